@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] -- CMD
+       hguard check --stdin [--json] [--cwd DIR] [--shell S]
+       hguard check --batch
+
+Decides one command: exit 0 allow (warnings included), 1 block, 2 ask.
+CMD is one argument, exactly as the shell would receive it; several
+arguments are joined with spaces. --batch reads JSONL objects
+{"cmd": …, "cwd"?: …} and writes one {"cmd", "decision", "findings"}
+object per line, in order; its exit code is that of the strictest decision.`
+
+// checkResult is the JSON form of one decision (--json and --batch).
+type checkResult struct {
+	Cmd      string        `json:"cmd"`
+	Decision dsl.Level     `json:"decision"`
+	Findings []dsl.Finding `json:"findings"`
+	Error    string        `json:"error,omitempty"`
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	c := newCommand("check", checkSynopsis, stdout)
+	asJSON := c.Bool("json", false, "print the decision as JSON")
+	fromStdin := c.Bool("stdin", false, "read the command from standard input (for long or multi-line scripts)")
+	batch := c.Bool("batch", false, "JSONL in on standard input, JSONL out")
+	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
+	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	rest := c.Args()
+	switch {
+	case *batch && (*fromStdin || len(rest) > 0):
+		return usagef("give commands either in the batch or as arguments", "--batch takes no command argument and no --stdin")
+	case *fromStdin && len(rest) > 0:
+		return usagef("drop the command argument, or --stdin", "--stdin and a command argument are both given")
+	case !*batch && !*fromStdin && len(rest) == 0:
+		return usagef("usage: hguard check -- CMD (or --stdin, --batch)", "no command to check")
+	}
+	dir := *cwd
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
+	if err != nil {
+		return fmt.Errorf("loading rules: %w", err)
+	}
+	if *batch {
+		return checkBatch(g, dir, *shell, stdin, stdout)
+	}
+	var cmd string
+	if *fromStdin {
+		data, err := io.ReadAll(io.LimitReader(stdin, cmdline.MaxInput+1))
+		if err != nil {
+			return fmt.Errorf("reading standard input: %w", err)
+		}
+		cmd = string(data)
+	} else {
+		cmd = strings.Join(rest, " ")
+	}
+	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell})
+	if *asJSON {
+		if err := writeJSON(stdout, result(cmd, v)); err != nil {
+			return err
+		}
+	} else {
+		printVerdict(stdout, v)
+	}
+	return decisionExit(v.Decision)
+}
+
+func result(cmd string, v hguard.Verdict) checkResult {
+	fs := v.Findings
+	if fs == nil {
+		fs = []dsl.Finding{}
+	}
+	return checkResult{Cmd: cmd, Decision: v.Decision, Findings: fs}
+}
+
+func decisionExit(l dsl.Level) error {
+	switch l {
+	case dsl.Block:
+		return exitError(exitBlock)
+	case dsl.Ask:
+		return exitError(exitAsk)
+	}
+	return nil
+}
+
+// printVerdict writes the human form: nothing for a clean allow, else the
+// decision and one line per finding.
+func printVerdict(w io.Writer, v hguard.Verdict) {
+	if len(v.Findings) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: %s\n", v.Decision, v.Reasons())
+	for _, f := range v.Findings {
+		fmt.Fprintf(w, "  %-5s %s: %s", f.Level, f.Rule, f.Message)
+		if f.Command != "" {
+			fmt.Fprintf(w, " (in: %s)", oneLineCmd(f.Command))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func oneLineCmd(s string) string {
+	s = strings.ReplaceAll(s, "\n", "⏎")
+	if len(s) > 120 {
+		s = s[:117] + "…"
+	}
+	return s
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// batchLineMax bounds one JSONL line: a command of MaxInput bytes escaped.
+const batchLineMax = 8 * cmdline.MaxInput
+
+// checkBatch decides one JSONL object per line. A line that is not a valid
+// request gets an ask with the error, in its place: never dropped, never allow.
+func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.Writer) error {
+	r := bufio.NewReaderSize(stdin, 64<<10)
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	worst := dsl.Allow
+	for n := 1; ; n++ {
+		line, err := readLine(r, batchLineMax)
+		if errors.Is(err, io.EOF) && line == nil {
+			break
+		}
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errLineTooLong) {
+			return fmt.Errorf("reading batch: %w", err)
+		}
+		if len(strings.TrimSpace(string(line))) == 0 && err == nil {
+			continue
+		}
+		var res checkResult
+		var req struct {
+			Cmd   *string `json:"cmd"`
+			Cwd   string  `json:"cwd"`
+			Shell string  `json:"shell"`
+		}
+		switch {
+		case errors.Is(err, errLineTooLong):
+			res = checkResult{Decision: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: longer than %d bytes", n, batchLineMax)}
+		case json.Unmarshal(line, &req) != nil || req.Cmd == nil:
+			res = checkResult{Decision: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: want a JSON object with a \"cmd\" string", n)}
+		default:
+			d, s := dir, shell
+			if req.Cwd != "" {
+				d = req.Cwd
+			}
+			if req.Shell != "" {
+				s = req.Shell
+			}
+			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s}))
+		}
+		worst = max(worst, res.Decision)
+		if err := writeJSON(w, res); err != nil {
+			return err
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return decisionExit(worst)
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line without its newline, at most max bytes; a longer
+// line is consumed and reported as errLineTooLong.
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(buf)+len(chunk) > max {
+			buf = nil
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			return []byte{}, errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != nil:
+			if len(buf) == 0 {
+				return nil, err
+			}
+			return buf, err
+		}
+		return buf[:len(buf)-1], nil
+	}
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+const explainSynopsis = `hguard explain [--cwd DIR] [--shell S] -- CMD
+
+Shows how hguard reads a command: every simple command it found (with
+wrappers, carriers, stdin and inline code), every line-level issue, every
+rule that fired and the condition that made it fire, and the decision.`
+
+func runExplain(args []string, stdout, stderr io.Writer) error {
+	c := newCommand("explain", explainSynopsis, stdout)
+	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
+	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if c.NArg() == 0 {
+		return usagef("usage: hguard explain -- CMD", "no command to explain")
+	}
+	dir := *cwd
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
+	if err != nil {
+		return fmt.Errorf("loading rules: %w", err)
+	}
+	cmd := strings.Join(c.Args(), " ")
+	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell})
+	writeModel(stdout, v.Line)
+	if len(v.Findings) == 0 {
+		fmt.Fprintln(stdout, "\nno rule fired")
+	} else {
+		fmt.Fprintln(stdout, "\nrules that fired:")
+		for _, f := range v.Findings {
+			fmt.Fprintf(stdout, "  %s [%s, %s]: %s\n", f.Rule, f.Level, f.Source, f.Message)
+			if f.Command != "" {
+				fmt.Fprintf(stdout, "    command: %s\n", oneLineCmd(f.Command))
+			}
+			if r, ok := g.Rules().Lookup(f.Rule); ok {
+				fmt.Fprintf(stdout, "    because: %s\n", strings.Join(strings.Fields(r.When), " "))
+				fmt.Fprintf(stdout, "    defined: %s\n", r.Pos)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "\ndecision: %s\n", v.Decision)
+	return decisionExit(v.Decision)
+}
+
+func writeModel(w io.Writer, line *cmdline.Line) {
+	if line.Normalized != line.Original {
+		fmt.Fprintf(w, "normalized: %q\n", line.Normalized)
+	}
+	for _, is := range line.Issues {
+		fmt.Fprintf(w, "issue %s: %s\n", is.Kind, is.Message)
+	}
+	fmt.Fprintf(w, "%d command(s):\n", len(line.Commands))
+	for i, c := range line.Commands {
+		name := c.Name
+		if c.Dynamic {
+			name = "(dynamic) " + c.Path
+		}
+		fmt.Fprintf(w, "  %d. %s", i+1, name)
+		for _, a := range c.Args {
+			if a.Dynamic {
+				fmt.Fprintf(w, " ⟨%s⟩", a.Value)
+			} else {
+				fmt.Fprintf(w, " %q", a.Value)
+			}
+		}
+		fmt.Fprintf(w, "    at %d:%d\n", c.Pos.Line, c.Pos.Col)
+		for _, wr := range c.Wrappers {
+			fmt.Fprintf(w, "       wrapper: %s %s\n", wr.Name, strings.Join(wr.Args, " "))
+		}
+		if len(c.Via) > 0 {
+			fmt.Fprintf(w, "       via: %s\n", strings.Join(c.Via, " → "))
+		}
+		for _, a := range c.Assigns {
+			fmt.Fprintf(w, "       assign: %s=%s\n", a.Name, a.Value.Value)
+		}
+		for _, r := range c.Redirects {
+			fmt.Fprintf(w, "       redirect: %s%s %q\n", r.Fd, r.Op, oneLineCmd(r.Target.Value))
+		}
+		if c.Pipe.Len > 1 {
+			fmt.Fprintf(w, "       pipeline: %d of %d\n", c.Pipe.Index+1, c.Pipe.Len)
+		}
+		if s := c.Stdin; s.Kind != "" {
+			fmt.Fprintf(w, "       stdin: %s from %q remote=%t decoded=%t\n", s.Kind, s.From, s.Remote, s.Decoded)
+		}
+		if c.Untrusted != "" {
+			fmt.Fprintf(w, "       executes untrusted content: %s\n", c.Untrusted)
+		}
+		if p := c.Payload; p != nil {
+			fmt.Fprintf(w, "       %s code: %q shell-outs=%q destructive=%q opaque=%t\n", p.Lang, oneLineCmd(p.Code), p.ShellOuts, p.Destructive, p.Opaque)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+// Command hguard decides, before a shell command runs, whether it may run,
+// needs approval, or must never run. See `hguard help`.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Exit codes of check, the same as tirith check so hguard is a drop-in.
+const (
+	exitAllow    = 0
+	exitBlock    = 1
+	exitAsk      = 2
+	exitUsage    = 64
+	exitInternal = 70
+)
+
+const usage = `hguard decides whether a shell command may run.
+
+usage:
+  hguard check [--json] [--cwd DIR] [--shell S] -- CMD   decide one command
+  hguard check --stdin [--json]                         read the command from standard input
+  hguard check --batch                                  JSONL in, JSONL out
+  hguard explain [--cwd DIR] -- CMD                     the parsed model and every rule that fired
+  hguard rules list [--json]                            the effective rules
+  hguard rules test [FILE...]                           run the rules' match/nomatch examples
+  hguard rules lint [FILE...]                           check rule files without running them
+  hguard version                                        print the version
+
+exit codes of check: 0 allow (warnings included), 1 block, 2 ask, 64 usage error, 70 internal error.
+rules load from the built-ins, $HGUARD_HOME/rules.d/*.yaml (default ~/.hguard) and
+.hguard/rules.yaml in the working directory or a parent (which may only tighten).
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// usageError is a mistake in how hguard was called: exit 64, with a hint.
+type usageError struct {
+	msg, hint string
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(hint, format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...), hint: hint}
+}
+
+// exitError carries an exit code out of a command that already printed its result.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := dispatch(args, stdin, stdout, stderr)
+	var (
+		code exitError
+		ue   *usageError
+	)
+	switch {
+	case err == nil, err == errDone:
+		return 0
+	case errors.As(err, &code):
+		return int(code)
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "hguard: error: %s\n", ue.msg)
+		if ue.hint != "" {
+			fmt.Fprintf(stderr, "hguard: hint: %s\n", ue.hint)
+		}
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
+		return exitInternal
+	}
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usagef("", "no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "check":
+		return runCheck(rest, stdin, stdout, stderr)
+	case "explain":
+		return runExplain(rest, stdout, stderr)
+	case "rules":
+		return runRules(rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintf(stdout, "hguard %s\n", version())
+		return nil
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return usagef("run 'hguard help' for the list of commands", "unknown command %q", cmd)
+}
+
+// home is $HGUARD_HOME, by default ~/.hguard; "" when neither is known.
+func home() string {
+	if h := os.Getenv("HGUARD_HOME"); h != "" {
+		return h
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".hguard")
+	}
+	return ""
+}

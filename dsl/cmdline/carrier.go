@@ -1,0 +1,480 @@
+package cmdline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// shells run a command string given with -c, a script file, or standard input.
+var shells = set("sh", "bash", "zsh", "dash", "ksh", "ksh93", "mksh", "pdksh", "ash", "yash", "posh", "rbash",
+	"fish", "tcsh", "csh")
+
+// follow finds what a command runs in turn: commands given to find -exec,
+// carriers (sh -c, eval, heredocs into a shell, source <(…)), options whose
+// value is a command line, and interpreter payloads.
+func (w *walker) follow(c *Command, args []field, cx ctx) {
+	if c.Dynamic || w.full {
+		return
+	}
+	switch name := c.Name; {
+	case shells[name]:
+		w.shell(c, args, cx)
+	case name == "eval":
+		w.eval(c, args, cx)
+	case name == "source" || name == ".":
+		w.sourced(c, args, cx)
+	case name == "su" || name == "runuser" || name == "script":
+		w.optionCarrier(c, args, cx)
+	case name == "ssh":
+		w.ssh(c, args, cx)
+	case name == "watch":
+		w.watch(c, args, cx)
+	case name == "find":
+		w.findExec(c, args, cx)
+	case name == "fd" || name == "fdfind":
+		w.fdExec(c, args, cx)
+	case name == "git":
+		w.gitConfig(c, args, cx)
+	default:
+		if spec, ok := programs[name]; ok {
+			w.programOptions(c, args, spec, cx)
+		}
+		if lang := interpreter(name); lang != "" {
+			w.payload(c, args, lang, cx)
+		}
+	}
+}
+
+// nested parses and walks text that c runs, one carrier deeper. noSubst says
+// the substitutions in text were walked already, as part of c's own words.
+func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
+	if w.full || strings.TrimSpace(text) == "" {
+		return
+	}
+	if cx.depth >= MaxDepth {
+		if !w.depthHit {
+			w.depthHit = true
+			w.issue(IssueDepth, c.Pos, fmt.Sprintf("%d:%d: carriers nested deeper than %d (%s); the innermost text was not analyzed",
+				c.Pos.Line, c.Pos.Col, MaxDepth, via))
+		}
+		return
+	}
+	at := c.Pos
+	w.text(text, ctx{
+		via:     append(slices.Clip(c.Via), via),
+		at:      &at,
+		depth:   cx.depth + 1,
+		fn:      cx.fn,
+		noSubst: noSubst || cx.noSubst,
+	})
+}
+
+// untrusted classifies content that cannot be read in the command line.
+func untrusted(in Input) string {
+	switch {
+	case in.Remote:
+		return "remote"
+	case in.Decoded:
+		return "decoded"
+	}
+	return "dynamic"
+}
+
+// runString follows a command string (sh -c STRING, eval ARGS, su -c …).
+func (w *walker) runString(c *Command, f field, via string, cx ctx) {
+	if f.Dynamic {
+		c.Untrusted = untrusted(f.in)
+	}
+	w.nested(c, f.Value, via, cx, f.Dynamic)
+}
+
+// runInput follows a script read from standard input.
+func (w *walker) runInput(c *Command, via string, cx ctx) {
+	in := c.Stdin
+	switch {
+	case in.Remote || in.Decoded:
+		c.Untrusted = untrusted(in)
+	case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
+		c.Untrusted = "dynamic"
+	}
+	if in.Text != "" {
+		w.nested(c, in.Text, via, cx, !in.Static)
+	}
+}
+
+// runSubst follows a script that is a substitution: bash <(curl …), source <(…).
+func (w *walker) runSubst(c *Command, f field, via string, cx ctx) {
+	switch {
+	case f.in.Remote || f.in.Decoded:
+		c.Untrusted = untrusted(f.in)
+	case !f.in.Static:
+		c.Untrusted = "dynamic"
+	}
+	if f.in.Static && f.in.Kind == "procsub" {
+		w.nested(c, f.in.Text, via, cx, false)
+	}
+}
+
+// shell follows sh/bash/… invocations: -c STRING, a substituted script, or
+// a script on standard input.
+func (w *walker) shell(c *Command, args []field, cx ctx) {
+	hasC, readStdin := false, false
+	i := 0
+options:
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			break options
+		case v == "--" || v == "-":
+			i++
+			break options
+		case strings.HasPrefix(v, "--"):
+			i++
+			if v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			i++
+			for _, ch := range v[1:] {
+				switch ch {
+				case 'c':
+					hasC = true
+				case 's':
+					readStdin = true
+				case 'o', 'O':
+					i++ // -o OPTION
+				}
+			}
+		default:
+			break options
+		}
+	}
+	rest := args[min(i, len(args)):]
+	switch {
+	case hasC:
+		if len(rest) > 0 {
+			w.runString(c, rest[0], c.Name+" -c", cx)
+		}
+	case readStdin || len(rest) == 0 || rest[0].Value == "/dev/stdin":
+		w.runInput(c, c.Name+" stdin", cx)
+	case rest[0].in.Kind != "":
+		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)
+	}
+}
+
+// eval runs its arguments joined with spaces.
+func (w *walker) eval(c *Command, args []field, cx ctx) {
+	if len(args) == 0 {
+		return
+	}
+	joined := args[0]
+	for _, a := range args[1:] {
+		joined.Value += " " + a.Value
+		joined.Dynamic = joined.Dynamic || a.Dynamic
+		joined.in.Remote = joined.in.Remote || a.in.Remote
+		joined.in.Decoded = joined.in.Decoded || a.in.Decoded
+	}
+	w.runString(c, joined, "eval", cx)
+}
+
+// sourced follows source/. of a substitution or of standard input.
+func (w *walker) sourced(c *Command, args []field, cx ctx) {
+	if len(args) > 0 && args[0].Value == "--" {
+		args = args[1:]
+	}
+	switch {
+	case len(args) == 0:
+	case args[0].Value == "/dev/stdin":
+		w.runInput(c, "source stdin", cx)
+	case args[0].in.Kind != "":
+		w.runSubst(c, args[0], "source", cx)
+	}
+}
+
+// optionCarrier follows su -c, runuser -c and script -c.
+func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
+	spec := optSpec{arg: "sgGw", longArg: []string{"shell", "group", "supp-group", "whitelist-environment"}}
+	if c.Name == "script" {
+		spec = optSpec{arg: "TBIOEm", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}}
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			return
+		}
+		if opt, val, eq := strings.Cut(strings.TrimPrefix(v, "--"), "="); strings.HasPrefix(v, "--") {
+			if opt == "command" || opt == "session-command" {
+				f := args[min(i+1, len(args)-1)]
+				if eq {
+					f = field{Word: Word{Value: val, Dynamic: args[i].Dynamic}, in: args[i].in}
+				}
+				w.runString(c, f, c.Name+" -c", cx)
+				return
+			}
+			if !eq && slices.Contains(spec.longArg, opt) {
+				i++
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			switch {
+			case v[j] == 'c':
+				f := field{Word: Word{Value: v[j+1:], Dynamic: args[i].Dynamic}, in: args[i].in}
+				if j == len(v)-1 {
+					if i+1 >= len(args) {
+						return
+					}
+					f = args[i+1]
+				}
+				w.runString(c, f, c.Name+" -c", cx)
+				return
+			case strings.IndexByte(spec.arg, v[j]) >= 0:
+				if j == len(v)-1 {
+					i++
+				}
+				j = len(v)
+			}
+		}
+	}
+}
+
+// ssh follows the remote command (it runs on another host, which Via says)
+// and ProxyCommand/LocalCommand options (they run here).
+func (w *walker) ssh(c *Command, args []field, cx ctx) {
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(withArg, v[j]) < 0 {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" && i+1 < len(args) {
+				i++
+				val = args[i].Value
+			}
+			if v[j] == 'o' {
+				sep := strings.IndexAny(val, "= ")
+				if sep < 0 {
+					break
+				}
+				key, cmd := val[:sep], strings.TrimLeft(val[sep+1:], "= ")
+				if k := strings.ToLower(key); k == "proxycommand" || k == "localcommand" {
+					w.nested(c, cmd, "ssh "+key, cx, args[i].Dynamic)
+				}
+			}
+			break
+		}
+	}
+	if i+1 >= len(args) {
+		return
+	}
+	remote := args[i+1:]
+	words := make([]string, len(remote))
+	dynamic := false
+	for k, a := range remote {
+		words[k] = a.Value
+		dynamic = dynamic || a.Dynamic
+	}
+	w.nested(c, strings.Join(words, " "), "ssh", cx, dynamic)
+}
+
+// watch runs its arguments joined, through sh -c unless -x is given.
+func (w *walker) watch(c *Command, args []field, cx ctx) {
+	execDirect := false
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		if v == "-x" || v == "--exec" {
+			execDirect = true
+		}
+		if v == "-n" || v == "-q" || v == "--interval" {
+			i++
+		}
+	}
+	if i >= len(args) {
+		return
+	}
+	if execDirect {
+		w.spawn(c, args[i:], Wrapper{Name: "watch", Args: []string{"-x"}}, cx)
+		return
+	}
+	joined := args[i]
+	for _, a := range args[i+1:] {
+		joined.Value += " " + a.Value
+		joined.Dynamic = joined.Dynamic || a.Dynamic
+	}
+	w.nested(c, joined.Value, "watch", cx, joined.Dynamic)
+}
+
+// spawn emits a command that c runs directly with argv fs (find -exec,
+// watch -x), and follows it in turn.
+func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
+	if len(fs) == 0 || w.full {
+		return
+	}
+	if cx.depth >= MaxDepth {
+		return
+	}
+	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
+	rest := w.peel(&n, fs)
+	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
+	if w.emit(&n) {
+		cx.depth++
+		w.follow(&n, rest, cx)
+	}
+}
+
+// findExec emits the commands of find's -exec, -execdir, -ok and -okdir.
+func (w *walker) findExec(c *Command, args []field, cx ctx) {
+	for i := 0; i < len(args); i++ {
+		op := args[i].Value
+		if op != "-exec" && op != "-execdir" && op != "-ok" && op != "-okdir" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
+			j++
+		}
+		w.spawn(c, args[i+1:j], Wrapper{Name: "find", Args: []string{op}}, cx)
+		i = j
+	}
+}
+
+// fdExec emits the command of fd's -x/--exec and -X/--exec-batch.
+func (w *walker) fdExec(c *Command, args []field, cx ctx) {
+	for i := 0; i < len(args); i++ {
+		op := args[i].Value
+		if op != "-x" && op != "--exec" && op != "-X" && op != "--exec-batch" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && args[j].Value != ";" {
+			j++
+		}
+		w.spawn(c, args[i+1:j], Wrapper{Name: c.Name, Args: []string{op}}, cx)
+		i = j
+	}
+}
+
+// gitCommandKeys are configuration keys whose value git runs as a command.
+var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "sequence.editor",
+	"diff.external", "credential.helper", "gpg.program")
+
+// gitConfig follows git -c KEY=CMD for keys that name a command, and shell
+// aliases (alias.x=!cmd).
+func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-c" && i+1 < len(args):
+			i++
+			key, val, _ := strings.Cut(args[i].Value, "=")
+			key = strings.ToLower(key)
+			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") {
+				val = val[1:]
+			} else if !gitCommandKeys[key] && !strings.HasPrefix(key, "pager.") {
+				continue
+			}
+			w.nested(c, val, "git -c "+key, cx, args[i].Dynamic)
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
+			i++
+		case !strings.HasPrefix(v, "-"):
+			return // the subcommand: -c after it is not git's
+		}
+	}
+}
+
+// programs have options whose value is a command line they run.
+var programs = map[string]optSpec{
+	"rg": {arg: "ABCdEefgjMmrTt", split: "", longSplit: []string{"pre", "hostname-bin"},
+		longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator",
+			"dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob",
+			"iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator",
+			"pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add",
+			"type-clear", "type-not", "hyperlink-format", "generate"}},
+	"sort": {arg: "kSTto", longSplit: []string{"compress-program"},
+		longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from",
+			"batch-size", "parallel", "random-source", "sort"}},
+	"ag":  {arg: "ABCGgm", longSplit: []string{"pager"}, longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}},
+	"man": {arg: "CMSsLmpeERr", split: "PH", longSplit: []string{"pager", "html"}, longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}},
+	"tar": {arg: "bCfFgHKLNTVX", split: "I", longSplit: []string{"use-compress-program", "to-command", "rsh-command", "info-script", "new-volume-script"},
+		longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}},
+	"rsync": {arg: "BfMT", split: "e", longSplit: []string{"rsh", "rsync-path"}},
+	"zip":   {arg: "bnt", longSplit: []string{"unzip-command"}},
+}
+
+// programOptions follows the values of command-valued options, honouring the
+// other options' values and "--", so that rg -g --pre x is not a --pre.
+func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
+	run := func(opt string, f field) {
+		w.nested(c, f.Value, c.Name+" "+opt, cx, f.Dynamic)
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return
+		case c.Name == "zip" && v == "-TT" && i+1 < len(args):
+			i++
+			run(v, args[i])
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, val, eq := strings.Cut(v[2:], "=")
+			switch {
+			case c.Name == "tar" && opt == "checkpoint-action" && strings.HasPrefix(val, "exec="):
+				run(v[:len("--checkpoint-action")], field{Word: Word{Value: val[len("exec="):], Dynamic: args[i].Dynamic}})
+			case slices.Contains(spec.longSplit, opt):
+				f := field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
+				if !eq {
+					if i+1 >= len(args) {
+						return
+					}
+					i++
+					f = args[i]
+				}
+				run("--"+opt, f)
+			case !eq && slices.Contains(spec.longArg, opt):
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				if strings.IndexByte(spec.split, ch) < 0 && strings.IndexByte(spec.arg, ch) < 0 {
+					continue
+				}
+				f := field{Word: Word{Value: v[j+1:], Dynamic: args[i].Dynamic}}
+				if j == len(v)-1 {
+					if i+1 >= len(args) {
+						return
+					}
+					i++
+					f = args[i]
+				}
+				if strings.IndexByte(spec.split, ch) >= 0 {
+					run("-"+string(ch), f)
+				}
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package cmdline
+
+// Line is everything hguard knows about one command line: the text as typed,
+// the text used for detection, every simple command that would execute, and
+// the problems that were found on the way.
+type Line struct {
+	Original   string     // exactly as received
+	Normalized string     // after Normalize: what the parser saw
+	Commands   []*Command // every simple command that would execute, in source order, at any depth
+	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
+}
+
+// Command is one simple command that would execute, after resolution:
+// quotes spliced, wrappers peeled off, carriers followed.
+type Command struct {
+	Name      string     // resolved base name ("rm" for "/bin/rm", "r''m", "\rm", "sudo rm"); "" if Dynamic
+	Path      string     // the name word as written once wrappers are removed ("/bin/rm")
+	Dynamic   bool       // the command name cannot be known statically ("$X -rf /", "$(echo rm)")
+	Args      []Word     // argv[1:] after the resolved name
+	Assigns   []Assign   // prefix assignments (FOO=1 cmd), including those given to env
+	Redirects []Redirect // redirections attached to this command
+	Wrappers  []Wrapper  // wrappers peeled off, outermost first: sudo, env, nice, xargs, find -exec, ...
+	Pipe      PipePos    // position in its pipeline
+	Stdin     Input      // what feeds standard input
+	Payload   *Payload   // interpreter code given inline (python -c, node -e, heredoc into python), if any
+	Untrusted string     // non-empty when it executes content that cannot be inspected: "remote", "decoded", "dynamic"
+	Via       []string   // carriers followed to reach this command, outermost first ("bash -c", "eval", "$(…)", "python os.system")
+	Source    string     // the source text of this simple command, for messages and findings
+	Pos       Pos        // where it starts in Line.Normalized (for nested commands: where the carrier starts)
+
+	// Added by the parser, beyond the first contract:
+	Func       string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
+	Background bool   // runs asynchronously (cmd &, or part of a backgrounded pipeline or list)
+}
+
+// Word is one argument. Value is the static value after quote removal and
+// expansion of what is known; for a Dynamic word it is the source text.
+type Word struct {
+	Value   string
+	Dynamic bool // contains an expansion whose value is not known statically ($X, $(…), unmatched globs are not dynamic)
+	Quoted  bool // some part was quoted
+}
+
+// Assign is a NAME=value prefix assignment.
+type Assign struct {
+	Name  string
+	Value Word
+}
+
+// Redirect is one redirection: Op is the operator as written (">", ">>", "<",
+// "<<", "<<-", "<<<", ">&", "&>", "&>>", "<>", ">|"), Fd the explicit file
+// descriptor ("" when implicit), Target the file or here-string/heredoc body.
+type Redirect struct {
+	Op     string
+	Fd     string
+	Target Word
+}
+
+// Wrapper is a command that runs another one: its name and its own arguments
+// (those before the wrapped command), e.g. {Name: "sudo", Args: ["-S", "-u", "root"]}.
+type Wrapper struct {
+	Name string
+	Args []string
+}
+
+// PipePos places a command in its pipeline: Index 0 of Len 1 is no pipeline.
+type PipePos struct {
+	Index int
+	Len   int
+}
+
+// Input describes a command's standard input.
+type Input struct {
+	Kind    string // "" (inherited), "pipe", "heredoc", "herestring", "file", "procsub"
+	From    string // the resolved name of the command that writes into the pipe ("curl"), or the file name
+	Text    string // the literal content when Static (heredoc body, here-string, echo/printf piped in)
+	Static  bool   // Text is the full, known content
+	Remote  bool   // content comes from the network (curl, wget, ...), possibly through decoders
+	Decoded bool   // content passes through a decoder (base64 -d, xxd -r, openssl enc -d, tr, rev, ...)
+}
+
+// Payload is interpreter code passed inline.
+type Payload struct {
+	Lang        string   // "python", "node", "perl", "ruby", "php", "powershell"
+	Code        string   // the code as given
+	ShellOuts   []string // static shell strings it hands to a shell (os.system("…"), execSync('…'), backticks)
+	Destructive []string // destructive calls it makes, as "call(arg)" e.g. "shutil.rmtree(/home/user)"
+	Opaque      bool     // it runs code hguard cannot see statically (exec/eval of a variable, dynamic shell-out)
+}
+
+// Pos is a 1-based position in the normalized line.
+type Pos struct {
+	Line, Col int
+}
+
+// Issue is a line-level finding made while normalizing or parsing.
+type Issue struct {
+	Kind    IssueKind
+	Message string // lowercase, precise: what and where
+	Pos     Pos
+}
+
+// IssueKind names the classes of line-level problems.
+type IssueKind string
+
+const (
+	IssueParse       IssueKind = "parse-error"      // the shell grammar rejected the line
+	IssueTooLarge    IssueKind = "too-large"        // input over MaxInput
+	IssueDepth       IssueKind = "depth-limit"      // carriers nested deeper than MaxDepth
+	IssueInvisible   IssueKind = "invisible-char"   // zero-width, bidi control, tag characters
+	IssueMixedScript IssueKind = "mixed-script"     // a word mixing Latin with look-alike scripts
+	IssueControl     IssueKind = "control-sequence" // ANSI/OSC escapes or NUL bytes were stripped
+	IssueConfusable  IssueKind = "confusable"       // full-width or look-alike characters were mapped to ASCII
+	IssueLimit       IssueKind = "limit"            // added: more commands than the per-line budget; the rest was not analyzed
+)
+
+// Limits bound analysis so that it stays linear and cannot be made to hang.
+const (
+	MaxInput = 1 << 20 // bytes; larger input is an IssueTooLarge and is not parsed
+	MaxDepth = 8       // nested carriers (bash -c "eval '…'") followed at most
+)

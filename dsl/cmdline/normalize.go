@@ -1,0 +1,379 @@
+package cmdline
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// maxIssues bounds how many issues of one kind Normalize reports, so that a
+// line full of invisible characters cannot produce a huge result.
+const maxIssues = 16
+
+// Normalize prepares text for detection (DESIGN §2 step 1) and reports what it
+// changed or found: terminal escapes, NUL and other control bytes, invisible
+// characters, compatibility forms (full-width letters), look-alike quotes,
+// dashes and spaces, and words mixing Latin with look-alike scripts. CRLF
+// becomes LF so that a backslash before CRLF still continues the line.
+//
+// Positions in the issues refer to the returned text; for a removed character
+// it is where the character was.
+func Normalize(s string) (string, []Issue) {
+	var n normalizer
+	s1 := n.clean(s)
+	out := n.fold(s1)
+	n.mixedScripts(out)
+	return out, n.issues(out)
+}
+
+// normalizer collects issues with byte offsets into the text being built;
+// they become line:col positions once the final text is known.
+type normalizer struct {
+	found []found
+	seen  map[string]int // issue key → index in found, to count repeats
+}
+
+type found struct {
+	kind  IssueKind
+	msg   string
+	off   int // offset in the text of the pass that found it, then in the output
+	count int
+}
+
+func (n *normalizer) add(kind IssueKind, key, msg string, off int) {
+	if n.seen == nil {
+		n.seen = make(map[string]int)
+	}
+	if i, ok := n.seen[key]; ok {
+		n.found[i].count++
+		return
+	}
+	perKind := 0
+	for _, f := range n.found {
+		if f.kind == kind {
+			perKind++
+		}
+	}
+	if perKind >= maxIssues {
+		return
+	}
+	n.seen[key] = len(n.found)
+	n.found = append(n.found, found{kind: kind, msg: msg, off: off, count: 1})
+}
+
+// clean is the first pass: it removes escape sequences, control characters
+// and invisible characters, and turns CRLF into LF.
+func (n *normalizer) clean(s string) string {
+	if isPlain(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			i++ // the newline is written next round
+			continue
+		case c == 0x1b:
+			end := escapeEnd(s, i+1)
+			n.add(IssueControl, "esc", "terminal escape sequence removed", b.Len())
+			i = end
+			continue
+		case c == 0:
+			n.add(IssueControl, "nul", "nul byte removed", b.Len())
+			i++
+			continue
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r', c == 0x7f:
+			n.add(IssueControl, fmt.Sprintf("c%x", c), fmt.Sprintf("control character U+%04X removed", c), b.Len())
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteByte(c) // invalid UTF-8 is kept byte for byte
+		case r == 0x9b || r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			// C1 forms of CSI, OSC, DCS, SOS, PM, APC: drop the whole sequence.
+			end := i + size
+			if r == 0x9b {
+				end = csiEnd(s, end)
+			} else {
+				end = stringEnd(s, end)
+			}
+			n.add(IssueControl, "esc", "terminal escape sequence removed", b.Len())
+			i = end
+			continue
+		case r >= 0x80 && r <= 0x9f:
+			n.add(IssueControl, fmt.Sprintf("c%x", r), fmt.Sprintf("control character U+%04X removed", r), b.Len())
+		case isInvisible(r):
+			n.add(IssueInvisible, fmt.Sprintf("i%x", r), fmt.Sprintf("invisible character U+%04X removed", r), b.Len())
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// isPlain reports whether s is printable ASCII, tabs and LF only, the common
+// case that needs no work.
+func isPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t' && c != '\n') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// escapeEnd returns the end of the escape sequence whose ESC is just before i.
+func escapeEnd(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return csiEnd(s, i+1)
+	case ']', 'P', 'X', '^', '_':
+		return stringEnd(s, i+1)
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f { // intermediate bytes, as in ESC ( B
+		i++
+	}
+	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// csiEnd skips CSI parameter and intermediate bytes and the final byte.
+func csiEnd(s string, i int) int {
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// stringEnd skips an OSC/DCS-style string up to BEL, ESC \ or the C1 ST.
+func stringEnd(s string, i int) int {
+	for i < len(s) {
+		switch {
+		case s[i] == 0x07:
+			return i + 1
+		case s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\':
+			return i + 2
+		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c:
+			return i + 2
+		case s[i] == '\n':
+			return i // an unterminated string must not swallow the next line
+		}
+		i++
+	}
+	return i
+}
+
+// isInvisible reports characters that render as nothing (or as a blank that is
+// not a space) and so can hide text from a reader.
+func isInvisible(r rune) bool {
+	switch {
+	case r >= 0x200b && r <= 0x200f, // zero-width space, joiners, LRM, RLM
+		r >= 0x202a && r <= 0x202e,   // bidi embeddings and overrides
+		r >= 0x2060 && r <= 0x2064,   // word joiner, invisible operators
+		r >= 0x2066 && r <= 0x2069,   // bidi isolates
+		r >= 0xfe00 && r <= 0xfe0f,   // variation selectors
+		r >= 0xe0000 && r <= 0xe007f: // tag characters
+		return true
+	}
+	switch r {
+	case 0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x3164, 0xfeff, 0xffa0:
+		return true
+	}
+	return false
+}
+
+// lookalike maps punctuation that NFKC leaves alone to the ASCII character it
+// imitates.
+func lookalike(r rune) (rune, bool) {
+	switch r {
+	case 0x2018, 0x2019, 0x201a, 0x201b, 0x2032, 0x2035, 0x02b9, 0x02bc, 0x02c8:
+		return '\'', true
+	case 0x201c, 0x201d, 0x201e, 0x201f, 0x2033, 0x2036, 0x02ba, 0x00ab, 0x00bb, 0x3003:
+		return '"', true
+	case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0x2043, 0x02d7, 0x2e3a, 0x2e3b, 0xfe58, 0xfe63:
+		return '-', true
+	case 0x00a0, 0x1680, 0x2007, 0x202f, 0x205f, 0x3000:
+		return ' ', true
+	}
+	if r >= 0x2000 && r <= 0x200a {
+		return ' ', true
+	}
+	return r, false
+}
+
+// fold is the second pass: NFKC, then the look-alike map. It works segment by
+// segment so that the offsets found by clean can be carried over.
+func (n *normalizer) fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	pending := 0 // index of the first clean issue not yet moved to output offsets
+	var it norm.Iter
+	it.InitString(norm.NFKC, s)
+	for !it.Done() {
+		start := it.Pos()
+		seg := it.Next()
+		end := it.Pos()
+		for ; pending < len(n.found) && n.found[pending].off < end; pending++ {
+			n.found[pending].off = b.Len()
+		}
+		in := s[start:end]
+		if !utf8.ValidString(in) {
+			b.WriteString(in) // invalid bytes stay as they were
+			continue
+		}
+		if string(seg) != in && norm.NFC.String(in) != string(seg) {
+			r, _ := utf8.DecodeRuneInString(in)
+			n.add(IssueConfusable, fmt.Sprintf("n%x", r),
+				fmt.Sprintf("compatibility character U+%04X mapped to %q", r, norm.NFKC.String(string(r))), b.Len())
+		}
+		for _, r := range string(seg) {
+			if a, ok := lookalike(r); ok {
+				n.add(IssueConfusable, fmt.Sprintf("l%x", r),
+					fmt.Sprintf("look-alike character U+%04X mapped to %q", r, a), b.Len())
+				r = a
+			}
+			b.WriteRune(r)
+		}
+	}
+	for ; pending < len(n.found); pending++ {
+		n.found[pending].off = b.Len()
+	}
+	return b.String()
+}
+
+// mixedScripts reports words that mix Latin letters with letters of scripts
+// that have Latin look-alikes (a Cyrillic "а" in "exаmple.com").
+func (n *normalizer) mixedScripts(s string) {
+	if isPlain(s) {
+		return
+	}
+	start := 0
+	for i := 0; i <= len(s); {
+		r, size := rune(' '), 1
+		if i < len(s) {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if r == ' ' || r == '\t' || r == '\n' || strings.ContainsRune(";|&()<>'\"`", r) {
+			if i > start {
+				if other := mixedWith(s[start:i]); other != "" {
+					n.add(IssueMixedScript, "m"+s[start:i],
+						fmt.Sprintf("word %q mixes latin and %s letters", s[start:i], other), start)
+				}
+			}
+			start = i + size
+		}
+		i += size
+	}
+}
+
+var lookalikeScripts = []struct {
+	name  string
+	table *unicode.RangeTable
+}{
+	{"cyrillic", unicode.Cyrillic},
+	{"greek", unicode.Greek},
+	{"armenian", unicode.Armenian},
+	{"cherokee", unicode.Cherokee},
+	{"coptic", unicode.Coptic},
+}
+
+// mixedWith returns the look-alike script a word mixes with Latin, if any.
+func mixedWith(w string) string {
+	latin, other := false, ""
+	for _, r := range w {
+		if r < utf8.RuneSelf {
+			latin = latin || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z')
+			continue
+		}
+		if unicode.Is(unicode.Latin, r) {
+			latin = true
+			continue
+		}
+		if other == "" {
+			for _, sc := range lookalikeScripts {
+				if unicode.Is(sc.table, r) {
+					other = sc.name
+					break
+				}
+			}
+		}
+	}
+	if latin {
+		return other
+	}
+	return ""
+}
+
+// issues turns the collected findings into Issues positioned in out.
+func (n *normalizer) issues(out string) []Issue {
+	if len(n.found) == 0 {
+		return nil
+	}
+	lines := newLineIndex(out)
+	issues := make([]Issue, 0, len(n.found))
+	for _, f := range n.found {
+		msg := f.msg
+		if f.count > 1 {
+			msg = fmt.Sprintf("%s (%d times)", msg, f.count)
+		}
+		issues = append(issues, Issue{Kind: f.kind, Message: msg, Pos: lines.pos(f.off)})
+	}
+	return issues
+}
+
+// lineIndex converts byte offsets into 1-based line:col positions (columns
+// count bytes, as the shell parser's do).
+type lineIndex []int // offsets where each line starts
+
+func newLineIndex(s string) lineIndex {
+	idx := lineIndex{0}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (l lineIndex) pos(off int) Pos {
+	lo, hi := 0, len(l)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if l[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Pos{Line: lo + 1, Col: off - l[lo] + 1}
+}

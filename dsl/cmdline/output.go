@@ -1,0 +1,339 @@
+package cmdline
+
+import (
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxOutput bounds the known output of echo and printf.
+const maxOutput = MaxInput
+
+// fetchers write what they download to standard output (or may).
+var fetchers = set("curl", "curlie", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs",
+	"lynx", "links", "elinks", "w3m", "GET", "lwp-request", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp")
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// produces describes what c writes to standard output, given what it reads.
+// Unknown filters pass on where their input came from: curl … | jq … | sh
+// still runs remote content.
+func produces(c *Command, in Input) Input {
+	out := Input{From: c.Name}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") {
+			return out // stdout goes to a file
+		}
+	}
+	switch {
+	case c.Dynamic:
+		out.Remote, out.Decoded = in.Remote, in.Decoded
+	case fetchers[c.Name]:
+		out.Remote = true
+	case decodes(c):
+		out.Decoded, out.Remote = true, in.Remote
+		if in.Static {
+			out.Text, out.Static = decodeStatic(c, in.Text)
+		}
+	default:
+		if text, ok := staticOutput(c); ok {
+			out.Text, out.Static = text, true
+			return out
+		}
+		out.Remote, out.Decoded = in.Remote, in.Decoded
+		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
+			out.Text, out.Static = in.Text, true
+		}
+	}
+	return out
+}
+
+// decodes reports commands that turn their input into something else that a
+// reader cannot see in the command line: base64 -d, xxd -r, tr, rev, gunzip.
+func decodes(c *Command) bool {
+	switch c.Name {
+	case "uudecode", "rev", "tr", "gunzip", "zcat", "gzcat", "bzcat", "xzcat", "unxz", "unlzma", "lzcat",
+		"zstdcat", "unzstd", "uncompress", "unzip", "funzip":
+		return true
+	case "openssl":
+		return hasArg(c.Args, "-d")
+	case "base64", "gbase64", "base32", "basenc", "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli":
+		return hasShortFlag(c.Args, 'd') || hasShortFlag(c.Args, 'D') || hasArg(c.Args, "--decode", "--decompress")
+	case "xxd":
+		return hasShortFlag(c.Args, 'r')
+	}
+	return false
+}
+
+// hasShortFlag reports whether a short option letter appears alone or in a
+// group (-d, -di) before any "--".
+func hasShortFlag(args []Word, letter byte) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasArg(args []Word, values ...string) bool {
+	for _, a := range args {
+		for _, v := range values {
+			if a.Value == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// decodeStatic decodes known text the way c would, where that is simple.
+func decodeStatic(c *Command, text string) (string, bool) {
+	compact := strings.Join(strings.Fields(text), "")
+	switch c.Name {
+	case "base64", "gbase64", "openssl":
+		if b, err := base64.StdEncoding.DecodeString(compact); err == nil {
+			return string(b), true
+		}
+		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(compact, "=")); err == nil {
+			return string(b), true
+		}
+	case "base32":
+		if b, err := base32.StdEncoding.DecodeString(compact); err == nil {
+			return string(b), true
+		}
+	case "xxd":
+		if hasShortFlag(c.Args, 'p') || hasArg(c.Args, "-ps", "-plain") {
+			if b, err := hex.DecodeString(compact); err == nil {
+				return string(b), true
+			}
+		}
+	case "rev":
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			r := []rune(l)
+			for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+				r[a], r[b] = r[b], r[a]
+			}
+			lines[i] = string(r)
+		}
+		return strings.Join(lines, "\n"), true
+	}
+	return "", false
+}
+
+// staticOutput is what a literal echo or printf writes.
+func staticOutput(c *Command) (string, bool) {
+	if c.Dynamic {
+		return "", false
+	}
+	for _, wr := range c.Wrappers {
+		if wr.Name != "command" && wr.Name != "builtin" {
+			return "", false
+		}
+	}
+	args := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		if a.Dynamic {
+			return "", false
+		}
+		args[i] = a.Value
+	}
+	switch c.Name {
+	case "echo":
+		return echo(args), true
+	case "printf":
+		return printf(args)
+	}
+	return "", false
+}
+
+// echo follows bash's builtin: -n, -e and -E in leading option words.
+func echo(args []string) string {
+	newline, escapes := true, false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	s := strings.Join(args, " ")
+	if escapes {
+		var stop bool
+		s, stop = backslashes(s, true)
+		if stop {
+			return s
+		}
+	}
+	if newline {
+		s += "\n"
+	}
+	return s
+}
+
+// printf follows bash's builtin for %s %b %c %d %i %% and escapes; anything
+// else makes the output unknown.
+func printf(args []string) (string, bool) {
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return "", false // no format, or -v VAR (no output)
+	}
+	format, args := args[0], args[1:]
+	var b strings.Builder
+	for {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c == '\\' {
+				j := backslashEnd(format, i, false)
+				s, _ := backslashes(format[i:j], false)
+				b.WriteString(s)
+				i = j - 1
+				continue
+			}
+			if c != '%' {
+				b.WriteByte(c)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0", format[j]) >= 0 {
+				j++
+			}
+			for j < len(format) && (format[j] >= '0' && format[j] <= '9' || format[j] == '.') {
+				j++
+			}
+			if j == len(format) {
+				return "", false
+			}
+			spec, verb := format[i+1:j], format[j]
+			i = j
+			if verb == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			if n, _ := strconv.Atoi(strings.TrimLeft(strings.SplitN(spec, ".", 2)[0], "-+ #0")); n > 4096 {
+				return "", false
+			}
+			arg := ""
+			if used < len(args) {
+				arg = args[used]
+			}
+			used++
+			switch verb {
+			case 's':
+				fmt.Fprintf(&b, "%"+spec+"s", arg)
+			case 'b':
+				s, stop := backslashes(arg, true)
+				fmt.Fprintf(&b, "%"+spec+"s", s)
+				if stop {
+					return b.String(), true
+				}
+			case 'c':
+				if arg != "" {
+					b.WriteByte(arg[0])
+				}
+			case 'd', 'i':
+				n, err := strconv.ParseInt(strings.TrimSpace(arg), 0, 64)
+				if err != nil && arg != "" {
+					return "", false
+				}
+				fmt.Fprintf(&b, "%"+spec+"d", n)
+			default:
+				return "", false
+			}
+			if b.Len() > maxOutput {
+				return "", false
+			}
+		}
+		if used == 0 || used >= len(args) {
+			break
+		}
+		args = args[used:]
+	}
+	return b.String(), true
+}
+
+// backslashEnd returns the end of the backslash escape at s[i].
+func backslashEnd(s string, i int, echoStyle bool) int {
+	j := i + 2
+	if j > len(s) {
+		return len(s)
+	}
+	switch c := s[i+1]; {
+	case c == 'x':
+		_, j = digits(s, i+2, 2, 16)
+	case c == 'u':
+		_, j = digits(s, i+2, 4, 16)
+	case c == '0' && echoStyle:
+		_, j = digits(s, i+2, 3, 8)
+	case c >= '0' && c <= '7' && !echoStyle:
+		_, j = digits(s, i+1, 3, 8)
+	}
+	return max(j, i+2)
+}
+
+// backslashes interprets echo -e / printf %b escapes (echoStyle: octal needs
+// a leading 0) or printf format escapes. It reports \c, which ends output.
+func backslashes(s string, echoStyle bool) (string, bool) {
+	if !strings.Contains(s, `\`) {
+		return s, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := backslashEnd(s, i, echoStyle)
+		switch c := s[i+1]; c {
+		case 'c':
+			return b.String(), true
+		case 'x', 'u':
+			n, _ := digits(s, i+2, j-i-2, 16)
+			if j == i+2 {
+				b.WriteString(s[i:j])
+			} else if c == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteRune(rune(n))
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			start := i + 1
+			if echoStyle {
+				start = i + 2
+			}
+			if !echoStyle || c == '0' {
+				n, _ := digits(s, start, j-start, 8)
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteString(s[i:j])
+			}
+		default:
+			b.WriteString(ansiC(s[i:j]))
+		}
+		i = j - 1
+	}
+	return b.String(), false
+}

@@ -1,0 +1,279 @@
+package cmdline
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode/utf16"
+)
+
+// maxFindings bounds the shell-outs and destructive calls kept per payload.
+const maxFindings = 256
+
+// interpreter returns the language of an interpreter's command name.
+func interpreter(name string) string {
+	switch strings.TrimRight(strings.TrimSuffix(strings.ToLower(name), ".exe"), "0123456789.") {
+	case "python", "pypy":
+		return "python"
+	case "node", "nodejs", "bun", "deno":
+		return "node"
+	case "perl":
+		return "perl"
+	case "ruby":
+		return "ruby"
+	case "php":
+		return "php"
+	case "lua", "luajit":
+		return "lua"
+	case "pwsh", "powershell":
+		return "powershell"
+	case "awk", "gawk", "mawk", "nawk":
+		return "awk"
+	}
+	return ""
+}
+
+// payload inspects the code an interpreter is given inline or on standard
+// input. Static shell-outs are followed as nested command lines; destructive
+// calls become the equivalent rm/rmdir commands so the usual rules apply.
+func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
+	code, fromStdin, ok := codeOf(lang, c.Name, args)
+	if fromStdin {
+		in := c.Stdin
+		switch {
+		case in.Remote || in.Decoded:
+			c.Untrusted = untrusted(in)
+		case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
+			c.Untrusted = "dynamic"
+		}
+		if in.Text == "" {
+			return
+		}
+		code, ok = field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, true
+	}
+	if !ok {
+		return
+	}
+	p := &Payload{Lang: lang, Code: code.Value}
+	c.Payload = p
+	if code.Dynamic && !fromStdin { // a heredoc with expansions is still read as code
+		p.Opaque = true
+		c.Untrusted = untrusted(code.in)
+	}
+	text := code.Value
+	if lang == "powershell" && code.in.Kind == "encoded" {
+		c.Untrusted = "decoded"
+	}
+	var s scanner
+	s.scan(lang, text)
+	p.Opaque = p.Opaque || s.opaque
+	if s.remote && c.Untrusted == "" {
+		c.Untrusted = "remote"
+	}
+	if p.Opaque && c.Untrusted == "" && (c.Stdin.Remote || c.Stdin.Decoded) {
+		c.Untrusted = untrusted(c.Stdin) // exec(sys.stdin.read()) of downloaded code
+	}
+	for _, f := range s.found {
+		via := lang + " " + f.call
+		switch f.kind {
+		case shellOut:
+			p.ShellOuts = append(p.ShellOuts, f.arg)
+			w.nested(c, f.arg, via, cx, f.dynamic)
+		default:
+			p.Destructive = append(p.Destructive, f.call+"("+f.arg+")")
+			w.destroy(c, f, via)
+		}
+	}
+}
+
+// destroy emits the rm or rmdir command equivalent to a destructive call.
+func (w *walker) destroy(c *Command, f finding, via string) {
+	n := Command{Name: "rm", Path: "rm", Pipe: PipePos{Len: 1}, Source: f.text, Pos: c.Pos, Func: c.Func,
+		Via: append(append([]string(nil), c.Via...), via)}
+	switch f.kind {
+	case removeAll:
+		n.Args = []Word{{Value: "-rf"}}
+	case removeDir:
+		n.Name, n.Path = "rmdir", "rmdir"
+	}
+	n.Args = append(n.Args, Word{Value: f.arg, Dynamic: f.dynamic, Quoted: !f.dynamic})
+	w.emit(&n)
+}
+
+// codeOf finds an interpreter's inline code among its arguments, or reports
+// that it reads the program from standard input.
+func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
+	switch lang {
+	case "python":
+		return shortCode(args, "c", "WX", "", "m")
+	case "node":
+		if strings.HasPrefix(strings.ToLower(name), "deno") {
+			for i := 0; i+1 < len(args); i++ {
+				if args[i].Value == "eval" {
+					for _, a := range args[i+1:] {
+						if !strings.HasPrefix(a.Value, "-") {
+							return a, false, true
+						}
+					}
+				}
+			}
+			return field{}, false, false
+		}
+		short := make([]field, len(args))
+		for i, a := range args {
+			if opt, val, eq := strings.Cut(a.Value, "="); eq && (opt == "--eval" || opt == "--print") {
+				return field{Word: Word{Value: val, Dynamic: a.Dynamic}, in: a.in}, false, true
+			}
+			short[i] = a
+			if a.Value == "--eval" || a.Value == "--print" {
+				short[i].Value = "-e" // the long forms, spelled the short way
+			}
+		}
+		return shortCode(short, "ep", "rC", "", "")
+	case "perl":
+		return shortCode(args, "eE", "", "IiMmxlC0dD", "")
+	case "ruby":
+		return shortCode(args, "e", "rICE", "FxW0Tk", "")
+	case "php":
+		return shortCode(args, "rBRE", "cdztS", "", "f")
+	case "lua":
+		return shortCode(args, "e", "l", "", "")
+	case "awk":
+		return awkProgram(args)
+	case "powershell":
+		return powershellCode(args)
+	}
+	return field{}, false, false
+}
+
+// shortCode reads getopt-style options: code letters take the code (joined
+// when repeated, as perl -e 'a' -e 'b'), value letters take the next argument
+// unless attached, attached letters take the rest of their group only, and
+// stop letters mean a script or module runs instead.
+func shortCode(args []field, codeLetters, value, attached, stop string) (field, bool, bool) {
+	var code field
+	found := false
+	add := func(f field) {
+		if found {
+			f.Value = code.Value + "\n" + f.Value
+			f.Dynamic = f.Dynamic || code.Dynamic
+		}
+		code, found = f, true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case v == "-":
+			return code, !found, found
+		case v == "--":
+			return code, !found && i+1 >= len(args), found
+		case strings.HasPrefix(v, "--"):
+			continue
+		case len(v) < 2 || v[0] != '-' || a.Dynamic:
+			return code, false, found // a script file
+		}
+	group:
+		for j := 1; j < len(v); j++ {
+			ch := v[j]
+			switch {
+			case strings.IndexByte(codeLetters, ch) >= 0:
+				if j+1 < len(v) {
+					add(field{Word: Word{Value: v[j+1:], Dynamic: a.Dynamic}, in: a.in})
+				} else if i+1 < len(args) {
+					i++
+					add(args[i])
+				}
+				break group
+			case strings.IndexByte(stop, ch) >= 0:
+				return code, false, found
+			case strings.IndexByte(value, ch) >= 0:
+				if j == len(v)-1 {
+					i++
+				}
+				break group
+			case strings.IndexByte(attached, ch) >= 0:
+				break group
+			}
+		}
+	}
+	return code, !found, found
+}
+
+// awkProgram is awk's first operand, unless -f names a program file.
+func awkProgram(args []field) (field, bool, bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-f" || strings.HasPrefix(v, "--file"):
+			return field{}, false, false
+		case v == "-e" || v == "--source":
+			if i+1 < len(args) {
+				return args[i+1], false, true
+			}
+		case v == "-F" || v == "-v":
+			i++
+		case v == "--":
+			if i+1 < len(args) {
+				return args[i+1], false, true
+			}
+			return field{}, false, false
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+		default:
+			return args[i], false, true
+		}
+	}
+	return field{}, false, false
+}
+
+// powershellCode finds -Command/-c (the rest of the line is the command) and
+// -EncodedCommand (base64 of UTF-16LE), by any unambiguous prefix.
+func powershellCode(args []field) (field, bool, bool) {
+	for i := 0; i < len(args); i++ {
+		v := strings.ToLower(args[i].Value)
+		if !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") {
+			return joinFields(args[i:]), false, true // a bare command for powershell.exe
+		}
+		opt := strings.TrimLeft(v, "-/")
+		switch {
+		case opt == "":
+			return field{}, true, false
+		case strings.HasPrefix("command", opt):
+			if i+1 < len(args) {
+				if args[i+1].Value == "-" {
+					return field{}, true, false
+				}
+				return joinFields(args[i+1:]), false, true
+			}
+		case opt == "e" || opt == "ec" || len(opt) >= 2 && strings.HasPrefix("encodedcommand", opt):
+			if i+1 < len(args) {
+				f := args[i+1]
+				if b, err := base64.StdEncoding.DecodeString(f.Value); err == nil {
+					u := make([]uint16, len(b)/2) // a trailing odd byte is dropped
+					for k := range u {
+						u[k] = uint16(b[2*k]) | uint16(b[2*k+1])<<8
+					}
+					f = field{Word: Word{Value: string(utf16.Decode(u))}, in: Input{Kind: "encoded"}}
+				}
+				return f, false, true
+			}
+		case strings.HasPrefix("file", opt):
+			return field{}, false, false
+		case opt == "executionpolicy" || opt == "ep" || opt == "windowstyle" || opt == "w" ||
+			opt == "outputformat" || opt == "of" || opt == "inputformat" || opt == "if" ||
+			opt == "workingdirectory" || opt == "wd" || opt == "configurationname" || opt == "version" || opt == "v":
+			i++
+		}
+	}
+	return field{}, false, false
+}
+
+func joinFields(fs []field) field {
+	out := fs[0]
+	for _, f := range fs[1:] {
+		out.Value += " " + f.Value
+		out.Dynamic = out.Dynamic || f.Dynamic
+		out.in.Remote = out.in.Remote || f.in.Remote
+		out.in.Decoded = out.in.Decoded || f.in.Decoded
+	}
+	return out
+}

@@ -1,0 +1,779 @@
+package cmdline
+
+import (
+	"strings"
+)
+
+// A scanner looks through interpreter code for calls that run shell commands
+// or delete files. It tokenizes (strings, comments and identifiers are told
+// apart, so a call named inside a string is not a call) and never executes.
+type scanner struct {
+	found  []finding
+	opaque bool // code runs code that cannot be read (eval of a variable, dynamic shell-out)
+	remote bool // code downloads and runs code (PowerShell iwr | iex)
+	depth  int  // nesting of eval("literal code")
+}
+
+type findingKind int
+
+const (
+	shellOut  findingKind = iota // a shell command line
+	remove                       // rm P
+	removeAll                    // rm -rf P
+	removeDir                    // rmdir P
+)
+
+type finding struct {
+	kind    findingKind
+	call    string // as written: "os.system", "shutil.rmtree"
+	arg     string // the command line or path
+	dynamic bool
+	text    string // the call's source text
+}
+
+func (s *scanner) add(f finding) {
+	if len(s.found) < maxFindings {
+		s.found = append(s.found, f)
+	}
+}
+
+// action is what a call does with its arguments.
+type action int
+
+const (
+	runShell action = iota // first argument: a command line, or an argv list
+	runArgv                // arguments: argv, or one command line (perl system LIST)
+	runPath                // first argument: a program path, then argv (os.execvp)
+	delFile                // rm ARG
+	delTree                // rm -rf ARG
+	delDir                 // rmdir ARG
+	delMaybe               // node fs.rm/rmdir: rm -rf with {recursive: true}
+	evalCode               // code in the same language
+)
+
+// callSpec matches a call by its last name and its qualifier (the module or
+// object before it); quals nil accepts any, "" accepts a bare call.
+type callSpec struct {
+	act   action
+	quals []string
+}
+
+func spec(act action, quals ...string) []callSpec { return []callSpec{{act, quals}} }
+
+var calls = map[string]map[string][]callSpec{
+	"python": {
+		"system": spec(runShell, "os", "posix", ""), "popen": spec(runShell, "os", "posix", ""),
+		"getoutput": spec(runShell, "subprocess", "commands", ""), "getstatusoutput": spec(runShell, "subprocess", "commands", ""),
+		"run": spec(runShell, "subprocess", ""), "call": spec(runShell, "subprocess", ""),
+		"check_call": spec(runShell, "subprocess", ""), "check_output": spec(runShell, "subprocess", ""),
+		"Popen": spec(runShell, "subprocess", ""), "spawn": spec(runShell, "pty"),
+		"execl": spec(runPath, "os", ""), "execle": spec(runPath, "os", ""), "execlp": spec(runPath, "os", ""),
+		"execlpe": spec(runPath, "os", ""), "execv": spec(runPath, "os", ""), "execve": spec(runPath, "os", ""),
+		"execvp": spec(runPath, "os", ""), "execvpe": spec(runPath, "os", ""),
+		"spawnl": spec(runPath, "os"), "spawnlp": spec(runPath, "os"), "spawnv": spec(runPath, "os"), "spawnvp": spec(runPath, "os"),
+		"rmtree": spec(delTree, "shutil", ""),
+		"remove": spec(delFile, "os", ""), "unlink": spec(delFile, "os", ""),
+		"rmdir": spec(delDir, "os", ""), "removedirs": spec(delDir, "os", ""),
+		"exec": spec(evalCode, ""), "eval": spec(evalCode, ""),
+	},
+	"node": {
+		"exec": spec(runShell), "execSync": spec(runShell),
+		"spawn": spec(runPath), "spawnSync": spec(runPath), "execFile": spec(runPath), "execFileSync": spec(runPath),
+		"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
+		"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
+		"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
+		"eval": spec(evalCode, ""), "Function": spec(evalCode, ""),
+	},
+	"perl": {
+		"system": spec(runArgv, ""), "exec": spec(runArgv, ""),
+		"unlink": spec(delFile, ""), "rmtree": spec(delTree, "File.Path", ""), "remove_tree": spec(delTree, "File.Path", ""),
+		"rmdir": spec(delDir, ""), "eval": spec(evalCode, ""),
+	},
+	"ruby": {
+		"system": spec(runArgv, "Kernel", "Process", ""), "exec": spec(runArgv, "Kernel", "Process", ""),
+		"spawn": spec(runArgv, "Kernel", "Process", ""), "popen": spec(runShell, "IO"),
+		"capture2": spec(runShell, "Open3"), "capture2e": spec(runShell, "Open3"), "capture3": spec(runShell, "Open3"),
+		"popen2": spec(runShell, "Open3"), "popen2e": spec(runShell, "Open3"), "popen3": spec(runShell, "Open3"),
+		"rm_rf": spec(delTree, "FileUtils"), "rm_r": spec(delTree, "FileUtils"), "remove_dir": spec(delTree, "FileUtils"),
+		"remove_entry": spec(delTree, "FileUtils"), "remove_entry_secure": spec(delTree, "FileUtils"),
+		"rmtree": spec(delTree, "FileUtils"),
+		"rm":     spec(delFile, "FileUtils"), "rm_f": spec(delFile, "FileUtils"), "safe_unlink": spec(delFile, "FileUtils"),
+		"remove": spec(delFile, "FileUtils"),
+		"delete": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
+		"unlink": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
+		"rmdir":  {{delDir, []string{"Dir", "FileUtils"}}},
+		"eval":   spec(evalCode, ""), "instance_eval": spec(evalCode), "class_eval": spec(evalCode),
+	},
+	"php": {
+		"system": spec(runShell, ""), "exec": spec(runShell, ""), "shell_exec": spec(runShell, ""),
+		"passthru": spec(runShell, ""), "popen": spec(runShell, ""), "proc_open": spec(runShell, ""),
+		"pcntl_exec": spec(runPath, ""), "unlink": spec(delFile, ""), "rmdir": spec(delDir, ""),
+		"eval": spec(evalCode, ""), "assert": spec(evalCode, ""),
+	},
+	"lua": {
+		"execute": spec(runShell, "os"), "popen": spec(runShell, "io"), "remove": spec(delFile, "os"),
+		"load": spec(evalCode, ""), "loadstring": spec(evalCode, ""),
+	},
+	"awk": {
+		"system": spec(runShell, ""),
+	},
+}
+
+// token kinds
+const (
+	tIdent  = 'i' // identifier, dotted chains joined: os.system, File::Path → File.Path
+	tString = 's'
+	tShell  = 'x' // a string the language runs in a shell: `…`, qx{…}, %x(…)
+	tPunct  = 'p'
+)
+
+type token struct {
+	kind     byte
+	val      string
+	dynamic  bool // a string with interpolation
+	off, end int
+}
+
+// scan looks at code in lang.
+func (s *scanner) scan(lang, code string) {
+	if lang == "powershell" {
+		s.powershell(code)
+		return
+	}
+	toks := tokenize(lang, code)
+	match := matchBrackets(toks)
+	aliases := importAliases(toks)
+	table := calls[lang]
+	usesChildProcess := lang != "node" || strings.Contains(code, "child_process")
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tShell:
+			s.shell("`…`", t.val, t.dynamic, code[t.off:t.end])
+			continue
+		case lang == "awk" && t.kind == tString && i+2 < len(toks) && toks[i+1].val == "|" && toks[i+2].val == "getline",
+			lang == "awk" && t.kind == tString && i > 0 && toks[i-1].val == "|":
+			s.shell("pipe", t.val, t.dynamic, code[t.off:t.end])
+			continue
+		case t.kind != tIdent:
+			continue
+		}
+		qual, name := splitQual(t.val)
+		if a, ok := aliases[qual]; ok {
+			qual = a
+		}
+		act, ok := lookup(table[name], qual)
+		if !ok || lang == "node" && (act == runShell || act == runPath) && !usesChildProcess {
+			continue
+		}
+		args, end := callArgs(lang, toks, i, match)
+		if end < 0 {
+			continue // named, not called
+		}
+		text := code[t.off:toks[end].end]
+		if lang == "perl" && name == "eval" && i+1 < len(toks) && toks[i+1].val == "{" {
+			continue // eval BLOCK is not string eval
+		}
+		s.call(lang, act, t.val, args, text)
+	}
+}
+
+func lookup(specs []callSpec, qual string) (action, bool) {
+	for _, sp := range specs {
+		if sp.quals == nil {
+			return sp.act, true
+		}
+		for _, q := range sp.quals {
+			if q == qual {
+				return sp.act, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func splitQual(name string) (qual, last string) {
+	name = strings.TrimPrefix(name, ".")
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[:i], name[i+1:]
+	}
+	return "", name
+}
+
+// call applies one matched call.
+func (s *scanner) call(lang string, act action, name string, args [][]token, text string) {
+	name = strings.TrimPrefix(name, ".")
+	if len(args) == 0 {
+		return
+	}
+	switch act {
+	case runShell:
+		v, dyn, ok := value(args[0])
+		if !ok {
+			s.opaque = true
+			return
+		}
+		s.shell(name, v, dyn, text)
+	case runArgv, runPath:
+		if act == runPath && len(args) > 1 {
+			args = args[1:]
+		}
+		var words []string
+		dyn := false
+		for _, a := range args {
+			if isOptions(a) {
+				continue // {shell: true}, env hashes
+			}
+			v, d, ok := value(a)
+			if !ok {
+				s.opaque = true
+				return
+			}
+			words, dyn = append(words, v), dyn || d
+		}
+		s.shell(name, strings.Join(words, " "), dyn, text)
+	case delFile, delTree, delDir, delMaybe:
+		kind := map[action]findingKind{delFile: remove, delTree: removeAll, delDir: removeDir, delMaybe: remove}[act]
+		if act == delMaybe {
+			if strings.HasPrefix(splitLast(name), "rmdir") {
+				kind = removeDir
+			}
+			for _, a := range args[1:] {
+				for _, t := range a {
+					if t.kind == tIdent && t.val == "recursive" {
+						kind = removeAll
+					}
+				}
+			}
+		}
+		v, dyn, ok := value(args[0])
+		if !ok {
+			v, dyn = tokensText(args[0]), true
+		}
+		s.add(finding{kind: kind, call: name, arg: v, dynamic: dyn, text: text})
+	case evalCode:
+		v, dyn, ok := value(args[0])
+		if !ok || dyn {
+			s.opaque = true
+			return
+		}
+		if s.depth < MaxDepth {
+			s.depth++
+			s.scan(lang, v)
+			s.depth--
+		}
+	}
+}
+
+func splitLast(name string) string {
+	_, last := splitQual(name)
+	return last
+}
+
+func (s *scanner) shell(call, cmd string, dynamic bool, text string) {
+	if dynamic {
+		s.opaque = true
+	}
+	s.add(finding{kind: shellOut, call: call, arg: cmd, dynamic: dynamic, text: text})
+}
+
+// isOptions reports an argument that is an options hash or keyword argument
+// (shell=True, {stdio: 'inherit'}), not part of argv.
+func isOptions(a []token) bool {
+	if len(a) == 0 {
+		return true
+	}
+	return a[0].val == "{" || len(a) > 1 && a[0].kind == tIdent && (a[1].val == "=" || a[1].val == ":")
+}
+
+// value is the static value of an argument: a string, strings joined with +
+// or ., or a list of strings (joined with spaces, as argv).
+func value(a []token) (string, bool, bool) {
+	if len(a) == 0 {
+		return "", false, false
+	}
+	if a[0].val == "[" && a[len(a)-1].val == "]" {
+		var words []string
+		dyn := false
+		for _, t := range a[1 : len(a)-1] {
+			switch {
+			case t.kind == tString:
+				words, dyn = append(words, t.val), dyn || t.dynamic
+			case t.val != ",":
+				return "", false, false
+			}
+		}
+		return strings.Join(words, " "), dyn, true
+	}
+	var b strings.Builder
+	dyn := false
+	for i, t := range a {
+		switch {
+		case i%2 == 0 && t.kind == tString:
+			b.WriteString(t.val)
+			dyn = dyn || t.dynamic
+		case i%2 == 1 && (t.val == "+" || t.val == "."):
+		default:
+			return "", false, false
+		}
+	}
+	return b.String(), dyn, len(a)%2 == 1
+}
+
+func tokensText(a []token) string {
+	var parts []string
+	for _, t := range a {
+		parts = append(parts, t.val)
+	}
+	return strings.Join(parts, "")
+}
+
+// maxArgTokens bounds the tokens looked at per call, keeping scans linear.
+const maxArgTokens = 256
+
+// callArgs splits the arguments of the call whose name is toks[i], with or
+// without parentheses. end is the index of the call's last token, or -1 when
+// toks[i] is not called.
+func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
+	if i+1 >= len(toks) {
+		return nil, -1
+	}
+	start, end := i+2, match[i+1]
+	if toks[i+1].val != "(" || end < 0 {
+		// perl system "…"; ruby system "…", lua os.execute "…"
+		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].val != "[" {
+			return nil, -1
+		}
+		start, end = i+1, i+1
+		for end < len(toks) && end-start < maxArgTokens && toks[end].val != ";" && toks[end].val != ")" && toks[end].val != "}" {
+			end++
+		}
+		var args [][]token
+		args = splitArgs(toks[start:end], match, start)
+		return args, end - 1
+	}
+	if end-start > maxArgTokens {
+		return [][]token{{{kind: tPunct, val: "…"}}}, end
+	}
+	return splitArgs(toks[start:end], match, start), end
+}
+
+// splitArgs splits tokens at top-level commas.
+func splitArgs(toks []token, match []int, base int) [][]token {
+	var args [][]token
+	from := 0
+	for k := 0; k < len(toks); k++ {
+		if m := match[base+k]; m > base+k {
+			k = min(m-base, len(toks)-1)
+			continue
+		}
+		if toks[k].val == "," || toks[k].val == "=>" {
+			args = append(args, toks[from:k])
+			from = k + 1
+		}
+	}
+	if from < len(toks) {
+		args = append(args, toks[from:])
+	}
+	return args
+}
+
+// matchBrackets pairs ( [ { with their closers: match[i] is the index of the
+// closer for an opener at i, else -1.
+func matchBrackets(toks []token) []int {
+	match := make([]int, len(toks))
+	var stack []int
+	for i, t := range toks {
+		match[i] = -1
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.val {
+		case "(", "[", "{":
+			stack = append(stack, i)
+		case ")", "]", "}":
+			if n := len(stack); n > 0 {
+				match[stack[n-1]] = i
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return match
+}
+
+// importAliases maps "import subprocess as sp" aliases to module names.
+func importAliases(toks []token) map[string]string {
+	var m map[string]string
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].val == "import" && toks[i+1].kind == tIdent && toks[i+2].val == "as" && toks[i+3].kind == tIdent {
+			if m == nil {
+				m = make(map[string]string)
+			}
+			m[toks[i+3].val] = toks[i+1].val
+		}
+	}
+	return m
+}
+
+// tokenize splits code into identifiers, strings and punctuation. It knows
+// each language's comments, quotes and interpolation well enough to keep
+// strings and code apart.
+func tokenize(lang, code string) []token {
+	var toks []token
+	hashComments := lang != "node" && lang != "lua"
+	for i := 0; i < len(code); {
+		c := code[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '#' && hashComments && !(lang == "perl" && i > 0 && code[i-1] == '$'),
+			c == '/' && i+1 < len(code) && code[i+1] == '/' && (lang == "node" || lang == "php"),
+			c == '-' && i+1 < len(code) && code[i+1] == '-' && lang == "lua":
+			for i < len(code) && code[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(code) && code[i+1] == '*' && (lang == "node" || lang == "php"):
+			end := strings.Index(code[i+2:], "*/")
+			if end < 0 {
+				i = len(code)
+			} else {
+				i += end + 4
+			}
+		case c == '"' || c == '\'' || c == '`':
+			t := quoted(lang, code, i, "")
+			toks = append(toks, t)
+			i = t.end
+		case lang == "lua" && c == '[' && i+1 < len(code) && (code[i+1] == '[' || code[i+1] == '='):
+			t, ok := longBracket(code, i)
+			if !ok {
+				toks = append(toks, token{kind: tPunct, val: "[", off: i, end: i + 1})
+				i++
+				continue
+			}
+			toks = append(toks, t)
+			i = t.end
+		case lang == "ruby" && c == '%' && i+2 < len(code) && strings.IndexByte("xqQwW(", code[i+1]) >= 0 &&
+			(!afterValue(toks) || toks[len(toks)-1].kind == tIdent && code[i-1] == ' '): // puts %x(id)
+			t := percentLiteral(code, i)
+			toks = append(toks, t)
+			i = t.end
+		case isIdentStart(c) || c == '$' || c == '@' && (lang == "perl" || lang == "ruby"):
+			t := ident(lang, code, i)
+			i = t.end
+			if t.val == "q" || t.val == "qq" || t.val == "qw" || t.val == "qx" {
+				if lang == "perl" {
+					if q, ok := perlQuote(code, i, t); ok {
+						toks = append(toks, q)
+						i = q.end
+						continue
+					}
+				}
+			}
+			if lang == "python" && i < len(code) && (code[i] == '"' || code[i] == '\'') && len(t.val) <= 2 &&
+				strings.Trim(strings.ToLower(t.val), "rbfu") == "" {
+				q := quoted(lang, code, i, strings.ToLower(t.val))
+				q.off = t.off
+				toks = append(toks, q)
+				i = q.end
+				continue
+			}
+			toks = append(toks, t)
+		case c == '.' && i+1 < len(code) && isIdentStart(code[i+1]) && afterValue(toks):
+			t := ident(lang, code, i+1)
+			t.val, t.off = "."+t.val, i
+			toks = append(toks, t)
+			i = t.end
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(code) && (isIdentChar(code[j]) || code[j] == '.') {
+				j++
+			}
+			toks = append(toks, token{kind: tPunct, val: "0", off: i, end: j})
+			i = j
+		case c == '=' && i+1 < len(code) && code[i+1] == '>':
+			toks = append(toks, token{kind: tPunct, val: "=>", off: i, end: i + 2})
+			i += 2
+		default:
+			toks = append(toks, token{kind: tPunct, val: code[i : i+1], off: i, end: i + 1})
+			i++
+		}
+	}
+	return toks
+}
+
+// afterValue reports whether the previous token ends a value, so that a
+// following "." is member access and "%" is modulo.
+func afterValue(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	t := toks[len(toks)-1]
+	return t.kind == tIdent || t.kind == tString || t.val == ")" || t.val == "]" || t.val == "0"
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+
+// ident reads an identifier chain: a.b.c, A::B, $obj->m, sigils included.
+func ident(lang, code string, i int) token {
+	start := i
+	var b strings.Builder
+	if code[i] == '$' || code[i] == '@' {
+		b.WriteByte(code[i])
+		i++
+	}
+	for {
+		j := i
+		for j < len(code) && isIdentChar(code[j]) {
+			j++
+		}
+		b.WriteString(code[i:j])
+		i = j
+		switch {
+		case i+1 < len(code) && code[i] == '.' && isIdentStart(code[i+1]) && lang != "perl" && lang != "php":
+			b.WriteByte('.')
+			i++
+		case i+2 < len(code) && code[i] == ':' && code[i+1] == ':' && isIdentStart(code[i+2]),
+			i+2 < len(code) && code[i] == '-' && code[i+1] == '>' && isIdentStart(code[i+2]):
+			b.WriteByte('.')
+			i += 2
+		default:
+			return token{kind: tIdent, val: b.String(), off: start, end: i}
+		}
+	}
+}
+
+// quoted reads a string starting at code[i] (a quote). prefix holds python
+// string prefixes (r, b, f, u).
+func quoted(lang, code string, i int, prefix string) token {
+	q := code[i]
+	delim := code[i : i+1]
+	if lang == "python" && strings.HasPrefix(code[i:], strings.Repeat(delim, 3)) {
+		delim = strings.Repeat(delim, 3)
+	}
+	start := i
+	i += len(delim)
+	rawString := strings.Contains(prefix, "r") || q == '\'' && lang != "python" && lang != "node" && lang != "lua"
+	var b strings.Builder
+	for i < len(code) && !strings.HasPrefix(code[i:], delim) {
+		if code[i] == '\\' && i+1 < len(code) {
+			if rawString {
+				if lang != "python" && (code[i+1] == q || code[i+1] == '\\') {
+					b.WriteByte(code[i+1]) // \' and \\ in perl/ruby/php single quotes
+				} else {
+					b.WriteString(code[i : i+2])
+				}
+				i += 2
+				continue
+			}
+			j := min(backslashEnd(code, i, false), len(code))
+			s, _ := backslashes(code[i:j], false)
+			b.WriteString(s)
+			i = j
+			continue
+		}
+		b.WriteByte(code[i])
+		i++
+	}
+	end := min(i+len(delim), len(code))
+	val := b.String()
+	t := token{kind: tString, val: val, off: start, end: end}
+	switch {
+	case lang == "python":
+		t.dynamic = strings.Contains(prefix, "f") && strings.Contains(val, "{")
+	case q == '`' && lang == "node":
+		t.dynamic = strings.Contains(val, "${")
+	case q == '`':
+		t.kind = tShell
+		t.dynamic = interpolates(lang, val)
+	case q == '"':
+		t.dynamic = interpolates(lang, val)
+	}
+	return t
+}
+
+// interpolates reports whether a double-quoted string of lang expands
+// variables or code.
+func interpolates(lang, s string) bool {
+	switch lang {
+	case "perl", "php":
+		for i := 0; i+1 < len(s); i++ {
+			if (s[i] == '$' || s[i] == '@' && lang == "perl") && (isIdentStart(s[i+1]) || s[i+1] == '{') {
+				return true
+			}
+		}
+	case "ruby":
+		return strings.Contains(s, "#{")
+	}
+	return false
+}
+
+// longBracket reads a lua [[…]] or [==[…]==] string.
+func longBracket(code string, i int) (token, bool) {
+	j := i + 1
+	for j < len(code) && code[j] == '=' {
+		j++
+	}
+	if j >= len(code) || code[j] != '[' {
+		return token{}, false
+	}
+	closer := "]" + strings.Repeat("=", j-i-1) + "]"
+	body := j + 1
+	k := strings.Index(code[body:], closer)
+	if k < 0 {
+		return token{kind: tString, val: code[body:], off: i, end: len(code)}, true
+	}
+	return token{kind: tString, val: code[body : body+k], off: i, end: body + k + len(closer)}, true
+}
+
+// perlQuote reads q{…} qq{…} qw{…} qx{…} after the operator at t.
+func perlQuote(code string, i int, t token) (token, bool) {
+	for i < len(code) && (code[i] == ' ' || code[i] == '\t') {
+		i++
+	}
+	if i >= len(code) || isIdentChar(code[i]) || strings.IndexByte(" \t\n=,;)", code[i]) >= 0 {
+		return token{}, false
+	}
+	body, end := delimited(code, i)
+	q := token{kind: tString, val: body, off: t.off, end: end}
+	switch t.val {
+	case "qx":
+		q.kind = tShell
+		q.dynamic = code[i] != '\'' && interpolates("perl", body)
+	case "qq":
+		q.dynamic = interpolates("perl", body)
+	}
+	return q, true
+}
+
+// percentLiteral reads ruby %x(…) %q(…) %Q(…) %w(…) %(…).
+func percentLiteral(code string, i int) token {
+	kind := byte('Q')
+	j := i + 1
+	if code[j] != '(' {
+		kind = code[j]
+		j++
+	}
+	body, end := delimited(code, j)
+	t := token{kind: tString, val: body, off: i, end: end}
+	switch kind {
+	case 'x':
+		t.kind, t.dynamic = tShell, interpolates("ruby", body)
+	case 'Q', 'W':
+		t.dynamic = interpolates("ruby", body)
+	}
+	return t
+}
+
+// delimited reads text between the delimiter at code[i] and its closer,
+// nesting paired brackets.
+func delimited(code string, i int) (string, int) {
+	if i >= len(code) {
+		return "", len(code)
+	}
+	open := code[i]
+	closer := open
+	if k := strings.IndexByte("([{<", open); k >= 0 {
+		closer = ")]}>"[k]
+	}
+	depth := 1
+	for j := i + 1; j < len(code); j++ {
+		switch code[j] {
+		case '\\':
+			j++
+		case closer:
+			depth--
+			if depth == 0 {
+				return code[i+1 : j], j + 1
+			}
+		case open:
+			depth++
+		}
+	}
+	return code[i+1:], len(code)
+}
+
+// powershell looks at PowerShell statements: Invoke-Expression, Remove-Item
+// -Recurse, cmd /c, and downloads piped into iex.
+func (s *scanner) powershell(code string) {
+	lower := strings.ToLower(code)
+	if (strings.Contains(lower, "iex") || strings.Contains(lower, "invoke-expression")) &&
+		(strings.Contains(lower, "downloadstring") || strings.Contains(lower, "invoke-webrequest") ||
+			strings.Contains(lower, "invoke-restmethod") || strings.Contains(lower, "iwr ") || strings.Contains(lower, "irm ")) {
+		s.remote, s.opaque = true, true
+	}
+	for _, stmt := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' || r == '|' }) {
+		words := psWords(stmt)
+		if len(words) == 0 {
+			continue
+		}
+		switch strings.ToLower(words[0]) {
+		case "iex", "invoke-expression":
+			if len(words) < 2 || strings.HasPrefix(words[1], "$") || strings.HasPrefix(words[1], "(") {
+				s.opaque = true
+			} else if s.depth < MaxDepth {
+				s.depth++
+				s.powershell(strings.Join(words[1:], " "))
+				s.depth--
+			}
+		case "remove-item", "rm", "ri", "del", "erase", "rd", "rmdir":
+			kind, path := remove, ""
+			for k := 1; k < len(words); k++ {
+				lw := strings.ToLower(words[k])
+				switch {
+				case strings.HasPrefix(lw, "-r"):
+					kind = removeAll
+				case lw == "-path" || lw == "-literalpath":
+					if k+1 < len(words) {
+						k++
+						path = words[k]
+					}
+				case strings.HasPrefix(lw, "-"):
+				case path == "":
+					path = words[k]
+				}
+			}
+			if path != "" {
+				s.add(finding{kind: kind, call: words[0], arg: path, dynamic: strings.Contains(path, "$"), text: strings.TrimSpace(stmt)})
+			}
+		case "cmd", "cmd.exe":
+			if len(words) > 2 && strings.EqualFold(words[1], "/c") {
+				s.shell(words[0], strings.Join(words[2:], " "), false, strings.TrimSpace(stmt))
+			}
+		}
+	}
+}
+
+// psWords splits a PowerShell statement into words, removing quotes.
+func psWords(s string) []string {
+	var words []string
+	var b strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				words = append(words, b.String())
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, b.String())
+	}
+	return words
+}

@@ -1,0 +1,568 @@
+package cmdline
+
+import (
+	"fmt"
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker turns syntax trees into Commands. One walker serves one Line: the
+// top-level text and every nested text reached through carriers.
+type walker struct {
+	line    *Line
+	parser  *syntax.Parser
+	recover *syntax.Parser // built on the first syntax error only
+	lines   lineIndex      // of Line.Normalized, for top-level positions
+
+	src string // the text being walked: node offsets point into it
+
+	// Resolution is memoized per node, so that a word is resolved a bounded
+	// number of times however deeply substitutions nest.
+	calls   map[*syntax.CallExpr]*resolved
+	outputs map[syntax.Node]Input // what a substitution writes to stdout
+
+	full      bool // the command budget is spent
+	depthHit  bool // IssueDepth was reported
+	scanDepth int  // nesting of payload scans (eval of literal code)
+}
+
+// ctx is what a statement inherits from where it appears.
+type ctx struct {
+	via     []string  // carriers followed so far
+	at      *Pos      // the carrier's position, for commands of a nested text
+	depth   int       // carriers followed
+	fn      string    // enclosing function
+	wraps   []Wrapper // wrappers applied from outside the simple command (time)
+	stdin   Input     // inherited standard input
+	pipe    PipePos
+	bg      bool
+	noSubst bool // substitutions in this text were walked already by its carrier
+}
+
+func newWalker(line *Line) *walker {
+	return &walker{
+		line:    line,
+		parser:  syntax.NewParser(syntax.Variant(syntax.LangBash)),
+		lines:   newLineIndex(line.Normalized),
+		calls:   make(map[*syntax.CallExpr]*resolved),
+		outputs: make(map[syntax.Node]Input),
+	}
+}
+
+// text parses and walks one text: the line itself or a carrier's payload.
+func (w *walker) text(src string, cx ctx) {
+	saved := w.src
+	w.src = src
+	defer func() { w.src = saved }()
+	stmts, err := w.parse(src)
+	if err != nil {
+		w.parseIssue(err, src, cx)
+	}
+	cx.pipe = PipePos{Len: 1}
+	w.stmts(stmts, cx)
+}
+
+func (w *walker) parseIssue(err error, src string, cx ctx) {
+	off, text := parseError(err)
+	if cx.at == nil {
+		p := w.lines.pos(min(off, len(src)))
+		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, text))
+		return
+	}
+	inner := newLineIndex(src).pos(min(off, len(src)))
+	w.issue(IssueParse, *cx.at, fmt.Sprintf("%d:%d: in text run by %s: %d:%d: %s",
+		cx.at.Line, cx.at.Col, cx.via[len(cx.via)-1], inner.Line, inner.Col, text))
+}
+
+func (w *walker) issue(kind IssueKind, p Pos, msg string) {
+	w.line.Issues = append(w.line.Issues, Issue{Kind: kind, Message: msg, Pos: p})
+}
+
+func (w *walker) overBudget() {
+	if !w.full {
+		w.full = true
+		w.issue(IssueLimit, Pos{Line: 1, Col: 1},
+			fmt.Sprintf("1:1: more than %d commands; the rest of the line was not analyzed", maxCommands))
+	}
+}
+
+// emit appends c unless the budget is spent.
+func (w *walker) emit(c *Command) bool {
+	if len(w.line.Commands) >= maxCommands {
+		w.overBudget()
+		return false
+	}
+	w.line.Commands = append(w.line.Commands, c)
+	return true
+}
+
+// pos is the position of a node for a Command or Issue.
+func (w *walker) pos(n syntax.Node, cx ctx) Pos {
+	if cx.at != nil {
+		return *cx.at
+	}
+	return w.lines.pos(offset(n.Pos(), len(w.src)))
+}
+
+func offset(p syntax.Pos, limit int) int {
+	if !p.IsValid() || p.IsRecovered() {
+		return 0
+	}
+	return min(int(p.Offset()), limit)
+}
+
+// source is the text between two positions of the current text.
+func (w *walker) source(from, to syntax.Pos) string {
+	a, b := offset(from, len(w.src)), offset(to, len(w.src))
+	if a >= b {
+		return ""
+	}
+	return w.src[a:b]
+}
+
+func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
+	for _, st := range list {
+		if w.full {
+			return
+		}
+		w.stmt(st, cx)
+	}
+}
+
+// stmt walks one statement: a pipeline or an and-or list of them.
+func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
+	if st == nil {
+		return
+	}
+	cx.bg = cx.bg || st.Background || st.Coprocess || st.Disown
+	for _, part := range andOr(st) {
+		elems := pipeline(part)
+		in := cx.stdin
+		for i, el := range elems {
+			ecx := cx
+			ecx.pipe = PipePos{Index: i, Len: len(elems)}
+			if i > 0 {
+				ecx.stdin = piped(w.output(elems[i-1], in))
+			}
+			in = ecx.stdin
+			w.element(el, ecx)
+			if w.full {
+				return
+			}
+		}
+	}
+}
+
+// andOr flattens a && b || c into its parts without recursion: such lists
+// can be hundreds of thousands of commands long.
+func andOr(st *syntax.Stmt) []*syntax.Stmt {
+	return flatten(st, func(op syntax.BinCmdOperator) bool {
+		return op == syntax.AndStmt || op == syntax.OrStmt
+	})
+}
+
+// pipeline flattens a | b |& c into its elements.
+func pipeline(st *syntax.Stmt) []*syntax.Stmt {
+	return flatten(st, func(op syntax.BinCmdOperator) bool {
+		return op == syntax.Pipe || op == syntax.PipeAll
+	})
+}
+
+func flatten(st *syntax.Stmt, join func(syntax.BinCmdOperator) bool) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	stack := []*syntax.Stmt{st}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s == nil {
+			continue
+		}
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && join(b.Op) {
+			stack = append(stack, b.Y, b.X)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// piped is the standard input a pipe gives the next element.
+func piped(out Input) Input {
+	out.Kind = "pipe"
+	return out
+}
+
+// element walks one pipeline element.
+func (w *walker) element(st *syntax.Stmt, cx ctx) {
+	cx.bg = cx.bg || st.Background || st.Coprocess || st.Disown
+	inner := cx
+	inner.pipe = PipePos{Len: 1}
+	switch c := st.Cmd.(type) {
+	case nil:
+		if len(st.Redirs) > 0 {
+			w.call(st, &syntax.CallExpr{}, cx) // "> file" alone: the null command
+		}
+		return
+	case *syntax.CallExpr:
+		w.call(st, c, cx)
+		return
+	case *syntax.DeclClause:
+		w.decl(st, c, cx)
+		return
+	case *syntax.BinaryCmd:
+		w.stmt(st, cx)
+		return
+	}
+	inner.stdin = w.stdin(st.Redirs, cx.stdin)
+	w.substs(cx, redirNodes(st.Redirs)...)
+	switch c := st.Cmd.(type) {
+	case *syntax.Subshell:
+		w.stmts(c.Stmts, inner)
+	case *syntax.Block:
+		w.stmts(c.Stmts, inner)
+	case *syntax.IfClause:
+		for ; c != nil; c = c.Else {
+			w.stmts(c.Cond, inner)
+			w.stmts(c.Then, inner)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond, inner)
+		w.stmts(c.Do, inner)
+	case *syntax.ForClause:
+		if c.Loop != nil {
+			w.substs(inner, c.Loop)
+		}
+		w.stmts(c.Do, inner)
+	case *syntax.CaseClause:
+		if c.Word != nil {
+			w.substs(inner, c.Word)
+		}
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				w.substs(inner, p)
+			}
+			w.stmts(item.Stmts, inner)
+		}
+	case *syntax.FuncDecl:
+		inner.fn = funcName(c)
+		inner.bg = false
+		w.stmt(c.Body, inner)
+	case *syntax.ArithmCmd:
+		if c.X != nil {
+			w.substs(inner, c.X)
+		}
+	case *syntax.TestClause:
+		if c.X != nil {
+			w.substs(inner, c.X)
+		}
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			w.substs(inner, x)
+		}
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			var args []string
+			if c.PosixFormat {
+				args = []string{"-p"}
+			}
+			inner.wraps = append(slices.Clip(cx.wraps), Wrapper{Name: "time", Args: args})
+			inner.pipe = cx.pipe
+			w.stmt(c.Stmt, inner)
+		}
+	case *syntax.CoprocClause:
+		inner.bg = true
+		w.stmt(c.Stmt, inner)
+	case *syntax.TestDecl:
+		w.stmt(c.Body, inner)
+	}
+}
+
+func funcName(f *syntax.FuncDecl) string {
+	if f.Name != nil {
+		return f.Name.Value
+	}
+	if len(f.Names) > 0 && f.Names[0] != nil {
+		return f.Names[0].Value
+	}
+	return ""
+}
+
+func redirNodes(rs []*syntax.Redirect) []syntax.Node {
+	var nodes []syntax.Node
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		if r.Word != nil && len(r.Word.Parts) > 0 {
+			nodes = append(nodes, r.Word)
+		}
+		if r.Hdoc != nil && len(r.Hdoc.Parts) > 0 {
+			nodes = append(nodes, r.Hdoc)
+		}
+	}
+	return nodes
+}
+
+// substs walks the command and process substitutions inside nodes: they run
+// before the command that holds them.
+func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
+	if cx.noSubst {
+		return
+	}
+	for _, n := range nodes {
+		if n == nil || w.full {
+			continue
+		}
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if w.full {
+				return false
+			}
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				w.stmts(n.Stmts, subCtx(cx, "$(…)"))
+				return false
+			case *syntax.ProcSubst:
+				via := "<(…)"
+				if n.Op == syntax.CmdOut {
+					via = ">(…)"
+				}
+				w.stmts(n.Stmts, subCtx(cx, via))
+				return false
+			}
+			return true
+		})
+	}
+}
+
+func subCtx(cx ctx, via string) ctx {
+	return ctx{
+		via:   append(slices.Clip(cx.via), via),
+		at:    cx.at,
+		depth: cx.depth,
+		fn:    cx.fn,
+		pipe:  PipePos{Len: 1},
+	}
+}
+
+// call walks a simple command: the command itself, then the substitutions in
+// its words, then what it runs in turn (wrapped commands, carriers, payloads).
+func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
+	r := w.resolveCall(ce)
+	nodes := make([]syntax.Node, 0, len(ce.Assigns)+len(ce.Args)+len(st.Redirs))
+	for _, a := range ce.Assigns {
+		if a != nil {
+			nodes = append(nodes, a)
+		}
+	}
+	for _, a := range ce.Args {
+		if a != nil && len(a.Parts) > 0 {
+			nodes = append(nodes, a)
+		}
+	}
+	nodes = append(nodes, redirNodes(st.Redirs)...)
+	if r.empty && len(st.Redirs) == 0 {
+		w.substs(cx, nodes...) // a bare assignment runs only its substitutions
+		return
+	}
+	c := r.cmd
+	if r.empty {
+		c.Name = ":" // a redirection alone behaves as the null command
+	}
+	c.Wrappers = concat(cx.wraps, c.Wrappers)
+	c.Redirects = w.redirects(st.Redirs)
+	c.Stdin = w.stdin(st.Redirs, cx.stdin)
+	c.Pipe = cx.pipe
+	c.Background = cx.bg
+	c.Func = cx.fn
+	c.Via = cx.via
+	c.Pos = w.pos(st, cx)
+	c.Source = w.source(st.Pos(), callEnd(st, ce))
+	if !w.emit(&c) {
+		return
+	}
+	w.substs(cx, nodes...)
+	w.follow(&c, r.args, cx)
+}
+
+// callEnd is where a simple command's text ends: its last word or redirect
+// target, leaving out heredoc bodies.
+func callEnd(st *syntax.Stmt, ce *syntax.CallExpr) syntax.Pos {
+	var end syntax.Pos
+	later := func(p syntax.Pos) {
+		if p.IsValid() && !p.IsRecovered() && (!end.IsValid() || p.After(end)) {
+			end = p
+		}
+	}
+	if n := len(ce.Args); n > 0 && ce.Args[n-1] != nil && len(ce.Args[n-1].Parts) > 0 {
+		later(ce.Args[n-1].End())
+	}
+	if n := len(ce.Assigns); n > 0 && ce.Assigns[n-1] != nil {
+		later(ce.Assigns[n-1].End())
+	}
+	for _, r := range st.Redirs {
+		if r != nil && r.Word != nil && len(r.Word.Parts) > 0 {
+			later(r.Word.End())
+		}
+	}
+	return end
+}
+
+// decl walks export/local/declare/readonly/typeset: a builtin whose
+// arguments are assignments.
+func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
+	c := Command{Pipe: cx.pipe, Background: cx.bg, Func: cx.fn, Via: cx.via, Pos: w.pos(st, cx)}
+	if d.Variant != nil {
+		c.Name, c.Path = d.Variant.Value, d.Variant.Value
+	}
+	if c.Name == "" {
+		c.Name, c.Path = "declare", "declare"
+	}
+	var nodes []syntax.Node
+	for _, a := range d.Args {
+		if a == nil {
+			continue
+		}
+		nodes = append(nodes, a)
+		switch {
+		case a.Name == nil && a.Value != nil:
+			c.Args = append(c.Args, fieldWords(w.fields(a.Value))...)
+		case a.Name != nil:
+			v := w.assignValue(a)
+			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
+			if !a.Naked {
+				word.Value += "=" + v.Value
+			}
+			c.Args = append(c.Args, word)
+		}
+	}
+	end := d.End()
+	if len(d.Args) > 0 && d.Args[len(d.Args)-1] == nil {
+		end = syntax.Pos{}
+	}
+	c.Redirects = w.redirects(st.Redirs)
+	c.Stdin = w.stdin(st.Redirs, cx.stdin)
+	c.Source = w.source(st.Pos(), end)
+	if w.emit(&c) {
+		w.substs(cx, append(nodes, redirNodes(st.Redirs)...)...)
+	}
+}
+
+func concat[T any](a, b []T) []T {
+	if len(a) == 0 {
+		return b
+	}
+	return append(slices.Clip(a), b...)
+}
+
+// redirects lists a command's redirections with resolved targets.
+func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
+	var out []Redirect
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		rd := Redirect{Op: r.Op.String()}
+		if r.N != nil {
+			rd.Fd = r.N.Value
+		}
+		switch {
+		case isHeredoc(r.Op):
+			rd.Target = w.heredoc(r).Word
+		case r.Word != nil:
+			rd.Target = w.single(r.Word).Word
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+func isHeredoc(op syntax.RedirOperator) bool {
+	return op == syntax.Hdoc || op == syntax.DashHdoc
+}
+
+// stdin works out a command's standard input from its redirections; the last
+// one that reads fd 0 wins, as in the shell.
+func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
+	for _, r := range rs {
+		if r == nil || (r.N != nil && r.N.Value != "0") {
+			continue
+		}
+		switch {
+		case isHeredoc(r.Op):
+			f := w.heredoc(r)
+			in = Input{Kind: "heredoc", Text: f.Value, Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
+		case r.Op == syntax.WordHdoc && r.Word != nil:
+			f := w.single(r.Word)
+			in = Input{Kind: "herestring", Text: f.Value + "\n", Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
+		case (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut) && r.Word != nil:
+			f := w.single(r.Word)
+			if f.in.Kind == "procsub" {
+				in = f.in
+			} else {
+				in = Input{Kind: "file", From: f.Value}
+			}
+		}
+	}
+	return in
+}
+
+// output describes what a statement writes to standard output, given its
+// standard input, as far as it can be known without running it.
+func (w *walker) output(st *syntax.Stmt, in Input) Input {
+	if st == nil {
+		return Input{}
+	}
+	parts := andOr(st)
+	elems := pipeline(parts[len(parts)-1])
+	var out Input
+	for i, el := range elems {
+		if i > 0 {
+			in = piped(out)
+		}
+		out = w.elementOutput(el, in)
+	}
+	return out
+}
+
+func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		r := w.resolveCall(c)
+		if r.empty {
+			return Input{}
+		}
+		cmd := r.cmd
+		cmd.Redirects = w.redirects(st.Redirs)
+		return produces(&cmd, w.stdin(st.Redirs, in))
+	case *syntax.Subshell:
+		if n := len(c.Stmts); n > 0 {
+			return w.output(c.Stmts[n-1], w.stdin(st.Redirs, in))
+		}
+	case *syntax.Block:
+		if n := len(c.Stmts); n > 0 {
+			return w.output(c.Stmts[n-1], w.stdin(st.Redirs, in))
+		}
+	case *syntax.BinaryCmd:
+		return w.output(st, in)
+	}
+	return Input{}
+}
+
+// substOutput is what a command or process substitution produces.
+func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) Input {
+	if out, ok := w.outputs[n]; ok {
+		return out
+	}
+	var out Input
+	if len(stmts) > 0 {
+		last := stmts[len(stmts)-1]
+		out = w.output(last, Input{})
+		if len(stmts) > 1 || last.Background || len(andOr(last)) > 1 {
+			out.Static, out.Text = false, "" // only one known writer makes known output
+		}
+	}
+	out.Kind = kind
+	w.outputs[n] = out
+	return out
+}

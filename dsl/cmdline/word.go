@@ -1,0 +1,494 @@
+package cmdline
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// field is one word after expansion, with what its substitutions produce.
+type field struct {
+	Word
+	in Input // Kind "cmdsubst" or "procsub" when the word holds a substitution
+}
+
+// fieldWords drops the substitution details.
+func fieldWords(fs []field) []Word {
+	if len(fs) == 0 {
+		return nil
+	}
+	ws := make([]Word, len(fs))
+	for i, f := range fs {
+		ws[i] = f.Word
+	}
+	return ws
+}
+
+// resolved is a simple command with its words expanded and its wrappers
+// peeled off; args are the fields behind cmd.Args.
+type resolved struct {
+	cmd   Command
+	args  []field
+	empty bool // no words: assignments or redirections only
+}
+
+// resolveCall expands and peels a simple command, once per node.
+func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
+	if r, ok := w.calls[ce]; ok {
+		return r
+	}
+	r := &resolved{}
+	w.calls[ce] = r
+	for _, a := range ce.Assigns {
+		if a != nil && a.Name != nil {
+			r.cmd.Assigns = append(r.cmd.Assigns, Assign{Name: a.Name.Value, Value: w.assignValue(a)})
+		}
+	}
+	var fs []field
+	for _, a := range ce.Args {
+		if a != nil && len(a.Parts) > 0 {
+			fs = append(fs, w.fields(a)...)
+		}
+	}
+	if len(fs) == 0 {
+		r.empty = true
+		return r
+	}
+	r.args = w.peel(&r.cmd, fs)
+	return r
+}
+
+func (w *walker) assignValue(a *syntax.Assign) Word {
+	switch {
+	case a.Value != nil && len(a.Value.Parts) > 0:
+		return w.single(a.Value).Word
+	case a.Array != nil:
+		return Word{Value: w.source(a.Array.Pos(), a.Array.End())}
+	}
+	return Word{}
+}
+
+// Quoting modes for literal text.
+const (
+	unquoted = iota // backslash escapes any character
+	dquoted         // backslash escapes $ ` " \ and newline only
+	heredoc         // backslash escapes $ ` \ and newline only
+	raw             // quoted heredoc delimiter: no escapes at all
+)
+
+// fields expands a command word: brace expansion of literals, quote removal,
+// known values, and field splitting on $IFS and on known substitution output.
+func (w *walker) fields(word *syntax.Word) []field {
+	if hasBrace(word.Parts) {
+		split := &syntax.Word{Parts: slices.Clone(word.Parts)}
+		if syntax.SplitBraces(split) {
+			if alts := braces(split.Parts); alts != nil {
+				var out []field
+				for _, parts := range alts {
+					out = append(out, w.expand(parts, true, unquoted)...)
+				}
+				return out
+			}
+		}
+	}
+	return w.expand(word.Parts, true, unquoted)
+}
+
+// single expands a word that is never split: assignment values, redirection
+// targets.
+func (w *walker) single(word *syntax.Word) field {
+	if word == nil {
+		return field{}
+	}
+	if fs := w.expand(word.Parts, false, unquoted); len(fs) > 0 {
+		return fs[0]
+	}
+	return field{}
+}
+
+// heredoc expands a heredoc body; with a quoted delimiter it is taken as is.
+func (w *walker) heredoc(r *syntax.Redirect) field {
+	if r.Hdoc == nil {
+		return field{}
+	}
+	mode := heredoc
+	if r.Word != nil && quotedWord(r.Word) {
+		mode = raw
+	}
+	if fs := w.expand(r.Hdoc.Parts, false, mode); len(fs) > 0 {
+		return fs[0]
+	}
+	return field{}
+}
+
+func quotedWord(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasBrace(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// maxBraceFields bounds brace expansion; a word that would expand to more
+// stays as written.
+const maxBraceFields = 256
+
+// braces returns the part lists of the words a brace-split word expands to,
+// or nil when there would be too many.
+func braces(parts []syntax.WordPart) [][]syntax.WordPart {
+	alts := [][]syntax.WordPart{nil}
+	for _, p := range parts {
+		be, ok := p.(*syntax.BraceExp)
+		if !ok {
+			for i := range alts {
+				alts[i] = append(slices.Clip(alts[i]), p)
+			}
+			continue
+		}
+		var choices [][]syntax.WordPart
+		if be.Sequence {
+			items := sequence(be)
+			if items == nil {
+				return nil
+			}
+			for _, it := range items {
+				choices = append(choices, []syntax.WordPart{&syntax.Lit{Value: it}})
+			}
+		} else {
+			for _, el := range be.Elems {
+				sub := braces(el.Parts)
+				if sub == nil {
+					return nil
+				}
+				choices = append(choices, sub...)
+			}
+		}
+		if len(alts)*len(choices) > maxBraceFields {
+			return nil
+		}
+		next := make([][]syntax.WordPart, 0, len(alts)*len(choices))
+		for _, a := range alts {
+			for _, ch := range choices {
+				next = append(next, concat(a, ch))
+			}
+		}
+		alts = next
+	}
+	return alts
+}
+
+// sequence expands {x..y[..step]} over integers or single letters.
+func sequence(be *syntax.BraceExp) []string {
+	if len(be.Elems) < 2 {
+		return nil
+	}
+	lits := make([]string, len(be.Elems))
+	for i, e := range be.Elems {
+		if lits[i] = e.Lit(); lits[i] == "" {
+			return nil
+		}
+	}
+	step := 1
+	if len(lits) > 2 {
+		s, err := strconv.Atoi(lits[2])
+		if err != nil || s == 0 {
+			return nil
+		}
+		step = max(s, -s)
+	}
+	from, err1 := strconv.Atoi(lits[0])
+	to, err2 := strconv.Atoi(lits[1])
+	letters := false
+	if err1 != nil || err2 != nil {
+		if len(lits[0]) != 1 || len(lits[1]) != 1 {
+			return nil
+		}
+		from, to, letters = int(lits[0][0]), int(lits[1][0]), true
+	}
+	if (max(from, to)-min(from, to))/step >= maxBraceFields {
+		return nil
+	}
+	if from > to {
+		step = -step
+	}
+	var out []string
+	for i := from; (step > 0 && i <= to) || (step < 0 && i >= to); i += step {
+		if letters {
+			out = append(out, string(rune(i)))
+		} else {
+			out = append(out, strconv.Itoa(i))
+		}
+	}
+	return out
+}
+
+// expander builds the fields of one word.
+type expander struct {
+	w     *walker
+	split bool // unquoted $IFS and substitution output separate fields
+	out   []field
+	cur   field
+	b     strings.Builder
+	open  bool // cur has begun, even if empty ("" is a field)
+}
+
+func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
+	e := expander{w: w, split: split}
+	for _, p := range parts {
+		e.part(p, mode)
+	}
+	e.end()
+	return e.out
+}
+
+func (e *expander) write(s string) {
+	e.b.WriteString(s)
+	e.open = true
+}
+
+func (e *expander) dynamic(s string) {
+	e.write(s)
+	e.cur.Dynamic = true
+}
+
+// end closes the current field, if any.
+func (e *expander) end() {
+	if e.open {
+		e.cur.Value = e.b.String()
+		e.out = append(e.out, e.cur)
+	}
+	e.cur, e.open = field{}, false
+	e.b.Reset()
+}
+
+// note records what a substitution in the current field produces.
+func (e *expander) note(in Input) {
+	if e.cur.in.Kind == "" {
+		e.cur.in = in
+		return
+	}
+	e.cur.in.Static, e.cur.in.Text = false, ""
+	e.cur.in.Remote = e.cur.in.Remote || in.Remote
+	e.cur.in.Decoded = e.cur.in.Decoded || in.Decoded
+}
+
+// splitWrite writes known substitution output, splitting it on blanks.
+func (e *expander) splitWrite(s string, in Input) {
+	for i := 0; i < len(s); {
+		if isBlank(s[i]) {
+			e.end()
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && !isBlank(s[j]) {
+			j++
+		}
+		e.note(in)
+		e.write(s[i:j])
+		i = j
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+func (e *expander) part(p syntax.WordPart, mode int) {
+	w := e.w
+	switch p := p.(type) {
+	case *syntax.Lit:
+		e.write(unescape(p.Value, mode))
+	case *syntax.SglQuoted:
+		e.cur.Quoted = true
+		if p.Dollar {
+			e.write(ansiC(p.Value))
+		} else {
+			e.write(p.Value)
+		}
+	case *syntax.DblQuoted:
+		e.cur.Quoted = true
+		e.open = true
+		for _, q := range p.Parts {
+			e.part(q, dquoted)
+		}
+	case *syntax.ParamExp:
+		src := w.source(p.Pos(), p.End())
+		switch {
+		case isIFS(p) && e.split && mode == unquoted:
+			e.end()
+		case isIFS(p):
+			e.write(" ")
+		case isHome(p):
+			e.write(src)
+		default:
+			e.dynamic(src)
+		}
+	case *syntax.CmdSubst:
+		out := w.substOutput(p, p.Stmts, "cmdsubst")
+		switch {
+		case !out.Static:
+			e.note(out)
+			e.dynamic(w.source(p.Pos(), p.End()))
+		case mode == unquoted && e.split:
+			e.splitWrite(strings.TrimRight(out.Text, "\n"), out)
+		default:
+			e.note(out)
+			e.write(strings.TrimRight(out.Text, "\n"))
+		}
+	case *syntax.ProcSubst:
+		kind := "procsub"
+		var out Input
+		if p.Op == syntax.CmdIn {
+			out = w.substOutput(p, p.Stmts, kind)
+		} else {
+			out = Input{Kind: kind}
+		}
+		e.note(out)
+		e.dynamic(w.source(p.Pos(), p.End()))
+	case *syntax.ArithmExp:
+		e.dynamic(w.source(p.Pos(), p.End()))
+	case *syntax.ExtGlob:
+		e.write(w.source(p.Pos(), p.End()))
+	}
+}
+
+func isIFS(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Param.Value == "IFS" && !p.Excl && !p.Length && p.Repl == nil && p.Names == 0
+}
+
+// isHome reports $HOME and ${HOME}, kept as written so that rules can tell a
+// home directory by name.
+func isHome(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Param.Value == "HOME" && !p.Excl && !p.Length && p.Index == nil &&
+		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+}
+
+// unescape removes the backslashes that quote characters in literal text.
+func unescape(s string, mode int) string {
+	if mode == raw || !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		next := s[i+1]
+		switch {
+		case mode == unquoted,
+			next == '$' || next == '`' || next == '\\' || next == '\n',
+			mode == dquoted && next == '"':
+			i++
+			if next != '\n' {
+				b.WriteByte(next)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ansiC decodes the body of $'…'.
+func ansiC(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			width := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			n, j := digits(s, i+1, width, 16)
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				continue
+			}
+			if c == 'x' {
+				b.WriteByte(byte(n))
+			} else if utf8.ValidRune(rune(n)) {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, j := digits(s, i, 3, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// digits reads up to width digits in base from s[i:]; it returns the value
+// and the index after the last digit.
+func digits(s string, i, width, base int) (int, int) {
+	n := 0
+	j := i
+	for ; j < len(s) && j-i < width; j++ {
+		d := strings.IndexByte("0123456789abcdef", lower(s[j]))
+		if d < 0 || d >= base {
+			break
+		}
+		n = n*base + d
+	}
+	return n, j
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

@@ -1,0 +1,215 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+)
+
+// optSpec describes a command's options well enough to find where its
+// operands, or the command it runs, start.
+type optSpec struct {
+	arg       string   // short options that take a value ("u" for sudo -u USER)
+	longArg   []string // long options that take a value when it is not given with "="
+	stop      string   // short options meaning no command follows (sudo -l)
+	longStop  []string
+	split     string // short options whose value is split into more arguments (env -S)
+	longSplit []string
+	assigns   bool // NAME=value words may come before the command
+	operands  int  // operands before the command (timeout DURATION, chroot DIR)
+}
+
+// wrappers run the command that follows their own options.
+var wrappers = map[string]optSpec{
+	"sudo": {arg: "CDgpRrTUu", stop: "eKlVvh", assigns: true,
+		longArg:  []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"},
+		longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}},
+	"doas":         {arg: "uC"},
+	"run0":         {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
+	"pkexec":       {longArg: []string{"user"}},
+	"env":          {arg: "uCP", split: "S", longArg: []string{"unset", "chdir"}, longSplit: []string{"split-string"}, assigns: true, longStop: []string{"help", "version"}},
+	"exec":         {arg: "a"},
+	"command":      {stop: "vV"},
+	"builtin":      {},
+	"nohup":        {},
+	"nocorrect":    {},
+	"noglob":       {},
+	"busybox":      {},
+	"unbuffer":     {},
+	"torsocks":     {},
+	"tsocks":       {},
+	"proxychains":  {arg: "f"},
+	"proxychains4": {arg: "f"},
+	"setsid":       {},
+	"caffeinate":   {arg: "tw"},
+	"nice":         {arg: "n", longArg: []string{"adjustment"}},
+	"time":         {arg: "fo", longArg: []string{"format", "output"}},
+	"timeout":      {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"gtimeout":     {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"stdbuf":       {arg: "ioe", longArg: []string{"input", "output", "error"}},
+	"ionice":       {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
+	"chrt":         {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
+	"taskset":      {operands: 1},
+	"chroot":       {longArg: []string{"userspec", "groups"}, operands: 1},
+	"gosu":         {operands: 1},
+	"su-exec":      {operands: 1},
+	"tini":         {arg: "psegl"},
+	"dumb-init":    {},
+	"firejail":     {},
+	"xargs": {arg: "adEILnPs",
+		longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+}
+
+// peel resolves the command name, taking wrappers off one after the other
+// (sudo env FOO=1 nice -n 5 rm). It fills c and returns the fields of c.Args.
+func (w *walker) peel(c *Command, fs []field) []field {
+	for {
+		name := fs[0]
+		if name.Dynamic || name.Value == "" {
+			c.Dynamic, c.Path = true, name.Value
+			c.Args = fieldWords(fs[1:])
+			return fs[1:]
+		}
+		base := baseName(name.Value)
+		spec, ok := wrappers[base]
+		if !ok {
+			break
+		}
+		wr, assigns, rest, ok := w.unwrap(base, spec, fs[1:])
+		if !ok {
+			break
+		}
+		c.Wrappers = append(c.Wrappers, wr)
+		c.Assigns = append(c.Assigns, assigns...)
+		fs = rest
+	}
+	c.Path, c.Name = fs[0].Value, baseName(fs[0].Value)
+	c.Args = fieldWords(fs[1:])
+	return fs[1:]
+}
+
+// baseName is the last element of a command path.
+func baseName(p string) string {
+	if t := strings.TrimRight(p, "/"); t != "" {
+		p = t
+	}
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// unwrap parses a wrapper's options. It reports false when no command
+// follows them, so that the wrapper is itself the command.
+func (w *walker) unwrap(name string, spec optSpec, args []field) (Wrapper, []Assign, []field, bool) {
+	wr := Wrapper{Name: name}
+	var assigns []Assign
+	operands := spec.operands
+	options := true
+	i := 0
+	take := func() string { // the next argument, as an option's value
+		if i >= len(args) {
+			return ""
+		}
+		i++
+		wr.Args = append(wr.Args, args[i-1].Value)
+		return args[i-1].Value
+	}
+	splice := func(s string) { // env -S: the value stands for more arguments
+		args = append(w.splitWords(s), args[i:]...)
+		i = 0
+	}
+loop:
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic && operands == 0:
+			break loop
+		case options && v == "--":
+			take()
+			options = false
+		case options && strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, val, eq := strings.Cut(v[2:], "=")
+			if slices.Contains(spec.longStop, opt) {
+				return wr, nil, nil, false
+			}
+			take()
+			switch {
+			case slices.Contains(spec.longSplit, opt):
+				if !eq {
+					val = take()
+				}
+				splice(val)
+			case !eq && slices.Contains(spec.longArg, opt):
+				take()
+			}
+		case options && len(v) > 1 && v[0] == '-', options && name == "env" && v == "-":
+			take()
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				if strings.IndexByte(spec.stop, ch) >= 0 {
+					return wr, nil, nil, false
+				}
+				if strings.IndexByte(spec.split, ch) >= 0 {
+					val := v[j+1:]
+					if val == "" {
+						val = take()
+					}
+					splice(val)
+					break
+				}
+				if strings.IndexByte(spec.arg, ch) >= 0 {
+					if j == len(v)-1 {
+						take()
+					}
+					break
+				}
+			}
+		case spec.assigns && isAssignment(v):
+			n, val, _ := strings.Cut(v, "=")
+			assigns = append(assigns, Assign{Name: n, Value: Word{Value: val, Dynamic: a.Dynamic, Quoted: a.Quoted}})
+			i++
+		case operands > 0:
+			take()
+			operands--
+		default:
+			break loop
+		}
+	}
+	rest := args[i:]
+	return wr, assigns, rest, len(rest) > 0
+}
+
+// isAssignment reports a NAME=value word.
+func isAssignment(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// splitWords splits a string the way the shell splits a command line into
+// words (env -S, option values that hold a command).
+func (w *walker) splitWords(s string) []field {
+	if _, ok := nestingOK(s); !ok {
+		return []field{{Word: Word{Value: s, Dynamic: true}}}
+	}
+	saved := w.src
+	w.src = s
+	defer func() { w.src = saved }()
+	var out []field
+	for word, err := range w.parser.WordsSeq(strings.NewReader(s)) {
+		if err != nil {
+			break
+		}
+		out = append(out, w.fields(word)...)
+	}
+	return out
+}

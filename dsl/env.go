@@ -1,0 +1,426 @@
+package dsl
+
+import (
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// Context is what the caller knows about where a command runs.
+type Context struct {
+	Cwd   string // working directory, "" when unknown
+	Shell string // "bash", "zsh", "fish", "posix"; "" when unknown
+}
+
+// CommandEnv is what a command-scope rule's expression sees. Field tags are
+// the names used in rules; docs/rules.md describes each.
+type CommandEnv struct {
+	Name        string            `expr:"name"`
+	Path        string            `expr:"path"`
+	Args        []string          `expr:"args"`
+	Positional  []string          `expr:"positional"`
+	Flags       []string          `expr:"flags"`
+	DynamicName bool              `expr:"dynamicName"`
+	Dynamic     bool              `expr:"dynamic"`
+	Assigns     map[string]string `expr:"assigns"`
+	Redirects   []RedirectEnv     `expr:"redirects"`
+	Outputs     []string          `expr:"outputs"`
+	Wrappers    []string          `expr:"wrappers"`
+	WrapperArgs []string          `expr:"wrapperArgs"`
+	Via         []string          `expr:"via"`
+	Stdin       InputEnv          `expr:"stdin"`
+	Untrusted   string            `expr:"untrusted"`
+	Lang        string            `expr:"lang"`
+	Code        string            `expr:"code"`
+	Opaque      bool              `expr:"opaque"`
+	PipeIndex   int               `expr:"pipeIndex"`
+	PipeLen     int               `expr:"pipeLen"`
+	Source      string            `expr:"source"`
+	Line        string            `expr:"line"`
+	Cwd         string            `expr:"cwd"`
+	Shell       string            `expr:"shell"`
+
+	Pos         func(i int) string                         `expr:"pos"`
+	HasFlag     func(names ...string) bool                 `expr:"hasFlag"`
+	Option      func(names ...string) string               `expr:"option"`
+	Options     func(names ...string) []string             `expr:"options"`
+	WrapperFlag func(wrapper string, names ...string) bool `expr:"wrapperFlag"`
+}
+
+// RedirectEnv is one redirection as rules see it.
+type RedirectEnv struct {
+	Op      string `expr:"op"`
+	Fd      string `expr:"fd"`
+	Target  string `expr:"target"`
+	Dynamic bool   `expr:"dynamic"`
+}
+
+// InputEnv is a command's standard input as rules see it.
+type InputEnv struct {
+	Kind    string `expr:"kind"`
+	From    string `expr:"from"`
+	Text    string `expr:"text"`
+	Static  bool   `expr:"static"`
+	Remote  bool   `expr:"remote"`
+	Decoded bool   `expr:"decoded"`
+}
+
+// LineEnv is what a line-scope rule's expression sees.
+type LineEnv struct {
+	Line     string     `expr:"line"`
+	Original string     `expr:"original"`
+	Names    []string   `expr:"names"`
+	Issues   []IssueEnv `expr:"issues"`
+	Cwd      string     `expr:"cwd"`
+	Shell    string     `expr:"shell"`
+
+	HasIssue func(kind string) bool `expr:"hasIssue"`
+}
+
+// IssueEnv is one line-level issue as rules see it.
+type IssueEnv struct {
+	Kind    string `expr:"kind"`
+	Message string `expr:"message"`
+}
+
+// newCommandEnv builds the environment for one command. It is built once per
+// command and shared by every rule evaluated against it.
+func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *CommandEnv {
+	args := make([]string, len(c.Args))
+	dynamic := false
+	for i, w := range c.Args {
+		args[i] = w.Value
+		dynamic = dynamic || w.Dynamic
+	}
+	env := &CommandEnv{
+		Name:        c.Name,
+		Path:        c.Path,
+		Args:        args,
+		DynamicName: c.Dynamic,
+		Dynamic:     dynamic,
+		Via:         c.Via,
+		Untrusted:   c.Untrusted,
+		PipeIndex:   c.Pipe.Index,
+		PipeLen:     c.Pipe.Len,
+		Source:      c.Source,
+		Line:        line.Normalized,
+		Cwd:         ctx.Cwd,
+		Shell:       ctx.Shell,
+		Stdin: InputEnv{
+			Kind: c.Stdin.Kind, From: c.Stdin.From, Text: c.Stdin.Text,
+			Static: c.Stdin.Static, Remote: c.Stdin.Remote, Decoded: c.Stdin.Decoded,
+		},
+	}
+	if len(c.Assigns) > 0 {
+		env.Assigns = make(map[string]string, len(c.Assigns))
+		for _, a := range c.Assigns {
+			env.Assigns[a.Name] = a.Value.Value
+		}
+	}
+	for _, r := range c.Redirects {
+		env.Redirects = append(env.Redirects, RedirectEnv{Op: r.Op, Fd: r.Fd, Target: r.Target.Value, Dynamic: r.Target.Dynamic})
+	}
+	for _, w := range c.Wrappers {
+		env.Wrappers = append(env.Wrappers, w.Name)
+		env.WrapperArgs = append(env.WrapperArgs, w.Args...)
+	}
+	if p := c.Payload; p != nil {
+		env.Lang, env.Code, env.Opaque = p.Lang, p.Code, p.Opaque
+	}
+	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
+	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
+
+	pos := env.Positional
+	env.Pos = func(i int) string {
+		if i < 0 || i >= len(pos) {
+			return ""
+		}
+		return pos[i]
+	}
+	env.HasFlag = func(names ...string) bool { return hasFlag(args, names) }
+	env.Option = func(names ...string) string {
+		if v := optionValues(args, names, true); len(v) > 0 {
+			return v[0]
+		}
+		return ""
+	}
+	env.Options = func(names ...string) []string { return optionValues(args, names, false) }
+	env.WrapperFlag = func(wrapper string, names ...string) bool {
+		for _, w := range c.Wrappers {
+			if w.Name == wrapper && hasFlag(w.Args, names) {
+				return true
+			}
+		}
+		return false
+	}
+	return env
+}
+
+func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {
+	env := &LineEnv{Line: line.Normalized, Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell}
+	for _, c := range line.Commands {
+		env.Names = append(env.Names, c.Name)
+	}
+	for _, is := range line.Issues {
+		env.Issues = append(env.Issues, IssueEnv{Kind: string(is.Kind), Message: is.Message})
+	}
+	env.HasIssue = func(kind string) bool {
+		for _, is := range line.Issues {
+			if string(is.Kind) == kind {
+				return true
+			}
+		}
+		return false
+	}
+	return env
+}
+
+// splitArgs separates arguments into positional ones and options. After
+// "--" everything is positional; before it an argument starting with "-"
+// is an option ("-" alone is stdin, positional), and the separate value of
+// an option in takesValue ("git -C DIR", "rg -g GLOB") is neither: it is not
+// mistaken for an operand, nor for an option when it starts with "-".
+// For programs hguard has no table for, an option's separate value counts
+// as positional; rules that care use option().
+func splitArgs(args []string, takesValue map[string]bool) (positional, flags []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(positional, args[i+1:]...), flags
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			positional = append(positional, a)
+		default:
+			flags = append(flags, a)
+			if takesValue[a] {
+				i++ // skip the option's value
+			}
+		}
+	}
+	return positional, flags
+}
+
+// valueOptions lists, for programs whose subcommand or operands rules
+// inspect, the options that take a separate value, so that the value is
+// not mistaken for a positional argument (git -C repo reset --hard).
+var valueOptions = map[string]map[string]bool{
+	"git": set("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"),
+	"docker": set("-H", "--host", "--context", "--config", "-l", "--log-level", "-v", "--volume", "-e", "--env",
+		"-p", "--publish", "--name", "-w", "--workdir", "--mount", "--network", "--net", "-u", "--user",
+		"--entrypoint", "--env-file", "--pid", "--cap-add", "--security-opt", "--filter", "-t", "--tag", "--platform",
+		"--ipc", "--userns", "--uts", "--label", "--restart", "-m", "--memory", "--cpus", "--add-host", "--hostname", "-h"),
+	"podman": set("-H", "--host", "--url", "--connection", "-c", "-v", "--volume", "-e", "--env", "-p", "--publish",
+		"--name", "-w", "--workdir", "--mount", "--network", "--net", "-u", "--user", "--entrypoint", "--pid",
+		"--cap-add", "--security-opt", "-t", "--tag"),
+	"kubectl": set("-n", "--namespace", "--context", "--kubeconfig", "-f", "--filename", "-l", "--selector",
+		"-o", "--output", "-c", "--container", "--cluster", "--user", "-s", "--server", "--field-selector"),
+	"helm": set("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo"),
+	"curl": set("-o", "--output", "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode",
+		"--json", "-H", "--header", "-X", "--request", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+		"-F", "--form", "--form-string", "-T", "--upload-file", "-x", "--proxy", "-b", "--cookie", "-c",
+		"--cookie-jar", "-K", "--config", "-w", "--write-out", "-m", "--max-time", "--connect-timeout",
+		"--retry", "--cacert", "--cert", "-E", "--key", "--resolve", "-r", "--range", "-C", "--continue-at", "--url"),
+	"wget": set("-O", "--output-document", "-P", "--directory-prefix", "-o", "--output-file", "-a", "--append-output",
+		"-U", "--user-agent", "--header", "-t", "--tries", "-T", "--timeout", "--post-data", "--post-file",
+		"--body-data", "--body-file", "-e", "--execute", "-i", "--input-file", "--user", "--password"),
+	"ssh":    set("-i", "-p", "-o", "-l", "-L", "-R", "-D", "-F", "-J", "-b", "-c", "-E", "-m", "-O", "-Q", "-S", "-W", "-w"),
+	"scp":    set("-i", "-P", "-o", "-F", "-J", "-c", "-l", "-S"),
+	"tar":    set("-C", "--directory", "-f", "--file", "-T", "--files-from", "-X", "--exclude-from"),
+	"gh":     set("-R", "--repo", "--hostname"),
+	"aws":    set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json"),
+	"gcloud": set("--project", "--zone", "--region", "--format", "--account", "--configuration"),
+	"pip": set("-r", "--requirement", "-i", "--index-url", "--extra-index-url", "-c", "--constraint", "-t",
+		"--target", "--trusted-host", "-f", "--find-links", "--prefix", "--root"),
+	"npm":       set("--prefix", "--registry", "-w", "--workspace"),
+	"terraform": set("-chdir"),
+	"redis-cli": set("-h", "-p", "-a", "-n", "-u", "--user", "--pass"),
+	"psql":      set("-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-f", "--file", "-o", "--output", "-v", "--set"),
+	"mysql":     set("-h", "--host", "-P", "--port", "-u", "--user", "-D", "--database", "-S", "--socket"),
+	"kill":      set("-s", "-n"),
+	"rg": set("-g", "--glob", "--iglob", "-e", "--regexp", "-f", "--file", "-t", "--type", "-T", "--type-not",
+		"-m", "--max-count", "-A", "-B", "-C", "--context", "-r", "--replace", "--pre-glob", "--type-add", "-j",
+		"--threads", "-M", "--max-columns", "--max-depth", "--ignore-file", "-E", "--encoding", "--sort", "--sortr"),
+	"sort": set("-o", "--output", "-k", "--key", "-t", "--field-separator", "-T", "--temporary-directory",
+		"-S", "--buffer-size", "--files0-from", "--parallel", "--batch-size"),
+	"man": set("-C", "--config-file", "-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m",
+		"--systems", "-e", "--extension", "-p", "--preprocessor", "-E", "--encoding", "-R", "--recode", "-r", "--prompt"),
+	"ag": set("--ignore", "-G", "--file-search-regex", "-g", "--ignore-dir", "-A", "-B", "-C", "-m", "--max-count",
+		"--depth", "-p", "--path-to-ignore", "--workers"),
+	"chmod":     set("--reference"),
+	"chown":     set("--reference", "--from"),
+	"systemctl": set("-H", "--host", "-M", "--machine", "-p", "--property", "-t", "--type", "-s", "--signal", "--state"),
+}
+
+// splitFlagName reads a flag as a rule writes it: "-r" or "r" is short,
+// "--recursive" or "recursive" is long.
+func splitFlagName(name string) (flag string, long bool) {
+	switch {
+	case strings.HasPrefix(name, "--"):
+		return name[2:], true
+	case strings.HasPrefix(name, "-"):
+		return name[1:], len(name) > 2
+	default:
+		return name, len(name) > 1
+	}
+}
+
+// hasFlag reports whether args (up to "--") hold any of the flags: a short
+// flag alone or bundled ("-r" in "-rf" or "-fr"), a long flag alone or with a
+// value ("--recursive", "--force=yes").
+func hasFlag(args, names []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for _, n := range names {
+			flag, long := splitFlagName(n)
+			if flag == "" {
+				continue
+			}
+			if long {
+				if strings.HasPrefix(a, "--") && (a[2:] == flag || strings.HasPrefix(a[2:], flag+"=")) {
+					return true
+				}
+				// Some tools take long options with one dash (find -delete, java -jar).
+				if !strings.HasPrefix(a, "--") && (a[1:] == flag || strings.HasPrefix(a[1:], flag+"=")) {
+					return true
+				}
+				continue
+			}
+			if !strings.HasPrefix(a, "--") && bundled(a[1:]) && strings.Contains(a[1:], flag) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bundled reports whether s looks like bundled short flags ("rf", "xzvf").
+func bundled(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// optionValues collects the values of the named options: "-o V", "-oV",
+// "--out V", "--out=V". With first set it stops at the first value.
+func optionValues(args, names []string, first bool) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for _, n := range names {
+			flag, long := splitFlagName(n)
+			if flag == "" {
+				continue
+			}
+			var (
+				v  string
+				ok bool
+			)
+			switch {
+			case long && strings.HasPrefix(a, "--"+flag+"="):
+				v, ok = a[len(flag)+3:], true
+			case long && a == "--"+flag, !long && a == "-"+flag:
+				if i+1 < len(args) {
+					i++
+					v, ok = args[i], true
+				}
+			case !long && !strings.HasPrefix(a, "--") && strings.HasPrefix(a[1:], flag):
+				v, ok = a[1+len(flag):], true
+			}
+			if ok {
+				out = append(out, v)
+				if first {
+					return out
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// outputOps are redirect operators that write to their target.
+var outputOps = map[string]bool{">": true, ">>": true, ">|": true, "&>": true, "&>>": true, "<>": true, ">&": true}
+
+// outputs is every file the command writes, as far as hguard knows: output
+// redirect targets, and the destinations of common writing commands.
+func outputs(name string, args, pos []string, redirects []RedirectEnv) []string {
+	var out []string
+	for _, r := range redirects {
+		if !outputOps[r.Op] || r.Target == "" || r.Target == "-" {
+			continue
+		}
+		if r.Op == ">&" && isFd(r.Target) {
+			continue // 2>&1 duplicates a descriptor; it names no file
+		}
+		out = append(out, r.Target)
+	}
+	switch name {
+	case "tee", "truncate", "shred":
+		out = append(out, pos...)
+	case "cp", "mv", "install", "ln", "rsync", "scp", "rcp":
+		if t := optionValues(args, []string{"-t", "--target-directory"}, true); len(t) > 0 {
+			out = append(out, t[0])
+		} else if len(pos) > 1 {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "sed", "perl", "ruby":
+		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
+			out = append(out, pos...)
+		}
+	case "curl", "curlie":
+		for _, o := range optionValues(args, []string{"o", "output"}, false) {
+			if o != "-" {
+				out = append(out, o)
+			}
+		}
+	case "wget", "wget2":
+		for _, o := range optionValues(args, []string{"O", "output-document"}, false) {
+			if o != "-" {
+				out = append(out, o)
+			}
+		}
+	case "dd":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// hasInPlace catches -i with a backup suffix (sed -i.bak, perl -i.orig).
+func hasInPlace(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-i") && len(a) > 2 && a[2] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+func isFd(s string) bool {
+	if s == "-" {
+		return true
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,39 @@
+package dsl
+
+import (
+	"fmt"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// ExampleFailure is a rule example that did not behave as written.
+type ExampleFailure struct {
+	Rule    *Rule
+	Command string
+	Want    bool // the example is under match: (true) or nomatch: (false)
+}
+
+func (f ExampleFailure) Error() string {
+	what := "match: example does not fire"
+	if !f.Want {
+		what = "nomatch: example fires"
+	}
+	return fmt.Sprintf("%s: rule %s: %s: %q", f.Rule.fieldPos("examples"), f.Rule.ID, what, f.Command)
+}
+
+// TestExamples runs every example of the rule, each against the rule alone.
+func (r *Rule) TestExamples() []ExampleFailure {
+	var out []ExampleFailure
+	try := func(cmd string, want bool) {
+		if r.Match(cmdline.Parse(cmd), Context{}) != want {
+			out = append(out, ExampleFailure{Rule: r, Command: cmd, Want: want})
+		}
+	}
+	for _, c := range r.Examples.Match {
+		try(c, true)
+	}
+	for _, c := range r.Examples.NoMatch {
+		try(c, false)
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+package dsl
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr"
+)
+
+// Func is one helper function of the rule language. The table below is the
+// single source for expr registration, for `hguard rules` docs and for
+// docs/rules.md (a test keeps them in step).
+type Func struct {
+	Name    string
+	Sig     string // as a rule author writes it
+	Doc     string
+	Example string // a `when` expression using it
+	options []expr.Option
+}
+
+// Var is one variable of a rule environment, documented.
+type Var struct {
+	Name  string
+	Type  string
+	Scope Scope
+	Doc   string
+}
+
+func strBool(name string, f func(string) bool) expr.Option {
+	return expr.Function(name, func(p ...any) (any, error) {
+		s, ok := p[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("%s: want a string, got %T", name, p[0])
+		}
+		return f(s), nil
+	}, new(func(string) bool))
+}
+
+func strStr(name string, f func(string) string) expr.Option {
+	return expr.Function(name, func(p ...any) (any, error) {
+		s, ok := p[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("%s: want a string, got %T", name, p[0])
+		}
+		return f(s), nil
+	}, new(func(string) string))
+}
+
+// Funcs lists the pure helper functions, in the order docs/rules.md gives them.
+// Functions bound to the current command (hasFlag, option, options,
+// wrapperFlag at command scope; hasIssue at line scope) are fields of the
+// environment and are listed in Vars.
+var Funcs = []Func{
+	{Name: "isRoot", Sig: "isRoot(path) bool", Doc: "the root directory or all of it: /, //, /., /.., /*", Example: `any(positional, isRoot(#))`, options: []expr.Option{strBool("isRoot", isRoot)}},
+	{Name: "isHome", Sig: "isHome(path) bool", Doc: "a home directory or all of it: ~, ~/, ~/*, $HOME, ${HOME}, /root, /home/NAME", Example: `any(positional, isHome(#))`, options: []expr.Option{strBool("isHome", isHome)}},
+	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /var/lib); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: []expr.Option{strBool("isSystemDir", isSystemDir)}},
+	{Name: "isBroad", Sig: "isBroad(path) bool", Doc: "isRoot, isSystemDir or isHome", Example: `any(positional, isBroad(#))`, options: []expr.Option{strBool("isBroad", isBroad)}},
+	{Name: "isTemp", Sig: "isTemp(path) bool", Doc: "inside a temporary directory (/tmp, /var/tmp, $TMPDIR), not the directory itself", Example: `all(positional, isTemp(#))`, options: []expr.Option{strBool("isTemp", isTemp)}},
+	{Name: "under", Sig: "under(path, dir) bool", Doc: "path is dir or inside it, after cleaning both (~, $HOME and ${HOME} are the same)", Example: `any(outputs, under(#, "/etc"))`, options: []expr.Option{expr.Function("under", func(p ...any) (any, error) {
+		a, ok1 := p[0].(string)
+		b, ok2 := p[1].(string)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("under: want two strings")
+		}
+		return under(a, b), nil
+	}, new(func(string, string) bool))}},
+	{Name: "cleanPath", Sig: "cleanPath(path) string", Doc: "the canonical form the path helpers compare: home as ~, no //, . or .., no trailing /", Example: `cleanPath(get(positional, 0)) == "~/.ssh"`, options: []expr.Option{strStr("cleanPath", cleanPath)}},
+	{Name: "sensitivePath", Sig: "sensitivePath(path) bool", Doc: "a credential, key or secret file: ~/.ssh/*, ~/.aws/credentials, *.pem, .env, /etc/shadow, …", Example: `any(args, sensitivePath(#))`, options: []expr.Option{strBool("sensitivePath", sensitivePath)}},
+	{Name: "isBlockDevice", Sig: "isBlockDevice(path) bool", Doc: "a disk or partition device: /dev/sda, /dev/nvme0n1, /dev/disk2, /dev/mapper/x", Example: `any(outputs, isBlockDevice(#))`, options: []expr.Option{strBool("isBlockDevice", isBlockDevice)}},
+	{Name: "isShell", Sig: "isShell(name) bool", Doc: "a command shell (sh, bash, zsh, fish, …; case and .exe and version suffixes ignored)", Example: `isShell(name)`, options: []expr.Option{strBool("isShell", isShell)}},
+	{Name: "isInterpreter", Sig: "isInterpreter(name) bool", Doc: "a shell or a language that runs code it is given (python3.11, node, perl, ruby, php, pwsh, …)", Example: `isInterpreter(name) && stdin.remote`, options: []expr.Option{strBool("isInterpreter", isInterpreter)}},
+	{Name: "isDownloader", Sig: "isDownloader(name) bool", Doc: "a program that fetches from the network (curl, wget, httpie, xh, aria2c, …)", Example: `isDownloader(stdin.from)`, options: []expr.Option{strBool("isDownloader", isDownloader)}},
+	{Name: "program", Sig: "program(name) string", Doc: "the program a name runs, lowercase without .exe or version: python3.11 → python", Example: `program(name) == "python"`, options: []expr.Option{strStr("program", programName)}},
+	{Name: "host", Sig: "host(arg) string", Doc: "the host of a URL or scheme-less URL (example.com/x, 10.0.0.1:80); \"\" for anything else", Example: `any(args, host(#) == "bit.ly")`, options: []expr.Option{strStr("host", urlHost)}},
+	{Name: "scheme", Sig: "scheme(arg) string", Doc: "the lowercase scheme of a full URL, or \"\"", Example: `any(args, scheme(#) == "http")`, options: []expr.Option{strStr("scheme", urlScheme)}},
+	{Name: "port", Sig: "port(arg) string", Doc: "the explicit port of a URL, or \"\"", Example: `any(args, port(#) not in ["", "443", "80"])`, options: []expr.Option{strStr("port", urlPort)}},
+	{Name: "hasUserinfo", Sig: "hasUserinfo(arg) bool", Doc: "a URL carrying user[:password]@ before its host", Example: `any(args, hasUserinfo(#))`, options: []expr.Option{strBool("hasUserinfo", urlUserinfo)}},
+	{Name: "isIP", Sig: "isIP(host) bool", Doc: "a literal IPv4 or IPv6 address", Example: `any(args, isIP(host(#)))`, options: []expr.Option{strBool("isIP", isIP)}},
+	{Name: "isPrivateIP", Sig: "isPrivateIP(host) bool", Doc: "an address on a private, loopback or link-local network", Example: `any(args, isPrivateIP(host(#)))`, options: []expr.Option{strBool("isPrivateIP", isPrivateIP)}},
+	{Name: "isMetadataHost", Sig: "isMetadataHost(host) bool", Doc: "a cloud instance-metadata endpoint (169.254.169.254, metadata.google.internal, …)", Example: `any(args, isMetadataHost(host(#)))`, options: []expr.Option{strBool("isMetadataHost", isMetadataHost)}},
+	{Name: "isShortener", Sig: "isShortener(host) bool", Doc: "a URL-shortening service (bit.ly, t.co, tinyurl.com, …)", Example: `any(args, isShortener(host(#)))`, options: []expr.Option{strBool("isShortener", isShortener)}},
+	{Name: "isPunycode", Sig: "isPunycode(host) bool", Doc: "a host with an IDNA-encoded label (xn--…)", Example: `any(args, isPunycode(host(#)))`, options: []expr.Option{strBool("isPunycode", isPunycode)}},
+	{Name: "lookalikeOf", Sig: "lookalikeOf(host) string", Doc: "the well-known domain a host imitates by one typo or a look-alike swap (githuh.com, rnicrosoft.com, paypa1.com), or \"\"", Example: `any(args, lookalikeOf(host(#)) != "")`, options: []expr.Option{strStr("lookalikeOf", lookalikeOf)}},
+	{Name: "dataFile", Sig: "dataFile(arg) string", Doc: "the file a curl-style data or form argument reads: @file, name=@file, name=<file; \"\" for literal data", Example: `any(options("d", "F"), sensitivePath(dataFile(#)))`, options: []expr.Option{strStr("dataFile", dataFile)}},
+	{Name: "nonASCII", Sig: "nonASCII(s) bool", Doc: "s holds a character outside ASCII", Example: `any(args, nonASCII(host(#)))`, options: []expr.Option{strBool("nonASCII", nonASCII)}},
+}
+
+// Vars lists every variable of both environments, for docs/rules.md.
+var Vars = []Var{
+	{"name", "string", CommandScope, "the resolved command name: rm for /bin/rm, r''m, \\rm, sudo rm; \"\" when dynamicName"},
+	{"path", "string", CommandScope, "the command word as written, once wrappers are removed (/bin/rm)"},
+	{"args", "[]string", CommandScope, "the arguments after the name, quotes removed; a dynamic argument keeps its source text ($X)"},
+	{"positional", "[]string", CommandScope, "args that are not options: all after --, and before it those not starting with - (an option's separate value counts as positional)"},
+	{"flags", "[]string", CommandScope, "args that are options, before --; for programs in hguard's table, without the separate values of options that take one (in rg -g --pre x, --pre is -g's value, not a flag)"},
+	{"dynamicName", "bool", CommandScope, "the command name cannot be known before it runs ($X, $(cmd))"},
+	{"dynamic", "bool", CommandScope, "some argument cannot be known before it runs"},
+	{"assigns", "map[string]string", CommandScope, "prefix assignments, including env VAR=value: assigns.LD_PRELOAD"},
+	{"redirects", "[]{op, fd, target, dynamic}", CommandScope, "redirections: op is >, >>, <, <<, <<<, >&, &>, …; a heredoc's target is its body"},
+	{"outputs", "[]string", CommandScope, "files the command writes: output redirects, tee and truncate files, the destination of cp/mv/install/ln/rsync/scp, files edited by sed -i/perl -i, dd of="},
+	{"wrappers", "[]string", CommandScope, "wrappers peeled off, outermost first: sudo, env, nice, xargs, find (for -exec), …"},
+	{"wrapperArgs", "[]string", CommandScope, "the arguments given to the wrappers, in order: [\"-u\", \"root\"] for sudo -u root"},
+	{"via", "[]string", CommandScope, "carriers followed to reach the command, outermost first: \"bash -c\", \"eval\", \"python os.system\""},
+	{"stdin", "{kind, from, text, static, remote, decoded}", CommandScope, "standard input: kind is \"\", pipe, heredoc, herestring, file or procsub; from the feeding command; remote when it comes from the network; decoded when it passed a decoder"},
+	{"untrusted", "string", CommandScope, "non-empty when the command executes content hguard cannot inspect: remote, decoded or dynamic"},
+	{"lang", "string", CommandScope, "the language of an inline interpreter payload (python, node, perl, ruby, php, lua, powershell), or \"\""},
+	{"code", "string", CommandScope, "the inline payload's code"},
+	{"opaque", "bool", CommandScope, "the payload runs code hguard cannot see (exec of a variable, a dynamic shell-out)"},
+	{"pipeIndex", "int", CommandScope, "position in its pipeline, from 0"},
+	{"pipeLen", "int", CommandScope, "length of its pipeline (1: not in a pipeline)"},
+	{"source", "string", CommandScope, "the command's text as written"},
+	{"line", "string", CommandScope, "the whole normalized line (also at line scope)"},
+	{"cwd", "string", CommandScope, "the working directory the caller gave, or \"\" (also at line scope)"},
+	{"shell", "string", CommandScope, "the caller's shell (bash, zsh, fish, posix) or \"\" (also at line scope)"},
+	{"pos", "func(i) string", CommandScope, "the i-th positional argument from 0, or \"\" when there are fewer: pos(0) == \"reset\" for git reset"},
+	{"hasFlag", "func(names...) bool", CommandScope, "any of the flags is given before --: \"r\" or \"-r\" matches -r, -rf, -fr; \"recursive\" or \"--recursive\" matches --recursive and --recursive=x (and -recursive)"},
+	{"option", "func(names...) string", CommandScope, "the first value of any of the options: -o V, -oV, --out V, --out=V; \"\" when absent"},
+	{"options", "func(names...) []string", CommandScope, "every value of the options, in order"},
+	{"wrapperFlag", "func(wrapper, names...) bool", CommandScope, "a wrapper of that name was given one of the flags: wrapperFlag(\"sudo\", \"S\")"},
+	{"original", "string", LineScope, "the line exactly as received, before normalization"},
+	{"names", "[]string", LineScope, "the resolved names of every command on the line"},
+	{"issues", "[]{kind, message}", LineScope, "problems found normalizing and parsing: parse-error, too-large, depth-limit, invisible-char, mixed-script, control-sequence, confusable"},
+	{"hasIssue", "func(kind) bool", LineScope, "an issue of that kind was found"},
+}
+
+// exprOptions is the compile options shared by every rule.
+func exprOptions(scope Scope) []expr.Option {
+	var env any = CommandEnv{}
+	if scope == LineScope {
+		env = LineEnv{}
+	}
+	opts := []expr.Option{expr.Env(env), expr.AsBool()}
+	for _, f := range Funcs {
+		opts = append(opts, f.options...)
+	}
+	return opts
+}

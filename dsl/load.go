@@ -1,0 +1,206 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Source is one rule file to load.
+type Source struct {
+	Path   string // as shown in errors
+	Data   []byte
+	Origin Origin
+}
+
+var (
+	idPattern   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+)
+
+// maxRuleFile bounds one rule file; rule files are small and hand-written.
+const maxRuleFile = 4 << 20
+
+// Parse reads one rule file: a YAML sequence of rules. Every problem is
+// reported as an *Error naming path:line:col, the rule id and the field;
+// all problems found are returned, joined.
+func Parse(src Source) ([]*Rule, error) {
+	file := Pos{File: src.Path}
+	if len(src.Data) > maxRuleFile {
+		return nil, &Error{Pos: file, Msg: fmt.Sprintf("file is %d bytes, over the limit of %d", len(src.Data), maxRuleFile)}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, nil // an empty file holds no rules
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.SequenceNode {
+		return nil, &Error{Pos: at(file, root), Msg: "want a list of rules (each item starting with \"- id: …\")"}
+	}
+	var (
+		rules []*Rule
+		errs  []error
+	)
+	for _, item := range root.Content {
+		r, err := parseRule(file, src.Origin, item)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := r.compile(); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rules = append(rules, r)
+	}
+	return rules, errors.Join(errs...)
+}
+
+func yamlError(file Pos, err error) error {
+	msg := err.Error()
+	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		file.Line, file.Col = line, 1
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	return &Error{Pos: file, Msg: "invalid yaml: " + msg}
+}
+
+func at(file Pos, n *yaml.Node) Pos {
+	file.Line, file.Col = n.Line, n.Column
+	return file
+}
+
+func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
+	r := &Rule{Origin: origin, Pos: at(file, n), Scope: CommandScope, fields: map[string]Pos{}}
+	if n.Kind != yaml.MappingNode {
+		return nil, &Error{Pos: r.Pos, Msg: "a rule must be a mapping of fields (id, level, when, …)"}
+	}
+	// The id first, so that every later error can name the rule.
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "id" {
+			r.ID = n.Content[i+1].Value
+		}
+	}
+	fail := func(field string, node *yaml.Node, format string, args ...any) error {
+		return &Error{Pos: at(file, node), Rule: r.ID, Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	var errs []error
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, val := n.Content[i], n.Content[i+1]
+		field := key.Value
+		if seen[field] {
+			errs = append(errs, fail(field, key, "field given twice"))
+			continue
+		}
+		seen[field] = true
+		r.fields[field] = at(file, val)
+		var err error
+		switch field {
+		case "id":
+			err = scalar(val, &r.ID)
+			if err == nil && !idPattern.MatchString(r.ID) {
+				err = fmt.Errorf("%q is not kebab-case (lowercase letters, digits and single dashes)", r.ID)
+			}
+		case "aliases":
+			err = stringList(val, &r.Aliases)
+		case "level":
+			var s string
+			if err = scalar(val, &s); err == nil {
+				r.Level, err = ParseLevel(s)
+			}
+		case "scope":
+			var s string
+			if err = scalar(val, &s); err == nil {
+				r.Scope = Scope(s)
+				if r.Scope != CommandScope && r.Scope != LineScope {
+					err = fmt.Errorf("unknown scope %q (want command or line)", s)
+				}
+			}
+		case "on":
+			err = stringList(val, &r.On)
+		case "when":
+			err = scalar(val, &r.When)
+			r.whenComment = val.LineComment
+		case "message":
+			err = scalar(val, &r.Message)
+		case "checkpoint":
+			err = val.Decode(&r.Checkpoint)
+		case "examples":
+			err = parseExamples(val, &r.Examples)
+		default:
+			err = fmt.Errorf("unknown field (want id, aliases, level, scope, on, when, message, checkpoint, examples)")
+		}
+		if err != nil {
+			errs = append(errs, fail(field, val, "%s", cleanYAMLMsg(err)))
+		}
+	}
+	for _, field := range []string{"id", "level", "when", "message"} {
+		if !seen[field] {
+			errs = append(errs, &Error{Pos: r.Pos, Rule: r.ID, Field: field, Msg: "missing"})
+		}
+	}
+	if seen["on"] && r.Scope == LineScope {
+		errs = append(errs, fail("on", n, "a line-scope rule cannot have an on: prefilter"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func cleanYAMLMsg(err error) string {
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "), "yaml: ")
+}
+
+func scalar(n *yaml.Node, dst *string) error {
+	if n.Kind != yaml.ScalarNode {
+		return errors.New("want a single value")
+	}
+	*dst = n.Value
+	return nil
+}
+
+func stringList(n *yaml.Node, dst *[]string) error {
+	if n.Kind != yaml.SequenceNode {
+		return errors.New("want a list, like [a, b]")
+	}
+	for _, item := range n.Content {
+		if item.Kind != yaml.ScalarNode || item.Value == "" {
+			return fmt.Errorf("line %d: want a non-empty string", item.Line)
+		}
+		*dst = append(*dst, item.Value)
+	}
+	return nil
+}
+
+func parseExamples(n *yaml.Node, ex *Examples) error {
+	if n.Kind != yaml.MappingNode {
+		return errors.New("want a mapping with match: and nomatch: lists")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		var err error
+		switch k := n.Content[i].Value; k {
+		case "match":
+			err = stringList(n.Content[i+1], &ex.Match)
+		case "nomatch":
+			err = stringList(n.Content[i+1], &ex.NoMatch)
+		default:
+			err = fmt.Errorf("unknown key %q (want match or nomatch)", k)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+package dsl
+
+import (
+	"path"
+	"strings"
+)
+
+// homePrefixes are the spellings of the home directory that rules treat
+// alike. They are kept literal by the parser so that rules can see them.
+var homePrefixes = []string{"${HOME}", "$HOME", "~"}
+
+// cleanPath puts a path into the one canonical form the path helpers
+// compare: home spelled "~", no "//", "." or "..", no trailing slash.
+// Relative paths stay relative.
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	for _, pre := range homePrefixes {
+		if p == pre || strings.HasPrefix(p, pre+"/") {
+			rest := path.Clean("." + p[len(pre):])
+			switch {
+			case rest == ".":
+				return "~"
+			case rest == ".." || strings.HasPrefix(rest, "../"):
+				return path.Clean("/home/" + rest[2:]) // above home: treat as /home and what lies beside it
+			}
+			return "~/" + rest
+		}
+	}
+	return path.Clean(p)
+}
+
+// isRoot reports whether p is the root directory or all of its contents.
+func isRoot(p string) bool {
+	switch cleanPath(p) {
+	case "/", "/*", "/.*", "/**":
+		return true
+	}
+	return false
+}
+
+// isHome reports whether p is a home directory (the user's, /root, or any
+// /home/NAME) or all of its contents.
+func isHome(p string) bool {
+	c := strings.TrimSuffix(cleanPath(p), "/*")
+	if c == "~" || c == "/root" {
+		return true
+	}
+	for _, base := range []string{"/home/", "/Users/"} {
+		if name, ok := strings.CutPrefix(c, base); ok && name != "" && !strings.Contains(name, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// systemDirs are directories whose loss breaks the system: deleting or
+// rewriting them as a whole is never an accident worth allowing.
+var systemDirs = map[string]bool{
+	"/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true, "/lib": true,
+	"/lib32": true, "/lib64": true, "/libx32": true, "/media": true, "/mnt": true, "/opt": true,
+	"/proc": true, "/root": true, "/run": true, "/sbin": true, "/snap": true, "/srv": true,
+	"/sys": true, "/usr": true, "/var": true, "/Users": true, "/System": true, "/Library": true,
+	"/Applications": true, "/private": true, "/private/etc": true, "/private/var": true,
+	"/usr/bin": true, "/usr/sbin": true, "/usr/lib": true, "/usr/lib64": true, "/usr/libexec": true,
+	"/usr/local": true, "/usr/local/bin": true, "/usr/local/lib": true, "/usr/share": true,
+	"/usr/include": true, "/usr/src": true, "/var/lib": true, "/var/log": true, "/var/cache": true,
+	"/var/spool": true, "/var/mail": true, "/var/www": true, "/var/backups": true, "/var/opt": true,
+	"/etc/ssh": true, "/etc/ssl": true, "/etc/systemd": true, "/etc/apt": true, "/etc/init.d": true,
+	"/etc/pam.d": true, "/etc/sudoers.d": true, "/etc/cron.d": true, "/lost+found": true,
+}
+
+// isSystemDir reports whether p is one of the system directories, or all
+// of a system directory's contents ("/etc/*"). Paths deeper inside are not.
+func isSystemDir(p string) bool {
+	return systemDirs[strings.TrimSuffix(cleanPath(p), "/*")]
+}
+
+// isBroad reports whether losing p as a whole would be a disaster: root,
+// a system directory, or a home directory.
+func isBroad(p string) bool {
+	return isRoot(p) || isSystemDir(p) || isHome(p)
+}
+
+// under reports whether p is dir or lies inside it, after cleaning both.
+func under(p, dir string) bool {
+	c, d := cleanPath(p), cleanPath(dir)
+	if c == "" || d == "" {
+		return false
+	}
+	if d == "/" {
+		return strings.HasPrefix(c, "/")
+	}
+	return c == d || strings.HasPrefix(c, d+"/")
+}
+
+// sensitivePatterns name files holding credentials or keys. Each is matched
+// with path.Match against the cleaned path, and against its base name when
+// the pattern has no slash.
+var sensitivePatterns = []string{
+	"~/.ssh", "~/.ssh/*", "/root/.ssh/*", "/home/*/.ssh/*", "/etc/ssh/*_key",
+	"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "*.pem", "*.key", "*.p12", "*.pfx", "*.kdbx",
+	"~/.aws/credentials", "~/.aws/config", "~/.aws", "~/.config/gcloud/*", "~/.config/gcloud",
+	"~/.azure/*", "~/.kube/config", "~/.docker/config.json", "~/.netrc", ".netrc", "~/.pgpass",
+	"~/.gnupg", "~/.gnupg/*", "~/.git-credentials", "~/.npmrc", "~/.pypirc", "~/.vault-token",
+	"~/.config/gh/hosts.yml", "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd",
+	"/etc/passwd", ".env", ".env.*", "*.env", "credentials.json", "service-account*.json",
+	"~/.password-store/*", "/var/run/secrets/*", "/run/secrets/*", "/proc/*/environ",
+}
+
+// sensitivePath reports whether p names a credential, key or secret file.
+func sensitivePath(p string) bool {
+	c := cleanPath(p)
+	if c == "" {
+		return false
+	}
+	base := path.Base(c)
+	for _, pat := range sensitivePatterns {
+		target := c
+		if !strings.Contains(pat, "/") {
+			target = base
+		}
+		if ok, _ := path.Match(pat, target); ok {
+			return true
+		}
+		if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+			if ok, _ := path.Match(pat+"/*", c); ok && !strings.HasSuffix(pat, "*") {
+				return true // a file inside a sensitive directory
+			}
+		}
+	}
+	return false
+}
+
+// blockDevicePrefixes name disks and partitions: writing to one destroys
+// the file system on it.
+var blockDevicePrefixes = []string{
+	"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/disk",
+	"/dev/rdisk", "/dev/dm-", "/dev/mapper/", "/dev/md", "/dev/loop", "/dev/sr", "/dev/nbd",
+	"/dev/zd", "/dev/mtdblock",
+}
+
+// isBlockDevice reports whether p is a disk or partition device node.
+func isBlockDevice(p string) bool {
+	c := cleanPath(p)
+	for _, pre := range blockDevicePrefixes {
+		if strings.HasPrefix(c, pre) && len(c) > len(pre) {
+			return true
+		}
+	}
+	return c == "/dev/root"
+}
+
+// tempPrefixes are the spellings of temporary directories whose contents
+// are disposable by convention.
+var tempPrefixes = []string{"/tmp/", "/var/tmp/", "/private/tmp/", "$TMPDIR/", "${TMPDIR}/", "${TMPDIR:-/tmp}/", "$TMP/", "${TMP}/"}
+
+// isTemp reports whether p lies inside a temporary directory (and stays
+// inside once cleaned); the directory itself is not "inside".
+func isTemp(p string) bool {
+	for _, pre := range tempPrefixes {
+		rest, ok := strings.CutPrefix(p, pre)
+		if !ok {
+			continue
+		}
+		c := path.Clean(rest)
+		return c != "." && c != ".." && !strings.HasPrefix(c, "../") && !strings.HasPrefix(c, "/")
+	}
+	return false
+}

@@ -1,0 +1,198 @@
+package dsl
+
+import "testing"
+
+func TestPathHelpers(t *testing.T) {
+	tests := []struct {
+		path                                 string
+		root, home, system, block, sensitive bool
+	}{
+		{path: "/", root: true},
+		{path: "//", root: true},
+		{path: "/.", root: true},
+		{path: "/./", root: true},
+		{path: "/..", root: true},
+		{path: "/*", root: true},
+		{path: "//*", root: true},
+		{path: "/etc", system: true},
+		{path: "/etc/", system: true},
+		{path: "/etc/*", system: true},
+		{path: "/tmp/../etc", system: true},
+		{path: "/usr/local/bin", system: true},
+		{path: "/etc/nginx"},
+		{path: "/tmp"},
+		{path: "/var/tmp"},
+		{path: "~", home: true},
+		{path: "~/", home: true},
+		{path: "~/*", home: true},
+		{path: "$HOME", home: true},
+		{path: "${HOME}", home: true},
+		{path: "$HOME/", home: true},
+		{path: "/home/alice", home: true},
+		{path: "/root", home: true, system: true},
+		{path: "/home", system: true},
+		{path: "~/projects"},
+		{path: "$HOME/.cache"},
+		{path: "/dev/sda", block: true},
+		{path: "/dev/nvme0n1p2", block: true},
+		{path: "/dev/disk2", block: true},
+		{path: "/dev/null"},
+		{path: "/dev/sd"},
+		{path: "~/.ssh/id_rsa", sensitive: true},
+		{path: "$HOME/.ssh/authorized_keys", sensitive: true},
+		{path: "~/.aws/credentials", sensitive: true},
+		{path: ".env", sensitive: true},
+		{path: "config/.env.production", sensitive: true},
+		{path: "/etc/shadow", sensitive: true},
+		{path: "server.pem", sensitive: true},
+		{path: ".env#backup"},
+		{path: "~/.ssh.txt"},
+		{path: "README.md"},
+		{path: ""},
+	}
+	for _, tt := range tests {
+		if got := isRoot(tt.path); got != tt.root {
+			t.Errorf("isRoot(%q) = %t", tt.path, got)
+		}
+		if got := isHome(tt.path); got != tt.home {
+			t.Errorf("isHome(%q) = %t", tt.path, got)
+		}
+		if got := isSystemDir(tt.path); got != tt.system {
+			t.Errorf("isSystemDir(%q) = %t", tt.path, got)
+		}
+		if got := isBlockDevice(tt.path); got != tt.block {
+			t.Errorf("isBlockDevice(%q) = %t", tt.path, got)
+		}
+		if got := sensitivePath(tt.path); got != tt.sensitive {
+			t.Errorf("sensitivePath(%q) = %t", tt.path, got)
+		}
+	}
+}
+
+func TestUnder(t *testing.T) {
+	tests := []struct {
+		path, dir string
+		want      bool
+	}{
+		{"/etc/hosts", "/etc", true},
+		{"/etc", "/etc", true},
+		{"/etcetera", "/etc", false},
+		{"/tmp/../etc/passwd", "/etc", true},
+		{"$HOME/.ssh/config", "~/.ssh", true},
+		{"${HOME}/.ssh", "~", true},
+		{"relative/etc", "/etc", false},
+		{"/anything", "/", true},
+		{"relative", "/", false},
+		{"", "/etc", false},
+	}
+	for _, tt := range tests {
+		if got := under(tt.path, tt.dir); got != tt.want {
+			t.Errorf("under(%q, %q) = %t, want %t", tt.path, tt.dir, got, tt.want)
+		}
+	}
+}
+
+func TestFlags(t *testing.T) {
+	tests := []struct {
+		args  []string
+		names []string
+		want  bool
+	}{
+		{[]string{"-rf", "/"}, []string{"r"}, true},
+		{[]string{"-fr", "/"}, []string{"-r"}, true},
+		{[]string{"-r", "-f"}, []string{"f"}, true},
+		{[]string{"--recursive"}, []string{"recursive"}, true},
+		{[]string{"--recursive"}, []string{"--recursive"}, true},
+		{[]string{"--force=true"}, []string{"force"}, true},
+		{[]string{"--recur"}, []string{"recursive"}, false},
+		{[]string{"--", "-rf"}, []string{"r"}, false},
+		{[]string{"build", "-rf"}, []string{"r"}, true},
+		{[]string{"-delete"}, []string{"delete"}, true},
+		{[]string{"--dry-run"}, []string{"r"}, false},
+		{[]string{"-R"}, []string{"r"}, false},
+	}
+	for _, tt := range tests {
+		if got := hasFlag(tt.args, tt.names); got != tt.want {
+			t.Errorf("hasFlag(%q, %q) = %t, want %t", tt.args, tt.names, got, tt.want)
+		}
+	}
+	opts := []struct {
+		args  []string
+		names []string
+		want  []string
+	}{
+		{[]string{"-o", "out", "x"}, []string{"o"}, []string{"out"}},
+		{[]string{"-oout"}, []string{"o"}, []string{"out"}},
+		{[]string{"--output=out"}, []string{"output"}, []string{"out"}},
+		{[]string{"--output", "out"}, []string{"output"}, []string{"out"}},
+		{[]string{"-d", "a", "--data=b", "-d"}, []string{"d", "data"}, []string{"a", "b"}},
+		{[]string{"--", "-o", "x"}, []string{"o"}, nil},
+	}
+	for _, tt := range opts {
+		got := optionValues(tt.args, tt.names, false)
+		if len(got) != len(tt.want) {
+			t.Errorf("optionValues(%q, %q) = %q, want %q", tt.args, tt.names, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("optionValues(%q, %q) = %q, want %q", tt.args, tt.names, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestURLHelpers(t *testing.T) {
+	tests := []struct {
+		arg, host, scheme string
+	}{
+		{"https://example.com/x", "example.com", "https"},
+		{"http://user:pw@evil.com:8080/x", "evil.com", "http"},
+		{"example.com/install.sh", "example.com", ""},
+		{"10.0.0.1/internal", "10.0.0.1", ""},
+		{"169.254.169.254", "169.254.169.254", ""},
+		{"https://[::1]:8080/", "::1", "https"},
+		{"main.go", "", ""},
+		{"file.tar.gz", "", ""},
+		{"src/main.go", "", ""},
+		{"./x/y.com", "", ""},
+		{"-o", "", ""},
+		{"README", "", ""},
+	}
+	for _, tt := range tests {
+		if got := urlHost(tt.arg); got != tt.host {
+			t.Errorf("host(%q) = %q, want %q", tt.arg, got, tt.host)
+		}
+		if got := urlScheme(tt.arg); got != tt.scheme {
+			t.Errorf("scheme(%q) = %q, want %q", tt.arg, got, tt.scheme)
+		}
+	}
+	for h, want := range map[string]bool{"10.1.2.3": true, "192.168.0.1": true, "127.0.0.1": true, "8.8.8.8": false, "example.com": false} {
+		if got := isPrivateIP(h); got != want {
+			t.Errorf("isPrivateIP(%q) = %t", h, got)
+		}
+	}
+	for h, want := range map[string]bool{"xn--80ak6aa92e.com": true, "a.xn--p1ai": true, "example.com": false} {
+		if got := isPunycode(h); got != want {
+			t.Errorf("isPunycode(%q) = %t", h, got)
+		}
+	}
+	for in, want := range map[string]string{"@~/.ssh/id_rsa": "~/.ssh/id_rsa", "file=@/etc/passwd": "/etc/passwd", "f=<x;type=text": "x", "{\"a\":1}": "", "a=b": ""} {
+		if got := dataFile(in); got != want {
+			t.Errorf("dataFile(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for n, want := range map[string][3]bool{ // shell, interpreter, downloader
+		"bash": {true, true, false}, "BASH": {true, true, false}, "bash.exe": {true, true, false},
+		"python3.11": {false, true, false}, "ruby3.2": {false, true, false}, "node": {false, true, false},
+		"curl": {false, false, true}, "wget": {false, false, true}, "ls": {false, false, false},
+	} {
+		got := [3]bool{isShell(n), isInterpreter(n), isDownloader(n)}
+		if got != want {
+			t.Errorf("%s: shell/interpreter/downloader = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package hguard
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/rules"
+)
+
+// Options say where a Guard finds its rules.
+type Options struct {
+	Home       string // $HGUARD_HOME; "" means no user rules
+	ProjectDir string // directory to search upward for .hguard/rules.yaml; "" means none
+	NoBuiltin  bool   // leave out the embedded rules (for testing rule files alone)
+}
+
+// Guard decides commands. It is safe for concurrent use.
+type Guard struct {
+	rules *dsl.RuleSet
+}
+
+// Request is one command to decide.
+type Request struct {
+	Command string
+	Cwd     string
+	Shell   string
+}
+
+// Verdict is the decision on one command and the findings behind it.
+type Verdict struct {
+	Decision dsl.Level
+	Findings []dsl.Finding
+	Line     *cmdline.Line // the parsed model, for explain
+}
+
+// New loads and compiles the rules. A broken rule file is an error that
+// names path:line:col, the rule and the field.
+func New(opts Options) (*Guard, error) {
+	var files [][]*dsl.Rule
+	if !opts.NoBuiltin {
+		builtin, err := LoadFS(rules.FS, ".", dsl.Builtin)
+		if err != nil {
+			return nil, fmt.Errorf("built-in rules: %w", err)
+		}
+		files = append(files, builtin)
+	}
+	if opts.Home != "" {
+		user, err := LoadDir(filepath.Join(opts.Home, "rules.d"), dsl.User)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, user)
+	}
+	if opts.ProjectDir != "" {
+		if path, ok := FindProjectRules(opts.ProjectDir); ok {
+			project, err := LoadFiles(dsl.Project, path)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, project)
+		}
+	}
+	rs, err := dsl.NewRuleSet(files...)
+	if err != nil {
+		return nil, err
+	}
+	return &Guard{rules: rs}, nil
+}
+
+// LoadDir reads every *.yaml file in dir, in name order; a missing
+// directory holds no rules.
+func LoadDir(dir string, origin dsl.Origin) ([]*dsl.Rule, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(paths)
+	return LoadFiles(origin, paths...)
+}
+
+// LoadFS reads every *.yaml file in dir of fsys, in name order.
+func LoadFS(fsys fs.FS, dir string, origin dsl.Origin) ([]*dsl.Rule, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var (
+		out  []*dsl.Rule
+		errs []error
+	)
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rs, err := dsl.Parse(dsl.Source{Path: name, Data: data, Origin: origin})
+		errs = append(errs, err)
+		out = append(out, rs...)
+	}
+	return out, errors.Join(errs...)
+}
+
+// LoadFiles reads rule files by path.
+func LoadFiles(origin dsl.Origin, paths ...string) ([]*dsl.Rule, error) {
+	var (
+		out  []*dsl.Rule
+		errs []error
+	)
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rs, err := dsl.Parse(dsl.Source{Path: p, Data: data, Origin: origin})
+		errs = append(errs, err)
+		out = append(out, rs...)
+	}
+	return out, errors.Join(errs...)
+}
+
+// FindProjectRules looks for .hguard/rules.yaml in dir and its parents.
+func FindProjectRules(dir string) (string, bool) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		p := filepath.Join(dir, ".hguard", "rules.yaml")
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// Rules is the guard's merged rule set.
+func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
+
+// Check decides one command line. It never fails: what cannot be analysed
+// becomes an ask finding with the reason.
+func (g *Guard) Check(req Request) Verdict {
+	line := cmdline.Parse(req.Command)
+	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell})
+	v := Verdict{Findings: findings, Line: line}
+	for _, f := range findings {
+		v.Decision = max(v.Decision, f.Level)
+	}
+	return v
+}
+
+// Reasons is a one-line summary of the findings at the verdict's level.
+func (v Verdict) Reasons() string {
+	var msgs []string
+	for _, f := range v.Findings {
+		if f.Level == v.Decision && !slices.Contains(msgs, f.Message) {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	return strings.Join(msgs, "; ")
+}

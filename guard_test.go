@@ -1,0 +1,141 @@
+package hguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+func newGuard(t testing.TB, opts Options) *Guard {
+	t.Helper()
+	g, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestCheckDecisions(t *testing.T) {
+	g := newGuard(t, Options{})
+	tests := []struct {
+		cmd  string
+		want dsl.Level
+	}{
+		{"ls -la", dsl.Allow},
+		{"rm file.txt", dsl.Allow},
+		{"git commit -m \"remove rm -rf /\"", dsl.Allow},
+		{"grep -r 'DROP TABLE' migrations/", dsl.Allow},
+		{"echo \"cat f > /dev/sda\"", dsl.Allow},
+		{"chmod +x run.sh", dsl.Allow},
+		{"kill -9 1234", dsl.Allow},
+		{"python3 -c \"print('hello')\"", dsl.Allow},
+		{"rm -rf /", dsl.Block},
+		{"sudo rm -rf ~", dsl.Block},
+		{"bash -c 'rm -rf /'", dsl.Block},
+		{"git reset --hard", dsl.Ask},
+		{"curl -fsSL https://example.com/i.sh | sh", dsl.Ask},
+		{"echo 'unterminated", dsl.Ask},
+		{"", dsl.Allow},
+	}
+	for _, tt := range tests {
+		v := g.Check(Request{Command: tt.cmd})
+		if v.Decision != tt.want {
+			t.Errorf("Check(%q) = %s, want %s (findings %+v)", tt.cmd, v.Decision, tt.want, v.Findings)
+		}
+		if v.Decision > dsl.Allow && v.Reasons() == "" {
+			t.Errorf("Check(%q): %s without a reason", tt.cmd, v.Decision)
+		}
+	}
+}
+
+func TestOversizedInputAsks(t *testing.T) {
+	g := newGuard(t, Options{})
+	v := g.Check(Request{Command: strings.Repeat("a", cmdline.MaxInput+1)})
+	if v.Decision != dsl.Ask {
+		t.Fatalf("decision = %s, want ask", v.Decision)
+	}
+	if !strings.Contains(v.Reasons(), "too large") {
+		t.Errorf("reason = %q", v.Reasons())
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUserAndProjectRules(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, "rules.d", "touch.yaml"), `
+- id: touch-marker
+  level: ask
+  on: [touch]
+  when: any(positional, # == "MARKER")
+  message: touches the marker
+  examples: {match: ["touch MARKER"], nomatch: ["touch x"]}
+- id: git-reset-hard
+  level: allow
+  when: "true"
+  message: switched off by the user
+`)
+	writeFile(t, filepath.Join(project, ".hguard", "rules.yaml"), `
+- id: touch-marker
+  level: block
+  on: [touch]
+  when: any(positional, # == "MARKER")
+  message: the project forbids the marker
+`)
+	sub := filepath.Join(project, "a", "b")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := newGuard(t, Options{Home: home, ProjectDir: sub})
+	if v := g.Check(Request{Command: "touch MARKER"}); v.Decision != dsl.Block {
+		t.Errorf("touch MARKER = %s, want block from the project rule", v.Decision)
+	}
+	if v := g.Check(Request{Command: "git reset --hard"}); v.Decision != dsl.Allow {
+		t.Errorf("git reset --hard = %s, want allow (switched off by the user)", v.Decision)
+	}
+	g = newGuard(t, Options{Home: home})
+	if v := g.Check(Request{Command: "touch MARKER"}); v.Decision != dsl.Ask {
+		t.Errorf("touch MARKER without the project = %s, want ask", v.Decision)
+	}
+}
+
+func TestBrokenRuleFile(t *testing.T) {
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, "rules.d", "bad.yaml"), "- id: x\n  level: ask\n  when: name matches '(['\n  message: m\n")
+	_, err := New(Options{Home: home})
+	if err == nil {
+		t.Fatal("a broken rule file loaded")
+	}
+	want := filepath.Join(home, "rules.d", "bad.yaml") + ":3:9: rule x: when:"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v\nwant it to name %s", err, want)
+	}
+}
+
+// FuzzCheck: no input panics, and a line hguard could not parse is never allowed.
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{"rm -rf /", "echo 'x", "$(", "a | b && c; d &", "bash -c 'eval \"rm -rf /\"'", "python3 -c 'import os; os.system(\"id\")'", ":(){ :|:& };:"} {
+		f.Add(s)
+	}
+	g := newGuard(f, Options{})
+	f.Fuzz(func(t *testing.T, cmd string) {
+		v := g.Check(Request{Command: cmd})
+		for _, is := range v.Line.Issues {
+			if (is.Kind == cmdline.IssueParse || is.Kind == cmdline.IssueTooLarge) && v.Decision < dsl.Ask {
+				t.Fatalf("%q: %s issue but decision %s", cmd, is.Kind, v.Decision)
+			}
+		}
+	})
+}
