@@ -20,6 +20,10 @@ type Options struct {
 	Home       string // $HGUARD_HOME; "" means no user rules
 	ProjectDir string // directory to search upward for .hguard/rules.yaml; "" means none
 	NoBuiltin  bool   // leave out the embedded rules (for testing rule files alone)
+	// ParseBuiltin loads the built-ins from their YAML, with their examples,
+	// compiling every condition now (for hguard rules and tests); by default
+	// they come from builtin_gen.go and compile on first use.
+	ParseBuiltin bool
 }
 
 // Guard decides commands. It is safe for concurrent use.
@@ -46,7 +50,7 @@ type Verdict struct {
 func New(opts Options) (*Guard, error) {
 	var files [][]*dsl.Rule
 	if !opts.NoBuiltin {
-		builtin, err := LoadFS(rules.FS, ".", dsl.Builtin)
+		builtin, err := loadBuiltin(opts.ParseBuiltin)
 		if err != nil {
 			return nil, fmt.Errorf("built-in rules: %w", err)
 		}
@@ -108,6 +112,16 @@ func LoadFS(fsys fs.FS, dir string, origin dsl.Origin) ([]*dsl.Rule, error) {
 		out = append(out, rs...)
 	}
 	return out, errors.Join(errs...)
+}
+
+// loadBuiltin returns the built-in rule packs from builtin_gen.go, which is
+// generated from rules/*.yaml (TestBuiltinGenerated keeps the two in step):
+// no parsing at start, and each condition compiled on first use.
+func loadBuiltin(parse bool) ([]*dsl.Rule, error) {
+	if parse {
+		return LoadFS(rules.FS, ".", dsl.Builtin)
+	}
+	return dsl.FromSpecs(builtinSpecs, dsl.Builtin), nil
 }
 
 // LoadFiles reads rule files by path.

@@ -1,6 +1,9 @@
 package hguard
 
 import (
+	"bytes"
+	"flag"
+	"go/format"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +11,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/rules"
 )
 
 func newGuard(t testing.TB, opts Options) *Guard {
@@ -138,4 +142,32 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+var update = flag.Bool("update", false, "rewrite builtin_gen.go from rules/*.yaml")
+
+// TestBuiltinGenerated keeps builtin_gen.go, the rules hguard loads, in step
+// with the YAML rule packs; go generate ./rules rewrites it.
+func TestBuiltinGenerated(t *testing.T) {
+	fromYAML, err := LoadFS(rules.FS, ".", dsl.Builtin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := format.Source(dsl.GoSource("hguard", "builtinSpecs", "go generate ./rules", fromYAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile("builtin_gen.go", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile("builtin_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, want) {
+		t.Fatal("builtin_gen.go is out of date with rules/*.yaml: run go generate ./rules")
+	}
 }

@@ -1,10 +1,57 @@
 package dsl
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/vm"
 )
+
+// compileMu serialises compilation: the prepared configurations share
+// caches that expr fills in while checking.
+var compileMu sync.Mutex
+
+// prepared holds one expr configuration per scope, built once: the
+// environment's reflection and the function table are then not redone for
+// every rule, which halves the cost of a compile.
+var prepared = sync.OnceValue(func() map[Scope]*conf.Config {
+	m := map[Scope]*conf.Config{}
+	for _, scope := range []Scope{CommandScope, LineScope} {
+		c := conf.CreateNew()
+		for _, op := range exprOptions(scope) {
+			op(c)
+		}
+		m[scope] = c
+	}
+	return m
+})
+
+// compileExpr compiles a condition for a scope with the prepared configuration.
+func compileExpr(when string, scope Scope) (*vm.Program, error) {
+	compileMu.Lock()
+	defer compileMu.Unlock()
+	base := prepared()[scope]
+	return expr.Compile(when, func(c *conf.Config) { *c = *base })
+}
+
+// ensureCompiled compiles a rule whose compilation was deferred at load
+// (the built-ins, which are compiled by their tests). It is safe for
+// concurrent use.
+func (r *Rule) ensureCompiled() error {
+	r.once.Do(func() {
+		if r.program == nil {
+			r.lazyErr = r.compile()
+		}
+	})
+	return r.lazyErr
+}
+
+// Compile compiles the rule now if its compilation was deferred, and
+// reports the error a deferred compile would meet.
+func (r *Rule) Compile() error { return r.ensureCompiled() }
 
 // compile checks the parts of a rule that need more than its YAML shape,
 // and compiles its expression once.
@@ -15,7 +62,7 @@ func (r *Rule) compile() error {
 	if strings.TrimSpace(r.Message) == "" {
 		return &Error{Pos: r.fieldPos("message"), Rule: r.ID, Field: "message", Msg: "empty message"}
 	}
-	prog, err := expr.Compile(r.When, exprOptions(r.Scope)...)
+	prog, err := compileExpr(r.When, r.Scope)
 	if err != nil {
 		msg := oneLine(err.Error())
 		if r.whenComment != "" {
@@ -25,6 +72,11 @@ func (r *Rule) compile() error {
 	}
 	r.program = prog
 	return nil
+}
+
+// compileError is the finding of a deferred rule that failed to compile.
+func (r *Rule) compileError(err error) string {
+	return fmt.Sprintf("rule %s cannot be compiled (%s): %s", r.ID, oneLine(err.Error()), r.Message)
 }
 
 // oneLine keeps the first line of expr's multi-line error (the rest is a

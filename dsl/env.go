@@ -33,6 +33,8 @@ type CommandEnv struct {
 	Lang        string            `expr:"lang"`
 	Code        string            `expr:"code"`
 	Opaque      bool              `expr:"opaque"`
+	Function    string            `expr:"function"`
+	Background  bool              `expr:"background"`
 	PipeIndex   int               `expr:"pipeIndex"`
 	PipeLen     int               `expr:"pipeLen"`
 	Source      string            `expr:"source"`
@@ -100,6 +102,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Dynamic:     dynamic,
 		Via:         c.Via,
 		Untrusted:   c.Untrusted,
+		Function:    c.Func,
+		Background:  c.Background,
 		PipeIndex:   c.Pipe.Index,
 		PipeLen:     c.Pipe.Len,
 		Source:      c.Source,

@@ -2,27 +2,35 @@ package dsl
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
-	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
 	"github.com/hguard/hguard/dsl/cmdline"
 )
 
+// machines reuses expr virtual machines and their stacks across evaluations.
+var machines = sync.Pool{New: func() any { return new(vm.VM) }}
+
 // Evaluate runs every rule against a parsed line: line-scope rules once,
-// command-scope rules against each command whose name their on: lists (or
-// every command, without on:). A rule whose expression fails at run time
-// yields an ask finding saying so, never silence.
+// command-scope rules against each command their on: admits (or every
+// command, without on:). A rule whose expression fails at run time yields
+// an ask finding saying so, never silence.
 func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
-	var out []Finding
-	if len(rs.line) > 0 {
+	var (
+		out   []Finding
+		rules []*Rule // reused candidate list
+	)
+	if lineRules := rs.lineCandidates(line, rules[:0]); len(lineRules) > 0 {
 		env := newLineEnv(line, ctx)
-		for _, r := range rs.line {
+		for _, r := range lineRules {
 			if f, ok := r.run(env, ""); ok {
 				out = append(out, f)
 			}
 		}
 	}
 	for _, c := range line.Commands {
-		rules := rs.candidates(c.Name)
+		rules = rs.candidates(c, rules[:0])
 		if len(rules) == 0 {
 			continue
 		}
@@ -36,27 +44,89 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 	return dedupe(out)
 }
 
-// candidates is the rules that can fire for a command name: those whose on:
-// lists it (or the program it names: python for python3.11), and those without on:.
-func (rs *RuleSet) candidates(name string) []*Rule {
-	named := rs.byName[name]
-	if p := programName(name); p != name && name != "" {
-		if more := rs.byName[p]; len(more) > 0 {
-			named = append(named[:len(named):len(named)], more...)
+// lineCandidates is the line-scope rules without on:, and those whose on:
+// names an issue kind the line has.
+func (rs *RuleSet) lineCandidates(line *cmdline.Line, dst []*Rule) []*Rule {
+	dst = append(dst, rs.line...)
+	for _, is := range line.Issues {
+		dst = appendNew(dst, rs.byIssue[string(is.Kind)])
+	}
+	return dst
+}
+
+// candidates is the command-scope rules that can fire for a command: those
+// whose on: lists its name (or the program it names: python for
+// python3.11), a group it belongs to or a property it has, and those
+// without on:. Each rule appears once.
+func (rs *RuleSet) candidates(c *cmdline.Command, dst []*Rule) []*Rule {
+	dst = append(dst, rs.anyName...)
+	if c.Name != "" {
+		dst = appendNew(dst, rs.byName[c.Name])
+		if p := programName(c.Name); p != c.Name {
+			dst = appendNew(dst, rs.byName[p])
 		}
 	}
-	if len(named) == 0 {
-		return rs.anyName
+	for prop, has := range properties {
+		if list := rs.byProp[prop]; len(list) > 0 && has(c) {
+			dst = appendNew(dst, list)
+		}
 	}
-	if len(rs.anyName) == 0 {
-		return named
+	return dst
+}
+
+// appendNew appends the rules of more that dst does not hold yet. Candidate
+// lists are short, so a linear check beats a set.
+func appendNew(dst, more []*Rule) []*Rule {
+	for _, r := range more {
+		if !slices.Contains(dst, r) {
+			dst = append(dst, r)
+		}
 	}
-	return append(named[:len(named):len(named)], rs.anyName...)
+	return dst
+}
+
+// properties are what a rule's on: can ask of a command besides its name,
+// as "@property": a rule about writes says on: ["@writes"] and is not
+// evaluated for commands that write nothing.
+var properties = map[string]func(*cmdline.Command) bool{
+	"@writes":    writes,
+	"@redirects": func(c *cmdline.Command) bool { return len(c.Redirects) > 0 },
+	"@assigns":   func(c *cmdline.Command) bool { return len(c.Assigns) > 0 },
+	"@untrusted": func(c *cmdline.Command) bool { return c.Untrusted != "" },
+	"@dynamic":   func(c *cmdline.Command) bool { return c.Dynamic },
+	"@payload":   func(c *cmdline.Command) bool { return c.Payload != nil },
+	"@wrapped":   func(c *cmdline.Command) bool { return len(c.Wrappers) > 0 },
+	"@function":  func(c *cmdline.Command) bool { return c.Func != "" },
+}
+
+// writers are the programs whose arguments name files they write; see outputs.
+var writers = set("tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsync", "scp", "rcp", "sed",
+	"perl", "ruby", "dd", "curl", "curlie", "wget", "wget2")
+
+// writes reports whether a command can have outputs: an output redirect, or
+// a program that writes the files it is given.
+func writes(c *cmdline.Command) bool {
+	if writers[c.Name] {
+		return true
+	}
+	for _, r := range c.Redirects {
+		if outputOps[r.Op] {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Rule) run(env any, command string) (Finding, bool) {
 	f := Finding{Rule: r.ID, Level: r.Level, Message: r.Message, Source: string(r.Origin), Command: command, Checkpoint: r.Checkpoint}
-	v, err := expr.Run(r.program, env)
+	if err := r.ensureCompiled(); err != nil {
+		f.Level = max(r.Level, Ask)
+		f.Message = r.compileError(err)
+		return f, true
+	}
+	machine := machines.Get().(*vm.VM)
+	v, err := machine.Run(r.program, env)
+	machines.Put(machine)
 	if err != nil {
 		f.Level = max(r.Level, Ask)
 		if r.Level == Block {
@@ -96,11 +166,14 @@ func dedupe(fs []Finding) []Finding {
 // It is how rule examples are tested: one rule alone, not the whole set.
 func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 	if r.Scope == LineScope {
+		if len(r.On) > 0 && !slices.ContainsFunc(line.Issues, func(is cmdline.Issue) bool { return slices.Contains(r.On, string(is.Kind)) }) {
+			return false
+		}
 		_, ok := r.run(newLineEnv(line, ctx), "")
 		return ok
 	}
 	for _, c := range line.Commands {
-		if len(r.On) > 0 && !onMatches(r.On, c.Name) {
+		if len(r.On) > 0 && !onMatches(r.On, c) {
 			continue
 		}
 		if _, ok := r.run(newCommandEnv(c, line, ctx), c.Source); ok {
@@ -110,10 +183,15 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 	return false
 }
 
-func onMatches(on []string, name string) bool {
-	p := programName(name)
-	for _, n := range on {
-		if n == name || (name != "" && n == p) {
+// onMatches reports whether a rule's on: admits a command, as candidates does.
+func onMatches(on []string, c *cmdline.Command) bool {
+	p := programName(c.Name)
+	for _, n := range expandOn(on) {
+		if has, ok := properties[n]; ok {
+			if has(c) {
+				return true
+			}
+		} else if c.Name != "" && (n == c.Name || n == p) {
 			return true
 		}
 	}

@@ -104,6 +104,8 @@ var Vars = []Var{
 	{"lang", "string", CommandScope, "the language of an inline interpreter payload (python, node, perl, ruby, php, lua, powershell), or \"\""},
 	{"code", "string", CommandScope, "the inline payload's code"},
 	{"opaque", "bool", CommandScope, "the payload runs code hguard cannot see (exec of a variable, a dynamic shell-out)"},
+	{"function", "string", CommandScope, "the shell function whose body holds the command, or \"\" (name == function: it calls itself)"},
+	{"background", "bool", CommandScope, "the command runs in the background (cmd &, or in a backgrounded list or pipeline)"},
 	{"pipeIndex", "int", CommandScope, "position in its pipeline, from 0"},
 	{"pipeLen", "int", CommandScope, "length of its pipeline (1: not in a pipeline)"},
 	{"source", "string", CommandScope, "the command's text as written"},

@@ -19,6 +19,9 @@ func Lint(rules []*Rule) []error {
 		out = append(out, &Error{Pos: r.fieldPos(field), Rule: r.ID, Field: field, Msg: msg})
 	}
 	for _, r := range rules {
+		if err := r.Compile(); err != nil {
+			out = append(out, err)
+		}
 		if len(r.Examples.Match) == 0 && r.Level != Allow {
 			add(r, "examples", "no match: example; every rule shows a command it fires on")
 		}

@@ -3,11 +3,15 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 // Source is one rule file to load.
@@ -15,6 +19,7 @@ type Source struct {
 	Path   string // as shown in errors
 	Data   []byte
 	Origin Origin
+	Lazy   bool // defer compiling each rule to its first use (for the tested built-ins)
 }
 
 var (
@@ -54,9 +59,11 @@ func Parse(src Source) ([]*Rule, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if err := r.compile(); err != nil {
-			errs = append(errs, err)
-			continue
+		if !src.Lazy {
+			if err := r.ensureCompiled(); err != nil {
+				errs = append(errs, err)
+				continue
+			}
 		}
 		rules = append(rules, r)
 	}
@@ -150,8 +157,13 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 			errs = append(errs, &Error{Pos: r.Pos, Rule: r.ID, Field: field, Msg: "missing"})
 		}
 	}
-	if seen["on"] && r.Scope == LineScope {
-		errs = append(errs, fail("on", n, "a line-scope rule cannot have an on: prefilter"))
+	for _, n := range r.On {
+		switch {
+		case r.Scope == LineScope && !issueKinds[n]:
+			errs = append(errs, &Error{Pos: r.fieldPos("on"), Rule: r.ID, Field: "on", Msg: fmt.Sprintf("unknown issue kind %q (a line-scope on: lists issue kinds: %s)", n, strings.Join(slices.Sorted(maps.Keys(issueKinds)), ", "))})
+		case r.Scope == CommandScope && strings.HasPrefix(n, "@") && nameGroups[n] == nil && properties[n] == nil:
+			errs = append(errs, &Error{Pos: r.fieldPos("on"), Rule: r.ID, Field: "on", Msg: fmt.Sprintf("unknown group or property %s (want one of %s)", n, strings.Join(onSpecials(), ", "))})
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -203,4 +215,24 @@ func parseExamples(n *yaml.Node, ex *Examples) error {
 		}
 	}
 	return nil
+}
+
+// issueKinds are the names a line-scope rule's on: can give.
+var issueKinds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range []cmdline.IssueKind{cmdline.IssueParse, cmdline.IssueTooLarge, cmdline.IssueDepth,
+		cmdline.IssueInvisible, cmdline.IssueMixedScript, cmdline.IssueControl, cmdline.IssueConfusable} {
+		m[string(k)] = true
+	}
+	return m
+}()
+
+// onSpecials lists the @groups and @properties a command-scope on: can give.
+func onSpecials() []string {
+	out := slices.Collect(maps.Keys(nameGroups))
+	for p := range properties {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -109,6 +109,33 @@ var sensitivePatterns = []string{
 	"~/.password-store/*", "/var/run/secrets/*", "/run/secrets/*", "/proc/*/environ",
 }
 
+// sensitive is sensitivePatterns sorted by how they can be matched: whole
+// paths and base names exactly, the rest with path.Match.
+var sensitive = func() (m struct {
+	paths, bases map[string]bool
+	pathGlobs    []string // matched against the whole cleaned path
+	baseGlobs    []string // matched against the base name
+	dirs         []string // a file anywhere inside one is sensitive
+}) {
+	m.paths, m.bases = map[string]bool{}, map[string]bool{}
+	for _, pat := range sensitivePatterns {
+		glob := strings.ContainsAny(pat, "*?[")
+		inPath := strings.Contains(pat, "/")
+		switch {
+		case inPath && !glob:
+			m.paths[pat] = true
+			m.dirs = append(m.dirs, pat+"/")
+		case inPath:
+			m.pathGlobs = append(m.pathGlobs, pat)
+		case !glob:
+			m.bases[pat] = true
+		default:
+			m.baseGlobs = append(m.baseGlobs, pat)
+		}
+	}
+	return m
+}()
+
 // sensitivePath reports whether p names a credential, key or secret file.
 func sensitivePath(p string) bool {
 	c := cleanPath(p)
@@ -116,18 +143,22 @@ func sensitivePath(p string) bool {
 		return false
 	}
 	base := path.Base(c)
-	for _, pat := range sensitivePatterns {
-		target := c
-		if !strings.Contains(pat, "/") {
-			target = base
-		}
-		if ok, _ := path.Match(pat, target); ok {
+	if sensitive.paths[c] || sensitive.bases[base] {
+		return true
+	}
+	for _, d := range sensitive.dirs {
+		if strings.HasPrefix(c, d) {
 			return true
 		}
-		if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
-			if ok, _ := path.Match(pat+"/*", c); ok && !strings.HasSuffix(pat, "*") {
-				return true // a file inside a sensitive directory
-			}
+	}
+	for _, pat := range sensitive.baseGlobs {
+		if ok, _ := path.Match(pat, base); ok {
+			return true
+		}
+	}
+	for _, pat := range sensitive.pathGlobs {
+		if ok, _ := path.Match(pat, c); ok {
+			return true
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/expr-lang/expr/vm"
 )
@@ -40,6 +41,8 @@ type Rule struct {
 	Pos    Pos // where the rule starts in its file
 
 	program     *vm.Program
+	once        sync.Once      // guards a deferred compile
+	lazyErr     error          // what a deferred compile met
 	fields      map[string]Pos // where each field was written, for errors found after parsing
 	whenComment string         // a YAML comment after when:, often a cut-off expression
 }
@@ -53,8 +56,9 @@ type Examples struct {
 
 // Pos is a place in a rule file.
 type Pos struct {
-	File      string
-	Line, Col int
+	File string `json:"file,omitempty"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
 }
 
 func (p Pos) String() string {

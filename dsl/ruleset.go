@@ -11,8 +11,10 @@ import (
 type RuleSet struct {
 	rules   []*Rule            // effective rules in load order
 	byName  map[string][]*Rule // command-scope rules by their on: names
+	byProp  map[string][]*Rule // command-scope rules by their on: @properties
 	anyName []*Rule            // command-scope rules without on:
-	line    []*Rule            // line-scope rules
+	byIssue map[string][]*Rule // line-scope rules by their on: issue kinds
+	line    []*Rule            // line-scope rules without on:
 	ids     map[string]*Rule   // id → the first rule with it
 	keys    map[string]string  // id or alias → id
 }
@@ -24,7 +26,8 @@ type RuleSet struct {
 //   - a project rule may add rules, or reuse an id to add its condition at a
 //     level at least as high; it may never use level allow or lower a level.
 func NewRuleSet(files ...[]*Rule) (*RuleSet, error) {
-	rs := &RuleSet{byName: map[string][]*Rule{}, ids: map[string]*Rule{}, keys: map[string]string{}}
+	rs := &RuleSet{byName: map[string][]*Rule{}, byProp: map[string][]*Rule{}, byIssue: map[string][]*Rule{},
+		ids: map[string]*Rule{}, keys: map[string]string{}}
 	var errs []error
 	for _, file := range files {
 		for _, r := range file {
@@ -41,13 +44,21 @@ func NewRuleSet(files ...[]*Rule) (*RuleSet, error) {
 			continue // switched off
 		}
 		switch {
-		case r.Scope == LineScope:
+		case r.Scope == LineScope && len(r.On) == 0:
 			rs.line = append(rs.line, r)
+		case r.Scope == LineScope:
+			for _, kind := range r.On {
+				rs.byIssue[kind] = append(rs.byIssue[kind], r)
+			}
 		case len(r.On) == 0:
 			rs.anyName = append(rs.anyName, r)
 		default:
-			for _, n := range r.On {
-				rs.byName[n] = append(rs.byName[n], r)
+			for _, n := range expandOn(r.On) {
+				if properties[n] != nil {
+					rs.byProp[n] = append(rs.byProp[n], r)
+				} else {
+					rs.byName[n] = append(rs.byName[n], r)
+				}
 			}
 		}
 	}
@@ -116,4 +127,34 @@ func (rs *RuleSet) Keys(key string) []string {
 		return nil
 	}
 	return append([]string{r.ID}, r.Aliases...)
+}
+
+// nameGroups are the sets of names a rule's on: can give with "@": a rule
+// about downloads says on: ["@downloaders"] rather than listing them.
+var nameGroups = map[string]map[string]bool{
+	"@shells":       shells,
+	"@interpreters": interpreters,
+	"@downloaders":  downloaders,
+}
+
+// expandOn replaces group names in an on: list by their members. Shells
+// count as interpreters, as isInterpreter says.
+func expandOn(on []string) []string {
+	var out []string
+	for _, n := range on {
+		g, ok := nameGroups[n]
+		if !ok { // a name or a property
+			out = append(out, n)
+			continue
+		}
+		for m := range g {
+			out = append(out, m)
+		}
+		if n == "@interpreters" {
+			for m := range shells {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }

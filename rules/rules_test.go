@@ -23,6 +23,9 @@ func builtins(t testing.TB) []*dsl.Rule {
 func TestExamples(t *testing.T) {
 	for _, r := range builtins(t) {
 		t.Run(r.ID, func(t *testing.T) {
+			if err := r.Compile(); err != nil {
+				t.Fatal(err)
+			}
 			for _, f := range r.TestExamples() {
 				t.Error(f.Error())
 			}

@@ -59,7 +59,7 @@ func runRules(args []string, stdout, stderr io.Writer) error {
 func loadRules(files []string) (*dsl.RuleSet, error) {
 	if len(files) == 0 {
 		dir, _ := os.Getwd()
-		g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
+		g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir, ParseBuiltin: true})
 		if err != nil {
 			return nil, err
 		}

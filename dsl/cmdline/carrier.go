@@ -169,14 +169,7 @@ func (w *walker) eval(c *Command, args []field, cx ctx) {
 	if len(args) == 0 {
 		return
 	}
-	joined := args[0]
-	for _, a := range args[1:] {
-		joined.Value += " " + a.Value
-		joined.Dynamic = joined.Dynamic || a.Dynamic
-		joined.in.Remote = joined.in.Remote || a.in.Remote
-		joined.in.Decoded = joined.in.Decoded || a.in.Decoded
-	}
-	w.runString(c, joined, "eval", cx)
+	w.runString(c, joinFields(args), "eval", cx)
 }
 
 // sourced follows source/. of a substitution or of standard input.
@@ -319,11 +312,7 @@ func (w *walker) watch(c *Command, args []field, cx ctx) {
 		w.spawn(c, args[i:], Wrapper{Name: "watch", Args: []string{"-x"}}, cx)
 		return
 	}
-	joined := args[i]
-	for _, a := range args[i+1:] {
-		joined.Value += " " + a.Value
-		joined.Dynamic = joined.Dynamic || a.Dynamic
-	}
+	joined := joinFields(args[i:])
 	w.nested(c, joined.Value, "watch", cx, joined.Dynamic)
 }
 

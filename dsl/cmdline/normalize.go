@@ -33,7 +33,14 @@ func Normalize(s string) (string, []Issue) {
 // they become line:col positions once the final text is known.
 type normalizer struct {
 	found []found
-	seen  map[string]int // issue key → index in found, to count repeats
+	seen  map[issueKey]int // → index in found, to count repeats
+}
+
+// issueKey identifies repeats: the same character (or word) of one kind.
+type issueKey struct {
+	kind IssueKind
+	r    rune
+	word string
 }
 
 type found struct {
@@ -43,9 +50,10 @@ type found struct {
 	count int
 }
 
-func (n *normalizer) add(kind IssueKind, key, msg string, off int) {
+// add records an issue unless it repeats one; msg is only called for new ones.
+func (n *normalizer) add(key issueKey, off int, msg func() string) {
 	if n.seen == nil {
-		n.seen = make(map[string]int)
+		n.seen = make(map[issueKey]int)
 	}
 	if i, ok := n.seen[key]; ok {
 		n.found[i].count++
@@ -53,7 +61,7 @@ func (n *normalizer) add(kind IssueKind, key, msg string, off int) {
 	}
 	perKind := 0
 	for _, f := range n.found {
-		if f.kind == kind {
+		if f.kind == key.kind {
 			perKind++
 		}
 	}
@@ -61,7 +69,13 @@ func (n *normalizer) add(kind IssueKind, key, msg string, off int) {
 		return
 	}
 	n.seen[key] = len(n.found)
-	n.found = append(n.found, found{kind: kind, msg: msg, off: off, count: 1})
+	n.found = append(n.found, found{kind: key.kind, msg: msg(), off: off, count: 1})
+}
+
+func escapeRemoved() string { return "terminal escape sequence removed" }
+
+func removed(what string, r rune) func() string {
+	return func() string { return fmt.Sprintf("%s U+%04X removed", what, r) }
 }
 
 // clean is the first pass: it removes escape sequences, control characters
@@ -80,15 +94,15 @@ func (n *normalizer) clean(s string) string {
 			continue
 		case c == 0x1b:
 			end := escapeEnd(s, i+1)
-			n.add(IssueControl, "esc", "terminal escape sequence removed", b.Len())
+			n.add(issueKey{kind: IssueControl, r: 0x1b}, b.Len(), escapeRemoved)
 			i = end
 			continue
 		case c == 0:
-			n.add(IssueControl, "nul", "nul byte removed", b.Len())
+			n.add(issueKey{kind: IssueControl}, b.Len(), func() string { return "nul byte removed" })
 			i++
 			continue
 		case c < 0x20 && c != '\t' && c != '\n' && c != '\r', c == 0x7f:
-			n.add(IssueControl, fmt.Sprintf("c%x", c), fmt.Sprintf("control character U+%04X removed", c), b.Len())
+			n.add(issueKey{kind: IssueControl, r: rune(c)}, b.Len(), removed("control character", rune(c)))
 			i++
 			continue
 		case c < utf8.RuneSelf:
@@ -108,13 +122,13 @@ func (n *normalizer) clean(s string) string {
 			} else {
 				end = stringEnd(s, end)
 			}
-			n.add(IssueControl, "esc", "terminal escape sequence removed", b.Len())
+			n.add(issueKey{kind: IssueControl, r: 0x1b}, b.Len(), escapeRemoved)
 			i = end
 			continue
 		case r >= 0x80 && r <= 0x9f:
-			n.add(IssueControl, fmt.Sprintf("c%x", r), fmt.Sprintf("control character U+%04X removed", r), b.Len())
-		case isInvisible(r):
-			n.add(IssueInvisible, fmt.Sprintf("i%x", r), fmt.Sprintf("invisible character U+%04X removed", r), b.Len())
+			n.add(issueKey{kind: IssueControl, r: r}, b.Len(), removed("control character", r))
+		case invisible(r) != "":
+			n.add(issueKey{kind: IssueInvisible, r: r}, b.Len(), removed("invisible "+invisible(r), r))
 		default:
 			b.WriteString(s[i : i+size])
 		}
@@ -183,23 +197,28 @@ func stringEnd(s string, i int) int {
 	return i
 }
 
-// isInvisible reports characters that render as nothing (or as a blank that is
-// not a space) and so can hide text from a reader.
-func isInvisible(r rune) bool {
+// invisible names characters that render as nothing (or as a blank that is
+// not a space) and so can hide text from a reader; "" for the others.
+func invisible(r rune) string {
 	switch {
-	case r >= 0x200b && r <= 0x200f, // zero-width space, joiners, LRM, RLM
-		r >= 0x202a && r <= 0x202e,   // bidi embeddings and overrides
-		r >= 0x2060 && r <= 0x2064,   // word joiner, invisible operators
-		r >= 0x2066 && r <= 0x2069,   // bidi isolates
-		r >= 0xfe00 && r <= 0xfe0f,   // variation selectors
-		r >= 0xe0000 && r <= 0xe007f: // tag characters
-		return true
+	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
+		return "zero-width character"
+	case r == 0x200e || r == 0x200f || r == 0x061c,
+		r >= 0x202a && r <= 0x202e,
+		r >= 0x2066 && r <= 0x2069:
+		return "bidi control"
+	case r >= 0xe0000 && r <= 0xe007f:
+		return "tag character"
+	case r >= 0xfe00 && r <= 0xfe0f:
+		return "variation selector"
+	case r >= 0x2061 && r <= 0x2064:
+		return "invisible operator"
 	}
 	switch r {
-	case 0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x3164, 0xfeff, 0xffa0:
-		return true
+	case 0x00ad, 0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x3164, 0xffa0:
+		return "character"
 	}
-	return false
+	return ""
 }
 
 // lookalike maps punctuation that NFKC leaves alone to the ASCII character it
@@ -253,13 +272,15 @@ func (n *normalizer) fold(s string) string {
 		}
 		if string(seg) != in && norm.NFC.String(in) != string(seg) {
 			r, _ := utf8.DecodeRuneInString(in)
-			n.add(IssueConfusable, fmt.Sprintf("n%x", r),
-				fmt.Sprintf("compatibility character U+%04X mapped to %q", r, norm.NFKC.String(string(r))), b.Len())
+			n.add(issueKey{kind: IssueConfusable, r: r}, b.Len(), func() string {
+				return fmt.Sprintf("compatibility character U+%04X mapped to %q", r, norm.NFKC.String(string(r)))
+			})
 		}
 		for _, r := range string(seg) {
 			if a, ok := lookalike(r); ok {
-				n.add(IssueConfusable, fmt.Sprintf("l%x", r),
-					fmt.Sprintf("look-alike character U+%04X mapped to %q", r, a), b.Len())
+				n.add(issueKey{kind: IssueConfusable, r: r}, b.Len(), func() string {
+					return fmt.Sprintf("look-alike character U+%04X mapped to %q", r, a)
+				})
 				r = a
 			}
 			b.WriteRune(r)
@@ -286,8 +307,10 @@ func (n *normalizer) mixedScripts(s string) {
 		if r == ' ' || r == '\t' || r == '\n' || strings.ContainsRune(";|&()<>'\"`", r) {
 			if i > start {
 				if other := mixedWith(s[start:i]); other != "" {
-					n.add(IssueMixedScript, "m"+s[start:i],
-						fmt.Sprintf("word %q mixes latin and %s letters", s[start:i], other), start)
+					word := s[start:i]
+					n.add(issueKey{kind: IssueMixedScript, word: word}, start, func() string {
+						return fmt.Sprintf("word %q mixes latin and %s letters", word, other)
+					})
 				}
 			}
 			start = i + size

@@ -12,8 +12,10 @@ import (
 
 // Internal bounds, on top of MaxInput and MaxDepth.
 const (
-	maxNesting  = 256    // brackets and compound commands; the parser recurses once per level
-	maxCommands = 10_000 // commands per line, nested ones included
+	maxNesting  = 256      // brackets and compound commands; the parser recurses once per level
+	maxCommands = 10_000   // commands per line, nested ones included
+	maxWords    = 10_000   // words per command
+	maxRepair   = 64 << 10 // longer text is not re-parsed after a syntax error
 )
 
 // Parse normalizes and parses one command line (possibly multi-line) into the
@@ -76,6 +78,9 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 	if perr == nil {
 		return stmts, nil
 	}
+	if len(src) > maxRepair {
+		return stmts, perr // the statements before the error will do
+	}
 	if f, err := w.recovering().Parse(strings.NewReader(repair(src, perr)), ""); err == nil {
 		stmts = f.Stmts
 	}
@@ -87,7 +92,7 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 // that the commands before the cut can still be seen.
 func repair(src string, err error) string {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	for range 8 {
+	for range 4 {
 		var pe syntax.ParseError
 		if !errors.As(err, &pe) || !pe.Incomplete {
 			break

@@ -266,14 +266,3 @@ func powershellCode(args []field) (field, bool, bool) {
 	}
 	return field{}, false, false
 }
-
-func joinFields(fs []field) field {
-	out := fs[0]
-	for _, f := range fs[1:] {
-		out.Value += " " + f.Value
-		out.Dynamic = out.Dynamic || f.Dynamic
-		out.in.Remote = out.in.Remote || f.in.Remote
-		out.in.Decoded = out.in.Decoded || f.in.Decoded
-	}
-	return out
-}

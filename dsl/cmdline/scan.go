@@ -348,9 +348,7 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		for end < len(toks) && end-start < maxArgTokens && toks[end].val != ";" && toks[end].val != ")" && toks[end].val != "}" {
 			end++
 		}
-		var args [][]token
-		args = splitArgs(toks[start:end], match, start)
-		return args, end - 1
+		return splitArgs(toks[start:end], match, start), end - 1
 	}
 	if end-start > maxArgTokens {
 		return [][]token{{{kind: tPunct, val: "…"}}}, end

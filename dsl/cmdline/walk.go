@@ -22,9 +22,9 @@ type walker struct {
 	calls   map[*syntax.CallExpr]*resolved
 	outputs map[syntax.Node]Input // what a substitution writes to stdout
 
-	full      bool // the command budget is spent
-	depthHit  bool // IssueDepth was reported
-	scanDepth int  // nesting of payload scans (eval of literal code)
+	full     bool // the command budget is spent: stop walking
+	limitHit bool // IssueLimit was reported
+	depthHit bool // IssueDepth was reported
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -79,17 +79,19 @@ func (w *walker) issue(kind IssueKind, p Pos, msg string) {
 	w.line.Issues = append(w.line.Issues, Issue{Kind: kind, Message: msg, Pos: p})
 }
 
+// overBudget reports, once, that commands were left out.
 func (w *walker) overBudget() {
-	if !w.full {
-		w.full = true
+	if !w.limitHit {
+		w.limitHit = true
 		w.issue(IssueLimit, Pos{Line: 1, Col: 1},
-			fmt.Sprintf("1:1: more than %d commands; the rest of the line was not analyzed", maxCommands))
+			fmt.Sprintf("1:1: more than %d commands or words; the rest of the line was not analyzed", maxCommands))
 	}
 }
 
 // emit appends c unless the budget is spent.
 func (w *walker) emit(c *Command) bool {
 	if len(w.line.Commands) >= maxCommands {
+		w.full = true
 		w.overBudget()
 		return false
 	}
@@ -361,13 +363,11 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		}
 	}
 	nodes = append(nodes, redirNodes(st.Redirs)...)
-	if r.empty && len(st.Redirs) == 0 {
-		w.substs(cx, nodes...) // a bare assignment runs only its substitutions
-		return
-	}
 	c := r.cmd
 	if r.empty {
-		c.Name = ":" // a redirection alone behaves as the null command
+		// Assignments or redirections alone run no program: they behave as
+		// the null command, which keeps them visible to rules.
+		c.Name = ":"
 	}
 	c.Wrappers = concat(cx.wraps, c.Wrappers)
 	c.Redirects = w.redirects(st.Redirs)

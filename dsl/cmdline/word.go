@@ -27,6 +27,23 @@ func fieldWords(fs []field) []Word {
 	return ws
 }
 
+// joinFields joins words with spaces, as eval does.
+func joinFields(fs []field) field {
+	var out field
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f.Value)
+		out.Dynamic = out.Dynamic || f.Dynamic
+		out.in.Remote = out.in.Remote || f.in.Remote
+		out.in.Decoded = out.in.Decoded || f.in.Decoded
+	}
+	out.Value = b.String()
+	return out
+}
+
 // resolved is a simple command with its words expanded and its wrappers
 // peeled off; args are the fields behind cmd.Args.
 type resolved struct {
@@ -49,6 +66,10 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	}
 	var fs []field
 	for _, a := range ce.Args {
+		if len(fs) >= maxWords {
+			w.overBudget() // the rest of the words go unseen
+			break
+		}
 		if a != nil && len(a.Parts) > 0 {
 			fs = append(fs, w.fields(a)...)
 		}
