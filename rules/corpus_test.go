@@ -144,7 +144,7 @@ func TestCorpus(t *testing.T) {
 				}
 				switch {
 				case wrong(r.Expect, got) && !listed:
-					t.Errorf("undocumented divergence: expect %s, got %s: %q (%s)", r.Expect, got, r.Cmd, r.Source)
+					t.Errorf("undocumented divergence in %s: expect %s, got %s: %q (%s)", target.file, r.Expect, got, r.Cmd, r.Source)
 				case !wrong(r.Expect, got) && listed:
 					t.Errorf("stale divergence, hguard now agrees (%s): %q", r.Expect, r.Cmd)
 				}

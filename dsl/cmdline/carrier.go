@@ -18,7 +18,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		return
 	}
 	switch name := c.Name; {
-	case shells[name]:
+	case shells[program(name)]:
 		w.shell(c, args, cx)
 	case name == "eval":
 		w.eval(c, args, cx)
@@ -40,9 +40,46 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if spec, ok := programs[name]; ok {
 			w.programOptions(c, args, spec, cx)
 		}
-		if lang := interpreter(name); lang != "" {
+		lang := interpreter(name)
+		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
+		if (lang != "" || otherInterpreters[program(name)]) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
+			w.stdinCode(c) // no script and no inline code: it runs its standard input
+		}
+	}
+}
+
+// program reduces a command name to the program it runs: "BASH" and
+// "bash.exe" are bash, "python3.11" is python.
+func program(name string) string {
+	return strings.TrimRight(strings.TrimSuffix(strings.ToLower(name), ".exe"), "0123456789.-")
+}
+
+// otherInterpreters run code read from standard input when given no script,
+// in languages whose code hguard does not inspect.
+var otherInterpreters = set("tclsh", "wish", "elixir", "iex", "rscript", "r", "julia", "groovy", "guile",
+	"racket", "sbcl", "osascript", "expect", "jshell", "scala", "kotlin", "swift", "erl", "escript", "irb")
+
+// hasOperand reports whether args hold a non-option argument (a script).
+func hasOperand(args []field) bool {
+	for _, a := range args {
+		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+			return a.Value != "-"
+		}
+	}
+	return false
+}
+
+// stdinCode marks an interpreter that runs code from standard input which
+// hguard cannot read: downloaded, decoded, or piped from elsewhere.
+func (w *walker) stdinCode(c *Command) {
+	in := c.Stdin
+	switch {
+	case in.Remote || in.Decoded:
+		c.Untrusted = untrusted(in)
+	case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
+		c.Untrusted = "dynamic"
 	}
 }
 
