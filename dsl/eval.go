@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/expr-lang/expr/vm"
@@ -61,9 +62,16 @@ func (rs *RuleSet) lineCandidates(line *cmdline.Line, dst []*Rule) []*Rule {
 func (rs *RuleSet) candidates(c *cmdline.Command, dst []*Rule) []*Rule {
 	dst = append(dst, rs.anyName...)
 	if c.Name != "" {
+		p := programName(c.Name)
 		dst = appendNew(dst, rs.byName[c.Name])
-		if p := programName(c.Name); p != c.Name {
+		if p != c.Name {
 			dst = appendNew(dst, rs.byName[p])
+		}
+		if sub := subcommand(c); sub != "" {
+			dst = appendNew(dst, rs.byName[c.Name+" "+sub])
+			if p != c.Name {
+				dst = appendNew(dst, rs.byName[p+" "+sub])
+			}
 		}
 	}
 	for prop, has := range properties {
@@ -97,6 +105,45 @@ var properties = map[string]func(*cmdline.Command) bool{
 	"@payload":   func(c *cmdline.Command) bool { return c.Payload != nil },
 	"@wrapped":   func(c *cmdline.Command) bool { return len(c.Wrappers) > 0 },
 	"@function":  func(c *cmdline.Command) bool { return c.Func != "" },
+	"@secrets":   holdsSecretPrefix,
+}
+
+// secretPrefixes start the tokens of common credential formats, and the
+// variable names that hold them; "@secrets" admits commands whose words
+// contain one, for rules that look for credentials written in a command.
+var secretPrefixes = []string{"AKIA", "ASIA", "ABIA", "ACCA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
+	"github_pat_", "glpat-", "sk-", "xox", "AIza", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY",
+	"APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "--preserve-env"}
+
+// holdsSecretPrefix reports whether any argument, assignment or wrapper
+// argument of c contains one of the secret prefixes.
+func holdsSecretPrefix(c *cmdline.Command) bool {
+	has := func(s string) bool {
+		for _, p := range secretPrefixes {
+			if strings.Contains(s, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range c.Args {
+		if has(a.Value) {
+			return true
+		}
+	}
+	for _, a := range c.Assigns {
+		if has(a.Name) || has(a.Value.Value) {
+			return true
+		}
+	}
+	for _, w := range c.Wrappers {
+		for _, a := range w.Args {
+			if has(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writers are the programs whose arguments name files they write; see outputs.
@@ -185,15 +232,44 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 
 // onMatches reports whether a rule's on: admits a command, as candidates does.
 func onMatches(on []string, c *cmdline.Command) bool {
-	p := programName(c.Name)
+	p, sub := programName(c.Name), subcommand(c)
 	for _, n := range expandOn(on) {
 		if has, ok := properties[n]; ok {
 			if has(c) {
 				return true
 			}
-		} else if c.Name != "" && (n == c.Name || n == p) {
+			continue
+		}
+		if c.Name == "" {
+			continue
+		}
+		if n == c.Name || n == p || (sub != "" && (n == c.Name+" "+sub || n == p+" "+sub)) {
 			return true
 		}
 	}
 	return false
+}
+
+// subcommand is a command's first operand ("reset" in git -C repo reset
+// --hard), for on: entries that name a program and its subcommand; "" when
+// there is none or it is not known statically.
+func subcommand(c *cmdline.Command) string {
+	takesValue := valueOptions[programName(c.Name)]
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Dynamic:
+			return ""
+		case a.Value == "--":
+			if i+1 < len(c.Args) && !c.Args[i+1].Dynamic {
+				return c.Args[i+1].Value
+			}
+			return ""
+		case a.Value == "-" || !strings.HasPrefix(a.Value, "-"):
+			return a.Value
+		case takesValue[a.Value]:
+			i++
+		}
+	}
+	return ""
 }

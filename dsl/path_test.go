@@ -196,3 +196,14 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+func TestURLPort(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://github.com:8443/api": "8443", "https://github.com/api": "", "http://u:p@h.com:80/": "80",
+		"https://[::1]:8080/": "8080", "https://[::1]/": "", "10.0.0.1:2375": "2375", "main.go": "", "https://h.com:x/": "",
+	} {
+		if got := urlPort(in); got != want {
+			t.Errorf("urlPort(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

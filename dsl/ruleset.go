@@ -10,7 +10,7 @@ import (
 // immutable once built and safe for concurrent use.
 type RuleSet struct {
 	rules   []*Rule            // effective rules in load order
-	byName  map[string][]*Rule // command-scope rules by their on: names
+	byName  map[string][]*Rule // command-scope rules by their on: names, and "name subcommand" pairs
 	byProp  map[string][]*Rule // command-scope rules by their on: @properties
 	anyName []*Rule            // command-scope rules without on:
 	byIssue map[string][]*Rule // line-scope rules by their on: issue kinds

@@ -1,8 +1,7 @@
 package dsl
 
 import (
-	"net"
-	"net/url"
+	"net/netip"
 	"strings"
 	"unicode"
 )
@@ -29,14 +28,14 @@ func urlHost(s string) string {
 	hostPart := s
 	if j := strings.IndexAny(s, "/?#"); j >= 0 {
 		hostPart = s[:j]
-	} else if !strings.Contains(s, ":") && net.ParseIP(s) == nil {
+	} else if !strings.Contains(s, ":") && !isIP(s) {
 		return "" // "file.txt", "name.tar.gz": no path, no port: not a host
 	}
 	if j := strings.LastIndex(hostPart, "@"); j >= 0 {
 		hostPart = hostPart[j+1:]
 	}
 	h := stripPort(hostPart)
-	if net.ParseIP(h) != nil {
+	if isIP(h) {
 		return h
 	}
 	if !strings.Contains(h, ".") || strings.ContainsAny(h, " \t=*") {
@@ -89,10 +88,27 @@ func urlPort(s string) string {
 	if urlHost(s) == "" {
 		return ""
 	}
-	if u, err := url.Parse(s); err == nil && u.Host != "" {
-		return u.Port()
+	authority := strings.Trim(s, "'\"")
+	if i := strings.Index(authority, "://"); i > 0 {
+		authority = authority[i+3:]
 	}
-	return ""
+	if i := strings.IndexAny(authority, "/?#"); i >= 0 {
+		authority = authority[:i]
+	}
+	if i := strings.LastIndex(authority, "@"); i >= 0 {
+		authority = authority[i+1:]
+	}
+	i := strings.LastIndex(authority, ":")
+	if i < 0 || strings.HasSuffix(authority[:i], ":") || (strings.Count(authority, ":") > 1 && !strings.Contains(authority, "]:")) {
+		return ""
+	}
+	port := authority[i+1:]
+	for _, r := range port {
+		if r < '0' || r > '9' {
+			return ""
+		}
+	}
+	return port
 }
 
 // urlUserinfo reports whether a URL-like argument carries user[:password]@.
@@ -112,31 +128,23 @@ func urlUserinfo(s string) bool {
 }
 
 // isIP reports whether h is a literal IPv4 or IPv6 address.
-func isIP(h string) bool { return net.ParseIP(h) != nil }
+func isIP(h string) bool {
+	_, err := netip.ParseAddr(h)
+	return err == nil
+}
 
-var privateNets = func() []*net.IPNet {
-	var nets []*net.IPNet
-	for _, c := range []string{"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8",
-		"169.254.0.0/16", "100.64.0.0/10", "::1/128", "fc00::/7", "fe80::/10"} {
-		_, n, _ := net.ParseCIDR(c)
-		nets = append(nets, n)
-	}
-	return nets
-}()
+// sharedAddressSpace is 100.64.0.0/10, carrier-grade NAT: private in practice.
+var sharedAddressSpace = netip.PrefixFrom(netip.AddrFrom4([4]byte{100, 64, 0, 0}), 10)
 
 // isPrivateIP reports whether h is an address on a private, loopback or
 // link-local network.
 func isPrivateIP(h string) bool {
-	ip := net.ParseIP(h)
-	if ip == nil {
+	ip, err := netip.ParseAddr(h)
+	if err != nil {
 		return false
 	}
-	for _, n := range privateNets {
-		if n.Contains(ip) {
-			return true
-		}
-	}
-	return false
+	ip = ip.Unmap()
+	return ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || sharedAddressSpace.Contains(ip)
 }
 
 var metadataHosts = set("169.254.169.254", "100.100.100.200", "169.254.170.2", "fd00:ec2::254",
