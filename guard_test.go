@@ -83,7 +83,7 @@ func TestUserAndProjectRules(t *testing.T) {
 - id: touch-marker
   level: ask
   on: [touch]
-  when: any(positional, # == "MARKER")
+  when: any(positional, {# == "MARKER"})
   message: touches the marker
   examples: {match: ["touch MARKER"], nomatch: ["touch x"]}
 - id: git-reset-hard
@@ -95,7 +95,7 @@ func TestUserAndProjectRules(t *testing.T) {
 - id: touch-marker
   level: block
   on: [touch]
-  when: any(positional, # == "MARKER")
+  when: any(positional, {# == "MARKER"})
   message: the project forbids the marker
 `)
 	sub := filepath.Join(project, "a", "b")

@@ -92,6 +92,18 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runExplain(rest, stdout, stderr)
 	case "rules":
 		return runRules(rest, stdout, stderr)
+	case "checkpoint":
+		return runCheckpoint(rest, stdout, stderr)
+	case "rollback":
+		return runRollback(rest, stdout, stderr)
+	case "watch":
+		return runWatch(rest, stdout, stderr)
+	case "redact":
+		return runRedact(rest, stdin, stdout, stderr)
+	case "scan":
+		return runScan(rest, stdin, stdout, stderr)
+	case "creds":
+		return runCreds(rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "hguard %s\n", version())
 		return nil
