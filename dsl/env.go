@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -59,12 +60,13 @@ type RedirectEnv struct {
 
 // InputEnv is a command's standard input as rules see it.
 type InputEnv struct {
-	Kind    string `expr:"kind"`
-	From    string `expr:"from"`
-	Text    string `expr:"text"`
-	Static  bool   `expr:"static"`
-	Remote  bool   `expr:"remote"`
-	Decoded bool   `expr:"decoded"`
+	Kind    string   `expr:"kind"`
+	From    string   `expr:"from"`
+	Args    []string `expr:"args"`
+	Text    string   `expr:"text"`
+	Static  bool     `expr:"static"`
+	Remote  bool     `expr:"remote"`
+	Decoded bool     `expr:"decoded"`
 }
 
 // LineEnv is what a line-scope rule's expression sees.
@@ -111,7 +113,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Cwd:         ctx.Cwd,
 		Shell:       ctx.Shell,
 		Stdin: InputEnv{
-			Kind: c.Stdin.Kind, From: c.Stdin.From, Text: c.Stdin.Text,
+			Kind: c.Stdin.Kind, From: c.Stdin.From, Args: feederArgs(c, line), Text: c.Stdin.Text,
 			Static: c.Stdin.Static, Remote: c.Stdin.Remote, Decoded: c.Stdin.Decoded,
 		},
 	}
@@ -427,4 +429,25 @@ func isFd(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// feederArgs is the arguments of the command that writes into c's standard
+// input pipe: the nearest command before c in the line that stands just
+// before it in a pipeline of the same length, with the name stdin.From gives.
+func feederArgs(c *cmdline.Command, line *cmdline.Line) []string {
+	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
+		return nil
+	}
+	i := slices.Index(line.Commands, c)
+	for j := i - 1; j >= 0; j-- {
+		f := line.Commands[j]
+		if f.Pipe.Len == c.Pipe.Len && f.Pipe.Index == c.Pipe.Index-1 && f.Name == c.Stdin.From {
+			args := make([]string, len(f.Args))
+			for k, w := range f.Args {
+				args[k] = w.Value
+			}
+			return args
+		}
+	}
+	return nil
 }
