@@ -29,6 +29,8 @@ usage:
   hguard rules list [--json]                            the effective rules
   hguard rules test [FILE...]                           run the rules' match/nomatch examples
   hguard rules lint [FILE...]                           check rule files without running them
+  hguard hook claude-code|codex|gemini|cursor           agent hook: agent JSON in, the agent's answer out
+  hguard init claude-code|codex|gemini|cursor [--write] add hguard's hook to the agent's settings
   hguard version                                        print the version
 
 exit codes of check: 0 allow (warnings included), 1 block, 2 ask, 64 usage error, 70 internal error.
@@ -92,6 +94,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runExplain(rest, stdout, stderr)
 	case "rules":
 		return runRules(rest, stdout, stderr)
+	case "hook":
+		return runHook(rest, stdin, stdout, stderr)
+	case "init":
+		return runInit(rest, stdout, stderr)
 	case "checkpoint":
 		return runCheckpoint(rest, stdout, stderr)
 	case "rollback":

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/hooks"
+)
+
+const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor
+
+Runs as an agent's pre-tool-call hook: reads the agent's JSON on standard
+input, checks the shell command it is about to run, and answers in that
+agent's protocol. block → deny (exit 2); ask → the agent's approval prompt,
+or a denial that says how to approve where the agent cannot prompt (Codex,
+Claude Code in bypassPermissions, dontAsk and auto modes); allow → no
+objection. It fails closed: input it cannot read, a broken rule file or any
+internal error is a denial, because agents run the command when a hook fails.`
+
+// hookReadTimeout bounds how long a hook waits for the agent's input.
+const hookReadTimeout = 10 * time.Second
+
+func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	c := newCommand("hook", hookSynopsis, stdout)
+	c.interspersed = true
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if c.NArg() != 1 {
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "want exactly one agent name")
+	}
+	agent, err := hooks.ParseAgent(c.Arg(0))
+	if err != nil {
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "%v", err)
+	}
+	a := hookAnswer(agent, stdin)
+	stdout.Write(a.Stdout)
+	io.WriteString(stderr, a.Stderr)
+	if a.Exit != 0 {
+		return exitError(a.Exit)
+	}
+	return nil
+}
+
+// hookAnswer decides one agent tool call. Every failure, a panic included,
+// is a refusal in the agent's protocol.
+func hookAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
+	defer func() {
+		if p := recover(); p != nil {
+			a = hooks.Refuse(agent, fmt.Errorf("internal error: %v", p))
+		}
+	}()
+	data, err := readWithin(stdin, hookReadTimeout, 4<<20)
+	if err != nil {
+		return hooks.Refuse(agent, err)
+	}
+	call, err := hooks.Parse(agent, data)
+	if err != nil {
+		return hooks.Refuse(agent, err)
+	}
+	if !call.Shell {
+		return hooks.Reply(call, hooks.Allow, "")
+	}
+	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: call.Cwd})
+	if err != nil {
+		return hooks.Refuse(agent, fmt.Errorf("loading rules: %w", err))
+	}
+	v := g.Check(hguard.Request{Command: call.Command, Cwd: call.Cwd})
+	switch v.Decision {
+	case dsl.Block:
+		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+v.Reasons()+". This command must not run; do not retry it in another form.")
+	case dsl.Ask:
+		if hooks.Prompts(call) {
+			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+v.Reasons())
+		}
+		return hooks.Reply(call, hooks.Deny, "hguard needs a person's approval for this command ("+v.Reasons()+
+			"), and this agent cannot ask one. Tell the user what you wanted to run and why; they can run it themselves, or approve it and ask you to retry.")
+	}
+	return hooks.Reply(call, hooks.Allow, "")
+}
+
+// readWithin reads all of r, at most max bytes, giving up after d: an agent
+// that never closes the hook's input must not hang the check.
+func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(r, max+1))
+		done <- result{data, err}
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			return nil, fmt.Errorf("reading hook input: %w", res.err)
+		}
+		if int64(len(res.data)) > max {
+			return nil, fmt.Errorf("hook input is over %d bytes", max)
+		}
+		return res.data, nil
+	case <-time.After(d):
+		return nil, errors.New("no hook input within " + d.String())
+	}
+}
+
+const initSynopsis = `hguard init claude-code|codex|gemini|cursor [--write] [--binary PATH]
+
+Prints the agent's settings file with hguard's hook added, keeping every
+setting already there; with --write, writes it in place (atomically). Run it
+twice and nothing changes the second time. Settings files:
+  claude-code  ~/.claude/settings.json   (PreToolUse, matcher Bash)
+  codex        ~/.codex/config.toml      (PreToolUse, appended block)
+  gemini       ~/.gemini/settings.json   (BeforeTool, matcher run_shell_command)
+  cursor       ~/.cursor/hooks.json      (beforeShellExecution)`
+
+func runInit(args []string, stdout, stderr io.Writer) error {
+	c := newCommand("init", initSynopsis, stdout)
+	write := c.Bool("write", false, "write the settings file instead of printing it")
+	binary := c.String("binary", "", "the hguard binary the hook runs (default: this one)")
+	c.interspersed = true
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if c.NArg() != 1 {
+		return usagef("usage: hguard init claude-code|codex|gemini|cursor [--write]", "want exactly one agent name")
+	}
+	agent, err := hooks.ParseAgent(c.Arg(0))
+	if err != nil {
+		return usagef("usage: hguard init claude-code|codex|gemini|cursor [--write]", "%v", err)
+	}
+	userHome, err := os.UserHomeDir()
+	if err != nil {
+		return fmt.Errorf("finding the home directory: %w", err)
+	}
+	path := hooks.SettingsPath(agent, userHome)
+	existing, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	bin := *binary
+	if bin == "" {
+		bin = selfPath()
+	}
+	out, changed, err := hooks.Install(agent, existing, hooks.HookCommand(bin, agent))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !*write {
+		stdout.Write(out)
+		fmt.Fprintf(stderr, "hguard: this is %s with hguard's hook; write it with: hguard init %s --write\n", path, agent)
+		return nil
+	}
+	if !changed {
+		fmt.Fprintf(stderr, "hguard: %s already runs hguard's hook\n", path)
+		return nil
+	}
+	if err := hooks.WriteSettings(path, out); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	fmt.Fprintf(stderr, "hguard: added hguard's hook to %s\n", path)
+	return nil
+}
+
+// selfPath is the absolute path of this binary, or plain "hguard" when it
+// runs from a temporary build (go run) that will not exist later.
+func selfPath() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "hguard"
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	if strings.Contains(exe, "go-build") || strings.HasPrefix(exe, os.TempDir()) {
+		return "hguard"
+	}
+	return exe
+}

@@ -1,0 +1,11 @@
+// Package hooks connects hguard to the programs that run commands: coding
+// agents, through their tool-call hooks, and interactive shells.
+//
+// For agents it speaks each one's hook protocol: [Parse] reads the JSON an
+// agent sends before it runs a shell command into a [Call], and [Reply]
+// answers with a [Decision] in that agent's own fields and exit codes. It
+// also knows where each agent keeps its hook settings ([Install]). Nothing
+// here decides anything: the caller checks the command and picks the
+// decision; hooks only translates, and refuses (fails closed) when the input
+// cannot be read, because agents treat a failed hook as "allow".
+package hooks

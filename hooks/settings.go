@@ -1,0 +1,158 @@
+package hooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// SettingsPath is where an agent keeps the user's hook settings, under home.
+func SettingsPath(agent Agent, home string) string {
+	switch agent {
+	case ClaudeCode:
+		return filepath.Join(home, ".claude", "settings.json")
+	case Codex:
+		return filepath.Join(home, ".codex", "config.toml")
+	case Gemini:
+		return filepath.Join(home, ".gemini", "settings.json")
+	default:
+		return filepath.Join(home, ".cursor", "hooks.json")
+	}
+}
+
+// HookCommand is the command an agent runs for its hook.
+func HookCommand(binary string, agent Agent) string {
+	return shellQuote(binary) + " hook " + string(agent)
+}
+
+// codexMarker brackets the block hguard appends to Codex's config.toml, so
+// that installing twice changes nothing.
+const codexMarker = "# hguard: check shell commands before Codex runs them"
+
+// Install returns the agent's settings with hguard's hook added, keeping
+// everything already there; changed is false when the hook was present.
+// existing may be empty (no settings file yet).
+func Install(agent Agent, existing []byte, command string) (out []byte, changed bool, err error) {
+	if agent == Codex {
+		if bytes.Contains(existing, []byte(codexMarker)) {
+			return existing, false, nil
+		}
+		var b bytes.Buffer
+		b.Write(existing)
+		if len(existing) > 0 && !bytes.HasSuffix(existing, []byte("\n")) {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "\n%s\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\ntimeout = 30\n", codexMarker, command)
+		return b.Bytes(), true, nil
+	}
+	settings := map[string]any{}
+	if len(bytes.TrimSpace(existing)) > 0 {
+		if err := json.Unmarshal(existing, &settings); err != nil {
+			return nil, false, fmt.Errorf("the settings file is not valid JSON (%v); fix it or move it aside", err)
+		}
+	}
+	hooksObj, _ := settings["hooks"].(map[string]any)
+	if hooksObj == nil {
+		if _, present := settings["hooks"]; present {
+			return nil, false, fmt.Errorf(`"hooks" in the settings file is not an object`)
+		}
+		hooksObj = map[string]any{}
+	}
+	event, entry := hookEntry(agent, command)
+	list, _ := hooksObj[event].([]any)
+	for _, e := range list {
+		if mentions(e, " hook "+string(agent)) {
+			return existing, false, nil
+		}
+	}
+	hooksObj[event] = append(list, entry)
+	settings["hooks"] = hooksObj
+	switch agent {
+	case Gemini:
+		hooksObj["enabled"] = true
+	case Cursor:
+		if _, ok := settings["version"]; !ok {
+			settings["version"] = 1
+		}
+	}
+	out, err = json.MarshalIndent(settings, "", "  ")
+	if err != nil {
+		return nil, false, err
+	}
+	return append(out, '\n'), true, nil
+}
+
+// hookEntry is the settings entry that runs command before a shell command.
+func hookEntry(agent Agent, command string) (event string, entry map[string]any) {
+	run := map[string]any{"type": "command", "command": command}
+	switch agent {
+	case ClaudeCode:
+		run["timeout"] = 30
+		return "PreToolUse", map[string]any{"matcher": "Bash", "hooks": []any{run}}
+	case Gemini:
+		run["name"] = "hguard"
+		run["timeout"] = 30000
+		return "BeforeTool", map[string]any{"matcher": "run_shell_command", "hooks": []any{run}}
+	default: // Cursor
+		return "beforeShellExecution", map[string]any{"command": command}
+	}
+}
+
+// mentions reports whether a JSON value holds a string containing s.
+func mentions(v any, s string) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.Contains(v, s)
+	case []any:
+		for _, e := range v {
+			if mentions(e, s) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range v {
+			if mentions(e, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// WriteSettings replaces an agent's settings file atomically: a temporary
+// file in the same directory, synced, then renamed over it, keeping the old
+// file's permissions. A crash leaves the old file or the new, never half.
+func WriteSettings(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	mode := os.FileMode(0o600)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".hguard-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
