@@ -128,14 +128,8 @@ func (w *walker) runString(c *Command, f field, via string, cx ctx) {
 
 // runInput follows a script read from standard input.
 func (w *walker) runInput(c *Command, via string, cx ctx) {
-	in := c.Stdin
-	switch {
-	case in.Remote || in.Decoded:
-		c.Untrusted = untrusted(in)
-	case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
-		c.Untrusted = "dynamic"
-	}
-	if in.Text != "" {
+	w.stdinCode(c)
+	if in := c.Stdin; in.Text != "" {
 		w.nested(c, in.Text, via, cx, !in.Static)
 	}
 }

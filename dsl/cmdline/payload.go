@@ -38,13 +38,8 @@ func interpreter(name string) string {
 func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	code, fromStdin, ok := codeOf(lang, c.Name, args)
 	if fromStdin {
+		w.stdinCode(c)
 		in := c.Stdin
-		switch {
-		case in.Remote || in.Decoded:
-			c.Untrusted = untrusted(in)
-		case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
-			c.Untrusted = "dynamic"
-		}
 		if in.Text == "" {
 			return
 		}
