@@ -165,3 +165,18 @@ func TestInstall(t *testing.T) {
 		t.Error("non-object hooks accepted")
 	}
 }
+
+func TestScript(t *testing.T) {
+	for _, sh := range Shells {
+		s, err := Script(sh, "/opt/my bin/hguard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(s, "@HGUARD_BIN@") || !strings.Contains(s, "guard --shell "+sh) {
+			t.Errorf("%s script not rendered:\n%s", sh, s)
+		}
+	}
+	if _, err := Script("tcsh", "hguard"); err == nil {
+		t.Error("tcsh accepted")
+	}
+}

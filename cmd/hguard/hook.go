@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,9 +113,15 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 	}
 }
 
-const initSynopsis = `hguard init claude-code|codex|gemini|cursor [--write] [--binary PATH]
+const initSynopsis = `hguard init bash|zsh|fish [--binary PATH]
+       hguard init claude-code|codex|gemini|cursor [--write] [--binary PATH]
 
-Prints the agent's settings file with hguard's hook added, keeping every
+For a shell, prints the hook to load from its start-up file:
+  bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
+It checks each command line with hguard guard when Enter is pressed, before
+the shell runs any of it; HGUARD_DISABLE=1 turns it off for a shell.
+
+For an agent, prints the agent's settings file with hguard's hook added, keeping every
 setting already there; with --write, writes it in place (atomically). Run it
 twice and nothing changes the second time. Settings files:
   claude-code  ~/.claude/settings.json   (PreToolUse, matcher Bash)
@@ -131,7 +138,22 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard init claude-code|codex|gemini|cursor [--write]", "want exactly one agent name")
+		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor", "want exactly one shell or agent name")
+	}
+	bin := *binary
+	if bin == "" {
+		bin = selfPath()
+	}
+	if slices.Contains(hooks.Shells, c.Arg(0)) {
+		if *write {
+			return usagef("add the hook to your shell's start-up file yourself, or use install.sh --shell", "--write is for agents")
+		}
+		script, err := hooks.Script(c.Arg(0), bin)
+		if err != nil {
+			return err
+		}
+		io.WriteString(stdout, script)
+		return nil
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
@@ -145,10 +167,6 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	existing, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
-	}
-	bin := *binary
-	if bin == "" {
-		bin = selfPath()
 	}
 	out, changed, err := hooks.Install(agent, existing, hooks.HookCommand(bin, agent))
 	if err != nil {
