@@ -56,14 +56,23 @@ func TestCheckDecisions(t *testing.T) {
 	}
 }
 
-func TestOversizedInputAsks(t *testing.T) {
+// TestUnanalysableInputAsks: what hguard cannot fully analyse is an ask
+// with the reason, never allow and never block.
+func TestUnanalysableInputAsks(t *testing.T) {
 	g := newGuard(t, Options{})
-	v := g.Check(Request{Command: strings.Repeat("a", cmdline.MaxInput+1)})
-	if v.Decision != dsl.Ask {
-		t.Fatalf("decision = %s, want ask", v.Decision)
-	}
-	if !strings.Contains(v.Reasons(), "too large") {
-		t.Errorf("reason = %q", v.Reasons())
+	for name, cmd := range map[string]string{
+		"over 1 MiB":           strings.Repeat("a", cmdline.MaxInput+1),
+		"over 10,000 commands": strings.Repeat("a;", 20001),
+		"carriers too deep":    strings.Repeat("eval ", 12) + "ls",
+		"unparsable":           "echo 'unterminated",
+	} {
+		v := g.Check(Request{Command: cmd})
+		if v.Decision != dsl.Ask {
+			t.Errorf("%s: decision = %s, want ask", name, v.Decision)
+		}
+		if v.Reasons() == "" {
+			t.Errorf("%s: no reason", name)
+		}
 	}
 }
 
@@ -137,7 +146,12 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, cmd string) {
 		v := g.Check(Request{Command: cmd})
 		for _, is := range v.Line.Issues {
-			if (is.Kind == cmdline.IssueParse || is.Kind == cmdline.IssueTooLarge) && v.Decision < dsl.Ask {
+			switch is.Kind {
+			case cmdline.IssueParse, cmdline.IssueTooLarge, cmdline.IssueDepth, cmdline.IssueLimit:
+			default:
+				continue
+			}
+			if v.Decision < dsl.Ask {
 				t.Fatalf("%q: %s issue but decision %s", cmd, is.Kind, v.Decision)
 			}
 		}

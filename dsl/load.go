@@ -221,7 +221,7 @@ func parseExamples(n *yaml.Node, ex *Examples) error {
 var issueKinds = func() map[string]bool {
 	m := map[string]bool{}
 	for _, k := range []cmdline.IssueKind{cmdline.IssueParse, cmdline.IssueTooLarge, cmdline.IssueDepth,
-		cmdline.IssueInvisible, cmdline.IssueMixedScript, cmdline.IssueControl, cmdline.IssueConfusable} {
+		cmdline.IssueInvisible, cmdline.IssueMixedScript, cmdline.IssueControl, cmdline.IssueConfusable, cmdline.IssueLimit} {
 		m[string(k)] = true
 	}
 	return m
