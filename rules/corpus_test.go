@@ -124,9 +124,11 @@ func TestCorpus(t *testing.T) {
 	}
 	divs := readDivergences(t)
 	used := map[string]bool{}
+	read := 0 // corpus files found
 	for _, target := range corpusTargets {
 		t.Run(strings.TrimSuffix(target.file, ".jsonl"), func(t *testing.T) {
 			rows := readCorpus(t, target.file)
+			read++
 			var raw, reviewed score
 			for _, r := range rows {
 				if target.filter != nil && !target.filter(r) {
@@ -159,8 +161,8 @@ func TestCorpus(t *testing.T) {
 			}
 		})
 	}
-	if t.Failed() || t.Skipped() {
-		return
+	if t.Failed() || read < len(corpusTargets) {
+		return // stale entries can only be told with every corpus at hand
 	}
 	for key, d := range divs {
 		if !used[key] {
