@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -61,14 +62,18 @@ func Install(agent Agent, existing []byte, command string) (out []byte, changed 
 		}
 		hooksObj = map[string]any{}
 	}
-	event, entry := hookEntry(agent, command)
-	list, _ := hooksObj[event].([]any)
-	for _, e := range list {
-		if mentions(e, " hook "+string(agent)) {
-			return existing, false, nil
+	changed = false
+	for _, h := range hookEntries(agent, command) {
+		list, _ := hooksObj[h.event].([]any)
+		if slices.ContainsFunc(list, func(e any) bool { return mentions(e, h.command) }) {
+			continue
 		}
+		hooksObj[h.event] = append(list, h.entry)
+		changed = true
 	}
-	hooksObj[event] = append(list, entry)
+	if !changed {
+		return existing, false, nil
+	}
 	settings["hooks"] = hooksObj
 	switch agent {
 	case Gemini:
@@ -85,19 +90,38 @@ func Install(agent Agent, existing []byte, command string) (out []byte, changed 
 	return append(out, '\n'), true, nil
 }
 
-// hookEntry is the settings entry that runs command before a shell command.
-func hookEntry(agent Agent, command string) (event string, entry map[string]any) {
-	run := map[string]any{"type": "command", "command": command}
+// hookEntry is one settings entry that runs hguard on an event.
+type hookEntry struct {
+	event   string
+	command string
+	entry   map[string]any
+}
+
+// hookEntries are the entries that run command before a shell command and,
+// where the agent lets a hook rewrite a tool's output, --post after it
+// (secrets printed by a command are masked before the agent reads them).
+func hookEntries(agent Agent, command string) []hookEntry {
+	run := func(cmd string, extra map[string]any) map[string]any {
+		m := map[string]any{"type": "command", "command": cmd}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	post := command + " --post"
 	switch agent {
 	case ClaudeCode:
-		run["timeout"] = 30
-		return "PreToolUse", map[string]any{"matcher": "Bash", "hooks": []any{run}}
+		return []hookEntry{
+			{"PreToolUse", command, map[string]any{"matcher": "Bash", "hooks": []any{run(command, map[string]any{"timeout": 30})}}},
+			{"PostToolUse", post, map[string]any{"matcher": "Bash", "hooks": []any{run(post, map[string]any{"timeout": 30})}}},
+		}
 	case Gemini:
-		run["name"] = "hguard"
-		run["timeout"] = 30000
-		return "BeforeTool", map[string]any{"matcher": "run_shell_command", "hooks": []any{run}}
+		return []hookEntry{
+			{"BeforeTool", command, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(command, map[string]any{"name": "hguard", "timeout": 30000})}}},
+			{"AfterTool", post, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(post, map[string]any{"name": "hguard-redact", "timeout": 30000})}}},
+		}
 	default: // Cursor
-		return "beforeShellExecution", map[string]any{"command": command}
+		return []hookEntry{{"beforeShellExecution", command, map[string]any{"command": command}}}
 	}
 }
 

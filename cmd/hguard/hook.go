@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,9 +14,11 @@ import (
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/redact"
 )
 
 const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor
+       hguard hook claude-code|gemini --post
 
 Runs as an agent's pre-tool-call hook: reads the agent's JSON on standard
 input, checks the shell command it is about to run, and answers in that
@@ -23,13 +26,18 @@ agent's protocol. block → deny (exit 2); ask → the agent's approval prompt,
 or a denial that says how to approve where the agent cannot prompt (Codex,
 Claude Code in bypassPermissions, dontAsk and auto modes); allow → no
 objection. It fails closed: input it cannot read, a broken rule file or any
-internal error is a denial, because agents run the command when a hook fails.`
+internal error is a denial, because agents run the command when a hook fails.
+
+With --post it runs after the command (Claude Code PostToolUse, Gemini CLI
+AfterTool) and masks secrets in the command's output before the agent reads
+it; output it cannot read is withheld rather than passed on.`
 
 // hookReadTimeout bounds how long a hook waits for the agent's input.
 const hookReadTimeout = 10 * time.Second
 
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("hook", hookSynopsis, stdout)
+	post := c.Bool("post", false, "run after the command: mask secrets in its output (claude-code, gemini)")
 	c.interspersed = true
 	if err := c.parse(args); err != nil {
 		return err
@@ -41,7 +49,15 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "%v", err)
 	}
-	a := hookAnswer(agent, stdin)
+	var a hooks.Answer
+	switch {
+	case *post && (agent == hooks.ClaudeCode || agent == hooks.Gemini):
+		a = postAnswer(agent, stdin)
+	case *post:
+		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
+	default:
+		a = hookAnswer(agent, stdin)
+	}
 	stdout.Write(a.Stdout)
 	io.WriteString(stderr, a.Stderr)
 	if a.Exit != 0 {
@@ -85,6 +101,65 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
 			"), and this agent cannot ask one. Tell the user what you wanted to run and why; they can run it themselves, or approve it and ask you to retry.")
 	}
 	return hooks.Reply(call, hooks.Allow, "")
+}
+
+// withheld replaces output hguard could not check for secrets.
+const withheld = "hguard withheld this output: it could not be checked for secrets"
+
+// postAnswer masks secrets in a command's output after it ran. Nothing is
+// printed when there is nothing to mask; output that cannot be read is
+// replaced, since passing it on unchecked could hand a secret to the agent.
+func postAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
+	refuse := func(err error) hooks.Answer {
+		if agent == hooks.Gemini {
+			out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": withheld + " (" + err.Error() + ")"})
+			return hooks.Answer{Stdout: append(out, '\n')}
+		}
+		out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName":     "PostToolUse",
+			"updatedToolOutput": map[string]any{"stdout": withheld + " (" + err.Error() + ")", "stderr": "", "interrupted": false, "isImage": false},
+		}})
+		return hooks.Answer{Stdout: append(out, '\n')}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			a = refuse(fmt.Errorf("internal error: %v", p))
+		}
+	}()
+	data, err := readWithin(stdin, hookReadTimeout, 64<<20)
+	if err != nil {
+		return refuse(err)
+	}
+	if agent == hooks.ClaudeCode {
+		out, err := redact.PostToolUse(data)
+		if err != nil {
+			return refuse(err)
+		}
+		if out == nil {
+			return hooks.Answer{}
+		}
+		return hooks.Answer{Stdout: append(out, '\n')}
+	}
+	// Gemini CLI AfterTool: a denial replaces the tool's result with its
+	// reason, so the reason carries the output with secrets masked.
+	var in struct {
+		Response json.RawMessage `json:"tool_response"`
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
+		return refuse(fmt.Errorf("hook input is not JSON: %v", err))
+	}
+	if len(in.Response) == 0 || string(in.Response) == "null" {
+		return hooks.Answer{Stdout: []byte("{}\n")}
+	}
+	masked, n, err := redact.JSON(in.Response)
+	if err != nil {
+		return refuse(err)
+	}
+	if n == 0 {
+		return hooks.Answer{Stdout: []byte("{}\n")}
+	}
+	out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": "hguard masked secrets in this output: " + string(masked)})
+	return hooks.Answer{Stdout: append(out, '\n')}
 }
 
 // readWithin reads all of r, at most max bytes, giving up after d: an agent
@@ -198,7 +273,7 @@ func selfPath() string {
 	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = resolved
 	}
-	if strings.Contains(exe, "go-build") || strings.HasPrefix(exe, os.TempDir()) {
+	if strings.Contains(exe, string(filepath.Separator)+"go-build") {
 		return "hguard"
 	}
 	return exe

@@ -26,6 +26,8 @@ if status is-interactive
             case 0
                 commandline -f execute
             case 1 2
+                # Refused: nothing of the line runs.
+                commandline -r ''
                 commandline -f repaint
             case '*'
                 echo "hguard: warning: hguard failed: this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty

@@ -33,7 +33,10 @@ _hguard_accept() {
 	if _hguard_allows "$BUFFER"; then
 		zle _hguard_orig_$WIDGET -- "$@"
 	else
-		zle reset-prompt
+		# Refused: nothing of the line runs; it goes to history for editing.
+		print -s -r -- "$BUFFER"
+		BUFFER=''
+		zle -I # keep hguard's message on screen; zle redraws the prompt below it
 	fi
 }
 
