@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
+PATH="$PATH:/usr/local/go/bin"
+gopath=$(go env GOPATH 2>/dev/null || echo "$HOME/go")
+export PATH="$PATH:$gopath/bin"
 fuzztime="${HGUARD_FUZZTIME:-15s}"
 
 step() { printf '\n== %s\n' "$*"; }
@@ -22,6 +24,22 @@ if ((${#need[@]} > 0)); then
 	else
 		echo "missing Debian packages: ${need[*]} (run as root to install them)" >&2
 	fi
+fi
+
+step "tirith (npm package @sheeki03/tirith-linux-x64@0.4.2, for the detector plugin's tests)"
+tirith_dir="${XDG_CACHE_HOME:-$HOME/.cache}/hguard-test/tirith"
+tirith_bin="$tirith_dir/node_modules/@sheeki03/tirith-linux-x64/bin/tirith"
+if [[ ! -x $tirith_bin ]]; then
+	if command -v npm >/dev/null; then
+		mkdir -p "$tirith_dir"
+		npm install --silent --no-save --prefix "$tirith_dir" @sheeki03/tirith-linux-x64@0.4.2 >/dev/null
+	else
+		echo "npm is missing: the real-tirith tests will be skipped" >&2
+	fi
+fi
+if [[ -x $tirith_bin ]]; then
+	export HGUARD_TEST_TIRITH="$tirith_bin"
+	"$tirith_bin" --version
 fi
 
 step "gofmt"
