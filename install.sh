@@ -88,7 +88,7 @@ add_hook() {
 
 if ((uninstall)); then
 	if [[ -e $target ]]; then
-		rm -f "$target"
+		rm -f "$target" "${bindir}/hguard-tirith"
 		say "removed $target"
 	else
 		say "$target is not installed"
@@ -120,6 +120,9 @@ else
 	command -v go >/dev/null || die "go is needed to build from source (or give --release URL --sha256 HEX)"
 	say "building hguard from $src"
 	(cd "$src" && go build -trimpath -o "$tmpdir/hguard" ./cmd/hguard)
+	if [[ -d $src/plugins/tirith/cmd/hguard-tirith ]]; then
+		(cd "$src" && go build -trimpath -o "$tmpdir/hguard-tirith" ./plugins/tirith/cmd/hguard-tirith)
+	fi
 	built="$tmpdir/hguard"
 fi
 
@@ -132,6 +135,13 @@ else
 	cp "$built" "${target}.new"
 	mv -f "${target}.new" "$target"
 	say "installed $target ($("$target" version))"
+fi
+# The Tirith detector plugin is looked for beside hguard.
+if [[ -f $tmpdir/hguard-tirith ]] && ! cmp -s "$tmpdir/hguard-tirith" "${bindir}/hguard-tirith"; then
+	chmod 0755 "$tmpdir/hguard-tirith"
+	cp "$tmpdir/hguard-tirith" "${bindir}/hguard-tirith.new"
+	mv -f "${bindir}/hguard-tirith.new" "${bindir}/hguard-tirith"
+	say "installed ${bindir}/hguard-tirith"
 fi
 
 if [[ -n $shell ]]; then
