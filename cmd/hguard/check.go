@@ -14,15 +14,20 @@ import (
 	"github.com/hguard/hguard/dsl/cmdline"
 )
 
-const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] -- CMD
-       hguard check --stdin [--json] [--cwd DIR] [--shell S]
+const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] [--session S] [--yolo] -- CMD
+       hguard check --stdin [--json] [--cwd DIR] [--shell S] [--session S] [--yolo]
        hguard check --batch
 
 Decides one command: exit 0 allow (warnings included), 1 block, 2 ask.
 CMD is one argument, exactly as the shell would receive it; several
 arguments are joined with spaces. --batch reads JSONL objects
 {"cmd": …, "cwd"?: …} and writes one {"cmd", "decision", "findings"}
-object per line, in order; its exit code is that of the strictest decision.`
+object per line, in order; its exit code is that of the strictest decision.
+
+A single check applies the session's approvals, YOLO and approvals.mode
+(an approved ask exits 0) and is written to the audit log; it goes
+through the daemon when one is running. --batch gives the rules' own
+verdicts: no approvals, no audit.`
 
 // checkResult is the JSON form of one decision (--json and --batch).
 type checkResult struct {
@@ -30,6 +35,10 @@ type checkResult struct {
 	Decision dsl.Level     `json:"decision"`
 	Findings []dsl.Finding `json:"findings"`
 	Error    string        `json:"error,omitempty"`
+	// Set when approvals changed the rules' verdict (an approved ask).
+	Verdict *dsl.Level `json:"verdict,omitempty"`
+	By      string     `json:"by,omitempty"`
+	Notice  string     `json:"notice,omitempty"`
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -39,6 +48,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	batch := c.Bool("batch", false, "JSONL in on standard input, JSONL out")
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
+	sf := addSessionFlags(c)
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -55,11 +65,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
-	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
-	if err != nil {
-		return fmt.Errorf("loading rules: %w", err)
-	}
 	if *batch {
+		g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
+		if err != nil {
+			return fmt.Errorf("loading rules: %w", err)
+		}
 		return checkBatch(g, dir, *shell, stdin, stdout)
 	}
 	var cmd string
@@ -72,15 +82,65 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		cmd = strings.Join(rest, " ")
 	}
-	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell})
+	req, err := sf.request(cmd, dir, *shell)
+	if err != nil {
+		return err
+	}
+	dc, err := openDecider(stderr)
+	if err != nil {
+		return err
+	}
+	defer dc.Close()
+	d, err := dc.Decide(req)
+	if err != nil {
+		return err
+	}
+	v := hguard.Verdict{Decision: d.Verdict, Findings: d.Findings}
 	if *asJSON {
-		if err := writeJSON(stdout, result(cmd, v)); err != nil {
+		res := result(cmd, v)
+		res.Decision, res.By, res.Notice = d.Decision, d.By, d.Notice
+		if d.Decision != d.Verdict {
+			res.Verdict = &d.Verdict
+		}
+		if err := writeJSON(stdout, res); err != nil {
 			return err
 		}
 	} else {
-		printVerdict(stdout, v)
+		printDecision(stdout, d)
 	}
-	return decisionExit(v.Decision)
+	return decisionExit(d.Decision)
+}
+
+// printDecision is printVerdict with what approvals did: an approved ask
+// says by what, and the denial notice comes last.
+func printDecision(w io.Writer, d hguard.Decision) {
+	v := hguard.Verdict{Decision: d.Verdict, Findings: d.Findings}
+	if d.Decision != d.Verdict && d.By != "" {
+		fmt.Fprintf(w, "allow (%s): %s\n", approvedBy(d), v.Reasons())
+		printFindings(w, v)
+	} else {
+		printVerdict(w, v)
+	}
+	if d.Notice != "" {
+		fmt.Fprintf(w, "note: %s\n", d.Notice)
+	}
+}
+
+// approvedBy says in words what let an ask run.
+func approvedBy(d hguard.Decision) string {
+	switch d.By {
+	case hguard.ByAllowlist:
+		return "approved always in config.yaml"
+	case hguard.BySession:
+		return "approved for session " + d.Session
+	case hguard.ByYOLO:
+		return "YOLO is on"
+	case hguard.ByModeOff:
+		return "approvals.mode is off"
+	case hguard.ByContainer:
+		return "inside a container, approvals.container is auto"
+	}
+	return d.By
 }
 
 func result(cmd string, v hguard.Verdict) checkResult {
@@ -108,6 +168,10 @@ func printVerdict(w io.Writer, v hguard.Verdict) {
 		return
 	}
 	fmt.Fprintf(w, "%s: %s\n", v.Decision, v.Reasons())
+	printFindings(w, v)
+}
+
+func printFindings(w io.Writer, v hguard.Verdict) {
 	for _, f := range v.Findings {
 		fmt.Fprintf(w, "  %-5s %s: %s", f.Level, f.Rule, f.Message)
 		if f.Command != "" {

@@ -31,6 +31,13 @@ usage:
   hguard rules lint [FILE...]                           check rule files without running them
   hguard hook claude-code|codex|gemini|cursor           agent hook: agent JSON in, the agent's answer out
   hguard init claude-code|codex|gemini|cursor [--write] add hguard's hook to the agent's settings
+  hguard guard [--session S] [--yolo] -- CMD            check, then ask on the terminal: [o]nce [s]ession [a]lways [d]eny
+  hguard daemon                                         serve checks and the approval queue on a unix socket
+  hguard pending | approve | deny [--session S] [--all] answer requests waiting in the daemon's queue
+  hguard yolo on|off|status [--session S]               skip asks in one session (blocks still block)
+  hguard audit verify | tail                            the hash-chained audit log
+  hguard plugin list|add PATH|install tirith            detector plugins; install verifies tirith's Sigstore signature
+  hguard doctor                                         health: config, rules, daemon, yolo, state, audit
   hguard version                                        print the version
 
 exit codes of check: 0 allow (warnings included), 1 block, 2 ask, 64 usage error, 70 internal error.
@@ -92,6 +99,20 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCheck(rest, stdin, stdout, stderr)
 	case "explain":
 		return runExplain(rest, stdout, stderr)
+	case "guard":
+		return runGuard(rest, stdout, stderr)
+	case "approve", "deny":
+		return runApprove(cmd, rest, stdout, stderr)
+	case "pending":
+		return runPending(rest, stdout, stderr)
+	case "daemon":
+		return runDaemon(rest, stdout, stderr)
+	case "yolo":
+		return runYOLO(rest, stdout, stderr)
+	case "audit":
+		return runAudit(rest, stdout, stderr)
+	case "doctor":
+		return runDoctor(rest, stdout, stderr)
 	case "rules":
 		return runRules(rest, stdout, stderr)
 	case "hook":
@@ -110,6 +131,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runScan(rest, stdin, stdout, stderr)
 	case "creds":
 		return runCreds(rest, stdout, stderr)
+	case "plugin":
+		return runPlugin(rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "hguard %s\n", version())
 		return nil

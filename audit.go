@@ -1,0 +1,361 @@
+package hguard
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/redact"
+)
+
+// The audit log, $HGUARD_HOME/audit.jsonl, records every decision and every
+// answer, one JSON object a line. It is append-only and each record carries
+// the hash of the one before it, so an edited, inserted or deleted record
+// breaks the chain that `hguard audit verify` walks. (Cutting records off
+// the end leaves a valid shorter chain: keep the head hash that verify
+// prints somewhere else to detect that.)
+
+// redactCommand masks secrets in a command before it is written down.
+var redactCommand = redact.String
+
+// AuditRecord is one line of the audit log.
+type AuditRecord struct {
+	Seq      int64          `json:"seq"`
+	Time     time.Time      `json:"time"`
+	Event    string         `json:"event"` // check, answer, queue, yolo
+	Session  string         `json:"session,omitempty"`
+	Cwd      string         `json:"cwd,omitempty"`
+	Command  string         `json:"cmd,omitempty"`      // secrets redacted
+	Decision string         `json:"decision,omitempty"` // what the rules said
+	Outcome  string         `json:"outcome,omitempty"`  // allow, ask, block or deny: what happens
+	By       string         `json:"by,omitempty"`       // what turned an ask into allow
+	Answer   string         `json:"answer,omitempty"`   // once, session, rule, always, deny, timeout
+	Findings []AuditFinding `json:"findings,omitempty"`
+	YOLO     bool           `json:"yolo"` // whether YOLO was on, in every record
+	Mode     string         `json:"mode,omitempty"`
+	Note     string         `json:"note,omitempty"`
+	Prev     string         `json:"prev"` // hash of the record before; "" for the first
+	Hash     string         `json:"-"`    // written last, over everything before it
+}
+
+// AuditFinding is a finding as the audit log keeps it.
+type AuditFinding struct {
+	Rule    string    `json:"rule"`
+	Level   dsl.Level `json:"level"`
+	Source  string    `json:"source"`
+	Message string    `json:"message,omitempty"`
+}
+
+func auditFindings(fs []dsl.Finding) []AuditFinding {
+	var out []AuditFinding
+	for _, f := range fs {
+		out = append(out, AuditFinding{Rule: f.Rule, Level: f.Level, Source: f.Source, Message: f.Message})
+	}
+	return out
+}
+
+// AuditPath is where home's audit log lives.
+func AuditPath(home string) string { return filepath.Join(home, "audit.jsonl") }
+
+// AuditLog appends to the audit log. Appends from several processes are
+// serialised by an flock on the file; within a process by a mutex. It
+// remembers the last record it wrote so the next append reads nothing when
+// no other process wrote in between.
+type AuditLog struct {
+	path string
+	mu   sync.Mutex
+	f    *os.File
+	size int64 // file size after our last append, -1 when unknown
+	seq  int64
+	hash string
+}
+
+// OpenAudit opens (creating) the audit log at path.
+func OpenAudit(path string) (*AuditLog, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening audit log: %w", err)
+	}
+	return &AuditLog{path: path, f: f, size: -1}, nil
+}
+
+// Close closes the log.
+func (a *AuditLog) Close() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.f == nil {
+		return nil
+	}
+	err := a.f.Close()
+	a.f = nil
+	return err
+}
+
+// Append chains rec to the log and writes it; rec's Seq, Time (if zero),
+// Prev and Hash are filled in, and its command redacted.
+func (a *AuditLog) Append(rec *AuditRecord) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.f == nil {
+		return errors.New("audit log closed")
+	}
+	fd := int(a.f.Fd())
+	for {
+		err := syscall.Flock(fd, syscall.LOCK_EX)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.EINTR) {
+			return fmt.Errorf("locking audit log: %w", err)
+		}
+	}
+	defer syscall.Flock(fd, syscall.LOCK_UN)
+	fi, err := a.f.Stat()
+	if err != nil {
+		return err
+	}
+	var prefix []byte
+	if fi.Size() != a.size {
+		last, complete, err := lastLine(a.f, fi.Size())
+		if err != nil {
+			return fmt.Errorf("reading audit log: %w", err)
+		}
+		a.seq, a.hash = 0, ""
+		if len(last) > 0 {
+			if m := seqPrefix.FindSubmatch(last); m != nil { // read even from a torn line
+				a.seq, _ = strconv.ParseInt(string(m[1]), 10, 64)
+			}
+			if h, _, ok := splitHash(last); ok {
+				a.hash = h
+			} else { // a broken last line: chain to its bytes; verify reports it
+				sum := sha256.Sum256(last)
+				a.hash = hex.EncodeToString(sum[:])
+			}
+		}
+		if !complete {
+			prefix = []byte("\n") // a torn write by a crashed process
+		}
+	}
+	rec.Seq = a.seq + 1
+	if rec.Time.IsZero() {
+		rec.Time = time.Now().UTC()
+	}
+	rec.Command = redactCommand(rec.Command)
+	rec.Prev = a.hash
+	line, hash, err := encodeRecord(rec)
+	if err != nil {
+		return err
+	}
+	buf := append(prefix, line...)
+	buf = append(buf, '\n')
+	if _, err := a.f.Write(buf); err != nil {
+		a.size = -1
+		return fmt.Errorf("writing audit log: %w", err)
+	}
+	rec.Hash = hash
+	a.seq, a.hash, a.size = rec.Seq, hash, fi.Size()+int64(len(buf))
+	return nil
+}
+
+// encodeRecord returns the record's line and its hash: the SHA-256 of the
+// JSON object without its hash field, which is then added as the last field.
+func encodeRecord(rec *AuditRecord) (line []byte, hash string, err error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		return nil, "", err
+	}
+	body := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	sum := sha256.Sum256(body)
+	hash = hex.EncodeToString(sum[:])
+	line = append(body[:len(body)-1:len(body)-1], `,"hash":"`+hash+`"}`...)
+	return line, hash, nil
+}
+
+var (
+	hashSuffix = regexp.MustCompile(`,"hash":"([0-9a-f]{64})"\}$`)
+	seqPrefix  = regexp.MustCompile(`^\{"seq":([0-9]{1,18})[,}]`)
+)
+
+// splitHash takes a record line apart into its stated hash and the body the
+// hash was computed over.
+func splitHash(line []byte) (hash string, body []byte, ok bool) {
+	m := hashSuffix.FindSubmatchIndex(line)
+	if m == nil {
+		return "", nil, false
+	}
+	body = append(append([]byte(nil), line[:m[0]]...), '}')
+	return string(line[m[2]:m[3]]), body, true
+}
+
+// lastLine returns the last non-empty line of f (size bytes long) and
+// whether the file ends in a newline.
+func lastLine(f *os.File, size int64) ([]byte, bool, error) {
+	if size == 0 {
+		return nil, true, nil
+	}
+	const chunk = 64 << 10
+	var tail []byte
+	end := size
+	for end > 0 {
+		start := max(0, end-chunk)
+		buf := make([]byte, end-start)
+		if _, err := f.ReadAt(buf, start); err != nil && !errors.Is(err, io.EOF) {
+			return nil, false, err
+		}
+		tail = append(buf, tail...)
+		trimmed := bytes.TrimRight(tail, "\n")
+		if i := bytes.LastIndexByte(trimmed, '\n'); i >= 0 || start == 0 {
+			complete := tail[len(tail)-1] == '\n'
+			return trimmed[i+1:], complete, nil
+		}
+		end = start
+		if int64(len(tail)) > 64<<20 {
+			return nil, false, errors.New("last record longer than 64 MiB")
+		}
+	}
+	return nil, true, nil
+}
+
+// AuditProblem is one break in the chain.
+type AuditProblem struct {
+	Line int
+	Msg  string
+}
+
+// AuditSummary is what VerifyAudit found.
+type AuditSummary struct {
+	Records  int
+	Head     string // hash of the last record
+	Problems []AuditProblem
+}
+
+// VerifyAudit walks the chain of the log at path: every record's hash must
+// match its content, its prev the hash of the record before, and its seq
+// follow on. A missing log is an empty, intact chain.
+func VerifyAudit(path string) (AuditSummary, error) {
+	var sum AuditSummary
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return sum, nil
+	}
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	prev, seq := "", int64(0)
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if len(line) == 0 && errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return sum, err
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if len(line) == 0 {
+			sum.Problems = append(sum.Problems, AuditProblem{n, "empty line"})
+			continue
+		}
+		sum.Records++
+		problem := func(format string, args ...any) {
+			sum.Problems = append(sum.Problems, AuditProblem{n, fmt.Sprintf(format, args...)})
+		}
+		stated, body, ok := splitHash(line)
+		var rec AuditRecord
+		switch {
+		case !ok:
+			problem("no hash: not a record hguard wrote (torn or edited)")
+		case json.Unmarshal(body, &rec) != nil:
+			problem("not valid JSON")
+		default:
+			h := sha256.Sum256(body)
+			if got := hex.EncodeToString(h[:]); got != stated {
+				problem("record %d was changed after it was written: its hash does not match its content", rec.Seq)
+			}
+			if rec.Prev != prev {
+				problem("record %d does not follow the record before it (a record was removed, inserted or edited)", rec.Seq)
+			}
+			if rec.Seq != seq+1 {
+				problem("record %d where %d was due", rec.Seq, seq+1)
+			}
+		}
+		if ok {
+			prev = stated
+		} else {
+			h := sha256.Sum256(line)
+			prev = hex.EncodeToString(h[:])
+		}
+		if rec.Seq != 0 {
+			seq = rec.Seq
+		} else {
+			seq++
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	sum.Head = prev
+	return sum, nil
+}
+
+// TailAudit returns the last n records of the log at path (fewer when it
+// holds fewer); lines that do not parse are skipped here — verify reports
+// them.
+func TailAudit(path string, n int) ([]AuditRecord, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ring [][]byte
+	r := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			ring = append(ring, line)
+			if len(ring) > n {
+				ring = ring[1:]
+			}
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return nil, err
+		}
+	}
+	var out []AuditRecord
+	for _, line := range ring {
+		var rec AuditRecord
+		if json.Unmarshal(line, &rec) == nil {
+			if h, _, ok := splitHash(bytes.TrimSpace(line)); ok {
+				rec.Hash = h
+			}
+			out = append(out, rec)
+		}
+	}
+	return out, nil
+}

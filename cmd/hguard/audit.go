@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hguard/hguard"
+)
+
+const auditSynopsis = `hguard audit verify
+       hguard audit tail [-n N] [--json]
+
+The audit log, $HGUARD_HOME/audit.jsonl, holds every decision and answer,
+each record chained to the one before by its hash. verify walks the chain
+and exits 1 at any record edited, inserted or removed (it prints the head
+hash: keep it elsewhere to notice records cut off the end); tail prints
+the last records.`
+
+func runAudit(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("usage: hguard audit verify|tail", "no audit command given")
+	}
+	path := hguard.AuditPath(home())
+	switch args[0] {
+	case "verify":
+		c := newCommand("audit verify", auditSynopsis, stdout)
+		if err := c.parse(args[1:]); err != nil {
+			return err
+		}
+		sum, err := hguard.VerifyAudit(path)
+		if err != nil {
+			return err
+		}
+		for _, p := range sum.Problems {
+			fmt.Fprintf(stdout, "%s:%d: %s\n", path, p.Line, p.Msg)
+		}
+		if len(sum.Problems) > 0 {
+			fmt.Fprintf(stdout, "audit log broken: %d problem(s) in %d records\n", len(sum.Problems), sum.Records)
+			return exitError(1)
+		}
+		fmt.Fprintf(stdout, "audit log intact: %d records, head %s\n", sum.Records, sum.Head)
+		return nil
+	case "tail":
+		c := newCommand("audit tail", auditSynopsis, stdout)
+		n := c.Int("n", 20, "how many records")
+		asJSON := c.Bool("json", false, "the records as JSON, one a line")
+		if err := c.parse(args[1:]); err != nil {
+			return err
+		}
+		if *n <= 0 {
+			return usagef("", "-n wants a number above 0")
+		}
+		recs, err := hguard.TailAudit(path, *n)
+		if err != nil {
+			return err
+		}
+		for _, r := range recs {
+			if *asJSON {
+				if err := writeJSON(stdout, r); err != nil {
+					return err
+				}
+				continue
+			}
+			printRecord(stdout, r)
+		}
+		return nil
+	case "-h", "-help", "--help":
+		fmt.Fprintf(stdout, "usage: %s\n", auditSynopsis)
+		return nil
+	}
+	return usagef("usage: hguard audit verify|tail", "unknown audit command %q", args[0])
+}
+
+func printRecord(w io.Writer, r hguard.AuditRecord) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s %-6s [%s]", r.Seq, r.Time.Local().Format("2006-01-02 15:04:05"), r.Event, r.Session)
+	if r.Outcome != "" {
+		fmt.Fprintf(&b, " %s", r.Outcome)
+	}
+	if r.Answer != "" {
+		fmt.Fprintf(&b, " answer=%s", r.Answer)
+	}
+	if r.By != "" {
+		fmt.Fprintf(&b, " by=%s", r.By)
+	}
+	if r.YOLO {
+		b.WriteString(" YOLO")
+	}
+	if r.Command != "" {
+		fmt.Fprintf(&b, " $ %s", oneLineCmd(r.Command))
+	}
+	var rules []string
+	for _, f := range r.Findings {
+		rules = append(rules, f.Level.String()+":"+f.Rule)
+	}
+	if len(rules) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(rules, ", "))
+	}
+	if r.Note != "" {
+		fmt.Fprintf(&b, " — %s", r.Note)
+	}
+	fmt.Fprintln(w, b.String())
+}

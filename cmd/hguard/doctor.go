@@ -1,0 +1,137 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hguard/hguard"
+)
+
+const doctorSynopsis = `hguard doctor
+
+Checks hguard's health: the configuration, the rules, the daemon, YOLO,
+the state files and the audit log. Exits 1 when something is broken;
+warnings alone exit 0.`
+
+func runDoctor(args []string, stdout, stderr io.Writer) error {
+	c := newCommand("doctor", doctorSynopsis, stdout)
+	session := c.String("session", "", "the session to report YOLO for (default: as for check)")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	h := home()
+	broken := 0
+	line := func(name, format string, args ...any) {
+		fmt.Fprintf(stdout, "%-10s %s\n", name+":", fmt.Sprintf(format, args...))
+	}
+	bad := func(name, format string, args ...any) {
+		broken++
+		line(name, "BROKEN: "+format, args...)
+	}
+	line("home", "%s", h)
+
+	cfg, cfgErr := hguard.LoadConfig(h)
+	switch {
+	case cfgErr != nil:
+		bad("config", "%v", cfgErr)
+		cfg = hguard.DefaultConfig()
+	case cfg.Path == "":
+		line("config", "no config.yaml: defaults")
+	default:
+		line("config", "ok (%s)", cfg.Path)
+	}
+	for _, w := range cfg.Warnings {
+		line("config", "warning: %s", w)
+	}
+	line("approvals", "mode %s, timeout %s, gateway_timeout %s, container %s", cfg.Approvals.Mode,
+		cfg.Approvals.Timeout, cfg.Approvals.GatewayTimeout, cfg.Approvals.Container)
+
+	wd, _ := os.Getwd()
+	g, err := hguard.New(hguard.Options{Home: h, ProjectDir: wd})
+	if err != nil {
+		bad("rules", "%v", err)
+	} else {
+		line("rules", "ok (%d rules)", len(g.Rules().Rules()))
+		line("allowlist", "%d keys", len(cfg.CommandAllowlist))
+		for _, w := range cfg.CheckAllowlist(g.Rules()) {
+			line("allowlist", "warning: %s", w)
+		}
+	}
+
+	if cl, err := hguard.Dial(h); err == nil {
+		st, err := cl.Status()
+		cl.Close()
+		if err != nil {
+			bad("daemon", "running but not answering: %v", err)
+		} else {
+			line("daemon", "running (pid %d, %s, %d waiting for approval)", st.PID, st.Socket, st.Pending)
+		}
+	} else if errors.Is(err, hguard.ErrNoDaemon) {
+		line("daemon", "not running (checks run in-process)")
+	} else {
+		bad("daemon", "%v", err)
+	}
+
+	sess, err := hguard.ResolveSession(*session)
+	if err != nil {
+		return usagef("", "%s", err)
+	}
+	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: h, NoAudit: true})
+	if err != nil {
+		bad("state", "%v", err)
+	} else {
+		defer eng.Close()
+		st, err := eng.Session(sess)
+		if err != nil {
+			bad("state", "session %s: %v", sess, err)
+		}
+		yolo := "off"
+		switch {
+		case yoloEnv():
+			yolo = "ON (HGUARD_YOLO is set: asks run without approval)"
+		case st.YOLO:
+			yolo = "ON for this session (asks run without approval)"
+		}
+		line("yolo", "%s; session %s", yolo, sess)
+		ids, corrupt, err := eng.Sessions()
+		if err != nil {
+			bad("state", "%v", err)
+		}
+		var yoloOn []string
+		for _, id := range ids {
+			if s, err := eng.Session(id); err == nil && s.YOLO {
+				yoloOn = append(yoloOn, id)
+			}
+		}
+		// Reading a corrupt file sets it aside: list again.
+		if _, again, err := eng.Sessions(); err == nil {
+			corrupt = again
+		}
+		line("state", "%d session files", len(ids))
+		if len(yoloOn) > 0 {
+			line("yolo", "ON in sessions: %v", yoloOn)
+		}
+		for _, p := range corrupt {
+			line("state", "warning: corrupt state file set aside: %s (inspect, then delete it)", p)
+		}
+		if eng.InContainer() {
+			line("container", "detected (asks auto-approved only with approvals.container: auto)")
+		}
+	}
+
+	sum, err := hguard.VerifyAudit(hguard.AuditPath(h))
+	switch {
+	case err != nil:
+		bad("audit", "%v", err)
+	case len(sum.Problems) > 0:
+		bad("audit", "chain broken at line %d: %s (run hguard audit verify)", sum.Problems[0].Line, sum.Problems[0].Msg)
+	default:
+		line("audit", "intact (%d records)", sum.Records)
+	}
+	if broken > 0 {
+		return exitError(1)
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] -- CMD
+
+Decides CMD and, when it needs approval, asks on the terminal (/dev/tty):
+[o]nce [s]ession [a]lways [d]eny, or r for the rule on any command this
+session. No answer within approvals.timeout is deny. Exit 0 means run it;
+1 blocked, 2 not approved, each with a one-line reason on stderr.
+
+With no terminal: when the daemon runs, the request waits in its approval
+queue (hguard pending, hguard approve, hguard deny) for up to
+approvals.gateway_timeout, unless --no-queue; otherwise approvals.mode
+decides (manual: deny; off: asks run). HGUARD_TTY=none acts as if there
+were no terminal.`
+
+// Exit codes of guard beyond those of check: an ask that was not approved.
+const exitDenied = 2
+
+func runGuard(args []string, stdout, stderr io.Writer) error {
+	c := newCommand("guard", guardSynopsis, stdout)
+	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
+	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
+	noQueue := c.Bool("no-queue", false, "with no terminal, do not wait in the daemon's approval queue")
+	sf := addSessionFlags(c)
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if len(c.Args()) == 0 {
+		return usagef("usage: hguard guard -- CMD", "no command to guard")
+	}
+	cmd := strings.Join(c.Args(), " ")
+	req, err := sf.request(cmd, *cwd, *shell)
+	if err != nil {
+		return err
+	}
+	cfg, err := hguard.LoadConfig(home())
+	if err != nil {
+		return err
+	}
+	dc, err := openDecider(stderr)
+	if err != nil {
+		return err
+	}
+	defer dc.Close()
+
+	tty := openTTY()
+	if tty != nil {
+		defer tty.Close()
+	}
+	var (
+		d hguard.Decision
+		a hguard.Answer
+	)
+	if tty == nil && dc.client != nil && !*noQueue {
+		d, a, err = dc.client.CheckQueued(req)
+		dc.warn(d)
+		if err != nil {
+			fmt.Fprintf(stderr, "hguard: not run: %s\n", err)
+			return exitError(exitDenied)
+		}
+		return guardOutcome(stderr, d, a)
+	}
+	d, err = dc.Decide(req)
+	if err != nil {
+		return err
+	}
+	if d.Decision != dsl.Ask {
+		return guardOutcome(stderr, d, "")
+	}
+	note := ""
+	if tty != nil {
+		a = hguard.Prompt(tty, tty, d, cfg.Approvals.Timeout)
+	} else {
+		a, note = hguard.Deny, "no terminal to ask on and no daemon queue (approvals.mode "+d.Mode+")"
+	}
+	d2, err := dc.Answer(req, a, note)
+	if err != nil {
+		fmt.Fprintf(stderr, "hguard: not run: %s\n", err)
+		return exitError(exitDenied)
+	}
+	if note != "" {
+		fmt.Fprintf(stderr, "hguard: denied: %s: %s\n", note, d2.Reasons())
+		return exitError(exitDenied)
+	}
+	return guardOutcome(stderr, d2, a)
+}
+
+// guardOutcome reports one decision and returns its exit code: run it (0)
+// or not (1 blocked, 2 not approved). An ask that ran without anyone
+// approving it (YOLO, approvals.mode off, a container) is said loudly.
+func guardOutcome(stderr io.Writer, d hguard.Decision, a hguard.Answer) error {
+	switch {
+	case d.Decision == dsl.Block:
+		fmt.Fprintf(stderr, "hguard: blocked: %s\n", d.Reasons())
+		return exitError(exitBlock)
+	case d.Decision == dsl.Ask || (a != "" && !a.Approves()):
+		fmt.Fprintf(stderr, "hguard: %s: %s\n", a.Describe(), d.Reasons())
+		return exitError(exitDenied)
+	case a != "":
+		fmt.Fprintf(stderr, "hguard: %s: %s\n", a.Describe(), d.Reasons())
+	case d.By == hguard.ByYOLO || d.By == hguard.ByModeOff || d.By == hguard.ByContainer:
+		fmt.Fprintf(stderr, "hguard: NOT ASKED (%s): running: %s\n", approvedBy(d), d.Reasons())
+	case d.Decision == dsl.Warn:
+		fmt.Fprintf(stderr, "hguard: warning: %s\n", d.Reasons())
+	}
+	return nil
+}
+
+// openTTY opens the controlling terminal, or returns nil when there is
+// none (or HGUARD_TTY=none).
+func openTTY() *os.File {
+	if os.Getenv("HGUARD_TTY") == "none" {
+		return nil
+	}
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil
+	}
+	return f
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+func hguardRun(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, nil, &stdout, &stderr)
+	return stdout.String(), stderr.String(), code
+}
+
+func goBuild(t *testing.T, out, pkg string) {
+	t.Helper()
+	if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+}
+
+// TestPluginAddList registers the example detector built with go build,
+// lists it, and, with the real tirith (HGUARD_TEST_TIRITH), lists tirith
+// running through the hguard-tirith plugin.
+func TestPluginAddList(t *testing.T) {
+	home := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "hguard-example")
+	goBuild(t, bin, "../../plugins/example")
+	t.Setenv("HGUARD_HOME", home)
+
+	out, errOut, code := hguardRun(t, "plugin", "add", "--fail-closed", "--timeout", "2s", bin)
+	if code != 0 || !regexp.MustCompile(`^added plugin example 1\.0\.0: .*hguard-example \(sha256 [0-9a-f]{64}\)\n$`).MatchString(out) {
+		t.Fatalf("add: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = hguardRun(t, "plugin", "list")
+	if code != 0 || !regexp.MustCompile(`(?m)^example +1\.0\.0 +ok +ask +-$`).MatchString(out) {
+		t.Fatalf("list: exit %d\n%s%s", code, out, errOut)
+	}
+
+	tirith := os.Getenv("HGUARD_TEST_TIRITH")
+	if tirith == "" {
+		t.Skip("HGUARD_TEST_TIRITH is not set: the tirith part is skipped")
+	}
+	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../../plugins/tirith/cmd/hguard-tirith")
+	cfg := "security:\n  tirith_enabled: true\n  tirith_path: " + tirith + "\n"
+	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = hguardRun(t, "plugin", "list")
+	if code != 0 || !regexp.MustCompile(`(?m)^tirith +1 \(tirith 0\.4\.2\) +ok +warn +-$`).MatchString(out) {
+		t.Fatalf("list with tirith: exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -1,0 +1,403 @@
+package hguard
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// Config is $HGUARD_HOME/config.yaml (DESIGN §5). Every package reads it
+// through LoadConfig, so the defaults, the validation and the error format
+// live in one place. hguard works with no file at all.
+type Config struct {
+	Path             string // the file read; "" when there was none
+	Approvals        Approvals
+	CommandAllowlist []string // keys approved "always", as written
+	Security         Security
+	Smart            Smart
+	Checkpoints      Checkpoints
+
+	// Warnings are problems that do not stop hguard (an unknown key), each
+	// naming path:line:col.
+	Warnings []string
+}
+
+// Approvals configures how asks are answered.
+type Approvals struct {
+	// Mode is manual (a person answers), smart (a reviewer answers first,
+	// a person when it will not; without a reviewer the same as manual) or
+	// off (unattended: asks run, blocks still block, everything audited).
+	Mode           string
+	Timeout        time.Duration // how long a terminal prompt waits before deny
+	GatewayTimeout time.Duration // how long a queued request waits before deny
+	// Container "auto" approves asks when hguard runs inside a container
+	// sandbox; "off" (the default) never does.
+	Container   string
+	DenialLimit int // consecutive denials of one rule in a session before hguard says stop
+}
+
+// Security configures the Tirith detector (issue 6).
+type Security struct {
+	TirithEnabled  bool
+	TirithFailOpen bool
+	TirithTimeout  time.Duration
+	TirithPath     string
+}
+
+// Smart configures the LLM reviewer (issue 6).
+type Smart struct {
+	BaseURL   string
+	Model     string
+	APIKeyEnv string
+	Timeout   time.Duration
+}
+
+// Checkpoints configures shadow-git snapshots (issue 5).
+type Checkpoints struct {
+	Enabled      bool
+	MaxSnapshots int
+	MaxFiles     int
+}
+
+// Approval modes.
+const (
+	ModeManual = "manual"
+	ModeSmart  = "smart"
+	ModeOff    = "off"
+)
+
+// DefaultConfig is the configuration when config.yaml says nothing.
+func DefaultConfig() *Config {
+	return &Config{
+		Approvals: Approvals{Mode: ModeManual, Timeout: 60 * time.Second, GatewayTimeout: 300 * time.Second,
+			Container: "off", DenialLimit: 3},
+		CommandAllowlist: []string{},
+		Security:         Security{TirithFailOpen: true, TirithTimeout: 5 * time.Second},
+		Smart:            Smart{APIKeyEnv: "OPENAI_API_KEY", Timeout: 10 * time.Second},
+		Checkpoints:      Checkpoints{Enabled: true, MaxSnapshots: 50, MaxFiles: 50000},
+	}
+}
+
+// ConfigPath is where the configuration of home lives.
+func ConfigPath(home string) string { return filepath.Join(home, "config.yaml") }
+
+// maxConfig bounds config.yaml, which is small and hand-written.
+const maxConfig = 1 << 20
+
+// LoadConfig reads $HGUARD_HOME/config.yaml. A missing file (or home "")
+// gives the defaults; a broken file is an error naming path:line:col and
+// the key.
+func LoadConfig(home string) (*Config, error) {
+	cfg := DefaultConfig()
+	if home == "" {
+		return cfg, nil
+	}
+	path := ConfigPath(home)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return cfg, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg.Path = path
+	return cfg, cfg.parse(path, data)
+}
+
+var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// configError names the place in config.yaml and the key.
+func configError(path string, n *yaml.Node, key, format string, args ...any) error {
+	pos := dsl.Pos{File: path}
+	if n != nil {
+		pos.Line, pos.Col = n.Line, n.Column
+	}
+	return &dsl.Error{Pos: pos, Field: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+func parseYAMLDoc(path string, data []byte) (*yaml.Node, error) {
+	if len(data) > maxConfig {
+		return nil, configError(path, nil, "", "file is %d bytes, over the limit of %d", len(data), maxConfig)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		pos := dsl.Pos{File: path}
+		msg := err.Error()
+		if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
+			pos.Line, _ = strconv.Atoi(m[1])
+			pos.Col = 1
+			msg = m[2]
+		}
+		return nil, &dsl.Error{Pos: pos, Msg: "invalid yaml: " + strings.TrimPrefix(msg, "yaml: ")}
+	}
+	return &doc, nil
+}
+
+func (cfg *Config) parse(path string, data []byte) error {
+	doc, err := parseYAMLDoc(path, data)
+	if err != nil {
+		return err
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return configError(path, root, "", "want a mapping of settings (approvals:, command_allowlist:, …)")
+	}
+	var errs []error
+	p := &configParser{path: path, cfg: cfg, errs: &errs}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "approvals":
+			a := &cfg.Approvals
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"mode": func(key string, n *yaml.Node) {
+					p.oneOf(key, n, &a.Mode, ModeManual, ModeSmart, ModeOff)
+				},
+				"timeout":         func(key string, n *yaml.Node) { p.seconds(key, n, &a.Timeout) },
+				"gateway_timeout": func(key string, n *yaml.Node) { p.seconds(key, n, &a.GatewayTimeout) },
+				"container":       func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Container, "off", "auto") },
+				"denial_limit":    func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.DenialLimit) },
+			})
+		case "command_allowlist":
+			p.stringList(k.Value, v, &cfg.CommandAllowlist)
+		case "security":
+			s := &cfg.Security
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"tirith_enabled":   func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithEnabled) },
+				"tirith_fail_open": func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithFailOpen) },
+				"tirith_timeout":   func(key string, n *yaml.Node) { p.seconds(key, n, &s.TirithTimeout) },
+				"tirith_path":      func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithPath) },
+			})
+		case "smart":
+			s := &cfg.Smart
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"base_url":    func(key string, n *yaml.Node) { p.decode(key, n, &s.BaseURL) },
+				"model":       func(key string, n *yaml.Node) { p.decode(key, n, &s.Model) },
+				"api_key_env": func(key string, n *yaml.Node) { p.decode(key, n, &s.APIKeyEnv) },
+				"timeout":     func(key string, n *yaml.Node) { p.seconds(key, n, &s.Timeout) },
+			})
+		case "checkpoints":
+			c := &cfg.Checkpoints
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"enabled":       func(key string, n *yaml.Node) { p.decode(key, n, &c.Enabled) },
+				"max_snapshots": func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxSnapshots) },
+				"max_files":     func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxFiles) },
+			})
+		default:
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s:%d:%d: unknown setting %q (ignored)", path, k.Line, k.Column, k.Value))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// configParser decodes one file's nodes, collecting every error.
+type configParser struct {
+	path string
+	cfg  *Config
+	errs *[]error
+}
+
+func (p *configParser) fail(n *yaml.Node, key, format string, args ...any) {
+	*p.errs = append(*p.errs, configError(p.path, n, key, format, args...))
+}
+
+func (p *configParser) section(name string, n *yaml.Node, fields map[string]func(string, *yaml.Node)) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		p.fail(n, name, "want a mapping")
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		f, ok := fields[k.Value]
+		if !ok {
+			p.cfg.Warnings = append(p.cfg.Warnings, fmt.Sprintf("%s:%d:%d: unknown setting %s.%s (ignored)", p.path, k.Line, k.Column, name, k.Value))
+			continue
+		}
+		f(name+"."+k.Value, v)
+	}
+}
+
+func (p *configParser) decode(key string, n *yaml.Node, dst any) {
+	if n.Kind != yaml.ScalarNode {
+		p.fail(n, key, "want a single value")
+		return
+	}
+	if err := n.Decode(dst); err != nil {
+		msg := err.Error()
+		if i := strings.LastIndex(msg, ": "); i >= 0 {
+			msg = msg[i+2:]
+		}
+		p.fail(n, key, "%s", msg)
+	}
+}
+
+func (p *configParser) oneOf(key string, n *yaml.Node, dst *string, allowed ...string) {
+	var s string
+	p.decode(key, n, &s)
+	if !slices.Contains(allowed, s) {
+		p.fail(n, key, "unknown value %q (want %s)", s, strings.Join(allowed, ", "))
+		return
+	}
+	*dst = s
+}
+
+func (p *configParser) positiveInt(key string, n *yaml.Node, dst *int) {
+	var v int
+	if n.Kind != yaml.ScalarNode || n.Decode(&v) != nil || v <= 0 {
+		p.fail(n, key, "want a whole number above 0, not %q", n.Value)
+		return
+	}
+	*dst = v
+}
+
+// seconds reads a number of seconds (fractions allowed: 0.5) or a Go
+// duration ("200ms"), above zero.
+func (p *configParser) seconds(key string, n *yaml.Node, dst *time.Duration) {
+	if n.Kind != yaml.ScalarNode {
+		p.fail(n, key, "want a number of seconds")
+		return
+	}
+	var d time.Duration
+	if f, err := strconv.ParseFloat(n.Value, 64); err == nil {
+		if f <= 0 || f > 365*24*3600 || math.IsNaN(f) {
+			p.fail(n, key, "want a number of seconds above 0, not %s", n.Value)
+			return
+		}
+		d = time.Duration(f * float64(time.Second))
+	} else if d, err = time.ParseDuration(n.Value); err != nil || d <= 0 {
+		p.fail(n, key, "want a number of seconds (or a duration like 500ms), not %q", n.Value)
+		return
+	}
+	*dst = d
+}
+
+func (p *configParser) stringList(key string, n *yaml.Node, dst *[]string) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, key, "want a list")
+		return
+	}
+	for _, item := range n.Content {
+		if item.Kind != yaml.ScalarNode || item.Value == "" {
+			p.fail(item, key, "want a non-empty string")
+			continue
+		}
+		*dst = append(*dst, item.Value)
+	}
+}
+
+// CheckAllowlist warns about allowlist keys that name no rule in rs: they
+// approve nothing (a rule renamed without an alias, or a typo), but hguard
+// still starts.
+func (cfg *Config) CheckAllowlist(rs *dsl.RuleSet) []string {
+	var warns []string
+	for _, k := range cfg.CommandAllowlist {
+		if _, ok := rs.Lookup(k); !ok {
+			where := cfg.Path
+			if where == "" {
+				where = "config"
+			}
+			warns = append(warns, fmt.Sprintf("%s: command_allowlist: %q names no rule (ignored)", where, k))
+		}
+	}
+	return warns
+}
+
+// AddToAllowlist persists "always" approvals: it adds keys to
+// command_allowlist in home's config.yaml by an atomic rewrite under a
+// lock, keeping every other setting (and the comments) as the user wrote
+// them. A broken file is left alone and reported.
+func AddToAllowlist(home string, keys ...string) error {
+	dir, err := stateDir(home)
+	if err != nil {
+		return err
+	}
+	lock, err := lockFile(filepath.Join(dir, "config.lock"), true)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	path := ConfigPath(home)
+	perm := os.FileMode(0o600)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	case err != nil:
+		return err
+	default:
+		if fi, err := os.Stat(path); err == nil {
+			perm = fi.Mode().Perm()
+		}
+	}
+	doc, err := parseYAMLDoc(path, data)
+	if err != nil {
+		return fmt.Errorf("not recording the approval: %w", err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		doc = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode}}}
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		*root = yaml.Node{Kind: yaml.MappingNode}
+	}
+	if root.Kind != yaml.MappingNode {
+		return fmt.Errorf("not recording the approval: %w", configError(path, root, "", "want a mapping of settings"))
+	}
+	var list *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "command_allowlist" {
+			list = root.Content[i+1]
+		}
+	}
+	if list == nil {
+		list = &yaml.Node{Kind: yaml.SequenceNode}
+		root.Content = append(root.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "command_allowlist"}, list)
+	}
+	if list.Kind == yaml.ScalarNode && list.Tag == "!!null" {
+		*list = yaml.Node{Kind: yaml.SequenceNode}
+	}
+	if list.Kind != yaml.SequenceNode {
+		return fmt.Errorf("not recording the approval: %w", configError(path, list, "command_allowlist", "want a list"))
+	}
+	for _, k := range keys {
+		if !slices.ContainsFunc(list.Content, func(n *yaml.Node) bool { return n.Value == k }) {
+			list.Content = append(list.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k, Style: yaml.DoubleQuotedStyle})
+		}
+	}
+	if len(list.Content) > 0 {
+		list.Style &^= yaml.FlowStyle // a block list, one key a line
+	}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	enc.Close()
+	return writeFileAtomic(path, buf.Bytes(), perm)
+}

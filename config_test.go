@@ -1,0 +1,105 @@
+package hguard
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoadConfig(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		check      func(*Config) bool
+		err        string // substring of the error; "" for none
+		warn       string // substring of a warning
+	}{
+		{name: "no file", check: func(c *Config) bool {
+			return c.Approvals.Mode == ModeManual && c.Approvals.Timeout == time.Minute &&
+				c.Approvals.GatewayTimeout == 5*time.Minute && c.Approvals.Container == "off" && c.Approvals.DenialLimit == 3
+		}},
+		{name: "empty", yaml: "", check: func(c *Config) bool { return c.Approvals.Mode == ModeManual }},
+		{name: "null", yaml: "~\n", check: func(c *Config) bool { return c.Approvals.Mode == ModeManual }},
+		{name: "all keys", yaml: `approvals: {mode: off, timeout: 0.25, gateway_timeout: 2m, container: auto, denial_limit: 5}
+command_allowlist: [a, "b c"]
+security: {tirith_enabled: true, tirith_fail_open: false, tirith_timeout: 3, tirith_path: /opt/t}
+smart: {base_url: "http://127.0.0.1:1", model: m, api_key_env: K, timeout: 4}
+checkpoints: {enabled: false, max_snapshots: 5, max_files: 9}
+`, check: func(c *Config) bool {
+			return c.Approvals.Mode == ModeOff && c.Approvals.Timeout == 250*time.Millisecond &&
+				c.Approvals.GatewayTimeout == 2*time.Minute && c.Approvals.Container == "auto" && c.Approvals.DenialLimit == 5 &&
+				strings.Join(c.CommandAllowlist, "|") == "a|b c" && c.Security.TirithEnabled && !c.Security.TirithFailOpen &&
+				c.Security.TirithTimeout == 3*time.Second && c.Security.TirithPath == "/opt/t" && c.Smart.Model == "m" &&
+				c.Smart.Timeout == 4*time.Second && !c.Checkpoints.Enabled && c.Checkpoints.MaxSnapshots == 5 && c.Checkpoints.MaxFiles == 9
+		}},
+		{name: "bad yaml", yaml: "approvals:\n  mode: [\n", err: "config.yaml:2:1: invalid yaml"},
+		{name: "not a mapping", yaml: "- a\n", err: "config.yaml:1:1: want a mapping"},
+		{name: "bad mode", yaml: "approvals:\n  mode: yes-please\n", err: `config.yaml:2:9: approvals.mode: unknown value "yes-please"`},
+		{name: "bad timeout", yaml: "approvals:\n  timeout: soon\n", err: `config.yaml:2:12: approvals.timeout: want a number of seconds`},
+		{name: "zero timeout", yaml: "approvals: {gateway_timeout: 0}\n", err: "approvals.gateway_timeout: want a number of seconds above 0"},
+		{name: "bad bool", yaml: "security:\n  tirith_enabled: maybe\n", err: "config.yaml:2:19: security.tirith_enabled"},
+		{name: "bad list", yaml: "command_allowlist: yes\n", err: "config.yaml:1:20: command_allowlist: want a list"},
+		{name: "bad section", yaml: "approvals: manual\n", err: "config.yaml:1:12: approvals: want a mapping"},
+		{name: "two errors", yaml: "approvals: {mode: x, timeout: y}\n", err: "approvals.timeout"},
+		{name: "unknown key", yaml: "colour: red\n", warn: `config.yaml:1:1: unknown setting "colour"`},
+		{name: "unknown field", yaml: "approvals:\n  colour: red\n", warn: "config.yaml:2:3: unknown setting approvals.colour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			if tt.name != "no file" {
+				writeTestFile(t, ConfigPath(home), tt.yaml)
+			}
+			cfg, err := LoadConfig(home)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.check != nil && !tt.check(cfg) {
+				t.Errorf("got %+v", cfg)
+			}
+			if tt.warn != "" && !strings.Contains(strings.Join(cfg.Warnings, "\n"), tt.warn) {
+				t.Errorf("warnings %q, want %q", cfg.Warnings, tt.warn)
+			}
+		})
+	}
+}
+
+func TestCheckAllowlist(t *testing.T) {
+	g := newGuard(t, Options{})
+	cfg := &Config{Path: "/h/config.yaml", CommandAllowlist: []string{"recursive-delete", "recursive delete", "gone-rule"}}
+	w := cfg.CheckAllowlist(g.Rules())
+	if len(w) != 1 || !strings.Contains(w[0], `"gone-rule" names no rule`) {
+		t.Errorf("warnings %q", w)
+	}
+}
+
+func TestAddToAllowlist(t *testing.T) {
+	tests := []struct{ before, after string }{
+		{"", "command_allowlist:\n  - \"k\"\n"},
+		{"command_allowlist: []\n", "command_allowlist:\n  - \"k\"\n"},
+		{"command_allowlist:\n", "command_allowlist:\n  - \"k\"\n"},
+		{"command_allowlist: [k]\n", "command_allowlist:\n  - k\n"},
+		{"# top\napprovals: {mode: off} # unattended\n", "# top\napprovals: {mode: off} # unattended\ncommand_allowlist:\n  - \"k\"\n"},
+	}
+	for _, tt := range tests {
+		home := t.TempDir()
+		if tt.before != "" {
+			writeTestFile(t, ConfigPath(home), tt.before)
+		}
+		if err := AddToAllowlist(home, "k"); err != nil {
+			t.Fatalf("%q: %v", tt.before, err)
+		}
+		cfg, err := LoadConfig(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := readFile(t, ConfigPath(home)); got != tt.after || len(cfg.CommandAllowlist) != 1 {
+			t.Errorf("%q: got\n%s\nwant\n%s", tt.before, got, tt.after)
+		}
+	}
+}

