@@ -1,0 +1,427 @@
+package checkpoint
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Change is one path that a restore wrote or removed.
+type Change struct {
+	Path string
+	Op   byte // 'M' restored to its old content, 'A' brought back, 'D' removed (created since)
+}
+
+// Restored is the outcome of [Repo.Restore] and [Repo.RestorePath].
+type Restored struct {
+	Target  *Snapshot
+	Pre     *Snapshot // the pre-rollback snapshot that undoes this restore
+	Changes []Change
+}
+
+// Restore brings the whole tree back to the snapshot ref: modified files
+// get their old content, files created since are removed and deleted ones
+// come back. It first takes a pre-rollback snapshot, so it can be undone.
+// Excluded and skipped files are left alone.
+func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	target, err := r.target(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	pre, err := r.preRollback(ctx, target, "")
+	if err != nil {
+		return nil, err
+	}
+	changes, err := r.changes(ctx, pre.Tree, target.Tree, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.verifyBlobs(ctx, changes); err != nil {
+		return nil, err
+	}
+	if err := r.checkOverwrites(changes); err != nil {
+		return nil, err
+	}
+	// A one-tree merge from the freshly staged index: git checks every
+	// path before writing any, refuses to overwrite files it does not
+	// track (excluded ones) and never writes through a symlink.
+	if _, err := r.git(ctx, nil, "read-tree", "-m", "-u", target.Tree); err != nil {
+		return nil, fmt.Errorf("restoring %s to checkpoint %s: %w (nothing was changed; the tree is as it was)", r.Dir, target.Short(), r.gitFailed(err))
+	}
+	r.fixEmptyDirs(target.empty, "")
+	return &Restored{Target: target, Pre: pre, Changes: toChanges(changes)}, nil
+}
+
+// RestorePath restores one file or directory, rel as returned by [Repo.Path],
+// to the snapshot ref, after a pre-rollback snapshot. A path that did not
+// exist in the snapshot is removed.
+func (r *Repo) RestorePath(ctx context.Context, ref Ref, rel string) (*Restored, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	target, err := r.target(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	inTarget, err := r.git(ctx, nil, "ls-tree", "-r", "-z", "--name-only", "--full-tree", target.Hash, "--", rel)
+	if err != nil {
+		return nil, r.gitFailed(err)
+	}
+	_, statErr := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(rel)))
+	if len(inTarget) == 0 && errors.Is(statErr, fs.ErrNotExist) && !hasPrefixDir(target.empty, rel) {
+		return nil, fmt.Errorf("%s is neither in checkpoint %s nor in %s now", rel, target.Short(), r.Dir)
+	}
+	pre, err := r.preRollback(ctx, target, rel)
+	if err != nil {
+		return nil, err
+	}
+	// Files the snapshot would overwrite that the pre-rollback snapshot
+	// could not save (excluded or skipped now) stop the restore.
+	indexed, err := r.git(ctx, nil, "ls-files", "-z", "--", rel)
+	if err != nil {
+		return nil, r.gitFailed(err)
+	}
+	tracked := splitZ(indexed)
+	for p := range splitZ(inTarget) {
+		if _, err := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(p))); err == nil && !tracked[p] {
+			return nil, fmt.Errorf("%s exists but is not in the snapshots now (excluded or skipped); restoring it would lose it: move it away first", p)
+		}
+	}
+	changes, err := r.changes(ctx, pre.Tree, target.Tree, rel)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.verifyBlobs(ctx, changes); err != nil {
+		return nil, err
+	}
+	if len(inTarget) > 0 || len(tracked) > 0 {
+		if _, err := r.git(ctx, nil, "restore", "--quiet", "--source="+target.Hash, "--staged", "--worktree", "--no-overlay", "--", rel); err != nil {
+			return nil, fmt.Errorf("restoring %s to checkpoint %s: %w", rel, target.Short(), r.gitFailed(err))
+		}
+	}
+	r.fixEmptyDirs(target.empty, rel)
+	return &Restored{Target: target, Pre: pre, Changes: toChanges(changes)}, nil
+}
+
+// Diff writes what changed in the tree since the snapshot ref: a summary
+// and a patch, as git diff shows them. It reports whether anything did.
+func (r *Repo) Diff(ctx context.Context, ref Ref, w io.Writer) (bool, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	target, err := r.target(ctx, ref)
+	if err != nil {
+		return false, err
+	}
+	st, err := r.stage(ctx)
+	if err != nil {
+		return false, err
+	}
+	if st.tree == target.Tree {
+		return false, nil
+	}
+	err = r.gitTo(ctx, w, nil, "diff", "--no-ext-diff", "--no-textconv", "--no-color", "--stat", "--patch", "--no-renames", target.Tree, st.tree)
+	if err != nil {
+		return true, r.gitFailed(err)
+	}
+	return true, nil
+}
+
+// target resolves ref and reads the snapshot's commit, so a damaged shadow
+// repository is found before anything is written.
+func (r *Repo) target(ctx context.Context, ref Ref) (*Snapshot, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	list, err := r.list(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	s, err := r.resolve(list, ref)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.git(ctx, nil, "cat-file", "commit", s.Hash)
+	if err != nil {
+		return nil, r.damaged(fmt.Sprintf("checkpoint %s cannot be read: %v", s.Short(), err))
+	}
+	if _, body, ok := bytes.Cut(out, []byte("\n\n")); ok {
+		s.empty = parseEmpty(string(body))
+	}
+	if _, err := r.git(ctx, nil, "ls-tree", "-r", "-t", "-z", "--name-only", s.Tree); err != nil {
+		return nil, r.damaged(fmt.Sprintf("the files of checkpoint %s cannot be read: %v", s.Short(), err))
+	}
+	return s, nil
+}
+
+// preRollback snapshots the tree as it is, so the restore can be undone.
+func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string) (*Snapshot, error) {
+	reason := "pre-rollback to " + target.Short()
+	if rel != "" {
+		reason = "pre-rollback of " + rel + " to " + target.Short()
+	}
+	res, err := r.create(ctx, reason)
+	if err != nil {
+		return nil, fmt.Errorf("taking the pre-rollback snapshot (nothing was restored): %w", err)
+	}
+	return res.Snapshot, nil
+}
+
+// rawChange is one line of diff-tree --raw.
+type rawChange struct {
+	path    string
+	newMode string
+	newBlob string
+	status  byte
+}
+
+// changes lists what differs between two trees, under rel if given.
+func (r *Repo) changes(ctx context.Context, from, to, rel string) ([]rawChange, error) {
+	args := []string{"diff-tree", "-r", "-z", "--raw", "--no-renames", "--no-abbrev", from, to}
+	if rel != "" {
+		args = append(args, "--", rel)
+	}
+	out, err := r.git(ctx, nil, args...)
+	if err != nil {
+		return nil, r.gitFailed(err)
+	}
+	// ":oldmode newmode oldsha newsha status\0path\0"
+	var cs []rawChange
+	f := bytes.Split(out, []byte{0})
+	for i := 0; i+1 < len(f); i += 2 {
+		meta := strings.Fields(strings.TrimPrefix(string(f[i]), ":"))
+		if len(meta) < 5 {
+			break
+		}
+		cs = append(cs, rawChange{path: string(f[i+1]), newMode: meta[1], newBlob: meta[3], status: meta[4][0]})
+	}
+	return cs, nil
+}
+
+// checkOverwrites refuses a restore that would overwrite a file no
+// snapshot holds: one that is excluded or skipped now. git itself would,
+// since it treats files its .gitignore rules ignore as expendable.
+func (r *Repo) checkOverwrites(cs []rawChange) error {
+	removed := map[string]bool{}
+	for _, c := range cs {
+		if c.status == 'D' {
+			removed[c.path] = true
+		}
+	}
+	for _, c := range cs {
+		if c.status != 'A' {
+			continue
+		}
+		// Every parent must be a directory or about to be removed.
+		p := c.path
+		for {
+			abs := filepath.Join(r.Dir, filepath.FromSlash(p))
+			fi, err := os.Lstat(abs)
+			if err == nil {
+				if p != c.path && fi.IsDir() {
+					break
+				}
+				if !fi.IsDir() && !removed[p] {
+					return r.wouldLose(p)
+				}
+				if fi.IsDir() {
+					if lost := untrackedUnder(abs, p, removed); lost != "" {
+						return r.wouldLose(lost)
+					}
+				}
+			}
+			i := strings.LastIndexByte(p, '/')
+			if i < 0 {
+				break
+			}
+			p = p[:i]
+		}
+	}
+	return nil
+}
+
+// untrackedUnder finds a file under dir that is not about to be removed.
+func untrackedUnder(abs, rel string, removed map[string]bool) string {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return rel
+	}
+	for _, de := range entries {
+		crel := rel + "/" + de.Name()
+		if de.IsDir() {
+			if lost := untrackedUnder(filepath.Join(abs, de.Name()), crel, removed); lost != "" {
+				return lost
+			}
+		} else if !removed[crel] {
+			return crel
+		}
+	}
+	return ""
+}
+
+func (r *Repo) wouldLose(p string) error {
+	return fmt.Errorf("restoring would overwrite %s, which is not in the snapshots now (excluded or skipped): move it away first; nothing was changed", p)
+}
+
+// verifyBlobs reads every object a restore will write, so that a damaged
+// shadow repository fails before the first file changes.
+func (r *Repo) verifyBlobs(ctx context.Context, cs []rawChange) error {
+	var in strings.Builder
+	n := 0
+	for _, c := range cs {
+		if c.status != 'D' && c.newMode != "160000" {
+			in.WriteString(c.newBlob + "\n")
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	var out countingWriter
+	if err := r.gitTo(ctx, &out, strings.NewReader(in.String()), "cat-file", "--batch"); err != nil {
+		return r.damaged(fmt.Sprintf("files of the checkpoint cannot be read: %v", err))
+	}
+	if out.missing {
+		return r.damaged("files of the checkpoint are missing from it")
+	}
+	return nil
+}
+
+// countingWriter discards cat-file output, watching for "missing".
+type countingWriter struct {
+	missing bool
+	tail    []byte
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	buf := append(w.tail, p...)
+	if bytes.Contains(buf, []byte(" missing\n")) {
+		w.missing = true
+	}
+	w.tail = append([]byte(nil), buf[max(0, len(buf)-80):]...)
+	return len(p), nil
+}
+
+func toChanges(cs []rawChange) []Change {
+	out := make([]Change, 0, len(cs))
+	for _, c := range cs {
+		op := c.status
+		switch op {
+		case 'A':
+			op = 'A' // in the snapshot, not in the tree: brought back
+		case 'D':
+			op = 'D'
+		default:
+			op = 'M'
+		}
+		out = append(out, Change{Path: c.path, Op: op})
+	}
+	return out
+}
+
+// fixEmptyDirs recreates the snapshot's empty directories and removes the
+// empty ones created since, under prefix if given. Only empty directories
+// are removed, so no content can be lost; excluded ones are left alone.
+func (r *Repo) fixEmptyDirs(empty []string, prefix string) {
+	want := map[string]bool{}
+	for _, d := range empty {
+		if prefix != "" && d != prefix && !strings.HasPrefix(d, prefix+"/") {
+			continue
+		}
+		want[d] = true
+		r.mkdirInside(d)
+	}
+	start, rel := r.Dir, ""
+	if prefix != "" {
+		start, rel = filepath.Join(r.Dir, filepath.FromSlash(prefix)), prefix
+	}
+	if fi, err := os.Lstat(start); err != nil || !fi.IsDir() {
+		return
+	}
+	e := newExcluder(r.Dir, r.home, r.cfg)
+	var sweep func(abs, rel string, in *ignores) bool
+	sweep = func(abs, rel string, in *ignores) bool { // reports whether abs is now empty
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			return false
+		}
+		if rel != "" {
+			in = e.dirIgnores(in, abs, rel, hasGitignore(entries))
+		}
+		left := len(entries)
+		for _, de := range entries {
+			if !de.IsDir() {
+				continue
+			}
+			crel := de.Name()
+			if rel != "" {
+				crel = rel + "/" + crel
+			}
+			if e.excluded(crel, de.Name(), true, in) {
+				continue
+			}
+			if sweep(filepath.Join(abs, de.Name()), crel, in) && !want[crel] {
+				if os.Remove(filepath.Join(abs, de.Name())) == nil {
+					left--
+				}
+			}
+		}
+		return left == 0
+	}
+	sweep(start, rel, e.chain(filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))))
+}
+
+// mkdirInside creates the directory rel below the root, refusing to
+// follow a symlink or replace a file on the way.
+func (r *Repo) mkdirInside(rel string) {
+	cur := r.Dir
+	for _, el := range strings.Split(rel, "/") {
+		if el == "" || el == "." || el == ".." {
+			return
+		}
+		cur = filepath.Join(cur, el)
+		fi, err := os.Lstat(cur)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if os.Mkdir(cur, 0o755) != nil {
+				return
+			}
+		case err != nil || !fi.IsDir():
+			return
+		}
+	}
+}
+
+func hasPrefixDir(dirs []string, rel string) bool {
+	for _, d := range dirs {
+		if d == rel || strings.HasPrefix(d, rel+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func splitZ(b []byte) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range bytes.Split(b, []byte{0}) {
+		if len(p) > 0 {
+			m[string(p)] = true
+		}
+	}
+	return m
+}

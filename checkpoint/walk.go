@@ -1,0 +1,139 @@
+package checkpoint
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Skipped is a file left out of a snapshot although it is not excluded.
+type Skipped struct {
+	Path string // slash-separated, relative to the snapshot root
+	Size int64
+	Why  string // "larger than the size limit", "unreadable"
+}
+
+// TooManyFilesError stops a snapshot of a tree above [Config.MaxFiles].
+type TooManyFilesError struct {
+	Dir string
+	Max int
+}
+
+func (e *TooManyFilesError) Error() string {
+	return fmt.Sprintf("%s has more than %d files, so it is not snapshotted (raise checkpoints.max_files in config.yaml, or exclude directories)", e.Dir, e.Max)
+}
+
+// listing is what a walk found to snapshot.
+type listing struct {
+	files   []string // regular files and symlinks, sorted bytewise as in git's index
+	empty   []string // directories with nothing snapshotted in them
+	skipped []Skipped
+}
+
+// walk lists the tree under root, honouring the exclusion rules. It stops
+// as soon as the count passes maxFiles, so the guard costs no more than
+// reading that many directory entries.
+func (e *excluder) walk(root string, maxFiles int, maxSize int64) (*listing, error) {
+	return e.walkTo(root, maxFiles, maxSize, nil)
+}
+
+// walkTo is walk that also writes each path, NUL-terminated, to emit as
+// soon as it is found, so git can work while the walk goes on.
+func (e *excluder) walkTo(root string, maxFiles int, maxSize int64, emit io.Writer) (*listing, error) {
+	w := &walker{e: e, maxFiles: maxFiles, maxSize: maxSize, l: &listing{}, root: root, emit: emit}
+	if _, err := w.dir(root, "", e.root, true); err != nil {
+		return nil, err
+	}
+	sort.Strings(w.l.files)
+	return w.l, nil
+}
+
+type walker struct {
+	e        *excluder
+	root     string
+	maxFiles int
+	maxSize  int64
+	l        *listing
+	emit     io.Writer
+}
+
+// dir walks one directory and reports whether anything in it was kept.
+func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		if top {
+			return false, fmt.Errorf("reading %s: %w", abs, unwrapPath(err))
+		}
+		w.l.skipped = append(w.l.skipped, Skipped{Path: rel, Why: "unreadable directory"})
+		return true, nil // not empty as far as anyone can tell: never removed
+	}
+	if !top { // the root .gitignore is in e.root already
+		in = w.e.dirIgnores(in, abs, rel, hasGitignore(entries))
+	}
+	kept := false
+	for _, de := range entries {
+		name := de.Name()
+		crel := name
+		if rel != "" {
+			crel = rel + "/" + name
+		}
+		typ := de.Type()
+		if w.e.excluded(crel, name, typ.IsDir(), in) {
+			continue
+		}
+		switch {
+		case typ.IsDir():
+			sub, err := w.dir(filepath.Join(abs, name), crel, in, false)
+			if err != nil {
+				return false, err
+			}
+			if !sub {
+				w.l.empty = append(w.l.empty, crel)
+			}
+			kept = true
+		case typ&fs.ModeSymlink != 0:
+			if name == ".gitmodules" { // git refuses a symlinked .gitmodules
+				continue
+			}
+			if err := w.add(crel); err != nil {
+				return false, err
+			}
+			kept = true
+		case typ.IsRegular():
+			info, err := de.Info()
+			if err != nil {
+				continue // gone since ReadDir
+			}
+			if info.Size() > w.maxSize {
+				w.l.skipped = append(w.l.skipped, Skipped{Path: crel, Size: info.Size(), Why: "larger than the size limit"})
+				continue
+			}
+			if !readable(filepath.Join(abs, name), info) {
+				w.l.skipped = append(w.l.skipped, Skipped{Path: crel, Size: info.Size(), Why: "unreadable"})
+				continue
+			}
+			if err := w.add(crel); err != nil {
+				return false, err
+			}
+			kept = true
+		}
+		// Sockets, pipes and devices cannot be stored.
+	}
+	return kept, nil
+}
+
+func (w *walker) add(rel string) error {
+	w.l.files = append(w.l.files, rel)
+	if len(w.l.files) > w.maxFiles {
+		return &TooManyFilesError{Dir: w.root, Max: w.maxFiles}
+	}
+	if w.emit != nil {
+		if _, err := io.WriteString(w.emit, rel+"\x00"); err != nil {
+			w.emit = nil // git failed; its error is reported when it is waited for
+		}
+	}
+	return nil
+}

@@ -1,0 +1,369 @@
+package checkpoint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// WatchOptions tune [Repo.Watch].
+type WatchOptions struct {
+	// Debounce is the quiet time after the last change before a snapshot
+	// (default: the config's debounce, 2s).
+	Debounce time.Duration
+	// MaxDelay bounds how long a stream of changes that never goes quiet
+	// can put a snapshot off (default: 30s, at least 4 × Debounce).
+	MaxDelay time.Duration
+	// Poll is how often the tree is checked in degraded mode, when the
+	// kernel cannot watch all of it (default: 30s).
+	Poll time.Duration
+	// Notify receives every snapshot, notice and error; it runs on the
+	// watcher's goroutine. Nil discards them.
+	Notify func(WatchEvent)
+
+	// maxWatches, when positive, stands in for a lower kernel limit on
+	// watches (fs.inotify.max_user_watches), so degraded mode can be tested.
+	maxWatches int
+}
+
+// WatchEvent is something the watcher reports.
+type WatchEvent struct {
+	Dir     string
+	Result  *Result // a snapshot that was taken; nil for a notice
+	Notice  string  // why the watcher works differently than asked, or what failed
+	Err     error
+	Watches int // directories watched when the event was sent
+}
+
+// ErrGone ends [Repo.Watch] when the watched directory itself disappears.
+var ErrGone = errors.New("the watched directory is gone")
+
+// Watch snapshots the directory whenever it has changed and then been quiet
+// for the debounce time, until ctx ends (with one last snapshot of pending
+// changes) or the directory disappears ([ErrGone]). Directories are watched
+// as they appear; excluded ones are not watched. When the kernel runs out of
+// watches, Watch says so and falls back to polling the tree.
+func (r *Repo) Watch(ctx context.Context, opts WatchOptions) error {
+	if opts.Debounce <= 0 {
+		opts.Debounce = r.cfg.Debounce
+		if opts.Debounce <= 0 {
+			opts.Debounce = DefaultDebounce
+		}
+	}
+	if opts.MaxDelay <= 0 {
+		opts.MaxDelay = max(30*time.Second, 4*opts.Debounce)
+	}
+	if opts.Poll <= 0 {
+		opts.Poll = 30 * time.Second
+	}
+	w := &watcher{r: r, opts: opts, ex: newExcluder(r.Dir, r.home, r.cfg), dirs: map[string]bool{}, chains: map[string]*ignores{}}
+	fw, err := fsnotify.NewBufferedWatcher(4096)
+	if err != nil {
+		w.degrade(fmt.Sprintf("cannot watch for changes (%v; see fs.inotify.max_user_instances)", err))
+	} else {
+		w.fw = fw
+		defer fw.Close()
+		if err := w.addTree(r.Dir, ""); err != nil {
+			return err
+		}
+	}
+	// The state when watching starts is the base the first change is
+	// undone to.
+	w.snapshot(ctx)
+	return w.loop(ctx)
+}
+
+type watcher struct {
+	r    *Repo
+	opts WatchOptions
+	fw   *fsnotify.Watcher
+	ex   *excluder
+
+	dirs   map[string]bool     // watched directories, relative ("" is the root)
+	chains map[string]*ignores // ignore files in effect in each watched directory
+
+	degraded bool
+	poll     *time.Ticker
+	tooMany  bool // the last snapshot was refused by max_files
+}
+
+func (w *watcher) notify(ev WatchEvent) {
+	ev.Dir, ev.Watches = w.r.Dir, len(w.dirs)
+	if w.opts.Notify != nil {
+		w.opts.Notify(ev)
+	}
+}
+
+// degrade switches to polling, once, saying why.
+func (w *watcher) degrade(why string) {
+	if w.degraded {
+		return
+	}
+	w.degraded = true
+	w.poll = time.NewTicker(w.opts.Poll)
+	w.notify(WatchEvent{Notice: fmt.Sprintf("%s; changes there are found by checking the whole tree every %v instead", why, w.opts.Poll)})
+}
+
+// addTree watches the directory rel and every directory below it that is
+// not excluded.
+func (w *watcher) addTree(abs, rel string) error {
+	if w.fw == nil || w.dirs[rel] {
+		return nil
+	}
+	var in *ignores
+	if rel == "" {
+		in = w.ex.root
+	} else {
+		in = w.chain(path.Dir(rel))
+	}
+	return w.add(abs, rel, in)
+}
+
+func (w *watcher) add(abs, rel string, in *ignores) error {
+	if w.opts.maxWatches > 0 && len(w.dirs) >= w.opts.maxWatches {
+		w.degrade(fmt.Sprintf("the limit of %d watched directories is reached", w.opts.maxWatches))
+		return nil
+	}
+	if err := w.fw.Add(abs); err != nil {
+		switch {
+		case errors.Is(err, syscall.ENOSPC):
+			w.degrade(fmt.Sprintf("the kernel's limit on watches is reached after %d directories (fs.inotify.max_user_watches = %s; raise it with: sudo sysctl fs.inotify.max_user_watches=524288)", len(w.dirs), maxUserWatches()))
+			return nil
+		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+			return nil // gone already
+		case rel == "":
+			return fmt.Errorf("watching %s: %w", abs, err)
+		}
+		w.notify(WatchEvent{Notice: fmt.Sprintf("cannot watch %s: %v", rel, err), Err: err})
+		return nil
+	}
+	w.dirs[rel] = true
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil
+	}
+	if rel != "" {
+		in = w.ex.dirIgnores(in, abs, rel, hasGitignore(entries))
+	}
+	w.chains[rel] = in
+	for _, de := range entries {
+		if !de.IsDir() {
+			continue
+		}
+		crel := de.Name()
+		if rel != "" {
+			crel = rel + "/" + crel
+		}
+		if w.ex.excluded(crel, de.Name(), true, in) {
+			continue
+		}
+		if err := w.add(filepath.Join(abs, de.Name()), crel, in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chain returns the ignore files in effect in the directory rel.
+func (w *watcher) chain(rel string) *ignores {
+	if rel == "." {
+		rel = ""
+	}
+	if in, ok := w.chains[rel]; ok {
+		return in
+	}
+	in := w.ex.chain(rel)
+	w.chains[rel] = in
+	return in
+}
+
+// forget drops the watches of rel and everything below it: a directory
+// that was deleted or renamed away.
+func (w *watcher) forget(rel string) {
+	for d := range w.dirs {
+		if d == rel || strings.HasPrefix(d, rel+"/") {
+			delete(w.dirs, d)
+			delete(w.chains, d)
+			if w.fw != nil {
+				w.fw.Remove(filepath.Join(w.r.Dir, filepath.FromSlash(d)))
+			}
+		}
+	}
+}
+
+func (w *watcher) loop(ctx context.Context) error {
+	var (
+		timer   = time.NewTimer(time.Hour)
+		first   time.Time // the first change not yet snapshotted
+		events  <-chan fsnotify.Event
+		errs    <-chan error
+		pollC   <-chan time.Time
+		pending bool
+	)
+	timer.Stop()
+	defer timer.Stop()
+	if w.fw != nil {
+		events, errs = w.fw.Events, w.fw.Errors
+	}
+	changed := func() {
+		now := time.Now()
+		if !pending {
+			pending, first = true, now
+		}
+		delay := w.opts.Debounce
+		if left := w.opts.MaxDelay - now.Sub(first); left < delay {
+			delay = max(left, 0)
+		}
+		timer.Reset(delay)
+	}
+	for {
+		if w.poll != nil {
+			pollC = w.poll.C
+		}
+		select {
+		case <-ctx.Done():
+			if pending {
+				w.snapshot(context.WithoutCancel(ctx))
+			}
+			return nil
+		case ev, ok := <-events:
+			if !ok {
+				events = nil
+				continue
+			}
+			switch w.event(ev) {
+			case evGone:
+				return w.gone()
+			case evChange:
+				changed()
+			}
+		case err, ok := <-errs:
+			if !ok {
+				errs = nil
+				continue
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost: look at everything again.
+				w.forget("")
+				if err := w.addTree(w.r.Dir, ""); err != nil {
+					return err
+				}
+				changed()
+				continue
+			}
+			w.notify(WatchEvent{Notice: "watch error: " + err.Error(), Err: err})
+		case <-timer.C:
+			pending = false
+			if w.rootGone() {
+				return w.gone()
+			}
+			w.snapshot(ctx)
+		case <-pollC:
+			if w.rootGone() {
+				return w.gone()
+			}
+			w.snapshot(ctx)
+		}
+	}
+}
+
+type eventKind int
+
+const (
+	evIgnore eventKind = iota
+	evChange
+	evGone
+)
+
+// event sorts one fsnotify event and keeps the watches up to date.
+func (w *watcher) event(ev fsnotify.Event) eventKind {
+	if ev.Name == w.r.Dir {
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) || w.rootGone() {
+			return evGone
+		}
+		return evIgnore
+	}
+	rel, err := filepath.Rel(w.r.Dir, ev.Name)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return evIgnore
+	}
+	rel = filepath.ToSlash(rel)
+	name := path.Base(rel)
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		wasDir := w.dirs[rel]
+		if wasDir {
+			w.forget(rel)
+		}
+		if name == ".gitignore" {
+			clear(w.chains)
+		}
+		if w.ex.excluded(rel, name, wasDir, w.chain(path.Dir(rel))) {
+			return evIgnore
+		}
+		return evChange
+	}
+	fi, err := os.Lstat(ev.Name)
+	isDir := err == nil && fi.IsDir()
+	if name == ".gitignore" {
+		clear(w.chains) // the rules changed; rebuilt as needed
+	}
+	if w.ex.excluded(rel, name, isDir, w.chain(path.Dir(rel))) {
+		return evIgnore
+	}
+	if isDir && ev.Has(fsnotify.Create) {
+		if err := w.addTree(ev.Name, rel); err != nil {
+			w.notify(WatchEvent{Notice: err.Error(), Err: err})
+		}
+	}
+	return evChange
+}
+
+func (w *watcher) rootGone() bool {
+	fi, err := os.Stat(w.r.Dir)
+	return err != nil || !fi.IsDir()
+}
+
+func (w *watcher) gone() error {
+	return fmt.Errorf("%s: %w; stopped watching it", w.r.Dir, ErrGone)
+}
+
+// snapshot takes a snapshot and reports it; failures are reported and
+// watching goes on.
+func (w *watcher) snapshot(ctx context.Context) {
+	res, err := w.r.Create(ctx, "watch")
+	var tooMany *TooManyFilesError
+	switch {
+	case errors.As(err, &tooMany):
+		if !w.tooMany {
+			w.notify(WatchEvent{Notice: err.Error(), Err: err})
+		}
+		w.tooMany = true
+	case err != nil:
+		if ctx.Err() == nil {
+			w.notify(WatchEvent{Notice: "snapshot failed: " + err.Error(), Err: err})
+		}
+	default:
+		w.tooMany = false
+		if res.Created {
+			w.notify(WatchEvent{Result: res})
+		}
+	}
+}
+
+// maxUserWatches reads the kernel's limit, for the message.
+func maxUserWatches() string {
+	data, err := os.ReadFile("/proc/sys/fs/inotify/max_user_watches")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(data))
+}
