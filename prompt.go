@@ -1,7 +1,6 @@
 package hguard
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"time"
@@ -40,12 +39,15 @@ func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer 
 	if d.NoAlways {
 		question = "[o]nce [s]ession [d]eny  (r = this rule on any command, this session; always is not offered: a detector plugin found this in the content)"
 	}
+	// One line is read per question asked, a byte at a time, so that what
+	// the user types after answering stays with the shell.
 	lines := make(chan string)
+	more := make(chan struct{}, 1)
+	more <- struct{}{}
 	go func() {
 		defer close(lines)
-		br := bufio.NewReader(r)
-		for {
-			line, err := br.ReadString('\n')
+		for range more {
+			line, err := readAnswerLine(r)
 			if line != "" || err == nil {
 				lines <- line
 			}
@@ -75,9 +77,11 @@ func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer 
 			switch {
 			case err != nil || a == Timeout:
 				fmt.Fprintf(w, "hguard: answer o, s, r, a or d\n")
+				more <- struct{}{}
 				continue
 			case a == Always && d.NoAlways:
 				fmt.Fprintf(w, "hguard: always is not offered for a content-level finding\n")
+				more <- struct{}{}
 				continue
 			}
 			return a
@@ -102,4 +106,26 @@ func (a Answer) Describe() string {
 		return "denied: no answer in time"
 	}
 	return "denied"
+}
+
+// readAnswerLine reads one line without reading past it. A line ends at \n
+// or \r: a terminal left raw by a line editor delivers Enter as \r.
+func readAnswerLine(r io.Reader) (string, error) {
+	var (
+		line []byte
+		b    [1]byte
+	)
+	for len(line) < 256 {
+		n, err := r.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' || b[0] == '\r' {
+				return string(line), nil
+			}
+			line = append(line, b[0])
+		}
+		if err != nil {
+			return string(line), err
+		}
+	}
+	return string(line), nil
 }

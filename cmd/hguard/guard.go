@@ -4,18 +4,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
-const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] -- CMD
+// exitIncomplete tells a shell hook that the line is not finished yet.
+const exitIncomplete = 3
+
+const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] [--incomplete-ok] -- CMD
 
 Decides CMD and, when it needs approval, asks on the terminal (/dev/tty):
 [o]nce [s]ession [a]lways [d]eny, or r for the rule on any command this
 session. No answer within approvals.timeout is deny. Exit 0 means run it;
-1 blocked, 2 not approved, each with a one-line reason on stderr.
+1 blocked, 2 not approved, each with a one-line reason on stderr; with
+--incomplete-ok, 3 means the line is not finished (the shell reads more).
 
 With no terminal: when the daemon runs, the request waits in its approval
 queue (hguard pending, hguard approve, hguard deny) for up to
@@ -31,6 +39,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
 	noQueue := c.Bool("no-queue", false, "with no terminal, do not wait in the daemon's approval queue")
+	incompleteOK := c.Bool("incomplete-ok", false, "exit 3 at once when CMD is incomplete (an open quote, loop or heredoc): the shell will read more lines first")
 	sf := addSessionFlags(c)
 	if err := c.parse(args); err != nil {
 		return err
@@ -39,6 +48,9 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 		return usagef("usage: hguard guard -- CMD", "no command to guard")
 	}
 	cmd := strings.Join(c.Args(), " ")
+	if *incompleteOK && cmdline.Parse(cmd).Incomplete {
+		return exitError(exitIncomplete)
+	}
 	req, err := sf.request(cmd, *cwd, *shell)
 	if err != nil {
 		return err
@@ -79,7 +91,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	}
 	note := ""
 	if tty != nil {
-		a = hguard.Prompt(tty, tty, d, cfg.Approvals.Timeout)
+		a = promptOnTTY(tty, d, cfg.Approvals.Timeout)
 	} else {
 		a, note = hguard.Deny, "no terminal to ask on and no daemon queue (approvals.mode "+d.Mode+")"
 	}
@@ -114,6 +126,26 @@ func guardOutcome(stderr io.Writer, d hguard.Decision, a hguard.Answer) error {
 		fmt.Fprintf(stderr, "hguard: warning: %s\n", d.Reasons())
 	}
 	return nil
+}
+
+// promptOnTTY asks on the terminal in line mode. Ctrl-C (or a hang-up)
+// during the prompt is a denial: guard must exit with "do not run", not die
+// of the signal, which a shell hook would read as hguard failing.
+func promptOnTTY(tty *os.File, d hguard.Decision, timeout time.Duration) hguard.Answer {
+	restore := cookTTY(tty)
+	defer restore()
+	interrupted := make(chan os.Signal, 1)
+	signal.Notify(interrupted, os.Interrupt, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(interrupted)
+	answered := make(chan hguard.Answer, 1)
+	go func() { answered <- hguard.Prompt(tty, tty, d, timeout) }()
+	select {
+	case a := <-answered:
+		return a
+	case <-interrupted:
+		fmt.Fprintln(tty, "\nhguard: interrupted: denied")
+		return hguard.Deny
+	}
 }
 
 // openTTY opens the controlling terminal, or returns nil when there is

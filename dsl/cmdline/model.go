@@ -8,6 +8,10 @@ type Line struct {
 	Normalized string     // after Normalize: what the parser saw
 	Commands   []*Command // every simple command that would execute, in source order, at any depth
 	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
+	// Incomplete says the line ends inside a construct (an open quote, loop
+	// or heredoc): an interactive shell would read more lines before running
+	// any of it. Its parse error is still an issue.
+	Incomplete bool
 }
 
 // Command is one simple command that would execute, after resolution:

@@ -281,3 +281,14 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+func TestIncomplete(t *testing.T) {
+	for in, want := range map[string]bool{
+		"for i in 1 2; do": true, `echo "abc`: true, "echo 'x": true, "if true; then": true, "cat <<EOF": true,
+		"echo $(": true, "echo hi": false, "echo )": false, "for i in 1; do echo; done": false, "": false,
+	} {
+		if got := Parse(in).Incomplete; got != want {
+			t.Errorf("Parse(%q).Incomplete = %t, want %t", in, got, want)
+		}
+	}
+}

@@ -66,6 +66,7 @@ func (w *walker) text(src string, cx ctx) {
 func (w *walker) parseIssue(err error, src string, cx ctx) {
 	off, text := parseError(err)
 	if cx.at == nil {
+		w.line.Incomplete = w.line.Incomplete || syntax.IsIncomplete(err)
 		p := w.lines.pos(min(off, len(src)))
 		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, text))
 		return

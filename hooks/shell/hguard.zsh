@@ -14,10 +14,10 @@ _hguard_allows() {
 		print -u2 -- "hguard: warning: $_hguard_bin is missing: this line runs UNCHECKED (protection is off; see hguard doctor)"
 		return 0
 	fi
-	$_hguard_bin guard --shell zsh --session $_hguard_session -- $line </dev/tty >/dev/tty 2>&1
+	$_hguard_bin guard --incomplete-ok --shell zsh --session $_hguard_session -- $line </dev/tty >/dev/tty 2>&1
 	rc=$?
 	case $rc in
-	0) return 0 ;;
+	0 | 3) return 0 ;; # 3: not finished; zsh reads more lines, then the whole is checked
 	1 | 2) return 1 ;;
 	*)
 		print -u2 -- "hguard: warning: hguard failed (exit $rc): this line runs UNCHECKED (protection is off; see hguard doctor)"
@@ -30,7 +30,8 @@ _hguard_allows() {
 # the widget it replaced, so other plugins that wrap accept-line keep working.
 _hguard_accept() {
 	zle -I
-	if _hguard_allows "$BUFFER"; then
+	# At a continuation prompt PREBUFFER holds the lines before this one.
+	if _hguard_allows "$PREBUFFER$BUFFER"; then
 		zle _hguard_orig_$WIDGET -- "$@"
 	else
 		# Refused: nothing of the line runs; it goes to history for editing.

@@ -1,0 +1,303 @@
+package hooks_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// These tests drive real interactive shells through tmux: keys are typed
+// with send-keys, the screen is read with capture-pane, and what ran is told
+// by marker files. A test rule blocks `touch BLOCKED` and asks for
+// `touch ASKED`; nothing really dangerous is ever typed.
+
+const testRules = `
+- id: test-blocked
+  level: block
+  on: [touch]
+  when: 'any(positional, {# == "BLOCKED"})'
+  message: the test forbids touching BLOCKED
+- id: test-asked
+  level: ask
+  on: [touch]
+  when: 'any(positional, {# == "ASKED"})'
+  message: the test asks before touching ASKED
+`
+
+// buildHguard builds the CLI once per test binary.
+var hguardBin = func() func(t *testing.T) string {
+	var (
+		path string
+		err  error
+		out  []byte
+	)
+	return func(t *testing.T) string {
+		t.Helper()
+		if path == "" && err == nil {
+			dir, derr := os.MkdirTemp("", "hguard-shell-test-")
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			path = filepath.Join(dir, "hguard")
+			out, err = exec.Command("go", "build", "-o", path, "../cmd/hguard").CombinedOutput()
+		}
+		if err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+		return path
+	}
+}()
+
+// session is one shell running in its own tmux server.
+type session struct {
+	t      *testing.T
+	socket string
+	dir    string // the shell's working directory, where markers land
+}
+
+func (s *session) tmux(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// startShell runs shell with the hguard hook loaded, in a fresh HGUARD_HOME.
+func startShell(t *testing.T, shell string, argv ...string) *session {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (test.sh installs it)")
+	}
+	if _, err := exec.LookPath(shell); err != nil {
+		t.Skipf("%s is not installed (test.sh installs it)", shell)
+	}
+	bin := hguardBin(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, ".hguard")
+	if err := os.MkdirAll(filepath.Join(home, "rules.d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "rules.d", "test.yaml"), []byte(testRules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &session{t: t, socket: fmt.Sprintf("hguard-test-%d-%s", os.Getpid(), t.Name()), dir: dir}
+	s.socket = strings.NewReplacer("/", "-", " ", "-").Replace(s.socket)
+	env := []string{"HGUARD_HOME=" + home, "HOME=" + dir, "TERM=xterm-256color", "PS1=$ ", "PATH=" + os.Getenv("PATH")}
+	args := []string{"new-session", "-d", "-x", "200", "-y", "50", "-c", dir}
+	for _, e := range env {
+		args = append(args, "-e", e)
+	}
+	args = append(args, append([]string{shell}, argv...)...)
+	s.tmux(args...)
+	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	load := fmt.Sprintf(`eval "$(%s init %s)"`, bin, shell)
+	if shell == "fish" {
+		load = fmt.Sprintf(`%s init fish | source`, bin)
+	}
+	s.typeLine(load)
+	s.typeLine("echo READY")
+	s.waitLine("READY")
+	return s
+}
+
+// typeLine types text and presses Enter.
+func (s *session) typeLine(text string) {
+	s.t.Helper()
+	s.tmux("send-keys", "-t", "0", "-l", text)
+	s.tmux("send-keys", "-t", "0", "Enter")
+}
+
+func (s *session) keys(keys ...string) {
+	s.t.Helper()
+	s.tmux(append([]string{"send-keys", "-t", "0"}, keys...)...)
+}
+
+func (s *session) screen() string { return s.tmux("capture-pane", "-p", "-t", "0", "-S", "-200") }
+
+// waitScreen waits until the screen shows want.
+func (s *session) waitScreen(want string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(s.screen(), strings.TrimSuffix(want, "\n")) {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.t.Fatalf("screen never showed %q; it shows:\n%s", want, s.screen())
+}
+
+// settle waits until a line echoing a token has run (the token alone on a
+// line is its output, not the typed command): everything typed before it
+// has been handled.
+func (s *session) settle() {
+	s.t.Helper()
+	token := fmt.Sprintf("SETTLED-%d", time.Now().UnixNano())
+	s.typeLine("echo " + token)
+	s.waitLine(token)
+}
+
+// waitMore waits until text shows on the screen more often than it did in before.
+func (s *session) waitMore(before, text string) {
+	s.t.Helper()
+	n := strings.Count(before, text)
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Count(s.screen(), text) > n {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.t.Fatalf("screen never showed another %q; it shows:\n%s", text, s.screen())
+}
+
+// waitLine waits until the screen has a line that is exactly want.
+func (s *session) waitLine(want string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, l := range strings.Split(s.screen(), "\n") {
+			if strings.TrimSpace(l) == want {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.t.Fatalf("screen never showed the line %q; it shows:\n%s", want, s.screen())
+}
+
+// fatalf fails the test, showing the screen.
+func (s *session) fatalf(format string, args ...any) {
+	s.t.Helper()
+	s.t.Fatalf(format+"\nscreen:\n%s", append(args, s.screen())...)
+}
+
+func (s *session) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(s.dir, name))
+	return err == nil
+}
+
+func (s *session) read(name string) string {
+	data, _ := os.ReadFile(filepath.Join(s.dir, name))
+	return string(data)
+}
+
+var shells = []struct {
+	name string
+	argv []string
+}{
+	{"bash", []string{"--norc", "--noprofile", "-i"}},
+	{"zsh", []string{"-f", "-i"}},
+	{"fish", []string{"--no-config", "-i"}},
+}
+
+func TestShellHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives real shells")
+	}
+	for _, sh := range shells {
+		t.Run(sh.name, func(t *testing.T) {
+			s := startShell(t, sh.name, sh.argv...)
+
+			// A blocked line does not run, and says why.
+			s.typeLine("touch BLOCKED")
+			s.waitScreen("the test forbids touching BLOCKED")
+			s.settle()
+			if s.exists("BLOCKED") {
+				s.fatalf("a blocked line ran")
+			}
+
+			// A whole line is refused, not just its first command.
+			s.typeLine("true && touch BLOCKED && echo reached > reached")
+			s.settle()
+			if s.exists("BLOCKED") || s.exists("reached") {
+				s.fatalf("part of a blocked line ran")
+			}
+
+			// An allowed line runs exactly once.
+			s.typeLine("echo ok >> marker")
+			s.settle()
+			if got := s.read("marker"); got != "ok\n" {
+				s.fatalf("marker = %q, want one ok", got)
+			}
+
+			// An ask answered d does not run; answered o, it runs.
+			before := s.screen()
+			s.typeLine("touch ASKED")
+			s.waitMore(before, "[d]eny")
+			s.keys("d", "Enter")
+			s.settle()
+			if s.exists("ASKED") {
+				s.fatalf("an ask answered deny ran")
+			}
+			before = s.screen()
+			s.typeLine("touch ASKED")
+			s.waitMore(before, "[d]eny")
+			s.keys("o", "Enter")
+			s.settle()
+			if !s.exists("ASKED") {
+				s.fatalf("an ask answered once did not run")
+			}
+
+			// An empty line is fine.
+			s.keys("Enter")
+			s.settle()
+
+			// A multi-line command is checked as a whole.
+			s.typeLine("for i in 1 2; do")
+			s.typeLine("echo loop >> multi")
+			s.typeLine("done")
+			if sh.name == "fish" {
+				s.typeLine("end")
+			}
+			s.settle()
+			if got := s.read("multi"); got != "loop\nloop\n" {
+				s.fatalf("multi-line command wrote %q", got)
+			}
+
+			// Pasted text (bracketed paste) is checked when Enter is pressed.
+			s.tmux("set-buffer", "touch BLOCKED; echo pasted > pasted")
+			s.keys("-l", "") // nothing: paste-buffer types it
+			s.tmux("paste-buffer", "-p", "-t", "0")
+			s.keys("Enter")
+			s.settle()
+			if s.exists("BLOCKED") || s.exists("pasted") {
+				s.fatalf("a pasted blocked line ran")
+			}
+		})
+	}
+}
+
+func TestShellHookWithoutBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives real shells")
+	}
+	for _, sh := range shells {
+		t.Run(sh.name, func(t *testing.T) {
+			s := startShell(t, sh.name, sh.argv...)
+			// Load a hook whose binary is gone: the shell must stay usable, and say so.
+			missing := filepath.Join(s.dir, "no-such-hguard")
+			script, err := exec.Command(hguardBin(t), "init", sh.name, "--binary", missing).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			hook := filepath.Join(s.dir, "hook."+sh.name)
+			if err := os.WriteFile(hook, script, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s.typeLine("source " + hook)
+			s.typeLine("echo still-works > works")
+			s.waitScreen("protection is off")
+			s.settle()
+			if got := s.read("works"); !bytes.Equal([]byte(got), []byte("still-works\n")) {
+				t.Fatalf("with the binary missing, works = %q", got)
+			}
+		})
+	}
+}
