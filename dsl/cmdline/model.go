@@ -9,8 +9,9 @@ type Line struct {
 	Commands   []*Command // every simple command that would execute, in source order, at any depth
 	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
 	// Incomplete says the line ends inside a construct (an open quote, loop
-	// or heredoc): an interactive shell would read more lines before running
-	// any of it. Its parse error is still an issue.
+	// or if): an interactive shell would read more lines before running any
+	// of it. Its parse error is still an issue. A heredoc without its end
+	// line is not incomplete: its body runs to the end of the input.
 	Incomplete bool
 }
 
