@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,15 +20,23 @@ import (
 // $HGUARD_HOME/state/sessions/ID.json, so the session id becomes a file
 // name and is restricted to a safe alphabet.
 
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$`)
-
 // ValidSessionID reports whether id may name a session: 1–128 characters
 // of letters, digits and ._:@+- not starting with a punctuation mark.
+// (Written out rather than as a regular expression: {0,127} would compile
+// into a large program on every start of hguard.)
 func ValidSessionID(id string) error {
-	if !sessionIDPattern.MatchString(id) {
+	ok := len(id) >= 1 && len(id) <= 128 && isAlnum(id[0])
+	for i := 1; ok && i < len(id); i++ {
+		ok = isAlnum(id[i]) || strings.IndexByte("._:@+-", id[i]) >= 0
+	}
+	if !ok {
 		return fmt.Errorf("invalid session id %q: want 1–128 letters, digits or ._:@+- starting with a letter or digit", id)
 	}
 	return nil
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // SessionFromAgent maps an agent's own session id (which may hold any

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -29,15 +28,21 @@ type PathError struct {
 
 func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
 
-var sessionName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
-
-// ValidSession checks a session name: letters, digits, '.', '_' and '-',
-// starting with a letter or digit, at most 128 bytes.
+// ValidSession checks a session name as hguard's sessions do: 1–128
+// letters, digits and ._:@+- starting with a letter or digit.
 func ValidSession(s string) error {
-	if !sessionName.MatchString(s) {
-		return fmt.Errorf("invalid session name %q (letters, digits, '.', '_', '-'; at most 128)", s)
+	ok := len(s) >= 1 && len(s) <= 128 && isAlnum(s[0])
+	for i := 1; ok && i < len(s); i++ {
+		ok = isAlnum(s[i]) || strings.IndexByte("._:@+-", s[i]) >= 0
+	}
+	if !ok {
+		return fmt.Errorf("invalid session name %q (letters, digits and ._:@+-, starting with a letter or digit; at most 128)", s)
 	}
 	return nil
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // resolved is a registered path checked against the file system.

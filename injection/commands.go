@@ -3,7 +3,6 @@ package injection
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hguard/hguard"
@@ -12,14 +11,14 @@ import (
 
 var (
 	// urge is text pressing the agent to act, or to act unseen.
-	urge = regexp.MustCompile(`(?i)\b(?:you|ai|agents?|assistants?|llms?|models?|claude|copilot|cursor|gemini|codex)\b[^.\n]{0,60}\b(?:must|should|need\s+to|have\s+to|are\s+required\s+to|always|will)\b` +
+	urge = lazyRegexp(`(?i)\b(?:you|ai|agents?|assistants?|llms?|models?|claude|copilot|cursor|gemini|codex)\b[^.\n]{0,60}\b(?:must|should|need\s+to|have\s+to|are\s+required\s+to|always|will)\b` +
 		`|\b(?:silently|quietly|secretly|automatically|immediately|without\s+(?:asking|confirmation|approval|prompting|telling|question))\b` +
 		`|\b(?:before|first)\b[^.\n]{0,40}\b(?:run|execute)\b` +
 		`|^\s*(?:important|mandatory|required|note\s+to\s+(?:ai|agents?|assistants?))\s*:`)
-	forbid    = regexp.MustCompile(`(?i)\b(?:never|not|don't|mustn't|shouldn't|avoid|forbid\w*|prohibit\w*|instead\s+of)\b`)
-	fenceLine = regexp.MustCompile("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
-	codeSpan  = regexp.MustCompile("`([^`\n]+)`")
-	runPhrase = regexp.MustCompile(`(?i)\b(?:run|execute|exec)\b(?:\s+the\s+following(?:\s+command)?|\s+this(?:\s+command)?)?\s*:?\s+([^\x60\n]+)$`)
+	forbid    = lazyRegexp(`(?i)\b(?:never|not|don't|mustn't|shouldn't|avoid|forbid\w*|prohibit\w*|instead\s+of)\b`)
+	fenceLine = lazyRegexp("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
+	codeSpan  = lazyRegexp("`([^`\n]+)`")
+	runPhrase = lazyRegexp(`(?i)\b(?:run|execute|exec)\b(?:\s+the\s+following(?:\s+command)?|\s+this(?:\s+command)?)?\s*:?\s+([^\x60\n]+)$`)
 )
 
 var shellLangs = map[string]bool{"": true, "sh": true, "bash": true, "zsh": true, "shell": true, "console": true, "terminal": true, "shell-session": true, "fish": true}
@@ -44,11 +43,11 @@ func (t *text) commands(s *Scanner) {
 		block = nil
 	}
 	t.lines(func(off int, line []byte) {
-		if m := fenceLine.FindSubmatch(line); m != nil {
+		if m := fenceLine().FindSubmatch(line); m != nil {
 			switch {
 			case !inFence:
 				inFence, fence, lang = true, string(m[1][:3]), strings.ToLower(string(m[2]))
-				urgent = urge.MatchString(strings.Join(prose, "\n"))
+				urgent = urge().MatchString(strings.Join(prose, "\n"))
 				return
 			case bytes.HasPrefix(bytes.TrimSpace(line), []byte(fence)) && len(m[2]) == 0:
 				inFence = false
@@ -59,7 +58,7 @@ func (t *text) commands(s *Scanner) {
 		if inFence {
 			l := strings.TrimSpace(string(line))
 			if strings.HasPrefix(l, "#") {
-				urgent = urgent || urge.MatchString(l)
+				urgent = urgent || urge().MatchString(l)
 				return
 			}
 			l = strings.TrimPrefix(strings.TrimPrefix(l, "$ "), "% ")
@@ -79,7 +78,7 @@ func (t *text) commands(s *Scanner) {
 		if len(prose) > 2 {
 			prose = prose[1:]
 		}
-		if !urge.Match(line) {
+		if !urge().Match(line) {
 			return
 		}
 		t.urged(s, off, line)
@@ -97,15 +96,15 @@ type cmdAt struct {
 // urged checks the commands in one line of urging prose: its code spans,
 // or else what follows "run".
 func (t *text) urged(s *Scanner, off int, line []byte) {
-	spans := codeSpan.FindAllSubmatchIndex(line, -1)
+	spans := codeSpan().FindAllSubmatchIndex(line, -1)
 	for _, m := range spans {
-		if forbid.Match(line[:m[0]]) {
+		if forbid().Match(line[:m[0]]) {
 			continue // "agents must never run `git push --force`" warns, not urges
 		}
 		t.check(s, off+m[2], string(line[m[2]:m[3]]), false)
 	}
 	if len(spans) == 0 {
-		if m := runPhrase.FindSubmatchIndex(line); m != nil {
+		if m := runPhrase().FindSubmatchIndex(line); m != nil {
 			t.check(s, off+m[2], strings.TrimRight(string(line[m[2]:m[3]]), ". "), true)
 		}
 	}

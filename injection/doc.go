@@ -14,3 +14,14 @@
 // block for carriers with no innocent use (tag characters, exfiltration
 // URLs, blocked commands), ask for the rest.
 package injection
+
+import (
+	"regexp"
+	"sync"
+)
+
+// lazyRegexp compiles an expression on first use: this package is linked
+// into every hguard process, and most of them scan nothing.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}

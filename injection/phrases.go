@@ -1,7 +1,6 @@
 package injection
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/hguard/hguard/dsl"
@@ -9,7 +8,7 @@ import (
 
 // overrides are phrases that try to replace the agent's instructions or to
 // keep the user out of the loop.
-var overrides = regexp.MustCompile(`(?i)` + strings.Join([]string{
+var overrides = lazyRegexp(`(?i)` + strings.Join([]string{
 	`\bignore\s+(?:all\s+|any\s+|the\s+)?(?:of\s+)?(?:your\s+|the\s+)?(?:previous|prior|above|earlier|preceding|foregoing|former|original|system|your)\s+(?:instructions?|prompts?|directions?|rules|guidelines|context|messages?|constraints)`,
 	`\bdisregard\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|your|system|safety)\s+(?:instructions?|prompts?|rules|guidelines|constraints)`,
 	`\bforget\s+(?:everything|all\s+(?:of\s+)?(?:your|the|previous)|your\s+(?:instructions|rules|training|guidelines))`,
@@ -27,17 +26,17 @@ var overrideWords = []string{"ignore", "disregard", "forget", "instruction", "yo
 
 // roleTags are chat-format turn markers, which only an injection puts in a
 // context file.
-var roleTags = regexp.MustCompile(`(?i)<\|im_(?:start|end|sep)\|>|<\|(?:system|assistant|user|endoftext)\|>|</?(?:system|system-reminder|assistant|human|tool_result|function_results)>|\[/?INST\]|<</?SYS>>`)
+var roleTags = lazyRegexp(`(?i)<\|im_(?:start|end|sep)\|>|<\|(?:system|assistant|user|endoftext)\|>|</?(?:system|system-reminder|assistant|human|tool_result|function_results)>|\[/?INST\]|<</?SYS>>`)
 
 func (t *text) phrases() {
 	t.lines(func(off int, line []byte) {
 		if t.has(off, line, overrideWords...) {
-			for _, m := range overrides.FindAllIndex(line, -1) {
+			for _, m := range overrides().FindAllIndex(line, -1) {
 				t.add(off+m[0], "instruction-override", dsl.Ask, "text tries to override the agent's instructions: "+short(string(line[m[0]:m[1]])), string(line))
 			}
 		}
 		if t.has(off, line, "<|", "<s", "</", "<a", "<h", "<t", "<f", "[inst", "[/inst", "<<") {
-			for _, m := range roleTags.FindAllIndex(line, -1) {
+			for _, m := range roleTags().FindAllIndex(line, -1) {
 				t.add(off+m[0], "role-tag", dsl.Ask, "chat role marker "+string(line[m[0]:m[1]])+" poses as another turn", string(line))
 			}
 		}
@@ -48,19 +47,19 @@ func (t *text) phrases() {
 }
 
 var (
-	url = regexp.MustCompile(`(?i)\bhttps?://[^\s<>"'\x60)\]]+`)
+	url = lazyRegexp(`(?i)\bhttps?://[^\s<>"'\x60)\]]+`)
 	// template is a place where a value is filled in: ${X}, $X, $(cmd),
 	// {{x}}, %X%.
-	template = regexp.MustCompile(`\$\{[^}]{1,80}\}|\$\([^)]{1,200}\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]{1,80}\}\}|%[A-Za-z_][A-Za-z0-9_]*%`)
+	template = lazyRegexp(`\$\{[^}]{1,80}\}|\$\([^)]{1,200}\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]{1,80}\}\}|%[A-Za-z_][A-Za-z0-9_]*%`)
 	// secretWord names what an attacker wants out of the agent's machine.
-	secretWord = regexp.MustCompile(`(?i)key|token|secret|pass|cred|auth|env|ssh|aws|cookie|session|history|private|\.netrc|id_rsa|id_ed25519`)
+	secretWord = lazyRegexp(`(?i)key|token|secret|pass|cred|auth|env|ssh|aws|cookie|session|history|private|\.netrc|id_rsa|id_ed25519`)
 )
 
 // exfil reports URLs that template a secret into the request: an agent
 // following or rendering them (a markdown image loads by itself) sends the
 // secret out.
 func (t *text) exfil(off int, line []byte) {
-	for _, u := range url.FindAllIndex(line, -1) {
+	for _, u := range url().FindAllIndex(line, -1) {
 		raw := line[u[0]:u[1]]
 		rest := raw[len("http://"):]
 		if raw[4] == 's' || raw[4] == 'S' {
@@ -69,14 +68,14 @@ func (t *text) exfil(off int, line []byte) {
 		at := strings.IndexByte(string(rest), '@')
 		slash := strings.IndexAny(string(rest), "/?#")
 		inUserinfo := at >= 0 && (slash < 0 || at < slash)
-		for _, m := range template.FindAllIndex(raw, -1) {
+		for _, m := range template().FindAllIndex(raw, -1) {
 			tpl := string(raw[m[0]:m[1]])
 			// The template or the query parameter it fills must name a secret.
 			name := tpl
 			if q := strings.LastIndexAny(string(raw[:m[0]]), "?&"); q >= 0 {
 				name += " " + string(raw[q:m[0]])
 			}
-			if !secretWord.MatchString(name) {
+			if !secretWord().MatchString(name) {
 				continue
 			}
 			level, msg := dsl.Block, "URL sends "+tpl+" to "+host(rest)

@@ -2,7 +2,6 @@ package injection
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,7 +32,7 @@ func classify(r rune) invisibleKind {
 }
 
 // escapedInvisible is such a character written as a JSON or source escape.
-var escapedInvisible = regexp.MustCompile(`(?i)\\u(?:200[b-f]|202[a-e]|206[0-9a-f]|feff|\{?e00[0-7][0-9a-f]\}?|db40\\udc[0-7][0-9a-f])`)
+var escapedInvisible = lazyRegexp(`(?i)\\u(?:200[b-f]|202[a-e]|206[0-9a-f]|feff|\{?e00[0-7][0-9a-f]\}?|db40\\udc[0-7][0-9a-f])`)
 
 // unicode reports runs of invisible characters, one finding per run.
 func (t *text) unicode() {
@@ -77,7 +76,7 @@ func (t *text) unicode() {
 				t.add(off+start, "invisible-unicode", dsl.Ask, fmt.Sprintf("%d invisible characters", count), string(line))
 			}
 		}
-		if ms := escapedInvisible.FindAllIndex(line, -1); ms != nil {
+		if ms := escapedInvisible().FindAllIndex(line, -1); ms != nil {
 			t.add(off+ms[0][0], "invisible-unicode", dsl.Ask, fmt.Sprintf("%d escaped invisible characters (%s)", len(ms), line[ms[0][0]:ms[0][1]]), string(line))
 		}
 	})

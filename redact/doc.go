@@ -22,3 +22,14 @@
 // instructions into an agent's context; [JSON] and [PostToolUse] redact tool
 // output for agent hooks.
 package redact
+
+import (
+	"regexp"
+	"sync"
+)
+
+// lazyRegexp compiles an expression on first use: this package is linked
+// into every hguard process, and most of them redact nothing.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}

@@ -3,7 +3,6 @@ package redact
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"slices"
 	"sync"
 )
@@ -29,8 +28,8 @@ type Redactor struct {
 
 // New returns a Redactor with the built-in patterns.
 func New() *Redactor {
-	r := &Redactor{patterns: builtin, pkey: -1}
-	for i, p := range builtin {
+	r := &Redactor{patterns: builtin(), pkey: -1}
+	for i, p := range r.patterns {
 		if p.ID == privateKeyID {
 			r.pkey = i
 		}
@@ -329,18 +328,18 @@ func (e *engine) line(l []byte) {
 	e.emit(term)
 }
 
-var beginKey = regexp.MustCompile(`-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----`)
-var endKey = regexp.MustCompile(`-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----`)
+var beginKey = lazyRegexp(`-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----`)
+var endKey = lazyRegexp(`-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----`)
 
 // openKey handles a BEGIN line whose block does not end on the same line:
 // the rest of the line is masked and the following body lines are dropped.
 func (e *engine) openKey(body []byte, ms []match) []match {
-	locs := beginKey.FindAllIndex(body, -1)
+	locs := beginKey().FindAllIndex(body, -1)
 	if len(locs) == 0 {
 		return ms
 	}
 	last := locs[len(locs)-1]
-	if endKey.Match(body[last[1]:]) {
+	if endKey().Match(body[last[1]:]) {
 		return ms // a one-line block, matched by the pattern
 	}
 	e.inKey, e.dropped = true, 0

@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -10,13 +9,13 @@ var (
 	// roleTag is markup that chat formats use to delimit turns or tool
 	// traffic: in a tool's error message it can only be an attempt to
 	// pass text off as coming from the system, the user or a tool.
-	roleTag = regexp.MustCompile(`(?i)<\|[a-z_ ]{1,30}\|>|</?\s*(?:system|assistant|user|human|developer|tool|tool_use|tool_result|tool_call|function_calls?|function_results?|invoke|parameter|instructions?|prompt|context|im_start|im_end)\b[^<>]{0,200}>|\[/?INST\]|<</?SYS>>`)
+	roleTag = lazyRegexp(`(?i)<\|[a-z_ ]{1,30}\|>|</?\s*(?:system|assistant|user|human|developer|tool|tool_use|tool_result|tool_call|function_calls?|function_results?|invoke|parameter|instructions?|prompt|context|im_start|im_end)\b[^<>]{0,200}>|\[/?INST\]|<</?SYS>>`)
 	// fence is a markdown code fence, which could close the block that
 	// frames the message and open one of its own.
-	fence = regexp.MustCompile("```+|~~~+")
-	cdata = regexp.MustCompile(`(?i)<!\[CDATA\[|\]\]>`)
+	fence = lazyRegexp("```+|~~~+")
+	cdata = lazyRegexp(`(?i)<!\[CDATA\[|\]\]>`)
 	// ansi is a terminal escape sequence (CSI or OSC).
-	ansi = regexp.MustCompile("\x1b\\[[0-9;?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)?|\x1b[@-Z\\\\-_]")
+	ansi = lazyRegexp("\x1b\\[[0-9;?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)?|\x1b[@-Z\\\\-_]")
 )
 
 // Sanitize prepares text handed back to an agent (an error message, a
@@ -25,7 +24,7 @@ var (
 // CDATA wrappers stripped so the text cannot pose as instructions.
 func Sanitize(s string) string {
 	s = String(s)
-	s = ansi.ReplaceAllString(s, "")
+	s = ansi().ReplaceAllString(s, "")
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return r
@@ -38,9 +37,9 @@ func Sanitize(s string) string {
 	// Removing one tag can join the halves of another ("<sys<system>tem>"):
 	// repeat until nothing changes, and defuse what is left after a few rounds.
 	for range 8 {
-		t := roleTag.ReplaceAllString(s, "")
-		t = fence.ReplaceAllString(t, "")
-		t = cdata.ReplaceAllString(t, "")
+		t := roleTag().ReplaceAllString(s, "")
+		t = fence().ReplaceAllString(t, "")
+		t = cdata().ReplaceAllString(t, "")
 		if t == s {
 			return s
 		}

@@ -130,7 +130,7 @@ func Install(ctx context.Context, o Options) (Result, error) {
 		o.Now = time.Now
 	}
 	if o.Roots == nil {
-		o.Roots, o.Intermediates = fulcioRoots, fulcioIntermediates
+		o.Roots, o.Intermediates = fulcioPools()
 	}
 	if o.GOOS == "" {
 		o.GOOS, o.GOARCH = runtime.GOOS, runtime.GOARCH

@@ -404,7 +404,8 @@ func TestFulcioGolden(t *testing.T) {
 	must(0, json.Unmarshal(b, &bundle))
 	der := bundle.VerificationMaterial.X509CertificateChain.Certificates[0].RawBytes
 	p := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
-	_, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", fulcioRoots, fulcioIntermediates)
+	roots, inter := fulcioPools()
+	_, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", roots, inter)
 	var e *Error
 	if !errors.As(err, &e) || e.Reason != ReasonIdentity || !strings.Contains(e.Detail, "sigstore/sigstore-js") {
 		t.Fatalf("got %v, want a wrong-identity refusal naming sigstore-js", err)

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sigstore/sigstore/pkg/cryptoutils"
 	"github.com/sigstore/sigstore/pkg/signature"
@@ -20,7 +21,9 @@ import (
 //go:embed fulcio_public_good.pem
 var fulcioPEM []byte
 
-var fulcioRoots, fulcioIntermediates = pools(fulcioPEM)
+// fulcioPools parses the embedded chain on first use, not at start-up:
+// every hguard process links this package, few install anything.
+var fulcioPools = sync.OnceValues(func() (roots, inter *x509.CertPool) { return pools(fulcioPEM) })
 
 // pools splits a PEM bundle into self-signed roots and intermediates.
 func pools(pemBytes []byte) (roots, inter *x509.CertPool) {
