@@ -288,7 +288,7 @@ func TestIncomplete(t *testing.T) {
 		// A heredoc without its end is complete, as for bash -c: the body ends
 		// at the end of the input. Shell hooks check it again with every line.
 		"cat <<EOF": false,
-		"echo $(": true, "echo hi": false, "echo )": false, "for i in 1; do echo; done": false, "": false,
+		"echo $(":   true, "echo hi": false, "echo )": false, "for i in 1; do echo; done": false, "": false,
 	} {
 		if got := Parse(in).Incomplete; got != want {
 			t.Errorf("Parse(%q).Incomplete = %t, want %t", in, got, want)
