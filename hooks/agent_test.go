@@ -172,7 +172,7 @@ func TestScript(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(s, "@HGUARD_BIN@") || !strings.Contains(s, "guard --shell "+sh) {
+		if strings.Contains(s, "@HGUARD_BIN@") || !strings.Contains(s, "--shell "+sh) {
 			t.Errorf("%s script not rendered:\n%s", sh, s)
 		}
 	}

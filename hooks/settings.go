@@ -46,7 +46,7 @@ func Install(agent Agent, existing []byte, command string) (out []byte, changed 
 		if len(existing) > 0 && !bytes.HasSuffix(existing, []byte("\n")) {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "\n%s\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\ntimeout = 30\n", codexMarker, command)
+		fmt.Fprintf(&b, "\n%s\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\ntimeout = 30\n", codexMarker, command) // Codex cannot wait for approval: asks are denied at once
 		return b.Bytes(), true, nil
 	}
 	settings := map[string]any{}
@@ -109,15 +109,19 @@ func hookEntries(agent Agent, command string) []hookEntry {
 		return m
 	}
 	post := command + " --post"
+	// The check may wait in the daemon's approval queue for up to
+	// approvals.gateway_timeout (300 s by default). An agent that kills a
+	// slow hook runs the command, so the hook's timeout must be longer.
+	const waitSeconds = 600
 	switch agent {
 	case ClaudeCode:
 		return []hookEntry{
-			{"PreToolUse", command, map[string]any{"matcher": "Bash", "hooks": []any{run(command, map[string]any{"timeout": 30})}}},
+			{"PreToolUse", command, map[string]any{"matcher": "Bash", "hooks": []any{run(command, map[string]any{"timeout": waitSeconds})}}},
 			{"PostToolUse", post, map[string]any{"matcher": "Bash", "hooks": []any{run(post, map[string]any{"timeout": 30})}}},
 		}
 	case Gemini:
 		return []hookEntry{
-			{"BeforeTool", command, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(command, map[string]any{"name": "hguard", "timeout": 30000})}}},
+			{"BeforeTool", command, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(command, map[string]any{"name": "hguard", "timeout": waitSeconds * 1000})}}},
 			{"AfterTool", post, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(post, map[string]any{"name": "hguard-redact", "timeout": 30000})}}},
 		}
 	default: // Cursor

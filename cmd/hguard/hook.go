@@ -56,7 +56,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case *post:
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
 	default:
-		a = hookAnswer(agent, stdin)
+		a = hookAnswer(agent, stdin, stderr)
 	}
 	stdout.Write(a.Stdout)
 	io.WriteString(stderr, a.Stderr)
@@ -66,9 +66,10 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// hookAnswer decides one agent tool call. Every failure, a panic included,
-// is a refusal in the agent's protocol.
-func hookAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
+// hookAnswer decides one agent tool call, with the approvals, YOLO and
+// audit of the agent's session (the daemon's, when one runs). Every
+// failure, a panic included, is a refusal in the agent's protocol.
+func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.Answer) {
 	defer func() {
 		if p := recover(); p != nil {
 			a = hooks.Refuse(agent, fmt.Errorf("internal error: %v", p))
@@ -85,20 +86,50 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
 	if !call.Shell {
 		return hooks.Reply(call, hooks.Allow, "")
 	}
-	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: call.Cwd})
+	dc, err := openDecider(stderr)
 	if err != nil {
-		return hooks.Refuse(agent, fmt.Errorf("loading rules: %w", err))
+		return hooks.Refuse(agent, err)
 	}
-	v := g.Check(hguard.Request{Command: call.Command, Cwd: call.Cwd})
-	switch v.Decision {
+	defer dc.Close()
+	session := call.Session
+	if session == "" {
+		session = string(agent)
+	}
+	req := hguard.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: hguard.SessionFromAgent(session)}
+	d, err := dc.Decide(req)
+	if err != nil {
+		return hooks.Refuse(agent, err)
+	}
+	switch d.Decision {
 	case dsl.Block:
-		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+v.Reasons()+". This command must not run; do not retry it in another form.")
+		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d.Reasons()+". This command must not run; do not retry it in another form.")
 	case dsl.Ask:
-		if hooks.Prompts(call) {
-			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+v.Reasons())
+		reason := d.Reasons()
+		if d.Notice != "" {
+			reason += " (" + d.Notice + ")"
 		}
-		return hooks.Reply(call, hooks.Deny, "hguard needs a person's approval for this command ("+v.Reasons()+
-			"), and this agent cannot ask one. Tell the user what you wanted to run and why; they can run it themselves, or approve it and ask you to retry.")
+		if hooks.Prompts(call) {
+			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+reason)
+		}
+		if dc.client == nil {
+			return hooks.Reply(call, hooks.Deny, "hguard needs a person's approval for this command ("+reason+
+				"), and this agent cannot ask one. Tell the user what you wanted to run and why: they can run it themselves, "+
+				"or start `hguard daemon` so that such commands wait for `hguard approve --session "+req.Session+"`.")
+		}
+		// The daemon holds the request until someone answers it with
+		// hguard approve / hguard deny, or approvals.gateway_timeout passes.
+		fmt.Fprintf(stderr, "hguard: waiting for approval: hguard approve --session %s (or hguard deny)\n", req.Session)
+		d2, ans, err := dc.client.CheckQueued(req)
+		if err != nil || !ans.Approves() {
+			why := ans.Describe()
+			if err != nil {
+				why = err.Error()
+			}
+			return hooks.Reply(call, hooks.Deny, "hguard: not approved ("+why+"): "+reason)
+		}
+		if d2.Decision == dsl.Block {
+			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d2.Reasons())
+		}
 	}
 	return hooks.Reply(call, hooks.Allow, "")
 }
