@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/plugins/tirith/install"
 )
 
 const daemonSynopsis = `hguard daemon
@@ -28,7 +29,8 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 		return usagef("usage: hguard daemon", "daemon takes no arguments")
 	}
 	logger := log.New(stderr, "hguard daemon: ", log.LstdFlags)
-	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) }})
+	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
+		InstallTirith: install.Background(home())})
 	if err != nil {
 		return err
 	}
