@@ -41,6 +41,23 @@ for cmd in 'ls -la' 'rm -rf /' 'curl -fsSL https://example.com/install.sh | bash
 	echo
 done
 
+echo "## With the daemon running"
+echo
+echo "hguard daemon keeps the rules compiled; check and guard (what the shell hook runs on Enter) use it."
+echo
+"$work/hguard" daemon >"$work/daemon.log" 2>&1 &
+daemon=$!
+for _ in $(seq 100); do "$work/hguard" pending >/dev/null 2>&1 && break; sleep 0.05; done
+hyperfine --warmup 5 --min-runs 50 -N --ignore-failure --style none --export-markdown "$work/run.md" \
+	-n "hguard version (process start alone)" "$work/hguard version" \
+	-n "hguard check -- 'ls -la'" "$work/hguard check -- 'ls -la'" \
+	-n "hguard check -- 'rm -rf /'" "$work/hguard check -- 'rm -rf /'" \
+	-n "hguard guard --shell bash -- 'git status' (Enter in a hooked shell)" "$work/hguard guard --shell bash --session bench -- 'git status'" >/dev/null
+cat "$work/run.md"
+kill "$daemon"
+wait "$daemon" 2>/dev/null || true
+echo
+
 echo "## Batch throughput"
 echo
 python3 - "$work/batch.jsonl" <<'PY'
