@@ -88,14 +88,24 @@ func startShell(t *testing.T, shell string, argv ...string) *session {
 	}
 	s := &session{t: t, socket: fmt.Sprintf("hguard-test-%d-%s", os.Getpid(), t.Name()), dir: dir}
 	s.socket = strings.NewReplacer("/", "-", " ", "-").Replace(s.socket)
-	env := []string{"HGUARD_HOME=" + home, "HOME=" + dir, "TERM=xterm-256color", "PS1=$ ", "PATH=" + os.Getenv("PATH")}
+	// No history files: a shell writes them as it exits, which would race
+	// the removal of the test's directory.
+	env := []string{"HGUARD_HOME=" + home, "HOME=" + dir, "TERM=xterm-256color", "PS1=$ ", "PATH=" + os.Getenv("PATH"),
+		"HISTFILE=/dev/null", "fish_history=", "XDG_DATA_HOME=" + filepath.Join(dir, ".local", "share")}
 	args := []string{"new-session", "-d", "-x", "200", "-y", "50", "-c", dir}
 	for _, e := range env {
 		args = append(args, "-e", e)
 	}
 	args = append(args, append([]string{shell}, argv...)...)
 	s.tmux(args...)
-	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		exec.Command("tmux", "-L", s.socket, "kill-server").Run()
+		// Wait for the server and its shell to be gone before the directory is removed.
+		for i := 0; i < 100 && exec.Command("tmux", "-L", s.socket, "has-session").Run() == nil; i++ {
+			time.Sleep(20 * time.Millisecond)
+		}
+		time.Sleep(100 * time.Millisecond)
+	})
 	load := fmt.Sprintf(`eval "$(%s init %s)"`, bin, shell)
 	if shell == "fish" {
 		load = fmt.Sprintf(`%s init fish | source`, bin)

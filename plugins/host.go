@@ -291,7 +291,7 @@ func (in *instance) check(ctx context.Context, body []byte, original string) ([]
 // callError says in a few words why a call failed.
 func (in *instance) callError(ctx context.Context, r *running, err error) error {
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("no answer within %s", in.timeout)
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -312,6 +312,9 @@ func (in *instance) callError(ctx context.Context, r *running, err error) error 
 
 // failure is the finding that stands in for a detector that did not answer.
 func (in *instance) failure(err error, original string) dsl.Finding {
+	if errors.Is(err, context.DeadlineExceeded) { // also while starting, on a slow machine
+		err = fmt.Errorf("no answer within %s", in.timeout)
+	}
 	in.errs.record(in.name, err)
 	level := dsl.Ask
 	if in.failOpen {
