@@ -32,7 +32,7 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 	if op == "approve" {
 		c.StringVar(&scope, "scope", "once", "once, session (this command here), rule (the rule, any command) or always")
 	}
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if len(c.Args()) > 0 {
@@ -79,7 +79,7 @@ func runPending(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("pending", pendingSynopsis, stdout)
 	session := c.String("session", "", "list only this session's requests")
 	asJSON := c.Bool("json", false, "one JSON object per line")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	cl, err := dialQueue(stderr)

@@ -25,7 +25,7 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "verify":
 		c := newCommand("audit verify", auditSynopsis, stdout)
-		if err := c.parse(args[1:]); err != nil {
+		if err := c.ParseArgs(args[1:]); err != nil {
 			return err
 		}
 		sum, err := hguard.VerifyAudit(path)
@@ -45,7 +45,7 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		c := newCommand("audit tail", auditSynopsis, stdout)
 		n := c.Int("n", 20, "how many records")
 		asJSON := c.Bool("json", false, "the records as JSON, one a line")
-		if err := c.parse(args[1:]); err != nil {
+		if err := c.ParseArgs(args[1:]); err != nil {
 			return err
 		}
 		if *n <= 0 {

@@ -49,7 +49,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
 	sf := addSessionFlags(c)
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	rest := c.Args()
@@ -187,12 +187,6 @@ func oneLineCmd(s string) string {
 		s = s[:117] + "…"
 	}
 	return s
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // batchLineMax bounds one JSONL line: a command of MaxInput bytes escaped.

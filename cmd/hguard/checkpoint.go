@@ -121,7 +121,7 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 	case "prune":
 		keep = c.Int("keep", 0, "how many of the newest checkpoints to keep (default checkpoints.max_snapshots)")
 	}
-	if err := c.parse(rest); err != nil {
+	if err := c.ParseArgs(rest); err != nil {
 		return err
 	}
 	if c.NArg() > 0 {
@@ -280,7 +280,7 @@ func runRollback(args []string, stdout, stderr io.Writer) error {
 			return usagef(refHint, "%q is not a flag of rollback, and checkpoint references never start with '-'", a)
 		}
 	}
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	rest := c.Args()

@@ -19,7 +19,7 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("watch", watchSynopsis, stdout)
 	var debounce time.Duration
 	c.Var(durationFlag{&debounce}, "debounce", "quiet time after a change before a snapshot (default checkpoints.debounce, 2s)")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	env, err := loadCheckpointEnv()

@@ -45,7 +45,7 @@ func runCreds(args []string, stdout, stderr io.Writer) error {
 	asJSON := c.Bool("json", false, "list: print JSON")
 	format := c.String("format", "plain", "mounts: plain, docker or json")
 	target := c.String("target", "/hguard", "mounts: the directory in the sandbox that paths are mounted under")
-	if err := c.parse(rest); err != nil {
+	if err := c.ParseArgs(rest); err != nil {
 		return err
 	}
 	s := *session

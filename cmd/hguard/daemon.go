@@ -22,7 +22,7 @@ check and hguard guard use it when it runs. It logs to stderr.`
 
 func runDaemon(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("daemon", daemonSynopsis, stdout)
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if len(c.Args()) > 0 {

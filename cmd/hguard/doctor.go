@@ -18,7 +18,7 @@ warnings alone exit 0.`
 func runDoctor(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("doctor", doctorSynopsis, stdout)
 	session := c.String("session", "", "the session to report YOLO for (default: as for check)")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	h := home()

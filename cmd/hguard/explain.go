@@ -20,7 +20,7 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("explain", explainSynopsis, stdout)
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() == 0 {

@@ -41,7 +41,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	noQueue := c.Bool("no-queue", false, "with no terminal, do not wait in the daemon's approval queue")
 	incompleteOK := c.Bool("incomplete-ok", false, "exit 3 at once when CMD is incomplete (an open quote, loop or heredoc): the shell will read more lines first")
 	sf := addSessionFlags(c)
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if len(c.Args()) == 0 {

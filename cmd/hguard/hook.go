@@ -38,8 +38,8 @@ const hookReadTimeout = 10 * time.Second
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("hook", hookSynopsis, stdout)
 	post := c.Bool("post", false, "run after the command: mask secrets in its output (claude-code, gemini)")
-	c.interspersed = true
-	if err := c.parse(args); err != nil {
+	c.Interspersed = true
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() != 1 {
@@ -239,8 +239,8 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("init", initSynopsis, stdout)
 	write := c.Bool("write", false, "write the settings file instead of printing it")
 	binary := c.String("binary", "", "the hguard binary the hook runs (default: this one)")
-	c.interspersed = true
-	if err := c.parse(args); err != nil {
+	c.Interspersed = true
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() != 1 {

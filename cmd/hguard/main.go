@@ -3,11 +3,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+
+	"github.com/hguard/hguard/internal/cli"
 )
 
 // Exit codes of check, the same as tirith check so hguard is a drop-in.
@@ -15,8 +15,8 @@ const (
 	exitAllow    = 0
 	exitBlock    = 1
 	exitAsk      = 2
-	exitUsage    = 64
-	exitInternal = 70
+	exitUsage    = cli.ExitUsage
+	exitInternal = cli.ExitInternal
 )
 
 const usage = `hguard decides whether a shell command may run.
@@ -49,43 +49,8 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// usageError is a mistake in how hguard was called: exit 64, with a hint.
-type usageError struct {
-	msg, hint string
-}
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(hint, format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...), hint: hint}
-}
-
-// exitError carries an exit code out of a command that already printed its result.
-type exitError int
-
-func (e exitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := dispatch(args, stdin, stdout, stderr)
-	var (
-		code exitError
-		ue   *usageError
-	)
-	switch {
-	case err == nil, err == errDone:
-		return 0
-	case errors.As(err, &code):
-		return int(code)
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "hguard: error: %s\n", ue.msg)
-		if ue.hint != "" {
-			fmt.Fprintf(stderr, "hguard: hint: %s\n", ue.hint)
-		}
-		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
-		return exitInternal
-	}
+	return cli.Exit(dispatch(args, stdin, stdout, stderr), stderr)
 }
 
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -141,15 +106,4 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return usagef("run 'hguard help' for the list of commands", "unknown command %q", cmd)
-}
-
-// home is $HGUARD_HOME, by default ~/.hguard; "" when neither is known.
-func home() string {
-	if h := os.Getenv("HGUARD_HOME"); h != "" {
-		return h
-	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".hguard")
-	}
-	return ""
 }

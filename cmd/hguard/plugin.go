@@ -50,7 +50,7 @@ func runPlugin(args []string, stdout, stderr io.Writer) error {
 func runPluginList(args []string, stdout io.Writer) error {
 	c := newCommand("plugin list", pluginSynopsis, stdout)
 	asJSON := c.Bool("json", false, "print the detectors as JSON")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() > 0 {
@@ -100,7 +100,7 @@ func runPluginAdd(args []string, stdout io.Writer) error {
 	c := newCommand("plugin add", pluginSynopsis, stdout)
 	failClosed := c.Bool("fail-closed", false, "when the plugin fails, ask instead of warning")
 	timeout := c.Duration("timeout", plugins.DefaultTimeout, "each call's deadline `D`")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() != 1 {
@@ -130,7 +130,7 @@ func runPluginInstall(args []string, stdout io.Writer) error {
 	if len(args) > 0 && args[0] == "tirith" { // flags may come after the name
 		args = append(args[1:], "tirith")
 	}
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() != 1 || c.Arg(0) != "tirith" {

@@ -18,7 +18,7 @@ in pieces. See docs/secrets.md for the formats.`
 func runRedact(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("redact", redactSynopsis, stdout)
 	count := c.Bool("count", false, "print how many secrets were masked to standard error")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	if c.NArg() > 0 {

@@ -30,7 +30,7 @@ func runRules(args []string, stdout, stderr io.Writer) error {
 	if sub == "list" {
 		c.BoolVar(&asJSON, "json", false, "print the rules as JSON")
 	}
-	if err := c.parse(rest); err != nil {
+	if err := c.ParseArgs(rest); err != nil {
 		return err
 	}
 	if sub == "list" && c.NArg() > 0 {

@@ -40,7 +40,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := c.Bool("json", false, "print one JSON report")
 	fromStdin := c.Bool("stdin", false, "scan standard input")
 	name := c.String("name", "<stdin>", "the file name that findings from --stdin carry")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	paths := c.Args()

@@ -16,13 +16,13 @@ same for one command or one environment.`
 func runYOLO(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("yolo", yoloSynopsis, stdout)
 	session := c.String("session", "", "the session (default: $HGUARD_SESSION, else the calling shell's pid and start time)")
-	if err := c.parse(args); err != nil {
+	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
 	rest := c.Args()
 	if len(rest) > 0 { // flags may follow the verb too: hguard yolo on --session S
 		verb := rest[0]
-		if err := c.parse(rest[1:]); err != nil {
+		if err := c.ParseArgs(rest[1:]); err != nil {
 			return err
 		}
 		rest = append([]string{verb}, c.Args()...)

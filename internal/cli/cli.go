@@ -1,0 +1,153 @@
+// Package cli holds what hguard's command-line programs share: flag
+// parsing with hguard's conventions, usage and exit errors, and how a
+// command's error becomes an exit code and a message on standard error
+// (`hguard: error: …`, `hguard: hint: …`).
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Exit codes, the same as tirith check's so hguard is a drop-in.
+const (
+	ExitUsage    = 64
+	ExitInternal = 70
+)
+
+// UsageError is a mistake in how a program was called: exit 64, with a hint.
+type UsageError struct {
+	Msg, Hint string
+}
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// Usagef makes a UsageError.
+func Usagef(hint, format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// ExitError carries an exit code out of a command that already printed its result.
+type ExitError int
+
+func (e ExitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
+
+// ErrDone ends a command early with exit 0 (after -h).
+var ErrDone = ExitError(0)
+
+// Exit turns a command's error into an exit code, reporting it on stderr.
+func Exit(err error, stderr io.Writer) int {
+	var (
+		code ExitError
+		ue   *UsageError
+	)
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &code):
+		return int(code)
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "hguard: error: %s\n", ue.Msg)
+		if ue.Hint != "" {
+			fmt.Fprintf(stderr, "hguard: hint: %s\n", ue.Hint)
+		}
+		return ExitUsage
+	default:
+		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
+		return ExitInternal
+	}
+}
+
+// Command is one subcommand's flag set and how to describe it.
+type Command struct {
+	*flag.FlagSet
+	synopsis string
+	stdout   io.Writer
+	prog     string
+	// Interspersed lets flags follow operands (hguard init codex --write).
+	// Commands that take a command line as operands leave it off, so that
+	// the words of that command are never read as hguard's flags.
+	Interspersed bool
+	operands     []string
+}
+
+// NewCommand makes a subcommand of prog ("hguard").
+func NewCommand(prog, name, synopsis string, stdout io.Writer) *Command {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by Exit, with a hint
+	fs.Usage = func() {}
+	return &Command{FlagSet: fs, synopsis: synopsis, stdout: stdout, prog: prog}
+}
+
+// ParseArgs parses args; -h prints the usage to stdout and ends the command
+// successfully (ErrDone), any other flag mistake is a usage error.
+func (c *Command) ParseArgs(args []string) error {
+	err := c.Parse(args)
+	for err == nil && c.Interspersed && c.FlagSet.NArg() > 0 {
+		rest := c.FlagSet.Args()
+		if rest[0] == "--" {
+			c.operands = append(c.operands, rest[1:]...)
+			break
+		}
+		c.operands = append(c.operands, rest[0])
+		err = c.Parse(rest[1:])
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(c.stdout, "usage: %s\n\nflags:\n", c.synopsis)
+		c.SetOutput(c.stdout)
+		c.PrintDefaults()
+		c.SetOutput(io.Discard)
+		return ErrDone
+	}
+	if err != nil {
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+			msg = "unknown flag " + name
+		}
+		return Usagef("run '"+c.prog+" "+c.Name()+" -h' for usage", "%s", msg)
+	}
+	return nil
+}
+
+// Args is the operands: with interspersed flags, those collected around them.
+func (c *Command) Args() []string {
+	if c.Interspersed {
+		return c.operands
+	}
+	return c.FlagSet.Args()
+}
+
+// NArg is len(Args()).
+func (c *Command) NArg() int { return len(c.Args()) }
+
+// Arg is Args()[i], or "" out of range.
+func (c *Command) Arg(i int) string {
+	if a := c.Args(); i < len(a) {
+		return a[i]
+	}
+	return ""
+}
+
+// Home is $HGUARD_HOME, by default ~/.hguard; "" when neither is known.
+func Home() string {
+	if h := os.Getenv("HGUARD_HOME"); h != "" {
+		return h
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".hguard")
+	}
+	return ""
+}
+
+// WriteJSON writes v as one line of JSON, without HTML escaping.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
