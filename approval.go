@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/dsl"
-	"github.com/hguard/hguard/plugins"
 )
 
 // Answer is how an ask was answered.
@@ -145,9 +144,9 @@ type EngineOptions struct {
 	Warn     func(string) // where problems that do not stop hguard go (a corrupt state file); nil = dropped
 	Reviewer Reviewer     // smart mode; nil = smart is manual
 	NoAudit  bool         // for benchmarks of the decision alone
-	// InstallTirith, when set, installs tirith in the background the first
-	// time the detector finds none (long-lived processes only: the daemon).
-	InstallTirith func(context.Context) error
+	// KeepDetectorsWarm keeps one hguard-plugins process serving the
+	// detectors instead of starting one per check (the daemon sets it).
+	KeepDetectorsWarm bool
 }
 
 // Engine decides commands with approvals: it is what `hguard check`,
@@ -170,8 +169,7 @@ type Engine struct {
 	// guardFor replaces the rule loading in tests (a detector's findings).
 	guardFor func(dir string) (*Guard, error)
 
-	detectorsOnce sync.Once
-	detectors     *plugins.Host // started on first use; kept warm by a long-lived Engine
+	detectors detectorProcess // hguard-plugins, when detectors are enabled
 }
 
 type cachedGuard struct {
@@ -203,47 +201,11 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 
 // Close stops the detector plugins and closes the audit log.
 func (e *Engine) Close() error {
-	if e.detectors != nil {
-		e.detectors.Close()
-	}
+	e.detectors.close()
 	if e.audit != nil {
 		return e.audit.Close()
 	}
 	return nil
-}
-
-// detectorHost is the plugin host for the security settings, made once.
-// Starting it costs nothing until a detector is enabled and called.
-func (e *Engine) detectorHost(cfg *Config) *plugins.Host {
-	e.detectorsOnce.Do(func() {
-		e.detectors = plugins.NewHost(plugins.HostConfig{Home: e.opts.Home, Tirith: plugins.TirithConfig{
-			Enabled:  cfg.Security.TirithEnabled,
-			FailOpen: cfg.Security.TirithFailOpen,
-			Timeout:  cfg.Security.TirithTimeout,
-			Path:     cfg.Security.TirithPath,
-			Install:  e.opts.InstallTirith,
-		}})
-	})
-	return e.detectors
-}
-
-// detect adds the enabled detectors' findings to a verdict. Detectors only
-// add: the verdict becomes the strictest of the rules' and theirs.
-func (e *Engine) detect(cfg *Config, req CheckRequest, v *Verdict) {
-	h := e.detectorHost(cfg)
-	if !h.Enabled() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Security.TirithTimeout+time.Second)
-	defer cancel()
-	pr := plugins.Request{Original: req.Command, Cwd: req.Cwd, Shell: req.Shell, Line: v.Line}
-	if v.Line != nil {
-		pr.Normalized = v.Line.Normalized
-	}
-	for _, f := range h.Check(ctx, pr) {
-		v.Findings = append(v.Findings, f)
-		v.Decision = max(v.Decision, f.Level)
-	}
 }
 
 func (e *Engine) warn(msg string) {

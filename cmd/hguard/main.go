@@ -97,7 +97,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "creds":
 		return runCreds(rest, stdout, stderr)
 	case "plugin":
-		return runPlugin(rest, stdout, stderr)
+		return runPlugin(rest, stdin, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "hguard %s\n", version())
 		return nil

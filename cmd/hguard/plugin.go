@@ -1,166 +1,30 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
-	"os"
-	"os/signal"
-	"text/tabwriter"
-	"time"
+	"os/exec"
 
-	"github.com/hguard/hguard/plugins"
-	"github.com/hguard/hguard/plugins/tirith/install"
+	"github.com/hguard/hguard"
 )
 
-const pluginSynopsis = `hguard plugin list [--json]
-       hguard plugin add [--fail-closed] [--timeout D] PATH
-       hguard plugin install tirith [--version vX.Y.Z] [--from DIR]
-
-list shows each detector, its version, status and last error; enabled
-detectors are started to learn their version.
-add registers a detector plugin binary, recording its SHA-256: a changed
-binary is refused until it is added again.
-install downloads tirith's release (or reads it from DIR), verifies its
-Sigstore signature, certificate identity and checksum, and installs it in
-$HGUARD_HOME/bin. There is no transparency-log (Rekor) check.`
-
-const pluginHint = "run 'hguard plugin -h' for usage"
-
-func runPlugin(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return usagef(pluginHint, "no plugin subcommand given (list, add or install)")
-	}
-	sub, rest := args[0], args[1:]
-	switch sub {
-	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "usage: %s\n", pluginSynopsis)
-		return nil
-	case "list":
-		return runPluginList(rest, stdout)
-	case "add":
-		return runPluginAdd(rest, stdout)
-	case "install":
-		return runPluginInstall(rest, stdout)
-	}
-	return usagef(pluginHint, "unknown plugin subcommand %q", sub)
-}
-
-func runPluginList(args []string, stdout io.Writer) error {
-	c := newCommand("plugin list", pluginSynopsis, stdout)
-	asJSON := c.Bool("json", false, "print the detectors as JSON")
-	if err := c.ParseArgs(args); err != nil {
-		return err
-	}
-	if c.NArg() > 0 {
-		return usagef(pluginHint, "plugin list takes no arguments, got %q", c.Arg(0))
-	}
-	cfg, err := plugins.LoadConfig(home())
+// runPlugin hands `hguard plugin …` to hguard-plugins, which links the
+// plugin host and the Sigstore installer so that hguard itself stays small
+// and starts fast. Its output and exit code are passed through.
+func runPlugin(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	bin, err := hguard.FindPluginsProgram(home())
 	if err != nil {
 		return err
 	}
-	h := plugins.NewHost(cfg)
-	defer h.Close()
-	ctx, stop := interruptible(time.Minute)
-	defer stop()
-	infos, regErr := h.List(ctx)
-	if *asJSON {
-		b, err := json.MarshalIndent(infos, "", "  ")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s\n", b)
-	} else {
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tVERSION\tSTATUS\tON FAILURE\tLAST ERROR")
-		for _, i := range infos {
-			onFail, last := "ask", "-"
-			if i.FailOpen {
-				onFail = "warn"
-			}
-			if i.LastError != "" {
-				last = i.LastErrorAt.Local().Format(time.DateTime) + " " + i.LastError
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", i.Name, orDash(i.Version), i.Status, onFail, last)
-		}
-		tw.Flush()
+	cmd := exec.Command(bin, append([]string{"plugin"}, args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() > 0 {
+		return exitError(exit.ExitCode()) // hguard-plugins has said why
 	}
-	return regErr
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func runPluginAdd(args []string, stdout io.Writer) error {
-	c := newCommand("plugin add", pluginSynopsis, stdout)
-	failClosed := c.Bool("fail-closed", false, "when the plugin fails, ask instead of warning")
-	timeout := c.Duration("timeout", plugins.DefaultTimeout, "each call's deadline `D`")
-	if err := c.ParseArgs(args); err != nil {
-		return err
-	}
-	if c.NArg() != 1 {
-		return usagef(pluginHint, "plugin add takes one plugin binary PATH")
-	}
-	if *timeout <= 0 || *timeout > 10*time.Minute {
-		return usagef(pluginHint, "--timeout %s is not between 0 and 10m", *timeout)
-	}
-	h := home()
-	if h == "" {
-		return usagef("set HGUARD_HOME", "no hguard home directory")
-	}
-	ctx, stop := interruptible(time.Minute)
-	defer stop()
-	e, err := plugins.Add(ctx, h, c.Arg(0), plugins.AddOptions{FailOpen: !*failClosed, Timeout: *timeout})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "added plugin %s %s: %s (sha256 %s)\n", e.Name, e.Version, e.Path, e.SHA256)
 	return nil
-}
-
-func runPluginInstall(args []string, stdout io.Writer) error {
-	c := newCommand("plugin install", pluginSynopsis, stdout)
-	version := c.String("version", "", "the release tag `vX.Y.Z` (default: the latest)")
-	from := c.String("from", "", "read the release files from `DIR` instead of downloading them")
-	if len(args) > 0 && args[0] == "tirith" { // flags may come after the name
-		args = append(args[1:], "tirith")
-	}
-	if err := c.ParseArgs(args); err != nil {
-		return err
-	}
-	if c.NArg() != 1 || c.Arg(0) != "tirith" {
-		return usagef(pluginHint, "plugin install installs tirith only: hguard plugin install tirith")
-	}
-	if *version != "" && !install.ValidTag(*version) {
-		return usagef("give a release tag like v0.4.2", "--version %q is not a release tag", *version)
-	}
-	if *from != "" {
-		if fi, err := os.Stat(*from); err != nil || !fi.IsDir() {
-			return usagef("give the directory holding checksums.txt, its .sig and .pem, and the archive", "--from %s is not a directory", *from)
-		}
-	}
-	h := home()
-	if h == "" {
-		return usagef("set HGUARD_HOME", "no hguard home directory")
-	}
-	ctx, stop := interruptible(10 * time.Minute)
-	defer stop()
-	r, err := install.Install(ctx, install.Options{Home: h, Version: *version, From: *from})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "installed tirith %s to %s (sha256 %s)\n", r.Tag, r.Path, r.SHA256)
-	return nil
-}
-
-// interruptible is a context ended by Ctrl-C or after d.
-func interruptible(d time.Duration) (context.Context, func()) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	ctx, cancel := context.WithTimeout(ctx, d)
-	return ctx, func() { cancel(); stop() }
 }

@@ -1,4 +1,4 @@
-package main
+package pluginscmd
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 func hguardRun(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(args, nil, &stdout, &stderr)
+	code := Main(args, nil, &stdout, &stderr)
 	return stdout.String(), stderr.String(), code
 }
 
@@ -29,7 +29,7 @@ func goBuild(t *testing.T, out, pkg string) {
 func TestPluginAddList(t *testing.T) {
 	home := t.TempDir()
 	bin := filepath.Join(t.TempDir(), "hguard-example")
-	goBuild(t, bin, "../../plugins/example")
+	goBuild(t, bin, "../example")
 	t.Setenv("HGUARD_HOME", home)
 
 	out, errOut, code := hguardRun(t, "plugin", "add", "--fail-closed", "--timeout", "2s", bin)
@@ -45,7 +45,7 @@ func TestPluginAddList(t *testing.T) {
 	if tirith == "" {
 		t.Skip("HGUARD_TEST_TIRITH is not set: the tirith part is skipped")
 	}
-	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../../plugins/tirith/cmd/hguard-tirith")
+	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../tirith/cmd/hguard-tirith")
 	cfg := "security:\n  tirith_enabled: true\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
