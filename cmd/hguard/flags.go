@@ -8,12 +8,9 @@ import (
 
 // The CLI conventions live in internal/cli, shared with hguard-plugins.
 type (
-	command    = cli.Command
-	usageError = cli.UsageError
-	exitError  = cli.ExitError
+	command   = cli.Command
+	exitError = cli.ExitError
 )
-
-var errDone = cli.ErrDone
 
 func newCommand(name, synopsis string, stdout io.Writer) *command {
 	return cli.NewCommand("hguard", name, synopsis, stdout)
