@@ -8,6 +8,7 @@ import (
 
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/redact"
 )
 
 const explainSynopsis = `hguard explain [--cwd DIR] [--shell S] -- CMD
@@ -36,6 +37,8 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 	}
 	cmd := strings.Join(c.Args(), " ")
 	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell})
+	// Secrets in the command are masked here as in the audit log: explain
+	// output gets pasted into issues and chats.
 	writeModel(stdout, v.Line)
 	if len(v.Findings) == 0 {
 		fmt.Fprintln(stdout, "\nno rule fired")
@@ -44,7 +47,7 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 		for _, f := range v.Findings {
 			fmt.Fprintf(stdout, "  %s [%s, %s]: %s\n", f.Rule, f.Level, f.Source, f.Message)
 			if f.Command != "" {
-				fmt.Fprintf(stdout, "    command: %s\n", oneLineCmd(f.Command))
+				fmt.Fprintf(stdout, "    command: %s\n", redact.String(oneLineCmd(f.Command)))
 			}
 			if r, ok := g.Rules().Lookup(f.Rule); ok {
 				fmt.Fprintf(stdout, "    because: %s\n", strings.Join(strings.Fields(r.When), " "))
@@ -56,7 +59,8 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 	return decisionExit(v.Decision)
 }
 
-func writeModel(w io.Writer, line *cmdline.Line) {
+func writeModel(out io.Writer, line *cmdline.Line) {
+	w := redactingWriter{out}
 	if line.Normalized != line.Original {
 		fmt.Fprintf(w, "normalized: %q\n", line.Normalized)
 	}
@@ -103,4 +107,14 @@ func writeModel(w io.Writer, line *cmdline.Line) {
 			fmt.Fprintf(w, "       %s code: %q shell-outs=%q destructive=%q opaque=%t\n", p.Lang, oneLineCmd(p.Code), p.ShellOuts, p.Destructive, p.Opaque)
 		}
 	}
+}
+
+// redactingWriter masks secrets in everything written through it.
+type redactingWriter struct{ w io.Writer }
+
+func (r redactingWriter) Write(p []byte) (int, error) {
+	if _, err := r.w.Write(redact.Bytes(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
