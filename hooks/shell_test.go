@@ -311,3 +311,41 @@ func TestShellHookWithoutBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestShellHookCoexists: zsh's hook wraps whatever accept-line already was
+// (another plugin's wrapper keeps running), and bash's blocks in vi mode too.
+func TestShellHookCoexists(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives real shells")
+	}
+	t.Run("zsh plugin wrapping accept-line", func(t *testing.T) {
+		s := startShell(t, "zsh", "-f", "-i")
+		// A plugin loaded after hguard wraps accept-line again.
+		s.typeLine(`_other_accept() { print -r -- "other: $BUFFER" >> other.log; zle _other_orig }`)
+		s.typeLine(`zle -A accept-line _other_orig; zle -N accept-line _other_accept`)
+		s.typeLine("echo ok >> marker")
+		s.typeLine("touch BLOCKED")
+		s.settle()
+		if got := s.read("marker"); got != "ok\n" {
+			s.fatalf("marker = %q, want one ok", got)
+		}
+		if s.exists("BLOCKED") {
+			s.fatalf("a blocked line ran under another accept-line wrapper")
+		}
+		if !strings.Contains(s.read("other.log"), "other: echo ok >> marker") {
+			s.fatalf("the other wrapper did not run: %q", s.read("other.log"))
+		}
+	})
+	t.Run("bash vi mode", func(t *testing.T) {
+		s := startShell(t, "bash", "--norc", "--noprofile", "-i")
+		s.typeLine("set -o vi")
+		s.settle()
+		s.typeLine("touch BLOCKED")
+		s.waitScreen("the test forbids touching BLOCKED")
+		s.typeLine("echo vi >> marker")
+		s.settle()
+		if s.exists("BLOCKED") || s.read("marker") != "vi\n" {
+			s.fatalf("in vi mode: BLOCKED exists %t, marker %q", s.exists("BLOCKED"), s.read("marker"))
+		}
+	})
+}
