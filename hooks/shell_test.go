@@ -349,3 +349,56 @@ func TestShellHookCoexists(t *testing.T) {
 		}
 	})
 }
+
+// TestNonInteractiveGuard: the opt-in guards refuse a blocked bash -c or
+// zsh -c string and let others run.
+func TestNonInteractiveGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real shells")
+	}
+	bin := hguardBin(t)
+	for _, tc := range []struct{ shell, name, envVar string }{{"bash", "bash-env", "BASH_ENV"}, {"zsh", "zshenv", ""}} {
+		t.Run(tc.shell, func(t *testing.T) {
+			if _, err := exec.LookPath(tc.shell); err != nil {
+				t.Skipf("%s is not installed", tc.shell)
+			}
+			dir := t.TempDir()
+			home := filepath.Join(dir, ".hguard")
+			if err := os.MkdirAll(filepath.Join(home, "rules.d"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, "rules.d", "test.yaml"), []byte(testRules), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			guard, err := exec.Command(bin, "init", tc.name).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(dir, ".zshenv")
+			if tc.envVar != "" {
+				file = filepath.Join(dir, "bash_env")
+			}
+			if err := os.WriteFile(file, guard, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			run := func(script string) error {
+				cmd := exec.Command(tc.shell, "-c", script)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "HOME="+dir, "HGUARD_HOME="+home, "ZDOTDIR="+dir)
+				if tc.envVar != "" {
+					cmd.Env = append(cmd.Env, tc.envVar+"="+file)
+				}
+				return cmd.Run()
+			}
+			if err := run("touch BLOCKED"); err == nil {
+				t.Error("a blocked string ran without error")
+			}
+			if _, err := os.Stat(filepath.Join(dir, "BLOCKED")); err == nil {
+				t.Error("a blocked string ran")
+			}
+			if err := run("touch fine"); err != nil {
+				t.Errorf("an allowed string failed: %v", err)
+			}
+		})
+	}
+}

@@ -219,13 +219,15 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 	}
 }
 
-const initSynopsis = `hguard init bash|zsh|fish [--binary PATH]
+const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
        hguard init claude-code|codex|gemini|cursor [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
 It checks each command line with hguard guard when Enter is pressed, before
 the shell runs any of it; HGUARD_DISABLE=1 turns it off for a shell.
+bash-env and zshenv print an opt-in guard for non-interactive shells
+(bash -c, zsh -c) to save in the file named by BASH_ENV or in ~/.zshenv.
 
 For an agent, prints the agent's settings file with hguard's hook added, keeping every
 setting already there; with --write, writes it in place (atomically). Run it
@@ -250,7 +252,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if bin == "" {
 		bin = selfPath()
 	}
-	if slices.Contains(hooks.Shells, c.Arg(0)) {
+	if _, ok := hooks.NonInteractive[c.Arg(0)]; slices.Contains(hooks.Shells, c.Arg(0)) || ok {
 		if *write {
 			return usagef("add the hook to your shell's start-up file yourself, or use install.sh --shell", "--write is for agents")
 		}
