@@ -62,6 +62,7 @@ go test -race -count=1 ./...
 step "fuzz ($fuzztime each)"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzztime" ./dsl/cmdline
 go test -run '^$' -fuzz '^FuzzCheck$' -fuzztime "$fuzztime" .
+go test -run '^$' -fuzz '^FuzzRedact$' -fuzztime "$fuzztime" ./redact
 
 echo
 echo "all tests passed"
