@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // ErrNoCheckpoints is returned by reading operations on a directory that has
@@ -237,23 +239,7 @@ func (r *Repo) lock() (unlock func(), err error) {
 // writeFileAtomic writes a small state file with a temporary file and a
 // rename, so a reader sees the old content or the new, never a part.
 func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(path, data, 0o644)
 }
 
 // unwrapPath drops the *PathError wrapper when the message already names

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // state is the registry file.
@@ -102,21 +104,5 @@ func (r *Registry) save(st *state) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(r.stateDir(), "creds.json.tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), r.statePath())
+	return atomicfile.Write(r.statePath(), append(data, '\n'), 0o600)
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // SettingsPath is where an agent keeps the user's hook settings, under home.
@@ -150,37 +152,13 @@ func mentions(v any, s string) bool {
 	return false
 }
 
-// WriteSettings replaces an agent's settings file atomically: a temporary
-// file in the same directory, synced, then renamed over it, keeping the old
-// file's permissions. A crash leaves the old file or the new, never half.
+// WriteSettings replaces an agent's settings file atomically (a temporary
+// file, synced, renamed over it), keeping the old file's permissions. A
+// crash leaves the old file or the new, never half.
 func WriteSettings(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
 	mode := os.FileMode(0o600)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".hguard-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data, mode)
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hguard/hguard/plugins/internal/atomicfile"
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // errorLog remembers each detector's last error in

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hguard/hguard/plugins/internal/atomicfile"
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // Entry is one third-party detector registered with 'hguard plugin add',

@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hguard/hguard/plugins/internal/atomicfile"
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // Where releases come from and who must have signed them.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/hguard/hguard/plugins/internal/atomicfile"
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // state is the installer's files under $HGUARD_HOME/state.
