@@ -132,10 +132,22 @@ func Fingerprint(normalized, cwd string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// Reviewer is the smart mode's reviewer (the LLM plugin, issue 6): it may
-// approve an ask; when it will not, or fails, a person decides.
+// ReviewVerdict is the smart reviewer's answer to an ask.
+type ReviewVerdict string
+
+// The reviewer's answers. Approve allows the command (with a session
+// approval); deny refuses it; escalate hands it to a person.
+const (
+	ReviewApprove  ReviewVerdict = "approve"
+	ReviewDeny     ReviewVerdict = "deny"
+	ReviewEscalate ReviewVerdict = "escalate"
+)
+
+// Reviewer is the smart mode's reviewer (the LLM reviewer, docs/smart.md):
+// it sees asks only, never blocks. An error, or any verdict but approve or
+// deny, means a person decides.
 type Reviewer interface {
-	Review(ctx context.Context, d Decision) (approve bool, reason string, err error)
+	Review(ctx context.Context, s Smart, d Decision) (v ReviewVerdict, reason string, err error)
 }
 
 // EngineOptions configure an Engine.
@@ -147,6 +159,9 @@ type EngineOptions struct {
 	// KeepDetectorsWarm keeps one hguard-plugins process serving the
 	// detectors instead of starting one per check (the daemon sets it).
 	KeepDetectorsWarm bool
+	// ReviewerBudget is the most reviewer calls one session may make;
+	// 0 = DefaultReviewerBudget.
+	ReviewerBudget int
 }
 
 // Engine decides commands with approvals: it is what `hguard check`,
@@ -322,7 +337,7 @@ func (e *Engine) record(rec *AuditRecord) error {
 // (an unreadable config, a bad session id, an audit log that cannot be
 // written) means no decision: the caller must not run the command.
 func (e *Engine) Decide(req CheckRequest) (Decision, error) {
-	d, _, err := e.decide(req)
+	d, _, err := e.decide(req, true)
 	if err != nil {
 		return d, err
 	}
@@ -337,7 +352,9 @@ func (e *Engine) auditRecord(event string, d Decision) *AuditRecord {
 }
 
 // decide is Decide without the audit record; it also returns the rules.
-func (e *Engine) decide(req CheckRequest) (Decision, *Guard, error) {
+// review says whether the smart reviewer may be asked (not when a person
+// is answering).
+func (e *Engine) decide(req CheckRequest, review bool) (Decision, *Guard, error) {
 	d := Decision{Command: req.Command, Session: req.Session, Cwd: req.Cwd}
 	if err := ValidSessionID(req.Session); err != nil {
 		return d, nil, err
@@ -403,13 +420,10 @@ func (e *Engine) decide(req CheckRequest) (Decision, *Guard, error) {
 		d.Decision, d.By = dsl.Allow, ByModeOff
 	case cfg.Approvals.Container == "auto" && e.inContainer(req.Env):
 		d.Decision, d.By = dsl.Allow, ByContainer
-	case cfg.Approvals.Mode == ModeSmart && e.opts.Reviewer != nil:
-		ctx, cancel := context.WithTimeout(context.Background(), cfg.Smart.Timeout)
-		ok, reason, err := e.opts.Reviewer.Review(ctx, d)
-		cancel()
-		if err == nil && ok {
-			d.Decision, d.By = dsl.Allow, ByReviewer
-			d.Notice = reason
+	case review && cfg.Approvals.Mode == ModeSmart && cfg.Smart.BaseURL != "" && e.opts.Reviewer != nil:
+		// Only asks get here: a line with a block returned above.
+		if err := e.review(cfg, st, v.Line, &d); err != nil {
+			return d, g, err
 		}
 	}
 	if d.Decision == dsl.Ask && d.Denials >= cfg.Approvals.DenialLimit {
@@ -445,7 +459,7 @@ func (e *Engine) sessionWarn(id string, warns *[]string) (SessionState, error) {
 // can only approve what the rules actually asked about: a block stays
 // ErrBlocked, an always with a content-level finding is ErrContentLevel.
 func (e *Engine) Answer(req CheckRequest, a Answer, note string) (Decision, error) {
-	d, g, err := e.decide(req)
+	d, g, err := e.decide(req, false)
 	if err != nil {
 		return d, err
 	}

@@ -63,6 +63,7 @@ type Smart struct {
 	Model     string
 	APIKeyEnv string
 	Timeout   time.Duration
+	Budget    int // reviewer calls one session may make; 0 means DefaultReviewerBudget
 }
 
 // Checkpoints configures shadow-git snapshots (issue 5).
@@ -194,6 +195,7 @@ func (cfg *Config) parse(path string, data []byte) error {
 				"model":       func(key string, n *yaml.Node) { p.decode(key, n, &s.Model) },
 				"api_key_env": func(key string, n *yaml.Node) { p.decode(key, n, &s.APIKeyEnv) },
 				"timeout":     func(key string, n *yaml.Node) { p.seconds(key, n, &s.Timeout) },
+				"budget":      func(key string, n *yaml.Node) { p.decode(key, n, &s.Budget) },
 			})
 		case "checkpoints":
 			c := &cfg.Checkpoints

@@ -1,6 +1,8 @@
 package hguard
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -101,5 +103,19 @@ func TestAddToAllowlist(t *testing.T) {
 		if got := readFile(t, ConfigPath(home)); got != tt.after || len(cfg.CommandAllowlist) != 1 {
 			t.Errorf("%q: got\n%s\nwant\n%s", tt.before, got, tt.after)
 		}
+	}
+}
+
+func TestSmartBudgetConfig(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte("smart:\n  base_url: http://127.0.0.1:9/v1\n  budget: 7\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Smart.Budget != 7 {
+		t.Errorf("smart.budget = %d, want 7", cfg.Smart.Budget)
 	}
 }

@@ -88,6 +88,7 @@ type SessionState struct {
 	YOLO      bool            `json:"yolo,omitempty"`
 	Approvals []Grant         `json:"approvals,omitempty"`
 	Denials   map[string]int  `json:"denials,omitempty"` // rule id → consecutive denials
+	Reviewer  ReviewerState   `json:"reviewer,omitzero"` // smart mode: the reviewer's calls, denials and verdicts
 	Updated   time.Time       `json:"updated"`
 	Extra     json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
@@ -99,7 +100,24 @@ type Grant struct {
 	Fingerprint string    `json:"fingerprint,omitempty"` // "" = rule-wide
 	Command     string    `json:"command,omitempty"`     // redacted, for display
 	Cwd         string    `json:"cwd,omitempty"`
+	By          string    `json:"by,omitempty"` // "reviewer" when the smart reviewer approved; "" = a person
 	Time        time.Time `json:"time"`
+}
+
+// ReviewerState is what smart mode remembers of one session: the calls
+// made (against the budget), the reviewer's consecutive denials, and its
+// recent verdicts (the cache).
+type ReviewerState struct {
+	Calls   int           `json:"calls,omitempty"`
+	Denials int           `json:"denials,omitempty"`
+	Cache   []ReviewEntry `json:"cache,omitempty"`
+}
+
+// ReviewEntry is one cached verdict.
+type ReviewEntry struct {
+	Key     string        `json:"key"` // reviewKey: normalized command, cwd class, rule ids
+	Verdict ReviewVerdict `json:"verdict"`
+	Time    time.Time     `json:"time"`
 }
 
 // sessionStore reads and writes session files, keeping what it read in
@@ -333,6 +351,7 @@ func (s *sessionStore) List() (ids, corrupt []string, err error) {
 func (st SessionState) clone() SessionState {
 	c := st
 	c.Approvals = append([]Grant(nil), st.Approvals...)
+	c.Reviewer.Cache = append([]ReviewEntry(nil), st.Reviewer.Cache...)
 	if st.Denials != nil {
 		c.Denials = make(map[string]int, len(st.Denials))
 		for k, v := range st.Denials {

@@ -115,7 +115,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // says by what, and the denial notice comes last.
 func printDecision(w io.Writer, d hguard.Decision) {
 	v := hguard.Verdict{Decision: d.Verdict, Findings: d.Findings}
-	if d.Decision != d.Verdict && d.By != "" {
+	if d.Decision == dsl.Allow && d.Verdict != dsl.Allow && d.By != "" { // not a reviewer's deny
 		fmt.Fprintf(w, "allow (%s): %s\n", approvedBy(d), v.Reasons())
 		printFindings(w, v)
 	} else {

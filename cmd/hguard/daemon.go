@@ -29,7 +29,7 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 	}
 	logger := log.New(stderr, "hguard daemon: ", log.LstdFlags)
 	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
-		KeepDetectorsWarm: true})
+		KeepDetectorsWarm: true, Reviewer: hguard.PluginsReviewer{Home: home()}}) // used while smart mode is configured
 	if err != nil {
 		return err
 	}

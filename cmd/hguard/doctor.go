@@ -1,23 +1,28 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"time"
 
 	"github.com/hguard/hguard"
 )
 
 const doctorSynopsis = `hguard doctor
 
-Checks hguard's health: the configuration, the rules, the daemon, YOLO,
-the state files and the audit log. Exits 1 when something is broken;
-warnings alone exit 0.`
+Checks hguard's health: the configuration, the rules, the smart reviewer,
+the daemon, YOLO, the state files and the audit log. Exits 1 when something
+is broken; warnings alone exit 0. --reviewer also sends the smart reviewer's
+endpoint one cheap request (GET /models) to see that it answers.`
 
 func runDoctor(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("doctor", doctorSynopsis, stdout)
 	session := c.String("session", "", "the session to report YOLO for (default: as for check)")
+	reach := c.Bool("reviewer", false, "check that the smart reviewer's endpoint answers (one request)")
 	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
@@ -47,6 +52,39 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	}
 	line("approvals", "mode %s, timeout %s, gateway_timeout %s, container %s", cfg.Approvals.Mode,
 		cfg.Approvals.Timeout, cfg.Approvals.GatewayTimeout, cfg.Approvals.Container)
+
+	switch {
+	case cfg.Approvals.Mode != hguard.ModeSmart:
+		line("reviewer", "off (approvals.mode %s)", cfg.Approvals.Mode)
+	case cfg.Smart.BaseURL == "":
+		line("reviewer", "warning: approvals.mode smart without smart.base_url: a person answers every ask")
+	default:
+		key := "no key"
+		if cfg.Smart.APIKeyEnv != "" {
+			key = "key from $" + cfg.Smart.APIKeyEnv
+			if os.Getenv(cfg.Smart.APIKeyEnv) == "" {
+				key += " (not set)"
+			}
+		}
+		base := cfg.Smart.BaseURL
+		if u, err := url.Parse(base); err == nil {
+			base = u.Redacted() // a password in the URL is not shown
+		}
+		line("reviewer", "configured: model %q at %s, %s, timeout %s", cfg.Smart.Model, base, key, cfg.Smart.Timeout)
+		if *reach {
+			ctx, cancel := context.WithTimeout(context.Background(), cfg.Smart.Timeout+5*time.Second)
+			err := hguard.PluginsReviewer{Home: h}.Ping(ctx, cfg.Smart)
+			cancel()
+			if err != nil {
+				bad("reviewer", "unreachable: %v", err)
+			} else {
+				line("reviewer", "reachable")
+			}
+		}
+	}
+	if *reach && (cfg.Approvals.Mode != hguard.ModeSmart || cfg.Smart.BaseURL == "") {
+		return usagef("set approvals.mode: smart and smart.base_url in config.yaml", "--reviewer: no smart reviewer is configured")
+	}
 
 	wd, _ := os.Getwd()
 	g, err := hguard.New(hguard.Options{Home: h, ProjectDir: wd})

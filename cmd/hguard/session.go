@@ -30,7 +30,9 @@ func openDecider(stderr io.Writer) (*decider, error) {
 			return nil, err
 		}
 	}
-	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: h})
+	// The Engine asks the reviewer only while config.yaml says
+	// approvals.mode: smart with a smart.base_url.
+	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: h, Reviewer: hguard.PluginsReviewer{Home: h}})
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,8 @@
 // installer, kept out of the hguard binary so that hguard starts fast on
 // every Enter. hguard runs it for `hguard plugin …`, for one check with
 // detectors enabled (`detect`), and, from the daemon, as a long-lived
-// detector service (`serve`) that keeps the plugins warm.
+// detector service (`serve`) that keeps the plugins warm, and to ask the
+// smart-approval reviewer about one ask (`review`, package smartllm).
 //
 // The wire format of detect and serve is one JSON object per line each way:
 // a Request in, a Response out.
@@ -43,6 +44,7 @@ usage:
   hguard-plugins plugin list|add|install …   the same as hguard plugin …
   hguard-plugins detect                      one JSON request on stdin, one response on stdout
   hguard-plugins serve                       JSON requests and responses, one a line, until stdin ends
+  hguard-plugins review                      one smart-approval review request on stdin, its verdict on stdout
 `
 
 // Main runs the program and returns its exit code.
@@ -62,6 +64,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return serve(stdin, stdout, true)
 	case "serve":
 		return serve(stdin, stdout, false)
+	case "review":
+		return review(stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
