@@ -254,17 +254,10 @@ func (e *engine) line(l []byte) {
 	// covered[p] is where pattern p's last match ends: later hits inside
 	// it are skipped, which also keeps a line full of keywords linear.
 	var covered [64]int
-	for _, h := range hits {
+	try := func(h hit) (match, bool) {
 		p := e.r.patterns[h.pat]
-		if h.pat == e.r.pkey {
-			keyHit = true
-		}
-		if h.start < covered[h.pat] {
-			continue
-		}
-		covered[h.pat] = h.start + 1 // tried here; a second keyword at this place adds nothing
 		if p.wordStart && h.start > 0 && isWord(body[h.start-1]) || p.before != nil && !p.before(body, h.start) {
-			continue
+			return match{}, false
 		}
 		win := p.window
 		if win == 0 {
@@ -279,10 +272,22 @@ func (e *engine) line(l []byte) {
 			}
 		}
 		if s < 0 || s == t || p.Valid != nil && !p.Valid(body[s:t]) {
+			return match{}, false
+		}
+		return match{start: s, end: t, pat: h.pat}, true
+	}
+	for _, h := range hits {
+		if h.pat == e.r.pkey {
+			keyHit = true
+		}
+		if h.start < covered[h.pat] {
 			continue
 		}
-		ms = append(ms, match{start: s, end: t, pat: h.pat})
-		covered[h.pat] = t
+		covered[h.pat] = h.start + 1 // tried here; a second keyword at this place adds nothing
+		if m, ok := try(h); ok {
+			ms = append(ms, m)
+			covered[h.pat] = m.end
+		}
 	}
 	if keyHit {
 		ms = e.openKey(body, ms)
@@ -293,21 +298,33 @@ func (e *engine) line(l []byte) {
 		return
 	}
 	// Earlier patterns win overlaps; then write left to right.
-	slices.SortStableFunc(ms, func(a, b match) int { return a.pat - b.pat })
 	if cap(e.taken) < len(body) {
 		e.taken = make([]bool, len(body))
 	}
 	taken := e.taken[:len(body)]
-	clear(taken)
-	kept := ms[:0]
+	kept := resolve(ms, taken)
+	// A match that lost to an earlier pattern may have hidden hits of its
+	// own pattern (TOKEN=a…!TOKEN=b: the first value spans the second
+	// assignment). Those are tried once more, outside what was kept, so
+	// that one pass masks everything a second pass would.
+	var retried []match
 	for _, m := range ms {
-		if !slices.Contains(taken[m.start:m.end], true) {
-			kept = append(kept, m)
-			for i := m.start; i < m.end; i++ {
-				taken[i] = true
+		if slices.ContainsFunc(kept, func(k match) bool { return k.start == m.start && k.end == m.end && k.pat == m.pat }) {
+			continue
+		}
+		for _, h := range hits {
+			if h.pat != m.pat || h.start <= m.start || h.start >= m.end || taken[h.start] {
+				continue
+			}
+			if r, ok := try(h); ok && !slices.Contains(taken[r.start:r.end], true) {
+				retried = append(retried, r)
+				for i := r.start; i < r.end; i++ {
+					taken[i] = true
+				}
 			}
 		}
 	}
+	kept = append(kept, retried...)
 	slices.SortFunc(kept, func(a, b match) int { return a.start - b.start })
 	pos := 0
 	for _, m := range kept {
@@ -403,4 +420,21 @@ func keyLine(body []byte) keyLineKind {
 		}
 	}
 	return keyBase64
+}
+
+// resolve keeps, of overlapping matches, the one of the earlier pattern,
+// marking in taken the bytes the kept matches cover.
+func resolve(ms []match, taken []bool) []match {
+	slices.SortStableFunc(ms, func(a, b match) int { return a.pat - b.pat })
+	clear(taken)
+	var kept []match
+	for _, m := range ms {
+		if !slices.Contains(taken[m.start:m.end], true) {
+			kept = append(kept, m)
+			for i := m.start; i < m.end; i++ {
+				taken[i] = true
+			}
+		}
+	}
+	return kept
 }
