@@ -29,15 +29,22 @@ usage:
   hguard rules list [--json]                            the effective rules
   hguard rules test [FILE...]                           run the rules' match/nomatch examples
   hguard rules lint [FILE...]                           check rule files without running them
-  hguard hook claude-code|codex|gemini|cursor           agent hook: agent JSON in, the agent's answer out
-  hguard init claude-code|codex|gemini|cursor [--write] add hguard's hook to the agent's settings
+  hguard hook claude-code|codex|gemini|cursor [--post]  agent hook: agent JSON in, the agent's answer out
+  hguard init bash|zsh|fish|bash-env|zshenv             print a shell hook: eval "$(hguard init zsh)"
+  hguard init claude-code|codex|gemini|cursor [--write] add hguard's hooks to the agent's settings
   hguard guard [--session S] [--yolo] -- CMD            check, then ask on the terminal: [o]nce [s]ession [a]lways [d]eny
   hguard daemon                                         serve checks and the approval queue on a unix socket
   hguard pending | approve | deny [--session S] [--all] answer requests waiting in the daemon's queue
   hguard yolo on|off|status [--session S]               skip asks in one session (blocks still block)
   hguard audit verify | tail                            the hash-chained audit log
   hguard plugin list|add PATH|install tirith            detector plugins; install verifies tirith's Sigstore signature
-  hguard doctor                                         health: config, rules, daemon, yolo, state, audit
+  hguard checkpoint create|list|prune|ensure [--dir D]  shadow-git snapshots of a directory
+  hguard rollback [N [FILE]] | rollback diff N          list, restore, or diff checkpoints
+  hguard watch [DIR...]                                 snapshot automatically after changes
+  hguard redact < IN > OUT                              mask secrets in a stream
+  hguard scan [--json] [PATH...] | --stdin              find prompt injection in agent context files
+  hguard creds add|list|check|mounts ...                credential files for sandbox mounts
+  hguard doctor [--reviewer]                            health: config, rules, daemon, yolo, reviewer, state, audit
   hguard version                                        print the version
 
 exit codes of check: 0 allow (warnings included), 1 block, 2 ask, 64 usage error, 70 internal error.
