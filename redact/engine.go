@@ -232,7 +232,7 @@ func (e *engine) line(l []byte) {
 				e.keyStart = e.off
 			}
 			e.dropped += len(l)
-			e.keyTerm = term
+			e.keyTerm = append(e.keyTerm[:0], term...) // a copy: the reader reuses the line buffer
 			return
 		case keyPreamble:
 			if e.dropped == 0 {
