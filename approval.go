@@ -267,7 +267,7 @@ func (e *Engine) Guard(dir string) (*Guard, error) {
 	if c != nil && c.stamp == stamp {
 		return c.g, nil
 	}
-	g, err := New(Options{Home: e.opts.Home, ProjectDir: dir})
+	g, err := loadGuard(Options{Home: e.opts.Home}, project)
 	if err != nil {
 		return nil, fmt.Errorf("loading rules: %w", err)
 	}

@@ -48,6 +48,16 @@ type Verdict struct {
 // New loads and compiles the rules. A broken rule file is an error that
 // names path:line:col, the rule and the field.
 func New(opts Options) (*Guard, error) {
+	var project string
+	if opts.ProjectDir != "" {
+		project, _ = FindProjectRules(opts.ProjectDir)
+	}
+	return loadGuard(opts, project)
+}
+
+// loadGuard is New with the project's rule file already found ("" for
+// none), so that a caller who searched for it does not search twice.
+func loadGuard(opts Options, project string) (*Guard, error) {
 	var files [][]*dsl.Rule
 	if !opts.NoBuiltin {
 		builtin, err := loadBuiltin(opts.ParseBuiltin)
@@ -63,14 +73,12 @@ func New(opts Options) (*Guard, error) {
 		}
 		files = append(files, user)
 	}
-	if opts.ProjectDir != "" {
-		if path, ok := FindProjectRules(opts.ProjectDir); ok {
-			project, err := LoadFiles(dsl.Project, path)
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, project)
+	if project != "" {
+		rs, err := LoadFiles(dsl.Project, project)
+		if err != nil {
+			return nil, err
 		}
+		files = append(files, rs)
 	}
 	rs, err := dsl.NewRuleSet(files...)
 	if err != nil {
