@@ -3,12 +3,24 @@ package redact
 // automaton finds keywords in a line in one pass (Aho-Corasick over
 // ASCII-lowercased bytes), so that a line is only matched against the
 // patterns whose keywords it holds, and only where they stand.
+//
+// Bytes are mapped to classes first: keywords use a few dozen distinct
+// bytes, so a state's row has that many entries rather than 256. That
+// keeps the table small enough to build on every hguard start (it is on
+// the path of each check, through the audit record) without touching
+// hundreds of fresh pages.
 type automaton struct {
-	delta []uint16  // state<<8 | byte → next state
+	class [256]uint8 // byte → its class; 0 for bytes in no keyword
+	width int        // the number of classes: the length of a row
+	// delta[row+class] is the next state's row (state*width), with
+	// hasOut set when keywords end there: scanning needs no other table
+	// until a keyword is seen.
+	delta []uint16
 	out   [][]kwOut // per state: the keywords ending here
-	mask  []uint64  // per state: their patterns, as bits
 	kws   []string  // every keyword, by index
 }
+
+const hasOut = 1 << 15
 
 // kwOut is one keyword ending in a state.
 type kwOut struct {
@@ -39,77 +51,87 @@ func hasUpper(kw string) bool {
 }
 
 func newAutomaton(patterns []*Pattern) *automaton {
-	type node struct {
-		next [256]int32
-		fail int32
-		out  []kwOut
-	}
-	newNode := func() *node {
-		n := &node{}
-		for i := range n.next {
-			n.next[i] = -1
+	a := &automaton{width: 1}
+	for _, p := range patterns {
+		for _, kw := range p.Keywords {
+			for i := 0; i < len(kw); i++ {
+				if c := lower(kw[i]); a.class[c] == 0 {
+					a.class[c] = uint8(a.width)
+					a.width++
+				}
+			}
 		}
-		return n
 	}
-	nodes := []*node{newNode()}
-	a := &automaton{}
+	for c := range 256 {
+		a.class[c] = a.class[lower(byte(c))]
+	}
+	const none = 1<<16 - 1
+	newState := func() uint16 {
+		if len(a.out) >= none {
+			panic("redact: pattern table too large") // a programming error, caught by every test
+		}
+		for range a.width {
+			a.delta = append(a.delta, none)
+		}
+		a.out = append(a.out, nil)
+		return uint16(len(a.out) - 1)
+	}
+	newState()
+	// The trie: delta holds its edges, none where there is none yet.
 	for pi, p := range patterns {
 		for _, kw := range p.Keywords {
-			s := int32(0)
+			s := 0
 			for i := 0; i < len(kw); i++ {
-				c := lower(kw[i])
-				if nodes[s].next[c] < 0 {
-					nodes = append(nodes, newNode())
-					nodes[s].next[c] = int32(len(nodes) - 1)
+				e := s*a.width + int(a.class[kw[i]])
+				if a.delta[e] == none {
+					t := newState()
+					a.delta[e] = t
 				}
-				s = nodes[s].next[c]
+				s = int(a.delta[e])
 			}
-			nodes[s].out = append(nodes[s].out, kwOut{pat: pi, kw: len(a.kws), n: len(kw), exact: hasUpper(kw)})
+			a.out[s] = append(a.out[s], kwOut{pat: pi, kw: len(a.kws), n: len(kw), exact: hasUpper(kw)})
 			a.kws = append(a.kws, kw)
 		}
 	}
 	// Breadth-first: fail links, inherited outputs, and a full transition
 	// table so that scanning never follows a fail link.
-	var queue []int32
-	for c := range 256 {
-		if t := nodes[0].next[c]; t >= 0 {
-			queue = append(queue, t)
+	fail := make([]uint16, len(a.out))
+	var queue []int
+	for c := range a.width {
+		if t := a.delta[c]; t != none {
+			queue = append(queue, int(t))
 		} else {
-			nodes[0].next[c] = 0
+			a.delta[c] = 0
 		}
 	}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		f := nodes[s].fail
+		f := int(fail[s])
 		if s != 0 && f != s {
-			nodes[s].out = append(nodes[s].out, nodes[f].out...)
+			a.out[s] = append(a.out[s], a.out[f]...)
 		}
-		for c := range 256 {
-			if t := nodes[s].next[c]; t >= 0 {
+		for c := range a.width {
+			e := s*a.width + c
+			if t := a.delta[e]; t != none {
 				if s != 0 {
-					nodes[t].fail = nodes[f].next[c]
+					fail[t] = a.delta[f*a.width+c]
 				}
-				queue = append(queue, t)
+				queue = append(queue, int(t))
 			} else {
-				nodes[s].next[c] = nodes[f].next[c]
+				a.delta[e] = a.delta[f*a.width+c]
 			}
 		}
 	}
-	if len(nodes) > 1<<16 || len(patterns) > 64 {
+	if len(a.out)*a.width > hasOut {
 		panic("redact: pattern table too large") // a programming error, caught by every test
 	}
-	a.delta = make([]uint16, len(nodes)<<8)
-	a.out = make([][]kwOut, len(nodes))
-	a.mask = make([]uint64, len(nodes))
-	for i, n := range nodes {
-		for c := range 256 {
-			a.delta[i<<8|c] = uint16(n.next[lower(byte(c))])
+	for e, t := range a.delta {
+		v := t * uint16(a.width)
+		if len(a.out[t]) > 0 {
+			v |= hasOut
 		}
-		a.out[i] = n.out
-		for _, o := range n.out {
-			a.mask[i] |= 1 << o.pat
-		}
+		a.delta[e] = v
 	}
 	return a
 }
@@ -117,11 +139,11 @@ func newAutomaton(patterns []*Pattern) *automaton {
 // any reports whether some keyword may occur in b (case-sensitive
 // keywords are taken in any case here: a cheap over-approximation).
 func (a *automaton) any(b []byte) bool {
-	s := 0
-	delta, mask := a.delta, a.mask
+	row := uint16(0)
+	delta, class := a.delta, &a.class
 	for _, c := range b {
-		s = int(delta[s<<8|int(c)])
-		if mask[s] != 0 {
+		row = delta[int(row)+int(class[c])]
+		if row&hasOut != 0 {
 			return true
 		}
 	}
@@ -130,14 +152,14 @@ func (a *automaton) any(b []byte) bool {
 
 // find appends the keyword occurrences in line to hits.
 func (a *automaton) find(line []byte, hits []hit) []hit {
-	s := 0
-	delta, mask := a.delta, a.mask
+	row := uint16(0)
+	delta, class := a.delta, &a.class
 	for i, c := range line {
-		s = int(delta[s<<8|int(c)])
-		if mask[s] == 0 {
+		row = delta[int(row&^hasOut)+int(class[c])]
+		if row&hasOut == 0 {
 			continue
 		}
-		for _, o := range a.out[s] {
+		for _, o := range a.out[int(row&^hasOut)/a.width] {
 			start := i + 1 - o.n
 			if o.exact && string(line[start:i+1]) != a.kws[o.kw] {
 				continue
