@@ -91,6 +91,18 @@ func (r *Redactor) Find(s string) []Finding {
 // any reports whether some pattern could match somewhere in b.
 func (r *Redactor) any(b []byte) bool { return r.ac.any(b) }
 
+// tailFits reports whether a mask ending at end may show the secret's
+// last bytes: only where what follows cannot continue them. Otherwise
+// the shown tail and the text after it could read as a new secret (or a
+// keyword, "…secr"+"et:x"), and masking the output again would change it.
+func (r *Redactor) tailFits(body []byte, end int) bool {
+	if end == len(body) {
+		return true
+	}
+	c := body[end]
+	return !isWord(c) && r.ac.class[c] == 0
+}
+
 // Copy streams src to dst with the secrets masked and returns how many it
 // masked. Lines are processed as they complete; a line longer than MaxLine
 // is processed in pieces.
@@ -331,7 +343,7 @@ func (e *engine) line(l []byte) {
 		p := e.r.patterns[m.pat]
 		masked := m.mask
 		if masked == nil {
-			masked = p.mask(body[m.start:m.end])
+			masked = p.mask(body[m.start:m.end], e.r.tailFits(body, m.end))
 		}
 		e.emit(body[pos:m.start])
 		e.emit(masked)

@@ -67,7 +67,7 @@ func newAutomaton(patterns []*Pattern) *automaton {
 	}
 	const none = 1<<16 - 1
 	newState := func() uint16 {
-		if len(a.out) >= none {
+		if len(a.out) >= none || len(patterns) > 64 { // the engine tracks patterns in [64] arrays
 			panic("redact: pattern table too large") // a programming error, caught by every test
 		}
 		for range a.width {

@@ -55,8 +55,9 @@ type Examples struct {
 }
 
 // mask replaces secret by its kept prefix, "…" and, for a long random
-// token, its last four bytes. The mask is never longer than the secret.
-func (p *Pattern) mask(secret []byte) []byte {
+// token, its last four bytes when tail allows. The mask is never longer
+// than the secret.
+func (p *Pattern) mask(secret []byte, tail bool) []byte {
 	keep := 0
 	for _, pre := range p.Prefixes {
 		if len(pre) > keep && bytes.HasPrefix(secret, []byte(pre)) {
@@ -66,7 +67,7 @@ func (p *Pattern) mask(secret []byte) []byte {
 	m := make([]byte, 0, keep+len(ellipsis)+4)
 	m = append(m, secret[:keep]...)
 	m = append(m, ellipsis...)
-	if p.Tail && len(secret)-keep >= 16 {
+	if tail && p.Tail && len(secret)-keep >= 16 {
 		m = append(m, secret[len(secret)-4:]...)
 	}
 	if len(m) >= len(secret) {
