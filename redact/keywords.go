@@ -66,6 +66,14 @@ func newAutomaton(patterns []*Pattern) *automaton {
 		a.class[c] = a.class[lower(byte(c))]
 	}
 	const none = 1<<16 - 1
+	states := 1 // at most one per keyword byte, and the root
+	for _, p := range patterns {
+		for _, kw := range p.Keywords {
+			states += len(kw)
+		}
+	}
+	a.delta = make([]uint16, 0, states*a.width)
+	a.out = make([][]kwOut, 0, states)
 	newState := func() uint16 {
 		if len(a.out) >= none || len(patterns) > 64 { // the engine tracks patterns in [64] arrays
 			panic("redact: pattern table too large") // a programming error, caught by every test
