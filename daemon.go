@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/unixsock"
 )
 
 // The daemon (`hguard daemon`) serves the Engine on a unix socket,
@@ -94,7 +94,7 @@ type pending struct {
 type Server struct {
 	eng     *Engine
 	home    string
-	ln      *net.UnixListener
+	ln      *unixsock.Listener
 	lock    *fileLock
 	started time.Time
 	logf    func(format string, args ...any)
@@ -103,7 +103,7 @@ type Server struct {
 	queue   []*pending // oldest first
 	nextID  uint64
 	clients int
-	conns   map[net.Conn]struct{}
+	conns   map[*unixsock.Conn]struct{}
 
 	closing chan struct{}
 	wg      sync.WaitGroup
@@ -142,12 +142,11 @@ func Listen(eng *Engine, logf func(format string, args ...any)) (*Server, error)
 		lock.Unlock()
 		return nil, err
 	}
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	ln, err := unixsock.Listen(path)
 	if err != nil {
 		lock.Unlock()
 		return nil, err
 	}
-	ln.SetUnlinkOnClose(true)
 	if err := os.Chmod(path, 0o600); err != nil {
 		ln.Close()
 		lock.Unlock()
@@ -155,22 +154,18 @@ func Listen(eng *Engine, logf func(format string, args ...any)) (*Server, error)
 	}
 	writeFileAtomic(filepath.Join(dir, "daemon.pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o600)
 	return &Server{eng: eng, home: home, ln: ln, lock: lock, started: time.Now(), logf: logf,
-		conns: map[net.Conn]struct{}{}, closing: make(chan struct{})}, nil
+		conns: map[*unixsock.Conn]struct{}{}, closing: make(chan struct{})}, nil
 }
 
 // Serve accepts connections until Shutdown.
 func (s *Server) Serve() error {
 	for {
-		conn, err := s.ln.AcceptUnix()
+		conn, err := s.ln.Accept()
 		if err != nil {
 			select {
 			case <-s.closing:
 				return nil
 			default:
-			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
 			}
 			if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
 				time.Sleep(50 * time.Millisecond)
@@ -178,7 +173,7 @@ func (s *Server) Serve() error {
 			}
 			return err
 		}
-		uid, err := peerUID(conn)
+		uid, err := conn.PeerUID()
 		if err != nil || uid != os.Getuid() {
 			s.logf("refused a connection from uid %d (%v)", uid, err)
 			conn.Close()
@@ -234,28 +229,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return err
 }
 
-// peerUID is the uid of the process at the other end of a unix socket.
-func peerUID(conn *net.UnixConn) (int, error) {
-	raw, err := conn.SyscallConn()
-	if err != nil {
-		return -1, err
-	}
-	var (
-		cred *syscall.Ucred
-		cerr error
-	)
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = syscall.GetsockoptUcred(int(fd), syscall.SOL_SOCKET, syscall.SO_PEERCRED)
-	}); err != nil {
-		return -1, err
-	}
-	if cerr != nil {
-		return -1, cerr
-	}
-	return int(cred.Uid), nil
-}
-
-func (s *Server) serveConn(conn *net.UnixConn) {
+func (s *Server) serveConn(conn *unixsock.Conn) {
 	defer s.wg.Done()
 	defer func() {
 		conn.Close()
@@ -545,7 +519,7 @@ func (s *Server) Status() DaemonStatus {
 // client go one at a time (open one client per concurrent caller).
 type Client struct {
 	mu   sync.Mutex
-	conn *net.UnixConn
+	conn *unixsock.Conn
 	br   *bufio.Reader
 	enc  *json.Encoder
 	// Timeout bounds a request that does not wait in the queue; a daemon
@@ -560,14 +534,14 @@ var ErrNoDaemon = errors.New("no daemon is running")
 // stale one) the error is ErrNoDaemon.
 func Dial(home string) (*Client, error) {
 	path := SocketPath(home)
-	conn, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
+	conn, err := unixsock.Dial(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOTDIR) {
 			return nil, ErrNoDaemon
 		}
 		return nil, fmt.Errorf("connecting to the daemon at %s: %w", path, err)
 	}
-	if uid, err := peerUID(conn); err != nil || uid != os.Getuid() {
+	if uid, err := conn.PeerUID(); err != nil || uid != os.Getuid() {
 		conn.Close()
 		return nil, fmt.Errorf("the daemon socket %s belongs to uid %d, not to you", path, uid)
 	}

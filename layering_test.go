@@ -43,6 +43,14 @@ func TestLayering(t *testing.T) {
 			}
 		}
 	}
+	// Package net links cgo's resolver, and cgo makes hguard a dynamically
+	// linked program that pays for the dynamic loader on every start: the
+	// daemon's socket is internal/unixsock instead.
+	for _, d := range deps("cmd/hguard") {
+		if d == "net" || d == "runtime/cgo" {
+			t.Errorf("cmd/hguard links %s", d)
+		}
+	}
 	// mvdan/sh is imported by dsl/cmdline alone.
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
