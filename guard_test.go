@@ -185,3 +185,27 @@ func TestBuiltinGenerated(t *testing.T) {
 		t.Fatal("builtin_gen.go is out of date with rules/*.yaml: run go generate ./rules")
 	}
 }
+
+// TestBuiltinGeneratedExamples runs each rule's examples against its
+// generated form, which compiles on first use and defers its regexps to
+// the first command that reaches them, as hguard check runs it.
+func TestBuiltinGeneratedExamples(t *testing.T) {
+	fromYAML, err := LoadFS(rules.FS, ".", dsl.Builtin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := dsl.FromSpecs(builtinSpecs, dsl.Builtin)
+	if len(generated) != len(fromYAML) {
+		t.Fatalf("%d generated rules, %d in rules/*.yaml", len(generated), len(fromYAML))
+	}
+	for i, r := range generated {
+		r.Examples = fromYAML[i].Examples
+		if err := r.Compile(); err != nil {
+			t.Errorf("%s: %v", r.ID, err)
+			continue
+		}
+		for _, f := range r.TestExamples() {
+			t.Error(f.Error())
+		}
+	}
+}

@@ -1,17 +1,23 @@
 package dsl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
-	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 )
 
 // compileMu serialises compilation: the prepared configurations share
-// caches that expr fills in while checking.
+// caches that expr fills in while checking, and regexps is shared too.
 var compileMu sync.Mutex
 
 // prepared holds one expr configuration per scope, built once: the
@@ -24,17 +30,41 @@ var prepared = sync.OnceValue(func() map[Scope]*conf.Config {
 		for _, op := range exprOptions(scope) {
 			op(c)
 		}
+		matchesFunc(c)
 		m[scope] = c
 	}
 	return m
 })
 
-// compileExpr compiles a condition for a scope with the prepared configuration.
-func compileExpr(when string, scope Scope) (*vm.Program, error) {
+// compileExpr compiles a condition for a scope: expr.Compile's steps, on
+// the prepared configuration rather than a fresh one per call, with
+// `s matches "regexp"` turned into a call that compiles its regexp on
+// first use (see lazyRegexp). With checkRegexps, each regexp is compiled
+// now, so that a bad one is a load error.
+func compileExpr(when string, scope Scope, checkRegexps bool) (*vm.Program, error) {
 	compileMu.Lock()
 	defer compileMu.Unlock()
-	base := prepared()[scope]
-	return expr.Compile(when, func(c *conf.Config) { *c = *base })
+	c := prepared()[scope]
+	tree, err := parser.ParseWithConfig(when, c)
+	if err != nil {
+		return nil, err
+	}
+	v := &matchesRewriter{check: checkRegexps}
+	ast.Walk(&tree.Node, v)
+	if v.err != nil {
+		return nil, v.err.Bind(tree.Source)
+	}
+	if _, err := checker.Check(tree, c); err != nil {
+		return nil, err
+	}
+	if err := optimizer.Optimize(&tree.Node, c); err != nil {
+		var ferr *file.Error
+		if errors.As(err, &ferr) {
+			return nil, ferr.Bind(tree.Source)
+		}
+		return nil, err
+	}
+	return compiler.Compile(tree, c)
 }
 
 // ensureCompiled compiles a rule whose compilation was deferred at load
@@ -43,7 +73,7 @@ func compileExpr(when string, scope Scope) (*vm.Program, error) {
 func (r *Rule) ensureCompiled() error {
 	r.once.Do(func() {
 		if r.program == nil {
-			r.lazyErr = r.compile()
+			r.lazyErr = r.compile(!r.generated)
 		}
 	})
 	return r.lazyErr
@@ -55,14 +85,14 @@ func (r *Rule) Compile() error { return r.ensureCompiled() }
 
 // compile checks the parts of a rule that need more than its YAML shape,
 // and compiles its expression once.
-func (r *Rule) compile() error {
+func (r *Rule) compile(checkRegexps bool) error {
 	if strings.TrimSpace(r.When) == "" {
 		return &Error{Pos: r.fieldPos("when"), Rule: r.ID, Field: "when", Msg: "empty expression"}
 	}
 	if strings.TrimSpace(r.Message) == "" {
 		return &Error{Pos: r.fieldPos("message"), Rule: r.ID, Field: "message", Msg: "empty message"}
 	}
-	prog, err := compileExpr(r.When, r.Scope)
+	prog, err := compileExpr(r.When, r.Scope, checkRegexps)
 	if err != nil {
 		msg := oneLine(err.Error())
 		if r.whenComment != "" {

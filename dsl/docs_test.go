@@ -46,7 +46,7 @@ func TestDocsComplete(t *testing.T) {
 func TestFuncExamplesCompile(t *testing.T) {
 	for _, f := range Funcs {
 		r := &Rule{ID: "example", When: f.Example, Message: "m", Scope: CommandScope}
-		if err := r.compile(); err != nil {
+		if err := r.compile(true); err != nil {
 			t.Errorf("%s: example %q: %v", f.Name, f.Example, err)
 		}
 	}

@@ -45,6 +45,7 @@ type Rule struct {
 	lazyErr     error          // what a deferred compile met
 	fields      map[string]Pos // where each field was written, for errors found after parsing
 	whenComment string         // a YAML comment after when:, often a cut-off expression
+	generated   bool           // from FromSpecs: checked when generated, so its regexps compile on first use
 }
 
 // Examples are commands a rule must and must not fire on; every rule carries

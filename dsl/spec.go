@@ -36,7 +36,7 @@ func FromSpecs(specs []Spec, origin Origin) []*Rule {
 	for i, s := range specs {
 		rules[i] = &Rule{ID: s.ID, Aliases: s.Aliases, Level: s.Level, Scope: s.Scope, On: s.On, When: s.When,
 			Message: s.Message, Checkpoint: s.Checkpoint, Origin: origin, Pos: s.Pos,
-			fields: map[string]Pos{"when": s.WhenPos}}
+			fields: map[string]Pos{"when": s.WhenPos}, generated: true}
 	}
 	return rules
 }

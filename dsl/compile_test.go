@@ -1,0 +1,83 @@
+package dsl
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// TestMatches checks `matches` with a constant pattern, which compiles to
+// a call with a lazily compiled regexp, against expr's own operator (a
+// pattern that is not a constant), in loaded and in generated rules.
+func TestMatches(t *testing.T) {
+	tests := []struct {
+		when, command string
+		want          bool
+	}{
+		{`name matches "^r"`, "rm x", true},
+		{`name matches "^r"`, "ls", false},
+		{`any(args, # matches "^-[a-z]*r")`, "rm -fr x", true},
+		{`any(args, # matches "^-[a-z]*r")`, "rm -f x", false},
+		{`not (name matches "^l")`, "rm", true},
+		{`name matches "^x" || name matches "^r"`, "rm", true},
+		{`name matches "^x" && name matches "^r"`, "rm", false},
+		{`name matches ("^" + "r")`, "rm", true}, // not a constant: expr's operator
+		{`name matches lower("^R")`, "ls", false},
+		{`any(outputs, # matches "\\.bashrc$")`, "echo x >> ~/.bashrc", true},
+		{`(assigns.X ?? "") matches "^1$"`, "X=1 ls", true},
+		{`(assigns.X ?? "") matches "^1$"`, "ls", false},
+	}
+	for _, tt := range tests {
+		for _, generated := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/%s/generated=%t", tt.when, tt.command, generated), func(t *testing.T) {
+				r := &Rule{ID: "x", Level: Ask, Scope: CommandScope, When: tt.when, Message: "m", generated: generated}
+				if err := r.Compile(); err != nil {
+					t.Fatal(err)
+				}
+				if got := r.Match(cmdline.Parse(tt.command), Context{}); got != tt.want {
+					t.Errorf("%q on %q = %t, want %t", tt.when, tt.command, got, tt.want)
+				}
+			})
+		}
+	}
+}
+
+// A generated rule's regexp is checked when it is generated, not at load;
+// if one were bad anyway, the command that reaches it gets an ask naming
+// the error, never an allow.
+func TestMatchesBadRegexpAtRunTime(t *testing.T) {
+	r := &Rule{ID: "bad", Level: Warn, Scope: CommandScope, When: `name == "rm" && name matches "(["`, Message: "m", generated: true}
+	if err := r.Compile(); err != nil {
+		t.Fatalf("a generated rule's regexp was compiled at load: %v", err)
+	}
+	rs, err := NewRuleSet([]*Rule{r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rs.Evaluate(cmdline.Parse("ls"), Context{}); len(got) != 0 {
+		t.Errorf("a command that never reaches the regexp: %+v", got)
+	}
+	got := rs.Evaluate(cmdline.Parse("rm x"), Context{})
+	if len(got) != 1 || got[0].Level != Ask || !strings.Contains(got[0].Message, "error parsing regexp") {
+		t.Errorf("findings = %+v, want one ask naming the regexp error", got)
+	}
+}
+
+// Rules that test the same pattern share its compiled regexp.
+func TestMatchesShared(t *testing.T) {
+	const pattern = `"^shared-pattern-[0-9]+$"`
+	for _, id := range []string{"a", "b"} {
+		r := &Rule{ID: id, Level: Ask, Scope: CommandScope, When: "name matches " + pattern, Message: "m"}
+		if err := r.Compile(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compileMu.Lock()
+	defer compileMu.Unlock()
+	l := regexps[strings.Trim(pattern, `"`)]
+	if l == nil || l.re == nil {
+		t.Fatalf("the pattern is not in the shared table, compiled: %+v", l)
+	}
+}
