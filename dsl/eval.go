@@ -31,11 +31,12 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 		}
 	}
 	for _, c := range line.Commands {
-		rules = rs.candidates(c, rules[:0])
+		cmd := commandFacts{c: c, line: line, ctx: ctx}
+		rules = rs.candidates(&cmd, rules[:0])
 		if len(rules) == 0 {
 			continue
 		}
-		env := newCommandEnv(c, line, ctx)
+		env := cmd.env()
 		for _, r := range rules {
 			if f, ok := r.run(env, c.Source); ok {
 				out = append(out, f)
@@ -59,7 +60,8 @@ func (rs *RuleSet) lineCandidates(line *cmdline.Line, dst []*Rule) []*Rule {
 // whose on: lists its name (or the program it names: python for
 // python3.11), a group it belongs to or a property it has, and those
 // without on:. Each rule appears once.
-func (rs *RuleSet) candidates(c *cmdline.Command, dst []*Rule) []*Rule {
+func (rs *RuleSet) candidates(cmd *commandFacts, dst []*Rule) []*Rule {
+	c := cmd.c
 	dst = append(dst, rs.anyName...)
 	if c.Name != "" {
 		p := programName(c.Name)
@@ -75,7 +77,7 @@ func (rs *RuleSet) candidates(c *cmdline.Command, dst []*Rule) []*Rule {
 		}
 	}
 	for prop, has := range properties {
-		if list := rs.byProp[prop]; len(list) > 0 && has(c) {
+		if list := rs.byProp[prop]; len(list) > 0 && has(cmd) {
 			dst = appendNew(dst, list)
 		}
 	}
@@ -93,19 +95,35 @@ func appendNew(dst, more []*Rule) []*Rule {
 	return dst
 }
 
+// commandFacts is one command of a line, with its rule environment built
+// when first needed: by a property that needs it, or by the first rule.
+type commandFacts struct {
+	c    *cmdline.Command
+	line *cmdline.Line
+	ctx  Context
+	e    *CommandEnv
+}
+
+func (cmd *commandFacts) env() *CommandEnv {
+	if cmd.e == nil {
+		cmd.e = newCommandEnv(cmd.c, cmd.line, cmd.ctx)
+	}
+	return cmd.e
+}
+
 // properties are what a rule's on: can ask of a command besides its name,
 // as "@property": a rule about writes says on: ["@writes"] and is not
 // evaluated for commands that write nothing.
-var properties = map[string]func(*cmdline.Command) bool{
+var properties = map[string]func(*commandFacts) bool{
 	"@writes":    writes,
-	"@redirects": func(c *cmdline.Command) bool { return len(c.Redirects) > 0 },
-	"@assigns":   func(c *cmdline.Command) bool { return len(c.Assigns) > 0 },
-	"@untrusted": func(c *cmdline.Command) bool { return c.Untrusted != "" },
-	"@dynamic":   func(c *cmdline.Command) bool { return c.Dynamic },
-	"@payload":   func(c *cmdline.Command) bool { return c.Payload != nil },
-	"@wrapped":   func(c *cmdline.Command) bool { return len(c.Wrappers) > 0 },
-	"@function":  func(c *cmdline.Command) bool { return c.Func != "" },
-	"@secrets":   holdsSecretPrefix,
+	"@redirects": func(cmd *commandFacts) bool { return len(cmd.c.Redirects) > 0 },
+	"@assigns":   func(cmd *commandFacts) bool { return len(cmd.c.Assigns) > 0 },
+	"@untrusted": func(cmd *commandFacts) bool { return cmd.c.Untrusted != "" },
+	"@dynamic":   func(cmd *commandFacts) bool { return cmd.c.Dynamic },
+	"@payload":   func(cmd *commandFacts) bool { return cmd.c.Payload != nil },
+	"@wrapped":   func(cmd *commandFacts) bool { return len(cmd.c.Wrappers) > 0 },
+	"@function":  func(cmd *commandFacts) bool { return cmd.c.Func != "" },
+	"@secrets":   func(cmd *commandFacts) bool { return holdsSecretPrefix(cmd.c) },
 }
 
 // secretPrefixes start the tokens of common credential formats, and the
@@ -150,18 +168,16 @@ func holdsSecretPrefix(c *cmdline.Command) bool {
 var writers = set("tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsync", "scp", "rcp", "sed",
 	"perl", "ruby", "dd", "curl", "curlie", "wget", "wget2")
 
-// writes reports whether a command can have outputs: an output redirect, or
-// a program that writes the files it is given.
-func writes(c *cmdline.Command) bool {
-	if writers[c.Name] {
-		return true
-	}
+// writes reports whether a command writes a file hguard can name: its
+// outputs are not empty. The cheap test comes first: only a redirect or a
+// program of outputs' table can have outputs.
+func writes(cmd *commandFacts) bool {
+	c := cmd.c
+	maybe := writers[c.Name]
 	for _, r := range c.Redirects {
-		if outputOps[r.Op] {
-			return true
-		}
+		maybe = maybe || outputOps[r.Op]
 	}
-	return false
+	return maybe && len(cmd.env().Outputs) > 0
 }
 
 func (r *Rule) run(env any, command string) (Finding, bool) {
@@ -220,10 +236,11 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 		return ok
 	}
 	for _, c := range line.Commands {
-		if len(r.On) > 0 && !onMatches(r.On, c) {
+		cmd := commandFacts{c: c, line: line, ctx: ctx}
+		if len(r.On) > 0 && !onMatches(r.On, &cmd) {
 			continue
 		}
-		if _, ok := r.run(newCommandEnv(c, line, ctx), c.Source); ok {
+		if _, ok := r.run(cmd.env(), c.Source); ok {
 			return true
 		}
 	}
@@ -231,11 +248,12 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 }
 
 // onMatches reports whether a rule's on: admits a command, as candidates does.
-func onMatches(on []string, c *cmdline.Command) bool {
+func onMatches(on []string, cmd *commandFacts) bool {
+	c := cmd.c
 	p, sub := programName(c.Name), subcommand(c)
 	for _, n := range expandOn(on) {
 		if has, ok := properties[n]; ok {
-			if has(c) {
+			if has(cmd) {
 				return true
 			}
 			continue
