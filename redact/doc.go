@@ -23,6 +23,8 @@
 // output for agent hooks.
 package redact
 
+//go:generate go test -run ^TestAutomatonGenerated$ . -args -update
+
 import (
 	"regexp"
 	"sync"

@@ -5,10 +5,10 @@ package redact
 // patterns whose keywords it holds, and only where they stand.
 //
 // Bytes are mapped to classes first: keywords use a few dozen distinct
-// bytes, so a state's row has that many entries rather than 256. That
-// keeps the table small enough to build on every hguard start (it is on
-// the path of each check, through the audit record) without touching
-// hundreds of fresh pages.
+// bytes, so a state's row has that many entries rather than 256. The
+// built-in patterns' automaton is generated into automaton_gen.go: it is
+// on the path of each check (through the audit record), and as data it
+// costs nothing to build and only the pages a scan touches.
 type automaton struct {
 	class [256]uint8 // byte → its class; 0 for bytes in no keyword
 	width int        // the number of classes: the length of a row
