@@ -81,3 +81,42 @@ func TestMatchesShared(t *testing.T) {
 		t.Fatalf("the pattern is not in the shared table, compiled: %+v", l)
 	}
 }
+
+// The name index is filled in as commands are met, from any goroutine,
+// and starts over past maxNames; answers stay the same throughout.
+func TestForNameConcurrent(t *testing.T) {
+	rules := []*Rule{
+		{ID: "rm-any", Level: Ask, Scope: CommandScope, On: []string{"rm"}, When: "true", Message: "m"},
+		{ID: "shell", Level: Ask, Scope: CommandScope, On: []string{"@interpreters"}, When: "true", Message: "m"},
+		{ID: "push", Level: Ask, Scope: CommandScope, On: []string{"git push"}, When: "true", Message: "m"},
+	}
+	rs, err := NewRuleSet(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"rm -rf x": "rm-any", "bash -i": "shell", "python3.12 x.py": "shell", "git push": "push", "git status": "", "ls": ""}
+	done := make(chan struct{})
+	for g := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range maxNames / 2 {
+				rs.forName(fmt.Sprintf("name-%d-%d", g, i)) // fills the memo past its bound
+				for cmd, id := range want {
+					got := rs.Evaluate(cmdline.Parse(cmd), Context{})
+					if id == "" && len(got) != 0 || id != "" && (len(got) != 1 || got[0].Rule != id) {
+						t.Errorf("%q: findings %+v, want %q", cmd, got, id)
+						return
+					}
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	rs.mu.RLock()
+	defer rs.mu.RUnlock()
+	if len(rs.byName) > maxNames {
+		t.Errorf("the name memo holds %d names, over its bound of %d", len(rs.byName), maxNames)
+	}
+}

@@ -65,14 +65,14 @@ func (rs *RuleSet) candidates(cmd *commandFacts, dst []*Rule) []*Rule {
 	dst = append(dst, rs.anyName...)
 	if c.Name != "" {
 		p := programName(c.Name)
-		dst = appendNew(dst, rs.byName[c.Name])
+		dst = appendNew(dst, rs.forName(c.Name))
 		if p != c.Name {
-			dst = appendNew(dst, rs.byName[p])
+			dst = appendNew(dst, rs.forName(p))
 		}
 		if sub := subcommand(c); sub != "" {
-			dst = appendNew(dst, rs.byName[c.Name+" "+sub])
+			dst = appendNew(dst, rs.forName(c.Name+" "+sub))
 			if p != c.Name {
-				dst = appendNew(dst, rs.byName[p+" "+sub])
+				dst = appendNew(dst, rs.forName(p+" "+sub))
 			}
 		}
 	}
@@ -251,7 +251,7 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 func onMatches(on []string, cmd *commandFacts) bool {
 	c := cmd.c
 	p, sub := programName(c.Name), subcommand(c)
-	for _, n := range expandOn(on) {
+	for _, n := range on {
 		if has, ok := properties[n]; ok {
 			if has(cmd) {
 				return true
@@ -261,7 +261,7 @@ func onMatches(on []string, cmd *commandFacts) bool {
 		if c.Name == "" {
 			continue
 		}
-		if n == c.Name || n == p || (sub != "" && (n == c.Name+" "+sub || n == p+" "+sub)) {
+		if onName(n, c.Name) || onName(n, p) || (sub != "" && (n == c.Name+" "+sub || n == p+" "+sub)) {
 			return true
 		}
 	}

@@ -102,7 +102,7 @@ func TestMerge(t *testing.T) {
 		if r.Origin != User || r.Level != Allow {
 			t.Errorf("rule = %+v", r)
 		}
-		if len(rs.byName["touch"]) != 0 {
+		if len(rs.forName("touch")) != 0 {
 			t.Error("a rule switched off with level allow is still evaluated")
 		}
 	})

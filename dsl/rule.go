@@ -46,6 +46,7 @@ type Rule struct {
 	fields      map[string]Pos // where each field was written, for errors found after parsing
 	whenComment string         // a YAML comment after when:, often a cut-off expression
 	generated   bool           // from FromSpecs: checked when generated, so its regexps compile on first use
+	whenPos     Pos            // where when: starts, for generated rules (they carry no fields)
 }
 
 // Examples are commands a rule must and must not fire on; every rule carries
@@ -73,6 +74,9 @@ func (p Pos) String() string {
 func (r *Rule) fieldPos(field string) Pos {
 	if p, ok := r.fields[field]; ok {
 		return p
+	}
+	if field == "when" && r.whenPos.Line != 0 {
+		return r.whenPos
 	}
 	return r.Pos
 }

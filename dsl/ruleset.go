@@ -4,20 +4,35 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 )
 
 // RuleSet is a merged, compiled set of rules, ready to evaluate. It is
 // immutable once built and safe for concurrent use.
+//
+// The index from command names to rules is filled in as names are met, not
+// built up front: a check in a fresh process meets one to three names, and
+// building a map of the hundreds of names the rules mention cost more than
+// evaluating the command.
 type RuleSet struct {
 	rules   []*Rule            // effective rules in load order
-	byName  map[string][]*Rule // command-scope rules by their on: names, and "name subcommand" pairs
+	named   []*Rule            // command-scope rules whose on: gives names or groups
 	byProp  map[string][]*Rule // command-scope rules by their on: @properties
 	anyName []*Rule            // command-scope rules without on:
 	byIssue map[string][]*Rule // line-scope rules by their on: issue kinds
 	line    []*Rule            // line-scope rules without on:
 	ids     map[string]*Rule   // id → the first rule with it
-	keys    map[string]string  // id or alias → id
+
+	mu     sync.RWMutex
+	byName map[string][]*Rule // memo: name or "name subcommand" → rules of named whose on: admits it
+
+	keys func() map[string]string // id or alias → id, built on first use
 }
+
+// maxNames bounds the memo of names: a daemon meets new names for as long
+// as it runs.
+const maxNames = 4096
 
 // NewRuleSet merges rule files in the order given (built-ins, then user,
 // then project) under the rules of each origin:
@@ -26,8 +41,12 @@ type RuleSet struct {
 //   - a project rule may add rules, or reuse an id to add its condition at a
 //     level at least as high; it may never use level allow or lower a level.
 func NewRuleSet(files ...[]*Rule) (*RuleSet, error) {
+	n := 0
+	for _, file := range files {
+		n += len(file)
+	}
 	rs := &RuleSet{byName: map[string][]*Rule{}, byProp: map[string][]*Rule{}, byIssue: map[string][]*Rule{},
-		ids: map[string]*Rule{}, keys: map[string]string{}}
+		ids: make(map[string]*Rule, n), rules: make([]*Rule, 0, n)}
 	var errs []error
 	for _, file := range files {
 		for _, r := range file {
@@ -53,25 +72,30 @@ func NewRuleSet(files ...[]*Rule) (*RuleSet, error) {
 		case len(r.On) == 0:
 			rs.anyName = append(rs.anyName, r)
 		default:
-			for _, n := range expandOn(r.On) {
+			for _, n := range r.On {
 				if properties[n] != nil {
 					rs.byProp[n] = append(rs.byProp[n], r)
-				} else {
-					rs.byName[n] = append(rs.byName[n], r)
+				}
+			}
+			if slices.ContainsFunc(r.On, func(n string) bool { return properties[n] == nil }) {
+				rs.named = append(rs.named, r)
+			}
+		}
+	}
+	rs.keys = sync.OnceValue(func() map[string]string {
+		keys := make(map[string]string, len(rs.rules))
+		for _, r := range rs.rules {
+			keys[r.ID] = r.ID
+		}
+		for _, r := range rs.rules {
+			for _, a := range r.Aliases {
+				if _, taken := keys[a]; !taken {
+					keys[a] = r.ID
 				}
 			}
 		}
-	}
-	for _, r := range rs.rules {
-		rs.keys[r.ID] = r.ID
-	}
-	for _, r := range rs.rules {
-		for _, a := range r.Aliases {
-			if _, taken := rs.keys[a]; !taken {
-				rs.keys[a] = r.ID
-			}
-		}
-	}
+		return keys
+	})
 	return rs, nil
 }
 
@@ -111,7 +135,7 @@ func (rs *RuleSet) Rules() []*Rule { return slices.Clone(rs.rules) }
 
 // Lookup finds a rule by id or by one of its aliases.
 func (rs *RuleSet) Lookup(key string) (*Rule, bool) {
-	id, ok := rs.keys[key]
+	id, ok := rs.keys()[key]
 	if !ok {
 		return nil, false
 	}
@@ -137,24 +161,39 @@ var nameGroups = map[string]map[string]bool{
 	"@downloaders":  downloaders,
 }
 
-// expandOn replaces group names in an on: list by their members. Shells
-// count as interpreters, as isInterpreter says.
-func expandOn(on []string) []string {
-	var out []string
-	for _, n := range on {
-		g, ok := nameGroups[n]
-		if !ok { // a name or a property
-			out = append(out, n)
-			continue
-		}
-		for m := range g {
-			out = append(out, m)
-		}
-		if n == "@interpreters" {
-			for m := range shells {
-				out = append(out, m)
-			}
+// forName returns the rules whose on: admits a command name, or a "name
+// subcommand" pair, in load order.
+func (rs *RuleSet) forName(name string) []*Rule {
+	rs.mu.RLock()
+	list, ok := rs.byName[name]
+	rs.mu.RUnlock()
+	if ok {
+		return list
+	}
+	for _, r := range rs.named {
+		if slices.ContainsFunc(r.On, func(n string) bool { return onName(n, name) }) {
+			list = append(list, r)
 		}
 	}
-	return out
+	rs.mu.Lock()
+	if len(rs.byName) >= maxNames {
+		clear(rs.byName)
+	}
+	rs.byName[name] = list
+	rs.mu.Unlock()
+	return list
+}
+
+// onName reports whether one entry of an on: list admits a name: the name
+// itself, or a group holding it. Shells count as interpreters, as
+// isInterpreter says. A "name subcommand" pair is in no group.
+func onName(entry, name string) bool {
+	if entry == name {
+		return true
+	}
+	g := nameGroups[entry]
+	if g == nil || strings.Contains(name, " ") {
+		return false
+	}
+	return g[name] || entry == "@interpreters" && shells[name]
 }

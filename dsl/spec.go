@@ -33,10 +33,12 @@ func (r *Rule) Spec() Spec {
 // compiled and tested when the source was generated.
 func FromSpecs(specs []Spec, origin Origin) []*Rule {
 	rules := make([]*Rule, len(specs))
+	backing := make([]Rule, len(specs)) // one allocation, not one per rule
 	for i, s := range specs {
-		rules[i] = &Rule{ID: s.ID, Aliases: s.Aliases, Level: s.Level, Scope: s.Scope, On: s.On, When: s.When,
+		backing[i] = Rule{ID: s.ID, Aliases: s.Aliases, Level: s.Level, Scope: s.Scope, On: s.On, When: s.When,
 			Message: s.Message, Checkpoint: s.Checkpoint, Origin: origin, Pos: s.Pos,
-			fields: map[string]Pos{"when": s.WhenPos}, generated: true}
+			whenPos: s.WhenPos, generated: true}
+		rules[i] = &backing[i]
 	}
 	return rules
 }
