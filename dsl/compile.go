@@ -72,7 +72,7 @@ func compileExpr(when string, scope Scope, checkRegexps bool) (*vm.Program, erro
 // concurrent use.
 func (r *Rule) ensureCompiled() error {
 	r.once.Do(func() {
-		if r.program == nil {
+		if r.program == nil && r.native == nil {
 			r.lazyErr = r.compile(!r.generated)
 		}
 	})
@@ -91,6 +91,10 @@ func (r *Rule) compile(checkRegexps bool) error {
 	}
 	if strings.TrimSpace(r.Message) == "" {
 		return &Error{Pos: r.fieldPos("message"), Rule: r.ID, Field: "message", Msg: "empty message"}
+	}
+	if fn := nativeFor(r.Scope, r.When); fn != nil {
+		r.native = fn
+		return nil
 	}
 	prog, err := compileExpr(r.When, r.Scope, checkRegexps)
 	if err != nil {

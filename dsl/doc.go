@@ -12,3 +12,5 @@
 // issues found while parsing. The environment and every helper function are
 // described in one table ([Vars], [Funcs]) that docs/rules.md mirrors.
 package dsl
+
+//go:generate go test -run ^TestNativeGenerated$ . -args -update

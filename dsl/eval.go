@@ -187,9 +187,19 @@ func (r *Rule) run(env any, command string) (Finding, bool) {
 		f.Message = r.compileError(err)
 		return f, true
 	}
-	machine := machines.Get().(*vm.VM)
-	v, err := machine.Run(r.program, env)
-	machines.Put(machine)
+	var (
+		matched bool
+		err     error
+	)
+	if r.native != nil {
+		matched, err = r.runNative(env)
+	} else {
+		machine := machines.Get().(*vm.VM)
+		var v any
+		v, err = machine.Run(r.program, env)
+		machines.Put(machine)
+		matched, _ = v.(bool)
+	}
 	if err != nil {
 		f.Level = max(r.Level, Ask)
 		if r.Level == Block {
@@ -198,7 +208,6 @@ func (r *Rule) run(env any, command string) (Finding, bool) {
 		f.Message = fmt.Sprintf("rule %s failed to evaluate (%s): %s", r.ID, oneLine(err.Error()), r.Message)
 		return f, true
 	}
-	matched, _ := v.(bool)
 	return f, matched
 }
 

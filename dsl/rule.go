@@ -41,6 +41,7 @@ type Rule struct {
 	Pos    Pos // where the rule starts in its file
 
 	program     *vm.Program
+	native      nativeCond     // the condition in Go, when native_gen.go has it (then program is nil)
 	once        sync.Once      // guards a deferred compile
 	lazyErr     error          // what a deferred compile met
 	fields      map[string]Pos // where each field was written, for errors found after parsing
