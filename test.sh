@@ -63,6 +63,7 @@ step "fuzz ($fuzztime each)"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzztime" ./dsl/cmdline
 go test -run '^$' -fuzz '^FuzzCheck$' -fuzztime "$fuzztime" .
 go test -run '^$' -fuzz '^FuzzRedact$' -fuzztime "$fuzztime" ./redact
+go test -run '^$' -fuzz '^FuzzNative$' -fuzztime "$fuzztime" ./dsl
 
 echo
 echo "all tests passed"
