@@ -12,11 +12,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/redact"
@@ -139,8 +139,8 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 		}
 		a.seq, a.hash = 0, ""
 		if len(last) > 0 {
-			if m := seqPrefix.FindSubmatch(last); m != nil { // read even from a torn line
-				a.seq, _ = strconv.ParseInt(string(m[1]), 10, 64)
+			if seq, ok := recordSeq(last); ok { // read even from a torn line
+				a.seq = seq
 			}
 			if h, _, ok := splitHash(last); ok {
 				a.hash = h
@@ -177,33 +177,157 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 // encodeRecord returns the record's line and its hash: the SHA-256 of the
 // JSON object without its hash field, which is then added as the last field.
 func encodeRecord(rec *AuditRecord) (line []byte, hash string, err error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec); err != nil {
+	body, err := rec.appendJSON(make([]byte, 0, 512))
+	if err != nil {
 		return nil, "", err
 	}
-	body := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	sum := sha256.Sum256(body)
 	hash = hex.EncodeToString(sum[:])
 	line = append(body[:len(body)-1:len(body)-1], `,"hash":"`+hash+`"}`...)
 	return line, hash, nil
 }
 
-var (
-	hashSuffix = regexp.MustCompile(`,"hash":"([0-9a-f]{64})"\}$`)
-	seqPrefix  = regexp.MustCompile(`^\{"seq":([0-9]{1,18})[,}]`)
-)
+// appendJSON appends rec as encoding/json writes it with HTML escaping off
+// (TestAuditRecordJSON holds the two to the same bytes). A record is
+// written on every check, and encoding/json's first use of a type, in a
+// process that makes one record, cost more than the rest of the record.
+func (rec *AuditRecord) appendJSON(b []byte) ([]byte, error) {
+	if y := rec.Time.Year(); y < 0 || y > 9999 {
+		return nil, fmt.Errorf("audit record time %v is outside years 0-9999", rec.Time)
+	}
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, rec.Seq, 10)
+	b = append(b, `,"time":"`...)
+	b = rec.Time.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, '"')
+	b = appendJSONField(b, "event", rec.Event, false)
+	b = appendJSONField(b, "session", rec.Session, true)
+	b = appendJSONField(b, "cwd", rec.Cwd, true)
+	b = appendJSONField(b, "cmd", rec.Command, true)
+	b = appendJSONField(b, "decision", rec.Decision, true)
+	b = appendJSONField(b, "outcome", rec.Outcome, true)
+	b = appendJSONField(b, "by", rec.By, true)
+	b = appendJSONField(b, "answer", rec.Answer, true)
+	if len(rec.Findings) > 0 {
+		b = append(b, `,"findings":[`...)
+		for i, f := range rec.Findings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"rule":`...)
+			b = appendJSONString(b, f.Rule)
+			b = appendJSONField(b, "level", f.Level.String(), false)
+			b = appendJSONField(b, "source", f.Source, false)
+			b = appendJSONField(b, "message", f.Message, true)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"yolo":`...)
+	b = strconv.AppendBool(b, rec.YOLO)
+	b = appendJSONField(b, "mode", rec.Mode, true)
+	b = appendJSONField(b, "note", rec.Note, true)
+	b = appendJSONField(b, "prev", rec.Prev, false)
+	return append(b, '}'), nil
+}
+
+func appendJSONField(b []byte, name, value string, omitEmpty bool) []byte {
+	if omitEmpty && value == "" {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, '"', ':')
+	return appendJSONString(b, value)
+}
+
+// appendJSONString quotes s as encoding/json does without HTML escaping:
+// short escapes where JSON has them, \u00XX for other control bytes,
+// U+FFFD for invalid UTF-8, and U+2028/U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
 
 // splitHash takes a record line apart into its stated hash and the body the
 // hash was computed over.
 func splitHash(line []byte) (hash string, body []byte, ok bool) {
-	m := hashSuffix.FindSubmatchIndex(line)
-	if m == nil {
+	const prefix, suffix = `,"hash":"`, `"}`
+	n := len(prefix) + 64 + len(suffix)
+	if len(line) < n || !bytes.HasSuffix(line, []byte(suffix)) || !bytes.HasPrefix(line[len(line)-n:], []byte(prefix)) {
 		return "", nil, false
 	}
-	body = append(append([]byte(nil), line[:m[0]]...), '}')
-	return string(line[m[2]:m[3]]), body, true
+	h := line[len(line)-n+len(prefix) : len(line)-len(suffix)]
+	for _, c := range h {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return "", nil, false
+		}
+	}
+	body = append(append([]byte(nil), line[:len(line)-n]...), '}')
+	return string(h), body, true
+}
+
+// recordSeq reads the seq a record line starts with, even from a torn line.
+func recordSeq(line []byte) (int64, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"seq":`))
+	if !ok {
+		return 0, false
+	}
+	end := 0
+	for end < len(rest) && end < 18 && '0' <= rest[end] && rest[end] <= '9' {
+		end++
+	}
+	if end == 0 || end == len(rest) || rest[end] != ',' && rest[end] != '}' {
+		return 0, false
+	}
+	seq, err := strconv.ParseInt(string(rest[:end]), 10, 64)
+	return seq, err == nil
 }
 
 // lastLine returns the last non-empty line of f (size bytes long) and
@@ -212,11 +336,14 @@ func lastLine(f *os.File, size int64) ([]byte, bool, error) {
 	if size == 0 {
 		return nil, true, nil
 	}
-	const chunk = 64 << 10
+	// A record is a few hundred bytes: read 4 KiB from the end first, and
+	// twice as much each time no line break is found.
+	chunk := int64(4 << 10)
 	var tail []byte
 	end := size
 	for end > 0 {
 		start := max(0, end-chunk)
+		chunk = min(2*chunk, 1<<20)
 		buf := make([]byte, end-start)
 		if _, err := f.ReadAt(buf, start); err != nil && !errors.Is(err, io.EOF) {
 			return nil, false, err

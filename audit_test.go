@@ -1,13 +1,18 @@
 package hguard
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/hguard/hguard/dsl"
 )
 
 func TestAuditChain(t *testing.T) {
@@ -104,5 +109,94 @@ func TestAuditConcurrentWriters(t *testing.T) {
 	recs, err := TailAudit(path, 3)
 	if err != nil || len(recs) != 3 || recs[2].Seq != writers*each || recs[2].Hash != sum.Head {
 		t.Errorf("tail: %+v, %v", recs, err)
+	}
+}
+
+// TestAuditRecordJSON holds the hand-written record encoder to
+// encoding/json's bytes (HTML escaping off), field by field.
+func TestAuditRecordJSON(t *testing.T) {
+	tricky := []string{"", "plain", `quo"te and back\slash`, "\b\f\n\r\t\x00\x01\x1f\x7f", "<html> & 'x'",
+		"caf\xc3\xa9 \xe2\x80\xa8 \xe2\x80\xa9 end", "bad \xff\xfe utf8 \xc3", "emoji 🙂 and ＡＢＣ", "\u200b\u202e"}
+	for _, s := range tricky {
+		checkRecordJSON(t, &AuditRecord{Seq: 7, Time: time.Date(2026, 11, 29, 21, 55, 20, 123456789, time.UTC), Event: "check",
+			Session: s, Cwd: s, Command: s, Decision: s, Outcome: s, By: s, Answer: s, YOLO: s == "", Mode: s, Note: s, Prev: s,
+			Findings: []AuditFinding{{Rule: s, Level: dsl.Ask, Source: s, Message: s}, {Rule: "r", Level: dsl.Block}}})
+	}
+	checkRecordJSON(t, &AuditRecord{Event: "yolo"})
+	checkRecordJSON(t, &AuditRecord{Seq: 1 << 62, Time: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("x", -7*3600)), Findings: []AuditFinding{}})
+	if _, err := (&AuditRecord{Time: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}).appendJSON(nil); err == nil {
+		t.Error("a time past year 9999 was encoded; encoding/json refuses it")
+	}
+}
+
+func FuzzAuditRecordJSON(f *testing.F) {
+	f.Add("rm -rf /", "/tmp", "\x00\u2028\xff")
+	f.Fuzz(func(t *testing.T, cmd, cwd, msg string) {
+		checkRecordJSON(t, &AuditRecord{Seq: int64(len(cmd)), Time: time.Unix(int64(len(msg))*1e6, 0).UTC(), Event: "check", Cwd: cwd, Command: cmd,
+			Findings: []AuditFinding{{Rule: "x", Level: dsl.Warn, Source: cwd, Message: msg}}, Note: msg})
+	})
+}
+
+func checkRecordJSON(t *testing.T, rec *AuditRecord) {
+	t.Helper()
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		t.Fatal(err)
+	}
+	got, err := rec.appendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
+		t.Errorf("appendJSON:\n%s\nencoding/json:\n%s", got, w)
+	}
+}
+
+func TestRecordSeqAndHash(t *testing.T) {
+	hash := strings.Repeat("ab", 32)
+	for line, want := range map[string]int64{`{"seq":12,"time":"x"}`: 12, `{"seq":3}`: 3, `{"seq":123456789012345678,"x":1}`: 123456789012345678} {
+		if got, ok := recordSeq([]byte(line)); !ok || got != want {
+			t.Errorf("recordSeq(%s) = %d, %t; want %d", line, got, ok, want)
+		}
+	}
+	for _, line := range []string{`{"seq":}`, `{"seq":1234567890123456789,"x":1}`, `{"seq":12`, `{"seq":-1,}`, `{"sequence":1}`, ``} {
+		if got, ok := recordSeq([]byte(line)); ok {
+			t.Errorf("recordSeq(%s) = %d, want no seq", line, got)
+		}
+	}
+	h, body, ok := splitHash([]byte(`{"seq":1,"hash":"` + hash + `"}`))
+	if !ok || h != hash || string(body) != `{"seq":1}` {
+		t.Errorf("splitHash = %q, %q, %t", h, body, ok)
+	}
+	for _, line := range []string{`{"seq":1,"hash":"` + hash[:63] + `"}`, `{"seq":1,"hash":"` + strings.ToUpper(hash) + `"}`, `{"seq":1,"hash":"` + hash + `"} `, `{"hash":"` + hash + `"}`} {
+		if _, _, ok := splitHash([]byte(line)); ok {
+			t.Errorf("splitHash accepted %s", line)
+		}
+	}
+}
+
+// A process that appends after another reads the last record from the
+// end of the file, however long it is (a check of a 1 MiB script).
+func TestAuditLongLastRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	for i, cmd := range []string{"ls", strings.Repeat("echo x; ", 40<<10), "pwd", strings.Repeat("y", 3<<10), "id"} {
+		a, err := OpenAudit(path) // a fresh process each time
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &AuditRecord{Event: "check", Command: cmd}
+		if err := a.Append(rec); err != nil {
+			t.Fatal(err)
+		}
+		a.Close()
+		if rec.Seq != int64(i+1) {
+			t.Errorf("record %d got seq %d", i+1, rec.Seq)
+		}
+	}
+	sum, err := VerifyAudit(path)
+	if err != nil || sum.Records != 5 || len(sum.Problems) > 0 {
+		t.Fatalf("verify: %+v, %v", sum, err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,8 +117,6 @@ func LoadConfig(home string) (*Config, error) {
 	return cfg, cfg.parse(path, data)
 }
 
-var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 // configError names the place in config.yaml and the key.
 func configError(path string, n *yaml.Node, key, format string, args ...any) error {
 	pos := dsl.Pos{File: path}
@@ -135,14 +132,7 @@ func parseYAMLDoc(path string, data []byte) (*yaml.Node, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		pos := dsl.Pos{File: path}
-		msg := err.Error()
-		if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
-			pos.Line, _ = strconv.Atoi(m[1])
-			pos.Col = 1
-			msg = m[2]
-		}
-		return nil, &dsl.Error{Pos: pos, Msg: "invalid yaml: " + strings.TrimPrefix(msg, "yaml: ")}
+		return nil, dsl.YAMLError(dsl.Pos{File: path}, err)
 	}
 	return &doc, nil
 }

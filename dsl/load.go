@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,10 +21,19 @@ type Source struct {
 	Lazy   bool // defer compiling each rule to its first use (for the tested built-ins)
 }
 
-var (
-	idPattern   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-)
+// isKebab reports whether id is kebab-case: lowercase letters and digits
+// in words joined by single dashes.
+func isKebab(id string) bool {
+	if id == "" || id[0] == '-' || id[len(id)-1] == '-' || strings.Contains(id, "--") {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // maxRuleFile bounds one rule file; rule files are small and hand-written.
 const maxRuleFile = 4 << 20
@@ -40,7 +48,7 @@ func Parse(src Source) ([]*Rule, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		return nil, yamlError(file, err)
+		return nil, YAMLError(file, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil // an empty file holds no rules
@@ -70,14 +78,16 @@ func Parse(src Source) ([]*Rule, error) {
 	return rules, errors.Join(errs...)
 }
 
-func yamlError(file Pos, err error) error {
-	msg := err.Error()
-	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		file.Line, file.Col = line, 1
-		msg = m[2]
-	} else {
-		msg = strings.TrimPrefix(msg, "yaml: ")
+// YAMLError turns an error of the YAML decoder about file into an *Error
+// at the line it names ("yaml: line 3: …").
+func YAMLError(file Pos, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			if line, err := strconv.Atoi(n); err == nil && line > 0 {
+				file.Line, file.Col, msg = line, 1, after
+			}
+		}
 	}
 	return &Error{Pos: file, Msg: "invalid yaml: " + msg}
 }
@@ -116,7 +126,7 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 		switch field {
 		case "id":
 			err = scalar(val, &r.ID)
-			if err == nil && !idPattern.MatchString(r.ID) {
+			if err == nil && !isKebab(r.ID) {
 				err = fmt.Errorf("%q is not kebab-case (lowercase letters, digits and single dashes)", r.ID)
 			}
 		case "aliases":

@@ -146,3 +146,12 @@ func TestMerge(t *testing.T) {
 		}
 	})
 }
+
+func TestIsKebab(t *testing.T) {
+	for id, want := range map[string]bool{"a": true, "rm-rf": true, "git-push-2": true, "9": true,
+		"": false, "-a": false, "a-": false, "a--b": false, "Rm": false, "a_b": false, "a b": false, "é": false} {
+		if got := isKebab(id); got != want {
+			t.Errorf("isKebab(%q) = %t, want %t", id, got, want)
+		}
+	}
+}
