@@ -179,6 +179,7 @@ type Engine struct {
 	cfgStamp  fileStamp
 	cfgExists bool
 	guards    map[string]*cachedGuard // project rules path ("" for none) → guard
+	checked   *checkedRules           // rule files known to compile
 	container bool
 
 	// guardFor replaces the rule loading in tests (a detector's findings).
@@ -198,7 +199,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	if opts.Home == "" {
 		return nil, errors.New("no hguard home: set HGUARD_HOME or HOME")
 	}
-	e := &Engine{opts: opts, guards: map[string]*cachedGuard{}, container: detectContainer()}
+	e := &Engine{opts: opts, guards: map[string]*cachedGuard{}, checked: newCheckedRules(opts.Home), container: detectContainer()}
 	var err error
 	if e.sessions, err = newSessionStore(opts.Home, e.warn); err != nil {
 		return nil, err
@@ -267,7 +268,7 @@ func (e *Engine) Guard(dir string) (*Guard, error) {
 	if c != nil && c.stamp == stamp {
 		return c.g, nil
 	}
-	g, err := loadGuard(Options{Home: e.opts.Home}, project)
+	g, err := loadGuard(Options{Home: e.opts.Home, checked: e.checked}, project)
 	if err != nil {
 		return nil, fmt.Errorf("loading rules: %w", err)
 	}

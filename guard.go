@@ -24,6 +24,8 @@ type Options struct {
 	// compiling every condition now (for hguard rules and tests); by default
 	// they come from builtin_gen.go and compile on first use.
 	ParseBuiltin bool
+
+	checked *checkedRules // rule files known to compile; nil compiles every file whole
 }
 
 // Guard decides commands. It is safe for concurrent use.
@@ -67,14 +69,14 @@ func loadGuard(opts Options, project string) (*Guard, error) {
 		files = append(files, builtin)
 	}
 	if opts.Home != "" {
-		user, err := LoadDir(filepath.Join(opts.Home, "rules.d"), dsl.User)
+		user, err := loadDir(filepath.Join(opts.Home, "rules.d"), dsl.User, opts.checked)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, user)
 	}
 	if project != "" {
-		rs, err := LoadFiles(dsl.Project, project)
+		rs, err := loadFiles(dsl.Project, opts.checked, project)
 		if err != nil {
 			return nil, err
 		}
@@ -90,12 +92,16 @@ func loadGuard(opts Options, project string) (*Guard, error) {
 // LoadDir reads every *.yaml file in dir, in name order; a missing
 // directory holds no rules.
 func LoadDir(dir string, origin dsl.Origin) ([]*dsl.Rule, error) {
+	return loadDir(dir, origin, nil)
+}
+
+func loadDir(dir string, origin dsl.Origin, checked *checkedRules) ([]*dsl.Rule, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil {
 		return nil, err
 	}
 	slices.Sort(paths)
-	return LoadFiles(origin, paths...)
+	return loadFiles(origin, checked, paths...)
 }
 
 // LoadFS reads every *.yaml file in dir of fsys, in name order.
@@ -134,6 +140,12 @@ func loadBuiltin(parse bool) ([]*dsl.Rule, error) {
 
 // LoadFiles reads rule files by path.
 func LoadFiles(origin dsl.Origin, paths ...string) ([]*dsl.Rule, error) {
+	return loadFiles(origin, nil, paths...)
+}
+
+// loadFiles is LoadFiles; a file checked knows is loaded with its
+// conditions compiled on first use, and one that compiles whole is added.
+func loadFiles(origin dsl.Origin, checked *checkedRules, paths ...string) ([]*dsl.Rule, error) {
 	var (
 		out  []*dsl.Rule
 		errs []error
@@ -144,7 +156,11 @@ func LoadFiles(origin dsl.Origin, paths ...string) ([]*dsl.Rule, error) {
 			errs = append(errs, err)
 			continue
 		}
-		rs, err := dsl.Parse(dsl.Source{Path: p, Data: data, Origin: origin})
+		lazy := checked.has(data)
+		rs, err := dsl.Parse(dsl.Source{Path: p, Data: data, Origin: origin, Lazy: lazy})
+		if err == nil && !lazy {
+			checked.add(data)
+		}
 		errs = append(errs, err)
 		out = append(out, rs...)
 	}
