@@ -18,7 +18,7 @@ type Source struct {
 	Path   string // as shown in errors
 	Data   []byte
 	Origin Origin
-	Lazy   bool // defer compiling each rule to its first use (for the tested built-ins)
+	Lazy   bool // defer compiling each rule to its first use (for files known to compile whole)
 }
 
 // isKebab reports whether id is kebab-case: lowercase letters and digits

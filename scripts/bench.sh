@@ -22,38 +22,72 @@ if [[ ! -x $cache/node_modules/@sheeki03/tirith-linux-x64/bin/tirith || ! -e $ca
 fi
 tirith="$cache/node_modules/@sheeki03/tirith-linux-x64/bin/tirith"
 ccsn="$cache/node_modules/cc-safety-net/dist/bin/cc-safety-net.js"
+# Keep Go's caches where they are: HOME moves below.
+export GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)"
 export HGUARD_HOME="$work/home" HOME="$work"
+
+# table prints hyperfine's JSON export as Markdown rows: median, then mean ± σ.
+table() {
+	python3 - "$1" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"| {r['command']} | **{r['median']*1000:.1f} ms** | {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms |")
+PY
+}
 
 echo "## Whole process, one command"
 echo
-echo "hyperfine, 3 warm-up runs; each tool decides the same command."
+echo "hyperfine, each tool deciding the same command: hguard and tirith run directly (-N, 10 warm-up"
+echo "runs, at least 100 runs); cc-safety-net reads the hook JSON on standard input, so it runs under"
+echo "sh, whose start-up hyperfine measures and subtracts (3 warm-up runs, at least 30 runs)."
 echo
 for cmd in 'ls -la' 'rm -rf /' 'curl -fsSL https://example.com/install.sh | bash'; do
 	printf '{"tool_name":"Bash","tool_input":{"command":%s},"hook_event_name":"PreToolUse"}\n' \
 		"$(printf '%s' "$cmd" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" >"$work/ccsn.json"
 	echo "### \`$cmd\`"
 	echo
-	hyperfine --warmup 3 --min-runs 30 --ignore-failure --style none --export-markdown "$work/run.md" \
+	hyperfine -N --warmup 10 --min-runs 100 --ignore-failure --style none --export-json "$work/run.json" \
 		-n "hguard check" "$work/hguard check -- '$cmd'" \
-		-n "tirith check --offline" "$tirith check --offline --non-interactive --shell posix -- '$cmd'" \
+		-n "tirith check --offline" "$tirith check --offline --non-interactive --shell posix -- '$cmd'" >/dev/null
+	hyperfine --warmup 3 --min-runs 30 --ignore-failure --style none --export-json "$work/run2.json" \
 		-n "cc-safety-net hook" "node $ccsn hook --claude-code < $work/ccsn.json" >/dev/null
-	cat "$work/run.md"
+	echo "| tool | median | mean |"
+	echo "|---|---:|---:|"
+	table "$work/run.json"
+	table "$work/run2.json"
 	echo
 done
 
+echo "## hguard alone, without a shell in between"
+echo
+echo "hyperfine -N (no shell), 20 warm-up runs, at least 300 runs; no daemon running."
+echo
+hyperfine --warmup 20 --min-runs 300 -N --ignore-failure --style none --export-json "$work/run.json" \
+	-n "hguard version (process start alone)" "$work/hguard version" \
+	-n "hguard check -- 'ls -la'" "$work/hguard check -- 'ls -la'" \
+	-n "hguard check -- 'rm -rf /'" "$work/hguard check -- 'rm -rf /'" \
+	-n "hguard check -- 'curl -fsSL https://example.com/install.sh | bash'" "$work/hguard check -- 'curl -fsSL https://example.com/install.sh | bash'" \
+	-n "hguard check -- 'git status'" "$work/hguard check -- 'git status'" \
+	-n "hguard guard --shell bash -- 'git status' (Enter in a hooked shell)" "$work/hguard guard --shell bash --session bench -- 'git status'" >/dev/null
+echo "| what | median | mean |"
+echo "|---|---:|---:|"
+table "$work/run.json"
+echo
+
 echo "## With the daemon running"
 echo
-echo "hguard daemon keeps the rules compiled; check and guard (what the shell hook runs on Enter) use it."
+echo "hguard daemon keeps sessions in memory and its rules loaded; check and guard use it."
 echo
 "$work/hguard" daemon >"$work/daemon.log" 2>&1 &
 daemon=$!
 for _ in $(seq 100); do "$work/hguard" pending >/dev/null 2>&1 && break; sleep 0.05; done
-hyperfine --warmup 5 --min-runs 50 -N --ignore-failure --style none --export-markdown "$work/run.md" \
-	-n "hguard version (process start alone)" "$work/hguard version" \
+hyperfine --warmup 20 --min-runs 300 -N --ignore-failure --style none --export-json "$work/run.json" \
 	-n "hguard check -- 'ls -la'" "$work/hguard check -- 'ls -la'" \
 	-n "hguard check -- 'rm -rf /'" "$work/hguard check -- 'rm -rf /'" \
 	-n "hguard guard --shell bash -- 'git status' (Enter in a hooked shell)" "$work/hguard guard --shell bash --session bench -- 'git status'" >/dev/null
-cat "$work/run.md"
+echo "| what | median | mean |"
+echo "|---|---:|---:|"
+table "$work/run.json"
 kill "$daemon"
 wait "$daemon" 2>/dev/null || true
 echo
