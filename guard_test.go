@@ -1,9 +1,7 @@
 package hguard
 
 import (
-	"bytes"
 	"flag"
-	"go/format"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/generated"
 	"github.com/hguard/hguard/rules"
 )
 
@@ -167,23 +166,8 @@ func TestBuiltinGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := format.Source(dsl.GoSource("hguard", "builtinSpecs", "go generate ./rules", fromYAML))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		if err := os.WriteFile("builtin_gen.go", want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	have, err := os.ReadFile("builtin_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, want) {
-		t.Fatal("builtin_gen.go is out of date with rules/*.yaml: run go generate ./rules")
-	}
+	src := dsl.GoSource("hguard", "builtinSpecs", "go generate ./rules", fromYAML)
+	generated.Check(t, "builtin_gen.go", src, *update, "go generate ./rules")
 }
 
 // TestBuiltinGeneratedExamples runs each rule's examples against its

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/format"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -20,6 +19,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/generated"
 )
 
 var update = flag.Bool("update", false, "rewrite native_gen.go from ../rules/*.yaml")
@@ -52,23 +52,7 @@ func TestNativeGenerated(t *testing.T) {
 	for _, u := range untranslated {
 		t.Logf("compiled with expr: %s", u)
 	}
-	formatted, err := format.Source(src)
-	if err != nil {
-		t.Fatalf("generated code does not parse: %v", err)
-	}
-	if *update {
-		if err := os.WriteFile("native_gen.go", formatted, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	have, err := os.ReadFile("native_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, formatted) {
-		t.Fatal("native_gen.go is out of date with ../rules/*.yaml: run go generate ./dsl")
-	}
+	generated.Check(t, "native_gen.go", src, *update, "go generate ./dsl")
 }
 
 // nativeSource translates every distinct condition of rules into Go, and

@@ -56,11 +56,7 @@ func (c *Conn) PeerUID() (int, error) {
 // syscall.ECONNREFUSED (a socket file no one listens on); a listener whose
 // backlog is full fails with syscall.EAGAIN rather than blocking.
 func Dial(path string) (*Conn, error) {
-	sa, err := addr(path)
-	if err != nil {
-		return nil, err
-	}
-	fd, err := socket()
+	fd, sa, err := socket(path)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +81,7 @@ type Listener struct {
 func Listen(path string) (*Listener, error) { return listen(path, unix.SOMAXCONN) }
 
 func listen(path string, backlog int) (*Listener, error) {
-	sa, err := addr(path)
-	if err != nil {
-		return nil, err
-	}
-	fd, err := socket()
+	fd, sa, err := socket(path)
 	if err != nil {
 		return nil, err
 	}
@@ -157,22 +149,18 @@ func (l *Listener) Close() error {
 	return err
 }
 
-// socket makes a non-blocking stream socket, which os.NewFile hands to the
-// runtime poller so that deadlines and Close work as they do for net.Conn.
-func socket() (int, error) {
-	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return -1, os.NewSyscallError("socket", err)
-	}
-	return fd, nil
-}
-
-// addr checks path against the kernel's limit, which would otherwise
-// truncate it silently on some systems.
-func addr(path string) (*unix.SockaddrUnix, error) {
+// socket makes a non-blocking stream socket for path, which os.NewFile
+// hands to the runtime poller so that deadlines and Close work as they do
+// for net.Conn. It checks path against the kernel's limit, which would
+// otherwise truncate it silently on some systems.
+func socket(path string) (int, *unix.SockaddrUnix, error) {
 	// sun_path is 108 bytes on Linux, including the terminating NUL.
 	if len(path) == 0 || len(path) >= 108 {
-		return nil, fmt.Errorf("socket path %q: length %d is not within 1..107", path, len(path))
+		return -1, nil, fmt.Errorf("socket path %q: length %d is not within 1..107", path, len(path))
 	}
-	return &unix.SockaddrUnix{Name: path}, nil
+	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return -1, nil, os.NewSyscallError("socket", err)
+	}
+	return fd, &unix.SockaddrUnix{Name: path}, nil
 }

@@ -151,11 +151,10 @@ func TestDialErrors(t *testing.T) {
 	}
 	// A socket file with no listener, as a crashed daemon leaves it.
 	stale := filepath.Join(dir, "stale.sock")
-	fd, err := socket()
+	fd, sa, err := socket(stale)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sa, _ := addr(stale)
 	if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: sa.Name}); err != nil {
 		t.Fatal(err)
 	}
