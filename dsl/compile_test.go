@@ -120,3 +120,27 @@ func TestForNameConcurrent(t *testing.T) {
 		t.Errorf("the name memo holds %d names, over its bound of %d", len(rs.byName), maxNames)
 	}
 }
+
+// A long subcommand is looked up without being kept: a daemon fed long
+// operands must not hold them (the memo is bounded by count, and so by
+// bytes only when keys are short).
+func TestForNameLongKeys(t *testing.T) {
+	rs, err := NewRuleSet([]*Rule{{ID: "push", Level: Ask, Scope: CommandScope, On: []string{"git push"}, When: "true", Message: "m"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "git " + strings.Repeat("x", 1<<20)
+	if got := rs.Evaluate(cmdline.Parse(long), Context{}); len(got) != 0 {
+		t.Errorf("findings %+v", got)
+	}
+	if got := rs.Evaluate(cmdline.Parse("git push"), Context{}); len(got) != 1 {
+		t.Errorf("git push: findings %+v", got)
+	}
+	rs.mu.RLock()
+	defer rs.mu.RUnlock()
+	for k := range rs.byName {
+		if len(k) > maxNameLen {
+			t.Errorf("the memo keeps a %d-byte key", len(k))
+		}
+	}
+}

@@ -31,8 +31,12 @@ type RuleSet struct {
 }
 
 // maxNames bounds the memo of names: a daemon meets new names for as long
-// as it runs.
-const maxNames = 4096
+// as it runs. Only names up to maxNameLen bytes are kept: a "name
+// subcommand" key holds an operand, which can be as long as the input.
+const (
+	maxNames   = 4096
+	maxNameLen = 64
+)
 
 // NewRuleSet merges rule files in the order given (built-ins, then user,
 // then project) under the rules of each origin:
@@ -174,6 +178,9 @@ func (rs *RuleSet) forName(name string) []*Rule {
 		if slices.ContainsFunc(r.On, func(n string) bool { return onName(n, name) }) {
 			list = append(list, r)
 		}
+	}
+	if len(name) > maxNameLen {
+		return list
 	}
 	rs.mu.Lock()
 	if len(rs.byName) >= maxNames {
