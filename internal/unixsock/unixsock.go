@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -73,6 +75,7 @@ type Listener struct {
 	f      *os.File
 	path   string
 	closed atomic.Bool
+	unlink sync.Once // a second Close must not remove a newer listener's file
 }
 
 // Listen creates a socket file at path (which must not exist) and listens
@@ -143,9 +146,11 @@ func (l *Listener) Accept() (*Conn, error) {
 func (l *Listener) Close() error {
 	l.closed.Store(true)
 	err := l.f.Close()
-	if rerr := os.Remove(l.path); err == nil && rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-		err = rerr
-	}
+	l.unlink.Do(func() {
+		if rerr := os.Remove(l.path); err == nil && rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = rerr
+		}
+	})
 	return err
 }
 
@@ -157,6 +162,11 @@ func socket(path string) (int, *unix.SockaddrUnix, error) {
 	// sun_path is 108 bytes on Linux, including the terminating NUL.
 	if len(path) == 0 || len(path) >= 108 {
 		return -1, nil, fmt.Errorf("socket path %q: length %d is not within 1..107", path, len(path))
+	}
+	// A leading @ or NUL names an abstract socket, which has no file and no
+	// permissions: any user could take the name first.
+	if path[0] == '@' || strings.ContainsRune(path, 0) {
+		return -1, nil, fmt.Errorf("socket path %q: not a file name", path)
 	}
 	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
 	if err != nil {

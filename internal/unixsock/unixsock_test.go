@@ -114,6 +114,16 @@ func TestCloseUnblocks(t *testing.T) {
 	if _, err := l.Accept(); !errors.Is(err, ErrClosed) {
 		t.Errorf("Accept on a closed listener: %v, want ErrClosed", err)
 	}
+	// Closing again leaves a newer listener's socket file alone.
+	newer, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer newer.Close()
+	l.Close()
+	if _, err := os.Lstat(path); err != nil {
+		t.Errorf("a second Close removed the socket file of a newer listener: %v", err)
+	}
 
 	// Closing a connection unblocks its pending Read.
 	l2, path2 := newListener(t)
@@ -174,6 +184,12 @@ func TestDialErrors(t *testing.T) {
 	}
 	if _, err := Listen(long); err == nil {
 		t.Error("Listen on an over-long path succeeded")
+	}
+	for _, abstract := range []string{"@hguard", "a\x00b"} {
+		if l, err := Listen(abstract); err == nil {
+			l.Close()
+			t.Errorf("Listen(%q) made an abstract socket", abstract)
+		}
 	}
 }
 
