@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,22 +69,10 @@ func isSHA256Hex(s string) bool {
 	return err == nil && strings.ToLower(s) == s
 }
 
-// languageSum fingerprints the rule language: a file checked by an hguard
-// whose variables or functions differ is checked again.
-var languageSum = sync.OnceValue(func() []byte {
-	h := sha256.New()
-	for _, v := range dsl.Vars {
-		fmt.Fprintf(h, "var %s %s %s\n", v.Name, v.Type, v.Scope)
-	}
-	for _, f := range dsl.Funcs {
-		fmt.Fprintf(h, "func %s\n", f.Sig)
-	}
-	return h.Sum(nil)
-})
-
 func (c *checkedRules) sum(data []byte) string {
+	lang := dsl.LanguageSum()
 	h := sha256.New()
-	h.Write(languageSum())
+	h.Write(lang[:])
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -81,6 +81,15 @@ func TestCheckedRules(t *testing.T) {
 	if v := g.Check(Request{Command: "ls"}); v.Decision != dsl.Allow {
 		t.Errorf("a command the broken rule does not meet: %v", v.Decision)
 	}
+
+	// A rule at level allow is never evaluated, so even a listed file
+	// compiles it at load: a broken one cannot switch a built-in off quietly.
+	brokenOff := strings.Replace(strings.Replace(brokenUserRules, "prod-ssh", "recursive-delete-root", 1), "level: ask", "level: allow", 1)
+	writeUserRules(t, home, brokenOff)
+	newCheckedRules(home).add([]byte(brokenOff))
+	if _, err := load(); err == nil || !strings.Contains(err.Error(), "rule recursive-delete-root: when:") {
+		t.Errorf("a listed file with a broken allow rule: %v, want a load error", err)
+	}
 }
 
 func TestCheckedRulesFile(t *testing.T) {

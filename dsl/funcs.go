@@ -1,7 +1,11 @@
 package dsl
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"reflect"
+	"runtime/debug"
+	"sync"
 
 	"github.com/expr-lang/expr"
 )
@@ -135,3 +139,33 @@ func exprOptions(scope Scope) []expr.Option {
 	}
 	return opts
 }
+
+// LanguageSum fingerprints the rule language: the variables and functions
+// of both environments, their Go types, and the version of expr. A rule
+// file that compiled under one sum may not compile under another, so
+// whoever remembers that a file compiled keys it by this sum too.
+var LanguageSum = sync.OnceValue(func() [32]byte {
+	h := sha256.New()
+	for _, v := range Vars {
+		fmt.Fprintf(h, "var %s %s %s\n", v.Name, v.Type, v.Scope)
+	}
+	for _, f := range Funcs {
+		fmt.Fprintf(h, "func %s\n", f.Sig)
+	}
+	for _, env := range []reflect.Type{reflect.TypeFor[CommandEnv](), reflect.TypeFor[LineEnv]()} {
+		for i := range env.NumField() {
+			f := env.Field(i)
+			fmt.Fprintf(h, "field %s %s %s\n", env.Name(), f.Tag.Get("expr"), f.Type)
+		}
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == "github.com/expr-lang/expr" {
+				fmt.Fprintf(h, "expr %s %s\n", d.Version, d.Sum)
+			}
+		}
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+})

@@ -67,7 +67,9 @@ func Parse(src Source) ([]*Rule, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if !src.Lazy {
+		// A rule at level allow switches a built-in off and is never
+		// evaluated, so a lazy compile would never report its mistakes.
+		if !src.Lazy || r.Level == Allow {
 			if err := r.ensureCompiled(); err != nil {
 				errs = append(errs, err)
 				continue
