@@ -192,8 +192,12 @@ func encodeRecord(rec *AuditRecord) (line []byte, hash string, err error) {
 // written on every check, and encoding/json's first use of a type, in a
 // process that makes one record, cost more than the rest of the record.
 func (rec *AuditRecord) appendJSON(b []byte) ([]byte, error) {
+	// encoding/json refuses what RFC 3339 cannot say.
 	if y := rec.Time.Year(); y < 0 || y > 9999 {
 		return nil, fmt.Errorf("audit record time %v is outside years 0-9999", rec.Time)
+	}
+	if _, off := rec.Time.Zone(); off <= -24*3600 || off >= 24*3600 {
+		return nil, fmt.Errorf("audit record time %v has a zone offset of a day or more", rec.Time)
 	}
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, rec.Seq, 10)

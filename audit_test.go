@@ -124,8 +124,15 @@ func TestAuditRecordJSON(t *testing.T) {
 	}
 	checkRecordJSON(t, &AuditRecord{Event: "yolo"})
 	checkRecordJSON(t, &AuditRecord{Seq: 1 << 62, Time: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("x", -7*3600)), Findings: []AuditFinding{}})
-	if _, err := (&AuditRecord{Time: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}).appendJSON(nil); err == nil {
-		t.Error("a time past year 9999 was encoded; encoding/json refuses it")
+	checkRecordJSON(t, &AuditRecord{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 23*3600+59*60))})
+	for _, bad := range []time.Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 24*3600)),
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", -25*3600))} {
+		if _, err := json.Marshal(bad); err == nil {
+			t.Fatalf("encoding/json accepts %v: the test's premise is wrong", bad)
+		}
+		if _, err := (&AuditRecord{Time: bad}).appendJSON(nil); err == nil {
+			t.Errorf("%v was encoded; encoding/json refuses it", bad)
+		}
 	}
 }
 
