@@ -536,7 +536,7 @@ func Dial(home string) (*Client, error) {
 	path := SocketPath(home)
 	conn, err := unixsock.Dial(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOTDIR) {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, errors.ErrUnsupported) {
 			return nil, ErrNoDaemon
 		}
 		return nil, fmt.Errorf("connecting to the daemon at %s: %w", path, err)

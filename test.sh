@@ -50,8 +50,9 @@ if [[ -n $unformatted ]]; then
 	exit 1
 fi
 
-step "go vet"
+step "go vet (linux, and darwin: the build must not break on macOS)"
 go vet ./...
+GOOS=darwin go vet ./...
 
 step "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...

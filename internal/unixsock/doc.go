@@ -7,4 +7,8 @@
 // a millisecond on every start — on every Enter in a hooked shell. A unix
 // socket needs none of net's machinery: a non-blocking descriptor wrapped
 // by os.NewFile gets deadlines and close-to-unblock from the same poller.
+//
+// Peer credentials come from SO_PEERCRED on Linux and LOCAL_PEERCRED on
+// macOS. Elsewhere every call fails with an error matching
+// errors.ErrUnsupported, and hguard decides in-process without a daemon.
 package unixsock

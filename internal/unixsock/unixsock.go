@@ -38,19 +38,14 @@ func (c *Conn) PeerUID() (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	var (
-		cred *unix.Ucred
-		cerr error
-	)
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
+	uid, cerr := -1, error(nil)
+	if err := raw.Control(func(fd uintptr) { uid, cerr = peerUID(int(fd)) }); err != nil {
 		return -1, err
 	}
 	if cerr != nil {
 		return -1, os.NewSyscallError("getsockopt", cerr)
 	}
-	return int(cred.Uid), nil
+	return uid, nil
 }
 
 // Dial connects to the socket at path. A path with nothing listening
@@ -120,7 +115,7 @@ func (l *Listener) Accept() (*Conn, error) {
 	)
 	rerr := raw.Read(func(fd uintptr) bool {
 		for {
-			nfd, _, aerr = unix.Accept4(int(fd), unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+			nfd, aerr = accept(int(fd))
 			switch aerr {
 			case unix.EINTR, unix.ECONNABORTED:
 				continue // the peer gave up before we took it: take the next
@@ -168,7 +163,7 @@ func socket(path string) (int, *unix.SockaddrUnix, error) {
 	if path[0] == '@' || strings.ContainsRune(path, 0) {
 		return -1, nil, fmt.Errorf("socket path %q: not a file name", path)
 	}
-	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	fd, err := newSocket()
 	if err != nil {
 		return -1, nil, os.NewSyscallError("socket", err)
 	}
