@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // Config is $HGUARD_HOME/config.yaml (DESIGN §5). Every package reads it
@@ -328,7 +329,7 @@ func AddToAllowlist(home string, keys ...string) error {
 	if err != nil {
 		return err
 	}
-	lock, err := lockFile(filepath.Join(dir, "config.lock"), true)
+	lock, err := flock.Lock(filepath.Join(dir, "config.lock"), true)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/flock"
 	"github.com/hguard/hguard/internal/unixsock"
 )
 
@@ -95,7 +96,7 @@ type Server struct {
 	eng     *Engine
 	home    string
 	ln      *unixsock.Listener
-	lock    *fileLock
+	lock    *flock.File
 	started time.Time
 	logf    func(format string, args ...any)
 
@@ -125,13 +126,13 @@ func Listen(eng *Engine, logf func(format string, args ...any)) (*Server, error)
 	if len(path) > maxSocketPath {
 		return nil, fmt.Errorf("socket path %s is %d bytes, over the limit of %d: use a shorter HGUARD_HOME", path, len(path), maxSocketPath)
 	}
-	lock, ok, err := tryLockFile(filepath.Join(dir, "daemon.lock"))
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
+	lock, err := flock.TryLock(filepath.Join(dir, "daemon.lock"))
+	if errors.Is(err, flock.ErrHeld) {
 		pid, _ := os.ReadFile(filepath.Join(dir, "daemon.pid"))
 		return nil, fmt.Errorf("%w (pid %s, socket %s)", ErrDaemonRunning, strings.TrimSpace(string(pid)), path)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if logf == nil {
 		logf = func(string, ...any) {}

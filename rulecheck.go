@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // checkedRules remembers the rule files (rules.d, a project's
@@ -106,7 +107,7 @@ func (c *checkedRules) add(data []byte) {
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return
 	}
-	lock, err := lockFile(c.path+".lock", true)
+	lock, err := flock.Lock(c.path+".lock", true)
 	if err != nil {
 		return
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // A session is one shell or one agent conversation: its approvals and its
@@ -201,7 +203,7 @@ func (s *sessionStore) Get(id string) (SessionState, error) {
 	m := s.sessionMutex(id)
 	m.Lock()
 	defer m.Unlock()
-	lock, err := lockFile(p+".lock", true) // exclusive: a corrupt file may be set aside
+	lock, err := flock.Lock(p+".lock", true) // exclusive: a corrupt file may be set aside
 	if err != nil {
 		return SessionState{}, err
 	}
@@ -301,7 +303,7 @@ func (s *sessionStore) Update(id string, fn func(*SessionState)) (SessionState, 
 	m.Lock()
 	defer m.Unlock()
 	p := s.path(id)
-	lock, err := lockFile(p+".lock", true)
+	lock, err := flock.Lock(p+".lock", true)
 	if err != nil {
 		return SessionState{}, err
 	}

@@ -2,7 +2,6 @@ package hguard
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -20,60 +19,6 @@ import (
 // crash leaves either the old file or the new one.
 func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return atomicfile.Write(path, data, perm)
-}
-
-// fileLock is an flock held on a lock file.
-type fileLock struct{ f *os.File }
-
-// lockFile takes an flock on path (created if missing): exclusive for
-// writers, shared for readers. It blocks until the lock is free.
-func lockFile(path string, exclusive bool) (*fileLock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	how := syscall.LOCK_SH
-	if exclusive {
-		how = syscall.LOCK_EX
-	}
-	for {
-		err = syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
-			break
-		}
-	}
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("locking %s: %w", path, err)
-	}
-	return &fileLock{f: f}, nil
-}
-
-// tryLockFile takes an exclusive flock without waiting; ok is false when
-// another process holds it.
-func tryLockFile(path string) (l *fileLock, ok bool, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, false, err
-	}
-	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-	if errors.Is(err, syscall.EWOULDBLOCK) {
-		f.Close()
-		return nil, false, nil
-	}
-	if err != nil {
-		f.Close()
-		return nil, false, fmt.Errorf("locking %s: %w", path, err)
-	}
-	return &fileLock{f: f}, true, nil
-}
-
-// Unlock releases the lock; closing the file drops the flock.
-func (l *fileLock) Unlock() {
-	if l != nil && l.f != nil {
-		l.f.Close()
-		l.f = nil
-	}
 }
 
 // stateDir is $HGUARD_HOME/state, created private to the user.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/internal/atomicfile"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // ErrNoCheckpoints is returned by reading operations on a directory that has
@@ -229,11 +230,11 @@ func (r *Repo) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(filepath.Dir(r.lockPath), 0o700); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(r.lockPath), unwrapPath(err))
 	}
-	unlock, err = lockFile(r.lockPath, lockTimeout)
+	l, err := flock.LockTimeout(r.lockPath, lockTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("the checkpoints of %s are busy (%v)", r.Dir, err)
 	}
-	return unlock, nil
+	return l.Unlock, nil
 }
 
 // writeFileAtomic writes a small state file with a temporary file and a

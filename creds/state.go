@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/internal/atomicfile"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // state is the registry file.
@@ -48,11 +49,11 @@ func (r *Registry) with(write bool, f func(*state) error) error {
 	if err := os.MkdirAll(r.stateDir(), 0o700); err != nil {
 		return err
 	}
-	unlock, err := lock(filepath.Join(r.stateDir(), "creds.lock"))
+	lock, err := flock.Lock(filepath.Join(r.stateDir(), "creds.lock"), true)
 	if err != nil {
 		return fmt.Errorf("locking the credential registry: %w", err)
 	}
-	defer unlock()
+	defer lock.Unlock()
 	st, err := r.load()
 	if err != nil {
 		return err

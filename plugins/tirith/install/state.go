@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/internal/atomicfile"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 // state is the installer's files under $HGUARD_HOME/state.
@@ -77,16 +78,21 @@ func (s state) lock(wait bool) (func(), error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, "tirith-install.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	path := filepath.Join(dir, "tirith-install.lock")
+	var (
+		l   *flock.File
+		err error
+	)
+	if wait {
+		l, err = flock.Lock(path, true)
+	} else {
+		l, err = flock.TryLock(path)
+	}
+	if errors.Is(err, flock.ErrHeld) {
+		return nil, ErrBusy
+	}
 	if err != nil {
 		return nil, err
 	}
-	if err := flock(f, wait); err != nil {
-		f.Close()
-		if errors.Is(err, errWouldBlock) {
-			return nil, ErrBusy
-		}
-		return nil, err
-	}
-	return func() { f.Close() }, nil // closing releases the lock
+	return l.Unlock, nil
 }

@@ -1,0 +1,104 @@
+package flock
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	l, err := Lock(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("lock file: %v, %v", fi, err)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrHeld) {
+		t.Errorf("TryLock of a held lock: %v, want ErrHeld", err)
+	}
+	start := time.Now()
+	if _, err := LockTimeout(path, 50*time.Millisecond); !errors.Is(err, ErrHeld) || time.Since(start) < 50*time.Millisecond {
+		t.Errorf("LockTimeout of a held lock: %v after %v", err, time.Since(start))
+	}
+	got := make(chan error)
+	go func() {
+		l2, err := Lock(path, true) // waits for the first
+		if err == nil {
+			l2.Unlock()
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		t.Fatalf("a second exclusive Lock did not wait: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	l.Unlock()
+	l.Unlock() // twice is harmless
+	if err := <-got; err != nil {
+		t.Fatal(err)
+	}
+	l3, err := LockTimeout(path, time.Second)
+	if err != nil {
+		t.Fatalf("LockTimeout of a free lock: %v", err)
+	}
+	l3.Unlock()
+	var none *File
+	none.Unlock()
+}
+
+func TestSharedLocks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	a, err := Lock(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Unlock()
+	b, err := Lock(path, false) // a second reader does not wait
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Unlock()
+	if _, err := TryLock(path); !errors.Is(err, ErrHeld) {
+		t.Errorf("TryLock beside readers: %v, want ErrHeld", err)
+	}
+}
+
+// A lock held by a process that dies is free at once.
+func TestLockDiesWithHolder(t *testing.T) {
+	if _, err := exec.LookPath("flock"); err != nil {
+		t.Skip("flock(1) is missing")
+	}
+	path := filepath.Join(t.TempDir(), "x.lock")
+	// The shell takes the lock on fd 9 and becomes sleep, which keeps it.
+	cmd := exec.Command("sh", "-c", `exec 9>"$1" && flock 9 && exec sleep 30`, "sh", path)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		l, err := TryLock(path)
+		if errors.Is(err, ErrHeld) {
+			break
+		}
+		if err == nil {
+			l.Unlock()
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("flock(1) never took the lock")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("the lock of a killed holder: %v", err)
+	}
+	l.Unlock()
+}

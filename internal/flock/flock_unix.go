@@ -1,0 +1,59 @@
+//go:build unix
+
+package flock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// A File is a held lock.
+type File struct{ f *os.File }
+
+// Lock takes a lock on path (created 0600 if missing), exclusive for
+// writers or shared for readers, waiting as long as it takes.
+func Lock(path string, exclusive bool) (*File, error) {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	return lock(path, how)
+}
+
+// TryLock takes an exclusive lock on path without waiting; when another
+// process holds it the error is ErrHeld.
+func TryLock(path string) (*File, error) {
+	return lock(path, syscall.LOCK_EX|syscall.LOCK_NB)
+}
+
+func lock(path string, how int) (*File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), how)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		return &File{f: f}, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		err = ErrHeld
+	}
+	f.Close()
+	return nil, fmt.Errorf("locking %s: %w", path, err)
+}
+
+// Unlock releases the lock; closing the file drops the flock. A nil or
+// released lock is left alone.
+func (l *File) Unlock() {
+	if l != nil && l.f != nil {
+		l.f.Close()
+		l.f = nil
+	}
+}
