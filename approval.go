@@ -211,6 +211,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 		if e.audit, err = OpenAudit(AuditPath(opts.Home)); err != nil {
 			return nil, err
 		}
+		e.audit.SetRetention(e.cfg.Audit.MaxSize, e.cfg.Audit.Keep)
 	}
 	return e, nil
 }
@@ -251,6 +252,9 @@ func (e *Engine) Config() (*Config, error) {
 		return nil, err
 	}
 	e.cfg, e.cfgStamp, e.cfgExists = cfg, stamp, exists
+	if e.audit != nil {
+		e.audit.SetRetention(cfg.Audit.MaxSize, cfg.Audit.Keep)
+	}
 	return cfg, nil
 }
 

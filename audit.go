@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -72,28 +73,49 @@ func auditFindings(fs []dsl.Finding) []AuditFinding {
 func AuditPath(home string) string { return filepath.Join(home, "audit.jsonl") }
 
 // AuditLog appends to the audit log. Appends from several processes are
-// serialised by an flock on the file; within a process by a mutex. It
-// remembers the last record it wrote so the next append reads nothing when
-// no other process wrote in between.
+// serialised by an flock on a lock file beside the log (audit.jsonl.lock,
+// which rotation never moves) and, for an older hguard that knows only
+// that, on the log itself; within a process by a mutex. It remembers the
+// last record it wrote so the next append reads nothing when no other
+// process wrote in between.
 type AuditLog struct {
-	path string
-	mu   sync.Mutex
-	f    *os.File
+	path  string
+	mu    sync.Mutex
+	lockf *os.File // audit.jsonl.lock, open for the log's life
+	f     *os.File
 	size int64 // file size after our last append, -1 when unknown
 	seq  int64
 	hash string
+
+	maxSize int64 // rotate past this size; 0: never
+	keep    int   // rotated files kept
 }
 
-// OpenAudit opens (creating) the audit log at path.
+// OpenAudit opens (creating) the audit log at path. It rotates past 16
+// MiB, keeping 4 rotated files, until SetRetention says otherwise.
 func OpenAudit(path string) (*AuditLog, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	lockf, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("opening audit log: %w", err)
 	}
-	return &AuditLog{path: path, f: f, size: -1}, nil
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		lockf.Close()
+		return nil, fmt.Errorf("opening audit log: %w", err)
+	}
+	d := DefaultConfig().Audit
+	return &AuditLog{path: path, lockf: lockf, f: f, size: -1, maxSize: d.MaxSize, keep: d.Keep}, nil
+}
+
+// SetRetention sets when the log rotates (maxSize bytes; 0 never) and how
+// many rotated files are kept (at least 1).
+func (a *AuditLog) SetRetention(maxSize int64, keep int) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.maxSize, a.keep = maxSize, max(keep, 1)
 }
 
 // Close closes the log.
@@ -104,9 +126,13 @@ func (a *AuditLog) Close() error {
 		return nil
 	}
 	err := a.f.Close()
-	a.f = nil
+	a.lockf.Close()
+	a.f, a.lockf = nil, nil
 	return err
 }
+
+// rotatedPath is the path of the n-th rotated file (1 is the newest).
+func rotatedPath(path string, n int) string { return path + "." + strconv.Itoa(n) }
 
 // Append chains rec to the log and writes it; rec's Seq, Time (if zero),
 // Prev and Hash are filled in, and its command redacted.
@@ -116,24 +142,35 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 	if a.f == nil {
 		return errors.New("audit log closed")
 	}
-	fd := int(a.f.Fd())
-	for {
-		err := syscall.Flock(fd, syscall.LOCK_EX)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, syscall.EINTR) {
-			return fmt.Errorf("locking audit log: %w", err)
-		}
+	unlock, err := flockFile(a.lockf)
+	if err != nil {
+		return err
 	}
-	defer syscall.Flock(fd, syscall.LOCK_UN)
+	defer unlock()
+	if err := a.reopenIfMoved(); err != nil {
+		return err
+	}
+	unlockLog, err := flockFile(a.f)
+	if err != nil {
+		return err
+	}
+	defer func() { unlockLog() }() // the lock of whichever file is the log by then
 	fi, err := a.f.Stat()
 	if err != nil {
 		return err
 	}
 	var prefix []byte
 	if fi.Size() != a.size {
-		last, complete, err := lastLine(a.f, fi.Size())
+		tail, size := a.f, fi.Size()
+		if size == 0 { // new, or rotated by a process that died before writing
+			if prev, err := os.Open(rotatedPath(a.path, 1)); err == nil {
+				defer prev.Close()
+				if pfi, err := prev.Stat(); err == nil {
+					tail, size = prev, pfi.Size()
+				}
+			}
+		}
+		last, complete, err := lastLine(tail, size)
 		if err != nil {
 			return fmt.Errorf("reading audit log: %w", err)
 		}
@@ -149,9 +186,19 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 				a.hash = hex.EncodeToString(sum[:])
 			}
 		}
-		if !complete {
+		if !complete && tail == a.f {
 			prefix = []byte("\n") // a torn write by a crashed process
 		}
+	}
+	start := fi.Size()
+	if a.maxSize > 0 && fi.Size() >= a.maxSize {
+		unlockLog()
+		unlockLog = func() {}
+		if unlockLog, err = a.rotate(); err != nil {
+			unlockLog = func() {}
+			return err
+		}
+		prefix, start = nil, 0
 	}
 	rec.Seq = a.seq + 1
 	if rec.Time.IsZero() {
@@ -170,8 +217,61 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 		return fmt.Errorf("writing audit log: %w", err)
 	}
 	rec.Hash = hash
-	a.seq, a.hash, a.size = rec.Seq, hash, fi.Size()+int64(len(buf))
+	a.seq, a.hash, a.size = rec.Seq, hash, start+int64(len(buf))
 	return nil
+}
+
+// reopenIfMoved reopens the log when the file at its path is no longer the
+// one this process has open: another process rotated it.
+func (a *AuditLog) reopenIfMoved() error {
+	open, err1 := a.f.Stat()
+	cur, err2 := os.Stat(a.path)
+	if err1 == nil && err2 == nil && os.SameFile(open, cur) {
+		return nil
+	}
+	f, err := os.OpenFile(a.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("opening audit log: %w", err)
+	}
+	a.f.Close()
+	a.f, a.size = f, -1
+	return nil
+}
+
+// rotate moves the log to audit.jsonl.1 (after .1 to .2, …, dropping the
+// oldest beyond keep) and opens a new one, locked for the caller. The
+// caller holds the lock file, so no other hguard appends meanwhile; one
+// that crashes before its record leaves an empty log, and the next append
+// chains to the last record of .1.
+func (a *AuditLog) rotate() (unlock func(), err error) {
+	os.Remove(rotatedPath(a.path, a.keep))
+	for n := a.keep - 1; n >= 1; n-- {
+		if err := os.Rename(rotatedPath(a.path, n), rotatedPath(a.path, n+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("rotating audit log: %w", err)
+		}
+	}
+	if err := os.Rename(a.path, rotatedPath(a.path, 1)); err != nil {
+		return nil, fmt.Errorf("rotating audit log: %w", err)
+	}
+	if err := a.reopenIfMoved(); err != nil {
+		return nil, err
+	}
+	return flockFile(a.f)
+}
+
+// flockFile takes an exclusive flock on an open file: the lock file, and
+// the log itself, which an hguard from before the lock file locks.
+func flockFile(f *os.File) (unlock func(), err error) {
+	fd := int(f.Fd())
+	for {
+		err := syscall.Flock(fd, syscall.LOCK_EX)
+		if err == nil {
+			return func() { syscall.Flock(fd, syscall.LOCK_UN) }, nil
+		}
+		if !errors.Is(err, syscall.EINTR) {
+			return nil, fmt.Errorf("locking audit log: %w", err)
+		}
+	}
 }
 
 // encodeRecord returns the record's line and its hash: the SHA-256 of the
@@ -368,6 +468,7 @@ func lastLine(f *os.File, size int64) ([]byte, bool, error) {
 
 // AuditProblem is one break in the chain.
 type AuditProblem struct {
+	File string // the log or one of its rotated files
 	Line int
 	Msg  string
 }
@@ -375,42 +476,79 @@ type AuditProblem struct {
 // AuditSummary is what VerifyAudit found.
 type AuditSummary struct {
 	Records  int
+	Files    int    // the log and its rotated files read
+	First    int64  // seq of the oldest record kept: above 1 once rotation dropped older files
 	Head     string // hash of the last record
 	Problems []AuditProblem
 }
 
-// VerifyAudit walks the chain of the log at path: every record's hash must
-// match its content, its prev the hash of the record before, and its seq
-// follow on. A missing log is an empty, intact chain.
+// auditFiles lists the log's files oldest first: the rotated ones
+// (audit.jsonl.N … audit.jsonl.1) and the log itself.
+func auditFiles(path string) []string {
+	var files []string
+	for n := 1; n <= 100000; n++ {
+		p := rotatedPath(path, n)
+		if _, err := os.Lstat(p); err != nil {
+			break
+		}
+		files = append(files, p)
+	}
+	slices.Reverse(files)
+	return append(files, path)
+}
+
+// VerifyAudit walks the chain of the log at path and its rotated files:
+// every record's hash must match its content, its prev the hash of the
+// record before, and its seq follow on. The oldest rotated file may start
+// mid-chain (rotation dropped what came before); the log itself may not,
+// unless audit.jsonl.1 holds what came before. A missing log is an empty,
+// intact chain.
 func VerifyAudit(path string) (AuditSummary, error) {
-	var sum AuditSummary
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return sum, nil
+	var (
+		sum       AuditSummary
+		prev, seq = "", int64(0)
+	)
+	files := auditFiles(path)
+	for i, p := range files {
+		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return sum, err
+		}
+		sum.Files++
+		rotated := i < len(files)-1
+		err = verifyAuditFile(f, p, rotated, &sum, &prev, &seq)
+		f.Close()
+		if err != nil {
+			return sum, err
+		}
 	}
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
+	sum.Head = prev
+	return sum, nil
+}
+
+func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, prev *string, seq *int64) error {
 	r := bufio.NewReaderSize(f, 64<<10)
-	prev, seq := "", int64(0)
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
 		if len(line) == 0 && errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return sum, err
+			return err
+		}
+		problem := func(format string, args ...any) {
+			sum.Problems = append(sum.Problems, AuditProblem{path, n, fmt.Sprintf(format, args...)})
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		if len(line) == 0 {
-			sum.Problems = append(sum.Problems, AuditProblem{n, "empty line"})
+			problem("empty line")
 			continue
 		}
+		first := sum.Records == 0
 		sum.Records++
-		problem := func(format string, args ...any) {
-			sum.Problems = append(sum.Problems, AuditProblem{n, fmt.Sprintf(format, args...)})
-		}
 		stated, body, ok := splitHash(line)
 		var rec AuditRecord
 		switch {
@@ -419,63 +557,73 @@ func VerifyAudit(path string) (AuditSummary, error) {
 		case json.Unmarshal(body, &rec) != nil:
 			problem("not valid JSON")
 		default:
+			if first {
+				sum.First = max(rec.Seq, 1)
+				if rec.Seq > 1 && rotated {
+					*prev, *seq = rec.Prev, rec.Seq-1 // older records were rotated away
+				}
+			}
 			h := sha256.Sum256(body)
 			if got := hex.EncodeToString(h[:]); got != stated {
 				problem("record %d was changed after it was written: its hash does not match its content", rec.Seq)
 			}
-			if rec.Prev != prev {
+			if first && rec.Seq > 1 && !rotated {
+				problem("record %d is the first: the records before it are missing (there is no %s.1)", rec.Seq, filepath.Base(path))
+				break
+			}
+			if rec.Prev != *prev {
 				problem("record %d does not follow the record before it (a record was removed, inserted or edited)", rec.Seq)
 			}
-			if rec.Seq != seq+1 {
-				problem("record %d where %d was due", rec.Seq, seq+1)
+			if rec.Seq != *seq+1 {
+				problem("record %d where %d was due", rec.Seq, *seq+1)
 			}
 		}
 		if ok {
-			prev = stated
+			*prev = stated
 		} else {
 			h := sha256.Sum256(line)
-			prev = hex.EncodeToString(h[:])
+			*prev = hex.EncodeToString(h[:])
 		}
 		if rec.Seq != 0 {
-			seq = rec.Seq
+			*seq = rec.Seq
 		} else {
-			seq++
+			*seq++
 		}
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 	}
-	sum.Head = prev
-	return sum, nil
 }
 
-// TailAudit returns the last n records of the log at path (fewer when it
-// holds fewer); lines that do not parse are skipped here — verify reports
-// them.
+// TailAudit returns the last n records of the log at path and its rotated
+// files (fewer when they hold fewer); lines that do not parse are skipped
+// here — verify reports them.
 func TailAudit(path string, n int) ([]AuditRecord, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var ring [][]byte
-	r := bufio.NewReaderSize(f, 64<<10)
-	for {
-		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			ring = append(ring, line)
-			if len(ring) > n {
-				ring = ring[1:]
-			}
+	for _, p := range auditFiles(path) {
+		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
 		}
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				break
-			}
 			return nil, err
+		}
+		r := bufio.NewReaderSize(f, 64<<10)
+		for {
+			line, err := r.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				ring = append(ring, line)
+				if len(ring) > n {
+					ring = ring[1:]
+				}
+			}
+			if err != nil {
+				f.Close()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				return nil, err
+			}
 		}
 	}
 	var out []AuditRecord

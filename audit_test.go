@@ -207,3 +207,116 @@ func TestAuditLongLastRecord(t *testing.T) {
 		t.Fatalf("verify: %+v, %v", sum, err)
 	}
 }
+
+func TestAuditRotation(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	var last *AuditRecord
+	for i := range 40 {
+		a, err := OpenAudit(path) // a process of its own, now and then
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.SetRetention(1000, 2)
+		for range 1 + i%3 {
+			last = &AuditRecord{Event: "check", Command: "ls"}
+			if err := a.Append(last); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Close()
+	}
+	for _, p := range []string{path, path + ".1", path + ".2"} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", filepath.Base(p), err)
+		}
+	}
+	if _, err := os.Stat(path + ".3"); err == nil {
+		t.Error("a third rotated file was kept, with keep 2")
+	}
+	sum, err := VerifyAudit(path)
+	if err != nil || len(sum.Problems) > 0 || sum.Files != 3 || sum.First <= 1 || sum.Head != last.Hash {
+		t.Fatalf("verify: %+v, %v", sum, err)
+	}
+	if got := sum.First + int64(sum.Records) - 1; got != last.Seq {
+		t.Errorf("records %d..%d kept, the last written was %d", sum.First, got, last.Seq)
+	}
+	recs, err := TailAudit(path, 1000)
+	if err != nil || len(recs) != sum.Records || recs[len(recs)-1].Seq != last.Seq {
+		t.Errorf("tail across files: %d records, %v", len(recs), err)
+	}
+
+	// With max_size 0 the log never rotates.
+	path = filepath.Join(t.TempDir(), "audit.jsonl")
+	a, _ := OpenAudit(path)
+	a.SetRetention(0, 2)
+	for range 50 {
+		a.Append(&AuditRecord{Event: "check", Command: strings.Repeat("x", 100)})
+	}
+	a.Close()
+	if _, err := os.Stat(path + ".1"); err == nil {
+		t.Error("rotated with max_size 0")
+	}
+}
+
+// Writers in several processes (here: separate open files, which flock
+// tells apart) rotate the log under one another without breaking or
+// forking the chain.
+func TestAuditRotationConcurrent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	const writers, each = 4, 60
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, err := OpenAudit(path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer a.Close()
+			a.SetRetention(3000, 1000)
+			for range each {
+				if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	sum, err := VerifyAudit(path)
+	if err != nil || len(sum.Problems) > 0 || sum.Records != writers*each || sum.First != 1 || sum.Files < 3 {
+		t.Fatalf("verify: %+v, %v", sum, err)
+	}
+}
+
+// A process that dies between moving the log aside and writing its record
+// leaves an empty log; the next append chains to the rotated file's end.
+func TestAuditRotationCrash(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	a, _ := OpenAudit(path)
+	for range 3 {
+		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	}
+	a.Close()
+	if err := os.Rename(path, path+".1"); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, nil, 0o600)
+	a, _ = OpenAudit(path)
+	rec := &AuditRecord{Event: "check", Command: "pwd"}
+	if err := a.Append(rec); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	sum, err := VerifyAudit(path)
+	if err != nil || len(sum.Problems) > 0 || sum.Records != 4 || rec.Seq != 4 {
+		t.Fatalf("verify: %+v, %v (seq %d)", sum, err, rec.Seq)
+	}
+}

@@ -29,6 +29,7 @@ type Config struct {
 	Security         Security
 	Smart            Smart
 	Checkpoints      Checkpoints
+	Audit            Audit
 
 	// Warnings are problems that do not stop hguard (an unknown key), each
 	// naming path:line:col.
@@ -73,6 +74,14 @@ type Checkpoints struct {
 	MaxFiles     int
 }
 
+// Audit bounds the audit log: past MaxSize bytes, audit.jsonl becomes
+// audit.jsonl.1 (and .1 becomes .2, …); Keep rotated files are kept and
+// older ones deleted. The chain runs on across files.
+type Audit struct {
+	MaxSize int64 // 0: never rotate
+	Keep    int
+}
+
 // Approval modes.
 const (
 	ModeManual = "manual"
@@ -89,6 +98,7 @@ func DefaultConfig() *Config {
 		Security:         Security{TirithFailOpen: true, TirithTimeout: 5 * time.Second},
 		Smart:            Smart{APIKeyEnv: "OPENAI_API_KEY", Timeout: 10 * time.Second},
 		Checkpoints:      Checkpoints{Enabled: true, MaxSnapshots: 50, MaxFiles: 50000},
+		Audit:            Audit{MaxSize: 16 << 20, Keep: 4},
 	}
 }
 
@@ -194,6 +204,19 @@ func (cfg *Config) parse(path string, data []byte) error {
 				"enabled":       func(key string, n *yaml.Node) { p.decode(key, n, &c.Enabled) },
 				"max_snapshots": func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxSnapshots) },
 				"max_files":     func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxFiles) },
+			})
+		case "audit":
+			a := &cfg.Audit
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"max_size_mb": func(key string, n *yaml.Node) {
+					var mb int
+					if n.Kind != yaml.ScalarNode || n.Decode(&mb) != nil || mb < 0 || mb > 1<<20 {
+						p.fail(n, key, "want a whole number of MiB from 0 (never rotate) to 1048576, not %q", n.Value)
+						return
+					}
+					a.MaxSize = int64(mb) << 20
+				},
+				"keep": func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.Keep) },
 			})
 		default:
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s:%d:%d: unknown setting %q (ignored)", path, k.Line, k.Column, k.Value))

@@ -26,13 +26,18 @@ command_allowlist: [a, "b c"]
 security: {tirith_enabled: true, tirith_fail_open: false, tirith_timeout: 3, tirith_path: /opt/t}
 smart: {base_url: "http://127.0.0.1:1", model: m, api_key_env: K, timeout: 4}
 checkpoints: {enabled: false, max_snapshots: 5, max_files: 9}
+audit: {max_size_mb: 2, keep: 7}
 `, check: func(c *Config) bool {
 			return c.Approvals.Mode == ModeOff && c.Approvals.Timeout == 250*time.Millisecond &&
 				c.Approvals.GatewayTimeout == 2*time.Minute && c.Approvals.Container == "auto" && c.Approvals.DenialLimit == 5 &&
 				strings.Join(c.CommandAllowlist, "|") == "a|b c" && c.Security.TirithEnabled && !c.Security.TirithFailOpen &&
 				c.Security.TirithTimeout == 3*time.Second && c.Security.TirithPath == "/opt/t" && c.Smart.Model == "m" &&
-				c.Smart.Timeout == 4*time.Second && !c.Checkpoints.Enabled && c.Checkpoints.MaxSnapshots == 5 && c.Checkpoints.MaxFiles == 9
+				c.Smart.Timeout == 4*time.Second && !c.Checkpoints.Enabled && c.Checkpoints.MaxSnapshots == 5 && c.Checkpoints.MaxFiles == 9 &&
+				c.Audit.MaxSize == 2<<20 && c.Audit.Keep == 7
 		}},
+		{name: "audit never rotates", yaml: "audit: {max_size_mb: 0}\n", check: func(c *Config) bool { return c.Audit.MaxSize == 0 && c.Audit.Keep == 4 }},
+		{name: "bad audit size", yaml: "audit:\n  max_size_mb: -1\n", err: `config.yaml:2:16: audit.max_size_mb: want a whole number of MiB`},
+		{name: "bad audit keep", yaml: "audit: {keep: 0}\n", err: `audit.keep: want a whole number above 0`},
 		{name: "bad yaml", yaml: "approvals:\n  mode: [\n", err: "config.yaml:2:1: invalid yaml"},
 		{name: "not a mapping", yaml: "- a\n", err: "config.yaml:1:1: want a mapping"},
 		{name: "bad mode", yaml: "approvals:\n  mode: yes-please\n", err: `config.yaml:2:9: approvals.mode: unknown value "yes-please"`},

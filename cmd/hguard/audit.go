@@ -12,10 +12,12 @@ const auditSynopsis = `hguard audit verify
        hguard audit tail [-n N] [--json]
 
 The audit log, $HGUARD_HOME/audit.jsonl, holds every decision and answer,
-each record chained to the one before by its hash. verify walks the chain
-and exits 1 at any record edited, inserted or removed (it prints the head
-hash: keep it elsewhere to notice records cut off the end); tail prints
-the last records.`
+each record chained to the one before by its hash. Past audit.max_size_mb
+(config.yaml, default 16) it is rotated to audit.jsonl.1, .2, … and
+audit.keep (default 4) rotated files are kept; the chain runs on across
+them. verify walks the chain through every file and exits 1 at any record
+edited, inserted or removed (it prints the head hash: keep it elsewhere to
+notice records cut off the end); tail prints the last records.`
 
 func runAudit(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -33,13 +35,20 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		for _, p := range sum.Problems {
-			fmt.Fprintf(stdout, "%s:%d: %s\n", path, p.Line, p.Msg)
+			fmt.Fprintf(stdout, "%s:%d: %s\n", p.File, p.Line, p.Msg)
 		}
 		if len(sum.Problems) > 0 {
 			fmt.Fprintf(stdout, "audit log broken: %d problem(s) in %d records\n", len(sum.Problems), sum.Records)
 			return exitError(1)
 		}
-		fmt.Fprintf(stdout, "audit log intact: %d records, head %s\n", sum.Records, sum.Head)
+		kept := ""
+		if sum.Files > 1 {
+			kept = fmt.Sprintf(" in %d files", sum.Files)
+		}
+		if sum.First > 1 {
+			kept += fmt.Sprintf(" (from record %d: older files were rotated away)", sum.First)
+		}
+		fmt.Fprintf(stdout, "audit log intact: %d records%s, head %s\n", sum.Records, kept, sum.Head)
 		return nil
 	case "tail":
 		c := newCommand("audit tail", auditSynopsis, stdout)

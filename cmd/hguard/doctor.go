@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hguard/hguard"
@@ -164,7 +165,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	case err != nil:
 		bad("audit", "%v", err)
 	case len(sum.Problems) > 0:
-		bad("audit", "chain broken at line %d: %s (run hguard audit verify)", sum.Problems[0].Line, sum.Problems[0].Msg)
+		bad("audit", "chain broken at %s:%d: %s (run hguard audit verify)", filepath.Base(sum.Problems[0].File), sum.Problems[0].Line, sum.Problems[0].Msg)
 	default:
 		line("audit", "intact (%d records)", sum.Records)
 	}
