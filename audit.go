@@ -83,9 +83,9 @@ type AuditLog struct {
 	mu    sync.Mutex
 	lockf *os.File // audit.jsonl.lock, open for the log's life
 	f     *os.File
-	size int64 // file size after our last append, -1 when unknown
-	seq  int64
-	hash string
+	size  int64 // file size after our last append, -1 when unknown
+	seq   int64
+	hash  string
 
 	maxSize int64 // rotate past this size; 0: never
 	keep    int   // rotated files kept
