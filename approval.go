@@ -347,7 +347,33 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 		return d, err
 	}
 	rec := e.auditRecord("check", d)
-	return d, e.record(rec)
+	if err := e.record(rec); err != nil {
+		return d, err
+	}
+	if cfg, err := e.Config(); err == nil {
+		e.pruneSessions(cfg)
+	}
+	return d, nil
+}
+
+// pruneSessions removes the state of sessions unused for
+// sessions.max_age_days, at most once a day: otherwise it costs a check one
+// stat of state/sessions-pruned, whose time says when it last ran.
+func (e *Engine) pruneSessions(cfg *Config) {
+	if cfg.Sessions.MaxAge <= 0 {
+		return
+	}
+	marker := filepath.Join(e.opts.Home, "state", "sessions-pruned")
+	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
+		return
+	}
+	now := time.Now()
+	if err := os.WriteFile(marker, nil, 0o600); err != nil || os.Chtimes(marker, now, now) != nil {
+		return // a read-only or full disk: try again on the next check
+	}
+	if _, err := e.sessions.prune(cfg.Sessions.MaxAge); err != nil {
+		e.warn(fmt.Sprintf("removing old session state: %v", err))
+	}
 }
 
 func (e *Engine) auditRecord(event string, d Decision) *AuditRecord {

@@ -30,6 +30,7 @@ type Config struct {
 	Smart            Smart
 	Checkpoints      Checkpoints
 	Audit            Audit
+	Sessions         Sessions
 
 	// Warnings are problems that do not stop hguard (an unknown key), each
 	// naming path:line:col.
@@ -82,6 +83,11 @@ type Audit struct {
 	Keep    int
 }
 
+// Sessions bounds how long a session's state outlives its last write.
+type Sessions struct {
+	MaxAge time.Duration // 0: keep forever
+}
+
 // Approval modes.
 const (
 	ModeManual = "manual"
@@ -99,6 +105,7 @@ func DefaultConfig() *Config {
 		Smart:            Smart{APIKeyEnv: "OPENAI_API_KEY", Timeout: 10 * time.Second},
 		Checkpoints:      Checkpoints{Enabled: true, MaxSnapshots: 50, MaxFiles: 50000},
 		Audit:            Audit{MaxSize: 16 << 20, Keep: 4},
+		Sessions:         Sessions{MaxAge: 30 * 24 * time.Hour},
 	}
 }
 
@@ -217,6 +224,17 @@ func (cfg *Config) parse(path string, data []byte) error {
 					a.MaxSize = int64(mb) << 20
 				},
 				"keep": func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.Keep) },
+			})
+		case "sessions":
+			p.section(k.Value, v, map[string]func(string, *yaml.Node){
+				"max_age_days": func(key string, n *yaml.Node) {
+					var days int
+					if n.Kind != yaml.ScalarNode || n.Decode(&days) != nil || days < 0 || days > 100000 {
+						p.fail(n, key, "want a whole number of days from 0 (keep forever) to 100000, not %q", n.Value)
+						return
+					}
+					cfg.Sessions.MaxAge = time.Duration(days) * 24 * time.Hour
+				},
 			})
 		default:
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s:%d:%d: unknown setting %q (ignored)", path, k.Line, k.Column, k.Value))

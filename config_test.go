@@ -27,14 +27,17 @@ security: {tirith_enabled: true, tirith_fail_open: false, tirith_timeout: 3, tir
 smart: {base_url: "http://127.0.0.1:1", model: m, api_key_env: K, timeout: 4}
 checkpoints: {enabled: false, max_snapshots: 5, max_files: 9}
 audit: {max_size_mb: 2, keep: 7}
+sessions: {max_age_days: 9}
 `, check: func(c *Config) bool {
 			return c.Approvals.Mode == ModeOff && c.Approvals.Timeout == 250*time.Millisecond &&
 				c.Approvals.GatewayTimeout == 2*time.Minute && c.Approvals.Container == "auto" && c.Approvals.DenialLimit == 5 &&
 				strings.Join(c.CommandAllowlist, "|") == "a|b c" && c.Security.TirithEnabled && !c.Security.TirithFailOpen &&
 				c.Security.TirithTimeout == 3*time.Second && c.Security.TirithPath == "/opt/t" && c.Smart.Model == "m" &&
 				c.Smart.Timeout == 4*time.Second && !c.Checkpoints.Enabled && c.Checkpoints.MaxSnapshots == 5 && c.Checkpoints.MaxFiles == 9 &&
-				c.Audit.MaxSize == 2<<20 && c.Audit.Keep == 7
+				c.Audit.MaxSize == 2<<20 && c.Audit.Keep == 7 && c.Sessions.MaxAge == 9*24*time.Hour
 		}},
+		{name: "sessions kept forever", yaml: "sessions: {max_age_days: 0}\n", check: func(c *Config) bool { return c.Sessions.MaxAge == 0 }},
+		{name: "bad session age", yaml: "sessions: {max_age_days: soon}\n", err: `sessions.max_age_days: want a whole number of days`},
 		{name: "audit never rotates", yaml: "audit: {max_size_mb: 0}\n", check: func(c *Config) bool { return c.Audit.MaxSize == 0 && c.Audit.Keep == 4 }},
 		{name: "bad audit size", yaml: "audit:\n  max_size_mb: -1\n", err: `config.yaml:2:16: audit.max_size_mb: want a whole number of MiB`},
 		{name: "bad audit keep", yaml: "audit: {keep: 0}\n", err: `audit.keep: want a whole number above 0`},

@@ -362,3 +362,67 @@ func (st SessionState) clone() SessionState {
 	}
 	return c
 }
+
+// prune removes the state of sessions not written for maxAge: their
+// approvals, YOLO switch and denial counts, and the files set aside as
+// corrupt that long ago. A session used again starts empty, which
+// approves nothing. A session another process has locked is in use and
+// is left alone.
+func (s *sessionStore) prune(maxAge time.Duration) (removed int, err error) {
+	cutoff := time.Now().Add(-maxAge)
+	ents, err := os.ReadDir(s.dir)
+	if err != nil {
+		return 0, err
+	}
+	for _, e := range ents {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(cutoff) {
+			continue // gone meanwhile, not ours, or recent
+		}
+		name := e.Name()
+		switch id, ok := strings.CutSuffix(name, ".json"); {
+		case ok && ValidSessionID(id) == nil:
+			if s.pruneSession(id, cutoff) {
+				removed++
+			}
+		case strings.HasSuffix(name, ".json.lock"):
+			// The lock of a session whose file is gone (set aside as corrupt).
+			id := strings.TrimSuffix(name, ".json.lock")
+			if ValidSessionID(id) != nil {
+				continue
+			}
+			if lock, err := flock.TryLock(filepath.Join(s.dir, name)); err == nil {
+				if _, err := os.Lstat(s.path(id)); errors.Is(err, fs.ErrNotExist) {
+					lock.Remove()
+				} else {
+					lock.Unlock()
+				}
+			}
+		case strings.Contains(name, ".json.corrupt-"):
+			os.Remove(filepath.Join(s.dir, name))
+		}
+	}
+	return removed, nil
+}
+
+// pruneSession removes one session's file and lock file if it still has
+// not been written since cutoff.
+func (s *sessionStore) pruneSession(id string, cutoff time.Time) bool {
+	m := s.sessionMutex(id)
+	m.Lock()
+	defer m.Unlock()
+	p := s.path(id)
+	lock, err := flock.TryLock(p + ".lock")
+	if err != nil {
+		return false // in use, or the lock cannot be taken: leave it
+	}
+	if fi, err := os.Lstat(p); err != nil || !fi.ModTime().Before(cutoff) || os.Remove(p) != nil {
+		lock.Unlock()
+		return false
+	}
+	s.mu.Lock()
+	delete(s.c, id)
+	s.mu.Unlock()
+	lock.Remove()
+	return true
+}

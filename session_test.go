@@ -7,8 +7,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/flock"
 )
 
 func readFile(t testing.TB, path string) string {
@@ -113,5 +115,143 @@ func TestConcurrentSessionUpdates(t *testing.T) {
 	}
 	if len(st.Approvals) != stores*each {
 		t.Errorf("%d approvals, want %d", len(st.Approvals), stores*each)
+	}
+}
+
+func TestPruneSessions(t *testing.T) {
+	home := t.TempDir()
+	s, err := newSessionStore(home, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"old", "recent", "busy"} {
+		if _, err := s.Update(id, func(st *SessionState) { st.YOLO = true }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-40 * 24 * time.Hour)
+	age := func(name string) {
+		t.Helper()
+		if err := os.Chtimes(filepath.Join(s.dir, name), long, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	age("old.json")
+	age("busy.json")
+	os.WriteFile(filepath.Join(s.dir, "gone.json.lock"), nil, 0o600) // its session was set aside
+	age("gone.json.lock")
+	os.WriteFile(filepath.Join(s.dir, "x.json.corrupt-1"), []byte("{"), 0o600)
+	age("x.json.corrupt-1")
+	os.WriteFile(filepath.Join(s.dir, "notes.txt"), nil, 0o600) // not ours
+	age("notes.txt")
+
+	busy, err := flock.Lock(s.path("busy")+".lock", true) // another process is using it
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.prune(30 * 24 * time.Hour)
+	busy.Unlock()
+	if err != nil || n != 1 {
+		t.Fatalf("prune = %d, %v; want 1 session removed", n, err)
+	}
+	left, _ := os.ReadDir(s.dir)
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "busy.json busy.json.lock notes.txt recent.json recent.json.lock" {
+		t.Errorf("left: %s", got)
+	}
+	if st, _ := s.Get("old"); st.YOLO {
+		t.Error("a removed session still reads as YOLO (stale cache)")
+	}
+	if st, _ := s.Get("recent"); !st.YOLO {
+		t.Error("a recent session lost its state")
+	}
+}
+
+// Pruning in one process while another writes the session never loses
+// a write made after the cut-off, nor corrupts the file.
+func TestPruneWhileUpdating(t *testing.T) {
+	home := t.TempDir()
+	writer, _ := newSessionStore(home, func(m string) { t.Errorf("corrupt: %s", m) })
+	pruner, _ := newSessionStore(home, func(m string) { t.Errorf("corrupt: %s", m) })
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := range 200 {
+			if _, err := writer.Update("s1", func(st *SessionState) { st.Denials = map[string]int{"r": i} }); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for range 200 {
+			if _, err := pruner.prune(time.Nanosecond); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	// The last write stands unless a prune came after it.
+	if _, err := writer.Update("s1", func(st *SessionState) { st.YOLO = true }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := pruner.Get("s1"); err != nil || !st.YOLO {
+		t.Errorf("after the last write: %+v, %v", st, err)
+	}
+}
+
+func TestEnginePrunesDaily(t *testing.T) {
+	home := t.TempDir()
+	e, err := NewEngine(EngineOptions{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	stale := func(id string) string {
+		t.Helper()
+		if _, err := e.sessions.Update(id, func(st *SessionState) { st.YOLO = true }); err != nil {
+			t.Fatal(err)
+		}
+		p := e.sessions.path(id)
+		long := time.Now().Add(-31 * 24 * time.Hour)
+		os.Chtimes(p, long, long)
+		return p
+	}
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	decide := func() {
+		t.Helper()
+		if _, err := e.Decide(CheckRequest{Command: "ls", Session: "s"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := stale("a")
+	decide()
+	if exists(a) {
+		t.Fatal("a session unused for 31 days outlived a check")
+	}
+	b := stale("b")
+	decide()
+	if !exists(b) {
+		t.Fatal("pruned twice in a day")
+	}
+	marker := filepath.Join(home, "state", "sessions-pruned")
+	long := time.Now().Add(-25 * time.Hour)
+	os.Chtimes(marker, long, long)
+	decide()
+	if exists(b) {
+		t.Fatal("not pruned a day later")
+	}
+	os.WriteFile(ConfigPath(home), []byte("sessions: {max_age_days: 0}\n"), 0o600)
+	os.Chtimes(marker, long, long)
+	c := stale("c")
+	decide()
+	if !exists(c) {
+		t.Fatal("pruned with max_age_days: 0")
 	}
 }

@@ -55,3 +55,6 @@ func (l *File) Unlock() {
 		l.path = ""
 	}
 }
+
+// Remove releases the lock; here that deletes the lock file already.
+func (l *File) Remove() { l.Unlock() }

@@ -102,3 +102,34 @@ func TestLockDiesWithHolder(t *testing.T) {
 	}
 	l.Unlock()
 }
+
+// A waiter whose holder removes the lock file locks the path afresh, and
+// never at the same time as a process that came after the removal.
+func TestRemove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	holder, err := Lock(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan *File)
+	go func() {
+		l, err := Lock(path, true) // waits on the file about to be removed
+		if err != nil {
+			t.Error(err)
+		}
+		got <- l
+	}()
+	time.Sleep(50 * time.Millisecond)
+	holder.Remove()
+	waiter := <-got
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the waiter did not lock a new file at the path: %v", err)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrHeld) {
+		t.Errorf("a newcomer got the lock the waiter holds: %v", err)
+	}
+	waiter.Remove()
+	if _, err := os.Stat(path); err == nil {
+		t.Error("Remove left the lock file")
+	}
+}

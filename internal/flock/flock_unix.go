@@ -10,7 +10,10 @@ import (
 )
 
 // A File is a held lock.
-type File struct{ f *os.File }
+type File struct {
+	f    *os.File
+	path string
+}
 
 // Lock takes a lock on path (created 0600 if missing), exclusive for
 // writers or shared for readers, waiting as long as it takes.
@@ -29,24 +32,46 @@ func TryLock(path string) (*File, error) {
 }
 
 func lock(path string, how int) (*File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, err
-	}
 	for {
-		err = syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
-			break
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, err
 		}
+		for {
+			err = syscall.Flock(int(f.Fd()), how)
+			if !errors.Is(err, syscall.EINTR) {
+				break
+			}
+		}
+		switch {
+		case err == nil:
+			// The holder we waited for may have removed the lock file
+			// (Remove): then this lock guards nothing, and the path is
+			// taken again.
+			held, err1 := f.Stat()
+			now, err2 := os.Stat(path)
+			if err1 == nil && err2 == nil && os.SameFile(held, now) {
+				return &File{f: f, path: path}, nil
+			}
+			f.Close()
+			continue
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			err = ErrHeld
+		}
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
-	switch {
-	case err == nil:
-		return &File{f: f}, nil
-	case errors.Is(err, syscall.EWOULDBLOCK):
-		err = ErrHeld
+}
+
+// Remove deletes the lock file and releases the lock, for state that is
+// gone for good. A process that was waiting for the lock then finds the
+// file replaced and locks the path afresh, so it never shares a lock
+// with a newcomer.
+func (l *File) Remove() {
+	if l != nil && l.f != nil {
+		os.Remove(l.path)
+		l.Unlock()
 	}
-	f.Close()
-	return nil, fmt.Errorf("locking %s: %w", path, err)
 }
 
 // Unlock releases the lock; closing the file drops the flock. A nil or
