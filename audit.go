@@ -131,6 +131,9 @@ func (a *AuditLog) Close() error {
 	return err
 }
 
+// maxRotated bounds the rotated files looked for.
+const maxRotated = 100000
+
 // rotatedPath is the path of the n-th rotated file (1 is the newest).
 func rotatedPath(path string, n int) string { return path + "." + strconv.Itoa(n) }
 
@@ -244,7 +247,12 @@ func (a *AuditLog) reopenIfMoved() error {
 // that crashes before its record leaves an empty log, and the next append
 // chains to the last record of .1.
 func (a *AuditLog) rotate() (unlock func(), err error) {
-	os.Remove(rotatedPath(a.path, a.keep))
+	// Drop the oldest, and any beyond keep left by a larger keep before.
+	for n := a.keep; n <= maxRotated; n++ {
+		if err := os.Remove(rotatedPath(a.path, n)); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+	}
 	for n := a.keep - 1; n >= 1; n-- {
 		if err := os.Rename(rotatedPath(a.path, n), rotatedPath(a.path, n+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("rotating audit log: %w", err)
@@ -486,7 +494,7 @@ type AuditSummary struct {
 // (audit.jsonl.N … audit.jsonl.1) and the log itself.
 func auditFiles(path string) []string {
 	var files []string
-	for n := 1; n <= 100000; n++ {
+	for n := 1; n <= maxRotated; n++ {
 		p := rotatedPath(path, n)
 		if _, err := os.Lstat(p); err != nil {
 			break

@@ -245,9 +245,28 @@ func TestAuditRotation(t *testing.T) {
 		t.Errorf("tail across files: %d records, %v", len(recs), err)
 	}
 
+	// Lowering keep drops the files beyond it at the next rotation, rather
+	// than leaving an older file that no longer chains on.
+	a, _ := OpenAudit(path)
+	a.SetRetention(1000, 4)
+	for range 40 {
+		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	}
+	a.SetRetention(1000, 1)
+	for range 10 {
+		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	}
+	a.Close()
+	if _, err := os.Stat(path + ".2"); err == nil {
+		t.Error("files beyond keep 1 were left")
+	}
+	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 || sum.Files != 2 {
+		t.Errorf("after lowering keep: %+v, %v", sum, err)
+	}
+
 	// With max_size 0 the log never rotates.
 	path = filepath.Join(t.TempDir(), "audit.jsonl")
-	a, _ := OpenAudit(path)
+	a, _ = OpenAudit(path)
 	a.SetRetention(0, 2)
 	for range 50 {
 		a.Append(&AuditRecord{Event: "check", Command: strings.Repeat("x", 100)})
