@@ -14,12 +14,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/flock"
 	"github.com/hguard/hguard/redact"
 )
 
@@ -131,8 +132,8 @@ func (a *AuditLog) Close() error {
 	return err
 }
 
-// maxRotated bounds the rotated files looked for.
-const maxRotated = 100000
+// maxRotated bounds audit.keep and the rotated files looked for.
+const maxRotated = 1000
 
 // rotatedPath is the path of the n-th rotated file (1 is the newest).
 func rotatedPath(path string, n int) string { return path + "." + strconv.Itoa(n) }
@@ -145,7 +146,7 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 	if a.f == nil {
 		return errors.New("audit log closed")
 	}
-	unlock, err := flockFile(a.lockf)
+	unlock, err := flock.LockFile(a.lockf, true)
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,8 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 	if err := a.reopenIfMoved(); err != nil {
 		return err
 	}
-	unlockLog, err := flockFile(a.f)
+	// An hguard from before the lock file locks the log itself.
+	unlockLog, err := flock.LockFile(a.f, true)
 	if err != nil {
 		return err
 	}
@@ -166,28 +168,18 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 	if fi.Size() != a.size {
 		tail, size := a.f, fi.Size()
 		if size == 0 { // new, or rotated by a process that died before writing
-			if prev, err := os.Open(rotatedPath(a.path, 1)); err == nil {
-				defer prev.Close()
-				if pfi, err := prev.Stat(); err == nil {
-					tail, size = prev, pfi.Size()
+			if nums, _ := rotatedFiles(a.path); len(nums) > 0 {
+				if prev, err := os.Open(rotatedPath(a.path, nums[0])); err == nil {
+					defer prev.Close()
+					if pfi, err := prev.Stat(); err == nil {
+						tail, size = prev, pfi.Size()
+					}
 				}
 			}
 		}
-		last, complete, err := lastLine(tail, size)
+		complete, err := a.readChainEnd(tail, size)
 		if err != nil {
 			return fmt.Errorf("reading audit log: %w", err)
-		}
-		a.seq, a.hash = 0, ""
-		if len(last) > 0 {
-			if seq, ok := recordSeq(last); ok { // read even from a torn line
-				a.seq = seq
-			}
-			if h, _, ok := splitHash(last); ok {
-				a.hash = h
-			} else { // a broken last line: chain to its bytes; verify reports it
-				sum := sha256.Sum256(last)
-				a.hash = hex.EncodeToString(sum[:])
-			}
 		}
 		if !complete && tail == a.f {
 			prefix = []byte("\n") // a torn write by a crashed process
@@ -224,6 +216,37 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 	return nil
 }
 
+// readChainEnd sets a.seq and a.hash from the last line of f (size bytes):
+// the record the next one chains to. A torn last line is chained to by the
+// hash of its bytes, as verify computes it, and counts as a record; when it
+// is torn before its seq, the seq comes from the line before it.
+func (a *AuditLog) readChainEnd(f *os.File, size int64) (complete bool, err error) {
+	last, at, complete, err := lastLine(f, size)
+	if err != nil {
+		return false, err
+	}
+	a.seq, a.hash = 0, ""
+	if len(last) == 0 {
+		return complete, nil
+	}
+	if h, _, ok := splitHash(last); ok {
+		a.hash = h
+	} else {
+		sum := sha256.Sum256(last)
+		a.hash = hex.EncodeToString(sum[:])
+	}
+	if seq, ok := recordSeq(last); ok {
+		a.seq = seq
+		return complete, nil
+	}
+	if before, _, _, err := lastLine(f, at); err == nil {
+		if seq, ok := recordSeq(before); ok {
+			a.seq = seq + 1
+		}
+	}
+	return complete, nil
+}
+
 // reopenIfMoved reopens the log when the file at its path is no longer the
 // one this process has open: another process rotated it.
 func (a *AuditLog) reopenIfMoved() error {
@@ -241,20 +264,27 @@ func (a *AuditLog) reopenIfMoved() error {
 	return nil
 }
 
-// rotate moves the log to audit.jsonl.1 (after .1 to .2, …, dropping the
-// oldest beyond keep) and opens a new one, locked for the caller. The
-// caller holds the lock file, so no other hguard appends meanwhile; one
-// that crashes before its record leaves an empty log, and the next append
-// chains to the last record of .1.
+// rotate moves the log to audit.jsonl.1, each rotated file up by one and
+// those that would go past keep away, and opens a new log, locked for the
+// caller. Every step is one rename or removal, oldest file first, so a
+// crash part-way leaves the files in order, at worst with a gap in their
+// numbers; verify follows the chain, not the numbers. The caller holds the
+// lock file, so no other hguard appends meanwhile; one that crashes before
+// its record leaves no log or an empty one, and the next append chains to
+// the newest rotated file.
 func (a *AuditLog) rotate() (unlock func(), err error) {
-	// Drop the oldest, and any beyond keep left by a larger keep before.
-	for n := a.keep; n <= maxRotated; n++ {
-		if err := os.Remove(rotatedPath(a.path, n)); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
+	nums, err := rotatedFiles(a.path)
+	if err != nil {
+		return nil, fmt.Errorf("rotating audit log: %w", err)
 	}
-	for n := a.keep - 1; n >= 1; n-- {
-		if err := os.Rename(rotatedPath(a.path, n), rotatedPath(a.path, n+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	for i := len(nums) - 1; i >= 0; i-- {
+		n := nums[i]
+		if n+1 > a.keep {
+			err = os.Remove(rotatedPath(a.path, n))
+		} else {
+			err = os.Rename(rotatedPath(a.path, n), rotatedPath(a.path, n+1))
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("rotating audit log: %w", err)
 		}
 	}
@@ -264,22 +294,32 @@ func (a *AuditLog) rotate() (unlock func(), err error) {
 	if err := a.reopenIfMoved(); err != nil {
 		return nil, err
 	}
-	return flockFile(a.f)
+	return flock.LockFile(a.f, true)
 }
 
-// flockFile takes an exclusive flock on an open file: the lock file, and
-// the log itself, which an hguard from before the lock file locks.
-func flockFile(f *os.File) (unlock func(), err error) {
-	fd := int(f.Fd())
-	for {
-		err := syscall.Flock(fd, syscall.LOCK_EX)
-		if err == nil {
-			return func() { syscall.Flock(fd, syscall.LOCK_UN) }, nil
+// rotatedFiles lists the numbers of the log's rotated files, newest (the
+// lowest number) first.
+func rotatedFiles(path string) ([]int, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var nums []int
+	for _, e := range ents {
+		digits, ok := strings.CutPrefix(e.Name(), base+".")
+		if !ok || !e.Type().IsRegular() {
+			continue
 		}
-		if !errors.Is(err, syscall.EINTR) {
-			return nil, fmt.Errorf("locking audit log: %w", err)
+		if n, err := strconv.Atoi(digits); err == nil && n >= 1 && n <= maxRotated && strconv.Itoa(n) == digits {
+			nums = append(nums, n)
 		}
 	}
+	slices.Sort(nums)
+	return nums, nil
 }
 
 // encodeRecord returns the record's line and its hash: the SHA-256 of the
@@ -442,11 +482,11 @@ func recordSeq(line []byte) (int64, bool) {
 	return seq, err == nil
 }
 
-// lastLine returns the last non-empty line of f (size bytes long) and
-// whether the file ends in a newline.
-func lastLine(f *os.File, size int64) ([]byte, bool, error) {
+// lastLine returns the last non-empty line of f (size bytes long), the
+// offset it starts at, and whether the file ends in a newline.
+func lastLine(f *os.File, size int64) (line []byte, at int64, complete bool, err error) {
 	if size == 0 {
-		return nil, true, nil
+		return nil, 0, true, nil
 	}
 	// A record is a few hundred bytes: read 4 KiB from the end first, and
 	// twice as much each time no line break is found.
@@ -458,20 +498,20 @@ func lastLine(f *os.File, size int64) ([]byte, bool, error) {
 		chunk = min(2*chunk, 1<<20)
 		buf := make([]byte, end-start)
 		if _, err := f.ReadAt(buf, start); err != nil && !errors.Is(err, io.EOF) {
-			return nil, false, err
+			return nil, 0, false, err
 		}
 		tail = append(buf, tail...)
 		trimmed := bytes.TrimRight(tail, "\n")
 		if i := bytes.LastIndexByte(trimmed, '\n'); i >= 0 || start == 0 {
 			complete := tail[len(tail)-1] == '\n'
-			return trimmed[i+1:], complete, nil
+			return trimmed[i+1:], start + int64(i+1), complete, nil
 		}
 		end = start
 		if int64(len(tail)) > 64<<20 {
-			return nil, false, errors.New("last record longer than 64 MiB")
+			return nil, 0, false, errors.New("last record longer than 64 MiB")
 		}
 	}
-	return nil, true, nil
+	return nil, 0, true, nil
 }
 
 // AuditProblem is one break in the chain.
@@ -490,46 +530,78 @@ type AuditSummary struct {
 	Problems []AuditProblem
 }
 
-// auditFiles lists the log's files oldest first: the rotated ones
-// (audit.jsonl.N … audit.jsonl.1) and the log itself.
-func auditFiles(path string) []string {
-	var files []string
-	for n := 1; n <= maxRotated; n++ {
-		p := rotatedPath(path, n)
-		if _, err := os.Lstat(p); err != nil {
-			break
+// auditFile is one file of the log, open for reading.
+type auditFile struct {
+	name    string
+	f       *os.File
+	rotated bool
+}
+
+// openAuditFiles opens the log's files, oldest first: the rotated ones
+// and the log itself. It holds a shared lock on the lock file meanwhile,
+// so no rotation moves a file between listing and opening; the open files
+// stay what they were while they are read.
+func openAuditFiles(path string) ([]auditFile, error) {
+	if lf, err := os.Open(path + ".lock"); err == nil {
+		defer lf.Close()
+		if unlock, err := flock.LockFile(lf, false); err == nil {
+			defer unlock()
 		}
-		files = append(files, p)
 	}
-	slices.Reverse(files)
-	return append(files, path)
+	nums, err := rotatedFiles(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		nums, err = nil, nil // no directory, no log
+	}
+	if err != nil {
+		return nil, err
+	}
+	var files []auditFile
+	open := func(name string, rotated bool) error {
+		f, err := os.Open(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		files = append(files, auditFile{name, f, rotated})
+		return nil
+	}
+	for i := len(nums) - 1; i >= 0; i-- {
+		err = errors.Join(err, open(rotatedPath(path, nums[i]), true))
+	}
+	if err = errors.Join(err, open(path, false)); err != nil {
+		closeAuditFiles(files)
+		return nil, err
+	}
+	return files, nil
+}
+
+func closeAuditFiles(files []auditFile) {
+	for _, f := range files {
+		f.f.Close()
+	}
 }
 
 // VerifyAudit walks the chain of the log at path and its rotated files:
 // every record's hash must match its content, its prev the hash of the
-// record before, and its seq follow on. The oldest rotated file may start
-// mid-chain (rotation dropped what came before); the log itself may not,
-// unless audit.jsonl.1 holds what came before. A missing log is an empty,
-// intact chain.
+// record before, and its seq follow on, across files. The oldest rotated
+// file may start mid-chain (rotation dropped what came before it); the
+// log itself may not, unless a rotated file holds what came before. A
+// missing log is an empty, intact chain.
 func VerifyAudit(path string) (AuditSummary, error) {
 	var (
 		sum       AuditSummary
 		prev, seq = "", int64(0)
 	)
-	files := auditFiles(path)
-	for i, p := range files {
-		f, err := os.Open(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return sum, err
-		}
+	files, err := openAuditFiles(path)
+	if err != nil {
+		return sum, err
+	}
+	defer closeAuditFiles(files)
+	for _, f := range files {
 		sum.Files++
-		rotated := i < len(files)-1
-		err = verifyAuditFile(f, p, rotated, &sum, &prev, &seq)
-		f.Close()
-		if err != nil {
+		if err := verifyAuditFile(f.f, f.name, f.rotated, &sum, &prev, &seq); err != nil {
 			return sum, err
 		}
 	}
@@ -576,7 +648,7 @@ func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, p
 				problem("record %d was changed after it was written: its hash does not match its content", rec.Seq)
 			}
 			if first && rec.Seq > 1 && !rotated {
-				problem("record %d is the first: the records before it are missing (there is no %s.1)", rec.Seq, filepath.Base(path))
+				problem("record %d is the first: the records before it are missing (no rotated file holds them)", rec.Seq)
 				break
 			}
 			if rec.Prev != *prev {
@@ -607,16 +679,14 @@ func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, p
 // files (fewer when they hold fewer); lines that do not parse are skipped
 // here — verify reports them.
 func TailAudit(path string, n int) ([]AuditRecord, error) {
+	files, err := openAuditFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	defer closeAuditFiles(files)
 	var ring [][]byte
-	for _, p := range auditFiles(path) {
-		f, err := os.Open(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		r := bufio.NewReaderSize(f, 64<<10)
+	for _, f := range files {
+		r := bufio.NewReaderSize(f.f, 64<<10)
 		for {
 			line, err := r.ReadBytes('\n')
 			if len(bytes.TrimSpace(line)) > 0 {
@@ -625,11 +695,10 @@ func TailAudit(path string, n int) ([]AuditRecord, error) {
 					ring = ring[1:]
 				}
 			}
+			if errors.Is(err, io.EOF) {
+				break
+			}
 			if err != nil {
-				f.Close()
-				if errors.Is(err, io.EOF) {
-					break
-				}
 				return nil, err
 			}
 		}

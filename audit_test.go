@@ -339,3 +339,134 @@ func TestAuditRotationCrash(t *testing.T) {
 		t.Fatalf("verify: %+v, %v (seq %d)", sum, err, rec.Seq)
 	}
 }
+
+// fillRotated appends records with a tiny size limit until path has n
+// rotated files.
+func fillRotated(t *testing.T, path string, keep, n int) {
+	t.Helper()
+	a, err := OpenAudit(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	a.SetRetention(600, keep)
+	for range 1000 {
+		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+			t.Fatal(err)
+		}
+		if nums, _ := rotatedFiles(path); len(nums) == n {
+			return
+		}
+	}
+	t.Fatalf("no %d rotated files", n)
+}
+
+func TestAuditRotationGaps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	fillRotated(t, path, 4, 4)
+	saved := map[string]string{}
+	for _, n := range []string{"1", "2", "3", "4"} {
+		saved[n] = readFile(t, path+"."+n)
+	}
+	// A file lost in the middle breaks the chain, and verify reads on past it.
+	os.Remove(path + ".2")
+	sum, err := VerifyAudit(path)
+	if err != nil || len(sum.Problems) == 0 || sum.Problems[0].File != path+".1" || !strings.Contains(sum.Problems[0].Msg, "does not follow") || sum.Files != 4 {
+		t.Errorf("with .2 gone: %+v, %v", sum, err)
+	}
+	// A rotation cut short (.1 moved to .2, the log not yet moved) leaves a
+	// gap in the numbers but not in the chain; the next rotation carries on.
+	os.WriteFile(path+".2", []byte(saved["1"]), 0o600)
+	os.Remove(path + ".1")
+	os.WriteFile(path+".3", []byte(saved["2"]), 0o600)
+	os.WriteFile(path+".4", []byte(saved["3"]), 0o600)
+	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 {
+		t.Fatalf("after a rotation cut short: %+v, %v", sum, err)
+	}
+	a, _ := OpenAudit(path)
+	a.SetRetention(600, 4)
+	for range 5 {
+		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Close()
+	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 {
+		t.Fatalf("appending after a rotation cut short: %+v, %v", sum, err)
+	}
+	if nums, _ := rotatedFiles(path); len(nums) > 4 || nums[len(nums)-1] > 4 {
+		t.Errorf("rotated files %v, keep 4", nums)
+	}
+	// No log and an empty directory of rotated files but the oldest: the
+	// next append chains to the newest rotated file there is.
+	nums, _ := rotatedFiles(path)
+	for _, n := range nums[:len(nums)-1] {
+		os.Remove(rotatedPath(path, n))
+	}
+	os.Remove(path)
+	a, _ = OpenAudit(path)
+	a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	a.Close()
+	sum, _ = VerifyAudit(path)
+	if len(sum.Problems) != 0 {
+		t.Errorf("appending after the newer files were lost: %+v", sum)
+	}
+}
+
+// Verify and tail hold a shared lock while they open the files, so a
+// rotation running meanwhile never makes them read a broken chain.
+func TestAuditVerifyDuringRotation(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		a, _ := OpenAudit(path)
+		defer a.Close()
+		a.SetRetention(1500, 1000)
+		for range 300 {
+			a.Append(&AuditRecord{Event: "check", Command: "ls"})
+		}
+	}()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+		}
+		sum, err := VerifyAudit(path)
+		if err != nil || len(sum.Problems) > 0 {
+			t.Fatalf("verify during rotation: %+v, %v", sum, err)
+		}
+		recs, err := TailAudit(path, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(recs); i++ {
+			if recs[i].Seq != recs[i-1].Seq+1 {
+				t.Fatalf("tail during rotation: seq %d after %d", recs[i].Seq, recs[i-1].Seq)
+			}
+		}
+	}
+}
+
+// A last line torn before its seq still counts as a record: the next one
+// takes the seq after it, so verify reports the torn line and nothing more.
+func TestAuditTornBeforeSeq(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	a, _ := OpenAudit(path)
+	for range 3 {
+		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	}
+	a.Close()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o600)
+	f.WriteString(`{"se`)
+	f.Close()
+	a, _ = OpenAudit(path)
+	rec := &AuditRecord{Event: "check", Command: "ls"}
+	a.Append(rec)
+	a.Close()
+	sum, _ := VerifyAudit(path)
+	if rec.Seq != 5 || len(sum.Problems) != 1 || sum.Problems[0].Line != 4 {
+		t.Errorf("seq %d, problems %+v; want seq 5 and one problem, the torn line 4", rec.Seq, sum.Problems)
+	}
+}

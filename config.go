@@ -223,7 +223,11 @@ func (cfg *Config) parse(path string, data []byte) error {
 					}
 					a.MaxSize = int64(mb) << 20
 				},
-				"keep": func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.Keep) },
+				"keep": func(key string, n *yaml.Node) {
+					if p.positiveInt(key, n, &a.Keep); a.Keep > maxRotated {
+						p.fail(n, key, "want at most %d rotated files, not %d", maxRotated, a.Keep)
+					}
+				},
 			})
 		case "sessions":
 			p.section(k.Value, v, map[string]func(string, *yaml.Node){

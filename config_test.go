@@ -41,6 +41,7 @@ sessions: {max_age_days: 9}
 		{name: "audit never rotates", yaml: "audit: {max_size_mb: 0}\n", check: func(c *Config) bool { return c.Audit.MaxSize == 0 && c.Audit.Keep == 4 }},
 		{name: "bad audit size", yaml: "audit:\n  max_size_mb: -1\n", err: `config.yaml:2:16: audit.max_size_mb: want a whole number of MiB`},
 		{name: "bad audit keep", yaml: "audit: {keep: 0}\n", err: `audit.keep: want a whole number above 0`},
+		{name: "audit keep too large", yaml: "audit: {keep: 1001}\n", err: `audit.keep: want at most 1000 rotated files`},
 		{name: "bad yaml", yaml: "approvals:\n  mode: [\n", err: "config.yaml:2:1: invalid yaml"},
 		{name: "not a mapping", yaml: "- a\n", err: "config.yaml:1:1: want a mapping"},
 		{name: "bad mode", yaml: "approvals:\n  mode: yes-please\n", err: `config.yaml:2:9: approvals.mode: unknown value "yes-please"`},

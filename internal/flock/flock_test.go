@@ -133,3 +133,35 @@ func TestRemove(t *testing.T) {
 		t.Error("Remove left the lock file")
 	}
 }
+
+func TestLockFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	unlock, err := LockFile(f, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrHeld) {
+		t.Errorf("TryLock beside LockFile: %v, want ErrHeld", err)
+	}
+	unlock()
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("after unlock: %v", err)
+	}
+	l.Unlock()
+	shared, err := LockFile(f, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared()
+	if r, err := Lock(path, false); err != nil {
+		t.Errorf("a second reader beside a shared LockFile: %v", err)
+	} else {
+		r.Unlock()
+	}
+}

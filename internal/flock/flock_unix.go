@@ -82,3 +82,23 @@ func (l *File) Unlock() {
 		l.f = nil
 	}
 }
+
+// LockFile takes a lock on a file that is already open, for as long as it
+// stays open or until unlock: for a file locked often, such as the audit
+// log, whose lock file is opened once.
+func LockFile(f *os.File, exclusive bool) (unlock func(), err error) {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	fd := int(f.Fd())
+	for {
+		err := syscall.Flock(fd, how)
+		if err == nil {
+			return func() { syscall.Flock(fd, syscall.LOCK_UN) }, nil
+		}
+		if !errors.Is(err, syscall.EINTR) {
+			return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
+		}
+	}
+}
