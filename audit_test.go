@@ -315,20 +315,32 @@ func TestAuditRotationConcurrent(t *testing.T) {
 	}
 }
 
+// auditWithRecords writes a log of n records in a new directory.
+func auditWithRecords(t *testing.T, n int) (path string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "audit.jsonl")
+	a, err := OpenAudit(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for range n {
+		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
 // A process that dies between moving the log aside and writing its record
 // leaves an empty log; the next append chains to the rotated file's end.
 func TestAuditRotationCrash(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	a, _ := OpenAudit(path)
-	for range 3 {
-		a.Append(&AuditRecord{Event: "check", Command: "ls"})
-	}
-	a.Close()
+	path := auditWithRecords(t, 3)
 	if err := os.Rename(path, path+".1"); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(path, nil, 0o600)
-	a, _ = OpenAudit(path)
+	a, _ := OpenAudit(path)
 	rec := &AuditRecord{Event: "check", Command: "pwd"}
 	if err := a.Append(rec); err != nil {
 		t.Fatal(err)
@@ -452,16 +464,11 @@ func TestAuditVerifyDuringRotation(t *testing.T) {
 // A last line torn before its seq still counts as a record: the next one
 // takes the seq after it, so verify reports the torn line and nothing more.
 func TestAuditTornBeforeSeq(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	a, _ := OpenAudit(path)
-	for range 3 {
-		a.Append(&AuditRecord{Event: "check", Command: "ls"})
-	}
-	a.Close()
+	path := auditWithRecords(t, 3)
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o600)
 	f.WriteString(`{"se`)
 	f.Close()
-	a, _ = OpenAudit(path)
+	a, _ := OpenAudit(path)
 	rec := &AuditRecord{Event: "check", Command: "ls"}
 	a.Append(rec)
 	a.Close()
