@@ -542,7 +542,10 @@ type auditFile struct {
 // so no rotation moves a file between listing and opening; the open files
 // stay what they were while they are read.
 func openAuditFiles(path string) ([]auditFile, error) {
-	if lf, err := os.Open(path + ".lock"); err == nil {
+	// Created if missing: a writer that starts meanwhile must find it.
+	// Where it cannot be created (no directory, a read-only home) the log
+	// is read unlocked.
+	if lf, err := os.OpenFile(path+".lock", os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
 		defer lf.Close()
 		if unlock, err := flock.LockFile(lf, false); err == nil {
 			defer unlock()
