@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/hguard/hguard/dsl"
@@ -356,6 +357,10 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 	return d, nil
 }
 
+// pruneBudget bounds the time one check spends pruning; what is left is
+// pruned a day later.
+const pruneBudget = 50 * time.Millisecond
+
 // pruneSessions removes the state of sessions unused for
 // sessions.max_age_days, at most once a day: otherwise it costs a check one
 // stat of state/sessions-pruned, whose time says when it last ran.
@@ -364,14 +369,23 @@ func (e *Engine) pruneSessions(cfg *Config) {
 		return
 	}
 	marker := filepath.Join(e.opts.Home, "state", "sessions-pruned")
-	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
+	if fi, err := os.Lstat(marker); err == nil {
+		// A marker from the future (a clock set back) counts as stale.
+		if age := time.Since(fi.ModTime()); age >= 0 && age < 24*time.Hour {
+			return
+		}
+	}
+	// Touched, never truncated, and never through a symlink.
+	f, err := os.OpenFile(marker, os.O_WRONLY|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return // a read-only or full disk, or not a plain file: try again on the next check
+	}
+	f.Close()
+	now := time.Now()
+	if os.Chtimes(marker, now, now) != nil {
 		return
 	}
-	now := time.Now()
-	if err := os.WriteFile(marker, nil, 0o600); err != nil || os.Chtimes(marker, now, now) != nil {
-		return // a read-only or full disk: try again on the next check
-	}
-	if _, err := e.sessions.prune(cfg.Sessions.MaxAge); err != nil {
+	if _, err := e.sessions.prune(cfg.Sessions.MaxAge, pruneBudget); err != nil {
 		e.warn(fmt.Sprintf("removing old session state: %v", err))
 	}
 }
@@ -478,6 +492,7 @@ func ruleKeys(rs *dsl.RuleSet, id string) []string {
 }
 
 func (e *Engine) sessionWarn(id string, warns *[]string) (SessionState, error) {
+	e.sessions.touch(id)
 	st, err := e.sessions.Get(id)
 	if w := e.sessions.takeWarnings(id); len(w) > 0 {
 		*warns = append(*warns, w...)

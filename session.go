@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -247,10 +248,12 @@ func (s *sessionStore) read(id string) (SessionState, error) {
 		}
 	}
 	// Corrupt: set it aside for a person to look at, start empty.
-	aside := fmt.Sprintf("%s.corrupt-%d", p, time.Now().UnixNano())
+	now := time.Now()
+	aside := fmt.Sprintf("%s.corrupt-%d", p, now.UnixNano())
 	if rerr := os.Rename(p, aside); rerr != nil {
 		return st, fmt.Errorf("session state %s is corrupt (%v) and cannot be set aside: %w", p, err, rerr)
 	}
+	os.Chtimes(aside, now, now) // pruning counts its age from now, not from the session's last write
 	msg := fmt.Sprintf("session state %s is corrupt (%v): set aside as %s; the session starts with no approvals", p, err, filepath.Base(aside))
 	if s.warn != nil {
 		s.warn(msg)
@@ -363,60 +366,84 @@ func (st SessionState) clone() SessionState {
 	return c
 }
 
-// prune removes the state of sessions not written for maxAge: their
-// approvals, YOLO switch and denial counts, and the files set aside as
-// corrupt that long ago. A session used again starts empty, which
-// approves nothing. A session another process has locked is in use and
-// is left alone.
-func (s *sessionStore) prune(maxAge time.Duration) (removed int, err error) {
-	cutoff := time.Now().Add(-maxAge)
-	ents, err := os.ReadDir(s.dir)
+// touch marks a session used: its file's time is what pruning measures,
+// and a session in use may go long without a write (an approval given
+// once, YOLO switched on once). At most once a day, so a check pays one
+// lstat.
+func (s *sessionStore) touch(id string) {
+	if ValidSessionID(id) != nil {
+		return
+	}
+	p := s.path(id)
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || time.Since(fi.ModTime()) < 24*time.Hour {
+		return
+	}
+	now := time.Now()
+	os.Chtimes(p, now, now)
+}
+
+// prune removes the state of sessions unused for maxAge: their approvals,
+// YOLO switch and denial counts, and the files set aside as corrupt that
+// long ago. A session used again starts empty, which approves nothing. A
+// session another process has locked is in use and is left alone, and so
+// is a file that does not hold the session its name says. It stops after
+// budget; the rest waits for the next prune.
+func (s *sessionStore) prune(maxAge, budget time.Duration) (removed int, err error) {
+	start := time.Now()
+	cutoff := start.Add(-maxAge)
+	dir, err := os.Open(s.dir)
 	if err != nil {
 		return 0, err
 	}
-	for _, e := range ents {
-		info, err := e.Info()
-		if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(cutoff) {
-			continue // gone meanwhile, not ours, or recent
-		}
-		name := e.Name()
-		switch id, ok := strings.CutSuffix(name, ".json"); {
-		case ok && ValidSessionID(id) == nil:
-			if s.pruneSession(id, cutoff) {
-				removed++
+	defer dir.Close()
+	for time.Since(start) < budget {
+		ents, err := dir.ReadDir(256)
+		for _, e := range ents {
+			info, err := e.Info()
+			if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(cutoff) {
+				continue // gone meanwhile, not a plain file, or recent
 			}
-		case strings.HasSuffix(name, ".json.lock"):
-			// The lock of a session whose file is gone (set aside as corrupt).
-			id := strings.TrimSuffix(name, ".json.lock")
-			if ValidSessionID(id) != nil {
-				continue
-			}
-			if lock, err := flock.TryLock(filepath.Join(s.dir, name)); err == nil {
-				if _, err := os.Lstat(s.path(id)); errors.Is(err, fs.ErrNotExist) {
-					lock.Remove()
-				} else {
-					lock.Unlock()
+			name := e.Name()
+			switch id, ok := strings.CutSuffix(name, ".json"); {
+			case ok && ValidSessionID(id) == nil:
+				if s.pruneSession(id, cutoff) {
+					removed++
 				}
+			case strings.HasSuffix(name, ".json.lock"):
+				s.pruneLock(strings.TrimSuffix(name, ".json.lock"))
+			case strings.Contains(name, ".json.corrupt-"):
+				os.Remove(filepath.Join(s.dir, name))
 			}
-		case strings.Contains(name, ".json.corrupt-"):
-			os.Remove(filepath.Join(s.dir, name))
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return removed, err
 		}
 	}
 	return removed, nil
 }
 
 // pruneSession removes one session's file and lock file if it still has
-// not been written since cutoff.
+// not been written since cutoff and still holds that session.
 func (s *sessionStore) pruneSession(id string, cutoff time.Time) bool {
 	m := s.sessionMutex(id)
-	m.Lock()
+	if !m.TryLock() {
+		return false // in use in this process
+	}
 	defer m.Unlock()
 	p := s.path(id)
+	if !holdsSession(p, id) {
+		return false // not a session's state: leave it, and make no lock file for it
+	}
 	lock, err := flock.TryLock(p + ".lock")
 	if err != nil {
-		return false // in use, or the lock cannot be taken: leave it
+		return false // in use elsewhere, or the lock cannot be taken: leave it
 	}
-	if fi, err := os.Lstat(p); err != nil || !fi.ModTime().Before(cutoff) || os.Remove(p) != nil {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.ModTime().Before(cutoff) || !holdsSession(p, id) || os.Remove(p) != nil {
 		lock.Unlock()
 		return false
 	}
@@ -425,4 +452,36 @@ func (s *sessionStore) pruneSession(id string, cutoff time.Time) bool {
 	s.mu.Unlock()
 	lock.Remove()
 	return true
+}
+
+// holdsSession reports whether the file at p is the state of session id:
+// a file someone else named ID.json is not ours to delete.
+func holdsSession(p, id string) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxStateFile {
+		return false
+	}
+	data, err := os.ReadFile(p)
+	var st SessionState
+	return err == nil && json.Unmarshal(data, &st) == nil && st.ID == id
+}
+
+// pruneLock removes the lock file of a session whose state file is gone
+// (set aside as corrupt), unless someone holds it.
+func (s *sessionStore) pruneLock(id string) {
+	if ValidSessionID(id) != nil {
+		return
+	}
+	if _, err := os.Lstat(s.path(id)); !errors.Is(err, fs.ErrNotExist) {
+		return // the session's own prune handles it
+	}
+	lock, err := flock.TryLock(s.path(id) + ".lock")
+	if err != nil {
+		return
+	}
+	if _, err := os.Lstat(s.path(id)); errors.Is(err, fs.ErrNotExist) {
+		lock.Remove()
+		return
+	}
+	lock.Unlock()
 }

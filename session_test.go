@@ -149,7 +149,12 @@ func TestPruneSessions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := s.prune(30 * 24 * time.Hour)
+	os.WriteFile(filepath.Join(s.dir, "package.json"), []byte(`{"name":"x"}`), 0o600) // not a session's
+	age("package.json")
+	if n, _ := s.prune(30*24*time.Hour, 0); n != 0 {
+		t.Errorf("a prune with no time budget removed %d", n)
+	}
+	n, err := s.prune(30*24*time.Hour, time.Minute)
 	busy.Unlock()
 	if err != nil || n != 1 {
 		t.Fatalf("prune = %d, %v; want 1 session removed", n, err)
@@ -159,7 +164,7 @@ func TestPruneSessions(t *testing.T) {
 	for _, e := range left {
 		names = append(names, e.Name())
 	}
-	if got := strings.Join(names, " "); got != "busy.json busy.json.lock notes.txt recent.json recent.json.lock" {
+	if got := strings.Join(names, " "); got != "busy.json busy.json.lock notes.txt package.json recent.json recent.json.lock" {
 		t.Errorf("left: %s", got)
 	}
 	if st, _ := s.Get("old"); st.YOLO {
@@ -190,7 +195,7 @@ func TestPruneWhileUpdating(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for range 200 {
-			if _, err := pruner.prune(time.Nanosecond); err != nil {
+			if _, err := pruner.prune(time.Nanosecond, time.Minute); err != nil {
 				t.Error(err)
 				return
 			}
@@ -253,5 +258,62 @@ func TestEnginePrunesDaily(t *testing.T) {
 	decide()
 	if !exists(c) {
 		t.Fatal("pruned with max_age_days: 0")
+	}
+}
+
+// A session in use is not pruned though its file is old: each check marks
+// it used. A file set aside as corrupt is kept for maxAge from then.
+func TestPruneKeepsWhatIsInUse(t *testing.T) {
+	home := t.TempDir()
+	e, err := NewEngine(EngineOptions{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.sessions.Update("daily", func(st *SessionState) { st.YOLO = true }); err != nil {
+		t.Fatal(err)
+	}
+	long := time.Now().Add(-40 * 24 * time.Hour)
+	os.Chtimes(e.sessions.path("daily"), long, long)
+	d, err := e.Decide(CheckRequest{Command: "git reset --hard", Session: "daily"})
+	if err != nil || d.Decision != dsl.Allow || d.By != ByYOLO {
+		t.Fatalf("first check: %+v, %v", d, err)
+	}
+	d, err = e.Decide(CheckRequest{Command: "git reset --hard", Session: "daily"})
+	if err != nil || d.By != ByYOLO {
+		t.Errorf("a session in daily use lost its YOLO to pruning: %+v, %v", d, err)
+	}
+
+	// Corrupt and old: set aside now, and kept.
+	p := e.sessions.path("broken")
+	os.WriteFile(p, []byte("{"), 0o600)
+	os.Chtimes(p, long, long)
+	e.sessions.Get("broken")
+	if n, _ := e.sessions.prune(30*24*time.Hour, time.Minute); n != 0 {
+		t.Errorf("prune removed %d", n)
+	}
+	if _, corrupt, _ := e.sessions.List(); len(corrupt) != 1 {
+		t.Errorf("the file set aside was pruned at once: %v", corrupt)
+	}
+}
+
+// The daily marker is touched, never truncated through a symlink.
+func TestPruneMarkerSymlink(t *testing.T) {
+	home := t.TempDir()
+	e, err := NewEngine(EngineOptions{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	victim := filepath.Join(home, "bashrc")
+	os.WriteFile(victim, []byte("export PATH\n"), 0o600)
+	if err := os.Symlink(victim, filepath.Join(home, "state", "sessions-pruned")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Decide(CheckRequest{Command: "ls", Session: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, victim); got != "export PATH\n" {
+		t.Errorf("the marker's symlink target became %q", got)
 	}
 }

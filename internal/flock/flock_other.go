@@ -59,6 +59,6 @@ func (l *File) Unlock() {
 // Remove releases the lock; here that deletes the lock file already.
 func (l *File) Remove() { l.Unlock() }
 
-// LockFile is a no-op here: an open file cannot be locked without flock(2).
-// Callers also hold a lock file taken with Lock.
+// LockFile is a no-op here: an open file cannot be locked without
+// flock(2). (hguard's callers build only where flock(2) exists.)
 func LockFile(f *os.File, exclusive bool) (unlock func(), err error) { return func() {}, nil }

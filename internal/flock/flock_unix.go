@@ -32,7 +32,7 @@ func TryLock(path string) (*File, error) {
 }
 
 func lock(path string, how int) (*File, error) {
-	for {
+	for range maxRelock {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 		if err != nil {
 			return nil, err
@@ -61,7 +61,13 @@ func lock(path string, how int) (*File, error) {
 		f.Close()
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
+	return nil, fmt.Errorf("locking %s: the lock file keeps being replaced", path)
 }
+
+// maxRelock bounds how often lock takes the path afresh after finding its
+// lock file removed or replaced: Remove does that once; a file that keeps
+// changing is someone else's doing, and an error.
+const maxRelock = 100
 
 // Remove deletes the lock file and releases the lock, for state that is
 // gone for good. A process that was waiting for the lock then finds the
@@ -85,20 +91,31 @@ func (l *File) Unlock() {
 
 // LockFile takes a lock on a file that is already open, for as long as it
 // stays open or until unlock: for a file locked often, such as the audit
-// log, whose lock file is opened once.
+// log, whose lock file is opened once. Unlike Lock it cannot notice a
+// removed lock file, so a file locked this way must never be removed.
 func LockFile(f *os.File, exclusive bool) (unlock func(), err error) {
 	how := syscall.LOCK_SH
 	if exclusive {
 		how = syscall.LOCK_EX
 	}
-	fd := int(f.Fd())
-	for {
-		err := syscall.Flock(fd, how)
-		if err == nil {
-			return func() { syscall.Flock(fd, syscall.LOCK_UN) }, nil
-		}
-		if !errors.Is(err, syscall.EINTR) {
-			return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
-		}
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
 	}
+	flock := func(how int) (err error) {
+		cerr := raw.Control(func(fd uintptr) {
+			for {
+				if err = syscall.Flock(int(fd), how); !errors.Is(err, syscall.EINTR) {
+					return
+				}
+			}
+		})
+		return errors.Join(cerr, err)
+	}
+	if err := flock(how); err != nil {
+		return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
+	}
+	// Through the open file, so that an unlock after Close fails instead of
+	// reaching whatever file reuses the descriptor number.
+	return func() { flock(syscall.LOCK_UN) }, nil
 }
