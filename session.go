@@ -384,8 +384,8 @@ func (s *sessionStore) touch(id string) {
 }
 
 // prune removes the state of sessions unused for maxAge: their approvals,
-// YOLO switch and denial counts, and the files set aside as corrupt that
-// long ago. A session used again starts empty, which approves nothing. A
+// YOLO switch and denial counts, the files set aside as corrupt that long
+// ago, and temporary files of writes that crashed that long ago. A session used again starts empty, which approves nothing. A
 // session another process has locked is in use and is left alone, and so
 // is a file that does not hold the session its name says. It stops after
 // budget; the rest waits for the next prune.
@@ -414,6 +414,8 @@ func (s *sessionStore) prune(maxAge, budget time.Duration) (removed int, err err
 				s.pruneLock(strings.TrimSuffix(name, ".json.lock"))
 			case strings.Contains(name, ".json.corrupt-"):
 				os.Remove(filepath.Join(s.dir, name))
+			case strings.HasPrefix(name, ".") && strings.Contains(name, ".json.tmp-") && time.Since(info.ModTime()) > time.Hour:
+				os.Remove(filepath.Join(s.dir, name)) // a write cut short, never one in flight
 			}
 		}
 		if errors.Is(err, io.EOF) {

@@ -142,6 +142,8 @@ func TestPruneSessions(t *testing.T) {
 	age("gone.json.lock")
 	os.WriteFile(filepath.Join(s.dir, "x.json.corrupt-1"), []byte("{"), 0o600)
 	age("x.json.corrupt-1")
+	os.WriteFile(filepath.Join(s.dir, ".y.json.tmp-123"), []byte("{"), 0o600) // a crashed write
+	age(".y.json.tmp-123")
 	os.WriteFile(filepath.Join(s.dir, "notes.txt"), nil, 0o600) // not ours
 	age("notes.txt")
 

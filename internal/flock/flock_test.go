@@ -165,3 +165,19 @@ func TestLockFile(t *testing.T) {
 		r.Unlock()
 	}
 }
+
+func TestNoSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere")
+	path := filepath.Join(dir, "x.lock")
+	if err := os.Symlink(target, path); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := Lock(path, true); err == nil {
+		l.Unlock()
+		t.Fatal("locked through a symlink")
+	}
+	if _, err := os.Lstat(target); err == nil {
+		t.Error("the symlink's target was created")
+	}
+}

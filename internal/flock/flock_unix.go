@@ -33,7 +33,9 @@ func TryLock(path string) (*File, error) {
 
 func lock(path string, how int) (*File, error) {
 	for range maxRelock {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		// Never through a symlink: a lock file planted as one would have
+		// hguard create or lock a file elsewhere.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 		if err != nil {
 			return nil, err
 		}
