@@ -351,9 +351,10 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 	if err := e.record(rec); err != nil {
 		return d, err
 	}
-	if cfg, err := e.Config(); err == nil {
-		e.pruneSessions(cfg)
-	}
+	e.mu.Lock()
+	cfg := e.cfg // as decide just read it
+	e.mu.Unlock()
+	e.pruneSessions(cfg)
 	return d, nil
 }
 
@@ -492,7 +493,6 @@ func ruleKeys(rs *dsl.RuleSet, id string) []string {
 }
 
 func (e *Engine) sessionWarn(id string, warns *[]string) (SessionState, error) {
-	e.sessions.touch(id)
 	st, err := e.sessions.Get(id)
 	if w := e.sessions.takeWarnings(id); len(w) > 0 {
 		*warns = append(*warns, w...)

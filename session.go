@@ -190,6 +190,12 @@ func (s *sessionStore) Get(id string) (SessionState, error) {
 	}
 	p := s.path(id)
 	fi, err := os.Stat(p)
+	if err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > 24*time.Hour {
+		// Reading a session is using it: pruning measures the file's time,
+		// and a session in use may go long without a write. Once a day.
+		now := time.Now()
+		os.Chtimes(p, now, now)
+	}
 	s.mu.Lock()
 	cached := s.c[id]
 	s.mu.Unlock()
@@ -364,23 +370,6 @@ func (st SessionState) clone() SessionState {
 		}
 	}
 	return c
-}
-
-// touch marks a session used: its file's time is what pruning measures,
-// and a session in use may go long without a write (an approval given
-// once, YOLO switched on once). At most once a day, so a check pays one
-// lstat.
-func (s *sessionStore) touch(id string) {
-	if ValidSessionID(id) != nil {
-		return
-	}
-	p := s.path(id)
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || time.Since(fi.ModTime()) < 24*time.Hour {
-		return
-	}
-	now := time.Now()
-	os.Chtimes(p, now, now)
 }
 
 // prune removes the state of sessions unused for maxAge: their approvals,
