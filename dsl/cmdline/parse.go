@@ -60,17 +60,21 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 	// The loop never breaks: the iterator must run to its end. Past the
 	// budget, the reader reports EOF so that the parser stops soon.
 	rd := &cutReader{r: strings.NewReader(src)}
-	for st, err := range w.parser.StmtsSeq(rd) {
-		switch {
-		case err != nil:
-			perr = cmp.Or(perr, err)
-		case rd.cut:
-		case len(stmts) >= budget:
-			w.overBudget()
-			rd.cut = true
-		default:
-			stmts = append(stmts, st)
+	if err := parseSafely(func() {
+		for st, err := range w.parser.StmtsSeq(rd) {
+			switch {
+			case err != nil:
+				perr = cmp.Or(perr, err)
+			case rd.cut:
+			case len(stmts) >= budget:
+				w.overBudget()
+				rd.cut = true
+			default:
+				stmts = append(stmts, st)
+			}
 		}
+	}); err != nil {
+		return stmts, err
 	}
 	if rd.cut {
 		return stmts, nil // the cut, not the text, ended the parse
@@ -81,10 +85,26 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 	if len(src) > maxRepair {
 		return stmts, perr // the statements before the error will do
 	}
-	if f, err := w.recovering().Parse(strings.NewReader(repair(src, perr)), ""); err == nil {
+	var f *syntax.File
+	var rerr error
+	if parseSafely(func() { f, rerr = w.recovering().Parse(strings.NewReader(repair(src, perr)), "") }) == nil && rerr == nil {
 		stmts = f.Stmts
 	}
 	return stmts, perr
+}
+
+// parseSafely runs a step of the shell parser, whose rarer paths (its
+// error recovery above all) can panic on odd input, as the fuzzer found
+// with A=$((0 A. That is a failure to parse the line, an ask like any
+// other, not a crash of the analysis.
+func parseSafely(step func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the shell parser failed on this input (%v)", r)
+		}
+	}()
+	step()
+	return nil
 }
 
 // repair completes text that ended too early (an unclosed quote, bracket,
@@ -109,7 +129,7 @@ func repair(src string, err error) string {
 		default:
 			src += "\n" + want
 		}
-		if _, err = p.Parse(strings.NewReader(src), ""); err == nil {
+		if perr := parseSafely(func() { _, err = p.Parse(strings.NewReader(src), "") }); perr != nil || err == nil {
 			break
 		}
 	}
