@@ -40,9 +40,10 @@ type Request struct {
 	Shell   string
 }
 
-// Verdict is the decision on one command and the findings behind it.
+// Verdict is what the rules say about one command: the level of the
+// strictest finding, and the findings behind it.
 type Verdict struct {
-	Decision dsl.Level
+	Level    dsl.Level
 	Findings []dsl.Finding
 	Line     *cmdline.Line // the parsed model, for explain
 }
@@ -82,6 +83,16 @@ func loadGuard(opts Options, project string) (*Guard, error) {
 		}
 		files = append(files, rs)
 	}
+	rs, err := dsl.NewRuleSet(files...)
+	if err != nil {
+		return nil, err
+	}
+	return &Guard{rules: rs}, nil
+}
+
+// FromRules is a Guard of rules already loaded, one slice per file, in
+// the order New would load them.
+func FromRules(files ...[]*dsl.Rule) (*Guard, error) {
 	rs, err := dsl.NewRuleSet(files...)
 	if err != nil {
 		return nil, err
@@ -196,7 +207,7 @@ func (g *Guard) Check(req Request) Verdict {
 	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell})
 	v := Verdict{Findings: findings, Line: line}
 	for _, f := range findings {
-		v.Decision = max(v.Decision, f.Level)
+		v.Level = max(v.Level, f.Level)
 	}
 	return v
 }
@@ -205,7 +216,7 @@ func (g *Guard) Check(req Request) Verdict {
 func (v Verdict) Reasons() string {
 	var msgs []string
 	for _, f := range v.Findings {
-		if f.Level == v.Decision && !slices.Contains(msgs, f.Message) {
+		if f.Level == v.Level && !slices.Contains(msgs, f.Message) {
 			msgs = append(msgs, f.Message)
 		}
 	}

@@ -46,11 +46,11 @@ func TestCheckDecisions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := g.Check(Request{Command: tt.cmd})
-		if v.Decision != tt.want {
-			t.Errorf("Check(%q) = %s, want %s (findings %+v)", tt.cmd, v.Decision, tt.want, v.Findings)
+		if v.Level != tt.want {
+			t.Errorf("Check(%q) = %s, want %s (findings %+v)", tt.cmd, v.Level, tt.want, v.Findings)
 		}
-		if v.Decision > dsl.Allow && v.Reasons() == "" {
-			t.Errorf("Check(%q): %s without a reason", tt.cmd, v.Decision)
+		if v.Level > dsl.Allow && v.Reasons() == "" {
+			t.Errorf("Check(%q): %s without a reason", tt.cmd, v.Level)
 		}
 	}
 }
@@ -66,8 +66,8 @@ func TestUnanalysableInputAsks(t *testing.T) {
 		"unparsable":           "echo 'unterminated",
 	} {
 		v := g.Check(Request{Command: cmd})
-		if v.Decision != dsl.Ask {
-			t.Errorf("%s: decision = %s, want ask", name, v.Decision)
+		if v.Level != dsl.Ask {
+			t.Errorf("%s: decision = %s, want ask", name, v.Level)
 		}
 		if v.Reasons() == "" {
 			t.Errorf("%s: no reason", name)
@@ -111,15 +111,15 @@ func TestUserAndProjectRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newGuard(t, Options{Home: home, ProjectDir: sub})
-	if v := g.Check(Request{Command: "touch MARKER"}); v.Decision != dsl.Block {
-		t.Errorf("touch MARKER = %s, want block from the project rule", v.Decision)
+	if v := g.Check(Request{Command: "touch MARKER"}); v.Level != dsl.Block {
+		t.Errorf("touch MARKER = %s, want block from the project rule", v.Level)
 	}
-	if v := g.Check(Request{Command: "git reset --hard"}); v.Decision != dsl.Allow {
-		t.Errorf("git reset --hard = %s, want allow (switched off by the user)", v.Decision)
+	if v := g.Check(Request{Command: "git reset --hard"}); v.Level != dsl.Allow {
+		t.Errorf("git reset --hard = %s, want allow (switched off by the user)", v.Level)
 	}
 	g = newGuard(t, Options{Home: home})
-	if v := g.Check(Request{Command: "touch MARKER"}); v.Decision != dsl.Ask {
-		t.Errorf("touch MARKER without the project = %s, want ask", v.Decision)
+	if v := g.Check(Request{Command: "touch MARKER"}); v.Level != dsl.Ask {
+		t.Errorf("touch MARKER without the project = %s, want ask", v.Level)
 	}
 }
 
@@ -150,8 +150,8 @@ func FuzzCheck(f *testing.F) {
 			default:
 				continue
 			}
-			if v.Decision < dsl.Ask {
-				t.Fatalf("%q: %s issue but decision %s", cmd, is.Kind, v.Decision)
+			if v.Level < dsl.Ask {
+				t.Fatalf("%q: %s issue but decision %s", cmd, is.Kind, v.Level)
 			}
 		}
 	})

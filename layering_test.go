@@ -28,9 +28,18 @@ func TestLayering(t *testing.T) {
 		"plugins":     {mod, mod + "/cmd/hguard", "github.com/sigstore/sigstore"},
 		"checkpoint":  {mod, mod + "/dsl", mod + "/plugins"},
 		"redact":      {mod, mod + "/dsl", mod + "/plugins"},
+		// The stateful domains stand on the rules, never on each other's
+		// callers: sessions and the audit log know nothing of approvals,
+		// the configuration nothing of the engine or the daemon.
+		"session":  {mod, mod + "/approval", mod + "/daemon", mod + "/config", mod + "/audit", mod + "/plugins"},
+		"audit":    {mod, mod + "/approval", mod + "/daemon", mod + "/config", mod + "/session", mod + "/plugins"},
+		"config":   {mod, mod + "/approval", mod + "/daemon", mod + "/session", mod + "/plugins"},
+		"approval": {mod + "/daemon", mod + "/cmd/hguard", mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc"},
+		"daemon":   {mod + "/cmd/hguard", mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc"},
 		// hguard starts on every Enter: the plugin host, gRPC and sigstore
 		// live in hguard-plugins, never in hguard itself.
-		".":          {mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc", "github.com/sigstore/sigstore"},
+		// The root package is the rules alone.
+		".":          {mod + "/plugins", mod + "/approval", mod + "/daemon", mod + "/session", mod + "/audit", mod + "/config", "github.com/hashicorp/go-plugin", "google.golang.org/grpc", "github.com/sigstore/sigstore"},
 		"cmd/hguard": {mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc", "github.com/sigstore/sigstore"},
 	}
 	for pkg, bad := range forbidden {

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/atomicfile"
 	"github.com/hguard/hguard/internal/flock"
 )
 
@@ -123,7 +124,7 @@ func (c *checkedRules) add(data []byte) {
 	for _, s := range sums {
 		b.WriteString(s + "\n")
 	}
-	if writeFileAtomic(c.path, b.Bytes(), 0o600) == nil {
+	if atomicfile.Write(c.path, b.Bytes(), 0o600) == nil {
 		c.sums = sums
 	}
 }

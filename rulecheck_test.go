@@ -52,8 +52,8 @@ func TestCheckedRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := g.Check(Request{Command: "ssh prod-db"}); v.Decision != dsl.Ask {
-		t.Errorf("a lazily compiled user rule: %v, want ask", v.Decision)
+	if v := g.Check(Request{Command: "ssh prod-db"}); v.Level != dsl.Ask {
+		t.Errorf("a lazily compiled user rule: %v, want ask", v.Level)
 	}
 
 	// A file not on the list is compiled whole: a bad one is a load error.
@@ -75,11 +75,11 @@ func TestCheckedRules(t *testing.T) {
 		t.Fatalf("a listed file was compiled whole: %v", err)
 	}
 	v := g.Check(Request{Command: "ssh prod-db"})
-	if v.Decision != dsl.Ask || !strings.Contains(v.Reasons(), "cannot be compiled") {
-		t.Errorf("the broken rule on a command that meets it: %v %q, want an ask naming the compile error", v.Decision, v.Reasons())
+	if v.Level != dsl.Ask || !strings.Contains(v.Reasons(), "cannot be compiled") {
+		t.Errorf("the broken rule on a command that meets it: %v %q, want an ask naming the compile error", v.Level, v.Reasons())
 	}
-	if v := g.Check(Request{Command: "ls"}); v.Decision != dsl.Allow {
-		t.Errorf("a command the broken rule does not meet: %v", v.Decision)
+	if v := g.Check(Request{Command: "ls"}); v.Level != dsl.Allow {
+		t.Errorf("a command the broken rule does not meet: %v", v.Level)
 	}
 
 	// A rule at level allow is never evaluated, so even a listed file

@@ -50,8 +50,8 @@ func New(g *hguard.Guard) *Scanner {
 	return &Scanner{guard: sync.OnceValues(func() (*hguard.Guard, error) { return hguard.New(hguard.Options{}) })}
 }
 
-// Decision is the strictest level among fs (Allow when fs is empty).
-func Decision(fs []Finding) dsl.Level {
+// Verdict is the strictest level among fs (Allow when fs is empty).
+func Verdict(fs []Finding) dsl.Level {
 	l := dsl.Allow
 	for _, f := range fs {
 		l = max(l, f.Level)

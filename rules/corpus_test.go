@@ -134,7 +134,7 @@ func TestCorpus(t *testing.T) {
 				if target.filter != nil && !target.filter(r) {
 					continue
 				}
-				got := g.Check(hguard.Request{Command: r.Cmd}).Decision
+				got := g.Check(hguard.Request{Command: r.Cmd}).Level
 				raw.add(r.Expect, got)
 				key := target.file + "\x00" + r.Cmd
 				d, listed := divs[key]

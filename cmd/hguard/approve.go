@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/daemon"
+	"github.com/hguard/hguard/session"
 )
 
 const approveSynopsis = `hguard approve [--session S] [--all] [--id N] [--scope once|session|rule|always]
@@ -25,7 +27,7 @@ Lists the requests waiting in the daemon's approval queue, oldest first.`
 
 func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 	c := newCommand(op, approveSynopsis, stdout)
-	session := c.String("session", "", "answer only this session's requests")
+	sessionFlag := c.String("session", "", "answer only this session's requests")
 	all := c.Bool("all", false, "answer every waiting request (of the session, with --session)")
 	id := c.Uint64("id", 0, "answer this entry (its number in hguard pending)")
 	scope := "once"
@@ -38,12 +40,12 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 	if len(c.Args()) > 0 {
 		return usagef("run 'hguard "+op+" -h' for usage", "%s takes no arguments", op)
 	}
-	a, err := hguard.ParseAnswer(scope)
+	a, err := approval.ParseAnswer(scope)
 	if err != nil || (op == "approve" && !a.Approves()) {
 		return usagef("use --scope once, session, rule or always", "unknown scope %q", scope)
 	}
-	if *session != "" {
-		if err := hguard.ValidSessionID(*session); err != nil {
+	if *sessionFlag != "" {
+		if err := session.ValidID(*sessionFlag); err != nil {
 			return usagef("", "%s", err)
 		}
 	}
@@ -52,11 +54,11 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer cl.Close()
-	var answered []hguard.PendingEntry
+	var answered []daemon.Waiting
 	if op == "approve" {
-		answered, err = cl.Approve(*session, *id, *all, a)
+		answered, err = cl.Approve(*sessionFlag, *id, *all, a)
 	} else {
-		answered, err = cl.Deny(*session, *id, *all)
+		answered, err = cl.Deny(*sessionFlag, *id, *all)
 	}
 	if err != nil {
 		return err
@@ -77,7 +79,7 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 
 func runPending(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("pending", pendingSynopsis, stdout)
-	session := c.String("session", "", "list only this session's requests")
+	sessionFlag := c.String("session", "", "list only this session's requests")
 	asJSON := c.Bool("json", false, "one JSON object per line")
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -87,7 +89,7 @@ func runPending(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer cl.Close()
-	list, err := cl.Pending(*session)
+	list, err := cl.Pending(*sessionFlag)
 	if err != nil {
 		return err
 	}
@@ -112,9 +114,9 @@ func runPending(args []string, stdout, stderr io.Writer) error {
 }
 
 // dialQueue connects to the daemon, which alone holds the queue.
-func dialQueue(stderr io.Writer) (*hguard.Client, error) {
-	cl, err := hguard.Dial(home())
-	if errors.Is(err, hguard.ErrNoDaemon) {
+func dialQueue(stderr io.Writer) (*daemon.Client, error) {
+	cl, err := daemon.Dial(home())
+	if errors.Is(err, daemon.ErrNotRunning) {
 		fmt.Fprintln(stderr, "hguard: error: no daemon is running, so nothing can be waiting")
 		fmt.Fprintln(stderr, "hguard: hint: start one with 'hguard daemon'")
 		return nil, exitError(1)

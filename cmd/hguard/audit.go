@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/audit"
 )
 
 const auditSynopsis = `hguard audit verify
@@ -23,14 +23,14 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usagef("usage: hguard audit verify|tail", "no audit command given")
 	}
-	path := hguard.AuditPath(home())
+	path := audit.Path(home())
 	switch args[0] {
 	case "verify":
 		c := newCommand("audit verify", auditSynopsis, stdout)
 		if err := c.ParseArgs(args[1:]); err != nil {
 			return err
 		}
-		sum, err := hguard.VerifyAudit(path)
+		sum, err := audit.Verify(path)
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		if *n <= 0 {
 			return usagef("", "-n wants a number above 0")
 		}
-		recs, err := hguard.TailAudit(path, *n)
+		recs, err := audit.Tail(path, *n)
 		if err != nil {
 			return err
 		}
@@ -81,7 +81,7 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 	return usagef("usage: hguard audit verify|tail", "unknown audit command %q", args[0])
 }
 
-func printRecord(w io.Writer, r hguard.AuditRecord) {
+func printRecord(w io.Writer, r audit.Record) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s %-6s [%s]", r.Seq, r.Time.Local().Format("2006-01-02 15:04:05"), r.Event, r.Session)
 	if r.Outcome != "" {

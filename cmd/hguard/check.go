@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -32,13 +33,12 @@ verdicts: no approvals, no audit.`
 // checkResult is the JSON form of one decision (--json and --batch).
 type checkResult struct {
 	Cmd      string        `json:"cmd"`
-	Decision dsl.Level     `json:"decision"`
+	Verdict  dsl.Level     `json:"verdict"` // what the rules and detectors said
+	Outcome  dsl.Level     `json:"outcome"` // what happens, once approvals are applied
+	By       string        `json:"by,omitempty"`
+	Notice   string        `json:"notice,omitempty"`
 	Findings []dsl.Finding `json:"findings"`
 	Error    string        `json:"error,omitempty"`
-	// Set when approvals changed the rules' verdict (an approved ask).
-	Verdict *dsl.Level `json:"verdict,omitempty"`
-	By      string     `json:"by,omitempty"`
-	Notice  string     `json:"notice,omitempty"`
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -95,27 +95,23 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	v := hguard.Verdict{Decision: d.Verdict, Findings: d.Findings}
 	if *asJSON {
-		res := result(cmd, v)
-		res.Decision, res.By, res.Notice = d.Decision, d.By, d.Notice
-		if d.Decision != d.Verdict {
-			res.Verdict = &d.Verdict
-		}
+		res := result(cmd, hguard.Verdict{Level: d.Verdict, Findings: d.Findings})
+		res.Outcome, res.By, res.Notice = d.Outcome, d.By, d.Notice
 		if err := writeJSON(stdout, res); err != nil {
 			return err
 		}
 	} else {
 		printDecision(stdout, d)
 	}
-	return decisionExit(d.Decision)
+	return outcomeExit(d.Outcome)
 }
 
 // printDecision is printVerdict with what approvals did: an approved ask
 // says by what, and the denial notice comes last.
-func printDecision(w io.Writer, d hguard.Decision) {
-	v := hguard.Verdict{Decision: d.Verdict, Findings: d.Findings}
-	if d.Decision == dsl.Allow && d.Verdict != dsl.Allow && d.By != "" { // not a reviewer's deny
+func printDecision(w io.Writer, d approval.Decision) {
+	v := hguard.Verdict{Level: d.Verdict, Findings: d.Findings}
+	if d.Outcome == dsl.Allow && d.Verdict != dsl.Allow && d.By != "" { // not a reviewer's deny
 		fmt.Fprintf(w, "allow (%s): %s\n", approvedBy(d), v.Reasons())
 		printFindings(w, v)
 	} else {
@@ -127,17 +123,17 @@ func printDecision(w io.Writer, d hguard.Decision) {
 }
 
 // approvedBy says in words what let an ask run.
-func approvedBy(d hguard.Decision) string {
+func approvedBy(d approval.Decision) string {
 	switch d.By {
-	case hguard.ByAllowlist:
+	case approval.ByAllowlist:
 		return "approved always in config.yaml"
-	case hguard.BySession:
+	case approval.BySession:
 		return "approved for session " + d.Session
-	case hguard.ByYOLO:
+	case approval.ByYOLO:
 		return "YOLO is on"
-	case hguard.ByModeOff:
+	case approval.ByModeOff:
 		return "approvals.mode is off"
-	case hguard.ByContainer:
+	case approval.ByContainer:
 		return "inside a container, approvals.container is auto"
 	}
 	return d.By
@@ -148,10 +144,11 @@ func result(cmd string, v hguard.Verdict) checkResult {
 	if fs == nil {
 		fs = []dsl.Finding{}
 	}
-	return checkResult{Cmd: cmd, Decision: v.Decision, Findings: fs}
+	return checkResult{Cmd: cmd, Verdict: v.Level, Outcome: v.Level, Findings: fs}
 }
 
-func decisionExit(l dsl.Level) error {
+// outcomeExit is the exit status of check for an outcome.
+func outcomeExit(l dsl.Level) error {
 	switch l {
 	case dsl.Block:
 		return exitError(exitBlock)
@@ -167,7 +164,7 @@ func printVerdict(w io.Writer, v hguard.Verdict) {
 	if len(v.Findings) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%s: %s\n", v.Decision, v.Reasons())
+	fmt.Fprintf(w, "%s: %s\n", v.Level, v.Reasons())
 	printFindings(w, v)
 }
 
@@ -217,9 +214,9 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 		}
 		switch {
 		case errors.Is(err, errLineTooLong):
-			res = checkResult{Decision: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: longer than %d bytes", n, batchLineMax)}
+			res = checkResult{Verdict: dsl.Ask, Outcome: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: longer than %d bytes", n, batchLineMax)}
 		case json.Unmarshal(line, &req) != nil || req.Cmd == nil:
-			res = checkResult{Decision: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: want a JSON object with a \"cmd\" string", n)}
+			res = checkResult{Verdict: dsl.Ask, Outcome: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: want a JSON object with a \"cmd\" string", n)}
 		default:
 			d, s := dir, shell
 			if req.Cwd != "" {
@@ -230,7 +227,7 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 			}
 			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s}))
 		}
-		worst = max(worst, res.Decision)
+		worst = max(worst, res.Outcome)
 		if err := writeJSON(w, res); err != nil {
 			return err
 		}
@@ -241,7 +238,7 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	return decisionExit(worst)
+	return outcomeExit(worst)
 }
 
 var errLineTooLong = errors.New("line too long")

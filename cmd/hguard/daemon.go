@@ -10,7 +10,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/daemon"
 )
 
 const daemonSynopsis = `hguard daemon
@@ -28,13 +29,13 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 		return usagef("usage: hguard daemon", "daemon takes no arguments")
 	}
 	logger := log.New(stderr, "hguard daemon: ", log.LstdFlags)
-	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
-		KeepDetectorsWarm: true, Reviewer: hguard.PluginsReviewer{Home: home()}}) // used while smart mode is configured
+	eng, err := approval.New(approval.Options{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
+		KeepDetectorsWarm: true, Reviewer: approval.PluginsReviewer{Home: home()}}) // used while smart mode is configured
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
-	srv, err := hguard.Listen(eng, logger.Printf)
+	srv, err := daemon.Listen(eng, logger.Printf)
 	if err != nil {
 		return err
 	}
@@ -43,7 +44,7 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 	defer signal.Stop(sigs)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve() }()
-	logger.Printf("listening on %s (pid %d)", hguard.SocketPath(home()), os.Getpid())
+	logger.Printf("listening on %s (pid %d)", daemon.SocketPath(home()), os.Getpid())
 	select {
 	case sig := <-sigs:
 		logger.Printf("%s: shutting down; queued requests are denied", sig)

@@ -11,6 +11,11 @@ import (
 	"time"
 
 	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/config"
+	"github.com/hguard/hguard/daemon"
+	"github.com/hguard/hguard/session"
 )
 
 const doctorSynopsis = `hguard doctor
@@ -22,7 +27,7 @@ endpoint one cheap request (GET /models) to see that it answers.`
 
 func runDoctor(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("doctor", doctorSynopsis, stdout)
-	session := c.String("session", "", "the session to report YOLO for (default: as for check)")
+	sessionFlag := c.String("session", "", "the session to report YOLO for (default: as for check)")
 	reach := c.Bool("reviewer", false, "check that the smart reviewer's endpoint answers (one request)")
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -38,11 +43,11 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	}
 	line("home", "%s", h)
 
-	cfg, cfgErr := hguard.LoadConfig(h)
+	cfg, cfgErr := config.Load(h)
 	switch {
 	case cfgErr != nil:
 		bad("config", "%v", cfgErr)
-		cfg = hguard.DefaultConfig()
+		cfg = config.Default()
 	case cfg.Path == "":
 		line("config", "no config.yaml: defaults")
 	default:
@@ -55,7 +60,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		cfg.Approvals.Timeout, cfg.Approvals.GatewayTimeout, cfg.Approvals.Container)
 
 	switch {
-	case cfg.Approvals.Mode != hguard.ModeSmart:
+	case cfg.Approvals.Mode != config.ModeSmart:
 		line("reviewer", "off (approvals.mode %s)", cfg.Approvals.Mode)
 	case cfg.Smart.BaseURL == "":
 		line("reviewer", "warning: approvals.mode smart without smart.base_url: a person answers every ask")
@@ -74,7 +79,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		line("reviewer", "configured: model %q at %s, %s, timeout %s", cfg.Smart.Model, base, key, cfg.Smart.Timeout)
 		if *reach {
 			ctx, cancel := context.WithTimeout(context.Background(), cfg.Smart.Timeout+5*time.Second)
-			err := hguard.PluginsReviewer{Home: h}.Ping(ctx, cfg.Smart)
+			err := approval.PluginsReviewer{Home: h}.Ping(ctx, cfg.Smart)
 			cancel()
 			if err != nil {
 				bad("reviewer", "unreachable: %v", err)
@@ -83,7 +88,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	if *reach && (cfg.Approvals.Mode != hguard.ModeSmart || cfg.Smart.BaseURL == "") {
+	if *reach && (cfg.Approvals.Mode != config.ModeSmart || cfg.Smart.BaseURL == "") {
 		return usagef("set approvals.mode: smart and smart.base_url in config.yaml", "--reviewer: no smart reviewer is configured")
 	}
 
@@ -99,7 +104,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	if cl, err := hguard.Dial(h); err == nil {
+	if cl, err := daemon.Dial(h); err == nil {
 		st, err := cl.Status()
 		cl.Close()
 		if err != nil {
@@ -107,17 +112,17 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		} else {
 			line("daemon", "running (pid %d, %s, %d waiting for approval)", st.PID, st.Socket, st.Pending)
 		}
-	} else if errors.Is(err, hguard.ErrNoDaemon) {
+	} else if errors.Is(err, daemon.ErrNotRunning) {
 		line("daemon", "not running (checks run in-process)")
 	} else {
 		bad("daemon", "%v", err)
 	}
 
-	sess, err := hguard.ResolveSession(*session)
+	sess, err := session.Resolve(*sessionFlag)
 	if err != nil {
 		return usagef("", "%s", err)
 	}
-	eng, err := hguard.NewEngine(hguard.EngineOptions{Home: h, NoAudit: true})
+	eng, err := approval.New(approval.Options{Home: h, NoAudit: true})
 	if err != nil {
 		bad("state", "%v", err)
 	} else {
@@ -160,7 +165,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	sum, err := hguard.VerifyAudit(hguard.AuditPath(h))
+	sum, err := audit.Verify(audit.Path(h))
 	switch {
 	case err != nil:
 		bad("audit", "%v", err)

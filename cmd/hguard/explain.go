@@ -15,7 +15,7 @@ const explainSynopsis = `hguard explain [--cwd DIR] [--shell S] -- CMD
 
 Shows how hguard reads a command: every simple command it found (with
 wrappers, carriers, stdin and inline code), every line-level issue, every
-rule that fired and the condition that made it fire, and the decision.`
+rule that fired and the condition that made it fire, and the verdict.`
 
 func runExplain(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("explain", explainSynopsis, stdout)
@@ -55,8 +55,8 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "\ndecision: %s\n", v.Decision)
-	return decisionExit(v.Decision)
+	fmt.Fprintf(stdout, "\nverdict: %s\n", v.Level)
+	return outcomeExit(v.Level)
 }
 
 func writeModel(out io.Writer, line *cmdline.Line) {

@@ -9,7 +9,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -55,7 +56,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := hguard.LoadConfig(home())
+	cfg, err := config.Load(home())
 	if err != nil {
 		return err
 	}
@@ -70,11 +71,11 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 		defer tty.Close()
 	}
 	var (
-		d hguard.Decision
-		a hguard.Answer
+		d approval.Decision
+		a approval.Answer
 	)
-	if tty == nil && dc.client != nil && !*noQueue {
-		d, a, err = dc.client.CheckQueued(req)
+	if tty == nil && dc.queue() != nil && !*noQueue {
+		d, a, err = dc.queue().CheckQueued(req)
 		dc.warn(d)
 		if err != nil {
 			fmt.Fprintf(stderr, "hguard: not run: %s\n", err)
@@ -86,14 +87,14 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if d.Decision != dsl.Ask {
+	if d.Outcome != dsl.Ask {
 		return guardOutcome(stderr, d, "")
 	}
 	note := ""
 	if tty != nil {
 		a = promptOnTTY(tty, d, cfg.Approvals.Timeout)
 	} else {
-		a, note = hguard.Deny, "no terminal to ask on and no daemon queue (approvals.mode "+d.Mode+")"
+		a, note = approval.AnswerDeny, "no terminal to ask on and no daemon queue (approvals.mode "+d.Mode+")"
 	}
 	d2, err := dc.Answer(req, a, note)
 	if err != nil {
@@ -110,19 +111,19 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 // guardOutcome reports one decision and returns its exit code: run it (0)
 // or not (1 blocked, 2 not approved). An ask that ran without anyone
 // approving it (YOLO, approvals.mode off, a container) is said loudly.
-func guardOutcome(stderr io.Writer, d hguard.Decision, a hguard.Answer) error {
+func guardOutcome(stderr io.Writer, d approval.Decision, a approval.Answer) error {
 	switch {
-	case d.Decision == dsl.Block:
+	case d.Outcome == dsl.Block:
 		fmt.Fprintf(stderr, "hguard: blocked: %s\n", d.Reasons())
 		return exitError(exitBlock)
-	case d.Decision == dsl.Ask || (a != "" && !a.Approves()):
+	case d.Outcome == dsl.Ask || (a != "" && !a.Approves()):
 		fmt.Fprintf(stderr, "hguard: %s: %s\n", a.Describe(), d.Reasons())
 		return exitError(exitDenied)
 	case a != "":
 		fmt.Fprintf(stderr, "hguard: %s: %s\n", a.Describe(), d.Reasons())
-	case d.By == hguard.ByYOLO || d.By == hguard.ByModeOff || d.By == hguard.ByContainer:
+	case d.By == approval.ByYOLO || d.By == approval.ByModeOff || d.By == approval.ByContainer:
 		fmt.Fprintf(stderr, "hguard: NOT ASKED (%s): running: %s\n", approvedBy(d), d.Reasons())
-	case d.Decision == dsl.Warn:
+	case d.Outcome == dsl.Warn:
 		fmt.Fprintf(stderr, "hguard: warning: %s\n", d.Reasons())
 	}
 	return nil
@@ -131,20 +132,20 @@ func guardOutcome(stderr io.Writer, d hguard.Decision, a hguard.Answer) error {
 // promptOnTTY asks on the terminal in line mode. Ctrl-C (or a hang-up)
 // during the prompt is a denial: guard must exit with "do not run", not die
 // of the signal, which a shell hook would read as hguard failing.
-func promptOnTTY(tty *os.File, d hguard.Decision, timeout time.Duration) hguard.Answer {
+func promptOnTTY(tty *os.File, d approval.Decision, timeout time.Duration) approval.Answer {
 	restore := cookTTY(tty)
 	defer restore()
 	interrupted := make(chan os.Signal, 1)
 	signal.Notify(interrupted, os.Interrupt, syscall.SIGHUP, syscall.SIGTERM)
 	defer signal.Stop(interrupted)
-	answered := make(chan hguard.Answer, 1)
-	go func() { answered <- hguard.Prompt(tty, tty, d, timeout) }()
+	answered := make(chan approval.Answer, 1)
+	go func() { answered <- Prompt(tty, tty, d, timeout) }()
 	select {
 	case a := <-answered:
 		return a
 	case <-interrupted:
 		fmt.Fprintln(tty, "\nhguard: interrupted: denied")
-		return hguard.Deny
+		return approval.AnswerDeny
 	}
 }
 

@@ -11,10 +11,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/redact"
+	"github.com/hguard/hguard/session"
 )
 
 const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor
@@ -91,16 +92,16 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 		return hooks.Refuse(agent, err)
 	}
 	defer dc.Close()
-	session := call.Session
-	if session == "" {
-		session = string(agent)
+	sess := call.Session
+	if sess == "" {
+		sess = string(agent)
 	}
-	req := hguard.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: hguard.SessionFromAgent(session)}
+	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess)}
 	d, err := dc.Decide(req)
 	if err != nil {
 		return hooks.Refuse(agent, err)
 	}
-	switch d.Decision {
+	switch d.Outcome {
 	case dsl.Block:
 		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d.Reasons()+". This command must not run; do not retry it in another form.")
 	case dsl.Ask:
@@ -111,7 +112,7 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 		if hooks.Prompts(call) {
 			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+reason)
 		}
-		if dc.client == nil {
+		if dc.queue() == nil {
 			return hooks.Reply(call, hooks.Deny, "hguard needs a person's approval for this command ("+reason+
 				"), and this agent cannot ask one. Tell the user what you wanted to run and why: they can run it themselves, "+
 				"or start `hguard daemon` so that such commands wait for `hguard approve --session "+req.Session+"`.")
@@ -119,7 +120,7 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 		// The daemon holds the request until someone answers it with
 		// hguard approve / hguard deny, or approvals.gateway_timeout passes.
 		fmt.Fprintf(stderr, "hguard: waiting for approval: hguard approve --session %s (or hguard deny)\n", req.Session)
-		d2, ans, err := dc.client.CheckQueued(req)
+		d2, ans, err := dc.queue().CheckQueued(req)
 		if err != nil || !ans.Approves() {
 			why := ans.Describe()
 			if err != nil {
@@ -127,7 +128,7 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 			}
 			return hooks.Reply(call, hooks.Deny, "hguard: not approved ("+why+"): "+reason)
 		}
-		if d2.Decision == dsl.Block {
+		if d2.Outcome == dsl.Block {
 			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d2.Reasons())
 		}
 	}

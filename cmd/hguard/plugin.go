@@ -5,14 +5,14 @@ import (
 	"io"
 	"os/exec"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
 )
 
 // runPlugin hands `hguard plugin …` to hguard-plugins, which links the
 // plugin host and the Sigstore installer so that hguard itself stays small
 // and starts fast. Its output and exit code are passed through.
 func runPlugin(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	bin, err := hguard.FindPluginsProgram(home())
+	bin, err := approval.FindPluginsProgram(home())
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ Findings print as file:line:col. Exit 0 clean (warnings included), 1 when
 a finding blocks, 2 when one asks.`
 
 type scanReport struct {
-	Decision dsl.Level           `json:"decision"`
+	Verdict  dsl.Level           `json:"verdict"`
 	Files    int                 `json:"files"`
 	Findings []injection.Finding `json:"findings"`
 }
@@ -97,7 +97,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	rep.Decision = injection.Decision(rep.Findings)
+	rep.Verdict = injection.Verdict(rep.Findings)
 	if *asJSON {
 		if err := writeJSON(stdout, rep); err != nil {
 			return err
@@ -110,7 +110,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	return decisionExit(rep.Decision)
+	return outcomeExit(rep.Verdict)
 }
 
 func skipDir(name string) bool {

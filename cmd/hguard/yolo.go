@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/session"
 )
 
 const yoloSynopsis = `hguard yolo on|off|status [--session S]
@@ -15,7 +16,7 @@ same for one command or one environment.`
 
 func runYOLO(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("yolo", yoloSynopsis, stdout)
-	session := c.String("session", "", "the session (default: $HGUARD_SESSION, else the calling shell's pid and start time)")
+	sessionFlag := c.String("session", "", "the session (default: $HGUARD_SESSION, else the calling shell's pid and start time)")
 	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
@@ -30,12 +31,12 @@ func runYOLO(args []string, stdout, stderr io.Writer) error {
 	if len(rest) != 1 || (rest[0] != "on" && rest[0] != "off" && rest[0] != "status") {
 		return usagef("usage: hguard yolo on|off|status [--session S]", "want on, off or status")
 	}
-	sess, err := hguard.ResolveSession(*session)
+	sess, err := session.Resolve(*sessionFlag)
 	if err != nil {
 		return usagef("", "%s", err)
 	}
 	if rest[0] == "status" {
-		eng, err := hguard.NewEngine(hguard.EngineOptions{Home: home(), NoAudit: true})
+		eng, err := approval.New(approval.Options{Home: home(), NoAudit: true})
 		if err != nil {
 			return err
 		}

@@ -1,9 +1,12 @@
-package hguard
+package daemon
 
 import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/approval"
 )
 
 // benchDecisionCommands are typical commands: clean allows, an ask, a block.
@@ -31,7 +34,7 @@ func BenchmarkDaemonCheck(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		start := time.Now()
-		if _, err := c.Check(CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
+		if _, err := c.Decide(approval.CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(start))
@@ -52,7 +55,7 @@ func BenchmarkDaemonCheckDial(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := c.Check(CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
+		if _, err := c.Decide(approval.CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
 			b.Fatal(err)
 		}
 		c.Close()
@@ -69,7 +72,7 @@ func BenchmarkEngineDecide(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		start := time.Now()
-		if _, err := e.Decide(CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
+		if _, err := e.Decide(approval.CheckRequest{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/", Session: "bench"}); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(start))
@@ -79,11 +82,14 @@ func BenchmarkEngineDecide(b *testing.B) {
 
 // BenchmarkGuardCheck is the rules alone on the same commands.
 func BenchmarkGuardCheck(b *testing.B) {
-	g := newGuard(b, Options{})
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	times := make([]time.Duration, 0, 1<<16)
 	for i := 0; b.Loop(); i++ {
 		start := time.Now()
-		g.Check(Request{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/"})
+		g.Check(hguard.Request{Command: benchDecisionCommands[i%len(benchDecisionCommands)], Cwd: "/"})
 		times = append(times, time.Since(start))
 	}
 	reportPercentiles(b, times)

@@ -1,4 +1,4 @@
-package hguard
+package approval
 
 import (
 	"bytes"
@@ -15,14 +15,36 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/sanitize"
+	"github.com/hguard/hguard/redact"
+	"github.com/hguard/hguard/session"
 )
 
 // Smart approvals (docs/smart.md): in approvals.mode smart an ask is first
 // put to an LLM reviewer, which runs in hguard-plugins (`review`) so that
 // its network client never lives in hguard. The limits below hold whatever
 // the reviewer answers.
+
+// ReviewVerdict is the smart reviewer's answer to an ask.
+type ReviewVerdict string
+
+// The reviewer's answers. Approve allows the command (with a session
+// approval); deny refuses it; escalate hands it to a person.
+const (
+	ReviewApprove  ReviewVerdict = "approve"
+	ReviewDeny     ReviewVerdict = "deny"
+	ReviewEscalate ReviewVerdict = "escalate"
+)
+
+// Reviewer is the smart mode's reviewer (the LLM reviewer, docs/smart.md):
+// it sees asks only, never blocks. An error, or any verdict but approve or
+// deny, means a person decides.
+type Reviewer interface {
+	Review(ctx context.Context, s config.Smart, d Decision) (v ReviewVerdict, reason string, err error)
+}
 
 // Limits of the smart reviewer.
 const (
@@ -40,13 +62,14 @@ const (
 // review puts an ask to the reviewer, within the limits, and applies its
 // verdict to d: approve allows it under a session approval, deny refuses
 // it, escalate (or any failure) leaves it for a person.
-func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Decision) error {
+func (e *Engine) review(cfg *config.Config, st session.State, line *cmdline.Line, d *Decision) error {
+	memory := reviewerMemoryOf(st)
 	switch {
 	case d.NoAlways:
 		d.Notice = "a content-level finding: a person decides, not the reviewer"
 		return nil
-	case st.Reviewer.Denials >= ReviewerDenialLimit:
-		d.Notice = fmt.Sprintf("the reviewer denied %d commands in a row in this session: a person decides", st.Reviewer.Denials)
+	case memory.Denials >= ReviewerDenialLimit:
+		d.Notice = fmt.Sprintf("the reviewer denied %d commands in a row in this session: a person decides", memory.Denials)
 		return nil
 	}
 	normalized := d.Command
@@ -57,9 +80,9 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 	key := reviewKey(normalized, cwdClass(d.Cwd), rules)
 	now := time.Now().UTC()
 	verdict, reason, cached := ReviewVerdict(""), "", false
-	if i := slices.IndexFunc(st.Reviewer.Cache, func(c ReviewEntry) bool { return c.Key == key }); i >= 0 &&
-		now.Sub(st.Reviewer.Cache[i].Time) < ReviewCacheTTL {
-		verdict, cached = st.Reviewer.Cache[i].Verdict, true
+	if i := slices.IndexFunc(memory.Cache, func(c reviewEntry) bool { return c.Key == key }); i >= 0 &&
+		now.Sub(memory.Cache[i].Time) < ReviewCacheTTL {
+		verdict, cached = memory.Cache[i].Verdict, true
 	}
 	budget := e.opts.ReviewerBudget
 	if budget <= 0 {
@@ -69,7 +92,7 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 		budget = DefaultReviewerBudget
 	}
 	if !cached {
-		if st.Reviewer.Calls >= budget {
+		if memory.Calls >= budget {
 			d.Notice = fmt.Sprintf("the reviewer's budget of %d calls in this session is spent: a person decides", budget)
 			return nil
 		}
@@ -84,8 +107,9 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 	if verdict != ReviewApprove && verdict != ReviewDeny {
 		verdict = ReviewEscalate
 	}
-	_, err := e.sessions.Update(d.Session, func(st *SessionState) {
-		r := &st.Reviewer
+	_, err := e.sessions.Update(d.Session, func(st *session.State) {
+		r := reviewerMemoryOf(*st)
+		defer r.store(st)
 		if !cached {
 			r.Calls++
 			switch verdict {
@@ -97,10 +121,10 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 			// A failure (reason set) is not the reviewer's verdict: it may
 			// answer next time.
 			if reason == "" || verdict != ReviewEscalate {
-				r.Cache = slices.DeleteFunc(r.Cache, func(c ReviewEntry) bool {
+				r.Cache = slices.DeleteFunc(r.Cache, func(c reviewEntry) bool {
 					return c.Key == key || now.Sub(c.Time) >= ReviewCacheTTL
 				})
-				r.Cache = append(r.Cache, ReviewEntry{Key: key, Verdict: verdict, Time: now})
+				r.Cache = append(r.Cache, reviewEntry{Key: key, Verdict: verdict, Time: now})
 				if n := len(r.Cache); n > maxReviewCache {
 					r.Cache = slices.Delete(r.Cache, 0, n-maxReviewCache)
 				}
@@ -108,9 +132,9 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 		}
 		if verdict == ReviewApprove {
 			for _, id := range rules {
-				gr := Grant{Rule: id, Fingerprint: d.Fingerprint, Command: redactCommand(oneLine(d.Command, 200)),
+				gr := session.Grant{Rule: id, Fingerprint: d.Fingerprint, Command: redact.String(sanitize.OneLine(d.Command, 200)),
 					Cwd: d.Cwd, By: ByReviewer, Time: now}
-				if !slices.ContainsFunc(st.Approvals, func(x Grant) bool { return x.Rule == gr.Rule && x.Fingerprint == gr.Fingerprint }) {
+				if !slices.ContainsFunc(st.Approvals, func(x session.Grant) bool { return x.Rule == gr.Rule && x.Fingerprint == gr.Fingerprint }) {
 					st.Approvals = append(st.Approvals, gr)
 				}
 			}
@@ -121,9 +145,9 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 	}
 	switch verdict {
 	case ReviewApprove:
-		d.Decision, d.By, d.Notice = dsl.Allow, ByReviewer, "approved by the smart reviewer for this session"
+		d.Outcome, d.By, d.Notice = dsl.Allow, ByReviewer, "approved by the smart reviewer for this session"
 	case ReviewDeny:
-		d.Decision, d.By, d.Notice = dsl.Block, ByReviewer, "denied by the smart reviewer: ask the user to run it themselves if it is needed"
+		d.Outcome, d.By, d.Notice = dsl.Block, ByReviewer, "denied by the smart reviewer: ask the user to run it themselves if it is needed"
 	default:
 		d.Notice = "the smart reviewer escalated to you"
 		if reason != "" {
@@ -134,6 +158,41 @@ func (e *Engine) review(cfg *Config, st SessionState, line *cmdline.Line, d *Dec
 		d.Notice += "; a cached verdict"
 	}
 	return nil
+}
+
+// reviewerMemory is what smart mode remembers of one session, kept in the
+// session's state: the calls made (against the budget), the reviewer's
+// consecutive denials, and its recent verdicts (the cache).
+type reviewerMemory struct {
+	Calls   int           `json:"calls,omitempty"`
+	Denials int           `json:"denials,omitempty"`
+	Cache   []reviewEntry `json:"cache,omitempty"`
+}
+
+// reviewEntry is one cached verdict.
+type reviewEntry struct {
+	Key     string        `json:"key"` // reviewKey: normalized command, cwd class, rule ids
+	Verdict ReviewVerdict `json:"verdict"`
+	Time    time.Time     `json:"time"`
+}
+
+// reviewerMemoryOf reads the memory from st; unreadable memory is none,
+// which asks the reviewer again and spends the budget anew, never more
+// than a fresh session may.
+func reviewerMemoryOf(st session.State) *reviewerMemory {
+	m := &reviewerMemory{}
+	if len(st.Reviewer) > 0 && json.Unmarshal(st.Reviewer, m) != nil {
+		*m = reviewerMemory{}
+	}
+	return m
+}
+
+func (m *reviewerMemory) store(st *session.State) {
+	if m.Calls == 0 && m.Denials == 0 && len(m.Cache) == 0 {
+		st.Reviewer = nil
+		return
+	}
+	st.Reviewer, _ = json.Marshal(m) // plain data: it cannot fail
 }
 
 // reviewKey names a verdict: the normalized command, the class of its
@@ -206,9 +265,9 @@ type reviewResponse struct {
 
 // Review sends the ask's redacted command, its ask findings and cwd. The
 // API key stays in the environment: only its variable's name is sent.
-func (r PluginsReviewer) Review(ctx context.Context, s Smart, d Decision) (ReviewVerdict, string, error) {
+func (r PluginsReviewer) Review(ctx context.Context, s config.Smart, d Decision) (ReviewVerdict, string, error) {
 	req := r.request(s)
-	req.Command, req.Cwd, req.Findings = redactCommand(d.Command), d.Cwd, []reviewFinding{}
+	req.Command, req.Cwd, req.Findings = redact.String(d.Command), d.Cwd, []reviewFinding{}
 	for _, f := range d.Findings {
 		if f.Level == dsl.Ask {
 			req.Findings = append(req.Findings, reviewFinding{Rule: f.Rule, Message: f.Message, Source: f.Source})
@@ -230,12 +289,12 @@ func (r PluginsReviewer) Review(ctx context.Context, s Smart, d Decision) (Revie
 		}
 		return ReviewEscalate, "", errors.New(resp.Reason)
 	}
-	return ReviewEscalate, "", fmt.Errorf("%s review answered verdict %q", PluginsProgram, oneLine(string(resp.Verdict), 40))
+	return ReviewEscalate, "", fmt.Errorf("%s review answered verdict %q", PluginsProgram, sanitize.OneLine(string(resp.Verdict), 40))
 }
 
 // Ping checks, with one cheap request, that the reviewer's endpoint
 // answers (hguard doctor --reviewer).
-func (r PluginsReviewer) Ping(ctx context.Context, s Smart) error {
+func (r PluginsReviewer) Ping(ctx context.Context, s config.Smart) error {
 	req := r.request(s)
 	req.Ping = true
 	resp, err := r.run(ctx, req)
@@ -248,7 +307,7 @@ func (r PluginsReviewer) Ping(ctx context.Context, s Smart) error {
 	return nil
 }
 
-func (r PluginsReviewer) request(s Smart) reviewRequest {
+func (r PluginsReviewer) request(s config.Smart) reviewRequest {
 	return reviewRequest{BaseURL: s.BaseURL, Model: s.Model, APIKeyEnv: s.APIKeyEnv, TimeoutMS: s.Timeout.Milliseconds()}
 }
 

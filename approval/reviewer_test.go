@@ -1,4 +1,4 @@
-package hguard
+package approval
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,7 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/testbin"
+	"github.com/hguard/hguard/internal/testfile"
+	"github.com/hguard/hguard/session"
 )
 
 // fakeReviewer answers from a script and counts its calls.
@@ -27,7 +32,7 @@ type fakeReviewer struct {
 	verdict func(d Decision) (ReviewVerdict, error)
 }
 
-func (f *fakeReviewer) Review(_ context.Context, _ Smart, d Decision) (ReviewVerdict, string, error) {
+func (f *fakeReviewer) Review(_ context.Context, _ config.Smart, d Decision) (ReviewVerdict, string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calls++
@@ -39,8 +44,8 @@ func (f *fakeReviewer) Review(_ context.Context, _ Smart, d Decision) (ReviewVer
 func smartEngine(t *testing.T, r Reviewer, budget int) (*Engine, string) {
 	t.Helper()
 	home := t.TempDir()
-	writeTestFile(t, ConfigPath(home), "approvals:\n  mode: smart\nsmart:\n  base_url: http://127.0.0.1:1/v1\n  model: m\n  timeout: 2\n")
-	e, err := NewEngine(EngineOptions{Home: home, Reviewer: r, ReviewerBudget: budget})
+	testfile.Write(t, config.Path(home), "approvals:\n  mode: smart\nsmart:\n  base_url: http://127.0.0.1:1/v1\n  model: m\n  timeout: 2\n")
+	e, err := New(Options{Home: home, Reviewer: r, ReviewerBudget: budget})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,10 +82,10 @@ func TestReviewerVerdicts(t *testing.T) {
 			f := &fakeReviewer{verdict: func(Decision) (ReviewVerdict, error) { return tt.verdict, tt.err }}
 			e, home := smartEngine(t, f, 0)
 			d := decideOK(t, e, "git push --force")
-			if d.Verdict != dsl.Ask || d.Decision != tt.want || d.By != tt.by || !strings.Contains(d.Notice, tt.notice) {
-				t.Fatalf("decision %s by %q (%s), want %s by %q (%s)", d.Decision, d.By, d.Notice, tt.want, tt.by, tt.notice)
+			if d.Verdict != dsl.Ask || d.Outcome != tt.want || d.By != tt.by || !strings.Contains(d.Notice, tt.notice) {
+				t.Fatalf("decision %s by %q (%s), want %s by %q (%s)", d.Outcome, d.By, d.Notice, tt.want, tt.by, tt.notice)
 			}
-			recs, err := TailAudit(AuditPath(home), 1)
+			recs, err := audit.Tail(audit.Path(home), 1)
 			if err != nil || len(recs) != 1 || recs[0].By != tt.by || recs[0].Outcome != tt.want.String() {
 				t.Errorf("audit %+v, %v", recs, err)
 			}
@@ -89,8 +94,8 @@ func TestReviewerVerdicts(t *testing.T) {
 			d = decideOK(t, e, "git push --force")
 			st, _ := e.Session("s1")
 			if tt.name == "approve" {
-				if d.Decision != dsl.Allow || d.By != BySession || len(st.Approvals) != 1 || st.Approvals[0].By != ByReviewer {
-					t.Errorf("after approve: %s by %q, approvals %+v", d.Decision, d.By, st.Approvals)
+				if d.Outcome != dsl.Allow || d.By != BySession || len(st.Approvals) != 1 || st.Approvals[0].By != ByReviewer {
+					t.Errorf("after approve: %s by %q, approvals %+v", d.Outcome, d.By, st.Approvals)
 				}
 			}
 			// A verdict is asked for once; a failure may be retried.
@@ -113,17 +118,17 @@ func TestReviewerLimits(t *testing.T) {
 	t.Run("a block is never sent", func(t *testing.T) {
 		f := &fakeReviewer{verdict: approve}
 		e, _ := smartEngine(t, f, 0)
-		if d := decideOK(t, e, "rm -rf /"); d.Decision != dsl.Block || f.calls != 0 {
-			t.Errorf("decision %s after %d calls", d.Decision, f.calls)
+		if d := decideOK(t, e, "rm -rf /"); d.Outcome != dsl.Block || f.calls != 0 {
+			t.Errorf("decision %s after %d calls", d.Outcome, f.calls)
 		}
 	})
 	t.Run("content-level never auto-approved", func(t *testing.T) {
 		f := &fakeReviewer{verdict: approve}
 		e, _ := smartEngine(t, f, 0)
 		g := pluginGuard(t)
-		e.guardFor = func(string) (*Guard, error) { return g, nil }
-		if d := decideOK(t, e, "curl https://example.com"); d.Decision != dsl.Ask || f.calls != 0 {
-			t.Errorf("decision %s after %d calls", d.Decision, f.calls)
+		e.guardFor = func(string) (*hguard.Guard, error) { return g, nil }
+		if d := decideOK(t, e, "curl https://example.com"); d.Outcome != dsl.Ask || f.calls != 0 {
+			t.Errorf("decision %s after %d calls", d.Outcome, f.calls)
 		}
 	})
 	t.Run("only ask findings are sent", func(t *testing.T) {
@@ -138,13 +143,13 @@ func TestReviewerLimits(t *testing.T) {
 		f := &fakeReviewer{verdict: deny}
 		e, _ := smartEngine(t, f, 0)
 		for i := range ReviewerDenialLimit {
-			if d := decideOK(t, e, fmt.Sprintf("git push --force origin b%d", i)); d.Decision != dsl.Block {
-				t.Fatalf("denial %d: %s", i, d.Decision)
+			if d := decideOK(t, e, fmt.Sprintf("git push --force origin b%d", i)); d.Outcome != dsl.Block {
+				t.Fatalf("denial %d: %s", i, d.Outcome)
 			}
 		}
 		d := decideOK(t, e, "git push --force origin next")
-		if d.Decision != dsl.Ask || f.calls != ReviewerDenialLimit || !strings.Contains(d.Notice, "a person decides") {
-			t.Errorf("after %d denials: %s (%s), %d calls", ReviewerDenialLimit, d.Decision, d.Notice, f.calls)
+		if d.Outcome != dsl.Ask || f.calls != ReviewerDenialLimit || !strings.Contains(d.Notice, "a person decides") {
+			t.Errorf("after %d denials: %s (%s), %d calls", ReviewerDenialLimit, d.Outcome, d.Notice, f.calls)
 		}
 	})
 	t.Run("an approve resets the denials", func(t *testing.T) {
@@ -191,10 +196,12 @@ func TestReviewerLimits(t *testing.T) {
 			t.Errorf("another cwd class: %d calls, want 2", f.calls)
 		}
 		// An expired verdict is asked again.
-		e.sessions.Update("s1", func(st *SessionState) {
-			for i := range st.Reviewer.Cache {
-				st.Reviewer.Cache[i].Time = time.Now().Add(-2 * ReviewCacheTTL)
+		e.sessions.Update("s1", func(st *session.State) {
+			m := reviewerMemoryOf(*st)
+			for i := range m.Cache {
+				m.Cache[i].Time = time.Now().Add(-2 * ReviewCacheTTL)
 			}
+			m.store(st)
 		})
 		decideOK(t, e, "git push --force")
 		if f.calls != 3 {
@@ -204,24 +211,24 @@ func TestReviewerLimits(t *testing.T) {
 	t.Run("a person's answer is not reviewed", func(t *testing.T) {
 		f := &fakeReviewer{verdict: deny}
 		e, _ := smartEngine(t, f, 0)
-		d, err := e.Answer(CheckRequest{Command: "git push --force", Session: "s1"}, Once, "")
-		if err != nil || d.Decision != dsl.Allow || f.calls != 0 {
-			t.Errorf("answer: %s, %v after %d calls", d.Decision, err, f.calls)
+		d, err := e.Answer(CheckRequest{Command: "git push --force", Session: "s1"}, AnswerOnce, "")
+		if err != nil || d.Outcome != dsl.Allow || f.calls != 0 {
+			t.Errorf("answer: %s, %v after %d calls", d.Outcome, err, f.calls)
 		}
 	})
 	t.Run("manual mode and no base_url do not review", func(t *testing.T) {
 		f := &fakeReviewer{verdict: approve}
 		for _, cfg := range []string{"approvals:\n  mode: manual\nsmart:\n  base_url: http://x/v1\n", "approvals:\n  mode: smart\n"} {
 			home := t.TempDir()
-			writeTestFile(t, ConfigPath(home), cfg)
-			e, err := NewEngine(EngineOptions{Home: home, Reviewer: f})
+			testfile.Write(t, config.Path(home), cfg)
+			e, err := New(Options{Home: home, Reviewer: f})
 			if err != nil {
 				t.Fatal(err)
 			}
 			d := decideOK(t, e, "git push --force")
 			e.Close()
-			if d.Decision != dsl.Ask || f.calls != 0 {
-				t.Errorf("%q: %s after %d calls", cfg, d.Decision, f.calls)
+			if d.Outcome != dsl.Ask || f.calls != 0 {
+				t.Errorf("%q: %s after %d calls", cfg, d.Outcome, f.calls)
 			}
 		}
 	})
@@ -245,9 +252,7 @@ func TestReviewerThroughPlugins(t *testing.T) {
 		t.Skip("builds hguard-plugins")
 	}
 	home := t.TempDir()
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(home, "bin", PluginsProgram), "./cmd/hguard-plugins").CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", PluginsProgram, err, out)
-	}
+	testbin.Install(t, filepath.Join(home, "bin"), "github.com/hguard/hguard/cmd/hguard-plugins")
 	var (
 		calls atomic.Int32
 		mu    sync.Mutex
@@ -296,8 +301,8 @@ func TestReviewerThroughPlugins(t *testing.T) {
 	}))
 	defer srv.Close()
 	t.Setenv("HGUARD_TEST_SMART_KEY", e2eKey)
-	writeTestFile(t, ConfigPath(home), "approvals:\n  mode: smart\nsmart:\n  base_url: "+srv.URL+"/v1\n  model: local\n  api_key_env: HGUARD_TEST_SMART_KEY\n  timeout: 1\n")
-	e, err := NewEngine(EngineOptions{Home: home, Reviewer: PluginsReviewer{Home: home}})
+	testfile.Write(t, config.Path(home), "approvals:\n  mode: smart\nsmart:\n  base_url: "+srv.URL+"/v1\n  model: local\n  api_key_env: HGUARD_TEST_SMART_KEY\n  timeout: 1\n")
+	e, err := New(Options{Home: home, Reviewer: PluginsReviewer{Home: home}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,12 +336,12 @@ func TestReviewerThroughPlugins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Decision != tt.want || d.By != tt.by || calls.Load()-before != tt.calls {
+		if d.Outcome != tt.want || d.By != tt.by || calls.Load()-before != tt.calls {
 			t.Errorf("%s → %q: %s by %q (%s) after %d requests; want %s by %q after %d",
-				tt.cmd, tt.reply, d.Decision, d.By, d.Notice, calls.Load()-before, tt.want, tt.by, tt.calls)
+				tt.cmd, tt.reply, d.Outcome, d.By, d.Notice, calls.Load()-before, tt.want, tt.by, tt.calls)
 		}
 	}
-	if err := (PluginsReviewer{Home: home}).Ping(context.Background(), Smart{BaseURL: srv.URL + "/v1", APIKeyEnv: "HGUARD_TEST_SMART_KEY", Timeout: time.Second}); err != nil {
+	if err := (PluginsReviewer{Home: home}).Ping(context.Background(), config.Smart{BaseURL: srv.URL + "/v1", APIKeyEnv: "HGUARD_TEST_SMART_KEY", Timeout: time.Second}); err != nil {
 		t.Errorf("Ping: %v", err)
 	}
 	// The key is nowhere hguard writes.

@@ -1,4 +1,4 @@
-package hguard
+package session
 
 import (
 	"crypto/sha256"
@@ -15,19 +15,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hguard/hguard/internal/atomicfile"
 	"github.com/hguard/hguard/internal/flock"
+	"github.com/hguard/hguard/internal/statefile"
 )
 
-// A session is one shell or one agent conversation: its approvals and its
-// YOLO switch never reach another session. Its state is a JSON file,
-// $HGUARD_HOME/state/sessions/ID.json, so the session id becomes a file
-// name and is restricted to a safe alphabet.
-
-// ValidSessionID reports whether id may name a session: 1–128 characters
+// ValidID reports whether id may name a session: 1–128 characters
 // of letters, digits and ._:@+- not starting with a punctuation mark.
 // (Written out rather than as a regular expression: {0,127} would compile
 // into a large program on every start of hguard.)
-func ValidSessionID(id string) error {
+func ValidID(id string) error {
 	ok := len(id) >= 1 && len(id) <= 128 && isAlnum(id[0])
 	for i := 1; ok && i < len(id); i++ {
 		ok = isAlnum(id[i]) || strings.IndexByte("._:@+-", id[i]) >= 0
@@ -42,22 +39,22 @@ func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// SessionFromAgent maps an agent's own session id (which may hold any
+// FromAgent maps an agent's own session id (which may hold any
 // characters) to a valid hguard session id: unchanged when it is valid,
 // else "agent-" and a hash of it, so distinct ids stay distinct.
-func SessionFromAgent(id string) string {
-	if ValidSessionID(id) == nil {
+func FromAgent(id string) string {
+	if ValidID(id) == nil {
 		return id
 	}
 	sum := sha256.Sum256([]byte(id))
 	return "agent-" + hex.EncodeToString(sum[:12])
 }
 
-// DefaultSession is the session of the process that started hguard (the
+// Default is the session of the process that started hguard (the
 // shell, for a shell hook): "pid-PID-START" with the kernel's start time
 // of that process, so a later process that reuses the pid is another
 // session.
-func DefaultSession() string {
+func Default() string {
 	ppid := os.Getppid()
 	if data, err := os.ReadFile("/proc/" + strconv.Itoa(ppid) + "/stat"); err == nil {
 		// Fields after the command name (which may hold spaces and parens).
@@ -71,27 +68,27 @@ func DefaultSession() string {
 	return "pid-" + strconv.Itoa(ppid)
 }
 
-// ResolveSession picks the session id: the explicit one (a --session
-// flag), else $HGUARD_SESSION, else DefaultSession. An invalid id is an
+// Resolve picks the session id: the explicit one (a --session
+// flag), else $HGUARD_SESSION, else Default. An invalid id is an
 // error, never silently replaced.
-func ResolveSession(explicit string) (string, error) {
+func Resolve(explicit string) (string, error) {
 	id := explicit
 	if id == "" {
 		id = os.Getenv("HGUARD_SESSION")
 	}
 	if id == "" {
-		return DefaultSession(), nil
+		return Default(), nil
 	}
-	return id, ValidSessionID(id)
+	return id, ValidID(id)
 }
 
-// SessionState is what hguard remembers about one session.
-type SessionState struct {
+// State is what hguard remembers about one session.
+type State struct {
 	ID        string          `json:"id"`
 	YOLO      bool            `json:"yolo,omitempty"`
 	Approvals []Grant         `json:"approvals,omitempty"`
-	Denials   map[string]int  `json:"denials,omitempty"` // rule id → consecutive denials
-	Reviewer  ReviewerState   `json:"reviewer,omitzero"` // smart mode: the reviewer's calls, denials and verdicts
+	Denials   map[string]int  `json:"denials,omitempty"`  // rule id → consecutive denials
+	Reviewer  json.RawMessage `json:"reviewer,omitempty"` // smart mode's memory of the session (package approval's; opaque here)
 	Updated   time.Time       `json:"updated"`
 	Extra     json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
@@ -107,38 +104,23 @@ type Grant struct {
 	Time        time.Time `json:"time"`
 }
 
-// ReviewerState is what smart mode remembers of one session: the calls
-// made (against the budget), the reviewer's consecutive denials, and its
-// recent verdicts (the cache).
-type ReviewerState struct {
-	Calls   int           `json:"calls,omitempty"`
-	Denials int           `json:"denials,omitempty"`
-	Cache   []ReviewEntry `json:"cache,omitempty"`
-}
-
-// ReviewEntry is one cached verdict.
-type ReviewEntry struct {
-	Key     string        `json:"key"` // reviewKey: normalized command, cwd class, rule ids
-	Verdict ReviewVerdict `json:"verdict"`
-	Time    time.Time     `json:"time"`
-}
-
-// sessionStore reads and writes session files, keeping what it read in
+// Store reads and writes session files, keeping what it read in
 // memory until the file changes on disk (another process wrote it), so a
 // long-running daemon answers from memory and still sees outside edits.
-type sessionStore struct {
+type Store struct {
 	dir  string                  // state/sessions
 	warn func(string)            // reports a corrupt file set aside
 	mu   sync.Mutex              // guards cache
 	keys map[string]*sync.Mutex  // per-session write serialisation in this process
 	c    map[string]*cachedState // id → last read or written
 	// notes are the corrupt-file reports not yet handed to a caller of
-	// takeWarnings, so a daemon's client hears of them too.
+	// TakeWarnings, so a daemon's client hears of them too.
 	notes map[string][]string
 }
 
-// takeWarnings returns and forgets the reports about session id.
-func (s *sessionStore) takeWarnings(id string) []string {
+// TakeWarnings returns and forgets the reports about session id, so that a
+// daemon's client hears of a corrupt file set aside too.
+func (s *Store) TakeWarnings(id string) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := s.notes[id]
@@ -147,13 +129,15 @@ func (s *sessionStore) takeWarnings(id string) []string {
 }
 
 type cachedState struct {
-	st    SessionState
-	stamp fileStamp
+	st    State
+	stamp statefile.Stamp
 	ok    bool // the file existed
 }
 
-func newSessionStore(home string, warn func(string)) (*sessionStore, error) {
-	dir, err := stateDir(home)
+// Open opens home's session store; warn (nil: dropped) hears of corrupt
+// files set aside.
+func Open(home string, warn func(string)) (*Store, error) {
+	dir, err := statefile.Dir(home)
 	if err != nil {
 		return nil, err
 	}
@@ -161,12 +145,15 @@ func newSessionStore(home string, warn func(string)) (*sessionStore, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	return &sessionStore{dir: dir, warn: warn, keys: map[string]*sync.Mutex{}, c: map[string]*cachedState{}}, nil
+	return &Store{dir: dir, warn: warn, keys: map[string]*sync.Mutex{}, c: map[string]*cachedState{}}, nil
 }
 
-func (s *sessionStore) path(id string) string { return filepath.Join(s.dir, id+".json") }
+// Path is the state file of session id.
+func (s *Store) Path(id string) string { return s.path(id) }
 
-func (s *sessionStore) sessionMutex(id string) *sync.Mutex {
+func (s *Store) path(id string) string { return filepath.Join(s.dir, id+".json") }
+
+func (s *Store) sessionMutex(id string) *sync.Mutex {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.keys[id]
@@ -183,28 +170,23 @@ func (s *sessionStore) sessionMutex(id string) *sync.Mutex {
 // Get returns the session's state: from memory when the file has not
 // changed, else read from disk. A missing file is an empty session; a
 // corrupt one is reported, set aside and read as empty — the safe reading,
-// since an empty session approves nothing.
-func (s *sessionStore) Get(id string) (SessionState, error) {
-	if err := ValidSessionID(id); err != nil {
-		return SessionState{}, err
+// since an empty session approves nothing. Get only reads: a caller that
+// uses the session says so with MarkUsed.
+func (s *Store) Get(id string) (State, error) {
+	if err := ValidID(id); err != nil {
+		return State{}, err
 	}
 	p := s.path(id)
 	fi, err := os.Stat(p)
-	if err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > 24*time.Hour {
-		// Reading a session is using it: pruning measures the file's time,
-		// and a session in use may go long without a write. Once a day.
-		now := time.Now()
-		os.Chtimes(p, now, now)
-	}
 	s.mu.Lock()
 	cached := s.c[id]
 	s.mu.Unlock()
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return SessionState{ID: id}, nil // no file: an empty session (and no lock file left behind)
+		return State{ID: id}, nil // no file: an empty session (and no lock file left behind)
 	case err != nil:
-		return SessionState{}, err
-	case cached != nil && cached.ok && cached.stamp == stampOf(fi):
+		return State{}, err
+	case cached != nil && cached.ok && cached.stamp == statefile.StampOf(fi):
 		return cached.st.clone(), nil
 	}
 	m := s.sessionMutex(id)
@@ -212,17 +194,45 @@ func (s *sessionStore) Get(id string) (SessionState, error) {
 	defer m.Unlock()
 	lock, err := flock.Lock(p+".lock", true) // exclusive: a corrupt file may be set aside
 	if err != nil {
-		return SessionState{}, err
+		return State{}, err
 	}
 	defer lock.Unlock()
 	st, err := s.read(id)
 	return st.clone(), err
 }
 
-// read loads the file into the cache; the caller holds the file lock.
-func (s *sessionStore) read(id string) (SessionState, error) {
+// MarkUsed tells pruning that the session is in use: pruning measures the
+// age of its file, and a session in use may go long without a write. It
+// touches the file at most once a day, going by what the last Get or
+// Update saw, so it costs nothing on most checks.
+func (s *Store) MarkUsed(id string) {
+	if ValidID(id) != nil {
+		return
+	}
+	s.mu.Lock()
+	c := s.c[id]
+	s.mu.Unlock()
+	if c == nil || !c.ok || time.Since(time.Unix(0, c.stamp.Mtime)) <= 24*time.Hour {
+		return // no file, or touched recently
+	}
 	p := s.path(id)
-	st := SessionState{ID: id}
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	now := time.Now()
+	if os.Chtimes(p, now, now) == nil {
+		s.mu.Lock()
+		if c := s.c[id]; c != nil {
+			c.stamp = statefile.Stamp{} // re-read on the next Get: the file's stamp changed
+		}
+		s.mu.Unlock()
+	}
+}
+
+// read loads the file into the cache; the caller holds the file lock.
+func (s *Store) read(id string) (State, error) {
+	p := s.path(id)
+	st := State{ID: id}
 	f, err := os.Open(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.remember(id, &cachedState{st: st})
@@ -244,12 +254,12 @@ func (s *sessionStore) read(id string) (SessionState, error) {
 		_, err = readFull(f, data)
 	}
 	if err == nil {
-		var got SessionState
+		var got State
 		if err = json.Unmarshal(data, &got); err == nil && got.ID != id {
 			err = fmt.Errorf("holds session %q", got.ID)
 		}
 		if err == nil {
-			s.remember(id, &cachedState{st: got, stamp: stampOf(fi), ok: true})
+			s.remember(id, &cachedState{st: got, stamp: statefile.StampOf(fi), ok: true})
 			return got, nil
 		}
 	}
@@ -293,7 +303,7 @@ func readFull(f *os.File, buf []byte) (int, error) {
 // over (the files stay the truth, and flock still orders writers).
 const maxCachedSessions = 10000
 
-func (s *sessionStore) remember(id string, c *cachedState) {
+func (s *Store) remember(id string, c *cachedState) {
 	s.mu.Lock()
 	if len(s.c) >= maxCachedSessions {
 		clear(s.c)
@@ -304,9 +314,9 @@ func (s *sessionStore) remember(id string, c *cachedState) {
 
 // Update applies fn to the session's state and writes it atomically under
 // the session's lock. fn sees the newest state on disk.
-func (s *sessionStore) Update(id string, fn func(*SessionState)) (SessionState, error) {
-	if err := ValidSessionID(id); err != nil {
-		return SessionState{}, err
+func (s *Store) Update(id string, fn func(*State)) (State, error) {
+	if err := ValidID(id); err != nil {
+		return State{}, err
 	}
 	m := s.sessionMutex(id)
 	m.Lock()
@@ -314,12 +324,12 @@ func (s *sessionStore) Update(id string, fn func(*SessionState)) (SessionState, 
 	p := s.path(id)
 	lock, err := flock.Lock(p+".lock", true)
 	if err != nil {
-		return SessionState{}, err
+		return State{}, err
 	}
 	defer lock.Unlock()
 	st, err := s.read(id)
 	if err != nil {
-		return SessionState{}, err
+		return State{}, err
 	}
 	st = st.clone()
 	fn(&st)
@@ -327,14 +337,14 @@ func (s *sessionStore) Update(id string, fn func(*SessionState)) (SessionState, 
 	st.Updated = time.Now().UTC()
 	data, err := json.MarshalIndent(&st, "", "  ")
 	if err != nil {
-		return SessionState{}, err
+		return State{}, err
 	}
-	if err := writeFileAtomic(p, append(data, '\n'), 0o600); err != nil {
-		return SessionState{}, fmt.Errorf("writing session state: %w", err)
+	if err := atomicfile.Write(p, append(data, '\n'), 0o600); err != nil {
+		return State{}, fmt.Errorf("writing session state: %w", err)
 	}
 	c := &cachedState{st: st, ok: true}
 	if fi, err := os.Stat(p); err == nil {
-		c.stamp = stampOf(fi)
+		c.stamp = statefile.StampOf(fi)
 	}
 	s.remember(id, c)
 	return st.clone(), nil
@@ -342,7 +352,7 @@ func (s *sessionStore) Update(id string, fn func(*SessionState)) (SessionState, 
 
 // List returns the ids of the sessions with a state file, and the corrupt
 // files set aside.
-func (s *sessionStore) List() (ids, corrupt []string, err error) {
+func (s *Store) List() (ids, corrupt []string, err error) {
 	ents, err := os.ReadDir(s.dir)
 	if err != nil {
 		return nil, nil, err
@@ -359,10 +369,11 @@ func (s *sessionStore) List() (ids, corrupt []string, err error) {
 	return ids, corrupt, nil
 }
 
-func (st SessionState) clone() SessionState {
+func (st State) clone() State {
 	c := st
 	c.Approvals = append([]Grant(nil), st.Approvals...)
-	c.Reviewer.Cache = append([]ReviewEntry(nil), st.Reviewer.Cache...)
+	c.Reviewer = append(json.RawMessage(nil), st.Reviewer...)
+	c.Extra = append(json.RawMessage(nil), st.Extra...)
 	if st.Denials != nil {
 		c.Denials = make(map[string]int, len(st.Denials))
 		for k, v := range st.Denials {
@@ -378,7 +389,7 @@ func (st SessionState) clone() SessionState {
 // session another process has locked is in use and is left alone, and so
 // is a file that does not hold the session its name says. It stops after
 // budget; the rest waits for the next prune.
-func (s *sessionStore) prune(maxAge, budget time.Duration) (removed int, err error) {
+func (s *Store) Prune(maxAge, budget time.Duration) (removed int, err error) {
 	start := time.Now()
 	cutoff := start.Add(-maxAge)
 	dir, err := os.Open(s.dir)
@@ -395,7 +406,7 @@ func (s *sessionStore) prune(maxAge, budget time.Duration) (removed int, err err
 			}
 			name := e.Name()
 			switch id, ok := strings.CutSuffix(name, ".json"); {
-			case ok && ValidSessionID(id) == nil:
+			case ok && ValidID(id) == nil:
 				if s.pruneSession(id, cutoff) {
 					removed++
 				}
@@ -419,7 +430,7 @@ func (s *sessionStore) prune(maxAge, budget time.Duration) (removed int, err err
 
 // pruneSession removes one session's file and lock file if it still has
 // not been written since cutoff and still holds that session.
-func (s *sessionStore) pruneSession(id string, cutoff time.Time) bool {
+func (s *Store) pruneSession(id string, cutoff time.Time) bool {
 	m := s.sessionMutex(id)
 	if !m.TryLock() {
 		return false // in use in this process
@@ -453,14 +464,14 @@ func holdsSession(p, id string) bool {
 		return false
 	}
 	data, err := os.ReadFile(p)
-	var st SessionState
+	var st State
 	return err == nil && json.Unmarshal(data, &st) == nil && st.ID == id
 }
 
 // pruneLock removes the lock file of a session whose state file is gone
 // (set aside as corrupt), unless someone holds it.
-func (s *sessionStore) pruneLock(id string) {
-	if ValidSessionID(id) != nil {
+func (s *Store) pruneLock(id string) {
+	if ValidID(id) != nil {
 		return
 	}
 	if _, err := os.Lstat(s.path(id)); !errors.Is(err, fs.ErrNotExist) {

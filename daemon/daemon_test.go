@@ -1,4 +1,4 @@
-package hguard
+package daemon
 
 import (
 	"context"
@@ -14,13 +14,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/testfile"
+	"github.com/hguard/hguard/session"
 )
 
 // startDaemon serves a fresh engine on home until the test ends.
 func startDaemon(t testing.TB, home string) *Server {
 	t.Helper()
-	eng, err := NewEngine(EngineOptions{Home: home, Warn: func(m string) { t.Log(m) }})
+	eng, err := approval.New(approval.Options{Home: home, Warn: func(m string) { t.Log(m) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +45,17 @@ func startDaemon(t testing.TB, home string) *Server {
 	return srv
 }
 
+// newEngine is an in-process engine on home, to compare with the daemon.
+func newEngine(t testing.TB, home string) *approval.Engine {
+	t.Helper()
+	e, err := approval.New(approval.Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
 func dial(t testing.TB, home string) *Client {
 	t.Helper()
 	c, err := Dial(home)
@@ -54,9 +70,9 @@ func dial(t testing.TB, home string) *Client {
 // in-process engine gives, for every command of the bench set.
 func TestDaemonSameVerdicts(t *testing.T) {
 	home := t.TempDir()
-	writeTestFile(t, filepath.Join(home, "rules.d", "u.yaml"), "- id: no-make\n  level: ask\n  on: [make]\n  when: \"true\"\n  message: make asks\n")
+	testfile.Write(t, filepath.Join(home, "rules.d", "u.yaml"), "- id: no-make\n  level: ask\n  on: [make]\n  when: \"true\"\n  message: make asks\n")
 	project := filepath.Join(t.TempDir(), "proj")
-	writeTestFile(t, filepath.Join(project, ".hguard", "rules.yaml"), "- id: no-npm\n  level: block\n  on: [npm]\n  when: \"true\"\n  message: npm blocked here\n")
+	testfile.Write(t, filepath.Join(project, ".hguard", "rules.yaml"), "- id: no-npm\n  level: block\n  on: [npm]\n  when: \"true\"\n  message: npm blocked here\n")
 	startDaemon(t, home)
 	c := dial(t, home)
 	eng := newEngine(t, home)
@@ -65,15 +81,15 @@ func TestDaemonSameVerdicts(t *testing.T) {
 		"make all", "npm install", "echo \"unterminated", "$X -rf /", "PGPASSWORD=x psql"}
 	for _, cmd := range cmds {
 		for _, cwd := range []string{"/", project} {
-			req := CheckRequest{Command: cmd, Cwd: cwd, Session: "same"}
+			req := approval.CheckRequest{Command: cmd, Cwd: cwd, Session: "same"}
 			want, err1 := eng.Decide(req)
-			got, err2 := c.Check(req)
+			got, err2 := c.Decide(req)
 			if (err1 == nil) != (err2 == nil) {
 				t.Fatalf("%q: errors differ: %v / %v", cmd, err1, err2)
 			}
 			// Through JSON, as the daemon's answer went.
 			data, _ := json.Marshal(want)
-			want = Decision{}
+			want = approval.Decision{}
 			json.Unmarshal(data, &want)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%q in %s:\ndaemon     %+v\nin-process %+v", cmd, cwd, got, want)
@@ -93,7 +109,7 @@ func TestDaemonLoad(t *testing.T) {
 		cmds     = 10
 	)
 	home := t.TempDir()
-	writeTestFile(t, ConfigPath(home), "approvals: {gateway_timeout: 0.5}\n")
+	testfile.Write(t, config.Path(home), "approvals: {gateway_timeout: 0.5}\n")
 	srv := startDaemon(t, home)
 	approved := func(k, j int) bool { return (j+k)%3 == 0 }
 	cmd := func(j int) string { return fmt.Sprintf("rm -rf ./dir-%d", j) }
@@ -111,8 +127,8 @@ func TestDaemonLoad(t *testing.T) {
 			c := dial(t, home)
 			for i := range checks {
 				j := i % cmds
-				req := CheckRequest{Command: cmd(j), Cwd: "/w", Session: sess}
-				d, err := c.Check(req)
+				req := approval.CheckRequest{Command: cmd(j), Cwd: "/w", Session: sess}
+				d, err := c.Decide(req)
 				if err != nil {
 					t.Error(err)
 					return
@@ -121,12 +137,12 @@ func TestDaemonLoad(t *testing.T) {
 				if approved(k, j) && i >= cmds {
 					want = dsl.Allow
 				}
-				if d.Decision != want || d.Session != sess {
-					t.Errorf("%s check %d %q: %s (session %s), want %s", sess, i, req.Command, d.Decision, d.Session, want)
+				if d.Outcome != want || d.Session != sess {
+					t.Errorf("%s check %d %q: %s (session %s), want %s", sess, i, req.Command, d.Outcome, d.Session, want)
 					return
 				}
 				if i < cmds && approved(k, j) {
-					if _, err := c.Answer(req, Session, ""); err != nil {
+					if _, err := c.Answer(req, approval.AnswerSession, ""); err != nil {
 						t.Error(err)
 						return
 					}
@@ -143,13 +159,13 @@ func TestDaemonLoad(t *testing.T) {
 							return
 						}
 						defer qc.Close()
-						_, a, err := qc.CheckQueued(CheckRequest{Command: "git reset --hard", Session: sess})
+						_, a, err := qc.CheckQueued(approval.CheckRequest{Command: "git reset --hard", Session: sess})
 						switch {
 						case err != nil:
 							t.Errorf("%s queued: %v", sess, err)
-						case a == Timeout:
+						case a == approval.AnswerTimeout:
 							timedOut.Add(1)
-						case a == Once || a == Deny:
+						case a == approval.AnswerOnce || a == approval.AnswerDeny:
 							answered.Add(1)
 						default:
 							t.Errorf("%s queued: answer %q", sess, a)
@@ -181,7 +197,7 @@ func TestDaemonLoad(t *testing.T) {
 					continue
 				}
 				if n%2 == 0 {
-					c.Approve(p.Session, p.ID, false, Once)
+					c.Approve(p.Session, p.ID, false, approval.AnswerOnce)
 				} else {
 					c.Deny(p.Session, p.ID, false)
 				}
@@ -207,14 +223,14 @@ func TestDaemonLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var st SessionState
+		var st session.State
 		if err := json.Unmarshal(data, &st); err != nil {
 			t.Fatalf("%s: corrupt: %v", sess, err)
 		}
 		want := map[string]bool{}
 		for j := range cmds {
 			if approved(k, j) {
-				want[Fingerprint(cmd(j), "/w")] = true
+				want[approval.Fingerprint(cmd(j), "/w")] = true
 			}
 		}
 		if len(st.Approvals) != len(want) {
@@ -226,7 +242,7 @@ func TestDaemonLoad(t *testing.T) {
 			}
 		}
 	}
-	sum, err := VerifyAudit(AuditPath(home))
+	sum, err := audit.Verify(audit.Path(home))
 	if err != nil || len(sum.Problems) > 0 {
 		t.Errorf("audit: %v %v", sum.Problems, err)
 	}
@@ -259,13 +275,13 @@ func TestDaemonQueueOrder(t *testing.T) {
 				return
 			}
 			defer c.Close()
-			_, a, err := c.CheckQueued(CheckRequest{Command: "git reset --hard", Session: sess})
+			_, a, err := c.CheckQueued(approval.CheckRequest{Command: "git reset --hard", Session: sess})
 			results <- fmt.Sprintf("%d%s:%s:%v", i, sess, a, err)
 		}()
 		waitPending(t, srv, i+1)
 	}
 	c := dial(t, home)
-	got, err := c.Approve("a", 0, false, Once)
+	got, err := c.Approve("a", 0, false, approval.AnswerOnce)
 	if err != nil || len(got) != 1 || got[0].ID != 1 {
 		t.Fatalf("approve --session a: %+v %v", got, err)
 	}
@@ -276,14 +292,14 @@ func TestDaemonQueueOrder(t *testing.T) {
 	if err != nil || len(got) != 2 || got[0].ID != 2 || got[1].ID != 3 {
 		t.Fatalf("deny --all: %+v %v", got, err)
 	}
-	if got, _ := c.Approve("", 0, true, Once); len(got) != 0 {
+	if got, _ := c.Approve("", 0, true, approval.AnswerOnce); len(got) != 0 {
 		t.Errorf("answered from an empty queue: %+v", got)
 	}
 }
 
 func TestDaemonDisconnectAndShutdown(t *testing.T) {
 	home := t.TempDir()
-	eng, err := NewEngine(EngineOptions{Home: home})
+	eng, err := approval.New(approval.Options{Home: home})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,8 +312,8 @@ func TestDaemonDisconnectAndShutdown(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 
 	// A second daemon on the same home is refused.
-	if _, err := Listen(eng, nil); !errors.Is(err, ErrDaemonRunning) {
-		t.Errorf("second Listen: %v, want ErrDaemonRunning", err)
+	if _, err := Listen(eng, nil); !errors.Is(err, ErrRunning) {
+		t.Errorf("second Listen: %v, want ErrRunning", err)
 	}
 
 	// A caller that hangs up mid-request leaves the queue.
@@ -305,14 +321,14 @@ func TestDaemonDisconnectAndShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go c1.CheckQueued(CheckRequest{Command: "git reset --hard", Session: "s1"})
+	go c1.CheckQueued(approval.CheckRequest{Command: "git reset --hard", Session: "s1"})
 	waitPending(t, srv, 1)
 	c1.Close()
 	waitPending(t, srv, 0)
 
 	// An approval given through the daemon is on disk before it answers.
 	c2 := dial(t, home)
-	if _, err := c2.Answer(CheckRequest{Command: "git clean -fdx", Cwd: "/w", Session: "s1"}, Session, ""); err != nil {
+	if _, err := c2.Answer(approval.CheckRequest{Command: "git clean -fdx", Cwd: "/w", Session: "s1"}, approval.AnswerSession, ""); err != nil {
 		t.Fatal(err)
 	}
 
@@ -325,7 +341,7 @@ func TestDaemonDisconnectAndShutdown(t *testing.T) {
 			return
 		}
 		defer c3.Close()
-		_, _, err = c3.CheckQueued(CheckRequest{Command: "git reset --hard", Session: "s2"})
+		_, _, err = c3.CheckQueued(approval.CheckRequest{Command: "git reset --hard", Session: "s2"})
 		errc <- err
 	}()
 	waitPending(t, srv, 1)
@@ -341,12 +357,12 @@ func TestDaemonDisconnectAndShutdown(t *testing.T) {
 	if _, err := os.Stat(SocketPath(home)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("socket left after shutdown: %v", err)
 	}
-	if _, err := Dial(home); !errors.Is(err, ErrNoDaemon) {
-		t.Errorf("Dial after shutdown: %v, want ErrNoDaemon", err)
+	if _, err := Dial(home); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("Dial after shutdown: %v, want ErrNotRunning", err)
 	}
 	eng2 := newEngine(t, home)
-	if d, _ := eng2.Decide(CheckRequest{Command: "git clean -fdx", Cwd: "/w", Session: "s1"}); d.Decision != dsl.Allow {
-		t.Errorf("approval lost over a shutdown: %s", d.Decision)
+	if d, _ := eng2.Decide(approval.CheckRequest{Command: "git clean -fdx", Cwd: "/w", Session: "s1"}); d.Outcome != dsl.Allow {
+		t.Errorf("approval lost over a shutdown: %s", d.Outcome)
 	}
 
 	// A crash leaves a socket file with no one behind it: Dial says no
@@ -357,8 +373,8 @@ func TestDaemonDisconnectAndShutdown(t *testing.T) {
 	}
 	ln.SetUnlinkOnClose(false)
 	ln.Close()
-	if _, err := Dial(home); !errors.Is(err, ErrNoDaemon) {
-		t.Errorf("Dial to a stale socket: %v, want ErrNoDaemon", err)
+	if _, err := Dial(home); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("Dial to a stale socket: %v, want ErrNotRunning", err)
 	}
 	startDaemon(t, home)
 	if _, err := dial(t, home).Status(); err != nil {

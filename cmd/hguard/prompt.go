@@ -1,9 +1,12 @@
-package hguard
+package main
 
 import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/internal/sanitize"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -12,13 +15,13 @@ import (
 const PromptLine = "[o]nce [s]ession [a]lways [d]eny"
 
 // Prompt shows an ask on a terminal (w) and reads the answer from it (r):
-// one line, o/s/r/a/d or the word. No answer within timeout is Timeout; end
-// of input or three answers that make no sense are Deny. always is not
+// one line, o/s/r/a/d or the word. No answer within timeout is a timeout; end
+// of input or three answers that make no sense are a deny. always is not
 // offered when a content-level finding asks.
 //
 // The CLI passes /dev/tty for both; tests pass a pipe or a pty.
-func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer {
-	fmt.Fprintf(w, "\nhguard: this command needs your approval\n  $ %s\n", oneLine(d.Command, 300))
+func Prompt(r io.Reader, w io.Writer, d approval.Decision, timeout time.Duration) approval.Answer {
+	fmt.Fprintf(w, "\nhguard: this command needs your approval\n  $ %s\n", sanitize.OneLine(d.Command, 300))
 	if d.Cwd != "" {
 		fmt.Fprintf(w, "  in %s\n", d.Cwd)
 	}
@@ -27,7 +30,7 @@ func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer 
 			continue
 		}
 		fmt.Fprintf(w, "  %-5s %s: %s", f.Level, f.Rule, f.Message)
-		if IsContentLevel(f) {
+		if approval.IsContentLevel(f) {
 			fmt.Fprintf(w, " [%s]", f.Source)
 		}
 		fmt.Fprintln(w)
@@ -67,19 +70,19 @@ func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer 
 		select {
 		case <-deadline.C:
 			fmt.Fprintln(w, "\nhguard: no answer in time: denied")
-			return Timeout
+			return approval.AnswerTimeout
 		case line, ok := <-lines:
 			if !ok {
 				fmt.Fprintln(w, "\nhguard: no answer: denied")
-				return Deny
+				return approval.AnswerDeny
 			}
-			a, err := ParseAnswer(line)
+			a, err := approval.ParseAnswer(line)
 			switch {
-			case err != nil || a == Timeout:
+			case err != nil || a == approval.AnswerTimeout:
 				fmt.Fprintf(w, "hguard: answer o, s, r, a or d\n")
 				more <- struct{}{}
 				continue
-			case a == Always && d.NoAlways:
+			case a == approval.AnswerAlways && d.NoAlways:
 				fmt.Fprintf(w, "hguard: always is not offered for a content-level finding\n")
 				more <- struct{}{}
 				continue
@@ -88,24 +91,7 @@ func Prompt(r io.Reader, w io.Writer, d Decision, timeout time.Duration) Answer 
 		}
 	}
 	fmt.Fprintln(w, "hguard: denied")
-	return Deny
-}
-
-// Describe says in words what an answer did, for the caller's one line.
-func (a Answer) Describe() string {
-	switch a {
-	case Once:
-		return "approved once"
-	case Session:
-		return "approved for this session (this command in this directory)"
-	case Rule:
-		return "approved for this session (the rule, any command)"
-	case Always:
-		return "approved always (saved in config.yaml)"
-	case Timeout:
-		return "denied: no answer in time"
-	}
-	return "denied"
+	return approval.AnswerDeny
 }
 
 // readAnswerLine reads one line without reading past it. A line ends at \n

@@ -1,4 +1,4 @@
-package hguard
+package daemon
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package hguard
+package main
 
 import (
 	"io"
@@ -6,33 +6,34 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
 )
 
 func TestPrompt(t *testing.T) {
-	ask := Decision{Command: "rm -rf ./build", Cwd: "/w", Decision: dsl.Ask,
+	ask := approval.Decision{Command: "rm -rf ./build", Cwd: "/w", Verdict: dsl.Ask, Outcome: dsl.Ask,
 		Findings: []dsl.Finding{{Rule: "recursive-delete", Level: dsl.Ask, Message: "recursive delete", Source: "builtin"}}}
 	content := ask
 	content.NoAlways = true
 	content.Findings = append(content.Findings, dsl.Finding{Rule: "t", Level: dsl.Ask, Message: "m", Source: "plugin:tirith"})
 	tests := []struct {
 		name  string
-		d     Decision
+		d     approval.Decision
 		input string
-		want  Answer
+		want  approval.Answer
 		shows string
 	}{
-		{"once", ask, "o\n", Once, "[o]nce [s]ession [a]lways [d]eny"},
-		{"word", ask, "Session\n", Session, "recursive-delete: recursive delete"},
-		{"rule", ask, "r\n", Rule, "in /w"},
-		{"always", ask, "a\n", Always, "$ rm -rf ./build"},
-		{"deny", ask, "d\n", Deny, ""},
-		{"no", ask, "n\n", Deny, ""},
-		{"eof", ask, "", Deny, "no answer"},
-		{"garbage then once", ask, "yes\no\n", Once, "answer o, s, r, a or d"},
-		{"three wrong", ask, "x\ny\nz\no\n", Deny, "hguard: denied"},
-		{"no always for content", content, "a\nd\n", Deny, "always is not offered"},
-		{"content shows source", content, "o\n", Once, "[plugin:tirith]"},
+		{"once", ask, "o\n", approval.AnswerOnce, "[o]nce [s]ession [a]lways [d]eny"},
+		{"word", ask, "Session\n", approval.AnswerSession, "recursive-delete: recursive delete"},
+		{"rule", ask, "r\n", approval.AnswerRule, "in /w"},
+		{"always", ask, "a\n", approval.AnswerAlways, "$ rm -rf ./build"},
+		{"deny", ask, "d\n", approval.AnswerDeny, ""},
+		{"no", ask, "n\n", approval.AnswerDeny, ""},
+		{"eof", ask, "", approval.AnswerDeny, "no answer"},
+		{"garbage then once", ask, "yes\no\n", approval.AnswerOnce, "answer o, s, r, a or d"},
+		{"three wrong", ask, "x\ny\nz\no\n", approval.AnswerDeny, "hguard: denied"},
+		{"no always for content", content, "a\nd\n", approval.AnswerDeny, "always is not offered"},
+		{"content shows source", content, "o\n", approval.AnswerOnce, "[plugin:tirith]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,7 +54,7 @@ func TestPrompt(t *testing.T) {
 		r, w := io.Pipe()
 		defer w.Close()
 		var out strings.Builder
-		if got := Prompt(r, &out, ask, 20*time.Millisecond); got != Timeout {
+		if got := Prompt(r, &out, ask, 20*time.Millisecond); got != approval.AnswerTimeout {
 			t.Errorf("answer %q, want timeout", got)
 		}
 	})

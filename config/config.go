@@ -1,4 +1,4 @@
-package hguard
+package config
 
 import (
 	"bytes"
@@ -15,12 +15,16 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/checkpoint"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/atomicfile"
 	"github.com/hguard/hguard/internal/flock"
+	"github.com/hguard/hguard/internal/statefile"
 )
 
 // Config is $HGUARD_HOME/config.yaml (DESIGN §5). Every package reads it
-// through LoadConfig, so the defaults, the validation and the error format
+// through Load, so the defaults, the validation and the error format
 // live in one place. hguard works with no file at all.
 type Config struct {
 	Path             string // the file read; "" when there was none
@@ -28,7 +32,7 @@ type Config struct {
 	CommandAllowlist []string // keys approved "always", as written
 	Security         Security
 	Smart            Smart
-	Checkpoints      Checkpoints
+	Checkpoints      checkpoint.Config
 	Audit            Audit
 	Sessions         Sessions
 
@@ -51,28 +55,22 @@ type Approvals struct {
 	DenialLimit int // consecutive denials of one rule in a session before hguard says stop
 }
 
-// Security configures the Tirith detector (issue 6).
+// Security configures the Tirith detector (docs/plugins.md).
 type Security struct {
 	TirithEnabled  bool
-	TirithFailOpen bool
-	TirithTimeout  time.Duration
-	TirithPath     string
+	TirithFailOpen bool          // a failing tirith warns and allows (true) or asks (false)
+	TirithTimeout  time.Duration // how long one tirith check may take
+	TirithPath     string        // a tirith binary to use instead of the installed one
+	TirithOnline   bool          // let tirith make its online lookups
 }
 
-// Smart configures the LLM reviewer (issue 6).
+// Smart configures the LLM reviewer (docs/smart.md).
 type Smart struct {
 	BaseURL   string
 	Model     string
 	APIKeyEnv string
 	Timeout   time.Duration
 	Budget    int // reviewer calls one session may make; 0 means DefaultReviewerBudget
-}
-
-// Checkpoints configures shadow-git snapshots (issue 5).
-type Checkpoints struct {
-	Enabled      bool
-	MaxSnapshots int
-	MaxFiles     int
 }
 
 // Audit bounds the audit log: past MaxSize bytes, audit.jsonl becomes
@@ -88,6 +86,10 @@ type Sessions struct {
 	MaxAge time.Duration // 0: keep forever
 }
 
+// maxSnapshots keeps every checkpoint addressable by a list number of at
+// most three digits.
+const maxSnapshots = 999
+
 // Approval modes.
 const (
 	ModeManual = "manual"
@@ -95,35 +97,35 @@ const (
 	ModeOff    = "off"
 )
 
-// DefaultConfig is the configuration when config.yaml says nothing.
-func DefaultConfig() *Config {
+// Default is the configuration when config.yaml says nothing.
+func Default() *Config {
 	return &Config{
 		Approvals: Approvals{Mode: ModeManual, Timeout: 60 * time.Second, GatewayTimeout: 300 * time.Second,
 			Container: "off", DenialLimit: 3},
 		CommandAllowlist: []string{},
 		Security:         Security{TirithFailOpen: true, TirithTimeout: 5 * time.Second},
 		Smart:            Smart{APIKeyEnv: "OPENAI_API_KEY", Timeout: 10 * time.Second},
-		Checkpoints:      Checkpoints{Enabled: true, MaxSnapshots: 50, MaxFiles: 50000},
-		Audit:            Audit{MaxSize: 16 << 20, Keep: 4},
+		Checkpoints:      checkpoint.DefaultConfig(),
+		Audit:            Audit{MaxSize: audit.DefaultMaxSize, Keep: audit.DefaultKeep},
 		Sessions:         Sessions{MaxAge: 30 * 24 * time.Hour},
 	}
 }
 
-// ConfigPath is where the configuration of home lives.
-func ConfigPath(home string) string { return filepath.Join(home, "config.yaml") }
+// Path is where the configuration of home lives.
+func Path(home string) string { return filepath.Join(home, "config.yaml") }
 
 // maxConfig bounds config.yaml, which is small and hand-written.
 const maxConfig = 1 << 20
 
-// LoadConfig reads $HGUARD_HOME/config.yaml. A missing file (or home "")
+// Load reads $HGUARD_HOME/config.yaml. A missing file (or home "")
 // gives the defaults; a broken file is an error naming path:line:col and
 // the key.
-func LoadConfig(home string) (*Config, error) {
-	cfg := DefaultConfig()
+func Load(home string) (*Config, error) {
+	cfg := Default()
 	if home == "" {
 		return cfg, nil
 	}
-	path := ConfigPath(home)
+	path := Path(home)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
@@ -195,6 +197,7 @@ func (cfg *Config) parse(path string, data []byte) error {
 				"tirith_fail_open": func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithFailOpen) },
 				"tirith_timeout":   func(key string, n *yaml.Node) { p.seconds(key, n, &s.TirithTimeout) },
 				"tirith_path":      func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithPath) },
+				"tirith_online":    func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithOnline) },
 			})
 		case "smart":
 			s := &cfg.Smart
@@ -208,9 +211,16 @@ func (cfg *Config) parse(path string, data []byte) error {
 		case "checkpoints":
 			c := &cfg.Checkpoints
 			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"enabled":       func(key string, n *yaml.Node) { p.decode(key, n, &c.Enabled) },
-				"max_snapshots": func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxSnapshots) },
+				"enabled": func(key string, n *yaml.Node) { p.decode(key, n, &c.Enabled) },
+				"max_snapshots": func(key string, n *yaml.Node) {
+					if p.positiveInt(key, n, &c.MaxSnapshots); c.MaxSnapshots > maxSnapshots {
+						p.fail(n, key, "want at most %d snapshots, not %d", maxSnapshots, c.MaxSnapshots)
+					}
+				},
 				"max_files":     func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxFiles) },
+				"max_file_size": func(key string, n *yaml.Node) { p.size(key, n, &c.MaxFileSize) },
+				"exclude":       func(key string, n *yaml.Node) { p.stringList(key, n, &c.Exclude) },
+				"debounce":      func(key string, n *yaml.Node) { p.duration(key, n, &c.Debounce) },
 			})
 		case "audit":
 			a := &cfg.Audit
@@ -224,8 +234,8 @@ func (cfg *Config) parse(path string, data []byte) error {
 					a.MaxSize = int64(mb) << 20
 				},
 				"keep": func(key string, n *yaml.Node) {
-					if p.positiveInt(key, n, &a.Keep); a.Keep > maxRotated {
-						p.fail(n, key, "want at most %d rotated files, not %d", maxRotated, a.Keep)
+					if p.positiveInt(key, n, &a.Keep); a.Keep > audit.MaxKeep {
+						p.fail(n, key, "want at most %d rotated files, not %d", audit.MaxKeep, a.Keep)
 					}
 				},
 			})
@@ -331,6 +341,46 @@ func (p *configParser) seconds(key string, n *yaml.Node, dst *time.Duration) {
 	*dst = d
 }
 
+// duration reads a Go duration ("2s", "500ms") or a number of seconds,
+// zero allowed.
+func (p *configParser) duration(key string, n *yaml.Node, dst *time.Duration) {
+	if n.Kind == yaml.ScalarNode {
+		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && f >= 0 && f <= 365*24*3600 {
+			*dst = time.Duration(f * float64(time.Second))
+			return
+		}
+		if d, err := time.ParseDuration(n.Value); err == nil && d >= 0 {
+			*dst = d
+			return
+		}
+	}
+	p.fail(n, key, "want a duration such as 2s or 500ms, not %q", n.Value)
+}
+
+// size reads a byte count with an optional unit: 1000, 10KB, 10MiB.
+func (p *configParser) size(key string, n *yaml.Node, dst *int64) {
+	units := []struct {
+		suffix string
+		mult   int64
+	}{
+		{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"B", 1},
+	}
+	s, mult := strings.TrimSpace(n.Value), int64(1)
+	for _, u := range units {
+		if rest, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = strings.TrimSpace(rest), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if n.Kind != yaml.ScalarNode || err != nil || v < 1 || v > (1<<62)/mult {
+		p.fail(n, key, "want a size such as 10485760 or 10MiB, not %q", n.Value)
+		return
+	}
+	*dst = v * mult
+}
+
 func (p *configParser) stringList(key string, n *yaml.Node, dst *[]string) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return
@@ -370,7 +420,7 @@ func (cfg *Config) CheckAllowlist(rs *dsl.RuleSet) []string {
 // lock, keeping every other setting (and the comments) as the user wrote
 // them. A broken file is left alone and reported.
 func AddToAllowlist(home string, keys ...string) error {
-	dir, err := stateDir(home)
+	dir, err := statefile.Dir(home)
 	if err != nil {
 		return err
 	}
@@ -379,7 +429,7 @@ func AddToAllowlist(home string, keys ...string) error {
 		return err
 	}
 	defer lock.Unlock()
-	path := ConfigPath(home)
+	path := Path(home)
 	perm := os.FileMode(0o600)
 	data, err := os.ReadFile(path)
 	switch {
@@ -437,5 +487,5 @@ func AddToAllowlist(home string, keys ...string) error {
 		return err
 	}
 	enc.Close()
-	return writeFileAtomic(path, buf.Bytes(), perm)
+	return atomicfile.Write(path, buf.Bytes(), perm)
 }

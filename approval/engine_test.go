@@ -1,4 +1,4 @@
-package hguard
+package approval
 
 import (
 	"errors"
@@ -8,12 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/testfile"
+	"github.com/hguard/hguard/rules"
 )
 
 func newEngine(t testing.TB, home string) *Engine {
 	t.Helper()
-	e, err := NewEngine(EngineOptions{Home: home})
+	e, err := New(Options{Home: home})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,21 +25,11 @@ func newEngine(t testing.TB, home string) *Engine {
 	return e
 }
 
-func writeTestFile(t testing.TB, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // pluginGuard is the built-ins plus one rule as a detector plugin would
 // report it (source plugin:tirith): a content-level finding.
-func pluginGuard(t testing.TB) *Guard {
+func pluginGuard(t testing.TB) *hguard.Guard {
 	t.Helper()
-	builtin, err := loadBuiltin(false)
+	builtin, err := hguard.LoadFS(rules.FS, ".", dsl.Builtin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,11 +43,11 @@ func pluginGuard(t testing.TB) *Guard {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := dsl.NewRuleSet(builtin, plugin)
+	g, err := hguard.FromRules(builtin, plugin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Guard{rules: rs}
+	return g
 }
 
 func TestAnswers(t *testing.T) {
@@ -66,12 +60,12 @@ func TestAnswers(t *testing.T) {
 		// what a later check in the same session (s1) and another (s2) gives
 		same, other, otherCmd, otherDir dsl.Level
 	}{
-		{"once", Once, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
-		{"session", Session, dsl.Allow, dsl.Ask, dsl.Ask, dsl.Ask},
-		{"rule", Rule, dsl.Allow, dsl.Ask, dsl.Allow, dsl.Allow},
-		{"always", Always, dsl.Allow, dsl.Allow, dsl.Allow, dsl.Allow},
-		{"deny", Deny, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
-		{"timeout", Timeout, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
+		{"once", AnswerOnce, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
+		{"session", AnswerSession, dsl.Allow, dsl.Ask, dsl.Ask, dsl.Ask},
+		{"rule", AnswerRule, dsl.Allow, dsl.Ask, dsl.Allow, dsl.Allow},
+		{"always", AnswerAlways, dsl.Allow, dsl.Allow, dsl.Allow, dsl.Allow},
+		{"deny", AnswerDeny, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
+		{"timeout", AnswerTimeout, dsl.Ask, dsl.Ask, dsl.Ask, dsl.Ask},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,8 +74,8 @@ func TestAnswers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := d.Decision == dsl.Allow; got != tt.answer.Approves() {
-				t.Errorf("answer %s: decision %s", tt.answer, d.Decision)
+			if got := d.Outcome == dsl.Allow; got != tt.answer.Approves() {
+				t.Errorf("answer %s: decision %s", tt.answer, d.Outcome)
 			}
 			for _, c := range []struct {
 				req  CheckRequest
@@ -96,8 +90,8 @@ func TestAnswers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if d.Decision != c.want {
-					t.Errorf("after %s: %s %q in %s: got %s, want %s", tt.answer, c.req.Session, c.req.Command, c.req.Cwd, d.Decision, c.want)
+				if d.Outcome != c.want {
+					t.Errorf("after %s: %s %q in %s: got %s, want %s", tt.answer, c.req.Session, c.req.Command, c.req.Cwd, d.Outcome, c.want)
 				}
 			}
 		})
@@ -106,7 +100,7 @@ func TestAnswers(t *testing.T) {
 
 func TestNothingApprovesABlock(t *testing.T) {
 	e := newEngine(t, t.TempDir())
-	for _, a := range []Answer{Once, Session, Rule, Always} {
+	for _, a := range []Answer{AnswerOnce, AnswerSession, AnswerRule, AnswerAlways} {
 		_, err := e.Answer(CheckRequest{Command: "rm -rf /", Session: "s1"}, a, "")
 		if !errors.Is(err, ErrBlocked) {
 			t.Errorf("%s: err = %v, want ErrBlocked", a, err)
@@ -116,14 +110,14 @@ func TestNothingApprovesABlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, err := e.Decide(CheckRequest{Command: "rm -rf /", Session: "s1", YOLO: true})
-	if err != nil || d.Decision != dsl.Block {
-		t.Errorf("YOLO: %s, %v; want block", d.Decision, err)
+	if err != nil || d.Outcome != dsl.Block {
+		t.Errorf("YOLO: %s, %v; want block", d.Outcome, err)
 	}
 	cfg := "approvals: {mode: off, container: auto}\ncommand_allowlist: [recursive-delete-root]\n"
-	writeTestFile(t, ConfigPath(e.opts.Home), cfg)
+	testfile.Write(t, config.Path(e.opts.Home), cfg)
 	d, err = e.Decide(CheckRequest{Command: "rm -rf /", Session: "s2", Env: "container"})
-	if err != nil || d.Decision != dsl.Block {
-		t.Errorf("mode off, container auto, allowlisted: %s, %v; want block", d.Decision, err)
+	if err != nil || d.Outcome != dsl.Block {
+		t.Errorf("mode off, container auto, allowlisted: %s, %v; want block", d.Outcome, err)
 	}
 }
 
@@ -131,32 +125,32 @@ func TestContentLevelNeverAlways(t *testing.T) {
 	home := t.TempDir()
 	e := newEngine(t, home)
 	g := pluginGuard(t)
-	e.guardFor = func(string) (*Guard, error) { return g, nil }
+	e.guardFor = func(string) (*hguard.Guard, error) { return g, nil }
 	req := CheckRequest{Command: "curl -fsSL https://example.com/x", Session: "s1", Cwd: "/w"}
 	d, err := e.Decide(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Decision != dsl.Ask || !d.NoAlways {
-		t.Fatalf("decision %s, NoAlways %v; want ask with always not offered", d.Decision, d.NoAlways)
+	if d.Outcome != dsl.Ask || !d.NoAlways {
+		t.Fatalf("decision %s, NoAlways %v; want ask with always not offered", d.Outcome, d.NoAlways)
 	}
-	if _, err := e.Answer(req, Always, ""); !errors.Is(err, ErrContentLevel) {
+	if _, err := e.Answer(req, AnswerAlways, ""); !errors.Is(err, ErrContentLevel) {
 		t.Fatalf("always: err = %v, want ErrContentLevel", err)
 	}
-	if data, _ := os.ReadFile(ConfigPath(home)); len(data) > 0 {
+	if data, _ := os.ReadFile(config.Path(home)); len(data) > 0 {
 		t.Errorf("config.yaml written after a refused always:\n%s", data)
 	}
 	// Even written into the allowlist by hand, it does not count.
-	writeTestFile(t, ConfigPath(home), "command_allowlist: [tirith-homograph]\n")
-	if d, _ := e.Decide(req); d.Decision != dsl.Ask {
-		t.Errorf("allowlisted content-level finding: %s, want ask", d.Decision)
+	testfile.Write(t, config.Path(home), "command_allowlist: [tirith-homograph]\n")
+	if d, _ := e.Decide(req); d.Outcome != dsl.Ask {
+		t.Errorf("allowlisted content-level finding: %s, want ask", d.Outcome)
 	}
-	// Once and session are fine.
-	if d, err := e.Answer(req, Session, ""); err != nil || d.Decision != dsl.Allow {
-		t.Fatalf("session: %s, %v", d.Decision, err)
+	// AnswerOnce and session are fine.
+	if d, err := e.Answer(req, AnswerSession, ""); err != nil || d.Outcome != dsl.Allow {
+		t.Fatalf("session: %s, %v", d.Outcome, err)
 	}
-	if d, _ := e.Decide(req); d.Decision != dsl.Allow || d.By != BySession {
-		t.Errorf("after a session approval: %s by %q", d.Decision, d.By)
+	if d, _ := e.Decide(req); d.Outcome != dsl.Allow || d.By != BySession {
+		t.Errorf("after a session approval: %s by %q", d.Outcome, d.By)
 	}
 }
 
@@ -164,7 +158,7 @@ func TestDenialTracking(t *testing.T) {
 	e := newEngine(t, t.TempDir())
 	req := CheckRequest{Command: "git reset --hard", Session: "s1"}
 	for i := 1; i <= 4; i++ {
-		d, err := e.Answer(req, Deny, "")
+		d, err := e.Answer(req, AnswerDeny, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +174,7 @@ func TestDenialTracking(t *testing.T) {
 	if d, _ := e.Decide(CheckRequest{Command: "git reset --hard", Session: "s2"}); d.Notice != "" {
 		t.Errorf("another session has the notice: %q", d.Notice)
 	}
-	if _, err := e.Answer(req, Once, ""); err != nil {
+	if _, err := e.Answer(req, AnswerOnce, ""); err != nil {
 		t.Fatal(err)
 	}
 	if d, _ := e.Decide(req); d.Notice != "" || d.Denials != 0 {
@@ -205,21 +199,21 @@ func TestAliases(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
 			if tt.rules != "" {
-				writeTestFile(t, filepath.Join(home, "rules.d", "r.yaml"), tt.rules)
+				testfile.Write(t, filepath.Join(home, "rules.d", "r.yaml"), tt.rules)
 			}
 			e := newEngine(t, home)
-			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s1"}); d.Decision != dsl.Ask {
-				t.Fatalf("before: %s", d.Decision)
+			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s1"}); d.Outcome != dsl.Ask {
+				t.Fatalf("before: %s", d.Outcome)
 			}
-			writeTestFile(t, ConfigPath(home), "command_allowlist: ["+`"`+tt.allow+`"`+"]\n")
-			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s1"}); d.Decision != dsl.Allow || d.By != ByAllowlist {
-				t.Errorf("allowlist: %s by %q", d.Decision, d.By)
+			testfile.Write(t, config.Path(home), "command_allowlist: ["+`"`+tt.allow+`"`+"]\n")
+			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s1"}); d.Outcome != dsl.Allow || d.By != ByAllowlist {
+				t.Errorf("allowlist: %s by %q", d.Outcome, d.By)
 			}
-			writeTestFile(t, ConfigPath(home), "")
+			testfile.Write(t, config.Path(home), "")
 			st := `{"id":"s2","approvals":[{"rule":"` + tt.allow + `","time":"2026-01-01T00:00:00Z"}],"updated":"2026-01-01T00:00:00Z"}`
-			writeTestFile(t, filepath.Join(home, "state", "sessions", "s2.json"), st)
-			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s2"}); d.Decision != dsl.Allow || d.By != BySession {
-				t.Errorf("session: %s by %q", d.Decision, d.By)
+			testfile.Write(t, filepath.Join(home, "state", "sessions", "s2.json"), st)
+			if d, _ := e.Decide(CheckRequest{Command: tt.cmd, Session: "s2"}); d.Outcome != dsl.Allow || d.By != BySession {
+				t.Errorf("session: %s by %q", d.Outcome, d.By)
 			}
 		})
 	}
@@ -227,30 +221,30 @@ func TestAliases(t *testing.T) {
 
 func TestAlwaysKeepsSettings(t *testing.T) {
 	home := t.TempDir()
-	writeTestFile(t, ConfigPath(home), "# mine\napprovals:\n  timeout: 30 # seconds\ncommand_allowlist: [git-clean]\n")
+	testfile.Write(t, config.Path(home), "# mine\napprovals:\n  timeout: 30 # seconds\ncommand_allowlist: [git-clean]\n")
 	e := newEngine(t, home)
-	if _, err := e.Answer(CheckRequest{Command: "rm -rf ./b", Session: "s1"}, Always, ""); err != nil {
+	if _, err := e.Answer(CheckRequest{Command: "rm -rf ./b", Session: "s1"}, AnswerAlways, ""); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(home)
+	cfg, err := config.Load(home)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(cfg.CommandAllowlist, []string{"git-clean", "recursive-delete"}) || cfg.Approvals.Timeout.Seconds() != 30 {
 		t.Errorf("after always: %v, timeout %s", cfg.CommandAllowlist, cfg.Approvals.Timeout)
 	}
-	data, _ := os.ReadFile(ConfigPath(home))
+	data, _ := os.ReadFile(config.Path(home))
 	for _, want := range []string{"# mine", "# seconds"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("comment %q lost:\n%s", want, data)
 		}
 	}
 	// A broken file is left as it is.
-	writeTestFile(t, ConfigPath(home), "approvals: [\n")
-	if err := AddToAllowlist(home, "x"); err == nil {
-		t.Error("AddToAllowlist on a broken file: no error")
+	testfile.Write(t, config.Path(home), "approvals: [\n")
+	if err := config.AddToAllowlist(home, "x"); err == nil {
+		t.Error("config.AddToAllowlist on a broken file: no error")
 	}
-	if data, _ := os.ReadFile(ConfigPath(home)); string(data) != "approvals: [\n" {
+	if data, _ := os.ReadFile(config.Path(home)); string(data) != "approvals: [\n" {
 		t.Errorf("broken file rewritten: %q", data)
 	}
 }

@@ -1,6 +1,8 @@
-package hguard
+package config
 
 import (
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/internal/testfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,9 +60,9 @@ sessions: {max_age_days: 9}
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
 			if tt.name != "no file" {
-				writeTestFile(t, ConfigPath(home), tt.yaml)
+				testfile.Write(t, Path(home), tt.yaml)
 			}
-			cfg, err := LoadConfig(home)
+			cfg, err := Load(home)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("err = %v, want %q", err, tt.err)
@@ -81,7 +83,10 @@ sessions: {max_age_days: 9}
 }
 
 func TestCheckAllowlist(t *testing.T) {
-	g := newGuard(t, Options{})
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := &Config{Path: "/h/config.yaml", CommandAllowlist: []string{"recursive-delete", "recursive delete", "gone-rule"}}
 	w := cfg.CheckAllowlist(g.Rules())
 	if len(w) != 1 || !strings.Contains(w[0], `"gone-rule" names no rule`) {
@@ -100,16 +105,16 @@ func TestAddToAllowlist(t *testing.T) {
 	for _, tt := range tests {
 		home := t.TempDir()
 		if tt.before != "" {
-			writeTestFile(t, ConfigPath(home), tt.before)
+			testfile.Write(t, Path(home), tt.before)
 		}
 		if err := AddToAllowlist(home, "k"); err != nil {
 			t.Fatalf("%q: %v", tt.before, err)
 		}
-		cfg, err := LoadConfig(home)
+		cfg, err := Load(home)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := readFile(t, ConfigPath(home)); got != tt.after || len(cfg.CommandAllowlist) != 1 {
+		if got := testfile.Read(t, Path(home)); got != tt.after || len(cfg.CommandAllowlist) != 1 {
 			t.Errorf("%q: got\n%s\nwant\n%s", tt.before, got, tt.after)
 		}
 	}
@@ -120,7 +125,7 @@ func TestSmartBudgetConfig(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte("smart:\n  base_url: http://127.0.0.1:9/v1\n  budget: 7\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(home)
+	cfg, err := Load(home)
 	if err != nil {
 		t.Fatal(err)
 	}

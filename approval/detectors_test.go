@@ -1,14 +1,14 @@
-package hguard
+package approval
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // TestEngineWithTirith runs the real tirith through the detector plugin
@@ -20,19 +20,14 @@ func TestEngineWithTirith(t *testing.T) {
 		t.Skip("HGUARD_TEST_TIRITH is not set (test.sh installs tirith from npm and sets it)")
 	}
 	home := t.TempDir()
-	bin := filepath.Join(home, "bin")
-	for name, pkg := range map[string]string{"hguard-tirith": "./plugins/tirith/cmd/hguard-tirith", PluginsProgram: "./cmd/hguard-plugins"} {
-		if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, name), pkg).CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
-	}
+	testbin.Install(t, filepath.Join(home, "bin"), "github.com/hguard/hguard/plugins/tirith/cmd/hguard-tirith", "github.com/hguard/hguard/cmd/hguard-plugins")
 	cfg := "security:\n  tirith_enabled: true\n  tirith_fail_open: false\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, warm := range []bool{false, true} {
 		t.Run(map[bool]string{false: "one process a check", true: "kept warm"}[warm], func(t *testing.T) {
-			e, err := NewEngine(EngineOptions{Home: home, KeepDetectorsWarm: warm})
+			e, err := New(Options{Home: home, KeepDetectorsWarm: warm})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +47,7 @@ func TestDetectorsUnavailable(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		e, err := NewEngine(EngineOptions{Home: home})
+		e, err := New(Options{Home: home})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,8 +72,8 @@ func checkWithTirith(t *testing.T, e *Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Decision != dsl.Block {
-		t.Errorf("homograph URL: %s, want block; findings %+v", d.Decision, d.Findings)
+	if d.Outcome != dsl.Block {
+		t.Errorf("homograph URL: %s, want block; findings %+v", d.Outcome, d.Findings)
 	}
 	fromTirith := false
 	for _, f := range d.Findings {
@@ -102,7 +97,7 @@ func checkWithTirith(t *testing.T, e *Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Decision != dsl.Allow {
-		t.Errorf("clean command: %s; findings %+v", d.Decision, d.Findings)
+	if d.Outcome != dsl.Allow {
+		t.Errorf("clean command: %s; findings %+v", d.Outcome, d.Findings)
 	}
 }

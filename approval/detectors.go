@@ -1,4 +1,4 @@
-package hguard
+package approval
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
 )
 
@@ -51,7 +53,7 @@ func FindPluginsProgram(home string) (string, error) {
 
 // detectorsEnabled reports whether any detector is configured: tirith in
 // config.yaml, or a plugin registered in $HGUARD_HOME/plugins.json.
-func detectorsEnabled(cfg *Config, home string) bool {
+func detectorsEnabled(cfg *config.Config, home string) bool {
 	if cfg.Security.TirithEnabled {
 		return true
 	}
@@ -75,7 +77,7 @@ type detectResponse struct {
 // add: the verdict becomes the strictest of the rules' and theirs. When the
 // detector program cannot answer, a finding says so, at warn or ask as
 // security.tirith_fail_open says: never a silent allow.
-func (e *Engine) detect(cfg *Config, req CheckRequest, v *Verdict) {
+func (e *Engine) detect(cfg *config.Config, req CheckRequest, v *hguard.Verdict) {
 	if !detectorsEnabled(cfg, e.opts.Home) {
 		return
 	}
@@ -92,7 +94,7 @@ func (e *Engine) detect(cfg *Config, req CheckRequest, v *Verdict) {
 	}
 	for _, f := range fs {
 		v.Findings = append(v.Findings, f)
-		v.Decision = max(v.Decision, f.Level)
+		v.Level = max(v.Level, f.Level)
 	}
 }
 

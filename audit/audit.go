@@ -1,4 +1,4 @@
-package hguard
+package audit
 
 import (
 	"bufio"
@@ -24,62 +24,55 @@ import (
 	"github.com/hguard/hguard/redact"
 )
 
-// The audit log, $HGUARD_HOME/audit.jsonl, records every decision and every
-// answer, one JSON object a line. It is append-only and each record carries
-// the hash of the one before it, so an edited, inserted or deleted record
-// breaks the chain that `hguard audit verify` walks. (Cutting records off
-// the end leaves a valid shorter chain: keep the head hash that verify
-// prints somewhere else to detect that.)
-
 // redactCommand masks secrets in a command before it is written down.
 var redactCommand = redact.String
 
-// AuditRecord is one line of the audit log.
-type AuditRecord struct {
-	Seq      int64          `json:"seq"`
-	Time     time.Time      `json:"time"`
-	Event    string         `json:"event"` // check, answer, queue, yolo
-	Session  string         `json:"session,omitempty"`
-	Cwd      string         `json:"cwd,omitempty"`
-	Command  string         `json:"cmd,omitempty"`      // secrets redacted
-	Decision string         `json:"decision,omitempty"` // what the rules said
-	Outcome  string         `json:"outcome,omitempty"`  // allow, ask, block or deny: what happens
-	By       string         `json:"by,omitempty"`       // what turned an ask into allow
-	Answer   string         `json:"answer,omitempty"`   // once, session, rule, always, deny, timeout
-	Findings []AuditFinding `json:"findings,omitempty"`
-	YOLO     bool           `json:"yolo"` // whether YOLO was on, in every record
-	Mode     string         `json:"mode,omitempty"`
-	Note     string         `json:"note,omitempty"`
-	Prev     string         `json:"prev"` // hash of the record before; "" for the first
-	Hash     string         `json:"-"`    // written last, over everything before it
+// Record is one line of the audit log.
+type Record struct {
+	Seq      int64     `json:"seq"`
+	Time     time.Time `json:"time"`
+	Event    string    `json:"event"` // check, answer, queue, yolo
+	Session  string    `json:"session,omitempty"`
+	Cwd      string    `json:"cwd,omitempty"`
+	Command  string    `json:"cmd,omitempty"`     // secrets redacted
+	Verdict  string    `json:"verdict,omitempty"` // what the rules and detectors said (older logs: "decision")
+	Outcome  string    `json:"outcome,omitempty"` // allow, ask, block or deny: what happens
+	By       string    `json:"by,omitempty"`      // what turned an ask into allow
+	Answer   string    `json:"answer,omitempty"`  // once, session, rule, always, deny, timeout
+	Findings []Finding `json:"findings,omitempty"`
+	YOLO     bool      `json:"yolo"` // whether YOLO was on, in every record
+	Mode     string    `json:"mode,omitempty"`
+	Note     string    `json:"note,omitempty"`
+	Prev     string    `json:"prev"` // hash of the record before; "" for the first
+	Hash     string    `json:"-"`    // written last, over everything before it
 }
 
-// AuditFinding is a finding as the audit log keeps it.
-type AuditFinding struct {
+// Finding is a finding as the audit log keeps it.
+type Finding struct {
 	Rule    string    `json:"rule"`
 	Level   dsl.Level `json:"level"`
 	Source  string    `json:"source"`
 	Message string    `json:"message,omitempty"`
 }
 
-func auditFindings(fs []dsl.Finding) []AuditFinding {
-	var out []AuditFinding
+func FindingsOf(fs []dsl.Finding) []Finding {
+	var out []Finding
 	for _, f := range fs {
-		out = append(out, AuditFinding{Rule: f.Rule, Level: f.Level, Source: f.Source, Message: f.Message})
+		out = append(out, Finding{Rule: f.Rule, Level: f.Level, Source: f.Source, Message: f.Message})
 	}
 	return out
 }
 
-// AuditPath is where home's audit log lives.
-func AuditPath(home string) string { return filepath.Join(home, "audit.jsonl") }
+// Path is where home's audit log lives.
+func Path(home string) string { return filepath.Join(home, "audit.jsonl") }
 
-// AuditLog appends to the audit log. Appends from several processes are
+// Log appends to the audit log. Appends from several processes are
 // serialised by an flock on a lock file beside the log (audit.jsonl.lock,
 // which rotation never moves) and, for an older hguard that knows only
 // that, on the log itself; within a process by a mutex. It remembers the
 // last record it wrote so the next append reads nothing when no other
 // process wrote in between.
-type AuditLog struct {
+type Log struct {
 	path  string
 	mu    sync.Mutex
 	lockf *os.File // audit.jsonl.lock, open for the log's life
@@ -92,9 +85,16 @@ type AuditLog struct {
 	keep    int   // rotated files kept
 }
 
-// OpenAudit opens (creating) the audit log at path. It rotates past 16
-// MiB, keeping 4 rotated files, until SetRetention says otherwise.
-func OpenAudit(path string) (*AuditLog, error) {
+// Defaults of the log's retention, until SetRetention says otherwise.
+const (
+	DefaultMaxSize = 16 << 20
+	DefaultKeep    = 4
+)
+
+// Open opens (creating) the audit log at path. It rotates past
+// DefaultMaxSize, keeping DefaultKeep rotated files, until SetRetention
+// says otherwise.
+func Open(path string) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
@@ -107,20 +107,19 @@ func OpenAudit(path string) (*AuditLog, error) {
 		lockf.Close()
 		return nil, fmt.Errorf("opening audit log: %w", err)
 	}
-	d := DefaultConfig().Audit
-	return &AuditLog{path: path, lockf: lockf, f: f, size: -1, maxSize: d.MaxSize, keep: d.Keep}, nil
+	return &Log{path: path, lockf: lockf, f: f, size: -1, maxSize: DefaultMaxSize, keep: DefaultKeep}, nil
 }
 
 // SetRetention sets when the log rotates (maxSize bytes; 0 never) and how
-// many rotated files are kept (at least 1).
-func (a *AuditLog) SetRetention(maxSize int64, keep int) {
+// many rotated files are kept (1 to MaxKeep).
+func (a *Log) SetRetention(maxSize int64, keep int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.maxSize, a.keep = maxSize, max(keep, 1)
+	a.maxSize, a.keep = maxSize, min(max(keep, 1), MaxKeep)
 }
 
 // Close closes the log.
-func (a *AuditLog) Close() error {
+func (a *Log) Close() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.f == nil {
@@ -132,15 +131,15 @@ func (a *AuditLog) Close() error {
 	return err
 }
 
-// maxRotated bounds audit.keep and the rotated files looked for.
-const maxRotated = 1000
+// MaxKeep bounds audit.keep and the rotated files looked for.
+const MaxKeep = 1000
 
 // rotatedPath is the path of the n-th rotated file (1 is the newest).
 func rotatedPath(path string, n int) string { return path + "." + strconv.Itoa(n) }
 
 // Append chains rec to the log and writes it; rec's Seq, Time (if zero),
 // Prev and Hash are filled in, and its command redacted.
-func (a *AuditLog) Append(rec *AuditRecord) error {
+func (a *Log) Append(rec *Record) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.f == nil {
@@ -220,7 +219,7 @@ func (a *AuditLog) Append(rec *AuditRecord) error {
 // the record the next one chains to. A torn last line is chained to by the
 // hash of its bytes, as verify computes it, and counts as a record; when it
 // is torn before its seq, the seq comes from the line before it.
-func (a *AuditLog) readChainEnd(f *os.File, size int64) (complete bool, err error) {
+func (a *Log) readChainEnd(f *os.File, size int64) (complete bool, err error) {
 	last, at, complete, err := lastLine(f, size)
 	if err != nil {
 		return false, err
@@ -249,7 +248,7 @@ func (a *AuditLog) readChainEnd(f *os.File, size int64) (complete bool, err erro
 
 // reopenIfMoved reopens the log when the file at its path is no longer the
 // one this process has open: another process rotated it.
-func (a *AuditLog) reopenIfMoved() error {
+func (a *Log) reopenIfMoved() error {
 	open, err1 := a.f.Stat()
 	cur, err2 := os.Stat(a.path)
 	if err1 == nil && err2 == nil && os.SameFile(open, cur) {
@@ -272,7 +271,7 @@ func (a *AuditLog) reopenIfMoved() error {
 // lock file, so no other hguard appends meanwhile; one that crashes before
 // its record leaves no log or an empty one, and the next append chains to
 // the newest rotated file.
-func (a *AuditLog) rotate() (unlock func(), err error) {
+func (a *Log) rotate() (unlock func(), err error) {
 	nums, err := rotatedFiles(a.path)
 	if err != nil {
 		return nil, fmt.Errorf("rotating audit log: %w", err)
@@ -314,7 +313,7 @@ func rotatedFiles(path string) ([]int, error) {
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
-		if n, err := strconv.Atoi(digits); err == nil && n >= 1 && n <= maxRotated && strconv.Itoa(n) == digits {
+		if n, err := strconv.Atoi(digits); err == nil && n >= 1 && n <= MaxKeep && strconv.Itoa(n) == digits {
 			nums = append(nums, n)
 		}
 	}
@@ -324,7 +323,7 @@ func rotatedFiles(path string) ([]int, error) {
 
 // encodeRecord returns the record's line and its hash: the SHA-256 of the
 // JSON object without its hash field, which is then added as the last field.
-func encodeRecord(rec *AuditRecord) (line []byte, hash string, err error) {
+func encodeRecord(rec *Record) (line []byte, hash string, err error) {
 	body, err := rec.appendJSON(make([]byte, 0, 512))
 	if err != nil {
 		return nil, "", err
@@ -339,7 +338,7 @@ func encodeRecord(rec *AuditRecord) (line []byte, hash string, err error) {
 // (TestAuditRecordJSON holds the two to the same bytes). A record is
 // written on every check, and encoding/json's first use of a type, in a
 // process that makes one record, cost more than the rest of the record.
-func (rec *AuditRecord) appendJSON(b []byte) ([]byte, error) {
+func (rec *Record) appendJSON(b []byte) ([]byte, error) {
 	// encoding/json refuses what RFC 3339 cannot say.
 	if y := rec.Time.Year(); y < 0 || y > 9999 {
 		return nil, fmt.Errorf("audit record time %v is outside years 0-9999", rec.Time)
@@ -356,7 +355,7 @@ func (rec *AuditRecord) appendJSON(b []byte) ([]byte, error) {
 	b = appendJSONField(b, "session", rec.Session, true)
 	b = appendJSONField(b, "cwd", rec.Cwd, true)
 	b = appendJSONField(b, "cmd", rec.Command, true)
-	b = appendJSONField(b, "decision", rec.Decision, true)
+	b = appendJSONField(b, "verdict", rec.Verdict, true)
 	b = appendJSONField(b, "outcome", rec.Outcome, true)
 	b = appendJSONField(b, "by", rec.By, true)
 	b = appendJSONField(b, "answer", rec.Answer, true)
@@ -514,34 +513,34 @@ func lastLine(f *os.File, size int64) (line []byte, at int64, complete bool, err
 	return nil, 0, true, nil
 }
 
-// AuditProblem is one break in the chain.
-type AuditProblem struct {
+// Problem is one break in the chain.
+type Problem struct {
 	File string // the log or one of its rotated files
 	Line int
 	Msg  string
 }
 
-// AuditSummary is what VerifyAudit found.
-type AuditSummary struct {
+// Summary is what Verify found.
+type Summary struct {
 	Records  int
 	Files    int    // the log and its rotated files read
 	First    int64  // seq of the oldest record kept: above 1 once rotation dropped older files
 	Head     string // hash of the last record
-	Problems []AuditProblem
+	Problems []Problem
 }
 
-// auditFile is one file of the log, open for reading.
-type auditFile struct {
+// logFile is one file of the log, open for reading.
+type logFile struct {
 	name    string
 	f       *os.File
 	rotated bool
 }
 
-// openAuditFiles opens the log's files, oldest first: the rotated ones
+// openFiles opens the log's files, oldest first: the rotated ones
 // and the log itself. It holds a shared lock on the lock file meanwhile,
 // so no rotation moves a file between listing and opening; the open files
 // stay what they were while they are read.
-func openAuditFiles(path string) ([]auditFile, error) {
+func openFiles(path string) ([]logFile, error) {
 	// Created if missing: a writer that starts meanwhile must find it.
 	// Where it cannot be created (no directory, a read-only home) the log
 	// is read unlocked.
@@ -558,7 +557,7 @@ func openAuditFiles(path string) ([]auditFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []auditFile
+	var files []logFile
 	open := func(name string, rotated bool) error {
 		f, err := os.Open(name)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -567,44 +566,44 @@ func openAuditFiles(path string) ([]auditFile, error) {
 		if err != nil {
 			return err
 		}
-		files = append(files, auditFile{name, f, rotated})
+		files = append(files, logFile{name, f, rotated})
 		return nil
 	}
 	for i := len(nums) - 1; i >= 0; i-- {
 		err = errors.Join(err, open(rotatedPath(path, nums[i]), true))
 	}
 	if err = errors.Join(err, open(path, false)); err != nil {
-		closeAuditFiles(files)
+		closeFiles(files)
 		return nil, err
 	}
 	return files, nil
 }
 
-func closeAuditFiles(files []auditFile) {
+func closeFiles(files []logFile) {
 	for _, f := range files {
 		f.f.Close()
 	}
 }
 
-// VerifyAudit walks the chain of the log at path and its rotated files:
+// Verify walks the chain of the log at path and its rotated files:
 // every record's hash must match its content, its prev the hash of the
 // record before, and its seq follow on, across files. The oldest rotated
 // file may start mid-chain (rotation dropped what came before it); the
 // log itself may not, unless a rotated file holds what came before. A
 // missing log is an empty, intact chain.
-func VerifyAudit(path string) (AuditSummary, error) {
+func Verify(path string) (Summary, error) {
 	var (
-		sum       AuditSummary
+		sum       Summary
 		prev, seq = "", int64(0)
 	)
-	files, err := openAuditFiles(path)
+	files, err := openFiles(path)
 	if err != nil {
 		return sum, err
 	}
-	defer closeAuditFiles(files)
+	defer closeFiles(files)
 	for _, f := range files {
 		sum.Files++
-		if err := verifyAuditFile(f.f, f.name, f.rotated, &sum, &prev, &seq); err != nil {
+		if err := verifyFile(f.f, f.name, f.rotated, &sum, &prev, &seq); err != nil {
 			return sum, err
 		}
 	}
@@ -612,7 +611,7 @@ func VerifyAudit(path string) (AuditSummary, error) {
 	return sum, nil
 }
 
-func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, prev *string, seq *int64) error {
+func verifyFile(f *os.File, path string, rotated bool, sum *Summary, prev *string, seq *int64) error {
 	r := bufio.NewReaderSize(f, 64<<10)
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
@@ -623,7 +622,7 @@ func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, p
 			return err
 		}
 		problem := func(format string, args ...any) {
-			sum.Problems = append(sum.Problems, AuditProblem{path, n, fmt.Sprintf(format, args...)})
+			sum.Problems = append(sum.Problems, Problem{path, n, fmt.Sprintf(format, args...)})
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		if len(line) == 0 {
@@ -633,7 +632,7 @@ func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, p
 		first := sum.Records == 0
 		sum.Records++
 		stated, body, ok := splitHash(line)
-		var rec AuditRecord
+		var rec Record
 		switch {
 		case !ok:
 			problem("no hash: not a record hguard wrote (torn or edited)")
@@ -678,15 +677,15 @@ func verifyAuditFile(f *os.File, path string, rotated bool, sum *AuditSummary, p
 	}
 }
 
-// TailAudit returns the last n records of the log at path and its rotated
+// Tail returns the last n records of the log at path and its rotated
 // files (fewer when they hold fewer); lines that do not parse are skipped
 // here — verify reports them.
-func TailAudit(path string, n int) ([]AuditRecord, error) {
-	files, err := openAuditFiles(path)
+func Tail(path string, n int) ([]Record, error) {
+	files, err := openFiles(path)
 	if err != nil {
 		return nil, err
 	}
-	defer closeAuditFiles(files)
+	defer closeFiles(files)
 	var ring [][]byte
 	for _, f := range files {
 		r := bufio.NewReaderSize(f.f, 64<<10)
@@ -706,10 +705,17 @@ func TailAudit(path string, n int) ([]AuditRecord, error) {
 			}
 		}
 	}
-	var out []AuditRecord
+	var out []Record
 	for _, line := range ring {
-		var rec AuditRecord
+		var rec Record
 		if json.Unmarshal(line, &rec) == nil {
+			if rec.Verdict == "" { // a record from before the verdict had its name
+				var old struct {
+					Decision string `json:"decision"`
+				}
+				json.Unmarshal(line, &old)
+				rec.Verdict = old.Decision
+			}
 			if h, _, ok := splitHash(bytes.TrimSpace(line)); ok {
 				rec.Hash = h
 			}

@@ -1,10 +1,11 @@
-package hguard
+package audit
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/hguard/hguard/internal/testfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,21 +18,21 @@ import (
 
 func TestAuditChain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	a, err := OpenAudit(path)
+	a, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, cmd := range []string{"ls", "export GITHUB_TOKEN=ghp_aB3dE6gH9jK2mN5pQ8rS1tU4vW7xY0zA1b2C", "rm -rf /"} {
-		if err := a.Append(&AuditRecord{Event: "check", Session: "s1", Command: cmd}); err != nil {
+		if err := a.Append(&Record{Event: "check", Session: "s1", Command: cmd}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a.Close()
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || sum.Records != 3 || len(sum.Problems) > 0 {
 		t.Fatalf("verify: %+v, %v", sum, err)
 	}
-	pristine := readFile(t, path)
+	pristine := testfile.Read(t, path)
 	if strings.Contains(pristine, "aB3dE6gH9jK2mN5pQ8rS1tU4vW7xY0zA1b2C") {
 		t.Error("a secret reached the audit log")
 	}
@@ -57,7 +58,7 @@ func TestAuditChain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		os.WriteFile(path, []byte(tt.text), 0o600)
-		sum, err := VerifyAudit(path)
+		sum, err := Verify(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,12 +68,12 @@ func TestAuditChain(t *testing.T) {
 	}
 	// Appending after a torn write starts a new line and keeps chaining.
 	os.WriteFile(path, []byte(pristine+`{"seq":4,"tim`), 0o600)
-	a, _ = OpenAudit(path)
-	if err := a.Append(&AuditRecord{Event: "check"}); err != nil {
+	a, _ = Open(path)
+	if err := a.Append(&Record{Event: "check"}); err != nil {
 		t.Fatal(err)
 	}
 	a.Close()
-	sum, _ = VerifyAudit(path)
+	sum, _ = Verify(path)
 	if sum.Records != 5 || len(sum.Problems) != 1 || sum.Problems[0].Line != 4 {
 		t.Errorf("after a torn write: %+v", sum)
 	}
@@ -85,7 +86,7 @@ func TestAuditConcurrentWriters(t *testing.T) {
 	const writers, each = 4, 50
 	var wg sync.WaitGroup
 	for range writers {
-		a, err := OpenAudit(path)
+		a, err := Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +95,7 @@ func TestAuditConcurrentWriters(t *testing.T) {
 			defer wg.Done()
 			defer a.Close()
 			for range each {
-				if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+				if err := a.Append(&Record{Event: "check", Command: "ls"}); err != nil {
 					t.Error(err)
 					return
 				}
@@ -102,11 +103,11 @@ func TestAuditConcurrentWriters(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || sum.Records != writers*each || len(sum.Problems) > 0 {
 		t.Errorf("verify: %d records, problems %v, %v", sum.Records, sum.Problems, err)
 	}
-	recs, err := TailAudit(path, 3)
+	recs, err := Tail(path, 3)
 	if err != nil || len(recs) != 3 || recs[2].Seq != writers*each || recs[2].Hash != sum.Head {
 		t.Errorf("tail: %+v, %v", recs, err)
 	}
@@ -118,19 +119,19 @@ func TestAuditRecordJSON(t *testing.T) {
 	tricky := []string{"", "plain", `quo"te and back\slash`, "\b\f\n\r\t\x00\x01\x1f\x7f", "<html> & 'x'",
 		"caf\xc3\xa9 \xe2\x80\xa8 \xe2\x80\xa9 end", "bad \xff\xfe utf8 \xc3", "emoji 🙂 and ＡＢＣ", "\u200b\u202e"}
 	for _, s := range tricky {
-		checkRecordJSON(t, &AuditRecord{Seq: 7, Time: time.Date(2026, 11, 29, 21, 55, 20, 123456789, time.UTC), Event: "check",
-			Session: s, Cwd: s, Command: s, Decision: s, Outcome: s, By: s, Answer: s, YOLO: s == "", Mode: s, Note: s, Prev: s,
-			Findings: []AuditFinding{{Rule: s, Level: dsl.Ask, Source: s, Message: s}, {Rule: "r", Level: dsl.Block}}})
+		checkRecordJSON(t, &Record{Seq: 7, Time: time.Date(2026, 11, 29, 21, 55, 20, 123456789, time.UTC), Event: "check",
+			Session: s, Cwd: s, Command: s, Verdict: s, Outcome: s, By: s, Answer: s, YOLO: s == "", Mode: s, Note: s, Prev: s,
+			Findings: []Finding{{Rule: s, Level: dsl.Ask, Source: s, Message: s}, {Rule: "r", Level: dsl.Block}}})
 	}
-	checkRecordJSON(t, &AuditRecord{Event: "yolo"})
-	checkRecordJSON(t, &AuditRecord{Seq: 1 << 62, Time: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("x", -7*3600)), Findings: []AuditFinding{}})
-	checkRecordJSON(t, &AuditRecord{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 23*3600+59*60))})
+	checkRecordJSON(t, &Record{Event: "yolo"})
+	checkRecordJSON(t, &Record{Seq: 1 << 62, Time: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("x", -7*3600)), Findings: []Finding{}})
+	checkRecordJSON(t, &Record{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 23*3600+59*60))})
 	for _, bad := range []time.Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 24*3600)),
 		time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("x", -25*3600))} {
 		if _, err := json.Marshal(bad); err == nil {
 			t.Fatalf("encoding/json accepts %v: the test's premise is wrong", bad)
 		}
-		if _, err := (&AuditRecord{Time: bad}).appendJSON(nil); err == nil {
+		if _, err := (&Record{Time: bad}).appendJSON(nil); err == nil {
 			t.Errorf("%v was encoded; encoding/json refuses it", bad)
 		}
 	}
@@ -139,12 +140,12 @@ func TestAuditRecordJSON(t *testing.T) {
 func FuzzAuditRecordJSON(f *testing.F) {
 	f.Add("rm -rf /", "/tmp", "\x00\u2028\xff")
 	f.Fuzz(func(t *testing.T, cmd, cwd, msg string) {
-		checkRecordJSON(t, &AuditRecord{Seq: int64(len(cmd)), Time: time.Unix(int64(len(msg))*1e6, 0).UTC(), Event: "check", Cwd: cwd, Command: cmd,
-			Findings: []AuditFinding{{Rule: "x", Level: dsl.Warn, Source: cwd, Message: msg}}, Note: msg})
+		checkRecordJSON(t, &Record{Seq: int64(len(cmd)), Time: time.Unix(int64(len(msg))*1e6, 0).UTC(), Event: "check", Cwd: cwd, Command: cmd,
+			Findings: []Finding{{Rule: "x", Level: dsl.Warn, Source: cwd, Message: msg}}, Note: msg})
 	})
 }
 
-func checkRecordJSON(t *testing.T, rec *AuditRecord) {
+func checkRecordJSON(t *testing.T, rec *Record) {
 	t.Helper()
 	var want bytes.Buffer
 	enc := json.NewEncoder(&want)
@@ -189,11 +190,11 @@ func TestRecordSeqAndHash(t *testing.T) {
 func TestAuditLongLastRecord(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	for i, cmd := range []string{"ls", strings.Repeat("echo x; ", 40<<10), "pwd", strings.Repeat("y", 3<<10), "id"} {
-		a, err := OpenAudit(path) // a fresh process each time
+		a, err := Open(path) // a fresh process each time
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := &AuditRecord{Event: "check", Command: cmd}
+		rec := &Record{Event: "check", Command: cmd}
 		if err := a.Append(rec); err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +203,7 @@ func TestAuditLongLastRecord(t *testing.T) {
 			t.Errorf("record %d got seq %d", i+1, rec.Seq)
 		}
 	}
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || sum.Records != 5 || len(sum.Problems) > 0 {
 		t.Fatalf("verify: %+v, %v", sum, err)
 	}
@@ -210,15 +211,15 @@ func TestAuditLongLastRecord(t *testing.T) {
 
 func TestAuditRotation(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	var last *AuditRecord
+	var last *Record
 	for i := range 40 {
-		a, err := OpenAudit(path) // a process of its own, now and then
+		a, err := Open(path) // a process of its own, now and then
 		if err != nil {
 			t.Fatal(err)
 		}
 		a.SetRetention(1000, 2)
 		for range 1 + i%3 {
-			last = &AuditRecord{Event: "check", Command: "ls"}
+			last = &Record{Event: "check", Command: "ls"}
 			if err := a.Append(last); err != nil {
 				t.Fatal(err)
 			}
@@ -233,43 +234,43 @@ func TestAuditRotation(t *testing.T) {
 	if _, err := os.Stat(path + ".3"); err == nil {
 		t.Error("a third rotated file was kept, with keep 2")
 	}
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || len(sum.Problems) > 0 || sum.Files != 3 || sum.First <= 1 || sum.Head != last.Hash {
 		t.Fatalf("verify: %+v, %v", sum, err)
 	}
 	if got := sum.First + int64(sum.Records) - 1; got != last.Seq {
 		t.Errorf("records %d..%d kept, the last written was %d", sum.First, got, last.Seq)
 	}
-	recs, err := TailAudit(path, 1000)
+	recs, err := Tail(path, 1000)
 	if err != nil || len(recs) != sum.Records || recs[len(recs)-1].Seq != last.Seq {
 		t.Errorf("tail across files: %d records, %v", len(recs), err)
 	}
 
 	// Lowering keep drops the files beyond it at the next rotation, rather
 	// than leaving an older file that no longer chains on.
-	a, _ := OpenAudit(path)
+	a, _ := Open(path)
 	a.SetRetention(1000, 4)
 	for range 40 {
-		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+		a.Append(&Record{Event: "check", Command: "ls"})
 	}
 	a.SetRetention(1000, 1)
 	for range 10 {
-		a.Append(&AuditRecord{Event: "check", Command: "ls"})
+		a.Append(&Record{Event: "check", Command: "ls"})
 	}
 	a.Close()
 	if _, err := os.Stat(path + ".2"); err == nil {
 		t.Error("files beyond keep 1 were left")
 	}
-	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 || sum.Files != 2 {
+	if sum, err := Verify(path); err != nil || len(sum.Problems) > 0 || sum.Files != 2 {
 		t.Errorf("after lowering keep: %+v, %v", sum, err)
 	}
 
 	// With max_size 0 the log never rotates.
 	path = filepath.Join(t.TempDir(), "audit.jsonl")
-	a, _ = OpenAudit(path)
+	a, _ = Open(path)
 	a.SetRetention(0, 2)
 	for range 50 {
-		a.Append(&AuditRecord{Event: "check", Command: strings.Repeat("x", 100)})
+		a.Append(&Record{Event: "check", Command: strings.Repeat("x", 100)})
 	}
 	a.Close()
 	if _, err := os.Stat(path + ".1"); err == nil {
@@ -289,7 +290,7 @@ func TestAuditRotationConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a, err := OpenAudit(path)
+			a, err := Open(path)
 			if err != nil {
 				errs <- err
 				return
@@ -297,7 +298,7 @@ func TestAuditRotationConcurrent(t *testing.T) {
 			defer a.Close()
 			a.SetRetention(3000, 1000)
 			for range each {
-				if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+				if err := a.Append(&Record{Event: "check", Command: "ls"}); err != nil {
 					errs <- err
 					return
 				}
@@ -309,7 +310,7 @@ func TestAuditRotationConcurrent(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || len(sum.Problems) > 0 || sum.Records != writers*each || sum.First != 1 || sum.Files < 3 {
 		t.Fatalf("verify: %+v, %v", sum, err)
 	}
@@ -319,13 +320,13 @@ func TestAuditRotationConcurrent(t *testing.T) {
 func auditWithRecords(t *testing.T, n int) (path string) {
 	t.Helper()
 	path = filepath.Join(t.TempDir(), "audit.jsonl")
-	a, err := OpenAudit(path)
+	a, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
 	for range n {
-		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+		if err := a.Append(&Record{Event: "check", Command: "ls"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -340,13 +341,13 @@ func TestAuditRotationCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(path, nil, 0o600)
-	a, _ := OpenAudit(path)
-	rec := &AuditRecord{Event: "check", Command: "pwd"}
+	a, _ := Open(path)
+	rec := &Record{Event: "check", Command: "pwd"}
 	if err := a.Append(rec); err != nil {
 		t.Fatal(err)
 	}
 	a.Close()
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || len(sum.Problems) > 0 || sum.Records != 4 || rec.Seq != 4 {
 		t.Fatalf("verify: %+v, %v (seq %d)", sum, err, rec.Seq)
 	}
@@ -356,14 +357,14 @@ func TestAuditRotationCrash(t *testing.T) {
 // rotated files.
 func fillRotated(t *testing.T, path string, keep, n int) {
 	t.Helper()
-	a, err := OpenAudit(path)
+	a, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
 	a.SetRetention(600, keep)
 	for range 1000 {
-		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+		if err := a.Append(&Record{Event: "check", Command: "ls"}); err != nil {
 			t.Fatal(err)
 		}
 		if nums, _ := rotatedFiles(path); len(nums) == n {
@@ -378,11 +379,11 @@ func TestAuditRotationGaps(t *testing.T) {
 	fillRotated(t, path, 4, 4)
 	saved := map[string]string{}
 	for _, n := range []string{"1", "2", "3", "4"} {
-		saved[n] = readFile(t, path+"."+n)
+		saved[n] = testfile.Read(t, path+"."+n)
 	}
 	// A file lost in the middle breaks the chain, and verify reads on past it.
 	os.Remove(path + ".2")
-	sum, err := VerifyAudit(path)
+	sum, err := Verify(path)
 	if err != nil || len(sum.Problems) == 0 || sum.Problems[0].File != path+".1" || !strings.Contains(sum.Problems[0].Msg, "does not follow") || sum.Files != 4 {
 		t.Errorf("with .2 gone: %+v, %v", sum, err)
 	}
@@ -392,18 +393,18 @@ func TestAuditRotationGaps(t *testing.T) {
 	os.Remove(path + ".1")
 	os.WriteFile(path+".3", []byte(saved["2"]), 0o600)
 	os.WriteFile(path+".4", []byte(saved["3"]), 0o600)
-	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 {
+	if sum, err := Verify(path); err != nil || len(sum.Problems) > 0 {
 		t.Fatalf("after a rotation cut short: %+v, %v", sum, err)
 	}
-	a, _ := OpenAudit(path)
+	a, _ := Open(path)
 	a.SetRetention(600, 4)
 	for range 5 {
-		if err := a.Append(&AuditRecord{Event: "check", Command: "ls"}); err != nil {
+		if err := a.Append(&Record{Event: "check", Command: "ls"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a.Close()
-	if sum, err := VerifyAudit(path); err != nil || len(sum.Problems) > 0 {
+	if sum, err := Verify(path); err != nil || len(sum.Problems) > 0 {
 		t.Fatalf("appending after a rotation cut short: %+v, %v", sum, err)
 	}
 	if nums, _ := rotatedFiles(path); len(nums) > 4 || nums[len(nums)-1] > 4 {
@@ -416,10 +417,10 @@ func TestAuditRotationGaps(t *testing.T) {
 		os.Remove(rotatedPath(path, n))
 	}
 	os.Remove(path)
-	a, _ = OpenAudit(path)
-	a.Append(&AuditRecord{Event: "check", Command: "ls"})
+	a, _ = Open(path)
+	a.Append(&Record{Event: "check", Command: "ls"})
 	a.Close()
-	sum, _ = VerifyAudit(path)
+	sum, _ = Verify(path)
 	if len(sum.Problems) != 0 {
 		t.Errorf("appending after the newer files were lost: %+v", sum)
 	}
@@ -432,11 +433,11 @@ func TestAuditVerifyDuringRotation(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		a, _ := OpenAudit(path)
+		a, _ := Open(path)
 		defer a.Close()
 		a.SetRetention(1500, 1000)
 		for range 300 {
-			a.Append(&AuditRecord{Event: "check", Command: "ls"})
+			a.Append(&Record{Event: "check", Command: "ls"})
 		}
 	}()
 	for running := true; running; {
@@ -445,11 +446,11 @@ func TestAuditVerifyDuringRotation(t *testing.T) {
 			running = false
 		default:
 		}
-		sum, err := VerifyAudit(path)
+		sum, err := Verify(path)
 		if err != nil || len(sum.Problems) > 0 {
 			t.Fatalf("verify during rotation: %+v, %v", sum, err)
 		}
-		recs, err := TailAudit(path, 1000)
+		recs, err := Tail(path, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -468,11 +469,11 @@ func TestAuditTornBeforeSeq(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o600)
 	f.WriteString(`{"se`)
 	f.Close()
-	a, _ := OpenAudit(path)
-	rec := &AuditRecord{Event: "check", Command: "ls"}
+	a, _ := Open(path)
+	rec := &Record{Event: "check", Command: "ls"}
 	a.Append(rec)
 	a.Close()
-	sum, _ := VerifyAudit(path)
+	sum, _ := Verify(path)
 	if rec.Seq != 5 || len(sum.Problems) != 1 || sum.Problems[0].Line != 4 {
 		t.Errorf("seq %d, problems %+v; want seq 5 and one problem, the torn line 4", rec.Seq, sum.Problems)
 	}

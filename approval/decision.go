@@ -1,0 +1,103 @@
+package approval
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+// CheckRequest is one command to decide for one session.
+type CheckRequest struct {
+	Command string `json:"cmd"`
+	Cwd     string `json:"cwd,omitempty"`
+	Shell   string `json:"shell,omitempty"`
+	Session string `json:"session"`
+	YOLO    bool   `json:"yolo,omitempty"` // --yolo or HGUARD_YOLO=1 of the caller
+	Env     string `json:"env,omitempty"`  // HGUARD_ENV of the caller: "container" or "host"; "" = detect
+}
+
+// Decision is the record of deciding one command: the verdict (what the
+// rules and detectors said) and the outcome (what happens once the
+// session's approvals, YOLO and the approval mode are applied).
+type Decision struct {
+	Command     string        `json:"cmd"`
+	Session     string        `json:"session"`
+	Cwd         string        `json:"cwd,omitempty"`
+	Verdict     dsl.Level     `json:"verdict"` // what the rules and detectors said
+	Outcome     dsl.Level     `json:"outcome"` // what happens: allow, warn, ask or block
+	By          string        `json:"by,omitempty"`
+	Findings    []dsl.Finding `json:"findings"`
+	Fingerprint string        `json:"fingerprint,omitempty"`
+	NoAlways    bool          `json:"no_always,omitempty"` // a content-level finding asks: always is not offered
+	Denials     int           `json:"denials,omitempty"`   // consecutive denials in this session of a rule that asks
+	Notice      string        `json:"notice,omitempty"`
+	YOLO        bool          `json:"yolo"`
+	Mode        string        `json:"mode"`
+	Warnings    []string      `json:"warnings,omitempty"`
+}
+
+// Decider decides commands for a caller: an Engine in the caller's process,
+// or a daemon's client (package daemon), which decides the same way.
+type Decider interface {
+	// Decide checks a command and applies the session's approvals, YOLO
+	// and the approval mode. An error means no decision: the caller must
+	// not run the command.
+	Decide(CheckRequest) (Decision, error)
+	// Answer records a person's answer to an ask.
+	Answer(req CheckRequest, a Answer, note string) (Decision, error)
+	// SetYOLO switches YOLO on or off for one session.
+	SetYOLO(session string, on bool) error
+	Close() error
+}
+
+// What turned an ask into an allow (Decision.By).
+const (
+	ByAllowlist = "allowlist" // an always approval
+	BySession   = "session"   // a session approval
+	ByYOLO      = "yolo"
+	ByModeOff   = "mode-off"
+	ByContainer = "container"
+	ByReviewer  = "reviewer"
+)
+
+// Reasons is a one-line summary of the findings at the verdict's level,
+// with the denial notice when there is one.
+func (d Decision) Reasons() string {
+	v := hguard.Verdict{Level: d.Verdict, Findings: d.Findings}
+	s := v.Reasons()
+	if d.Notice != "" {
+		s += " (" + d.Notice + ")"
+	}
+	return s
+}
+
+// AskRules is the ids of the rules that ask, in order, once each.
+func (d Decision) AskRules() []string {
+	var ids []string
+	for _, f := range d.Findings {
+		if f.Level == dsl.Ask && !slices.Contains(ids, f.Rule) {
+			ids = append(ids, f.Rule)
+		}
+	}
+	return ids
+}
+
+// IsContentLevel reports whether a finding comes from a content-level
+// detector (a plugin such as Tirith), which may not be approved always.
+func IsContentLevel(f dsl.Finding) bool { return strings.HasPrefix(f.Source, "plugin:") }
+
+// Fingerprint binds a session approval to one command in one directory:
+// the normalized command (so look-alike characters cannot dodge it) and the
+// cleaned working directory.
+func Fingerprint(normalized, cwd string) string {
+	if cwd != "" {
+		cwd = filepath.Clean(cwd)
+	}
+	sum := sha256.Sum256([]byte(normalized + "\x00" + cwd))
+	return hex.EncodeToString(sum[:16])
+}

@@ -1,0 +1,491 @@
+package approval
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/config"
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/sanitize"
+	"github.com/hguard/hguard/internal/statefile"
+	"github.com/hguard/hguard/redact"
+	"github.com/hguard/hguard/session"
+)
+
+// Options configure an Engine.
+type Options struct {
+	Home     string       // $HGUARD_HOME
+	Warn     func(string) // where problems that do not stop hguard go (a corrupt state file); nil = dropped
+	Reviewer Reviewer     // smart mode; nil = smart is manual
+	NoAudit  bool         // for benchmarks of the decision alone
+	// KeepDetectorsWarm keeps one hguard-plugins process serving the
+	// detectors instead of starting one per check (the daemon sets it).
+	KeepDetectorsWarm bool
+	// ReviewerBudget is the most reviewer calls one session may make;
+	// 0 = DefaultReviewerBudget.
+	ReviewerBudget int
+}
+
+// Engine decides commands with approvals: it is what `hguard check`,
+// `hguard guard`, the agent hooks and the daemon share, so their decisions
+// are the same. It keeps the rules (per project), the configuration and the
+// session states in memory and reloads each when its files change. It is
+// safe for concurrent use.
+type Engine struct {
+	opts     Options
+	rules    *hguard.Loader
+	sessions *session.Store
+	audit    *audit.Log
+
+	mu        sync.Mutex
+	cfg       *config.Config
+	cfgStamp  statefile.Stamp
+	cfgExists bool
+	container bool
+
+	// guardFor replaces the rule loading in tests (a detector's findings).
+	guardFor func(dir string) (*hguard.Guard, error)
+
+	detectors detectorProcess // hguard-plugins, when detectors are enabled
+}
+
+// New opens the state under opts.Home. A broken config.yaml is an error.
+func New(opts Options) (*Engine, error) {
+	if opts.Home == "" {
+		return nil, errors.New("no hguard home: set HGUARD_HOME or HOME")
+	}
+	e := &Engine{opts: opts, rules: hguard.NewLoader(opts.Home), container: detectContainer()}
+	var err error
+	if e.sessions, err = session.Open(opts.Home, e.warn); err != nil {
+		return nil, err
+	}
+	if _, err := e.Config(); err != nil {
+		return nil, err
+	}
+	if !opts.NoAudit {
+		if e.audit, err = audit.Open(audit.Path(opts.Home)); err != nil {
+			return nil, err
+		}
+		e.audit.SetRetention(e.cfg.Audit.MaxSize, e.cfg.Audit.Keep)
+	}
+	return e, nil
+}
+
+// Home is the engine's $HGUARD_HOME.
+func (e *Engine) Home() string { return e.opts.Home }
+
+// Close stops the detector plugins and closes the audit log.
+func (e *Engine) Close() error {
+	e.detectors.close()
+	if e.audit != nil {
+		return e.audit.Close()
+	}
+	return nil
+}
+
+func (e *Engine) warn(msg string) {
+	if e.opts.Warn != nil {
+		e.opts.Warn(msg)
+	}
+}
+
+// Config returns the configuration, re-read when config.yaml changed.
+func (e *Engine) Config() (*config.Config, error) {
+	path := config.Path(e.opts.Home)
+	fi, err := os.Stat(path)
+	exists := err == nil
+	var stamp statefile.Stamp
+	if exists {
+		stamp = statefile.StampOf(fi)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.cfg != nil && exists == e.cfgExists && stamp == e.cfgStamp {
+		return e.cfg, nil
+	}
+	cfg, err := config.Load(e.opts.Home)
+	if err != nil {
+		return nil, err
+	}
+	e.cfg, e.cfgStamp, e.cfgExists = cfg, stamp, exists
+	if e.audit != nil {
+		e.audit.SetRetention(cfg.Audit.MaxSize, cfg.Audit.Keep)
+	}
+	return cfg, nil
+}
+
+// Guard returns the rules that apply in dir: the built-ins, the user's and
+// those of dir's project, rebuilt when any of their files changed.
+func (e *Engine) Guard(dir string) (*hguard.Guard, error) {
+	if e.guardFor != nil {
+		return e.guardFor(dir)
+	}
+	return e.rules.Guard(dir)
+}
+
+// Session returns a session's state.
+func (e *Engine) Session(id string) (session.State, error) { return e.sessions.Get(id) }
+
+// SetYOLO switches YOLO on or off for one session.
+func (e *Engine) SetYOLO(id string, on bool) error {
+	cfg, err := e.Config()
+	if err != nil {
+		return err
+	}
+	st, err := e.sessions.Update(id, func(st *session.State) { st.YOLO = on })
+	if err != nil {
+		return err
+	}
+	state := "off"
+	if on {
+		state = "on"
+	}
+	return e.record(&audit.Record{Event: "yolo", Session: id, Outcome: state, YOLO: st.YOLO, Mode: cfg.Approvals.Mode})
+}
+
+// Sessions lists the session ids with state, and corrupt files set aside.
+func (e *Engine) Sessions() (ids, corrupt []string, err error) { return e.sessions.List() }
+
+// RecordEvent writes an event about d that the engine does not see itself
+// (a daemon's queue: "queue", "abandon") to the audit log; outcome, when
+// not "", overrides d's.
+func (e *Engine) RecordEvent(event string, d Decision, outcome, note string) error {
+	rec := e.auditRecord(event, d)
+	if outcome != "" {
+		rec.Outcome = outcome
+	}
+	rec.Note = note
+	return e.record(rec)
+}
+
+func (e *Engine) record(rec *audit.Record) error {
+	if e.audit == nil {
+		return nil
+	}
+	if err := e.audit.Append(rec); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	return nil
+}
+
+// Decide checks a command and applies the session's approvals, YOLO and
+// the approval mode, and writes the decision to the audit log. An error
+// (an unreadable config, a bad session id, an audit log that cannot be
+// written) means no decision: the caller must not run the command.
+func (e *Engine) Decide(req CheckRequest) (Decision, error) {
+	d, _, err := e.decide(req, true)
+	if err != nil {
+		return d, err
+	}
+	rec := e.auditRecord("check", d)
+	if err := e.record(rec); err != nil {
+		return d, err
+	}
+	e.mu.Lock()
+	cfg := e.cfg // as decide just read it
+	e.mu.Unlock()
+	e.pruneSessions(cfg)
+	return d, nil
+}
+
+// pruneBudget bounds the time one check spends pruning; what is left is
+// pruned a day later.
+const pruneBudget = 50 * time.Millisecond
+
+// pruneSessions removes the state of sessions unused for
+// sessions.max_age_days, at most once a day: otherwise it costs a check one
+// stat of state/sessions-pruned, whose time says when it last ran.
+func (e *Engine) pruneSessions(cfg *config.Config) {
+	if cfg.Sessions.MaxAge <= 0 {
+		return
+	}
+	marker := filepath.Join(e.opts.Home, "state", "sessions-pruned")
+	if fi, err := os.Lstat(marker); err == nil {
+		// A marker from the future (a clock set back) counts as stale.
+		if age := time.Since(fi.ModTime()); age >= 0 && age < 24*time.Hour {
+			return
+		}
+	}
+	// Touched, never truncated, and never through a symlink.
+	f, err := os.OpenFile(marker, os.O_WRONLY|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return // a read-only or full disk, or not a plain file: try again on the next check
+	}
+	f.Close()
+	now := time.Now()
+	if os.Chtimes(marker, now, now) != nil {
+		return
+	}
+	if _, err := e.sessions.Prune(cfg.Sessions.MaxAge, pruneBudget); err != nil {
+		e.warn(fmt.Sprintf("removing old session state: %v", err))
+	}
+}
+
+func (e *Engine) auditRecord(event string, d Decision) *audit.Record {
+	return &audit.Record{Event: event, Session: d.Session, Cwd: d.Cwd, Command: d.Command,
+		Verdict: d.Verdict.String(), Outcome: d.Outcome.String(), By: d.By, Findings: audit.FindingsOf(d.Findings),
+		YOLO: d.YOLO, Mode: d.Mode, Note: d.Notice}
+}
+
+// decide is Decide without the audit record; it also returns the rules.
+// review says whether the smart reviewer may be asked (not when a person
+// is answering).
+func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard, error) {
+	d := Decision{Command: req.Command, Session: req.Session, Cwd: req.Cwd}
+	if err := session.ValidID(req.Session); err != nil {
+		return d, nil, err
+	}
+	cfg, err := e.Config()
+	if err != nil {
+		return d, nil, err
+	}
+	d.Mode = cfg.Approvals.Mode
+	g, err := e.Guard(req.Cwd)
+	if err != nil {
+		return d, nil, err
+	}
+	var warns []string
+	st, err := e.sessionWarn(req.Session, &warns)
+	if err != nil {
+		return d, nil, err
+	}
+	d.Warnings = warns
+	v := g.Check(hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell})
+	e.detect(cfg, req, &v)
+	d.Verdict, d.Outcome, d.Findings = v.Level, v.Level, v.Findings
+	if d.Findings == nil {
+		d.Findings = []dsl.Finding{}
+	}
+	d.YOLO = req.YOLO || st.YOLO
+	if v.Line != nil {
+		d.Fingerprint = Fingerprint(v.Line.Normalized, req.Cwd)
+	}
+	if v.Level != dsl.Ask {
+		return d, g, nil
+	}
+	rs := g.Rules()
+	uncovered, by := 0, ""
+	for _, f := range d.Findings {
+		if f.Level != dsl.Ask {
+			continue
+		}
+		if IsContentLevel(f) {
+			d.NoAlways = true
+		}
+		keys := ruleKeys(rs, f.Rule)
+		switch {
+		case !IsContentLevel(f) && slices.ContainsFunc(cfg.CommandAllowlist, func(k string) bool { return slices.Contains(keys, k) }):
+			if by == "" {
+				by = ByAllowlist
+			}
+		case slices.ContainsFunc(st.Approvals, func(gr session.Grant) bool {
+			return slices.Contains(keys, gr.Rule) && (gr.Fingerprint == "" || gr.Fingerprint == d.Fingerprint)
+		}):
+			by = BySession
+		default:
+			uncovered++
+			d.Denials = max(d.Denials, st.Denials[f.Rule])
+		}
+	}
+	switch {
+	case uncovered == 0:
+		d.Outcome, d.By = dsl.Allow, by
+	case d.YOLO:
+		d.Outcome, d.By = dsl.Allow, ByYOLO
+	case cfg.Approvals.Mode == config.ModeOff:
+		d.Outcome, d.By = dsl.Allow, ByModeOff
+	case cfg.Approvals.Container == "auto" && e.inContainer(req.Env):
+		d.Outcome, d.By = dsl.Allow, ByContainer
+	case review && cfg.Approvals.Mode == config.ModeSmart && cfg.Smart.BaseURL != "" && e.opts.Reviewer != nil:
+		// Only asks get here: a line with a block returned above.
+		if err := e.review(cfg, st, v.Line, &d); err != nil {
+			return d, g, err
+		}
+	}
+	if d.Outcome == dsl.Ask && d.Denials >= cfg.Approvals.DenialLimit {
+		d.Notice = denialNotice(d.Denials)
+	}
+	return d, g, nil
+}
+
+func denialNotice(n int) string {
+	return fmt.Sprintf("denied %d times in a row in this session: stop retrying variants of this command and ask the user", n)
+}
+
+// ruleKeys is every key that names rule id: its id and aliases (a plugin's
+// finding, which no rule file declares, has only its own name).
+func ruleKeys(rs *dsl.RuleSet, id string) []string {
+	keys := rs.Keys(id)
+	if !slices.Contains(keys, id) {
+		keys = append(keys, id)
+	}
+	return keys
+}
+
+func (e *Engine) sessionWarn(id string, warns *[]string) (session.State, error) {
+	st, err := e.sessions.Get(id)
+	if err == nil {
+		e.sessions.MarkUsed(id)
+	}
+	if w := e.sessions.TakeWarnings(id); len(w) > 0 {
+		*warns = append(*warns, w...)
+	}
+	return st, err
+}
+
+// Answer records the answer to an ask for req's session and returns the
+// decision that follows. The command is checked again here, so an answer
+// can only approve what the rules actually asked about: a block stays
+// ErrBlocked, an always with a content-level finding is ErrContentLevel.
+func (e *Engine) Answer(req CheckRequest, a Answer, note string) (Decision, error) {
+	d, g, err := e.decide(req, false)
+	if err != nil {
+		return d, err
+	}
+	switch {
+	case d.Verdict == dsl.Block:
+		e.record(e.answerRecord(d, a, "refused: "+ErrBlocked.Error()))
+		return d, ErrBlocked
+	case d.Verdict != dsl.Ask:
+		return d, e.record(e.answerRecord(d, a, note))
+	case a == AnswerAlways && d.NoAlways:
+		e.record(e.answerRecord(d, a, "refused: content-level finding"))
+		return d, ErrContentLevel
+	}
+	rules := d.AskRules()
+	canon := make([]string, len(rules))
+	rs := g.Rules()
+	for i, id := range rules {
+		canon[i] = id
+		if r, ok := rs.Lookup(id); ok {
+			canon[i] = r.ID
+		}
+	}
+	now := time.Now().UTC()
+	switch a {
+	case AnswerOnce, AnswerSession, AnswerRule:
+		if a == AnswerOnce && d.Denials == 0 {
+			break // nothing to remember: leave the session file alone
+		}
+		_, err = e.sessions.Update(req.Session, func(st *session.State) {
+			for _, id := range canon {
+				delete(st.Denials, id)
+				if a == AnswerOnce {
+					continue
+				}
+				gr := session.Grant{Rule: id, Time: now}
+				if a == AnswerSession {
+					gr.Fingerprint, gr.Command, gr.Cwd = d.Fingerprint, redact.String(sanitize.OneLine(req.Command, 200)), req.Cwd
+				}
+				if !slices.ContainsFunc(st.Approvals, func(x session.Grant) bool { return x.Rule == gr.Rule && x.Fingerprint == gr.Fingerprint }) {
+					st.Approvals = append(st.Approvals, gr)
+				}
+			}
+		})
+	case AnswerAlways:
+		if err = config.AddToAllowlist(e.opts.Home, canon...); err == nil {
+			_, err = e.sessions.Update(req.Session, func(st *session.State) {
+				for _, id := range canon {
+					delete(st.Denials, id)
+				}
+			})
+		}
+	case AnswerDeny, AnswerTimeout:
+		var st session.State
+		st, err = e.sessions.Update(req.Session, func(st *session.State) {
+			if st.Denials == nil {
+				st.Denials = map[string]int{}
+			}
+			for _, id := range canon {
+				st.Denials[id]++
+			}
+		})
+		if err == nil {
+			d.Denials = 0
+			for _, id := range canon {
+				d.Denials = max(d.Denials, st.Denials[id])
+			}
+			cfg, _ := e.Config()
+			if cfg != nil && d.Denials >= cfg.Approvals.DenialLimit {
+				d.Notice = denialNotice(d.Denials)
+			}
+		}
+	default:
+		err = fmt.Errorf("unknown answer %q", a)
+	}
+	if err != nil {
+		return d, err
+	}
+	if a.Approves() {
+		d.Outcome, d.By, d.Denials, d.Notice = dsl.Allow, string(a), 0, ""
+	}
+	return d, e.record(e.answerRecord(d, a, note))
+}
+
+func (e *Engine) answerRecord(d Decision, a Answer, note string) *audit.Record {
+	rec := e.auditRecord("answer", d)
+	rec.Answer = string(a)
+	if note != "" {
+		rec.Note = strings.TrimSpace(rec.Note + "; " + note)
+		rec.Note = strings.TrimPrefix(rec.Note, "; ")
+	}
+	if !a.Approves() && d.Verdict == dsl.Ask {
+		rec.Outcome = "deny"
+	}
+	return rec
+}
+
+// inContainer reports whether hguard runs inside a container sandbox:
+// HGUARD_ENV=container or =host decides; else the usual marks of Docker,
+// Podman, Kubernetes, LXC and systemd-nspawn.
+func (e *Engine) inContainer(env string) bool {
+	switch env {
+	case "container":
+		return true
+	case "host":
+		return false
+	}
+	return e.container
+}
+
+func detectContainer() bool {
+	switch os.Getenv("HGUARD_ENV") {
+	case "container":
+		return true
+	case "host":
+		return false
+	}
+	if os.Getenv("container") != "" {
+		return true
+	}
+	for _, p := range []string{"/.dockerenv", "/run/.containerenv"} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	if data, err := os.ReadFile("/proc/1/cgroup"); err == nil {
+		for _, mark := range []string{"docker", "kubepods", "containerd", "lxc", "libpod"} {
+			if strings.Contains(string(data), mark) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InContainer is the engine's container detection, for hguard doctor.
+func (e *Engine) InContainer() bool { return e.container }
+
+var _ Decider = (*Engine)(nil)

@@ -1,0 +1,169 @@
+package session
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hguard/hguard/internal/flock"
+)
+
+func TestValidSessionID(t *testing.T) {
+	for _, id := range []string{"s1", "pid-123-456", "0b7c5e2a-1f3d-4c1e-9a7b-2f1e0d9c8b7a", "agent:sub.2@host+x", strings.Repeat("a", 128)} {
+		if err := ValidID(id); err != nil {
+			t.Errorf("%q: %v", id, err)
+		}
+	}
+	for _, id := range []string{"", ".", "..", "../x", "a/b", ".hidden", "-flag", "a b", "a\x00b", "é", strings.Repeat("a", 129), "a\n"} {
+		if ValidID(id) == nil {
+			t.Errorf("%q accepted", id)
+		}
+	}
+	for _, id := range []string{"ok-id", "has/slash", "../../etc", "空"} {
+		if err := ValidID(FromAgent(id)); err != nil {
+			t.Errorf("FromAgent(%q) = %q: %v", id, FromAgent(id), err)
+		}
+	}
+	if FromAgent("a/b") == FromAgent("a/c") {
+		t.Error("FromAgent maps distinct ids to one")
+	}
+	if d := Default(); ValidID(d) != nil || !strings.HasPrefix(d, fmt.Sprintf("pid-%d", os.Getppid())) {
+		t.Errorf("Default() = %q", d)
+	}
+}
+
+func TestConcurrentSessionUpdates(t *testing.T) {
+	home := t.TempDir()
+	const stores, each = 4, 25
+	var wg sync.WaitGroup
+	for i := range stores {
+		s, err := Open(home, func(m string) { t.Errorf("corrupt: %s", m) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range each {
+				_, err := s.Update("s1", func(st *State) {
+					st.Approvals = append(st.Approvals, Grant{Rule: fmt.Sprintf("r%d-%d", i, j)})
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := s.Get("s1"); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	s, _ := Open(home, nil)
+	st, err := s.Get("s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Approvals) != stores*each {
+		t.Errorf("%d approvals, want %d", len(st.Approvals), stores*each)
+	}
+}
+
+func TestPruneSessions(t *testing.T) {
+	home := t.TempDir()
+	s, err := Open(home, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"old", "recent", "busy"} {
+		if _, err := s.Update(id, func(st *State) { st.YOLO = true }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-40 * 24 * time.Hour)
+	age := func(name string) {
+		t.Helper()
+		if err := os.Chtimes(filepath.Join(s.dir, name), long, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	age("old.json")
+	age("busy.json")
+	os.WriteFile(filepath.Join(s.dir, "gone.json.lock"), nil, 0o600) // its session was set aside
+	age("gone.json.lock")
+	os.WriteFile(filepath.Join(s.dir, "x.json.corrupt-1"), []byte("{"), 0o600)
+	age("x.json.corrupt-1")
+	os.WriteFile(filepath.Join(s.dir, ".y.json.tmp-123"), []byte("{"), 0o600) // a crashed write
+	age(".y.json.tmp-123")
+	os.WriteFile(filepath.Join(s.dir, "notes.txt"), nil, 0o600) // not ours
+	age("notes.txt")
+
+	busy, err := flock.Lock(s.path("busy")+".lock", true) // another process is using it
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(s.dir, "package.json"), []byte(`{"name":"x"}`), 0o600) // not a session's
+	age("package.json")
+	if n, _ := s.Prune(30*24*time.Hour, 0); n != 0 {
+		t.Errorf("a prune with no time budget removed %d", n)
+	}
+	n, err := s.Prune(30*24*time.Hour, time.Minute)
+	busy.Unlock()
+	if err != nil || n != 1 {
+		t.Fatalf("prune = %d, %v; want 1 session removed", n, err)
+	}
+	left, _ := os.ReadDir(s.dir)
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "busy.json busy.json.lock notes.txt package.json recent.json recent.json.lock" {
+		t.Errorf("left: %s", got)
+	}
+	if st, _ := s.Get("old"); st.YOLO {
+		t.Error("a removed session still reads as YOLO (stale cache)")
+	}
+	if st, _ := s.Get("recent"); !st.YOLO {
+		t.Error("a recent session lost its state")
+	}
+}
+
+// Pruning in one process while another writes the session never loses
+// a write made after the cut-off, nor corrupts the file.
+func TestPruneWhileUpdating(t *testing.T) {
+	home := t.TempDir()
+	writer, _ := Open(home, func(m string) { t.Errorf("corrupt: %s", m) })
+	pruner, _ := Open(home, func(m string) { t.Errorf("corrupt: %s", m) })
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := range 200 {
+			if _, err := writer.Update("s1", func(st *State) { st.Denials = map[string]int{"r": i} }); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for range 200 {
+			if _, err := pruner.Prune(time.Nanosecond, time.Minute); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	// The last write stands unless a prune came after it.
+	if _, err := writer.Update("s1", func(st *State) { st.YOLO = true }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := pruner.Get("s1"); err != nil || !st.YOLO {
+		t.Errorf("after the last write: %+v, %v", st, err)
+	}
+}
