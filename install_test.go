@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // runInstall runs install.sh with a private HOME and returns its output.
@@ -21,12 +23,27 @@ func runInstall(t *testing.T, home string, wantOK bool, args ...string) string {
 	cmd := exec.Command("bash", append([]string{"install.sh"}, args...)...)
 	// -buildvcs=false: the binary must not change when a commit lands
 	// between two runs, or the second would not be "up to date".
-	cmd.Env = append(os.Environ(), "HOME="+home, "ZDOTDIR=", "XDG_CONFIG_HOME=", "GOFLAGS=-buildvcs=false")
+	cmd.Env = append(testbin.Env(home), append(goCaches(t), "GOFLAGS=-buildvcs=false")...)
 	out, err := cmd.CombinedOutput()
 	if (err == nil) != wantOK {
 		t.Fatalf("install.sh %s: err = %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return string(out)
+}
+
+// goCaches keeps the go command's caches where they are when HOME moves:
+// a private HOME must not mean building and downloading everything anew.
+func goCaches(t *testing.T) []string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(f) != 3 {
+		t.Fatalf("go env said %q", out)
+	}
+	return []string{"GOCACHE=" + f[0], "GOMODCACHE=" + f[1], "GOPATH=" + f[2]}
 }
 
 func TestInstallScriptShellcheck(t *testing.T) {
@@ -50,7 +67,9 @@ func TestInstallScriptFromSource(t *testing.T) {
 	if !strings.Contains(out, "installed "+bin) {
 		t.Errorf("first install said:\n%s", out)
 	}
-	if out, err := exec.Command(bin, "check", "--", "ls").CombinedOutput(); err != nil {
+	check := exec.Command(bin, "check", "--", "ls")
+	check.Env = testbin.Env(home)
+	if out, err := check.CombinedOutput(); err != nil {
 		t.Fatalf("installed binary does not work: %v\n%s", err, out)
 	}
 	if out := runInstall(t, home, true, "--prefix", prefix); !strings.Contains(out, "already up to date") {
@@ -108,11 +127,7 @@ func TestInstallScriptRelease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds hguard")
 	}
-	built := filepath.Join(t.TempDir(), "hguard")
-	if out, err := exec.Command("go", "build", "-o", built, "./cmd/hguard").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	binary, err := os.ReadFile(built)
+	binary, err := os.ReadFile(testbin.Build(t, "github.com/hguard/hguard/cmd/hguard"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -88,4 +89,24 @@ func Install(t testing.TB, dir string, pkgs ...string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// Env is the environment for a program run by a test: the test's own, with
+// home as HOME and its .hguard as HGUARD_HOME, the XDG directories under
+// home, and no daemon, so the program never reads or writes the real home
+// and never talks to a daemon the person runs.
+func Env(home string) []string {
+	env := make([]string, 0, len(os.Environ())+8)
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "HOME", "HGUARD_HOME", "HGUARD_NO_DAEMON", "HGUARD_SESSION", "HGUARD_YOLO", "HGUARD_DISABLE",
+			"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "ZDOTDIR":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+home, "HGUARD_HOME="+filepath.Join(home, ".hguard"), "HGUARD_NO_DAEMON=1",
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
 }
