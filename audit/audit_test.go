@@ -478,3 +478,17 @@ func TestAuditTornBeforeSeq(t *testing.T) {
 		t.Errorf("seq %d, problems %+v; want seq 5 and one problem, the torn line 4", rec.Seq, sum.Problems)
 	}
 }
+
+// TestTailReadsOlderRecords: a record from before the verdict had its
+// name ("decision") is read with its verdict.
+func TestTailReadsOlderRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	testfile.Write(t, path, `{"seq":1,"time":"2026-11-29T20:23:28Z","event":"check","session":"a1","cmd":"rm -rf x","decision":"ask","outcome":"deny","yolo":false,"mode":"manual","prev":"","hash":"00"}`+"\n")
+	recs, err := Tail(path, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Verdict != "ask" || recs[0].Outcome != "deny" {
+		t.Fatalf("Tail = %+v", recs)
+	}
+}

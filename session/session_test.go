@@ -167,3 +167,49 @@ func TestPruneWhileUpdating(t *testing.T) {
 		t.Errorf("after the last write: %+v, %v", st, err)
 	}
 }
+
+// TestGetOnlyReads: reading a session (as hguard doctor does) leaves its
+// file's time alone, so pruning still sees it unused; MarkUsed touches it,
+// at most once a day.
+func TestGetOnlyReads(t *testing.T) {
+	s, err := Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update("s1", func(st *State) { st.YOLO = true }); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(s.Path("s1"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	mtime := func() time.Time {
+		fi, err := os.Stat(s.Path("s1"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.ModTime()
+	}
+	if st, err := s.Get("s1"); err != nil || !st.YOLO {
+		t.Fatalf("Get = %+v, %v", st, err)
+	}
+	if !mtime().Equal(old) {
+		t.Fatalf("Get changed the file's time to %v", mtime())
+	}
+	s.MarkUsed("s1")
+	touched := mtime()
+	if time.Since(touched) > time.Hour {
+		t.Fatalf("MarkUsed left the time at %v", touched)
+	}
+	if st, err := s.Get("s1"); err != nil || !st.YOLO {
+		t.Fatalf("Get after MarkUsed = %+v, %v", st, err)
+	}
+	s.MarkUsed("s1") // within the day: nothing to do
+	if !mtime().Equal(touched) {
+		t.Fatal("MarkUsed touched the file twice in a day")
+	}
+	s.MarkUsed("unknown") // no file: nothing made
+	if _, err := os.Stat(s.Path("unknown")); err == nil {
+		t.Fatal("MarkUsed made a file for a session with none")
+	}
+}
