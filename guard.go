@@ -12,6 +12,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/rules"
 )
 
@@ -31,6 +32,10 @@ type Options struct {
 // Guard decides commands. It is safe for concurrent use.
 type Guard struct {
 	rules *dsl.RuleSet
+	// unusable are the findings for rule files left out because they
+	// could not be used: every check carries them (see Problems).
+	unusable []dsl.Finding
+	problems []error
 }
 
 // Request is one command to decide.
@@ -48,8 +53,14 @@ type Verdict struct {
 	Line     *cmdline.Line // the parsed model, for explain
 }
 
-// New loads and compiles the rules. A broken rule file is an error that
-// names path:line:col, the rule and the field.
+// New loads and compiles the rules. A user or project rule file that
+// cannot be used (it does not parse or compile, or breaks the rules of
+// its origin, as a project file that tries to loosen) is left out rather
+// than stopping every check: each check then carries an ask finding that
+// names the file and the error (user-rules-unreadable,
+// project-rules-unreadable), so the rules it holds are never silently
+// missing, and Problems lists the errors, each naming path:line:col, the
+// rule and the field. An error from New means the built-in rules failed.
 func New(opts Options) (*Guard, error) {
 	var project string
 	if opts.ProjectDir != "" {
@@ -61,34 +72,94 @@ func New(opts Options) (*Guard, error) {
 // loadGuard is New with the project's rule file already found ("" for
 // none), so that a caller who searched for it does not search twice.
 func loadGuard(opts Options, project string) (*Guard, error) {
-	var files [][]*dsl.Rule
+	var base [][]*dsl.Rule
 	if !opts.NoBuiltin {
 		builtin, err := loadBuiltin(opts.ParseBuiltin)
 		if err != nil {
 			return nil, fmt.Errorf("built-in rules: %w", err)
 		}
-		files = append(files, builtin)
+		base = append(base, builtin)
 	}
+	var files []ruleFile
 	if opts.Home != "" {
-		user, err := loadDir(filepath.Join(opts.Home, "rules.d"), dsl.User, opts.checked)
+		paths, err := filepath.Glob(filepath.Join(opts.Home, "rules.d", "*.yaml"))
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, user)
+		slices.Sort(paths)
+		for _, p := range paths {
+			files = append(files, loadFile(dsl.User, opts.checked, p))
+		}
 	}
 	if project != "" {
-		rs, err := loadFiles(dsl.Project, opts.checked, project)
-		if err != nil {
-			return nil, err
+		files = append(files, loadFile(dsl.Project, opts.checked, project))
+	}
+	g := &Guard{}
+	all := slices.Clone(base)
+	for _, f := range files {
+		if f.err == nil {
+			all = append(all, f.rules)
 		}
-		files = append(files, rs)
 	}
-	rs, err := dsl.NewRuleSet(files...)
+	rs, err := dsl.NewRuleSet(all...)
 	if err != nil {
-		return nil, err
+		// Find the files that break the merge: add them one at a time.
+		all = slices.Clone(base)
+		for i := range files {
+			if files[i].err != nil {
+				continue
+			}
+			if _, err := dsl.NewRuleSet(append(slices.Clone(all), files[i].rules)...); err != nil {
+				files[i].err = err
+				continue
+			}
+			all = append(all, files[i].rules)
+		}
+		if rs, err = dsl.NewRuleSet(all...); err != nil {
+			return nil, err // the built-ins alone fail: not a file's fault
+		}
 	}
-	return &Guard{rules: rs}, nil
+	g.rules = rs
+	for _, f := range files {
+		if f.err != nil {
+			g.problems = append(g.problems, f.err)
+			g.unusable = append(g.unusable, unusableFinding(f))
+		}
+	}
+	return g, nil
 }
+
+// ruleFile is one user or project rule file as loaded.
+type ruleFile struct {
+	path   string
+	origin dsl.Origin
+	rules  []*dsl.Rule
+	err    error
+}
+
+func loadFile(origin dsl.Origin, checked *checkedRules, path string) ruleFile {
+	rs, err := loadFiles(origin, checked, path)
+	return ruleFile{path: path, origin: origin, rules: rs, err: err}
+}
+
+// maxProblemText bounds the error quoted in an unusable file's finding:
+// the file is untrusted text, and the finding reaches people and models.
+const maxProblemText = 300
+
+// unusableFinding is the ask every check carries while f is left out.
+func unusableFinding(f ruleFile) dsl.Finding {
+	id, whose := "user-rules-unreadable", "your rule file "+f.path
+	if f.origin == dsl.Project {
+		id, whose = "project-rules-unreadable", "the project's rule file "+f.path
+	}
+	msg := sanitize.OneLine(f.err.Error(), maxProblemText)
+	return dsl.Finding{Rule: id, Level: dsl.Ask, Source: string(f.origin),
+		Message: fmt.Sprintf("%s cannot be used, so its rules are not applied (%s): fix or remove it (hguard rules lint %s)", whose, msg, f.path)}
+}
+
+// Problems are the errors of the rule files that New left out, each
+// naming path:line:col, the rule and the field.
+func (g *Guard) Problems() []error { return g.problems }
 
 // FromRules is a Guard of rules already loaded, one slice per file, in
 // the order New would load them.
@@ -205,6 +276,9 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 func (g *Guard) Check(req Request) Verdict {
 	line := cmdline.Parse(req.Command)
 	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell})
+	if len(g.unusable) > 0 {
+		findings = append(findings, g.unusable...)
+	}
 	v := Verdict{Findings: findings, Line: line}
 	for _, f := range findings {
 		v.Level = max(v.Level, f.Level)

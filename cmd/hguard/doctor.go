@@ -97,7 +97,12 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		bad("rules", "%v", err)
 	} else {
-		line("rules", "ok (%d rules)", len(g.Rules().Rules()))
+		for _, p := range g.Problems() {
+			bad("rules", "%v (left out: every check asks until it is fixed)", p)
+		}
+		if len(g.Problems()) == 0 {
+			line("rules", "ok (%d rules)", len(g.Rules().Rules()))
+		}
 		line("allowlist", "%d keys", len(cfg.CommandAllowlist))
 		for _, w := range cfg.CheckAllowlist(g.Rules()) {
 			line("allowlist", "warning: %s", w)
