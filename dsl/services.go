@@ -1,0 +1,608 @@
+package dsl
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr"
+)
+
+// The service verb model: what a control-plane CLI (aws, gcloud, vault,
+// kafka-topics, restic, …) or an HTTP client is asked to do, as a class
+// the rules in rules/services.yaml give a level and a message to. One
+// table of verbs and a few facts per program replace hundreds of hand
+// rules: a new CLI is one line in serviceCLIs, and a CLI whose verbs follow
+// the common noun-verb shape (`TOOL RESOURCE delete NAME`) needs no more.
+
+func init() { Funcs = append(Funcs, serviceFuncs...) }
+
+var serviceFuncs = []Func{
+	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: []expr.Option{strsStr("serviceAction", serviceAction)}},
+	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: []expr.Option{strsStr("httpAction", httpAction)}},
+}
+
+// Service classes, strictest first when several apply.
+const (
+	svcAudit  = "audit"
+	svcPublic = "public"
+	svcSecret = "secret"
+	svcBackup = "backup"
+	svcDelete = "delete"
+)
+
+// serviceCLI is what hguard knows of one control-plane CLI.
+type serviceCLI struct {
+	depth  int               // how many leading operands name the operation (`aws s3api delete-bucket`: 2)
+	values map[string]bool   // global options that take a separate value, skipped before the operation
+	verbs  map[string]string // verbs of this CLI beyond the common ones, and their class
+	flags  map[string]string // options that make any operation destructive (kafka-topics --delete)
+	class  string            // the class of every destructive verb of this CLI (secret managers, backup tools)
+	always string            // the program itself is destructive (kafka-delete-records)
+}
+
+// commonVerbs are destructive verbs shared by most CLIs. A word matches
+// when it equals the verb or starts with verb- (delete-bucket, purge-queue),
+// after lowercasing and reading _ as - (delete_user).
+var commonVerbs = set("delete", "del", "destroy", "purge", "rb", "rm", "remove", "terminate", "uninstall", "drop",
+	"undeploy", "unregister", "deregister", "unsubscribe", "wipe", "flush", "flushall", "flushdb", "truncate",
+	"erase", "nuke", "rdelete", "repo-delete", "deletefile", "rmdir", "rmdirs", "archive", "disable", "revoke",
+	"untag", "clear", "reset", "force-reset", "forget", "prune", "kill", "deactivate", "batch-delete",
+	"schedule-key-deletion", "stop-logging")
+
+// prefixVerbs are the verbs that also count as the start of a compound
+// operation name (delete-db-instance, remove-regions-from-replication).
+var prefixVerbs = []string{"delete-", "remove-", "terminate-", "deregister-", "purge-", "disable-", "revoke-",
+	"destroy-", "drop-", "clear-", "forget-", "unregister-", "wipe-", "flush-", "truncate-", "batch-delete-",
+	"deactivate-", "force-delete", "stop-"}
+
+var awsValues = set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json",
+	"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format")
+
+var serviceCLIs = map[string]serviceCLI{
+	"aws": {depth: 2, values: awsValues, flags: map[string]string{"--delete": svcDelete, "--force-delete-without-recovery": svcSecret}, verbs: map[string]string{
+		"update-secret": svcSecret, "put-secret-value": svcSecret, "rotate-secret": svcSecret,
+		"put-bucket-acl": svcPublic, "put-object-acl": svcPublic, "authorize-security-group-ingress": svcPublic,
+		"put-bucket-policy": svcPublic, "delete-public-access-block": svcPublic, "modify-db-instance": svcPublic,
+		"modify-image-attribute": svcPublic, "modify-snapshot-attribute": svcPublic, "add-permission": svcPublic,
+		"change-resource-record-sets": svcDelete, "stop-configuration-recorder": svcAudit,
+		"update-trail": svcAudit, "put-event-selectors": svcAudit}},
+	"gcloud":       {depth: 4, values: set("--project", "--zone", "--region", "--format", "--account", "--configuration")},
+	"gsutil":       {depth: 1, values: set("-o", "-h", "-p", "-u"), verbs: map[string]string{"rsync": svcDelete, "acl": svcPublic, "iam": svcPublic}},
+	"az":           {depth: 4},
+	"azcopy":       {depth: 1, verbs: map[string]string{"sync": svcDelete}},
+	"doctl":        {depth: 4},
+	"heroku":       {depth: 2},
+	"fly":          {depth: 3},
+	"flyctl":       {depth: 3},
+	"vercel":       {depth: 2},
+	"netlify":      {depth: 2},
+	"linode-cli":   {depth: 3},
+	"hcloud":       {depth: 3},
+	"scw":          {depth: 3},
+	"oci":          {depth: 4},
+	"ibmcloud":     {depth: 3},
+	"openstack":    {depth: 3},
+	"eksctl":       {depth: 2},
+	"firebase":     {depth: 2},
+	"supabase":     {depth: 3},
+	"railway":      {depth: 2},
+	"gh":           {depth: 2, values: set("-R", "--repo", "--hostname"), verbs: map[string]string{"edit": svcPublic}},
+	"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
+	"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret}},
+	"square":       {depth: 2},
+	"wrangler":     {depth: 3, verbs: map[string]string{"rollback": svcDelete}},
+	"fastly":       {depth: 3, verbs: map[string]string{"activate": svcDelete}},
+	"vault":        {depth: 3, values: set("-namespace", "--namespace", "-address", "--address"), class: svcSecret},
+	"op":           {depth: 3, class: svcSecret},
+	"doppler":      {depth: 2, class: svcSecret},
+	"infisical":    {depth: 2, class: svcSecret},
+	"bw":           {depth: 2, class: svcSecret},
+	"kafka-topics": {depth: 0, flags: map[string]string{"--delete": svcDelete}},
+	"kafka-consumer-groups": {depth: 0, flags: map[string]string{"--delete": svcDelete, "--reset-offsets": svcDelete,
+		"--delete-offsets": svcDelete}},
+	"kafka-configs":        {depth: 0, flags: map[string]string{"--delete-config": svcDelete}},
+	"kafka-acls":           {depth: 0, flags: map[string]string{"--remove": svcDelete}},
+	"kafka-delete-records": {always: svcDelete},
+	"rpk":                  {depth: 2},
+	"nats":                 {depth: 2},
+	"rabbitmqctl":          {depth: 1, values: set("-p", "--vhost", "-n", "--node")},
+	"rabbitmqadmin":        {depth: 1},
+	"velero":               {depth: 2, class: svcBackup},
+	"restic": {depth: 2, values: set("-r", "--repo", "--password-file", "-p", "--cache-dir"), class: svcBackup,
+		flags: map[string]string{"--prune": svcBackup, "--remove-all": svcBackup, "--unsafe-allow-remove-all": svcBackup}},
+	"borg": {depth: 1, class: svcBackup, verbs: map[string]string{"compact": svcBackup, "recreate": svcBackup, "break-lock": svcBackup}},
+	"rclone": {depth: 1, verbs: map[string]string{"sync": svcDelete, "move": svcDelete, "moveto": svcDelete, "cleanup": svcDelete, "dedupe": svcDelete},
+		flags: map[string]string{"--delete-before": svcDelete, "--delete-during": svcDelete, "--delete-after": svcDelete, "--delete-excluded": svcDelete}},
+	"mc":            {depth: 3, flags: map[string]string{"--remove": svcDelete}, verbs: map[string]string{"unset": svcDelete}},
+	"s3cmd":         {depth: 1, verbs: map[string]string{"del": svcDelete, "rb": svcDelete}},
+	"etcdctl":       {depth: 1, verbs: map[string]string{"compact": svcDelete}},
+	"consul":        {depth: 2},
+	"nomad":         {depth: 2, verbs: map[string]string{"stop": svcDelete}},
+	"circleci":      {depth: 2},
+	"gitlab-runner": {depth: 1},
+	"jenkins-cli":   {depth: 1, values: set("-s", "-auth", "-i", "-webSocket")},
+	"deck":          {depth: 2, verbs: map[string]string{"sync": svcDelete}},
+	"apigeecli":     {depth: 2},
+	"ldcli":         {depth: 2, verbs: flagToggles},
+	"split":         {depth: 2, verbs: flagToggles},
+	"unleash":       {depth: 2, verbs: flagToggles},
+	"flipt":         {depth: 2, verbs: flagToggles},
+	"algolia":       {depth: 2},
+	"pd":            {depth: 2},
+	"newrelic":      {depth: 3},
+	"datadog-ci":    {depth: 2},
+	"grafana-cli":   {depth: 2},
+	"splunk":        {depth: 2, verbs: map[string]string{"clean": svcDelete}},
+	"meilisearch":   {depth: 2},
+	"sentry-cli":    {depth: 2},
+	"auth0":         {depth: 2},
+	"okta":          {depth: 2},
+	"twilio":        {depth: 3},
+	"databricks":    {depth: 3},
+	"planetscale":   {depth: 2},
+	"pscale":        {depth: 2},
+	"neonctl":       {depth: 2},
+	"turso":         {depth: 3},
+	"atlas":         {depth: 3},
+	"mongocli":      {depth: 3},
+	"cf":            {depth: 1},
+	"sam":           {depth: 1},
+	"serverless":    {depth: 1},
+	"sls":           {depth: 1},
+	"amplify":       {depth: 1},
+	"copilot":       {depth: 2},
+	"eb":            {depth: 1, verbs: map[string]string{"terminate": svcDelete}},
+	"kops":          {depth: 2},
+	"civo":          {depth: 3},
+	"exo":           {depth: 3},
+	"upcloud":       {depth: 3},
+	"vultr-cli":     {depth: 3},
+	"aliyun":        {depth: 2},
+	"tccli":         {depth: 2},
+	"cloudflared":   {depth: 2},
+	"flarectl":      {depth: 2},
+	"pulumi":        {depth: 2, verbs: map[string]string{"rm": svcDelete}},
+	"argocd":        {depth: 2},
+	"tkn":           {depth: 2},
+}
+
+// secretWords mark an operation on secrets, keys or credentials.
+var secretWords = []string{"secret", "kms", "keyvault", "key-vault", "credential", "token", "api-key", "apikey",
+	"api-keys", "ssh-key", "parameter", "password", "key"}
+
+// auditOps are operations that turn off audit logging or security monitoring.
+var auditOps = set("stop-logging", "delete-trail", "delete-detector", "disable-security-hub", "delete-flow-logs",
+	"delete-configuration-recorder", "stop-configuration-recorder", "disable-organization-admin-account",
+	"delete-log-group", "disassociate-members", "delete-sink", "disable-logging")
+
+// alwaysPublic are operations that expose a resource whatever their arguments.
+var alwaysPublic = set("delete-public-access-block", "delete-bucket-public-access-block", "disable-block-public-access")
+
+// auditServices are services whose resources are audit trails and monitors:
+// deleting one turns auditing off.
+var auditServices = set("cloudtrail", "guardduty", "securityhub", "logging", "auditmanager", "inspector", "inspector2", "detective", "macie2")
+
+// objectStores are the object-store commands whose rm deletes one object
+// unless told to recurse, like rm itself; a single object is not asked.
+func singleObjectRemove(name string, ops, args []string) bool {
+	store := name == "gsutil" || name == "mc" ||
+		name == "aws" && len(ops) > 0 && ops[0] == "s3" ||
+		name == "gcloud" && len(ops) > 0 && ops[0] == "storage"
+	if !store || !slices.Contains(ops, "rm") {
+		return false
+	}
+	for _, a := range args {
+		switch a {
+		case "-r", "-R", "--recursive", "-a", "--all-versions", "--force", "--versions", "-m":
+			return false
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "rR") {
+			return false
+		}
+	}
+	return true
+}
+
+// serviceAction classifies what a control-plane CLI is asked to do (see
+// serviceFuncs). Unknown programs are "".
+func serviceAction(name string, args []string) string {
+	name = programName(name)
+	if name == "java" {
+		// java -jar jenkins-cli.jar …: the CLI is the jar.
+		for i := 0; i+1 < len(args); i++ {
+			if args[i] == "-jar" && strings.Contains(strings.ToLower(args[i+1]), "jenkins-cli") {
+				name, args = "jenkins-cli", args[i+2:]
+				break
+			}
+		}
+	}
+	cli, ok := serviceCLIs[strings.TrimSuffix(name, ".sh")]
+	if !ok {
+		return ""
+	}
+	if cli.always != "" {
+		return cli.always
+	}
+	var ops []string
+	best := ""
+	raise := func(class string) {
+		if rank(class) > rank(best) {
+			best = class
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		low := strings.ToLower(a)
+		if low == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") {
+			flag, _, _ := strings.Cut(low, "=")
+			if flag == "--dryrun" || flag == "--dry-run" || flag == "-n" && name == "mc" {
+				return "" // a rehearsal changes nothing
+			}
+			if c, ok := cli.flags[flag]; ok {
+				raise(c)
+			}
+			if cli.values[a] {
+				i++
+			}
+			continue
+		}
+		if len(ops) < cli.depth {
+			ops = append(ops, low)
+		}
+	}
+	for _, op := range ops {
+		raise(verbClass(name, cli, op, ops, args))
+	}
+	if best == svcDelete && singleObjectRemove(name, ops, args) {
+		best = ""
+	}
+	if best == svcDelete && slices.ContainsFunc(ops, func(op string) bool { return auditServices[op] }) {
+		return svcAudit
+	}
+	if best != "" && cli.class != "" && rank(cli.class) > rank(best) {
+		best = cli.class
+	}
+	if best == svcDelete && cli.class != "" {
+		best = cli.class
+	}
+	if best == svcDelete {
+		for _, op := range ops {
+			for _, w := range secretWords {
+				if strings.Contains(op, w) {
+					return svcSecret
+				}
+			}
+		}
+	}
+	return best
+}
+
+func rank(class string) int {
+	switch class {
+	case svcAudit:
+		return 5
+	case svcPublic:
+		return 4
+	case svcSecret:
+		return 3
+	case svcBackup:
+		return 2
+	case svcDelete:
+		return 1
+	}
+	return 0
+}
+
+// verbClass is the class of one operation word of a CLI, or "".
+func verbClass(name string, cli serviceCLI, op string, ops, args []string) string {
+	op = strings.ReplaceAll(op, "_", "-")
+	if i := strings.LastIndexByte(op, ':'); i >= 0 {
+		op = op[i+1:] // heroku apps:destroy, wrangler kv:key delete
+	}
+	if auditOps[op] {
+		return svcAudit
+	}
+	if alwaysPublic[op] {
+		return svcPublic
+	}
+	if c, ok := cli.verbs[op]; ok {
+		if c == svcPublic && !exposesPublicly(name, op, args) {
+			return ""
+		}
+		return c
+	}
+	if commonVerbs[op] {
+		return svcDelete
+	}
+	for _, p := range prefixVerbs {
+		if strings.HasPrefix(op, p) {
+			return svcDelete
+		}
+	}
+	if strings.Contains(op, "-delete-") {
+		return svcDelete
+	}
+	if name == "gcloud" && strings.HasPrefix(op, "add-iam-policy-binding") && exposesPublicly(name, op, args) {
+		return svcPublic
+	}
+	return ""
+}
+
+// exposesPublicly reports whether an ACL, policy or firewall change opens a
+// resource to everyone: public-read ACLs, 0.0.0.0/0 ingress, allUsers.
+func exposesPublicly(name, op string, args []string) bool {
+	for i, a := range args {
+		low := strings.ToLower(a)
+		switch {
+		case strings.Contains(low, "public-read"), strings.Contains(low, "authenticated-read"),
+			strings.Contains(low, "0.0.0.0/0"), strings.Contains(low, "::/0"),
+			strings.Contains(low, "allusers"), strings.Contains(low, "allauthenticatedusers"),
+			strings.Contains(low, `"principal":"*"`), strings.Contains(low, `"principal": "*"`),
+			strings.Contains(low, "--publicly-accessible") && !strings.Contains(low, "no-"),
+			low == "--visibility=public", low == "--visibility" && i+1 < len(args) && strings.ToLower(args[i+1]) == "public",
+			low == "--public":
+			return true
+		case (name == "gsutil") && (low == "public-read" || strings.HasSuffix(low, ":r") && strings.Contains(low, "allusers")):
+			return true
+		}
+	}
+	return false
+}
+
+// clientValues are, per HTTP client, the options that take a separate value.
+var clientValues = map[string]map[string]bool{
+	"curl": set("-o", "--output", "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode",
+		"--json", "-H", "--header", "-X", "--request", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+		"-F", "--form", "--form-string", "-T", "--upload-file", "-x", "--proxy", "-b", "--cookie", "-c",
+		"--cookie-jar", "-K", "--config", "-w", "--write-out", "-m", "--max-time", "--connect-timeout",
+		"--retry", "--cacert", "--cert", "-E", "--key", "--resolve", "-r", "--range", "-C", "--continue-at", "--url",
+		"-t", "--telnet-option", "-P", "--ftp-port", "-Q", "--quote", "-y", "-Y", "-z", "--oauth2-bearer", "--unix-socket"),
+	"wget": set("-O", "--output-document", "-P", "--directory-prefix", "-o", "--output-file", "-a", "--append-output",
+		"-U", "--user-agent", "--header", "-t", "--tries", "-T", "--timeout", "--post-data", "--post-file",
+		"--body-data", "--body-file", "-e", "--execute", "-i", "--input-file", "--user", "--password", "--method"),
+	"gh": set("-X", "--method", "-f", "--field", "-F", "--raw-field", "-H", "--header", "--input", "-p", "--preview",
+		"--hostname", "-q", "--jq", "-t", "--template", "-R", "--repo", "--cache"),
+	"http": set("-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--session-read-only", "-v",
+		"--proxy", "--cert", "--cert-key", "--verify", "--timeout", "-p", "--print"),
+}
+
+// clientFamily maps each HTTP client to the family whose options it shares.
+var clientFamily = map[string]string{"curl": "curl", "curlie": "curl", "wget": "wget", "wget2": "wget",
+	"gh": "gh", "glab": "gh", "http": "http", "https": "http", "xh": "http", "xhs": "http", "httpie": "http"}
+
+// datastorePorts are the default ports of datastores and their admin APIs,
+// where a DELETE removes data even on a developer's own machine.
+var datastorePorts = set("9200", "9300", "7700", "5984", "8086", "6333", "6334", "8983", "8529", "7474", "8108",
+	"19530", "9090", "8001", "8444", "8500", "2379", "4001", "8091", "8123", "9000", "8000", "7280", "8088")
+
+// datastorePaths are path fragments of datastore and search-engine APIs.
+var datastorePaths = []string{"_all", "/indexes", "/indices", "/_data_stream", "/_snapshot", "/collections",
+	"/databases", "/v1/kv/", "/api/v1/admin/tsdb", "/_doc", "/.kibana", "/*", "_delete_by_query", "delete_series",
+	"/_index_template", "/_ilm", "/buckets", "/keyspaces", "/tables"}
+
+// destructivePaths make a POST or PUT destructive.
+var destructivePaths = []string{"_delete_by_query", "delete_series", "/delete-batch", "dodelete", "/_close",
+	"/_cluster/settings", "/_flush", "/purge", "/wipe", "/destroy", "/truncate", "/clean_tombstones", "/_forcemerge",
+	"/delete", "/reset", "/clear", "/drop", "/_shutdown", "/dowipeout"}
+
+// httpAction classifies an HTTP request (see serviceFuncs).
+func httpAction(name string, args []string) string {
+	name = programName(name)
+	family, ok := clientFamily[name]
+	if !ok {
+		return ""
+	}
+	values := clientValues[family]
+	method, data := "", ""
+	var urls []string
+	operands := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			continue
+		}
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			opt, val, hasVal := strings.Cut(a, "=")
+			if !hasVal && !strings.HasPrefix(a, "--") && len(a) > 2 && (a[1] == 'X' || a[1] == 'd') && family != "http" {
+				opt, val, hasVal = a[:2], a[2:], true // -XDELETE, -d{…}
+			}
+			if !hasVal && values[opt] && i+1 < len(args) {
+				i++
+				val, hasVal = args[i], true
+			}
+			switch opt {
+			case "-X", "--request", "--method":
+				method = strings.ToUpper(val)
+			case "-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--json", "--post-data", "--body-data", "-f", "--field", "--raw-field":
+				data += " " + val
+				if name == "wget" || name == "wget2" {
+					if method == "" {
+						method = "POST"
+					}
+				}
+			case "--url":
+				urls = append(urls, val)
+			}
+			continue
+		}
+		operands++
+		switch {
+		case (name == "gh" || name == "glab") && operands == 1:
+			if a != "api" {
+				return ""
+			}
+		case (name == "http" || name == "https" || name == "xh" || name == "xhs" || name == "httpie") && operands == 1 && isMethod(a):
+			method = strings.ToUpper(a)
+		case (name == "gh" || name == "glab"):
+			urls = append(urls, a)
+		default:
+			if looksLikeURL(a) {
+				urls = append(urls, a)
+			} else if strings.Contains(a, "=") || strings.Contains(a, ":=") {
+				data += " " + a // httpie request items
+			}
+		}
+	}
+	if method == "" && (name == "http" || name == "https" || name == "xh" || name == "xhs" || name == "httpie") && strings.TrimSpace(data) != "" {
+		method = "POST"
+	}
+	if method == "" && name != "gh" && name != "glab" && strings.TrimSpace(data) != "" {
+		method = "POST"
+	}
+	if len(urls) == 0 {
+		return ""
+	}
+	best := ""
+	for _, u := range urls {
+		c := classifyRequest(name, method, u, data)
+		if c == "wipe" || c == "delete" && best != "wipe" || c == "local" && best == "" {
+			best = c
+		}
+	}
+	return best
+}
+
+func isMethod(s string) bool {
+	switch strings.ToUpper(s) {
+	case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS":
+		return s == strings.ToUpper(s)
+	}
+	return false
+}
+
+func looksLikeURL(s string) bool {
+	if strings.Contains(s, "://") || strings.HasPrefix(s, ":") && len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
+		return true
+	}
+	if strings.HasPrefix(s, "localhost") || strings.HasPrefix(s, "127.") || strings.HasPrefix(s, "[::1]") {
+		return true
+	}
+	return urlHost(s) != ""
+}
+
+// classifyRequest is one request's class.
+func classifyRequest(name, method, u, data string) string {
+	host, port, path := splitURL(name, u)
+	lowPath := strings.ToLower(path)
+	destructive := false
+	switch method {
+	case "DELETE":
+		destructive = true
+	case "POST", "PUT", "PATCH":
+		for _, p := range destructivePaths {
+			if strings.Contains(lowPath, p) {
+				destructive = true
+			}
+		}
+		ld := strings.ToLower(data)
+		if strings.Contains(ld, "mutation") && strings.Contains(ld, "delete") {
+			destructive = true
+		}
+	}
+	if !destructive {
+		return ""
+	}
+	wipe := datastorePorts[port]
+	for _, p := range datastorePaths {
+		if strings.Contains(lowPath, p) {
+			wipe = true
+		}
+	}
+	if wipe {
+		return "wipe"
+	}
+	if name != "gh" && name != "glab" && isLocalHost(host) {
+		return "local"
+	}
+	return "delete"
+}
+
+// splitURL splits a URL as an HTTP client reads it: scheme-less URLs and
+// httpie's :PORT/path shorthand for localhost included.
+func splitURL(name, u string) (host, port, path string) {
+	u = strings.Trim(u, "'\"")
+	if name == "gh" || name == "glab" {
+		return "api.github.com", "", "/" + strings.TrimPrefix(u, "/")
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	} else if strings.HasPrefix(u, ":") {
+		u = "localhost" + u
+	}
+	hostport := u
+	if i := strings.IndexAny(u, "/?#"); i >= 0 {
+		hostport, path = u[:i], u[i:]
+	}
+	if i := strings.LastIndexByte(hostport, '@'); i >= 0 {
+		hostport = hostport[i+1:]
+	}
+	host = hostport
+	if strings.HasPrefix(hostport, "[") {
+		if j := strings.IndexByte(hostport, ']'); j > 0 {
+			host = hostport[1:j]
+			port = strings.TrimPrefix(hostport[j+1:], ":")
+		}
+	} else if j := strings.LastIndexByte(hostport, ':'); j >= 0 && strings.Count(hostport, ":") == 1 {
+		host, port = hostport[:j], hostport[j+1:]
+	}
+	return strings.ToLower(host), port, path
+}
+
+// isLocalHost reports a host on this machine, or a bare name such as a
+// compose service (db, elasticsearch), which resolves only on a local
+// network the developer runs.
+func isLocalHost(h string) bool {
+	switch {
+	case h == "localhost", strings.HasSuffix(h, ".localhost"), h == "::1", h == "0.0.0.0", h == "":
+		return true
+	case strings.HasPrefix(h, "127.") && isIP(h):
+		return true
+	case !strings.Contains(h, ".") && !strings.Contains(h, ":"):
+		return true
+	}
+	return false
+}
+
+// strsStr registers a func(string, []string) string.
+func strsStr(name string, f func(string, []string) string) expr.Option {
+	return expr.Function(name, func(p ...any) (any, error) {
+		s, ok := p[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("%s: want a string, got %T", name, p[0])
+		}
+		list, err := anyStrings(p[1])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return f(s, list), nil
+	}, new(func(string, []string) string))
+}
+
+// anyStrings reads a list of strings as expr passes it.
+func anyStrings(v any) ([]string, error) {
+	switch l := v.(type) {
+	case []string:
+		return l, nil
+	case []any:
+		out := make([]string, len(l))
+		for i, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				return nil, fmt.Errorf("want a list of strings, got %T in it", x)
+			}
+			out[i] = s
+		}
+		return out, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("want a list of strings, got %T", v)
+}
+
+// flagToggles: for feature-flag services, disabling a flag is their
+// everyday work, not a deletion.
+var flagToggles = map[string]string{"disable": "", "enable": ""}

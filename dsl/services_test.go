@@ -1,0 +1,104 @@
+package dsl
+
+import "testing"
+
+// The native translator learns the service helpers here, beside them.
+func init() {
+	helpers["serviceAction"] = struct {
+		fn, ret string
+		params  []string
+	}{"serviceAction", "string", []string{"string", "[]string"}}
+	helpers["httpAction"] = struct {
+		fn, ret string
+		params  []string
+	}{"httpAction", "string", []string{"string", "[]string"}}
+}
+
+func TestServiceAction(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"aws", []string{"s3", "rb", "s3://b", "--force"}, "delete"},
+		{"aws", []string{"s3", "rm", "s3://b/k", "--dryrun"}, ""},
+		{"aws", []string{"s3", "sync", "./d", "s3://b", "--delete"}, "delete"},
+		{"aws", []string{"s3", "sync", "./d", "s3://b"}, ""},
+		{"aws", []string{"--profile", "prod", "elbv2", "delete-target-group", "--target-group-arn", "x"}, "delete"},
+		{"aws", []string{"ec2", "describe-instances"}, ""},
+		{"aws", []string{"ec2", "terminate-instances", "--instance-ids", "i-1"}, "delete"},
+		{"aws", []string{"secretsmanager", "delete-secret", "--secret-id", "x", "--force-delete-without-recovery"}, "secret"},
+		{"aws", []string{"kms", "schedule-key-deletion", "--key-id", "k"}, "secret"},
+		{"aws", []string{"cloudtrail", "stop-logging", "--name", "t"}, "audit"},
+		{"aws", []string{"cloudtrail", "delete-trail", "--name", "t"}, "audit"},
+		{"aws", []string{"s3api", "put-bucket-acl", "--bucket", "b", "--acl", "public-read"}, "public"},
+		{"aws", []string{"s3api", "put-bucket-acl", "--bucket", "b", "--acl", "private"}, ""},
+		{"aws", []string{"ec2", "authorize-security-group-ingress", "--group-id", "sg", "--cidr", "0.0.0.0/0"}, "public"},
+		{"aws", []string{"ec2", "authorize-security-group-ingress", "--group-id", "sg", "--cidr", "10.0.0.0/8"}, ""},
+		{"gcloud", []string{"compute", "instances", "delete", "vm"}, "delete"},
+		{"gcloud", []string{"storage", "buckets", "add-iam-policy-binding", "gs://b", "--member=allUsers", "--role=roles/storage.objectViewer"}, "public"},
+		{"gcloud", []string{"compute", "instances", "list"}, ""},
+		{"vault", []string{"secrets", "disable", "kv/"}, "secret"},
+		{"vault", []string{"kv", "get", "secret/x"}, ""},
+		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t"}, "delete"},
+		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--list"}, ""},
+		{"kafka-topics.sh", []string{"--delete", "--topic", "t"}, "delete"},
+		{"restic", []string{"forget", "--keep-last", "1", "--prune"}, "backup"},
+		{"restic", []string{"snapshots"}, ""},
+		{"borg", []string{"prune", "--keep-daily", "7"}, "backup"},
+		{"borg", []string{"list", "repo"}, ""},
+		{"rclone", []string{"sync", "/src", "remote:b"}, "delete"},
+		{"rclone", []string{"copy", "/src", "remote:b"}, ""},
+		{"gh", []string{"repo", "delete", "o/r", "--yes"}, "delete"},
+		{"gh", []string{"secret", "delete", "TOKEN"}, "secret"},
+		{"gh", []string{"repo", "edit", "--visibility", "public"}, "public"},
+		{"gh", []string{"repo", "edit", "--description", "x"}, ""},
+		{"gh", []string{"pr", "view", "1"}, ""},
+		{"java", []string{"-jar", "jenkins-cli.jar", "-s", "http://j/", "delete-job", "x"}, "delete"},
+		{"java", []string{"-jar", "jenkins-cli.jar", "-s", "http://j/", "get-job", "x"}, ""},
+		{"rabbitmqctl", []string{"delete_user", "bob"}, "delete"},
+		{"heroku", []string{"apps:destroy", "--app", "x"}, "delete"},
+		{"ls", []string{"delete"}, ""},
+	}
+	for _, c := range cases {
+		if got := serviceAction(c.name, c.args); got != c.want {
+			t.Errorf("serviceAction(%q, %q) = %q, want %q", c.name, c.args, got, c.want)
+		}
+	}
+}
+
+func TestHTTPAction(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"curl", []string{"-X", "DELETE", "https://api.example.com/v1/items/3"}, "delete"},
+		{"curl", []string{"--request=DELETE", "https://api.example.com/v1/items/3"}, "delete"},
+		{"curl", []string{"-XDELETE", "https://api.example.com/v1/items/3"}, "delete"},
+		{"curl", []string{"https://api.example.com/v1/items/3", "-X", "DELETE"}, "delete"},
+		{"curl", []string{"-f", "-X", "DELETE", "https://api.example.com/x"}, "delete"},
+		{"curl", []string{"-X", "GET", "https://api.example.com/v1/items/3"}, ""},
+		{"curl", []string{"-X", "DELETE", "http://localhost:3000/api/todos/1"}, "local"},
+		{"curl", []string{"-X", "DELETE", "http://localhost:9200/logs"}, "wipe"},
+		{"curl", []string{"-X", "DELETE", "http://elasticsearch:9200/_all"}, "wipe"},
+		{"curl", []string{"-X", "POST", "http://localhost:9200/i/_delete_by_query", "-d", "{}"}, "wipe"},
+		{"curl", []string{"-X", "POST", "http://localhost:9200/i/_search", "-d", "{}"}, ""},
+		{"curl", []string{"-d", "x=1", "https://api.example.com/v1/items"}, ""},
+		{"http", []string{"DELETE", ":9200/my-index"}, "wipe"},
+		{"http", []string{"GET", ":9200/_cat/indices"}, ""},
+		{"http", []string{"DELETE", "api.example.com/items/1"}, "delete"},
+		{"wget", []string{"--method=DELETE", "https://api.example.com/x"}, "delete"},
+		{"wget", []string{"https://example.com/file.tgz"}, ""},
+		{"gh", []string{"api", "-X", "DELETE", "/repos/o/r"}, "delete"},
+		{"gh", []string{"api", "/repos/o/r"}, ""},
+		{"glab", []string{"api", "--method", "DELETE", "projects/1"}, "delete"},
+		{"gh", []string{"repo", "delete"}, ""},
+		{"curl", []string{"-X", "DELETE", "http://[::1]:8080/x"}, "local"},
+	}
+	for _, c := range cases {
+		if got := httpAction(c.name, c.args); got != c.want {
+			t.Errorf("httpAction(%q, %q) = %q, want %q", c.name, c.args, got, c.want)
+		}
+	}
+}
