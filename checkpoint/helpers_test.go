@@ -30,6 +30,7 @@ func testRepo(t testing.TB, cfg Config) (*Repo, string) {
 	}
 	r, err := New(home, dir, cfg)
 	must(t, err)
+	r.maint = maintainForeground // no detached gc outliving the test
 	return r, r.Dir
 }
 

@@ -31,7 +31,8 @@ type Repo struct {
 	lockPath  string
 	cfg       Config
 
-	noWorkTree bool // git init: no GIT_DIR or GIT_WORK_TREE
+	noWorkTree bool        // git init: no GIT_DIR or GIT_WORK_TREE
+	maint      maintenance // how gc runs after a snapshot
 }
 
 // lockTimeout bounds the wait for another hguard working on the same

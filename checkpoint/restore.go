@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,7 +129,7 @@ func (r *Repo) Diff(ctx context.Context, ref Ref, w io.Writer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	st, err := r.stage(ctx)
+	st, err := r.stage(ctx, math.MaxInt) // what is there now, however large
 	if err != nil {
 		return false, err
 	}
@@ -161,7 +162,8 @@ func (r *Repo) target(ctx context.Context, ref Ref) (*Snapshot, error) {
 		return nil, r.damaged(fmt.Sprintf("checkpoint %s cannot be read: %v", s.Short(), err))
 	}
 	if _, body, ok := bytes.Cut(out, []byte("\n\n")); ok {
-		s.empty = parseEmpty(string(body))
+		s.empty = nil
+		s.parseBody(string(body), true)
 	}
 	if _, err := r.git(ctx, nil, "ls-tree", "-r", "-t", "-z", "--name-only", s.Tree); err != nil {
 		return nil, r.damaged(fmt.Sprintf("the files of checkpoint %s cannot be read: %v", s.Short(), err))
@@ -171,11 +173,15 @@ func (r *Repo) target(ctx context.Context, ref Ref) (*Snapshot, error) {
 
 // preRollback snapshots the tree as it is, so the restore can be undone.
 func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string) (*Snapshot, error) {
-	reason := "pre-rollback to " + target.Short()
+	to := fmt.Sprintf("%d (%s)", target.ID, target.Short())
+	reason := "pre-rollback to " + to
 	if rel != "" {
-		reason = "pre-rollback of " + rel + " to " + target.Short()
+		reason = "pre-rollback of " + rel + " to " + to
 	}
-	res, err := r.create(ctx, reason)
+	// The target is never pruned to make room for this snapshot, and a
+	// tree that grew past max_files is still saved: without it the
+	// rollback could not be undone.
+	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true})
 	if err != nil {
 		return nil, fmt.Errorf("taking the pre-rollback snapshot (nothing was restored): %w", err)
 	}
@@ -227,29 +233,37 @@ func (r *Repo) checkOverwrites(cs []rawChange) error {
 		if c.status != 'A' {
 			continue
 		}
-		// Every parent must be a directory or about to be removed.
-		p := c.path
-		for {
-			abs := filepath.Join(r.Dir, filepath.FromSlash(p))
-			fi, err := os.Lstat(abs)
-			if err == nil {
-				if p != c.path && fi.IsDir() {
-					break
-				}
-				if !fi.IsDir() && !removed[p] {
-					return r.wouldLose(p)
-				}
-				if fi.IsDir() {
-					if lost := untrackedUnder(abs, p, removed); lost != "" {
-						return r.wouldLose(lost)
-					}
-				}
+		if err := r.checkOverwrite(c.path, removed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOverwrite checks the way to one path the restore brings back, from
+// the root down: it is never looked at through a symlink (a directory
+// replaced by a symlink is removed by the restore, not followed), and
+// every file or symlink in the way must be one the restore removes.
+func (r *Repo) checkOverwrite(path string, removed map[string]bool) error {
+	els := strings.Split(path, "/")
+	for i := range els {
+		p := strings.Join(els[:i+1], "/")
+		abs := filepath.Join(r.Dir, filepath.FromSlash(p))
+		fi, err := os.Lstat(abs)
+		switch {
+		case err != nil:
+			return nil // nothing there: nothing to lose below
+		case !fi.IsDir():
+			if removed[p] {
+				return nil // a file or symlink the restore replaces
 			}
-			i := strings.LastIndexByte(p, '/')
-			if i < 0 {
-				break
+			return r.wouldLose(p)
+		case i == len(els)-1:
+			// A directory where the snapshot has a file: git removes it
+			// only when everything in it is removed too.
+			if lost := untrackedUnder(abs, p, removed); lost != "" {
+				return r.wouldLose(lost)
 			}
-			p = p[:i]
 		}
 	}
 	return nil

@@ -82,7 +82,7 @@ func TestRollbackRestoresTreeExactly(t *testing.T) {
 	if d := diffPrints(dotGit, fingerprint(t, filepath.Join(dir, ".git"))); d != "" {
 		t.Errorf("the user's .git changed:\n%s", d)
 	}
-	if rs.Pre == nil || rs.Pre.Reason != "pre-rollback to "+res.Snapshot.Short() {
+	if rs.Pre == nil || rs.Pre.Reason != "pre-rollback to 1 ("+res.Snapshot.Short()+")" {
 		t.Fatalf("pre-rollback snapshot: %+v", rs.Pre)
 	}
 
@@ -223,7 +223,7 @@ func TestRestoreRefusesToOverwriteExcludedFile(t *testing.T) {
 	if _, err := r.Restore(context.Background(), Ref{N: 1}); err == nil {
 		t.Fatal("restore overwrote a file that is excluded now")
 	}
-	if _, err := r.RestorePath(context.Background(), Ref{N: 2}, "out.txt"); err == nil {
+	if _, err := r.RestorePath(context.Background(), Ref{N: 1}, "out.txt"); err == nil {
 		t.Fatal("restore of one file overwrote a file that is excluded now")
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "out.txt")); string(data) != "precious\n" {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,22 +19,34 @@ import (
 
 // Snapshot is one checkpoint of a directory.
 type Snapshot struct {
-	N      int    // position in the list: 1 is the newest
+	// ID is the checkpoint's number: given when it is made (the newest
+	// one's plus one) and never changed, so it means the same checkpoint
+	// before and after other checkpoints are taken or pruned.
+	ID     int
+	N      int    // position in the list: 1 is the newest (shifts; prefer ID)
 	Hash   string // the commit in the shadow repository
 	Tree   string
 	Ref    string // refs/hguard/<nanoseconds>
 	Time   time.Time
-	Reason string
+	Reason string // the label: why it was taken (the command and rule, the turn, ...)
 
-	// Changes against the snapshot before it, filled by [Repo.List] with
-	// stats (the oldest one is compared with an empty tree).
+	// What changed against the snapshot before it, computed once when the
+	// snapshot is made and stored in its commit message. For the first
+	// snapshot of a directory Files is the number of files and Added and
+	// Deleted are -1 (lines were not counted). HasStats is false for
+	// snapshots of older hguard versions that stored none.
 	Files, Added, Deleted int
+	HasStats              bool
 
 	empty []string // directories that were empty; from the commit message
 }
 
 // Short is the abbreviated hash shown in lists.
 func (s *Snapshot) Short() string { return s.Hash[:min(len(s.Hash), 8)] }
+
+// First reports whether the snapshot was the first of its directory: its
+// statistics count the files, not a change.
+func (s *Snapshot) First() bool { return s.HasStats && s.Added < 0 }
 
 // Result is the outcome of [Repo.Create].
 type Result struct {
@@ -47,11 +60,15 @@ type Result struct {
 
 const (
 	refPrefix = "refs/hguard/"
-	gcStamp   = "hguard-gc"
 	turnFile  = "hguard-turn"
-	gcEvery   = 24 * time.Hour
 	emptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 )
+
+// createOpts are the internal variants of a snapshot.
+type createOpts struct {
+	protect string // a snapshot hash that pruning must keep (a rollback's target)
+	noLimit bool   // ignore max_files: a pre-rollback snapshot must not be refused
+}
 
 // Create snapshots the directory, creating the shadow repository on first
 // use. When nothing changed since the latest snapshot it records nothing.
@@ -62,11 +79,11 @@ func (r *Repo) Create(ctx context.Context, reason string) (*Result, error) {
 		return nil, err
 	}
 	defer unlock()
-	return r.create(ctx, reason)
+	return r.create(ctx, reason, createOpts{})
 }
 
 // create is Create with the lock held.
-func (r *Repo) create(ctx context.Context, reason string) (*Result, error) {
+func (r *Repo) create(ctx context.Context, reason string, o createOpts) (*Result, error) {
 	switch err := r.check(); {
 	case errors.Is(err, ErrNoCheckpoints):
 		if err := r.init(ctx); err != nil {
@@ -85,7 +102,11 @@ func (r *Repo) create(ctx context.Context, reason string) (*Result, error) {
 		defer wg.Done()
 		list, listErr = r.list(ctx, true)
 	}()
-	st, err := r.stage(ctx)
+	limit := r.cfg.MaxFiles
+	if o.noLimit {
+		limit = math.MaxInt
+	}
+	st, err := r.stage(ctx, limit)
 	wg.Wait()
 	if err != nil {
 		return nil, err
@@ -101,30 +122,63 @@ func (r *Repo) create(ctx context.Context, reason string) (*Result, error) {
 		res.Snapshot = list[0]
 		return res, nil
 	}
-	msg := commitMessage(reason, st.empty, st.skipped)
+	now := time.Now()
+	s := &Snapshot{
+		ID:       nextID(list),
+		N:        1,
+		Tree:     st.tree,
+		Ref:      fmt.Sprintf("%s%020d", refPrefix, now.UnixNano()),
+		Time:     now,
+		Reason:   cleanReason(reason),
+		HasStats: true,
+		empty:    st.empty,
+	}
+	// The statistics of the change, once, here: the diff of two trees
+	// descends only into the subtrees that differ, so it costs what the
+	// change costs. The first snapshot counts its files.
+	if res.Previous == "" {
+		s.Files, s.Added, s.Deleted = st.files, -1, -1
+	} else {
+		d, err := r.diffStats(ctx, [][2]string{{res.Previous, st.tree}})
+		if err != nil {
+			return nil, err
+		}
+		s.Files, s.Added, s.Deleted = d[0][0], d[0][1], d[0][2]
+	}
+	msg := commitMessage(s, st.skipped)
 	out, err := r.git(ctx, strings.NewReader(msg), "commit-tree", st.tree)
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
-	now := time.Now()
-	s := &Snapshot{
-		N:      1,
-		Hash:   strings.TrimSpace(string(out)),
-		Tree:   st.tree,
-		Ref:    fmt.Sprintf("%s%020d", refPrefix, now.UnixNano()),
-		Time:   now,
-		Reason: cleanReason(reason),
-		empty:  st.empty,
-	}
+	s.Hash = strings.TrimSpace(string(out))
 	if len(list) > 0 && s.Ref <= list[0].Ref { // a clock that went back
 		s.Ref = list[0].Ref + "1"
 	}
 	if _, err := r.git(ctx, nil, "update-ref", "--no-deref", s.Ref, s.Hash, ""); err != nil {
 		return nil, r.gitFailed(err)
 	}
+	for i, old := range list {
+		old.N = i + 2
+	}
 	res.Snapshot, res.Created = s, true
-	res.Pruned, err = r.prune(ctx, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, false)
-	return res, err
+	res.Pruned, err = r.dropRefs(ctx, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, o.protect)
+	if err != nil {
+		return res, err
+	}
+	// Compacting is never done here, where a command may be waiting for
+	// the snapshot: when enough loose objects or packs piled up, git
+	// packs them in a detached, low-priority process of its own.
+	r.maintain()
+	return res, nil
+}
+
+// nextID is the id of a new snapshot: one more than the highest so far.
+func nextID(list []*Snapshot) int {
+	id := 0
+	for _, s := range list {
+		id = max(id, s.ID)
+	}
+	return id + 1
 }
 
 // staged is the working tree written into the shadow index.
@@ -140,7 +194,7 @@ type staged struct {
 // files are read. Once the index exists (the tree was within max_files
 // before), paths stream to update-index while the walk goes on; the first
 // time, the walk finishes first so an oversized tree costs no git work.
-func (r *Repo) stage(ctx context.Context) (*staged, error) {
+func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	var (
 		indexed []byte
 		lsErr   error
@@ -162,7 +216,7 @@ func (r *Repo) stage(ctx context.Context) (*staged, error) {
 			return nil, r.gitFailed(err)
 		}
 	}
-	l, err := newExcluder(r.Dir, r.home, r.cfg).walkTo(r.Dir, r.cfg.MaxFiles, r.cfg.MaxFileSize, emit)
+	l, err := newExcluder(r.Dir, r.home, r.cfg).walkTo(r.Dir, maxFiles, r.cfg.MaxFileSize, emit)
 	var addErr error
 	if wait != nil {
 		addErr = wait()
@@ -231,22 +285,26 @@ func (r *Repo) gitFailed(err error) error {
 	return fmt.Errorf("checkpoints of %s: %w", r.Dir, err)
 }
 
-// Message trailers: the reason is the subject, then one line per empty
-// directory and per skipped file, each path quoted.
+// Message trailers: the reason is the subject, then the id, the
+// statistics, and one line per empty directory and per skipped file, each
+// path quoted.
 const (
+	idTrailer      = "hguard-id: "
+	statsTrailer   = "hguard-stats: " // files added deleted
 	emptyTrailer   = "hguard-empty: "
 	skippedTrailer = "hguard-skipped: "
 )
 
-func commitMessage(reason string, empty []string, skipped []Skipped) string {
+func commitMessage(s *Snapshot, skipped []Skipped) string {
 	var b strings.Builder
-	b.WriteString(cleanReason(reason))
+	b.WriteString(s.Reason)
 	b.WriteString("\n\n")
-	for _, d := range empty {
+	fmt.Fprintf(&b, "%s%d\n%s%d %d %d\n", idTrailer, s.ID, statsTrailer, s.Files, s.Added, s.Deleted)
+	for _, d := range s.empty {
 		b.WriteString(emptyTrailer + strconv.Quote(d) + "\n")
 	}
-	for _, s := range skipped {
-		fmt.Fprintf(&b, "%s%d %s\n", skippedTrailer, s.Size, strconv.Quote(s.Path))
+	for _, sk := range skipped {
+		fmt.Fprintf(&b, "%s%d %s\n", skippedTrailer, sk.Size, strconv.Quote(sk.Path))
 	}
 	return b.String()
 }
@@ -269,20 +327,43 @@ func cleanReason(reason string) string {
 	return reason
 }
 
-func parseEmpty(body string) []string {
-	var out []string
-	for _, line := range strings.Split(body, "\n") {
-		if q, ok := strings.CutPrefix(line, emptyTrailer); ok {
-			if d, err := strconv.Unquote(q); err == nil {
-				out = append(out, d)
+// parseBody reads the trailers of a snapshot's commit message; withEmpty
+// also reads the empty directories.
+func (s *Snapshot) parseBody(body string, withEmpty bool) {
+	for len(body) > 0 {
+		line, rest, _ := strings.Cut(body, "\n")
+		body = rest
+		switch {
+		case strings.HasPrefix(line, idTrailer):
+			if id, err := strconv.Atoi(line[len(idTrailer):]); err == nil && id > 0 {
+				s.ID = id
 			}
+		case strings.HasPrefix(line, statsTrailer):
+			f := strings.Fields(line[len(statsTrailer):])
+			if len(f) == 3 {
+				a, e1 := strconv.Atoi(f[0])
+				b, e2 := strconv.Atoi(f[1])
+				c, e3 := strconv.Atoi(f[2])
+				if e1 == nil && e2 == nil && e3 == nil {
+					s.Files, s.Added, s.Deleted, s.HasStats = a, b, c, true
+				}
+			}
+		case strings.HasPrefix(line, emptyTrailer):
+			if !withEmpty {
+				return // the id and stats come first
+			}
+			if d, err := strconv.Unquote(line[len(emptyTrailer):]); err == nil {
+				s.empty = append(s.empty, d)
+			}
+		case strings.HasPrefix(line, skippedTrailer):
+			return // skipped files come last
 		}
 	}
-	return out
 }
 
-// List returns the snapshots, newest first, numbered from 1; withStats adds
-// the number of files and lines changed against the one before.
+// List returns the snapshots, newest first, with their ids and stored
+// statistics. withStats computes the statistics that older hguard versions
+// did not store (the oldest of those stays without).
 func (r *Repo) List(ctx context.Context, withStats bool) ([]*Snapshot, error) {
 	if err := r.check(); err != nil {
 		return nil, err
@@ -291,75 +372,72 @@ func (r *Repo) List(ctx context.Context, withStats bool) ([]*Snapshot, error) {
 	if err != nil || !withStats || len(list) == 0 {
 		return list, err
 	}
-	return list, r.stats(ctx, list)
+	return list, r.legacyStats(ctx, list)
 }
 
-// list reads the refs; withEmpty also reads the empty directories.
+// list reads the refs and their commits' trailers; withEmpty also reads
+// the empty directories.
 func (r *Repo) list(ctx context.Context, withEmpty bool) ([]*Snapshot, error) {
-	format := "%(refname)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(contents:subject)"
-	if withEmpty {
-		format += "%00%(contents:body)"
-	}
+	format := "%(refname)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(contents:subject)%00%(contents:body)"
 	out, err := r.git(ctx, nil, "for-each-ref", "--sort=-refname", "--format="+format+"%00%01", refPrefix)
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
 	var list []*Snapshot
+	legacy := 0
 	for _, rec := range strings.Split(string(out), "\x00\x01\n") {
 		if rec == "" {
 			continue
 		}
 		f := strings.Split(rec, "\x00")
-		if len(f) < 5 {
+		if len(f) < 6 {
 			return nil, r.damaged(fmt.Sprintf("unreadable ref record %q", rec))
 		}
 		sec, _ := strconv.ParseInt(f[3], 10, 64)
 		s := &Snapshot{N: len(list) + 1, Ref: f[0], Hash: f[1], Tree: f[2], Time: time.Unix(sec, 0), Reason: f[4]}
-		if len(f) > 5 {
-			s.empty = parseEmpty(f[5])
-		}
+		s.parseBody(f[5], withEmpty)
 		if s.Tree == "" {
 			return nil, r.damaged(fmt.Sprintf("the commit of %s is missing", s.Ref))
 		}
+		if s.ID == 0 {
+			legacy++
+		}
 		list = append(list, s)
+	}
+	// Snapshots of hguard versions before ids are older than every one
+	// with an id; they are numbered from the oldest, 1 up.
+	for i := len(list) - 1; i >= 0 && legacy > 0; i-- {
+		if list[i].ID == 0 {
+			list[i].ID = len(list) - i
+		}
 	}
 	return list, nil
 }
 
-// stats fills Files, Added and Deleted of each snapshot with one diff-tree
-// run over all consecutive pairs.
-func (r *Repo) stats(ctx context.Context, list []*Snapshot) error {
-	pairs := make([][2]string, len(list))
+// legacyStats fills the statistics that snapshots of older hguard versions
+// did not store, with one diff-tree run over their pairs; the oldest
+// snapshot is left without rather than compared with an empty tree.
+func (r *Repo) legacyStats(ctx context.Context, list []*Snapshot) error {
+	var (
+		pairs [][2]string
+		which []*Snapshot
+	)
 	for i, s := range list {
-		prev := emptyTree
-		if i+1 < len(list) {
-			prev = list[i+1].Tree
+		if !s.HasStats && i+1 < len(list) {
+			pairs = append(pairs, [2]string{list[i+1].Tree, s.Tree})
+			which = append(which, s)
 		}
-		pairs[i] = [2]string{prev, s.Tree}
+	}
+	if len(pairs) == 0 {
+		return nil
 	}
 	st, err := r.diffStats(ctx, pairs)
 	if err != nil {
 		return err
 	}
-	for i, s := range list {
-		s.Files, s.Added, s.Deleted = st[i][0], st[i][1], st[i][2]
+	for i, s := range which {
+		s.Files, s.Added, s.Deleted, s.HasStats = st[i][0], st[i][1], st[i][2], true
 	}
-	return nil
-}
-
-// Stats fills Files, Added and Deleted of res's snapshot: what changed
-// against the snapshot before it.
-func (r *Repo) Stats(ctx context.Context, res *Result) error {
-	prev := res.Previous
-	if prev == "" {
-		prev = emptyTree
-	}
-	st, err := r.diffStats(ctx, [][2]string{{prev, res.Snapshot.Tree}})
-	if err != nil {
-		return err
-	}
-	s := res.Snapshot
-	s.Files, s.Added, s.Deleted = st[0][0], st[0][1], st[0][2]
 	return nil
 }
 
@@ -373,45 +451,71 @@ func (r *Repo) diffStats(ctx context.Context, pairs [][2]string) ([][3]int, erro
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
-	// The output is, per pair with differences, a line "<old> <new>\n"
-	// then one "<added>\t<deleted>\t<path>\0" per file; binary files
-	// count "-".
+	return parseNumstat(out, pairs), nil
+}
+
+// parseNumstat reads `diff-tree --stdin -z --numstat`: per pair with
+// differences a line "<old> <new>\n", then one "<added>\t<deleted>\t<path>\0"
+// per file (binary files count "-"). Each byte is looked at a bounded
+// number of times: records are found with IndexByte for the next NUL from
+// where the last one ended, and a header is recognised at a record's start.
+func parseNumstat(out []byte, pairs [][2]string) [][3]int {
 	st := make([][3]int, len(pairs))
 	cur := -1
 	for len(out) > 0 {
-		if nl := bytes.IndexByte(out, '\n'); nl > 0 && isTreePair(out[:nl]) {
-			old, new, _ := strings.Cut(string(out[:nl]), " ")
+		end := bytes.IndexByte(out, 0)
+		if end < 0 {
+			end = len(out)
+		}
+		rec := out[:end]
+		out = out[min(end+1, len(out)):]
+		if old, new, rest, ok := cutTreePair(rec); ok {
 			for cur+1 < len(pairs) {
 				cur++
 				if pairs[cur][0] == old && pairs[cur][1] == new {
 					break
 				}
 			}
-			out = out[nl+1:]
+			rec = rest
+		}
+		if cur < 0 {
 			continue
 		}
-		end := bytes.IndexByte(out, 0)
-		if end < 0 {
-			end = len(out)
-		}
-		rec := string(out[:end])
-		out = out[min(end+1, len(out)):]
-		f := strings.SplitN(rec, "\t", 3)
-		if cur < 0 || len(f) < 3 {
+		added, rest, ok1 := bytes.Cut(rec, []byte{'\t'})
+		deleted, _, ok2 := bytes.Cut(rest, []byte{'\t'})
+		if !ok1 || !ok2 {
 			continue
 		}
-		a, _ := strconv.Atoi(f[0])
-		d, _ := strconv.Atoi(f[1])
 		st[cur][0]++
-		st[cur][1] += a
-		st[cur][2] += d
+		st[cur][1] += atoi(added)
+		st[cur][2] += atoi(deleted)
 	}
-	return st, nil
+	return st
 }
 
-func isTreePair(b []byte) bool {
-	old, new, ok := bytes.Cut(b, []byte{' '})
-	return ok && isHex(string(old)) && isHex(string(new)) && len(old) >= 40
+// atoi reads a small decimal count; "-" (binary) is 0.
+func atoi(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// cutTreePair splits "<hex> <hex>\n" off the start of rec.
+func cutTreePair(rec []byte) (old, new string, rest []byte, ok bool) {
+	nl := bytes.IndexByte(rec[:min(len(rec), 130)], '\n')
+	if nl < 0 {
+		return "", "", rec, false
+	}
+	o, n, found := bytes.Cut(rec[:nl], []byte{' '})
+	if !found || len(o) < 40 || len(n) < 40 || !isHex(string(o)) || !isHex(string(n)) {
+		return "", "", rec, false
+	}
+	return string(o), string(n), rec[nl+1:], true
 }
 
 // Prune deletes all but the newest keep snapshots (keep ≤ 0: the
@@ -432,37 +536,40 @@ func (r *Repo) Prune(ctx context.Context, keep int) (int, error) {
 	if keep <= 0 {
 		keep = r.cfg.MaxSnapshots
 	}
-	return r.prune(ctx, list, keep, true)
-}
-
-// prune deletes the refs beyond keep in one transaction, then runs git gc
-// when forced or when a day has passed since the last one: deleting refs
-// alone frees nothing.
-func (r *Repo) prune(ctx context.Context, list []*Snapshot, keep int, forceGC bool) (int, error) {
-	n := 0
-	if len(list) > keep {
-		var in strings.Builder
-		for _, s := range list[keep:] {
-			fmt.Fprintf(&in, "delete %s\x00%s\x00", s.Ref, s.Hash)
-			n++
-		}
-		if _, err := r.git(ctx, strings.NewReader(in.String()), "update-ref", "-z", "--stdin"); err != nil {
-			return 0, r.gitFailed(err)
-		}
+	n, err := r.dropRefs(ctx, list, keep, "")
+	if err != nil {
+		return n, err
 	}
-	stamp := filepath.Join(r.GitDir, gcStamp)
-	if !forceGC {
-		if n == 0 {
-			return 0, nil
-		}
-		if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < gcEvery {
-			return n, nil
-		}
-	}
+	// Asked for: compact now, and free what the deleted refs held.
 	if _, err := r.git(ctx, nil, "gc", "--quiet", "--prune=now"); err != nil {
 		return n, r.gitFailed(err)
 	}
-	return n, writeFileAtomic(stamp, []byte(time.Now().UTC().Format(time.RFC3339)+"\n"))
+	return n, nil
+}
+
+// dropRefs deletes the refs beyond keep (never protect's) in one
+// transaction. Their objects stay until a gc: deleting refs is what a
+// snapshot can afford to wait for.
+func (r *Repo) dropRefs(ctx context.Context, list []*Snapshot, keep int, protect string) (int, error) {
+	if len(list) <= keep {
+		return 0, nil
+	}
+	var in strings.Builder
+	n := 0
+	for _, s := range list[keep:] {
+		if s.Hash == protect {
+			continue
+		}
+		fmt.Fprintf(&in, "delete %s\x00%s\x00", s.Ref, s.Hash)
+		n++
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	if _, err := r.git(ctx, strings.NewReader(in.String()), "update-ref", "-z", "--stdin"); err != nil {
+		return 0, r.gitFailed(err)
+	}
+	return n, nil
 }
 
 // Ensure snapshots the directory at most once per turn: the first call
@@ -484,7 +591,7 @@ func (r *Repo) Ensure(ctx context.Context, turn, reason string) (*Result, error)
 	if reason == "" {
 		reason = "before turn " + turn
 	}
-	res, err := r.create(ctx, reason)
+	res, err := r.create(ctx, reason, createOpts{})
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 	"unicode"
 )
 
-// Ref names a snapshot: a list number (N > 0) or a hash prefix (Hex).
+// Ref names a snapshot: its id (N > 0) or a hash prefix (Hex). A string of
+// four or more digits can be both; [Repo.resolve] then prefers the id.
 type Ref struct {
 	N   int
 	Hex string
@@ -24,25 +25,32 @@ func (r Ref) String() string {
 	return r.Hex
 }
 
-// ParseRef validates a snapshot reference from outside: a list number of
-// at most three digits, or 4 to 64 hex digits. Nothing else, and nothing
-// starting with '-', gets near git: hashes are matched against the list.
+// maxIDDigits bounds an id as typed: ids grow by one per snapshot.
+const maxIDDigits = 9
+
+// ParseRef validates a snapshot reference from outside: an id of at most
+// nine digits, or 4 to 64 hex digits. Nothing else, and nothing starting
+// with '-', gets near git: hashes are matched against the list.
 func ParseRef(s string) (Ref, error) {
 	switch {
 	case s == "":
 		return Ref{}, errors.New("empty checkpoint reference")
 	case s[0] == '-':
 		return Ref{}, fmt.Errorf("checkpoint reference %q starts with '-'", s)
-	case len(s) <= 3 && isDigits(s):
+	case isDigits(s) && len(s) <= maxIDDigits:
 		n, _ := strconv.Atoi(s)
 		if n == 0 {
-			return Ref{}, errors.New("checkpoint numbers start at 1")
+			return Ref{}, errors.New("checkpoint ids start at 1")
 		}
-		return Ref{N: n}, nil
+		ref := Ref{N: n}
+		if len(s) >= 4 {
+			ref.Hex = s
+		}
+		return ref, nil
 	case len(s) >= 4 && len(s) <= 64 && isHex(s):
 		return Ref{Hex: strings.ToLower(s)}, nil
 	}
-	return Ref{}, fmt.Errorf("checkpoint reference %q is neither a list number nor 4 to 64 hex digits", s)
+	return Ref{}, fmt.Errorf("checkpoint reference %q is neither a checkpoint id nor 4 to 64 hex digits", s)
 }
 
 // RefError is a well-formed reference that names no snapshot.
@@ -50,16 +58,20 @@ type RefError struct{ msg string }
 
 func (e *RefError) Error() string { return e.msg }
 
-// resolve finds ref in a list from [Repo.list].
+// resolve finds ref in a list from [Repo.list]: by id first, else by hash.
 func (r *Repo) resolve(list []*Snapshot, ref Ref) (*Snapshot, error) {
 	if len(list) == 0 {
 		return nil, fmt.Errorf("%w for %s", ErrNoCheckpoints, r.Dir)
 	}
 	if ref.N > 0 {
-		if ref.N > len(list) {
-			return nil, &RefError{fmt.Sprintf("there is no checkpoint %d: %s has %d", ref.N, r.Dir, len(list))}
+		for _, s := range list {
+			if s.ID == ref.N {
+				return s, nil
+			}
 		}
-		return list[ref.N-1], nil
+		if ref.Hex == "" {
+			return nil, &RefError{fmt.Sprintf("there is no checkpoint %d of %s: its ids run from %d to %d", ref.N, r.Dir, list[len(list)-1].ID, list[0].ID)}
+		}
 	}
 	var found *Snapshot
 	for _, s := range list {
@@ -71,6 +83,9 @@ func (r *Repo) resolve(list []*Snapshot, ref Ref) (*Snapshot, error) {
 		}
 	}
 	if found == nil {
+		if ref.N > 0 {
+			return nil, &RefError{fmt.Sprintf("no checkpoint of %s has the id %s or a hash starting with it", r.Dir, ref.Hex)}
+		}
 		return nil, &RefError{fmt.Sprintf("no checkpoint of %s has a hash starting with %s", r.Dir, ref.Hex)}
 	}
 	return found, nil

@@ -33,6 +33,9 @@ type WatchOptions struct {
 	// maxWatches, when positive, stands in for a lower kernel limit on
 	// watches (fs.inotify.max_user_watches), so degraded mode can be tested.
 	maxWatches int
+	// pending, when set, is called each time a change is noted, so tests
+	// know an event arrived without waiting for it.
+	pending func()
 }
 
 // WatchEvent is something the watcher reports.
@@ -42,6 +45,10 @@ type WatchEvent struct {
 	Notice  string  // why the watcher works differently than asked, or what failed
 	Err     error
 	Watches int // directories watched when the event was sent
+	// Ready is sent once, when every watch is in place and the start-up
+	// snapshot is done (whether or not it found a change): from then on
+	// every change is seen.
+	Ready bool
 }
 
 // ErrGone ends [Repo.Watch] when the watched directory itself disappears.
@@ -79,6 +86,7 @@ func (r *Repo) Watch(ctx context.Context, opts WatchOptions) error {
 	// The state when watching starts is the base the first change is
 	// undone to.
 	w.snapshot(ctx)
+	w.notify(WatchEvent{Ready: true})
 	return w.loop(ctx)
 }
 
@@ -224,6 +232,9 @@ func (w *watcher) loop(ctx context.Context) error {
 			delay = max(left, 0)
 		}
 		timer.Reset(delay)
+		if w.opts.pending != nil {
+			w.opts.pending()
+		}
 	}
 	for {
 		if w.poll != nil {

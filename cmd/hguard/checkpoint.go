@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/hguard/hguard/checkpoint"
+	"github.com/hguard/hguard/config"
+	"github.com/hguard/hguard/internal/sanitize"
 )
 
 const checkpointSynopsis = `hguard checkpoint create [--dir D] [--reason R]
@@ -36,11 +40,12 @@ prompt id). prune keeps the newest N (default checkpoints.max_snapshots, 50)
 and compacts the shadow repository.`
 
 const rollbackSynopsis = `hguard rollback [--dir D]              list the checkpoints
-       hguard rollback [--dir D] N [FILE]     restore the tree (or FILE) to checkpoint N
-       hguard rollback [--dir D] diff N       show what changed since checkpoint N
+       hguard rollback [--dir D] ID [FILE]    restore the tree (or FILE) to checkpoint ID
+       hguard rollback [--dir D] diff ID      show what changed since checkpoint ID
 
-N is a number from the list (1 is the newest) or 4 to 64 hex digits of a
-checkpoint's hash. Restoring the tree brings back modified and deleted files
+ID is a checkpoint's id from the list (ids are given in order, 1 for the
+first checkpoint of D, and never change) or 4 to 64 hex digits of its
+hash. Restoring the tree brings back modified and deleted files
 and removes files created since; FILE (relative to the current directory or
 --dir) restores one file or directory. A "pre-rollback" checkpoint is taken
 first, so a rollback is undone with another rollback. Excluded files (see
@@ -66,11 +71,11 @@ func loadCheckpointEnv() (*checkpointEnv, error) {
 	if h == "" {
 		return nil, errors.New("no hguard home: set HGUARD_HOME")
 	}
-	cfg, err := checkpoint.LoadConfig(h)
+	cfg, err := config.Load(h)
 	if err != nil {
 		return nil, err
 	}
-	return &checkpointEnv{home: h, cfg: cfg}, nil
+	return &checkpointEnv{home: h, cfg: cfg.Checkpoints}, nil
 }
 
 // repo opens the shadow repository for --dir, or for the directory chosen
@@ -182,18 +187,29 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printSkipped(stderr, res.Skipped)
+	s := res.Snapshot
 	if !res.Created {
-		fmt.Fprintf(stdout, "no changes since checkpoint 1 (%s) of %s; nothing recorded\n", res.Snapshot.Short(), r.Dir)
+		fmt.Fprintf(stdout, "no changes since checkpoint %d (%s) of %s; nothing recorded\n", s.ID, s.Short(), show(r.Dir))
 		return nil
 	}
-	if err := r.Stats(ctx, res); err != nil {
-		return err
-	}
-	s := res.Snapshot
-	fmt.Fprintf(stdout, "checkpoint 1 (%s) of %s: %d file%s changed, +%d -%d (%s)\n",
-		s.Short(), r.Dir, s.Files, plural(s.Files), s.Added, s.Deleted, s.Reason)
+	fmt.Fprintf(stdout, "checkpoint %d (%s) of %s: %s (%s)\n", s.ID, s.Short(), show(r.Dir), describeChange(s), show(s.Reason))
 	return nil
 }
+
+// describeChange is what a checkpoint changed, as create and watch say it.
+func describeChange(s *checkpoint.Snapshot) string {
+	switch {
+	case s.First():
+		return fmt.Sprintf("first checkpoint, %d file%s", s.Files, plural(s.Files))
+	case !s.HasStats:
+		return "changes not counted"
+	}
+	return fmt.Sprintf("%d file%s changed, +%d -%d", s.Files, plural(s.Files), s.Added, s.Deleted)
+}
+
+// show makes a name or label from the tree safe to print: one line, no
+// escape sequences.
+func show(s string) string { return sanitize.OneLine(s, 4096) }
 
 func printSkipped(w io.Writer, skipped []checkpoint.Skipped) {
 	for _, s := range skipped {
@@ -201,7 +217,7 @@ func printSkipped(w io.Writer, skipped []checkpoint.Skipped) {
 		if s.Size > 0 {
 			size = fmt.Sprintf(", %s", humanSize(s.Size))
 		}
-		fmt.Fprintf(w, "hguard: not in the checkpoint and cannot be restored (%s%s): %s\n", s.Why, size, s.Path)
+		fmt.Fprintf(w, "hguard: not in the checkpoint and cannot be restored (%s%s): %s\n", s.Why, size, show(s.Path))
 	}
 }
 
@@ -226,7 +242,9 @@ func plural(n int) string {
 
 // checkpointJSON is one line of list --json.
 type checkpointJSON struct {
-	N       int       `json:"n"`
+	ID int `json:"id"` // stable: what rollback takes
+	N  int `json:"n"`  // position, 1 = newest
+
 	Hash    string    `json:"hash"`
 	Time    time.Time `json:"time"`
 	Reason  string    `json:"reason"`
@@ -246,25 +264,32 @@ func listCheckpoints(ctx context.Context, r *checkpoint.Repo, stdout io.Writer, 
 	if asJSON {
 		out := make([]checkpointJSON, 0, len(list))
 		for _, s := range list {
-			out = append(out, checkpointJSON{s.N, s.Hash, s.Time.UTC(), s.Reason, s.Files, s.Added, s.Deleted})
+			out = append(out, checkpointJSON{s.ID, s.N, s.Hash, s.Time.UTC(), s.Reason, s.Files, s.Added, s.Deleted})
 		}
 		return writeJSON(stdout, out)
 	}
 	if len(list) == 0 {
-		fmt.Fprintf(stdout, "no checkpoints of %s\n", r.Dir)
+		fmt.Fprintf(stdout, "no checkpoints of %s\n", show(r.Dir))
 		return nil
 	}
-	fmt.Fprintf(stdout, "checkpoints of %s, newest first:\n", r.Dir)
+	fmt.Fprintf(stdout, "checkpoints of %s, newest first:\n", show(r.Dir))
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "N\tHASH\tTIME\tFILES\t+/-\tREASON")
+	fmt.Fprintln(tw, "ID\tHASH\tTIME\tFILES\t+/-\tLABEL")
 	for _, s := range list {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t+%d -%d\t%s\n", s.N, s.Short(), s.Time.Local().Format("2006-01-02 15:04:05"), s.Files, s.Added, s.Deleted, s.Reason)
+		files, lines := strconv.Itoa(s.Files), fmt.Sprintf("+%d -%d", s.Added, s.Deleted)
+		switch {
+		case s.First():
+			lines = "first"
+		case !s.HasStats:
+			files, lines = "?", "?"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Short(), s.Time.Local().Format("2006-01-02 15:04:05"), files, lines, show(s.Reason))
 	}
 	return tw.Flush()
 }
 
 // refHint is the hint of every bad checkpoint reference.
-const refHint = "give a number from 'hguard rollback' or 4 to 64 hex digits of a checkpoint hash"
+const refHint = "give an ID from 'hguard rollback' or 4 to 64 hex digits of a checkpoint hash"
 
 func runRollback(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("rollback", rollbackSynopsis, stdout)
@@ -299,10 +324,10 @@ func runRollback(args []string, stdout, stderr io.Writer) error {
 	if isDiff {
 		rest = rest[1:]
 		if len(rest) != 1 {
-			return usagef("usage: hguard rollback diff N", "rollback diff takes one checkpoint reference")
+			return usagef("usage: hguard rollback diff ID", "rollback diff takes one checkpoint reference")
 		}
 	} else if len(rest) > 2 {
-		return usagef("usage: hguard rollback N [FILE]", "too many arguments: %q", rest[2:])
+		return usagef("usage: hguard rollback ID [FILE]", "too many arguments: %q", rest[2:])
 	}
 	ref, err := checkpoint.ParseRef(rest[0])
 	if err != nil {
@@ -314,7 +339,11 @@ func runRollback(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx := context.Background()
 	if isDiff {
-		changed, err := r.Diff(ctx, ref, stdout)
+		sw := &lineSanitizer{w: stdout}
+		changed, err := r.Diff(ctx, ref, sw)
+		if ferr := sw.flush(); err == nil {
+			err = ferr
+		}
 		if err == nil && !changed {
 			fmt.Fprintf(stdout, "no changes since checkpoint %s\n", ref)
 		}
@@ -375,14 +404,63 @@ func printRestored(w io.Writer, r *checkpoint.Repo, res *checkpoint.Restored) {
 		}
 	}
 	t := res.Target
-	fmt.Fprintf(w, "restored %s to checkpoint %s (%s, %s): %d modified file%s restored, %d deleted brought back, %d created removed\n",
-		r.Dir, t.Short(), t.Time.Local().Format("2006-01-02 15:04:05"), t.Reason, restored, plural(restored), back, removed)
+	fmt.Fprintf(w, "restored %s to checkpoint %d (%s, %s, %s): %d modified file%s restored, %d deleted brought back, %d created removed\n",
+		show(r.Dir), t.ID, t.Short(), t.Time.Local().Format("2006-01-02 15:04:05"), show(t.Reason), restored, plural(restored), back, removed)
 	for i, c := range res.Changes {
 		if i == maxChangesShown {
 			fmt.Fprintf(w, "  ... and %d more\n", len(res.Changes)-i)
 			break
 		}
-		fmt.Fprintf(w, "  %c %s\n", c.Op, c.Path)
+		fmt.Fprintf(w, "  %c %s\n", c.Op, show(c.Path))
 	}
-	fmt.Fprintf(w, "undo with: hguard rollback %s (the pre-rollback checkpoint)\n", res.Pre.Short())
+	fmt.Fprintf(w, "undo with: hguard rollback %d (the pre-rollback checkpoint %s)\n", res.Pre.ID, res.Pre.Short())
+}
+
+// lineSanitizer passes git's diff output on line by line, each line made
+// safe to show (escape sequences and other control characters in file
+// names or contents are shown escaped); tabs are kept.
+type lineSanitizer struct {
+	w    io.Writer
+	line []byte
+	err  error
+}
+
+// maxDiffLine cuts a single line (minified code) that would flood the
+// terminal.
+const maxDiffLine = 64 << 10
+
+func (s *lineSanitizer) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 && s.err == nil {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			if len(s.line) < maxDiffLine+4 {
+				s.line = append(s.line, p[:min(len(p), maxDiffLine+4-len(s.line))]...)
+			}
+			break
+		}
+		if len(s.line) < maxDiffLine+4 {
+			s.line = append(s.line, p[:min(i, maxDiffLine+4-len(s.line))]...)
+		}
+		p = p[i+1:]
+		s.emit()
+	}
+	return n, s.err
+}
+
+func (s *lineSanitizer) emit() {
+	parts := strings.Split(string(s.line), "\t")
+	for i, part := range parts {
+		parts[i] = sanitize.OneLine(part, maxDiffLine)
+	}
+	_, s.err = io.WriteString(s.w, strings.Join(parts, "\t")+"\n")
+	s.line = s.line[:0]
+}
+
+// flush writes an unfinished last line.
+func (s *lineSanitizer) flush() error {
+	if len(s.line) > 0 && s.err == nil {
+		s.emit()
+	}
+	return s.err
 }

@@ -57,17 +57,21 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	notify := func(ev checkpoint.WatchEvent) {
 		mu.Lock()
 		defer mu.Unlock()
-		if ev.Result != nil {
+		switch {
+		case ev.Ready:
+			// Said only once every watch is in place and the start-up
+			// snapshot is done: from here on, no change is missed.
+			fmt.Fprintf(stderr, "hguard: watching %s (%d director%s); a checkpoint follows each change after %v of quiet (excluded files are not watched and cannot be restored)\n",
+				show(ev.Dir), ev.Watches, pluralY(ev.Watches), effective(debounce, env.cfg.Debounce))
+		case ev.Result != nil:
 			s := ev.Result.Snapshot
-			fmt.Fprintf(stdout, "%s checkpoint %s of %s (%d files)\n", s.Time.Local().Format("15:04:05"), s.Short(), ev.Dir, ev.Result.Files)
+			fmt.Fprintf(stdout, "%s checkpoint %d (%s) of %s: %s\n", s.Time.Local().Format("15:04:05"), s.ID, s.Short(), show(ev.Dir), describeChange(s))
 			printSkipped(stderr, ev.Result.Skipped)
-			return
+		default:
+			fmt.Fprintf(stderr, "hguard: watch %s: %s\n", show(ev.Dir), show(ev.Notice))
 		}
-		fmt.Fprintf(stderr, "hguard: watch %s: %s\n", ev.Dir, ev.Notice)
 	}
 	for i, r := range repos {
-		fmt.Fprintf(stderr, "hguard: watching %s; a checkpoint follows each change after %v of quiet (excluded files are not watched and cannot be restored)\n",
-			r.Dir, effective(debounce, env.cfg.Debounce))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -83,6 +87,13 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	}
 	// Every watcher ended on its own: their directories are gone.
 	return fmt.Errorf("stopped watching: %w", errors.Join(errs...))
+}
+
+func pluralY(n int) string {
+	if n == 1 {
+		return "y"
+	}
+	return "ies"
 }
 
 func effective(d, def time.Duration) time.Duration {
