@@ -35,4 +35,3 @@ func DefaultConfig() Config {
 		Debounce:     DefaultDebounce,
 	}
 }
-
