@@ -43,15 +43,15 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native8
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\"] ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\"":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
 		if scope == "command" {
 			return native9
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
 		if scope == "command" {
 			return native10
 		}
-	case "len(positional) > 0 || len(args) == 0 || dynamic":
+	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
 		if scope == "command" {
 			return native11
 		}
@@ -67,340 +67,384 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native14
 		}
-	case "any(positional, isBlockDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\", \"parted\"] && hasFlag(\"l\", \"list\", \"print\") ) && !(name == \"parted\" && any(args, # == \"print\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\"))":
+	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
 		if scope == "command" {
 			return native15
 		}
-	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+)/mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+)/mem$\")":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native16
 		}
-	case "untrusted == \"remote\"":
+	case "pos(0) == \"destroy\"":
 		if scope == "command" {
 			return native17
 		}
-	case "untrusted == \"decoded\"":
+	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
 		if scope == "command" {
 			return native18
 		}
-	case "untrusted == \"dynamic\"":
+	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
 		if scope == "command" {
 			return native19
 		}
-	case "dynamicName":
+	case "untrusted == \"remote\"":
 		if scope == "command" {
 			return native20
 		}
-	case "opaque":
+	case "untrusted == \"decoded\"":
 		if scope == "command" {
 			return native21
 		}
-	case "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "untrusted == \"dynamic\"":
 		if scope == "command" {
 			return native22
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "dynamicName":
 		if scope == "command" {
 			return native23
 		}
-	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy)|diff\\\\.[^.]+\\\\.textconv|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\"])":
+	case "opaque":
 		if scope == "command" {
 			return native24
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#))":
+	case "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native25
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#))":
+	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native26
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#))":
+	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy)|diff\\\\.[^.]+\\\\.textconv|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\"])":
 		if scope == "command" {
 			return native27
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#))":
 		if scope == "command" {
 			return native28
 		}
-	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#))":
 		if scope == "command" {
 			return native29
 		}
-	case "hasFlag(\"delete\")":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#))":
 		if scope == "command" {
 			return native30
 		}
-	case "\"find\" in wrappers || \"xargs\" in wrappers":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
 		if scope == "command" {
 			return native31
 		}
-	case "any(args, # startsWith \"--delete\" || # == \"--remove-source-files\")":
+	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
 		if scope == "command" {
 			return native32
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
+	case "hasFlag(\"delete\")":
 		if scope == "command" {
 			return native33
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") && any(options(\"C\", \"directory\"), isBroad(#))) || (name == \"unzip\" && any(options(\"d\"), isBroad(#))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && any(args, # startsWith \"-o\" && isBroad(#[2:])))":
+	case "\"find\" in wrappers || \"xargs\" in wrappers":
 		if scope == "command" {
 			return native34
 		}
-	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
+	case "any(args, # startsWith \"--delete\" || # == \"--remove-source-files\")":
 		if scope == "command" {
 			return native35
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
+	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
 			return native36
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") && any(options(\"C\", \"directory\"), isBroad(#))) || (name == \"unzip\" && any(options(\"d\"), isBroad(#))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && any(args, # startsWith \"-o\" && isBroad(#[2:])))":
 		if scope == "command" {
 			return native37
 		}
-	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
+	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
 			return native38
 		}
-	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
 			return native39
 		}
-	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
 			return native40
 		}
-	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
 			return native41
 		}
-	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
+	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
 			return native42
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+		if scope == "command" {
 			return native43
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
-		if scope == "line" {
+	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+		if scope == "command" {
 			return native44
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
-		if scope == "line" {
+	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
+		if scope == "command" {
 			return native45
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native46
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native47
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native48
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native49
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
-		if scope == "command" {
+	case "hasIssue(\"mixed-script\")":
+		if scope == "line" {
 			return native50
 		}
-	case "any(args, isPunycode(host(#)))":
-		if scope == "command" {
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+		if scope == "line" {
 			return native51
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native52
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native53
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native54
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
 			return native55
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native56
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native57
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native58
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native59
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
 			return native60
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\")":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native61
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
 			return native62
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
 			return native63
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\")":
 		if scope == "command" {
 			return native64
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
 		if scope == "command" {
 			return native65
 		}
-	case "any(args, # matches \"^[ugoa]*\\\\+[rwx]*s\" || # matches \"^[4-7][0-7]{3}$\")":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native66
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native67
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native68
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "any(args, # matches \"^[ugoa]*\\\\+[rwx]*s\" || # matches \"^[4-7][0-7]{3}$\")":
 		if scope == "command" {
 			return native69
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native70
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native71
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native72
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native73
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native74
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"]))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native75
 		}
-	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native76
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native77
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"]))":
 		if scope == "command" {
 			return native78
 		}
-	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\"]) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4)(=|$)\"))":
+	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native79
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native80
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native81
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\"]) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4)(=|$)\"))":
 		if scope == "command" {
 			return native82
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native83
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native84
 		}
-	case "hasFlag(\"r\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native85
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native86
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native87
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native88
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native89
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
 		if scope == "command" {
 			return native90
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native91
 		}
-	case "any(outputs, under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native92
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native93
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native94
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native95
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native96
+		}
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+		if scope == "command" {
+			return native97
+		}
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
+		if scope == "command" {
+			return native98
+		}
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+		if scope == "command" {
+			return native99
+		}
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+		if scope == "command" {
+			return native100
+		}
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+		if scope == "command" {
+			return native101
+		}
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+		if scope == "command" {
+			return native102
+		}
+	case "any(outputs, under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+		if scope == "command" {
+			return native103
+		}
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+		if scope == "command" {
+			return native104
+		}
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+		if scope == "command" {
+			return native105
+		}
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
+		if scope == "command" {
+			return native106
+		}
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+		if scope == "command" {
+			return native107
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [73]lazyRegexp{
+var nativeRegexps = [86]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^/(:|$)"},
@@ -412,8 +456,14 @@ var nativeRegexps = [73]lazyRegexp{
 	{src: "(?is)\\b(drop\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\s+table)?\\s+\\w)"},
 	{src: "(?is)\\bdelete\\s+from\\s+[\\w.\"`]+\\s*(;|$)"},
 	{src: "(?is)\\.(drop|dropDatabase|deleteMany\\(\\s*\\{\\s*\\})\\s*\\("},
-	{src: "^(if=)?/proc/(self|[0-9]+)/mem$"},
-	{src: "^/proc/(self|[0-9]+)/mem$"},
+	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
+	{src: "(?im)^\\s*(flushall|flushdb)\\b"},
+	{src: "(?i)^\\s*(flushall|flushdb)\\b"},
+	{src: "^--part-(label|type|uuid|attrs)$"},
+	{src: "^(if=)?/proc/(self|[0-9]+|\\$\\([^)]*\\)|\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$"},
+	{src: "^(if=)?/dev/k?mem$"},
+	{src: "^/proc/(self|[0-9]+|\\$\\([^)]*\\)|\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$"},
+	{src: "^/dev/k?mem$"},
 	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|\\bpopen\\s*\\(|IO\\.popen|Open3|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
 	{src: "^-[PH]."},
 	{src: "^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)="},
@@ -459,6 +509,7 @@ var nativeRegexps = [73]lazyRegexp{
 	{src: "^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\s]{6,}$"},
 	{src: "^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$"},
 	{src: "^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)"},
+	{src: "^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\.target)?$"},
 	{src: "(?i)hguard"},
 	{src: "(?i)^hguard"},
 	{src: "(^|/)\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$"},
@@ -467,6 +518,12 @@ var nativeRegexps = [73]lazyRegexp{
 	{src: "^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban)(\\.service)?$"},
 	{src: "(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$"},
 	{src: "(?i)^(/s|/q|/f|-recurse|-force|/w)$"},
+	{src: "(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$"},
+	{src: "(?i)(^|\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$"},
+	{src: "^(kernel\\.randomize_va_space=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.yama\\.ptrace_scope=0|kernel\\.kexec_load_disabled=0|kernel\\.modules_disabled=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\.ipv4\\.ip_forward=1|kernel\\.perf_event_paranoid=-1)$"},
+	{src: "^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)"},
+	{src: "^/sys/kernel/security/|^/sys/module/[^/]+/parameters/"},
+	{src: "^/var/log/(audit/audit\\.log|auth\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*)$"},
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
@@ -652,16 +709,19 @@ func native9(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
-			if in(e.Name, "DROP", "drop", "TRUNCATE", "DELETE", "delete") {
+			if in(e.Name, "DROP", "drop", "TRUNCATE", "DELETE", "delete", "GRANT", "grant") ||
+				((e.Name == "truncate") &&
+					(strings.ToLower(e.Pos(0)) == "table")) {
 				return e.Source
 			}
 			return ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), ";"))
 		}()
-		return ((matchRe(&nativeRegexps[8], let0) ||
+		return (((matchRe(&nativeRegexps[8], let0) ||
 			matchRe(&nativeRegexps[9], let0)) ||
-			matchRe(&nativeRegexps[10], let0))
+			matchRe(&nativeRegexps[10], let0)) ||
+			matchRe(&nativeRegexps[11], let0))
 	}()
 }
 
@@ -674,17 +734,38 @@ func native10(env any) bool {
 				return in(p0, "drop", "DROP")
 			}))) ||
 		(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
-			anyOf(e.Positional, func(p0 string) bool {
+			((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
-			})))
+			}) ||
+				matchRe(&nativeRegexps[12], e.Stdin.Text)) ||
+				anyOf(e.Stdin.Args, func(p0 string) bool {
+					return matchRe(&nativeRegexps[13], p0)
+				})) ||
+				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+					return matchRe(&nativeRegexps[12], p0.Target)
+				})) ||
+				((anyOf(e.Positional, func(p0 string) bool {
+					return in(strings.ToUpper(p0), "CONFIG")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "SET")
+					})) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(strings.ToLower(p0), "dir", "dbfilename")
+					})))))
 }
 
 // native11 is the condition of mkfs.
 func native11(env any) bool {
 	e := env.(*CommandEnv)
-	return (((len(e.Positional) > 0) ||
-		(len(e.Args) == 0)) ||
-		e.Dynamic)
+	return (!(in(e.Name, "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkntfs", "mkfs.ntfs") &&
+		e.HasFlag("n", "no-action")) &&
+		((anyOf(e.Positional, func(p0 string) bool {
+			return isRawDevice(p0)
+		}) ||
+			e.Dynamic) ||
+			((len(e.Positional) == 0) &&
+				!e.HasFlag("help", "h", "V", "version"))))
 }
 
 // native12 is the condition of dd-to-device.
@@ -721,70 +802,164 @@ func native14(env any) bool {
 // native15 is the condition of partition-table.
 func native15(env any) bool {
 	e := env.(*CommandEnv)
-	return (((anyOf(e.Positional, func(p0 string) bool {
-		return isBlockDevice(p0)
+	return ((((((((anyOf(e.Positional, func(p0 string) bool {
+		return isRawDevice(p0)
 	}) &&
-		!(in(e.Name, "fdisk", "sfdisk", "gdisk", "parted") &&
-			e.HasFlag("l", "list", "print"))) &&
+		!(in(e.Name, "fdisk", "sfdisk", "gdisk") &&
+			e.HasFlag("l", "list", "s", "show-size", "d", "dump", "J", "json", "V", "verify", "g", "show-geometry"))) &&
 		!((e.Name == "parted") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "print")
+			e.HasFlag("l", "list"))) &&
+		!((((e.Name == "sfdisk") &&
+			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[14], p0)
+			})) &&
+			(len(e.Positional) < 2))) &&
+		!(((e.Name == "sgdisk") &&
+			e.HasFlag("p", "print", "i", "info", "v", "verify", "b", "backup", "O", "print-mbr", "L", "list-types", "P", "pretend")) &&
+			!e.HasFlag("o", "clear", "Z", "zap-all", "z", "zap", "n", "new", "d", "delete", "g", "mbrtogpt", "l", "load-backup", "R", "replicate", "t", "typecode", "c", "change-name", "x", "attributes", "e", "move-second-header", "G", "randomize-guids", "m", "gpttombr"))) &&
+		!((e.Name == "parted") &&
+			allOf(e.Args, func(p0 string) bool {
+				return (in(p0, "print", "-l", "--list", "-s", "--script", "-m", "--machine", "unit", "s", "B", "MiB", "GB", "free", "list", "devices") ||
+					isRawDevice(p0))
 			}))) &&
+		!(((e.Name == "wipefs") &&
+			!e.HasFlag("a", "all", "o", "offset")) ||
+			((e.Name == "wipefs") &&
+				e.HasFlag("n", "no-act")))) &&
 		!((e.Name == "hdparm") &&
-			!e.HasFlag("security-erase", "security-erase-enhanced", "trim-sector-ranges", "write-sector", "fibmap")))
+			!e.HasFlag("security-erase", "security-erase-enhanced", "trim-sector-ranges", "write-sector", "fibmap", "make-bad-sector", "dco-restore", "security-set-pass"))) &&
+		!((e.Name == "sdparm") &&
+			!e.HasFlag("command", "C")))
 }
 
-// native16 is the condition of proc-mem-access.
+// native16 is the condition of disk-erase.
 func native16(env any) bool {
 	e := env.(*CommandEnv)
+	return ((((((((((((((e.Name == "cryptsetup") &&
+		anyOf(e.Positional, func(p0 string) bool {
+			return in(strings.ToLower(p0), "luksformat", "erase", "lukserase", "reencrypt")
+		})) ||
+		((e.Name == "cryptsetup") &&
+			(e.Pos(0) == "luksKillSlot"))) ||
+		((e.Name == "zpool") &&
+			in(e.Pos(0), "destroy", "labelclear"))) ||
+		(in(e.Name, "lvremove", "vgremove", "pvremove", "lvreduce") &&
+			(len(e.Positional) > 0))) ||
+		((e.Name == "mdadm") &&
+			e.HasFlag("zero-superblock", "kill-subarray"))) ||
+		((e.Name == "nvme") &&
+			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
+		(((e.Name == "badblocks") &&
+			e.HasFlag("w")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return isRawDevice(p0)
+			}))) ||
+		((e.Name == "flashrom") &&
+			e.HasFlag("w", "write", "E", "erase"))) ||
+		(in(e.Name, "shred", "scrub", "wipe", "srm") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return isRawDevice(p0)
+			}))) ||
+		((e.Name == "dmsetup") &&
+			in(e.Pos(0), "remove_all", "wipe_table"))) ||
+		((in(e.Name, "sg_format", "sg_sanitize") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return isRawDevice(p0)
+			})) &&
+			!e.HasFlag("h", "help"))) ||
+		(((e.Name == "diskutil") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "eraseDisk", "eraseVolume", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "reformat", "apfs")
+			})) &&
+			!anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "list", "info")
+			}))) ||
+		((((e.Name == "btrfs") &&
+			(e.Pos(0) == "device")) &&
+			(e.Pos(1) == "remove")) ||
+			((((e.Name == "btrfs") &&
+				(e.Pos(0) == "subvolume")) &&
+				(e.Pos(1) == "delete")) &&
+				anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+					return isRoot(p0)
+				}))))
+}
+
+// native17 is the condition of zfs-destroy.
+func native17(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Pos(0) == "destroy")
+}
+
+// native18 is the condition of write-raw-device.
+func native18(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Outputs, func(p0 string) bool {
+		return (isRawDevice(p0) &&
+			!isBlockDevice(p0))
+	}) ||
+		((e.Name == "dd") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return ((strings.HasPrefix(p0, "of=") &&
+					isRawDevice(substr(p0, 3, len(p0)))) &&
+					!isBlockDevice(substr(p0, 3, len(p0))))
+			})))
+}
+
+// native19 is the condition of proc-mem-access.
+func native19(env any) bool {
+	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[11], p0)
+		return (matchRe(&nativeRegexps[15], p0) ||
+			matchRe(&nativeRegexps[16], p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[12], p0.Target)
+			return (matchRe(&nativeRegexps[17], p0.Target) ||
+				matchRe(&nativeRegexps[18], p0.Target))
 		}))
 }
 
-// native17 is the condition of remote-code-exec.
-func native17(env any) bool {
+// native20 is the condition of remote-code-exec.
+func native20(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "remote")
 }
 
-// native18 is the condition of decode-exec.
-func native18(env any) bool {
+// native21 is the condition of decode-exec.
+func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "decoded")
 }
 
-// native19 is the condition of dynamic-exec.
-func native19(env any) bool {
+// native22 is the condition of dynamic-exec.
+func native22(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "dynamic")
 }
 
-// native20 is the condition of dynamic-command.
-func native20(env any) bool {
+// native23 is the condition of dynamic-command.
+func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return e.DynamicName
 }
 
-// native21 is the condition of inline-code-opaque.
-func native21(env any) bool {
+// native24 is the condition of inline-code-opaque.
+func native24(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Opaque
 }
 
-// native22 is the condition of inline-code-shell-out.
-func native22(env any) bool {
+// native25 is the condition of inline-code-shell-out.
+func native25(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		(len(e.Via) == 0)) &&
-		matchRe(&nativeRegexps[13], e.Code))
+		matchRe(&nativeRegexps[19], e.Code))
 }
 
-// native23 is the condition of program-option-exec.
-func native23(env any) bool {
+// native26 is the condition of program-option-exec.
+func native26(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "rg") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -807,25 +982,25 @@ func native23(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchRe(&nativeRegexps[14], p0))
+					matchRe(&nativeRegexps[20], p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchRe(&nativeRegexps[15], p0)) ||
-					matchRe(&nativeRegexps[16], p0))
+					matchRe(&nativeRegexps[21], p0)) ||
+					matchRe(&nativeRegexps[22], p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchRe(&nativeRegexps[17], p0))
+					matchRe(&nativeRegexps[23], p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[18], p0)
+				return matchRe(&nativeRegexps[24], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[19], p0)
+				return matchRe(&nativeRegexps[25], p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -834,19 +1009,19 @@ func native23(env any) bool {
 			})))
 }
 
-// native24 is the condition of git-config-override.
-func native24(env any) bool {
+// native27 is the condition of git-config-override.
+func native27(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("c"), func(p0 string) bool {
-		return matchRe(&nativeRegexps[20], p0)
+		return matchRe(&nativeRegexps[26], p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "GIT_SSH_COMMAND", "GIT_PAGER", "GIT_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS")
 		}))
 }
 
-// native25 is the condition of recursive-delete-root.
-func native25(env any) bool {
+// native28 is the condition of recursive-delete-root.
+func native28(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -854,8 +1029,8 @@ func native25(env any) bool {
 		}))
 }
 
-// native26 is the condition of recursive-delete-system.
-func native26(env any) bool {
+// native29 is the condition of recursive-delete-system.
+func native29(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -863,8 +1038,8 @@ func native26(env any) bool {
 		}))
 }
 
-// native27 is the condition of recursive-delete-home.
-func native27(env any) bool {
+// native30 is the condition of recursive-delete-home.
+func native30(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -872,8 +1047,8 @@ func native27(env any) bool {
 		}))
 }
 
-// native28 is the condition of recursive-delete.
-func native28(env any) bool {
+// native31 is the condition of recursive-delete.
+func native31(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
@@ -882,8 +1057,8 @@ func native28(env any) bool {
 			})))
 }
 
-// native29 is the condition of delete-system-file.
-func native29(env any) bool {
+// native32 is the condition of delete-system-file.
+func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((((((((under(p0, "/etc") ||
@@ -898,21 +1073,21 @@ func native29(env any) bool {
 	})
 }
 
-// native30 is the condition of find-delete.
-func native30(env any) bool {
+// native33 is the condition of find-delete.
+func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("delete")
 }
 
-// native31 is the condition of find-exec-delete.
-func native31(env any) bool {
+// native34 is the condition of find-exec-delete.
+func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("find", e.Wrappers...) ||
 		in("xargs", e.Wrappers...))
 }
 
-// native32 is the condition of rsync-delete.
-func native32(env any) bool {
+// native35 is the condition of rsync-delete.
+func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -920,8 +1095,8 @@ func native32(env any) bool {
 	})
 }
 
-// native33 is the condition of wipe-file.
-func native33(env any) bool {
+// native36 is the condition of wipe-file.
+func native36(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -930,12 +1105,12 @@ func native33(env any) bool {
 		}))
 }
 
-// native34 is the condition of archive-extract-broad.
-func native34(env any) bool {
+// native37 is the condition of archive-extract-broad.
+func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[21], e.Pos(0)))) &&
+			matchRe(&nativeRegexps[27], e.Pos(0)))) &&
 		anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		})) ||
@@ -951,8 +1126,8 @@ func native34(env any) bool {
 			})))
 }
 
-// native35 is the condition of truncate-file.
-func native35(env any) bool {
+// native38 is the condition of truncate-file.
+func native38(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -962,23 +1137,23 @@ func native35(env any) bool {
 		}))
 }
 
-// native36 is the condition of git-reset-hard.
-func native36(env any) bool {
+// native39 is the condition of git-reset-hard.
+func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native37 is the condition of git-clean.
-func native37(env any) bool {
+// native40 is the condition of git-clean.
+func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native38 is the condition of git-force-push.
-func native38(env any) bool {
+// native41 is the condition of git-force-push.
+func native41(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d") ||
@@ -994,8 +1169,8 @@ func native38(env any) bool {
 			})))
 }
 
-// native39 is the condition of git-discard-changes.
-func native39(env any) bool {
+// native42 is the condition of git-discard-changes.
+func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -1012,8 +1187,8 @@ func native39(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native40 is the condition of git-branch-force-delete.
-func native40(env any) bool {
+// native43 is the condition of git-branch-force-delete.
+func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -1021,15 +1196,15 @@ func native40(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native41 is the condition of git-stash-drop.
-func native41(env any) bool {
+// native44 is the condition of git-stash-drop.
+func native44(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native42 is the condition of git-rewrite-history.
-func native42(env any) bool {
+// native45 is the condition of git-rewrite-history.
+func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -1043,22 +1218,22 @@ func native42(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native43 is the condition of parse-error.
-func native43(env any) bool {
+// native46 is the condition of parse-error.
+func native46(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native44 is the condition of input-too-large.
-func native44(env any) bool {
+// native47 is the condition of input-too-large.
+func native47(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native45 is the condition of invisible-characters.
-func native45(env any) bool {
+// native48 is the condition of invisible-characters.
+func native48(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -1067,8 +1242,8 @@ func native45(env any) bool {
 	})
 }
 
-// native46 is the condition of zero-width-characters.
-func native46(env any) bool {
+// native49 is the condition of zero-width-characters.
+func native49(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -1077,28 +1252,28 @@ func native46(env any) bool {
 	})
 }
 
-// native47 is the condition of mixed-script.
-func native47(env any) bool {
+// native50 is the condition of mixed-script.
+func native50(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native48 is the condition of terminal-escapes.
-func native48(env any) bool {
+// native51 is the condition of terminal-escapes.
+func native51(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[22], e.Original))
+		!matchRe(&nativeRegexps[28], e.Original))
 }
 
-// native49 is the condition of url-confusable-host.
-func native49(env any) bool {
+// native52 is the condition of url-confusable-host.
+func native52(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[23], e.Original))
+		matchRe(&nativeRegexps[29], e.Original))
 }
 
-// native50 is the condition of url-non-ascii-host.
-func native50(env any) bool {
+// native53 is the condition of url-non-ascii-host.
+func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -1108,28 +1283,28 @@ func native50(env any) bool {
 		}))
 }
 
-// native51 is the condition of url-punycode-host.
-func native51(env any) bool {
+// native54 is the condition of url-punycode-host.
+func native54(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native52 is the condition of url-odd-host.
-func native52(env any) bool {
+// native55 is the condition of url-odd-host.
+func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[24], urlHost(p0)) ||
-					matchRe(&nativeRegexps[25], urlHost(p0))))
+				(matchRe(&nativeRegexps[30], urlHost(p0)) ||
+					matchRe(&nativeRegexps[31], urlHost(p0))))
 		}))
 }
 
-// native53 is the condition of url-lookalike-domain.
-func native53(env any) bool {
+// native56 is the condition of url-lookalike-domain.
+func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -1138,18 +1313,18 @@ func native53(env any) bool {
 		}))
 }
 
-// native54 is the condition of url-double-encoding.
-func native54(env any) bool {
+// native57 is the condition of url-double-encoding.
+func native57(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[26], p0))
+				matchRe(&nativeRegexps[32], p0))
 		}))
 }
 
-// native55 is the condition of url-shortener.
-func native55(env any) bool {
+// native58 is the condition of url-shortener.
+func native58(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -1158,39 +1333,39 @@ func native55(env any) bool {
 		}))
 }
 
-// native56 is the condition of url-raw-ip.
-func native56(env any) bool {
+// native59 is the condition of url-raw-ip.
+func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[27], urlHost(p0)))
+				!matchRe(&nativeRegexps[33], urlHost(p0)))
 		}))
 }
 
-// native57 is the condition of url-userinfo.
-func native57(env any) bool {
+// native60 is the condition of url-userinfo.
+func native60(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[28], p0))
+				matchRe(&nativeRegexps[34], p0))
 		}))
 }
 
-// native58 is the condition of metadata-endpoint.
-func native58(env any) bool {
+// native61 is the condition of metadata-endpoint.
+func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[29], p0))
+			matchRe(&nativeRegexps[35], p0))
 	})
 }
 
-// native59 is the condition of plain-http-download.
-func native59(env any) bool {
+// native62 is the condition of plain-http-download.
+func native62(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -1204,8 +1379,8 @@ func native59(env any) bool {
 		}))
 }
 
-// native60 is the condition of insecure-tls.
-func native60(env any) bool {
+// native63 is the condition of insecure-tls.
+func native63(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -1234,40 +1409,40 @@ func native60(env any) bool {
 			})))
 }
 
-// native61 is the condition of reverse-shell.
-func native61(env any) bool {
+// native64 is the condition of reverse-shell.
+func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[30], p0.Target)
+		return matchRe(&nativeRegexps[36], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[31], p0)
+			return matchRe(&nativeRegexps[37], p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[32], p0)
+				return matchRe(&nativeRegexps[38], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[33], p0)
+				return matchRe(&nativeRegexps[39], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[34], e.Code)))
+			matchRe(&nativeRegexps[40], e.Code)))
 }
 
-// native62 is the condition of exfiltrate-secrets.
-func native62(env any) bool {
+// native65 is the condition of exfiltrate-secrets.
+func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				matchRe(&nativeRegexps[35], p0)) ||
-				matchRe(&nativeRegexps[36], p0))
+				matchRe(&nativeRegexps[41], p0)) ||
+				matchRe(&nativeRegexps[42], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -1277,7 +1452,7 @@ func native62(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[37], p0)
+					return matchRe(&nativeRegexps[43], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -1295,8 +1470,8 @@ func native62(env any) bool {
 			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":")))
 }
 
-// native63 is the condition of credential-file-sweep.
-func native63(env any) bool {
+// native66 is the condition of credential-file-sweep.
+func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -1304,17 +1479,17 @@ func native63(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native64 is the condition of chmod-world-writable.
-func native64(env any) bool {
+// native67 is the condition of chmod-world-writable.
+func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[38], p0) ||
-			matchRe(&nativeRegexps[39], p0))
+		return (matchRe(&nativeRegexps[44], p0) ||
+			matchRe(&nativeRegexps[45], p0))
 	})
 }
 
-// native65 is the condition of recursive-chmod-broad.
-func native65(env any) bool {
+// native68 is the condition of recursive-chmod-broad.
+func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -1325,53 +1500,53 @@ func native65(env any) bool {
 		}))
 }
 
-// native66 is the condition of setuid-bit.
-func native66(env any) bool {
+// native69 is the condition of setuid-bit.
+func native69(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[40], p0) ||
-			matchRe(&nativeRegexps[41], p0))
+		return (matchRe(&nativeRegexps[46], p0) ||
+			matchRe(&nativeRegexps[47], p0))
 	})
 }
 
-// native67 is the condition of service-delete.
-func native67(env any) bool {
+// native70 is the condition of service-delete.
+func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native68 is the condition of service-secret-delete.
-func native68(env any) bool {
+// native71 is the condition of service-secret-delete.
+func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native69 is the condition of service-backup-delete.
-func native69(env any) bool {
+// native72 is the condition of service-backup-delete.
+func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native70 is the condition of cloud-audit-off.
-func native70(env any) bool {
+// native73 is the condition of cloud-audit-off.
+func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native71 is the condition of cloud-public-exposure.
-func native71(env any) bool {
+// native74 is the condition of cloud-public-exposure.
+func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native72 is the condition of http-delete.
-func native72(env any) bool {
+// native75 is the condition of http-delete.
+func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native73 is the condition of kubectl-scale-drain.
-func native73(env any) bool {
+// native76 is the condition of kubectl-scale-drain.
+func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -1380,12 +1555,12 @@ func native73(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[42], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[48], strings.ToLower(p0))
 			})))
 }
 
-// native74 is the condition of compose-down-volumes.
-func native74(env any) bool {
+// native77 is the condition of compose-down-volumes.
+func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -1399,11 +1574,11 @@ func native74(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native75 is the condition of framework-db-reset.
-func native75(env any) bool {
+// native78 is the condition of framework-db-reset.
+func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[43], p0)
+		return matchRe(&nativeRegexps[49], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -1429,7 +1604,7 @@ func native75(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[44], p0)
+			return matchRe(&nativeRegexps[50], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -1454,15 +1629,15 @@ func native75(env any) bool {
 			})))
 }
 
-// native76 is the condition of package-from-url.
-func native76(env any) bool {
+// native79 is the condition of package-from-url.
+func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[45], p0) &&
+			return ((matchRe(&nativeRegexps[51], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -1474,7 +1649,7 @@ func native76(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[46], p0) &&
+				return (matchRe(&nativeRegexps[52], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -1482,7 +1657,7 @@ func native76(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[47], p0)
+				return matchRe(&nativeRegexps[53], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -1496,21 +1671,21 @@ func native76(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[47], p0)
+				return matchRe(&nativeRegexps[53], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native77 is the condition of unsigned-packages.
-func native77(env any) bool {
+// native80 is the condition of unsigned-packages.
+func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[48], p0)
+				return matchRe(&nativeRegexps[54], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -1518,55 +1693,55 @@ func native77(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[49], p0)
+				return matchRe(&nativeRegexps[55], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[50], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[56], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native78 is the condition of repo-from-pipe.
-func native78(env any) bool {
+// native81 is the condition of repo-from-pipe.
+func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[51], p0)
+			return matchRe(&nativeRegexps[57], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[52], p0)
+				return matchRe(&nativeRegexps[58], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native79 is the condition of environment-hijack.
-func native79(env any) bool {
+// native82 is the condition of environment-hijack.
+func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4")
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[53], p0)
+				return matchRe(&nativeRegexps[59], p0)
 			})))
 }
 
-// native80 is the condition of secret-in-command.
-func native80(env any) bool {
+// native83 is the condition of secret-in-command.
+func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[54], p0)
+		return matchRe(&nativeRegexps[60], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[55], p0)
+				return matchRe(&nativeRegexps[61], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[56], p0)
+			return matchRe(&nativeRegexps[62], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -1574,18 +1749,23 @@ func native80(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[57], p0)
+			return matchRe(&nativeRegexps[63], p0)
 		}))
 }
 
-// native81 is the condition of shutdown-reboot.
-func native81(env any) bool {
+// native84 is the condition of shutdown-reboot.
+func native84(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
+	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
 		((e.Name == "systemctl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "reboot", "poweroff", "halt", "kexec", "emergency", "rescue", "soft-reboot")
+			}))) ||
+		(((e.Name == "systemctl") &&
+			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
+			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+				return matchRe(&nativeRegexps[64], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -1599,49 +1779,49 @@ func native81(env any) bool {
 			})))
 }
 
-// native82 is the condition of kill-all-processes.
-func native82(env any) bool {
+// native85 is the condition of kill-all-processes.
+func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native83 is the condition of fork-bomb.
-func native83(env any) bool {
+// native86 is the condition of fork-bomb.
+func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native84 is the condition of kill-hguard.
-func native84(env any) bool {
+// native87 is the condition of kill-hguard.
+func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[58], p0)
+		return matchRe(&nativeRegexps[65], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[59], p0)
+			return matchRe(&nativeRegexps[66], p0)
 		}))
 }
 
-// native85 is the condition of crontab-remove.
-func native85(env any) bool {
+// native88 is the condition of crontab-remove.
+func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native86 is the condition of history-wipe.
-func native86(env any) bool {
+// native89 is the condition of history-wipe.
+func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[60], p0)
+				return matchRe(&nativeRegexps[67], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[61], p0)
+			return matchRe(&nativeRegexps[68], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -1649,7 +1829,7 @@ func native86(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[62], p0)
+				return matchRe(&nativeRegexps[69], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -1657,8 +1837,8 @@ func native86(env any) bool {
 		}))
 }
 
-// native87 is the condition of firewall-off.
-func native87(env any) bool {
+// native90 is the condition of firewall-off.
+func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -1679,7 +1859,7 @@ func native87(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[63], p0)
+				return matchRe(&nativeRegexps[70], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -1698,16 +1878,16 @@ func native87(env any) bool {
 			})))
 }
 
-// native88 is the condition of sudo-stdin-password.
-func native88(env any) bool {
+// native91 is the condition of sudo-stdin-password.
+func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native89 is the condition of killall-sigkill.
-func native89(env any) bool {
+// native92 is the condition of killall-sigkill.
+func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -1717,19 +1897,19 @@ func native89(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native90 is the condition of windows-destructive.
-func native90(env any) bool {
+// native93 is the condition of windows-destructive.
+func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[64], p0)
+		return matchRe(&nativeRegexps[71], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[65], p0)
+			return matchRe(&nativeRegexps[72], p0)
 		}))
 }
 
-// native91 is the condition of powershell-evasion.
-func native91(env any) bool {
+// native94 is the condition of powershell-evasion.
+func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -1748,8 +1928,190 @@ func native91(env any) bool {
 			})))
 }
 
-// native92 is the condition of write-system-config.
-func native92(env any) bool {
+// native95 is the condition of power-off-remote.
+func native95(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
+		anyOf(e.Args, func(p0 string) bool {
+			return matchRe(&nativeRegexps[73], p0)
+		})) &&
+		anyOf(e.Args, func(p0 string) bool {
+			return matchRe(&nativeRegexps[74], p0)
+		})) ||
+		((in(e.Name, "ipmitool", "ipmiutil") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return ((p0 == "power") ||
+					(p0 == "chassis"))
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "off", "reset", "cycle", "soft", "down")
+			}))) ||
+		(((e.Name == "racadm") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "serveraction")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "powerdown", "powercycle", "hardreset")
+			})))
+}
+
+// native96 is the condition of kill-init.
+func native96(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((((e.Name == "kill") &&
+		(len(e.Positional) > 0)) &&
+		anyOf(e.Positional, func(p0 string) bool {
+			return (p0 == "1")
+		})) &&
+		!anyOf(e.Args, func(p0 string) bool {
+			return in(strings.ToUpper(p0), "-HUP", "-SIGHUP", "-1", "-USR1", "-USR2", "-SIGUSR1", "-SIGUSR2", "-0", "-CONT", "-L", "-l")
+		})) &&
+		!in(e.Option("s"), "HUP", "SIGHUP", "1", "USR1", "USR2", "0")) ||
+		((e.Name == "killall5") &&
+			!e.HasFlag("o")))
+}
+
+// native97 is the condition of kernel-module-load.
+func native97(env any) bool {
+	e := env.(*CommandEnv)
+	return (((in(e.Name, "insmod", "kldload", "kextload") ||
+		((e.Name == "rmmod") &&
+			(len(e.Positional) > 0))) ||
+		((e.Name == "modprobe") &&
+			(anyOf(e.Positional, func(p0 string) bool {
+				return (((strings.HasSuffix(p0, ".ko") ||
+					strings.HasSuffix(p0, ".ko.xz")) ||
+					strings.HasSuffix(p0, ".ko.zst")) ||
+					strings.Contains(p0, "/"))
+			}) ||
+				e.HasFlag("r", "remove", "f", "force")))) ||
+		((e.Name == "kexec") &&
+			e.HasFlag("l", "load", "s", "p")))
+}
+
+// native98 is the condition of kernel-hardening-off.
+func native98(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Name == "sysctl") &&
+		anyOf(e.Args, func(p0 string) bool {
+			return matchRe(&nativeRegexps[75], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[76], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[77], p0)
+		}))
+}
+
+// native99 is the condition of sysrq-trigger.
+func native99(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (p0 == "/proc/sysrq-trigger")
+	})
+}
+
+// native100 is the condition of audit-rules-off.
+func native100(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Name == "auditctl") &&
+		(e.HasFlag("D") ||
+			anyOf(e.Options("e"), func(p0 string) bool {
+				return (p0 == "0")
+			}))) ||
+		(((e.Name == "journalctl") &&
+			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
+			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[78], p0)
+		}))
+}
+
+// native101 is the condition of network-cut.
+func native101(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
+		e.HasFlag("P", "policy")) &&
+		anyOf(e.Args, func(p0 string) bool {
+			return in(p0, "DROP", "REJECT")
+		})) &&
+		anyOf(e.Args, func(p0 string) bool {
+			return in(p0, "INPUT", "OUTPUT")
+		})) ||
+		((((e.Name == "ip") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "link", "l")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "set")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "down")
+			}))) ||
+		((((e.Name == "ip") &&
+			in(e.Pos(0), "route", "r")) &&
+			in(e.Pos(1), "flush", "del", "delete")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "default", "all", "table")
+			}))) ||
+		((e.Name == "ifconfig") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "down")
+			}))) ||
+		((e.Name == "ifdown") &&
+			(len(e.Positional) > 0))) ||
+		((e.Name == "nmcli") &&
+			(((anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "networking")
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "off")
+				})) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "radio")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (p0 == "off")
+					}))) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "device")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "disconnect", "down")
+					}))))) ||
+		((e.Name == "networkctl") &&
+			in(e.Pos(0), "down"))) ||
+		(((e.Name == "route") &&
+			in(e.Pos(0), "del", "delete", "flush")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return ((p0 == "default") ||
+					(p0 == "-net"))
+			})))
+}
+
+// native102 is the condition of find-exec-broad.
+func native102(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((len(e.Args) > 0) &&
+		(isRoot(index(e.Args, 0)) ||
+			isSystemDir(index(e.Args, 0)))) &&
+		!anyOf(e.Args, func(p0 string) bool {
+			return in(p0, "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-user", "-uid", "-group", "-perm", "-mtime", "-mmin", "-size", "-inum", "-samefile", "-lname", "-wholename", "-links")
+		})) &&
+		(anyOf(e.Args, func(p0 string) bool {
+			return (p0 == "-delete")
+		}) ||
+			(anyOf(e.Args, func(p0 string) bool {
+				return in(p0, "-exec", "-execdir", "-ok", "-okdir")
+			}) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return in(p0, "rm", "shred", "chmod", "chown", "chgrp", "chattr", "truncate", "unlink", "setfacl", "/bin/rm", "/usr/bin/rm", "/bin/chmod", "/usr/bin/chmod")
+				}))))
+}
+
+// native103 is the condition of write-system-config.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((((((((((under(p0, "/etc") ||
@@ -1766,42 +2128,42 @@ func native92(env any) bool {
 	})
 }
 
-// native93 is the condition of write-shell-startup.
-func native93(env any) bool {
+// native104 is the condition of write-shell-startup.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[66], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[67], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[79], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[80], cleanPath(p0)))
 	})
 }
 
-// native94 is the condition of write-ssh.
-func native94(env any) bool {
+// native105 is the condition of write-ssh.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[68], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[69], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[81], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[82], cleanPath(p0)))
 	})
 }
 
-// native95 is the condition of write-credentials.
-func native95(env any) bool {
+// native106 is the condition of write-credentials.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[68], cleanPath(p0)))
+			!matchRe(&nativeRegexps[81], cleanPath(p0)))
 	})
 }
 
-// native96 is the condition of write-guard-config.
-func native96(env any) bool {
+// native107 is the condition of write-guard-config.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[70], p0) ||
-			matchRe(&nativeRegexps[71], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[83], p0) ||
+			matchRe(&nativeRegexps[84], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[72], cleanPath(p0))
+				return matchRe(&nativeRegexps[85], cleanPath(p0))
 			})))
 }

@@ -14,6 +14,23 @@ func init() {
 	}{"httpAction", "string", []string{"string", "[]string"}}
 }
 
+func init() {
+	helpers["isRawDevice"] = struct {
+		fn, ret string
+		params  []string
+	}{"isRawDevice", "bool", []string{"string"}}
+}
+
+func TestIsRawDevice(t *testing.T) {
+	for p, want := range map[string]bool{"/dev/sda": true, "/dev/vg0/root": true, "/dev/mem": true, "/dev/mtd0": true,
+		"/dev/block/8:0": true, "/dev/null": false, "/dev/fd/3": false, "/dev/pts/1": false, "/dev/shm/x": false,
+		"/dev/tcp/host/80": false, "/dev/stdout": false, "disk.img": false, "/dev/": false} {
+		if got := isRawDevice(p); got != want {
+			t.Errorf("isRawDevice(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
 func TestServiceAction(t *testing.T) {
 	cases := []struct {
 		name string

@@ -1,0 +1,41 @@
+package dsl
+
+import (
+	"strings"
+
+	"github.com/expr-lang/expr"
+)
+
+// Raw devices: what the disk rules guard besides the disks and partitions
+// isBlockDevice knows.
+
+func init() { Funcs = append(Funcs, deviceFuncs...) }
+
+var deviceFuncs = []Func{
+	{Name: "isRawDevice", Sig: "isRawDevice(path) bool", Doc: "a device whose contents a write destroys: a disk or partition (isBlockDevice), an LVM volume (/dev/vg0/root), /dev/mem, /dev/kmem, /dev/port, a flash chip (/dev/mtd0)", Example: `any(outputs, isRawDevice(#))`, options: []expr.Option{strBool("isRawDevice", isRawDevice)}},
+}
+
+// notVolumeGroups are the directories under /dev that hold devices other
+// than LVM volumes.
+var notVolumeGroups = set("fd", "pts", "shm", "mqueue", "hugepages", "net", "input", "snd", "dri", "bus", "char",
+	"serial", "v4l", "usb", "cpu", "vfio", "tty", "hidraw", "bsg", "gpiochip", "dma_heap", "vhost-net", "stdin",
+	"stdout", "stderr", "tcp", "udp", "null", "full", "zero", "random", "urandom", "log", "console", "kmsg", "core")
+
+func isRawDevice(p string) bool {
+	if isBlockDevice(p) {
+		return true
+	}
+	c := cleanPath(p)
+	rest, ok := strings.CutPrefix(c, "/dev/")
+	if !ok || rest == "" {
+		return false
+	}
+	switch {
+	case rest == "mem", rest == "kmem", rest == "port", rest == "nvram", strings.HasPrefix(rest, "mtd"):
+		return true
+	case strings.HasPrefix(rest, "block/"):
+		return len(rest) > len("block/")
+	}
+	vg, lv, ok := strings.Cut(rest, "/")
+	return ok && lv != "" && !strings.Contains(lv, "/") && !notVolumeGroups[vg] && !strings.HasPrefix(vg, "tty")
+}
