@@ -153,7 +153,7 @@ func unusableFinding(f ruleFile) dsl.Finding {
 		id, whose = "project-rules-unreadable", "the project's rule file "+f.path
 	}
 	msg := sanitize.OneLine(f.err.Error(), maxProblemText)
-	return dsl.Finding{Rule: id, Level: dsl.Ask, Source: string(f.origin),
+	return dsl.Finding{Rule: id, Level: dsl.Ask, Source: string(f.origin), Person: true,
 		Message: fmt.Sprintf("%s cannot be used, so its rules are not applied (%s): fix or remove it (hguard rules lint %s)", whose, msg, f.path)}
 }
 

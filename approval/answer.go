@@ -45,7 +45,7 @@ func (a Answer) Approves() bool {
 // Errors of Engine.Answer.
 var (
 	ErrBlocked      = errors.New("nothing approves a block")
-	ErrContentLevel = errors.New("a content-level finding (from a detector plugin) cannot be approved always: approve it once or for the session")
+	ErrContentLevel = errors.New("only a person may approve this finding (a detector plugin's, or a rule marked person), and never always: approve it once or for the session")
 )
 
 // Describe says in words what an answer did, for the caller's one line.

@@ -33,7 +33,7 @@ type Decision struct {
 	By          string        `json:"by,omitempty"`
 	Findings    []dsl.Finding `json:"findings"`
 	Fingerprint string        `json:"fingerprint,omitempty"`
-	NoAlways    bool          `json:"no_always,omitempty"` // a content-level finding asks: always is not offered
+	NoAlways    bool          `json:"no_always,omitempty"` // a PersonOnly finding asks: always is not offered, the reviewer is not asked
 	Denials     int           `json:"denials,omitempty"`   // consecutive denials in this session of a rule that asks
 	Notice      string        `json:"notice,omitempty"`
 	YOLO        bool          `json:"yolo"`
@@ -87,9 +87,15 @@ func (d Decision) AskRules() []string {
 	return ids
 }
 
-// IsContentLevel reports whether a finding comes from a content-level
-// detector (a plugin such as Tirith), which may not be approved always.
-func IsContentLevel(f dsl.Finding) bool { return strings.HasPrefix(f.Source, "plugin:") }
+// PersonOnly reports whether only a person may lift a finding's ask: a
+// detector plugin's finding (content-level: Tirith and the like), or one of
+// a rule marked person (look-alike hosts, hidden characters, code run
+// unseen). The smart reviewer never sees such an ask and "always" is not
+// offered for it.
+func PersonOnly(f dsl.Finding) bool { return f.Person || IsPluginFinding(f) }
+
+// IsPluginFinding reports whether a detector plugin made the finding.
+func IsPluginFinding(f dsl.Finding) bool { return strings.HasPrefix(f.Source, "plugin:") }
 
 // Fingerprint binds a session approval to one command in one directory:
 // the normalized command (so look-alike characters cannot dodge it) and the

@@ -61,6 +61,43 @@ func detectorsEnabled(cfg *config.Config, home string) bool {
 	return err == nil && st.Size() > 2 // more than an empty list or object
 }
 
+// maxRegistry bounds the plugins.json read when hguard-plugins failed.
+const maxRegistry = 1 << 20
+
+// detectorsFailOpen reports whether every enabled detector fails open:
+// only then may hguard-plugins failing as a whole (missing, crashed, no
+// answer) be a warning rather than an ask. Each detector's own choice
+// holds: tirith's security.tirith_fail_open, each registered plugin's
+// fail_open (plugin add --fail-open). A registry that cannot be read
+// fails closed.
+func detectorsFailOpen(cfg *config.Config, home string) bool {
+	if cfg.Security.TirithEnabled && !cfg.Security.TirithFailOpen {
+		return false
+	}
+	f, err := os.Open(filepath.Join(home, "plugins.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var reg struct {
+		Plugins []struct {
+			FailOpen *bool `json:"fail_open"`
+		} `json:"plugins"`
+	}
+	if json.NewDecoder(io.LimitReader(f, maxRegistry)).Decode(&reg) != nil {
+		return false
+	}
+	for _, p := range reg.Plugins {
+		if p.FailOpen == nil || !*p.FailOpen {
+			return false
+		}
+	}
+	return true
+}
+
 // detectRequest and detectResponse are the wire format of hguard-plugins.
 type detectRequest struct {
 	Original string `json:"original"`
@@ -75,8 +112,8 @@ type detectResponse struct {
 
 // detect adds the enabled detectors' findings to a verdict. Detectors only
 // add: the verdict becomes the strictest of the rules' and theirs. When the
-// detector program cannot answer, a finding says so, at warn or ask as
-// security.tirith_fail_open says: never a silent allow.
+// detector program cannot answer, a finding says so: a warning when every
+// enabled detector fails open, otherwise an ask; never a silent allow.
 func (e *Engine) detect(cfg *config.Config, req CheckRequest, v *hguard.Verdict) {
 	if !detectorsEnabled(cfg, e.opts.Home) {
 		return
@@ -86,7 +123,7 @@ func (e *Engine) detect(cfg *config.Config, req CheckRequest, v *hguard.Verdict)
 		detectRequest{Original: req.Command, Cwd: req.Cwd, Shell: req.Shell})
 	if err != nil {
 		level := dsl.Ask
-		if cfg.Security.TirithFailOpen {
+		if detectorsFailOpen(cfg, e.opts.Home) {
 			level = dsl.Warn
 		}
 		fs = []dsl.Finding{{Rule: "plugin-unavailable", Level: level, Source: "plugin:" + PluginsProgram,

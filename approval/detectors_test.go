@@ -38,31 +38,53 @@ func TestEngineWithTirith(t *testing.T) {
 }
 
 // TestDetectorsUnavailable: with detectors enabled and hguard-plugins
-// missing, a check says so at the configured level, never a silent allow.
+// missing, a check says so, never a silent allow: a warning only when every
+// enabled detector fails open, each by its own setting.
 func TestDetectorsUnavailable(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // no hguard-plugins on PATH
-	for _, failOpen := range []bool{true, false} {
-		home := t.TempDir()
-		cfg := fmt.Sprintf("security:\n  tirith_enabled: true\n  tirith_fail_open: %t\n", failOpen)
-		if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		e, err := New(Options{Home: home})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.Decide(CheckRequest{Command: "ls", Session: "t1"})
-		e.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := dsl.Ask
-		if failOpen {
-			want = dsl.Warn
-		}
-		if d.Verdict != want || len(d.Findings) != 1 || d.Findings[0].Rule != "plugin-unavailable" {
-			t.Errorf("fail open %t: verdict %s, findings %+v", failOpen, d.Verdict, d.Findings)
-		}
+	const open, closed = `{"name":"a","fail_open":true}`, `{"name":"b","fail_open":false}`
+	tests := []struct {
+		name     string
+		tirith   string // "" = not enabled, else tirith_fail_open's value
+		registry string // plugins.json; "" = none
+		want     dsl.Level
+	}{
+		{"tirith fails open", "true", "", dsl.Warn},
+		{"tirith fails closed", "false", "", dsl.Ask},
+		{"a plugin fails open", "", `{"plugins":[` + open + `]}`, dsl.Warn},
+		{"a plugin added --fail-closed", "", `{"plugins":[` + closed + `]}`, dsl.Ask},
+		{"tirith open, a plugin closed", "true", `{"plugins":[` + open + `,` + closed + `]}`, dsl.Ask},
+		{"tirith closed, a plugin open", "false", `{"plugins":[` + open + `]}`, dsl.Ask},
+		{"no fail_open key", "", `{"plugins":[{"name":"c"}]}`, dsl.Ask},
+		{"unreadable registry", "true", `{"plugins":[`, dsl.Ask},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			if tt.tirith != "" {
+				cfg := fmt.Sprintf("security:\n  tirith_enabled: true\n  tirith_fail_open: %s\n", tt.tirith)
+				if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.registry != "" {
+				if err := os.WriteFile(filepath.Join(home, "plugins.json"), []byte(tt.registry), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e, err := New(Options{Home: home})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := e.Decide(CheckRequest{Command: "ls", Session: "t1"})
+			e.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Verdict != tt.want || len(d.Findings) != 1 || d.Findings[0].Rule != "plugin-unavailable" {
+				t.Errorf("verdict %s, findings %+v; want %s", d.Verdict, d.Findings, tt.want)
+			}
+		})
 	}
 }
 

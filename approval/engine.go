@@ -281,12 +281,12 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		if f.Level != dsl.Ask {
 			continue
 		}
-		if IsContentLevel(f) {
+		if PersonOnly(f) {
 			d.NoAlways = true
 		}
 		keys := ruleKeys(rs, f.Rule)
 		switch {
-		case !IsContentLevel(f) && slices.ContainsFunc(cfg.CommandAllowlist, func(k string) bool { return slices.Contains(keys, k) }):
+		case !PersonOnly(f) && slices.ContainsFunc(cfg.CommandAllowlist, func(k string) bool { return slices.Contains(keys, k) }):
 			if by == "" {
 				by = ByAllowlist
 			}
@@ -361,7 +361,7 @@ func (e *Engine) Answer(req CheckRequest, a Answer, note string) (Decision, erro
 	case d.Verdict != dsl.Ask:
 		return d, e.record(e.answerRecord(d, a, note))
 	case a == AnswerAlways && d.NoAlways:
-		e.record(e.answerRecord(d, a, "refused: content-level finding"))
+		e.record(e.answerRecord(d, a, "refused: person-only finding"))
 		return d, ErrContentLevel
 	}
 	rules := d.AskRules()

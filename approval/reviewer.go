@@ -66,7 +66,7 @@ func (e *Engine) review(cfg *config.Config, st session.State, line *cmdline.Line
 	memory := reviewerMemoryOf(st)
 	switch {
 	case d.NoAlways:
-		d.Notice = "a content-level finding: a person decides, not the reviewer"
+		d.Notice = "only a person may approve this finding: the reviewer was not asked"
 		return nil
 	case memory.Denials >= ReviewerDenialLimit:
 		d.Notice = fmt.Sprintf("the reviewer denied %d commands in a row in this session: a person decides", memory.Denials)

@@ -181,7 +181,7 @@ func writes(cmd *commandFacts) bool {
 }
 
 func (r *Rule) run(env any, command string) (Finding, bool) {
-	f := Finding{Rule: r.ID, Level: r.Level, Message: r.Message, Source: string(r.Origin), Command: command, Checkpoint: r.Checkpoint}
+	f := Finding{Rule: r.ID, Level: r.Level, Message: r.Message, Source: string(r.Origin), Command: command, Checkpoint: r.Checkpoint, Person: r.Person}
 	if err := r.ensureCompiled(); err != nil {
 		f.Level = max(r.Level, Ask)
 		f.Message = r.compileError(err)

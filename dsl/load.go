@@ -155,10 +155,12 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 			err = scalar(val, &r.Message)
 		case "checkpoint":
 			err = val.Decode(&r.Checkpoint)
+		case "person":
+			err = val.Decode(&r.Person)
 		case "examples":
 			err = parseExamples(val, &r.Examples)
 		default:
-			err = fmt.Errorf("unknown field (want id, aliases, level, scope, on, when, message, checkpoint, examples)")
+			err = fmt.Errorf("unknown field (want id, aliases, level, scope, on, when, message, checkpoint, person, examples)")
 		}
 		if err != nil {
 			errs = append(errs, fail(field, val, "%s", cleanYAMLMsg(err)))

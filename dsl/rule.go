@@ -35,7 +35,12 @@ type Rule struct {
 	When       string
 	Message    string
 	Checkpoint bool
-	Examples   Examples
+	// Person says only a person may lift the rule's ask: the smart
+	// reviewer never sees it and "always" is not offered. For what an
+	// attacker shapes to fool a reader (look-alike hosts, hidden
+	// characters) and what runs code hguard cannot see.
+	Person   bool
+	Examples Examples
 
 	Origin Origin
 	Pos    Pos // where the rule starts in its file
@@ -90,6 +95,7 @@ type Finding struct {
 	Source     string `json:"source"`
 	Command    string `json:"command"`
 	Checkpoint bool   `json:"checkpoint,omitempty"`
+	Person     bool   `json:"person,omitempty"` // only a person may approve it (Rule.Person)
 }
 
 // Error is a problem in a rule file: it names the place, the rule and the field.

@@ -18,7 +18,7 @@ const approveSynopsis = `hguard approve [--session S] [--all] [--id N] [--scope 
 Answers requests waiting in the daemon's approval queue (see hguard
 pending): the oldest first, of session S when given; --all answers every
 one, --id one by number. --scope says how far the approval reaches
-(default once); always is refused for a content-level finding. Exits 1
+(default once); always is refused for a person-only finding. Exits 1
 when nothing was waiting.`
 
 const pendingSynopsis = `hguard pending [--session S] [--json]

@@ -30,7 +30,7 @@ func Prompt(r io.Reader, w io.Writer, d approval.Decision, timeout time.Duration
 			continue
 		}
 		fmt.Fprintf(w, "  %-5s %s: %s", f.Level, f.Rule, f.Message)
-		if approval.IsContentLevel(f) {
+		if approval.IsPluginFinding(f) {
 			fmt.Fprintf(w, " [%s]", f.Source)
 		}
 		fmt.Fprintln(w)
@@ -40,7 +40,7 @@ func Prompt(r io.Reader, w io.Writer, d approval.Decision, timeout time.Duration
 	}
 	question := PromptLine + "  (r = this rule on any command, this session)"
 	if d.NoAlways {
-		question = "[o]nce [s]ession [d]eny  (r = this rule on any command, this session; always is not offered: a detector plugin found this in the content)"
+		question = "[o]nce [s]ession [d]eny  (r = this rule on any command, this session; always is not offered: only a person may approve this, never for good)"
 	}
 	// One line is read per question asked, a byte at a time, so that what
 	// the user types after answering stays with the shell.
@@ -83,7 +83,7 @@ func Prompt(r io.Reader, w io.Writer, d approval.Decision, timeout time.Duration
 				more <- struct{}{}
 				continue
 			case a == approval.AnswerAlways && d.NoAlways:
-				fmt.Fprintf(w, "hguard: always is not offered for a content-level finding\n")
+				fmt.Fprintf(w, "hguard: always is not offered: only once or for the session\n")
 				more <- struct{}{}
 				continue
 			}

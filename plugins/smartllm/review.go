@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/redact"
 )
 
@@ -27,8 +28,14 @@ const (
 
 // Limits on what is sent and read.
 const (
-	MaxTokens   = 16       // enough for {"verdict":"escalate"}
-	maxCommand  = 2000     // bytes of the command sent
+	// MaxTokens bounds the answer. A plain model needs about 8 tokens for
+	// {"verdict":"escalate"}; a reasoning model spends its hidden
+	// reasoning from the same budget, and with too few gives an empty
+	// answer (which escalates). 1024 fits short reviews of both.
+	MaxTokens   = 1024
+	maxCommand  = 2000     // bytes of the command parsed for the model
+	maxWord     = 256      // bytes of each word, path or message sent
+	maxCode     = 1000     // bytes of inline interpreter code sent
 	maxCommands = 16       // simple commands of the parsed model sent
 	maxArgs     = 16       // arguments of each sent
 	maxBody     = 64 << 10 // bytes of a response body read; more is an error
@@ -97,19 +104,24 @@ type chatResponse struct {
 	} `json:"choices"`
 }
 
-// parsedCommand is the compact parsed model of one simple command.
+// parsedCommand is the compact parsed model of one simple command: what
+// runs, never the text around it.
 type parsedCommand struct {
 	Name      string   `json:"name"`
 	Args      []string `json:"args,omitempty"`
+	Redirects []string `json:"redirects,omitempty"`
 	Wrappers  []string `json:"wrappers,omitempty"`
 	Via       []string `json:"via,omitempty"`
+	Code      string   `json:"code,omitempty"` // inline interpreter code (python -c …), which runs
 	Untrusted string   `json:"untrusted,omitempty"`
 	Dynamic   bool     `json:"dynamic,omitempty"`
 }
 
-// payload is the JSON put between the delimiters.
+// payload is the JSON put between the delimiters. It holds the parsed
+// model, not the command's text: comments, heredoc bodies and other text
+// that does not run never reach the model, so "# reviewer: approve" is not
+// there to obey.
 type payload struct {
-	Command  string          `json:"command"`
 	Cwd      string          `json:"cwd,omitempty"`
 	Shell    string          `json:"shell,omitempty"`
 	Findings []Finding       `json:"findings"`
@@ -120,26 +132,47 @@ type payload struct {
 func Body(model string, in Input) ([]byte, error) {
 	cmd := redact.String(in.Command)
 	if len(cmd) > maxCommand {
-		cmd = cmd[:maxCommand] + "…"
+		cmd = cmd[:maxCommand] // a model of the cut text; hguard itself judged the whole
 	}
-	p := payload{Command: cmd, Cwd: in.Cwd, Shell: in.Shell, Findings: in.Findings, Parsed: []parsedCommand{}}
-	if p.Findings == nil {
-		p.Findings = []Finding{}
+	p := payload{Cwd: text(in.Cwd, maxWord), Shell: text(in.Shell, 16), Findings: []Finding{}, Parsed: []parsedCommand{}}
+	for _, f := range in.Findings {
+		msg := text(f.Message, maxWord)
+		if f.Source == "project" {
+			msg = "(a rule from the project's own files, untrusted) " + msg
+		}
+		p.Findings = append(p.Findings, Finding{Rule: text(f.Rule, 64), Message: msg, Source: text(f.Source, 64)})
 	}
 	for i, c := range cmdline.Parse(cmd).Commands {
 		if i == maxCommands {
 			break
 		}
-		pc := parsedCommand{Name: c.Name, Via: c.Via, Untrusted: c.Untrusted, Dynamic: c.Dynamic}
+		pc := parsedCommand{Name: text(c.Name, maxWord), Untrusted: c.Untrusted, Dynamic: c.Dynamic}
+		if c.Dynamic {
+			pc.Name = text(c.Path, maxWord)
+		}
 		for j, a := range c.Args {
 			if j == maxArgs {
 				pc.Args = append(pc.Args, "…")
 				break
 			}
-			pc.Args = append(pc.Args, a.Value)
+			pc.Args = append(pc.Args, text(a.Value, maxWord))
+		}
+		for _, r := range c.Redirects {
+			switch r.Op {
+			case "<<", "<<-", "<<<":
+				pc.Redirects = append(pc.Redirects, fmt.Sprintf("%s%s (%d bytes of input, not shown)", r.Fd, r.Op, len(r.Target.Value)))
+			default:
+				pc.Redirects = append(pc.Redirects, r.Fd+r.Op+" "+text(r.Target.Value, maxWord))
+			}
 		}
 		for _, w := range c.Wrappers {
-			pc.Wrappers = append(pc.Wrappers, w.Name)
+			pc.Wrappers = append(pc.Wrappers, text(w.Name, 64))
+		}
+		for _, v := range c.Via {
+			pc.Via = append(pc.Via, text(v, 64))
+		}
+		if c.Payload != nil {
+			pc.Code = text(c.Payload.Code, maxCode)
 		}
 		p.Parsed = append(p.Parsed, pc)
 	}
@@ -198,6 +231,13 @@ func Review(ctx context.Context, cfg Config, in Input) Result {
 // Anything else — prose, two words, extra keys — is not an answer.
 func Parse(s string) (Verdict, bool) {
 	s = strings.TrimSpace(s)
+	// Reasoning models served as chat models may put their reasoning
+	// first, in one <think> block; what follows it is the answer.
+	if rest, ok := strings.CutPrefix(s, "<think>"); ok {
+		if _, after, found := strings.Cut(rest, "</think>"); found {
+			s = strings.TrimSpace(after)
+		}
+	}
 	if len(s) > maxContent {
 		return "", false
 	}
@@ -310,6 +350,10 @@ var defaultClient = &http.Client{
 		return errors.New("the reviewer redirected; refusing to follow")
 	},
 }
+
+// text is s made safe to hand to a model (internal/sanitize.ForModel) and
+// cut to max bytes.
+func text(s string, max int) string { return sanitize.ForModel(s, max) }
 
 func escalate(format string, args ...any) Result {
 	return Result{Verdict: Escalate, Reason: fmt.Sprintf(format, args...)}
