@@ -91,14 +91,17 @@ func TestCheck(t *testing.T) {
 
 // TestFailureModes: a crash, a hang, a garbage answer or a refused binary
 // is a warn finding when the plugin fails open and an ask when it fails
-// closed, never a silent allow, and never a wait past the deadline.
+// closed, never a silent allow. Nothing here is timed: only the hang needs
+// a deadline to end it (long enough for a loaded machine to start the
+// plugin), and the finding saying so shows the deadline is what ended it;
+// every other mode fails on its own long before its generous deadline.
 func TestFailureModes(t *testing.T) {
 	for _, tc := range []struct {
 		name, mode, want string
 		prepare          func(t *testing.T, home string, open bool)
 	}{
 		{name: "killed mid-call", mode: "die", want: "plugin exited during the call"},
-		{name: "hang", mode: "hang", want: "no answer within 300ms"},
+		{name: "hang", mode: "hang", want: "no answer within 3s"},
 		{name: "garbage answer", mode: "garbage", want: "garbage answer to Check"},
 		{name: "undeclared rule", mode: "undeclared", want: `rule "other" is not one it declared`},
 		{name: "plugin error", mode: "error", want: "plugin error: database unreachable"},
@@ -120,18 +123,18 @@ func TestFailureModes(t *testing.T) {
 	} {
 		for _, open := range []bool{true, false} {
 			t.Run(tc.name, func(t *testing.T) {
-				h, mode, home := fake(t, open, 300*time.Millisecond)
+				timeout := time.Minute
+				if tc.mode == "hang" {
+					timeout = 3 * time.Second
+				}
+				h, mode, home := fake(t, open, timeout)
 				mode(tc.mode)
 				if tc.prepare != nil {
 					tc.prepare(t, home, open)
 					h = NewHost(HostConfig{Home: home}) // re-read the registry
 					t.Cleanup(func() { h.Close() })
 				}
-				start := time.Now()
 				fs := h.Check(context.Background(), Request{Original: "ls"})
-				if d := time.Since(start); d > 3*time.Second {
-					t.Errorf("took %s", d)
-				}
 				want := dsl.Ask
 				if open {
 					want = dsl.Warn
@@ -161,7 +164,7 @@ func copyExe(t *testing.T, home string, perm os.FileMode, tamper, open bool) {
 	if err := os.WriteFile(p, b, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	register(t, home, p, open, 300*time.Millisecond)
+	register(t, home, p, open, time.Minute)
 	if tamper {
 		os.WriteFile(p, append(b, 0), 0o755)
 	}

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+
+	"github.com/hguard/hguard/plugins/tirith/install"
 )
 
 // tirithResolver finds the two binaries the tirith detector needs: the
@@ -27,7 +29,7 @@ type tirithResolver struct {
 const PluginBinary = "hguard-tirith"
 
 func (t *tirithResolver) spec() (launchSpec, error) {
-	bin, err := t.binary()
+	bin, sum, err := t.binary()
 	if err != nil {
 		return launchSpec{}, err
 	}
@@ -48,6 +50,9 @@ func (t *tirithResolver) spec() (launchSpec, error) {
 		t.pluginPath, t.pluginSum = path, sum
 	}
 	env := []string{"HGUARD_TIRITH_BIN=" + bin}
+	if sum != "" {
+		env = append(env, "HGUARD_TIRITH_SHA256="+sum)
+	}
 	if t.cfg.Online {
 		env = append(env, "HGUARD_TIRITH_ONLINE=1")
 	}
@@ -79,8 +84,9 @@ func (t *tirithResolver) findPlugin() (string, error) {
 }
 
 // binary resolves tirith: security.tirith_path, then PATH, then
-// $HGUARD_HOME/bin/tirith; if none, it starts the background install.
-func (t *tirithResolver) binary() (string, error) {
+// $HGUARD_HOME/bin/tirith; if none, it starts the background install. For
+// the installed binary it also returns the SHA-256 its install recorded.
+func (t *tirithResolver) binary() (path, sum string, err error) {
 	check := func(p string) (string, error) {
 		p, err := filepath.Abs(p)
 		if err != nil {
@@ -91,21 +97,31 @@ func (t *tirithResolver) binary() (string, error) {
 	if t.cfg.Path != "" {
 		p, err := check(t.cfg.Path)
 		if err != nil {
-			return "", fmt.Errorf("security.tirith_path: %w", err)
+			return "", "", fmt.Errorf("security.tirith_path: %w", err)
 		}
-		return p, nil
+		return p, "", nil
 	}
 	if p, err := exec.LookPath("tirith"); err == nil {
-		return check(p)
+		p, err := check(p)
+		return p, "", err
 	}
 	if t.home != "" {
-		if p := filepath.Join(t.home, "bin", "tirith"); isFile(p) {
-			return check(p)
+		if p := install.BinPath(t.home); isFile(p) {
+			if _, err := check(p); err != nil {
+				return "", "", err
+			}
+			// The installed binary is re-hashed against its install's record
+			// here and, by the detector, before each run.
+			rec, err := install.Check(t.home)
+			if err != nil {
+				return "", "", err
+			}
+			return p, rec.SHA256, nil
 		}
 	}
 	msg := "tirith not found (set security.tirith_path, put it on PATH or run 'hguard plugin install tirith')"
 	if t.cfg.Install == nil {
-		return "", errors.New(msg)
+		return "", "", errors.New(msg)
 	}
 	t.mu.Lock()
 	if !t.installing {
@@ -118,7 +134,7 @@ func (t *tirithResolver) binary() (string, error) {
 		}()
 	}
 	t.mu.Unlock()
-	return "", errors.New(msg + "; installing it in the background")
+	return "", "", errors.New(msg + "; installing it in the background")
 }
 
 func isFile(p string) bool {

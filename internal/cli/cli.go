@@ -33,6 +33,23 @@ func Usagef(hint, format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...), Hint: hint}
 }
 
+// HintError is a failure with what to do about it: exit 70, with a hint.
+type HintError struct {
+	Err  error
+	Hint string
+}
+
+func (e *HintError) Error() string { return e.Err.Error() }
+func (e *HintError) Unwrap() error { return e.Err }
+
+// WithHint adds what to do to an error (nil stays nil).
+func WithHint(err error, hint string) error {
+	if err == nil {
+		return nil
+	}
+	return &HintError{Err: err, Hint: hint}
+}
+
 // ExitError carries an exit code out of a command that already printed its result.
 type ExitError int
 
@@ -46,6 +63,7 @@ func Exit(err error, stderr io.Writer) int {
 	var (
 		code ExitError
 		ue   *UsageError
+		he   *HintError
 	)
 	switch {
 	case err == nil:
@@ -58,6 +76,10 @@ func Exit(err error, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hguard: hint: %s\n", ue.Hint)
 		}
 		return ExitUsage
+	case errors.As(err, &he):
+		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
+		fmt.Fprintf(stderr, "hguard: hint: %s\n", he.Hint)
+		return ExitInternal
 	default:
 		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
 		return ExitInternal

@@ -3,6 +3,7 @@ package pluginscmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,15 +18,19 @@ import (
 
 const pluginSynopsis = `hguard plugin list [--json]
        hguard plugin add [--fail-closed] [--timeout D] PATH
-       hguard plugin install tirith [--version vX.Y.Z] [--from DIR]
+       hguard plugin install tirith [--version vX.Y.Z] [--from DIR|FILE]
 
 list shows each detector, its version, status and last error; enabled
 detectors are started to learn their version.
 add registers a detector plugin binary, recording its SHA-256: a changed
 binary is refused until it is added again.
 install downloads tirith's release (or reads it from DIR), verifies its
-Sigstore signature, certificate identity and checksum, and installs it in
-$HGUARD_HOME/bin. There is no transparency-log (Rekor) check.`
+Sigstore signature, certificate identity, transparency-log entry and
+checksum, and installs it in $HGUARD_HOME/bin. --from FILE installs a
+tirith binary you already have (from npm, say), offline: its hash is
+recorded, marked unverified. Either way the installed binary is re-hashed
+before it runs. To use a tirith elsewhere without installing it, set
+security.tirith_path in $HGUARD_HOME/config.yaml.`
 
 const pluginHint = "run 'hguard plugin -h' for usage"
 
@@ -127,7 +132,7 @@ func runPluginAdd(args []string, stdout io.Writer) error {
 func runPluginInstall(args []string, stdout io.Writer) error {
 	c := cli.NewCommand("hguard", "plugin install", pluginSynopsis, stdout)
 	version := c.String("version", "", "the release tag `vX.Y.Z` (default: the latest)")
-	from := c.String("from", "", "read the release files from `DIR` instead of downloading them")
+	from := c.String("from", "", "read the release files from `DIR` instead of downloading them, or install the tirith binary FILE as it is")
 	if len(args) > 0 && args[0] == "tirith" { // flags may come after the name
 		args = append(args[1:], "tirith")
 	}
@@ -140,9 +145,15 @@ func runPluginInstall(args []string, stdout io.Writer) error {
 	if *version != "" && !install.ValidTag(*version) {
 		return cli.Usagef("give a release tag like v0.4.2", "--version %q is not a release tag", *version)
 	}
+	var fromFile bool
 	if *from != "" {
-		if fi, err := os.Stat(*from); err != nil || !fi.IsDir() {
-			return cli.Usagef("give the directory holding checksums.txt, its .sig and .pem, and the archive", "--from %s is not a directory", *from)
+		fi, err := os.Stat(*from)
+		if err != nil {
+			return cli.Usagef("give a directory holding tirith's release files, or a tirith binary", "--from %s: %v", *from, err)
+		}
+		fromFile = !fi.IsDir()
+		if fromFile && *version != "" {
+			return cli.Usagef("--version picks a release; a binary is installed as it is", "--version is for a release, not a binary (--from %s)", *from)
 		}
 	}
 	h := cli.Home()
@@ -151,12 +162,44 @@ func runPluginInstall(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := interruptible(10 * time.Minute)
 	defer stop()
+	if fromFile {
+		r, err := install.Adopt(ctx, h, *from)
+		if err != nil {
+			return cli.WithHint(err, "give tirith's own binary (tirith --version says 'tirith X.Y.Z'), or a directory holding its release files")
+		}
+		fmt.Fprintf(stdout, "installed tirith %s from %s to %s (sha256 %s), UNVERIFIED: its origin was not checked; it runs only while it has this hash\n",
+			r.Tag, *from, r.Path, r.SHA256)
+		return nil
+	}
 	r, err := install.Install(ctx, install.Options{Home: h, Version: *version, From: *from})
 	if err != nil {
-		return err
+		return cli.WithHint(err, installHint(err, *from))
 	}
-	fmt.Fprintf(stdout, "installed tirith %s to %s (sha256 %s)\n", r.Tag, r.Path, r.SHA256)
+	fmt.Fprintf(stdout, "installed tirith %s to %s (sha256 %s), verified\n", r.Tag, r.Path, r.SHA256)
 	return nil
+}
+
+// installHint says what to do after a refused install.
+func installHint(err error, from string) string {
+	var e *install.Error
+	if !errors.As(err, &e) {
+		return "run 'hguard plugin install tirith' again; or set security.tirith_path in config.yaml to a tirith you have"
+	}
+	switch e.Reason {
+	case install.ReasonDownload, install.ReasonNoLogEntry:
+		if from != "" {
+			return "--from DIR needs checksums.txt, checksums.txt.sig, checksums.txt.pem and the archive of one release (and its Sigstore bundle when offline); " +
+				"for a tirith binary you have, use --from FILE or set security.tirith_path in config.yaml"
+		}
+		return "no internet? install a tirith binary you have with 'hguard plugin install tirith --from FILE', " +
+			"or set security.tirith_path in $HGUARD_HOME/config.yaml to it"
+	case install.ReasonDowngrade:
+		return "install the installed tag or a newer one"
+	case install.ReasonUnsupportedHost:
+		return "build tirith yourself and set security.tirith_path in config.yaml"
+	}
+	return "the release did not verify, and nothing was installed; report it to tirith's maintainers if it persists, " +
+		"or set security.tirith_path in config.yaml to a tirith you trust"
 }
 
 // interruptible is a context ended by Ctrl-C or after d.

@@ -30,15 +30,22 @@ const maxOutput = 4 << 20
 type Detector struct {
 	Bin    string // absolute path of the tirith program
 	Online bool   // allow tirith's online package lookups (no --offline)
+	// SHA256 is the hash the installed Bin must have (hex), checked before
+	// each run; "" for a binary the user configured or put on PATH.
+	SHA256 string
 
 	once    sync.Once
 	version string
+	pinOnce sync.Once
+	pin     pin
 }
 
 // FromEnv is the detector as configured by the host through the
-// environment: HGUARD_TIRITH_BIN and HGUARD_TIRITH_ONLINE=1.
+// environment: HGUARD_TIRITH_BIN, HGUARD_TIRITH_SHA256 and
+// HGUARD_TIRITH_ONLINE=1.
 func FromEnv() *Detector {
-	return &Detector{Bin: os.Getenv("HGUARD_TIRITH_BIN"), Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
+	return &Detector{Bin: os.Getenv("HGUARD_TIRITH_BIN"), SHA256: os.Getenv("HGUARD_TIRITH_SHA256"),
+		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
 }
 
 // Describe names the detector and, once, asks tirith for its version.
@@ -90,6 +97,10 @@ func shell(s string) string {
 func (d *Detector) run(ctx context.Context, args ...string) ([]byte, error) {
 	if d.Bin == "" {
 		return nil, errors.New("no tirith binary: HGUARD_TIRITH_BIN is not set")
+	}
+	d.pinOnce.Do(func() { d.pin.want = d.SHA256 })
+	if err := d.pin.check(d.Bin); err != nil {
+		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, d.Bin, args...)
 	var stdout, stderr limited

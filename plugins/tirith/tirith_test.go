@@ -13,6 +13,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/plugins"
+	"github.com/hguard/hguard/plugins/tirith/install"
 )
 
 // TirithEnv names the real tirith binary (npm @sheeki03/tirith-linux-x64@0.4.2).
@@ -126,18 +127,19 @@ func TestTirithFailure(t *testing.T) {
 		name, bin, want string
 	}{
 		{"missing", filepath.Join(dir, "nope"), "security.tirith_path"},
-		{"hang", script("hang", `[ "$1" = --version ] && { echo tirith 9; exit 0; }; exec sleep 30`), "within 500ms|did not answer in time"},
+		{"hang", script("hang", `[ "$1" = --version ] && { echo tirith 9; exit 0; }; exec sleep 30`), "within 3s|did not answer in time"},
 		{"garbage", script("garbage", `echo '<html>'`), "not its JSON report"},
 		{"bad exit", script("exit3", `exit 3`), "status 3"},
 	} {
 		for _, open := range []bool{true, false} {
 			t.Run(tc.name, func(t *testing.T) {
-				h := newHost(t, tc.bin, open, 500*time.Millisecond)
-				start := time.Now()
-				fs := h.Check(context.Background(), plugins.Request{Original: "ls"})
-				if time.Since(start) > 5*time.Second {
-					t.Errorf("check took %s", time.Since(start))
+				// Only the hang needs a deadline to end it; nothing is timed.
+				timeout := time.Minute
+				if tc.name == "hang" {
+					timeout = 3 * time.Second
 				}
+				h := newHost(t, tc.bin, open, timeout)
+				fs := h.Check(context.Background(), plugins.Request{Original: "ls"})
 				want := dsl.Ask
 				if open {
 					want = dsl.Warn
@@ -170,5 +172,67 @@ func BenchmarkTirithAlone(b *testing.B) {
 		if out, err := exec.Command(bin, "check", "--format", "json", "--non-interactive", "--shell", "posix", "--offline", "--", "git status --short").Output(); err != nil {
 			b.Fatal(err, string(out))
 		}
+	}
+}
+
+// TestInstalledTirithPinned: the tirith in $HGUARD_HOME/bin runs only while
+// it has the hash its install recorded; swapped under a warm plugin, the
+// next check refuses to run it (fail closed: an ask naming the fix), and
+// one that no install recorded is refused from the start.
+func TestInstalledTirithPinned(t *testing.T) {
+	bin := buildPlugin(t)
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("PATH", "/usr/bin:/bin") // no tirith on PATH: the installed one is used
+	home, dir := t.TempDir(), t.TempDir()
+	fake := func(name, action string) string {
+		p := filepath.Join(dir, name)
+		body := "#!/bin/sh\n[ \"$1\" = --version ] && { echo tirith 0.4.2; exit 0; }\necho '{\"action\":\"" + action + "\",\"findings\":[]}'\n"
+		if action == "block" {
+			body += "exit 1\n"
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	newHost := func() *plugins.Host {
+		h := plugins.NewHost(plugins.HostConfig{Home: home, Tirith: plugins.TirithConfig{
+			Enabled: true, FailOpen: false, Timeout: 10 * time.Second, Plugin: bin}})
+		t.Cleanup(func() { h.Close() })
+		return h
+	}
+	check := func(h *plugins.Host) []dsl.Finding {
+		return h.Check(context.Background(), plugins.Request{Original: "ls", Shell: "bash"})
+	}
+	unavailable := func(fs []dsl.Finding, want string) {
+		t.Helper()
+		if len(fs) != 1 || fs[0].Rule != plugins.RuleUnavailable || fs[0].Level != dsl.Ask || !strings.Contains(fs[0].Message, want) {
+			t.Fatalf("got %+v, want one ask %s mentioning %q", fs, plugins.RuleUnavailable, want)
+		}
+	}
+	// Not installed by hguard: no record.
+	must(t, os.MkdirAll(filepath.Join(home, "bin"), 0o755))
+	must(t, os.WriteFile(install.BinPath(home), []byte("#!/bin/sh\necho tirith 0.4.2\n"), 0o755))
+	unavailable(check(newHost()), "hguard plugin install tirith")
+
+	if _, err := install.Adopt(context.Background(), home, fake("good", "allow")); err != nil {
+		t.Fatal(err)
+	}
+	h := newHost()
+	if fs := check(h); len(fs) != 0 {
+		t.Fatalf("installed tirith: %+v", fs)
+	}
+	// Swapped under the warm plugin, for a binary that would allow anything.
+	swapped := filepath.Join(dir, "swapped")
+	must(t, os.WriteFile(swapped, []byte("#!/bin/sh\necho '{\"action\":\"allow\",\"findings\":[]}'\n"), 0o755))
+	must(t, os.Rename(swapped, install.BinPath(home)))
+	unavailable(check(h), "was replaced")
+	unavailable(check(newHost()), "was replaced")
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -6,15 +6,20 @@
 //     checked as of its NotBefore; its OIDC issuer is exactly GitHub
 //     Actions'; its one SAN is exactly tirith's release workflow at the
 //     requested tag; the signature over checksums.txt verifies.
-//  2. The archive's SHA-256 equals its line in checksums.txt.
-//  3. Only the top-level "tirith" regular file is extracted (an archive with
+//  2. The signature was logged in Rekor: an entry from the release's
+//     Sigstore bundle or looked up in Rekor, whose signed entry timestamp
+//     verifies with a log key of the embedded Sigstore trusted root, that
+//     logs exactly this signature, certificate and checksums.txt, at a time
+//     the certificate was valid.
+//  3. The archive's SHA-256 equals its line in checksums.txt.
+//  4. Only the top-level "tirith" regular file is extracted (an archive with
 //     a link or a path escaping it is refused whole), size-capped, fsynced,
 //     made 0755 and renamed into $HGUARD_HOME/bin/. The installed tag is
 //     recorded and downgrades are refused.
 //
-// There is no transparency-log (Rekor) check: a certificate that Fulcio
-// issued but never logged, or a signature made with a stolen short-lived
-// key within its ten minutes, would pass.
+// Adopt installs a binary the user already has, offline, recording its
+// hash as unverified; Check re-hashes the installed binary against the
+// record.
 //
 // A failure writes $HGUARD_HOME/state/tirith-install-failed.json
 // {reason, detail, at, tag}, which stops background attempts for 24 hours;

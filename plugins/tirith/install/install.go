@@ -38,6 +38,10 @@ const (
 	ReasonIssuer          = "wrong-issuer"          // not issued for a GitHub Actions token
 	ReasonIdentity        = "wrong-identity"        // not tirith's release workflow at this tag
 	ReasonSignature       = "bad-signature"         // the signature over checksums.txt does not verify
+	ReasonNoLogEntry      = "missing-log-entry"     // no transparency-log entry for the signature was found
+	ReasonLogEntry        = "bad-log-entry"         // the entry's signed timestamp does not verify: forged, altered or from an unknown log
+	ReasonLogMismatch     = "log-entry-mismatch"    // the entry logs another artifact, signature or certificate
+	ReasonLogTime         = "logged-after-expiry"   // the signature was logged outside the certificate's validity
 	ReasonChecksums       = "bad-checksums"         // checksums.txt is malformed or lacks the archive
 	ReasonChecksum        = "checksum-mismatch"     // the archive is not the one checksums.txt names
 	ReasonArchive         = "bad-archive"           // links, path escapes, no tirith, too large
@@ -61,6 +65,8 @@ type Error struct {
 	Reason string
 	Detail string
 	Tag    string
+
+	notFound bool // a release file that does not exist (for optional files)
 }
 
 func (e *Error) Error() string { return "tirith install refused (" + e.Reason + "): " + e.Detail }
@@ -88,7 +94,13 @@ type Options struct {
 	// Roots and Intermediates are the trusted Fulcio CA; nil means the
 	// embedded public-good chain.
 	Roots, Intermediates *x509.CertPool
-	GOOS, GOARCH         string // "" means this machine's
+	// Logs are the trusted transparency logs; nil means those of the
+	// embedded public-good trusted root.
+	Logs []Log
+	// RekorURL is where the log entry is looked up when the release has no
+	// bundle; "" means DefaultRekorURL.
+	RekorURL     string
+	GOOS, GOARCH string // "" means this machine's
 }
 
 // Result is a completed install.
@@ -131,6 +143,16 @@ func Install(ctx context.Context, o Options) (Result, error) {
 	}
 	if o.Roots == nil {
 		o.Roots, o.Intermediates = fulcioPools()
+	}
+	if o.Logs == nil {
+		logs, err := embeddedLogs()
+		if err != nil {
+			return Result{}, fmt.Errorf("embedded Sigstore trusted root: %v", err) // a build mistake, caught by every test
+		}
+		o.Logs = logs
+	}
+	if o.RekorURL == "" {
+		o.RekorURL = DefaultRekorURL
 	}
 	if o.GOOS == "" {
 		o.GOOS, o.GOARCH = runtime.GOOS, runtime.GOARCH
@@ -203,8 +225,15 @@ func (in *installer) steps(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, missing(err)
 	}
-	tag, err := verifyChecksums(sums, sig, certPEM, in.tag, in.Roots, in.Intermediates)
+	tag, leaf, rawSig, err := verifyChecksums(sums, sig, certPEM, in.tag, in.Roots, in.Intermediates)
 	if err != nil {
+		return Result{}, err
+	}
+	entries, err := in.logEntries(ctx, sums)
+	if err != nil {
+		return Result{}, err
+	}
+	if _, err := in.verifyLogged(entries, sums, rawSig, leaf); err != nil {
 		return Result{}, err
 	}
 	if in.tag == "" { // --from without --version: the certificate names the tag
@@ -238,6 +267,29 @@ func (in *installer) steps(ctx context.Context) (Result, error) {
 		return Result{}, fail(ReasonWrite, "record the installed tag: %v", err)
 	}
 	return r, nil
+}
+
+// bundleNames are the files a release may carry its log entry in: a
+// Sigstore bundle, or cosign's older one.
+var bundleNames = []string{"checksums.txt.sigstore.json", "checksums.txt.bundle"}
+
+// logEntries finds the transparency-log entries for checksums.txt: from a
+// bundle in the release when it has one, else from Rekor (tirith's
+// releases are signed with cosign sign-blob, which logs the signature but
+// publishes no bundle).
+func (in *installer) logEntries(ctx context.Context, sums []byte) ([]logEntry, error) {
+	for _, name := range bundleNames {
+		b, err := in.fetch(ctx, name, maxSmall)
+		var e *Error
+		if errors.As(err, &e) && e.notFound {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return bundleEntries(name, b)
+	}
+	return in.lookupRekor(ctx, sums)
 }
 
 func missing(err error) error {
@@ -311,7 +363,9 @@ func (in *installer) fetch(ctx context.Context, name string, limit int64) ([]byt
 	if in.From != "" {
 		f, err := os.Open(filepath.Join(in.From, name))
 		if err != nil {
-			return nil, fail(ReasonDownload, "%v", err)
+			e := fail(ReasonDownload, "%v", err)
+			e.notFound = errors.Is(err, os.ErrNotExist)
+			return nil, e
 		}
 		defer f.Close()
 		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
@@ -333,7 +387,9 @@ func (in *installer) fetch(ctx context.Context, name string, limit int64) ([]byt
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fail(ReasonDownload, "%s: %s", u, resp.Status)
+		e := fail(ReasonDownload, "%s: %s", u, resp.Status)
+		e.notFound = resp.StatusCode == http.StatusNotFound
+		return nil, e
 	}
 	return readCapped(resp.Body, limit, name)
 }

@@ -39,6 +39,7 @@ type fakeCA struct {
 	roots, inter *x509.CertPool
 	cert         *x509.Certificate
 	key          *ecdsa.PrivateKey
+	log          *fakeLog // the transparency log that goes with it
 }
 
 func newCA(t testing.TB) *fakeCA {
@@ -53,7 +54,7 @@ func newCA(t testing.TB) *fakeCA {
 		NotBefore: now.Add(-48 * time.Hour), NotAfter: now.Add(5 * 365 * 24 * time.Hour), IsCA: true, BasicConstraintsValid: true, MaxPathLenZero: true,
 		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}}
 	inter := must(x509.ParseCertificate(must(x509.CreateCertificate(rand.Reader, interTmpl, root, &interKey.PublicKey, rootKey))))
-	ca := &fakeCA{roots: x509.NewCertPool(), inter: x509.NewCertPool(), cert: inter, key: interKey}
+	ca := &fakeCA{roots: x509.NewCertPool(), inter: x509.NewCertPool(), cert: inter, key: interKey, log: newLog()}
 	ca.roots.AddCert(root)
 	ca.inter.AddCert(inter)
 	return ca
@@ -125,6 +126,7 @@ type spec struct {
 	tamperSums     bool
 	omit           string
 	checksumsAsset string
+	log            logSpec
 }
 
 // release builds the files of one release of tag.
@@ -153,6 +155,7 @@ func release(ca *fakeCA, tag string, s spec) map[string][]byte {
 		"checksums.txt": sums, "checksums.txt.sig": []byte(base64.StdEncoding.EncodeToString(sig)),
 		"checksums.txt.pem": certFile, asset: s.archive,
 	}
+	ca.log.add(files, sums, sig, certFile, s.log)
 	if s.tamperArchive {
 		files[asset] = append(bytes.Clone(s.archive), 0)
 	}
@@ -182,6 +185,10 @@ func newServer(t testing.TB) *server {
 			http.Redirect(w, r, "/releases/tag/"+s.latest, http.StatusFound)
 			return
 		}
+		if strings.HasPrefix(r.URL.Path, "/rekor/") {
+			s.rekor(w, r)
+			return
+		}
 		parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/releases/download/"), "/")
 		if len(parts) == 2 {
 			if b, ok := s.releases[parts[0]][parts[1]]; ok {
@@ -203,7 +210,7 @@ func (s *server) publish(tag string, files map[string][]byte) {
 
 func options(home string, ca *fakeCA, srv *server) Options {
 	return Options{Home: home, BaseURL: srv.URL + "/releases", Client: srv.Client(), Roots: ca.roots, Intermediates: ca.inter,
-		GOOS: "linux", GOARCH: "amd64"}
+		Logs: ca.log.logs(), RekorURL: srv.URL + "/rekor", GOOS: "linux", GOARCH: "amd64"}
 }
 
 func readMarker(t *testing.T, home string) marker {
@@ -325,7 +332,7 @@ func TestInstallRefused(t *testing.T) {
 func TestMarker(t *testing.T) {
 	ca, srv, home := newCA(t), newServer(t), t.TempDir()
 	srv.publish("v0.4.2", release(ca, "v0.4.2", spec{tamperArchive: true}))
-	now := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	now := time.Now().UTC().Truncate(time.Second) // the fake CA issues certificates as of now
 	o := options(home, ca, srv)
 	o.Background, o.Now = true, func() time.Time { return now }
 	if _, err := Install(context.Background(), o); err == nil {
@@ -361,7 +368,7 @@ func TestMarker(t *testing.T) {
 func TestInstallFrom(t *testing.T) {
 	ca := newCA(t)
 	dir := t.TempDir()
-	for name, b := range release(ca, "v0.4.2", spec{}) {
+	for name, b := range release(ca, "v0.4.2", spec{log: logBundle}) { // offline: the log entry is in the bundle
 		must(0, os.WriteFile(filepath.Join(dir, name), b, 0o644))
 	}
 	for _, tc := range []struct {
@@ -372,7 +379,8 @@ func TestInstallFrom(t *testing.T) {
 		{"v0.4.2", ""},
 	} {
 		home := t.TempDir()
-		o := Options{Home: home, From: dir, Version: tc.version, Roots: ca.roots, Intermediates: ca.inter, GOOS: "linux", GOARCH: "amd64"}
+		o := Options{Home: home, From: dir, Version: tc.version, Roots: ca.roots, Intermediates: ca.inter, Logs: ca.log.logs(),
+			RekorURL: "http://127.0.0.1:1", GOOS: "linux", GOARCH: "amd64"}
 		r, err := Install(context.Background(), o)
 		var e *Error
 		switch {
@@ -382,7 +390,7 @@ func TestInstallFrom(t *testing.T) {
 			t.Errorf("version %q: %v, want %s", tc.version, err, tc.reason)
 		}
 	}
-	if _, err := Install(context.Background(), Options{Home: t.TempDir(), From: dir, GOOS: "linux", GOARCH: "amd64"}); err == nil {
+	if _, err := Install(context.Background(), Options{Home: t.TempDir(), From: dir, RekorURL: "http://127.0.0.1:1", GOOS: "linux", GOARCH: "amd64"}); err == nil {
 		t.Error("a release signed by a test CA passed the embedded Fulcio chain")
 	}
 }
@@ -405,14 +413,14 @@ func TestFulcioGolden(t *testing.T) {
 	der := bundle.VerificationMaterial.X509CertificateChain.Certificates[0].RawBytes
 	p := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
 	roots, inter := fulcioPools()
-	_, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", roots, inter)
+	_, _, _, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", roots, inter)
 	var e *Error
 	if !errors.As(err, &e) || e.Reason != ReasonIdentity || !strings.Contains(e.Detail, "sigstore/sigstore-js") {
 		t.Fatalf("got %v, want a wrong-identity refusal naming sigstore-js", err)
 	}
 	// The same certificate against a test CA is untrusted.
 	ca := newCA(t)
-	if _, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", ca.roots, ca.inter); !errors.As(err, &e) || e.Reason != ReasonUntrusted {
+	if _, _, _, err := verifyChecksums([]byte("x"), nil, p, "v0.4.2", ca.roots, ca.inter); !errors.As(err, &e) || e.Reason != ReasonUntrusted {
 		t.Fatalf("against a test CA: %v", err)
 	}
 }
@@ -428,5 +436,54 @@ func TestBadInput(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Reason != ReasonUnsupportedHost {
 		t.Errorf("plan9: %v", err)
+	}
+}
+
+// TestCheck: the installed binary passes while it has its recorded hash.
+func TestCheck(t *testing.T) {
+	ca, srv, home := newCA(t), newServer(t), t.TempDir()
+	if _, err := Check(home); err == nil || !strings.Contains(err.Error(), "hguard plugin install tirith") {
+		t.Fatalf("nothing installed: %v", err)
+	}
+	srv.publish("v0.4.2", release(ca, "v0.4.2", spec{}))
+	if _, err := Install(context.Background(), options(home, ca, srv)); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := Check(home); err != nil || rec.Tag != "v0.4.2" || rec.Unverified {
+		t.Fatalf("%+v %v", rec, err)
+	}
+	must(0, os.WriteFile(BinPath(home), []byte("#!/bin/sh\nexit 0\n"), 0o755))
+	if _, err := Check(home); err == nil || !strings.Contains(err.Error(), "was replaced") {
+		t.Fatalf("swapped: %v", err)
+	}
+}
+
+// TestAdopt: a binary the user has is installed offline, its hash recorded
+// and marked unverified; a file that is not tirith is refused with why.
+func TestAdopt(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	write := func(name, body string, mode os.FileMode) string {
+		p := filepath.Join(dir, name)
+		must(0, os.WriteFile(p, []byte(body), mode))
+		return p
+	}
+	good := write("tirith", "#!/bin/sh\necho 'tirith 0.4.2'\n", 0o755)
+	r, err := Adopt(context.Background(), home, good)
+	if err != nil || r.Tag != "0.4.2" || r.Path != BinPath(home) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if rec, err := Check(home); err != nil || !rec.Unverified || rec.SHA256 != r.SHA256 {
+		t.Fatalf("%+v %v", rec, err)
+	}
+	for _, tc := range []struct{ name, path, want string }{
+		{"missing", filepath.Join(dir, "nope"), "no such file"},
+		{"directory", dir, "not an executable file"},
+		{"not executable", write("plain", "x", 0o644), "not an executable file"},
+		{"another program", write("other", "#!/bin/sh\necho hello\n", 0o755), "does not answer '--version' as tirith does"},
+		{"a release directory's archive", write("tirith.tar.gz", "\x1f\x8b", 0o755), "does not answer"},
+	} {
+		if _, err := Adopt(context.Background(), home, tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
 	}
 }

@@ -67,27 +67,32 @@ var identityRe = regexp.MustCompile(`^` + regexp.QuoteMeta("https://github.com/"
 // verifyChecksums checks the keyless signature over checksums.txt and
 // returns the tag the certificate was issued for. With tag "", any tag of
 // tirith's release workflow is accepted (and returned).
-func verifyChecksums(sums, sig, certFile []byte, tag string, roots, inter *x509.CertPool) (string, error) {
+//
+// It returns the certificate and the decoded signature too, for the
+// transparency-log check.
+func verifyChecksums(sums, sig, certFile []byte, tag string, roots, inter *x509.CertPool) (string, *x509.Certificate, []byte, error) {
+	fails := func(err error) (string, *x509.Certificate, []byte, error) { return "", nil, nil, err }
 	leaf, err := parseCert(certFile)
 	if err != nil {
-		return "", err
+		return fails(err)
 	}
-	// Fulcio certificates live ten minutes; without a transparency-log
-	// timestamp the best time to check the chain at is the start of that life.
+	// Fulcio certificates live ten minutes. The chain is checked here as of
+	// the start of that life, for a clear message; the time that counts, the
+	// one the transparency log signed, is checked by validAt.
 	if _, err := leaf.Verify(x509.VerifyOptions{Roots: roots, Intermediates: inter, CurrentTime: leaf.NotBefore,
 		KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}}); err != nil {
-		return "", fail(ReasonUntrusted, "checksums.txt.pem does not chain to the Fulcio CA: %v", err)
+		return fails(fail(ReasonUntrusted, "checksums.txt.pem does not chain to the Fulcio CA: %v", err))
 	}
 	iss, err := issuer(leaf)
 	if err != nil {
-		return "", err
+		return fails(err)
 	}
 	if iss != Issuer {
-		return "", fail(ReasonIssuer, "certificate issuer is %q, want %q", iss, Issuer)
+		return fails(fail(ReasonIssuer, "certificate issuer is %q, want %q", iss, Issuer))
 	}
 	sans := cryptoutils.GetSubjectAlternateNames(leaf)
 	if len(sans) != 1 {
-		return "", fail(ReasonIdentity, "certificate has %d subject alternative names %q, want exactly one", len(sans), sans)
+		return fails(fail(ReasonIdentity, "certificate has %d subject alternative names %q, want exactly one", len(sans), sans))
 	}
 	m := identityRe.FindStringSubmatch(sans[0])
 	if m == nil || !ValidTag(m[1]) || (tag != "" && sans[0] != Identity(tag)) {
@@ -95,20 +100,20 @@ func verifyChecksums(sums, sig, certFile []byte, tag string, roots, inter *x509.
 		if tag == "" {
 			want = Identity("vX.Y.Z")
 		}
-		return "", fail(ReasonIdentity, "certificate identity is %q, want %q", sans[0], want)
+		return fails(fail(ReasonIdentity, "certificate identity is %q, want %q", sans[0], want))
 	}
 	raw, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(sig)), ""))
 	if err != nil {
-		return "", fail(ReasonSignature, "checksums.txt.sig is not base64: %v", err)
+		return fails(fail(ReasonSignature, "checksums.txt.sig is not base64: %v", err))
 	}
 	v, err := signature.LoadVerifier(leaf.PublicKey, crypto.SHA256)
 	if err != nil {
-		return "", fail(ReasonUntrusted, "certificate key: %v", err)
+		return fails(fail(ReasonUntrusted, "certificate key: %v", err))
 	}
 	if err := v.VerifySignature(bytes.NewReader(raw), bytes.NewReader(sums)); err != nil {
-		return "", fail(ReasonSignature, "checksums.txt.sig does not verify over checksums.txt: %v", err)
+		return fails(fail(ReasonSignature, "checksums.txt.sig does not verify over checksums.txt: %v", err))
 	}
-	return m[1], nil
+	return m[1], leaf, raw, nil
 }
 
 // parseCert reads the leaf from checksums.txt.pem, which cosign writes as
