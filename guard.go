@@ -43,6 +43,11 @@ type Request struct {
 	Command string
 	Cwd     string
 	Shell   string
+	// Caller is who asks: "" for a person at a terminal (the shell hooks,
+	// hguard check), otherwise the coding agent whose hook asks:
+	// "claude-code", "codex", "gemini", "cursor", or "agent" when the kind
+	// is unknown. Rules see it as caller and agent (docs/rules.md).
+	Caller string
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -275,7 +280,7 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
 	line := cmdline.Parse(req.Command)
-	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell})
+	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller})
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}

@@ -19,6 +19,9 @@ type CheckRequest struct {
 	Session string `json:"session"`
 	YOLO    bool   `json:"yolo,omitempty"` // --yolo or HGUARD_YOLO=1 of the caller
 	Env     string `json:"env,omitempty"`  // HGUARD_ENV of the caller: "container" or "host"; "" = detect
+	// Caller is who asks: "" for a person at a terminal, otherwise the
+	// agent whose hook asks (hguard.Request.Caller).
+	Caller string `json:"caller,omitempty"`
 }
 
 // Decision is the record of deciding one command: the verdict (what the

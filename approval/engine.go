@@ -262,7 +262,7 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		return d, nil, err
 	}
 	d.Warnings = warns
-	v := g.Check(hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell})
+	v := g.Check(hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller})
 	e.detect(cfg, req, &v)
 	d.Verdict, d.Outcome, d.Findings = v.Level, v.Level, v.Findings
 	if d.Findings == nil {

@@ -402,3 +402,24 @@ func TestDaemonBadRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestDaemonForwardsCaller: the daemon decides with the caller its client
+// names, so rules that hold for agents only see the agent.
+func TestDaemonForwardsCaller(t *testing.T) {
+	home := t.TempDir()
+	testfile.Write(t, filepath.Join(home, "rules.d", "u.yaml"), "- id: agents-no-make\n  level: block\n  on: [make]\n  when: agent && caller == \"codex\"\n  message: not for codex\n")
+	startDaemon(t, home)
+	c := dial(t, home)
+	for _, tt := range []struct {
+		caller string
+		want   dsl.Level
+	}{{"", dsl.Allow}, {"claude-code", dsl.Allow}, {"codex", dsl.Block}} {
+		d, err := c.Decide(approval.CheckRequest{Command: "make", Cwd: t.TempDir(), Session: "s", Caller: tt.caller})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Verdict != tt.want {
+			t.Errorf("caller %q: verdict %s, want %s", tt.caller, d.Verdict, tt.want)
+		}
+	}
+}

@@ -144,3 +144,32 @@ func TestForNameLongKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestCaller: rules read who asks as caller and agent, at both scopes.
+func TestCaller(t *testing.T) {
+	tests := []struct {
+		scope  Scope
+		when   string
+		caller string
+		want   bool
+	}{
+		{CommandScope, `agent`, "", false},
+		{CommandScope, `agent`, "codex", true},
+		{CommandScope, `caller == "claude-code"`, "claude-code", true},
+		{CommandScope, `caller == ""`, "", true},
+		{LineScope, `agent && caller == "gemini"`, "gemini", true},
+		{LineScope, `!agent`, "cursor", false},
+		{LineScope, `!agent`, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%q", tt.scope, tt.when, tt.caller), func(t *testing.T) {
+			r := &Rule{ID: "x", Level: Ask, Scope: tt.scope, When: tt.when, Message: "m"}
+			if err := r.Compile(); err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Match(cmdline.Parse("ls"), Context{Caller: tt.caller}); got != tt.want {
+				t.Errorf("%q with caller %q = %t, want %t", tt.when, tt.caller, got, tt.want)
+			}
+		})
+	}
+}

@@ -11,6 +11,11 @@ import (
 type Context struct {
 	Cwd   string // working directory, "" when unknown
 	Shell string // "bash", "zsh", "fish", "posix"; "" when unknown
+	// Caller is who asks: "" for a person at a terminal (the shell hooks,
+	// hguard check), otherwise the coding agent whose hook asks
+	// ("claude-code", "codex", "gemini", "cursor", or "agent" when the kind
+	// is unknown). Rules read it as caller, and agent is Caller != "".
+	Caller string
 }
 
 // CommandEnv is what a command-scope rule's expression sees. Field tags are
@@ -42,6 +47,8 @@ type CommandEnv struct {
 	Line        string            `expr:"line"`
 	Cwd         string            `expr:"cwd"`
 	Shell       string            `expr:"shell"`
+	Caller      string            `expr:"caller"`
+	Agent       bool              `expr:"agent"`
 
 	Pos         func(i int) string                         `expr:"pos"`
 	HasFlag     func(names ...string) bool                 `expr:"hasFlag"`
@@ -77,6 +84,8 @@ type LineEnv struct {
 	Issues   []IssueEnv `expr:"issues"`
 	Cwd      string     `expr:"cwd"`
 	Shell    string     `expr:"shell"`
+	Caller   string     `expr:"caller"`
+	Agent    bool       `expr:"agent"`
 
 	HasIssue func(kind string) bool `expr:"hasIssue"`
 }
@@ -112,6 +121,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Line:        line.Normalized,
 		Cwd:         ctx.Cwd,
 		Shell:       ctx.Shell,
+		Caller:      ctx.Caller,
+		Agent:       ctx.Caller != "",
 		Stdin: InputEnv{
 			Kind: c.Stdin.Kind, From: c.Stdin.From, Args: feederArgs(c, line), Text: c.Stdin.Text,
 			Static: c.Stdin.Static, Remote: c.Stdin.Remote, Decoded: c.Stdin.Decoded,
@@ -163,7 +174,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 }
 
 func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {
-	env := &LineEnv{Line: line.Normalized, Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell}
+	env := &LineEnv{Line: line.Normalized, Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell,
+		Caller: ctx.Caller, Agent: ctx.Caller != ""}
 	for _, c := range line.Commands {
 		env.Names = append(env.Names, c.Name)
 	}

@@ -116,6 +116,8 @@ var Vars = []Var{
 	{"line", "string", CommandScope, "the whole normalized line (also at line scope)"},
 	{"cwd", "string", CommandScope, "the working directory the caller gave, or \"\" (also at line scope)"},
 	{"shell", "string", CommandScope, "the caller's shell (bash, zsh, fish, posix) or \"\" (also at line scope)"},
+	{"caller", "string", CommandScope, "who asks: \"\" for a person at a terminal, otherwise the coding agent whose hook asks: claude-code, codex, gemini, cursor, or agent (also at line scope)"},
+	{"agent", "bool", CommandScope, "a coding agent asks (caller != \"\"), not a person at a terminal (also at line scope)"},
 	{"pos", "func(i) string", CommandScope, "the i-th positional argument from 0, or \"\" when there are fewer: pos(0) == \"reset\" for git reset"},
 	{"hasFlag", "func(names...) bool", CommandScope, "any of the flags is given before --: \"r\" or \"-r\" matches -r, -rf, -fr; \"recursive\" or \"--recursive\" matches --recursive and --recursive=x (and -recursive)"},
 	{"option", "func(names...) string", CommandScope, "the first value of any of the options: -o V, -oV, --out V, --out=V; \"\" when absent"},

@@ -630,7 +630,7 @@ func agree(t testing.TB, cases []nativeCase, cmd string) {
 }
 
 // agreementContexts are the places a command is checked from.
-var agreementContexts = []Context{{Cwd: "/home/u/project", Shell: "bash"}, {Cwd: "/", Shell: "zsh"}, {}}
+var agreementContexts = []Context{{Cwd: "/home/u/project", Shell: "bash"}, {Cwd: "/", Shell: "zsh", Caller: "claude-code"}, {}}
 
 func agreeIn(t testing.TB, cases []nativeCase, cmd string, line *cmdline.Line, ctx Context) {
 	var lineEnv *LineEnv

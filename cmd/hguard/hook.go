@@ -96,7 +96,7 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 	if sess == "" {
 		sess = string(agent)
 	}
-	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess)}
+	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent)}
 	d, err := dc.Decide(req)
 	if err != nil {
 		return hooks.Refuse(agent, err)
