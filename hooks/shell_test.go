@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // These tests drive real interactive shells through tmux: keys are typed
@@ -29,29 +31,11 @@ const testRules = `
   message: the test asks before touching ASKED
 `
 
-// buildHguard builds the CLI once per test binary.
-var hguardBin = func() func(t *testing.T) string {
-	var (
-		path string
-		err  error
-		out  []byte
-	)
-	return func(t *testing.T) string {
-		t.Helper()
-		if path == "" && err == nil {
-			dir, derr := os.MkdirTemp("", "hguard-shell-test-")
-			if derr != nil {
-				t.Fatal(derr)
-			}
-			path = filepath.Join(dir, "hguard")
-			out, err = exec.Command("go", "build", "-o", path, "../cmd/hguard").CombinedOutput()
-		}
-		if err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
-		return path
-	}
-}()
+func TestMain(m *testing.M) { testbin.Main(m) }
+
+// hguardBin is the CLI, built once per test binary (internal/testbin
+// removes it when the tests end).
+func hguardBin(t *testing.T) string { return testbin.Build(t, "github.com/hguard/hguard/cmd/hguard") }
 
 // session is one shell running in its own tmux server.
 type session struct {

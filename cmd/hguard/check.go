@@ -15,7 +15,7 @@ import (
 	"github.com/hguard/hguard/dsl/cmdline"
 )
 
-const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] [--session S] [--yolo] -- CMD
+const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] [--session S] [--yolo] [--alias NAME=VALUE]... [--function DEF]... -- CMD
        hguard check --stdin [--json] [--cwd DIR] [--shell S] [--session S] [--yolo]
        hguard check --batch
 
@@ -28,7 +28,8 @@ object per line, in order; its exit code is that of the strictest decision.
 A single check applies the session's approvals, YOLO and approvals.mode
 (an approved ask exits 0) and is written to the audit log; it goes
 through the daemon when one is running. --batch gives the rules' own
-verdicts: no approvals, no audit.`
+verdicts: no approvals, no audit. --alias and --function give definitions
+of the calling shell (see hguard guard -h).`
 
 // checkResult is the JSON form of one decision (--json and --batch).
 type checkResult struct {
@@ -49,6 +50,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
 	sf := addSessionFlags(c)
+	defs := addShellDefFlags(c)
 	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
@@ -82,6 +84,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		cmd = strings.Join(rest, " ")
 	}
+	cmd = defs.apply(cmd)
 	req, err := sf.request(cmd, dir, *shell)
 	if err != nil {
 		return err

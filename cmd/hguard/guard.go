@@ -18,13 +18,16 @@ import (
 // exitIncomplete tells a shell hook that the line is not finished yet.
 const exitIncomplete = 3
 
-const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] [--incomplete-ok] -- CMD
+const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] [--incomplete-ok] [--alias NAME=VALUE]... [--function DEF]... -- CMD
 
 Decides CMD and, when it needs approval, asks on the terminal (/dev/tty):
 [o]nce [s]ession [a]lways [d]eny, or r for the rule on any command this
 session. No answer within approvals.timeout is deny. Exit 0 means run it;
 1 blocked, 2 not approved, each with a one-line reason on stderr; with
 --incomplete-ok, 3 means the line is not finished (the shell reads more).
+Shell hooks pass the aliases and functions of the live shell that the line
+uses (--alias, --function): CMD is judged with its aliases expanded and
+after those functions' definitions, as the shell will run it.
 
 With no terminal: when the daemon runs, the request waits in its approval
 queue (hguard pending, hguard approve, hguard deny) for up to
@@ -42,6 +45,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	noQueue := c.Bool("no-queue", false, "with no terminal, do not wait in the daemon's approval queue")
 	incompleteOK := c.Bool("incomplete-ok", false, "exit 3 at once when CMD is incomplete (an open quote, loop or heredoc): the shell will read more lines first")
 	sf := addSessionFlags(c)
+	defs := addShellDefFlags(c)
 	if err := c.ParseArgs(args); err != nil {
 		return err
 	}
@@ -52,6 +56,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 	if *incompleteOK && cmdline.Parse(cmd).Incomplete {
 		return exitError(exitIncomplete)
 	}
+	cmd = defs.apply(cmd)
 	req, err := sf.request(cmd, *cwd, *shell)
 	if err != nil {
 		return err
