@@ -77,6 +77,7 @@ func New(opts Options) (*Engine, error) {
 			return nil, err
 		}
 		e.audit.SetRetention(e.cfg.Audit.MaxSize, e.cfg.Audit.Keep)
+		e.audit.SetAnchor(e.cfg.Audit.AuditAnchor())
 	}
 	return e, nil
 }
@@ -122,6 +123,7 @@ func (e *Engine) Config() (*config.Config, error) {
 	e.cfg, e.cfgStamp, e.cfgExists = cfg, stamp, exists
 	if e.audit != nil {
 		e.audit.SetRetention(cfg.Audit.MaxSize, cfg.Audit.Keep)
+		e.audit.SetAnchor(cfg.Audit.AuditAnchor())
 	}
 	return cfg, nil
 }

@@ -83,6 +83,10 @@ type Log struct {
 
 	maxSize int64 // rotate past this size; 0: never
 	keep    int   // rotated files kept
+
+	anchor    Anchor // nil: none
+	anchorErr error  // the last failure to anchor, until one succeeds
+	first     int64  // after a rotation: the oldest seq kept, for the next head
 }
 
 // Defaults of the log's retention, until SetRetention says otherwise.
@@ -116,6 +120,22 @@ func (a *Log) SetRetention(maxSize int64, keep int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.maxSize, a.keep = maxSize, min(max(keep, 1), MaxKeep)
+}
+
+// SetAnchor makes every append also write the chain head to a (nil: to
+// nothing). A failure to anchor does not fail the append, whose record is
+// written: AnchorErr reports it.
+func (a *Log) SetAnchor(anchor Anchor) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.anchor = anchor
+}
+
+// AnchorErr is the last failure to anchor a head, nil once one succeeds.
+func (a *Log) AnchorErr() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.anchorErr
 }
 
 // Close closes the log.
@@ -212,6 +232,13 @@ func (a *Log) Append(rec *Record) error {
 	}
 	rec.Hash = hash
 	a.seq, a.hash, a.size = rec.Seq, hash, start+int64(len(buf))
+	if a.anchor != nil {
+		// Under the lock: heads reach the anchor in the log's order.
+		a.anchorErr = a.anchor.Put(Head{Log: anchorPath(a.path), Seq: rec.Seq, Hash: hash, First: a.first})
+		if a.anchorErr == nil {
+			a.first = 0
+		}
+	}
 	return nil
 }
 
@@ -290,10 +317,33 @@ func (a *Log) rotate() (unlock func(), err error) {
 	if err := os.Rename(a.path, rotatedPath(a.path, 1)); err != nil {
 		return nil, fmt.Errorf("rotating audit log: %w", err)
 	}
+	if a.anchor != nil {
+		a.first = oldestKept(a.path)
+	}
 	if err := a.reopenIfMoved(); err != nil {
 		return nil, err
 	}
 	return flock.LockFile(a.f, true)
+}
+
+// oldestKept is the seq of the first record of the oldest rotated file, 0
+// when it cannot be read.
+func oldestKept(path string) int64 {
+	nums, err := rotatedFiles(path)
+	if err != nil || len(nums) == 0 {
+		return 0
+	}
+	f, err := os.Open(rotatedPath(path, nums[len(nums)-1]))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(io.LimitReader(f, 1<<20)).ReadBytes('\n')
+	if err != nil && len(line) == 0 {
+		return 0
+	}
+	seq, _ := recordSeq(bytes.TrimSuffix(line, []byte("\n")))
+	return seq
 }
 
 // rotatedFiles lists the numbers of the log's rotated files, newest (the
@@ -527,6 +577,8 @@ type Summary struct {
 	First    int64  // seq of the oldest record kept: above 1 once rotation dropped older files
 	Head     string // hash of the last record
 	Problems []Problem
+	Anchor   string // where heads were checked (VerifyAnchored); "" when none was
+	Anchored int    // heads found there
 }
 
 // logFile is one file of the log, open for reading.
@@ -591,7 +643,11 @@ func closeFiles(files []logFile) {
 // file may start mid-chain (rotation dropped what came before it); the
 // log itself may not, unless a rotated file holds what came before. A
 // missing log is an empty, intact chain.
-func Verify(path string) (Summary, error) {
+func Verify(path string) (Summary, error) { return verify(path, nil) }
+
+// verify is Verify, calling visit (when not nil) with the seq and hash of
+// each record that has both.
+func verify(path string, visit func(seq int64, hash string)) (Summary, error) {
 	var (
 		sum       Summary
 		prev, seq = "", int64(0)
@@ -603,7 +659,7 @@ func Verify(path string) (Summary, error) {
 	defer closeFiles(files)
 	for _, f := range files {
 		sum.Files++
-		if err := verifyFile(f.f, f.name, f.rotated, &sum, &prev, &seq); err != nil {
+		if err := verifyFile(f.f, f.name, f.rotated, &sum, &prev, &seq, visit); err != nil {
 			return sum, err
 		}
 	}
@@ -611,7 +667,7 @@ func Verify(path string) (Summary, error) {
 	return sum, nil
 }
 
-func verifyFile(f *os.File, path string, rotated bool, sum *Summary, prev *string, seq *int64) error {
+func verifyFile(f *os.File, path string, rotated bool, sum *Summary, prev *string, seq *int64, visit func(int64, string)) error {
 	r := bufio.NewReaderSize(f, 64<<10)
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
@@ -644,6 +700,9 @@ func verifyFile(f *os.File, path string, rotated bool, sum *Summary, prev *strin
 				if rec.Seq > 1 && rotated {
 					*prev, *seq = rec.Prev, rec.Seq-1 // older records were rotated away
 				}
+			}
+			if visit != nil && rec.Seq > 0 {
+				visit(rec.Seq, stated)
 			}
 			h := sha256.Sum256(body)
 			if got := hex.EncodeToString(h[:]); got != stated {

@@ -79,6 +79,29 @@ type Smart struct {
 type Audit struct {
 	MaxSize int64 // 0: never rotate
 	Keep    int
+	// Anchor is where chain heads are also written (audit.Anchor):
+	// AnchorAuto the systemd journal when journald listens, AnchorJournal
+	// the journal always (verify reports it missing), AnchorNone nowhere.
+	Anchor string
+}
+
+// The values of audit.anchor.
+const (
+	AnchorAuto    = "auto"
+	AnchorJournal = "journal"
+	AnchorNone    = "none"
+)
+
+// AuditAnchor is the anchor audit.anchor names (nil: none, or journald is
+// not listening).
+func (a Audit) AuditAnchor() audit.Anchor {
+	switch a.Anchor {
+	case AnchorNone:
+		return nil
+	case AnchorJournal:
+		return audit.Journal{}
+	}
+	return audit.SystemJournal()
 }
 
 // Sessions bounds how long a session's state outlives its last write.
@@ -106,7 +129,7 @@ func Default() *Config {
 		Security:         Security{TirithFailOpen: true, TirithTimeout: 5 * time.Second},
 		Smart:            Smart{APIKeyEnv: "OPENAI_API_KEY", Timeout: 10 * time.Second},
 		Checkpoints:      checkpoint.DefaultConfig(),
-		Audit:            Audit{MaxSize: audit.DefaultMaxSize, Keep: audit.DefaultKeep},
+		Audit:            Audit{MaxSize: audit.DefaultMaxSize, Keep: audit.DefaultKeep, Anchor: AnchorAuto},
 		Sessions:         Sessions{MaxAge: 30 * 24 * time.Hour},
 	}
 }
@@ -238,6 +261,7 @@ func (cfg *Config) parse(path string, data []byte) error {
 						p.fail(n, key, "want at most %d rotated files, not %d", audit.MaxKeep, a.Keep)
 					}
 				},
+				"anchor": func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Anchor, AnchorAuto, AnchorJournal, AnchorNone) },
 			})
 		case "sessions":
 			p.section(k.Value, v, map[string]func(string, *yaml.Node){

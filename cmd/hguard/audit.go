@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/hguard/hguard/audit"
+	"github.com/hguard/hguard/config"
 )
 
 const auditSynopsis = `hguard audit verify
@@ -16,8 +18,14 @@ each record chained to the one before by its hash. Past audit.max_size_mb
 (config.yaml, default 16) it is rotated to audit.jsonl.1, .2, … and
 audit.keep (default 4) rotated files are kept; the chain runs on across
 them. verify walks the chain through every file and exits 1 at any record
-edited, inserted or removed (it prints the head hash: keep it elsewhere to
-notice records cut off the end); tail prints the last records.`
+edited, inserted or removed; tail prints the last records.
+
+Each record's chain head is also written to the systemd journal when
+journald listens (audit.anchor: auto, the default; journal; none), where
+the user who can edit the log cannot change it. verify then checks the log
+against those heads too, which finds what the chain alone cannot: an edit
+followed by rehashing, records cut off the end, a deleted log or rotated
+file. Without an anchor it says so: keep the head hash it prints elsewhere.`
 
 func runAudit(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -30,11 +38,20 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		if err := c.ParseArgs(args[1:]); err != nil {
 			return err
 		}
-		sum, err := audit.Verify(path)
+		cfg, err := config.Load(home())
+		if err != nil {
+			return err
+		}
+		anchor := cfg.Audit.AuditAnchor()
+		sum, err := audit.VerifyAnchored(context.Background(), path, anchor)
 		if err != nil {
 			return err
 		}
 		for _, p := range sum.Problems {
+			if p.Line == 0 {
+				fmt.Fprintf(stdout, "%s: %s\n", p.File, p.Msg)
+				continue
+			}
 			fmt.Fprintf(stdout, "%s:%d: %s\n", p.File, p.Line, p.Msg)
 		}
 		if len(sum.Problems) > 0 {
@@ -49,6 +66,11 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 			kept += fmt.Sprintf(" (from record %d: older files were rotated away)", sum.First)
 		}
 		fmt.Fprintf(stdout, "audit log intact: %d records%s, head %s\n", sum.Records, kept, sum.Head)
+		if anchor == nil {
+			fmt.Fprintf(stdout, "no anchor (audit.anchor: %s, and no journald listening): an edit followed by rehashing, or records cut off the end, cannot be seen; keep the head elsewhere\n", cfg.Audit.Anchor)
+		} else {
+			fmt.Fprintf(stdout, "checked against %d heads in %s\n", sum.Anchored, sum.Anchor)
+		}
 		return nil
 	case "tail":
 		c := newCommand("audit tail", auditSynopsis, stdout)
