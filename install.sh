@@ -121,7 +121,7 @@ else
 	say "building hguard from $src"
 	(cd "$src" && go build -trimpath -o "$tmpdir/hguard" ./cmd/hguard)
 	(cd "$src" && go build -trimpath -o "$tmpdir/hguard-plugins" ./cmd/hguard-plugins)
-	(cd "$src" && go build -trimpath -o "$tmpdir/hguard-tirith" ./plugins/tirith/cmd/hguard-tirith)
+	(cd "$src" && go build -trimpath -o "$tmpdir/hguard-tirith" ./cmd/hguard-tirith)
 	built="$tmpdir/hguard"
 fi
 

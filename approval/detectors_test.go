@@ -20,7 +20,7 @@ func TestEngineWithTirith(t *testing.T) {
 		t.Skip("HGUARD_TEST_TIRITH is not set (test.sh installs tirith from npm and sets it)")
 	}
 	home := t.TempDir()
-	testbin.Install(t, filepath.Join(home, "bin"), "github.com/hguard/hguard/plugins/tirith/cmd/hguard-tirith", "github.com/hguard/hguard/cmd/hguard-plugins")
+	testbin.Install(t, filepath.Join(home, "bin"), "github.com/hguard/hguard/cmd/hguard-tirith", "github.com/hguard/hguard/cmd/hguard-plugins")
 	cfg := "security:\n  tirith_enabled: true\n  tirith_fail_open: false\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/hguard/hguard/plugins/tirith/install"
+	"github.com/hguard/hguard/plugins/tirith/installed"
 )
 
 // tirithResolver finds the two binaries the tirith detector needs: the
@@ -106,13 +106,13 @@ func (t *tirithResolver) binary() (path, sum string, err error) {
 		return p, "", err
 	}
 	if t.home != "" {
-		if p := install.BinPath(t.home); isFile(p) {
+		if p := installed.BinPath(t.home); isFile(p) {
 			if _, err := check(p); err != nil {
 				return "", "", err
 			}
 			// The installed binary is re-hashed against its install's record
 			// here and, by the detector, before each run.
-			rec, err := install.Check(t.home)
+			rec, err := installed.Check(t.home)
 			if err != nil {
 				return "", "", err
 			}

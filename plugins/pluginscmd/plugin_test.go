@@ -45,7 +45,7 @@ func TestPluginAddList(t *testing.T) {
 	if tirith == "" {
 		t.Skip("HGUARD_TEST_TIRITH is not set: the tirith part is skipped")
 	}
-	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../tirith/cmd/hguard-tirith")
+	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../../cmd/hguard-tirith")
 	cfg := "security:\n  tirith_enabled: true\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

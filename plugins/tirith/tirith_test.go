@@ -37,7 +37,7 @@ var (
 	buildOut  []byte
 )
 
-// buildPlugin builds cmd/hguard-tirith once per test binary.
+// buildPlugin builds hguard-tirith once per test binary.
 func buildPlugin(t testing.TB) string {
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "hguard-tirith-test-")
@@ -46,7 +46,7 @@ func buildPlugin(t testing.TB) string {
 			return
 		}
 		pluginBin = filepath.Join(dir, plugins.PluginBinary)
-		buildOut, buildErr = exec.Command("go", "build", "-o", pluginBin, "./cmd/hguard-tirith").CombinedOutput()
+		buildOut, buildErr = exec.Command("go", "build", "-o", pluginBin, "github.com/hguard/hguard/cmd/hguard-tirith").CombinedOutput()
 	})
 	if buildErr != nil {
 		t.Fatalf("go build: %v\n%s", buildErr, buildOut)

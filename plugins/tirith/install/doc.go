@@ -18,8 +18,8 @@
 //     recorded and downgrades are refused.
 //
 // Adopt installs a binary the user already has, offline, recording its
-// hash as unverified; Check re-hashes the installed binary against the
-// record.
+// hash as unverified; installed.Check re-hashes the installed binary
+// against the record.
 //
 // A failure writes $HGUARD_HOME/state/tirith-install-failed.json
 // {reason, detail, at, tag}, which stops background attempts for 24 hours;

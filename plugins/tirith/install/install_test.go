@@ -31,6 +31,8 @@ import (
 	"time"
 
 	"github.com/sigstore/sigstore/pkg/signature"
+
+	"github.com/hguard/hguard/plugins/tirith/installed"
 )
 
 // fakeCA is a Fulcio look-alike made for the test: a root and an
@@ -442,18 +444,18 @@ func TestBadInput(t *testing.T) {
 // TestCheck: the installed binary passes while it has its recorded hash.
 func TestCheck(t *testing.T) {
 	ca, srv, home := newCA(t), newServer(t), t.TempDir()
-	if _, err := Check(home); err == nil || !strings.Contains(err.Error(), "hguard plugin install tirith") {
+	if _, err := installed.Check(home); err == nil || !strings.Contains(err.Error(), "hguard plugin install tirith") {
 		t.Fatalf("nothing installed: %v", err)
 	}
 	srv.publish("v0.4.2", release(ca, "v0.4.2", spec{}))
 	if _, err := Install(context.Background(), options(home, ca, srv)); err != nil {
 		t.Fatal(err)
 	}
-	if rec, err := Check(home); err != nil || rec.Tag != "v0.4.2" || rec.Unverified {
+	if rec, err := installed.Check(home); err != nil || rec.Tag != "v0.4.2" || rec.Unverified {
 		t.Fatalf("%+v %v", rec, err)
 	}
 	must(0, os.WriteFile(BinPath(home), []byte("#!/bin/sh\nexit 0\n"), 0o755))
-	if _, err := Check(home); err == nil || !strings.Contains(err.Error(), "was replaced") {
+	if _, err := installed.Check(home); err == nil || !strings.Contains(err.Error(), "was replaced") {
 		t.Fatalf("swapped: %v", err)
 	}
 }
@@ -472,7 +474,7 @@ func TestAdopt(t *testing.T) {
 	if err != nil || r.Tag != "0.4.2" || r.Path != BinPath(home) {
 		t.Fatalf("%+v %v", r, err)
 	}
-	if rec, err := Check(home); err != nil || !rec.Unverified || rec.SHA256 != r.SHA256 {
+	if rec, err := installed.Check(home); err != nil || !rec.Unverified || rec.SHA256 != r.SHA256 {
 		t.Fatalf("%+v %v", rec, err)
 	}
 	for _, tc := range []struct{ name, path, want string }{
