@@ -34,6 +34,9 @@ type Options struct {
 	// ReviewerBudget is the most reviewer calls one session may make;
 	// 0 = DefaultReviewerBudget.
 	ReviewerBudget int
+	// Checkpointer snapshots before a command that will run and has a
+	// checkpoint finding (approval/checkpoint.go); nil = NewCheckpointer(Home).
+	Checkpointer Checkpointer
 }
 
 // Engine decides commands with approvals: it is what `hguard check`,
@@ -191,6 +194,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
+	e.checkpointBefore(req, &d)
 	rec := e.auditRecord("check", d)
 	if err := e.record(rec); err != nil {
 		return d, err
@@ -432,6 +436,7 @@ func (e *Engine) Answer(req CheckRequest, a Answer, note string) (Decision, erro
 	}
 	if a.Approves() {
 		d.Outcome, d.By, d.Denials, d.Notice = dsl.Allow, string(a), 0, ""
+		e.checkpointBefore(req, &d)
 	}
 	return d, e.record(e.answerRecord(d, a, note))
 }

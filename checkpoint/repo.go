@@ -253,3 +253,20 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// FindProject is the project of a path a command names: the nearest of
+// start and its parents that already has checkpoints or is the top of a
+// git work tree. Unlike [FindDir] it reports when there is none, so that a
+// path in no project (/tmp/x) does not make hguard snapshot /tmp.
+func FindProject(home, start string) (string, bool) {
+	d := FindDir(home, start)
+	if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		return d, true
+	}
+	if home != "" {
+		if _, err := os.Stat(filepath.Join(home, "checkpoints", Key(d), dirFile)); err == nil {
+			return d, true
+		}
+	}
+	return "", false
+}

@@ -600,3 +600,32 @@ func (r *Repo) Ensure(ctx context.Context, turn, reason string) (*Result, error)
 	}
 	return res, nil
 }
+
+// EnsureTurn is the per-turn snapshot of an agent: it snapshots the
+// project of dir (as [FindDir] chooses it) at most once per session and
+// turn, labelled with both, and returns nil, nil when this turn already
+// has its snapshot or checkpoints are disabled. Agent hooks call it on a
+// turn's first event (Claude Code's UserPromptSubmit, and the like), so a
+// person can roll back what the agent did in its last turn. A tree over
+// max_files is a *TooManyFilesError: skipping is the caller's to report.
+func EnsureTurn(ctx context.Context, home string, cfg Config, dir, session, turn string) (*Result, error) {
+	if !cfg.Enabled && cfg.MaxFiles != 0 {
+		return nil, nil
+	}
+	key := turn
+	if session != "" {
+		key = session + "/" + turn
+	}
+	if err := ValidateTurn(key); err != nil {
+		return nil, err
+	}
+	r, err := New(home, FindDir(home, dir), cfg)
+	if err != nil {
+		return nil, err
+	}
+	reason := "before turn " + turn
+	if session != "" {
+		reason += " of session " + session
+	}
+	return r.Ensure(ctx, key, reason)
+}

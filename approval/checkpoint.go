@@ -1,0 +1,245 @@
+package approval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard/checkpoint"
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/internal/sanitize"
+)
+
+// Checkpointer takes the snapshots that must exist before a risky command
+// runs. The Engine calls it once it has decided that a command will run
+// (allowed, approved, YOLO, approvals.mode off) and a finding of the
+// decision carries `checkpoint: true`: so `hguard check` (the shell
+// hooks), `hguard guard`, the agent hooks and the daemon all take them, in
+// the process that decides, before the caller is told to run the command.
+type Checkpointer interface {
+	// Before snapshots the working trees the command can touch. It
+	// returns one line per tree for the audit log and the person ("checkpoint
+	// 7 of /p before rm -rf src"), and warnings for the trees it could not
+	// snapshot (over max_files, a failure): those never stop the command.
+	Before(ctx context.Context, req CheckpointRequest) (notes, warnings []string)
+}
+
+// CheckpointRequest is what a Checkpointer needs of a decision.
+type CheckpointRequest struct {
+	Command  string
+	Cwd      string
+	Findings []dsl.Finding // those with Checkpoint set
+	Config   checkpoint.Config
+}
+
+// NewCheckpointer is the Checkpointer of the checkpoints under home.
+func NewCheckpointer(home string) Checkpointer { return &snapshotter{home: home} }
+
+type snapshotter struct{ home string }
+
+// checkpointBefore is the Engine's hook: it runs the Checkpointer when the
+// decision lets a command run and asks for a checkpoint, and records what
+// happened in the decision (a notice for the audit log, warnings for the
+// person).
+func (e *Engine) checkpointBefore(req CheckRequest, d *Decision) {
+	if d.Outcome != dsl.Allow && d.Outcome != dsl.Warn {
+		return
+	}
+	var fs []dsl.Finding
+	for _, f := range d.Findings {
+		if f.Checkpoint {
+			fs = append(fs, f)
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	cfg, err := e.Config()
+	if err != nil || !cfg.Checkpoints.Enabled {
+		return
+	}
+	cp := e.opts.Checkpointer
+	if cp == nil {
+		cp = NewCheckpointer(e.opts.Home)
+	}
+	notes, warns := cp.Before(context.Background(), CheckpointRequest{Command: req.Command, Cwd: req.Cwd, Findings: fs, Config: cfg.Checkpoints})
+	d.Warnings = append(d.Warnings, warns...)
+	for _, n := range append(notes, warns...) {
+		d.Notice = strings.TrimPrefix(d.Notice+"; "+n, "; ")
+	}
+}
+
+// maxLabel bounds the command in a checkpoint's label.
+const maxLabel = 120
+
+func (s *snapshotter) Before(ctx context.Context, req CheckpointRequest) (notes, warnings []string) {
+	var rules []string
+	for _, f := range req.Findings {
+		if !slices.Contains(rules, f.Rule) {
+			rules = append(rules, f.Rule)
+		}
+	}
+	label := fmt.Sprintf("before: %s (%s)", sanitize.OneLine(req.Command, maxLabel), strings.Join(rules, ", "))
+	for _, dir := range s.trees(req) {
+		r, err := checkpoint.New(s.home, dir, req.Config)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("no checkpoint before this command: %v", err))
+			continue
+		}
+		res, err := r.Create(ctx, label)
+		var tooMany *checkpoint.TooManyFilesError
+		switch {
+		case errors.As(err, &tooMany):
+			warnings = append(warnings, fmt.Sprintf("no checkpoint before this command: %v", err))
+		case err != nil:
+			warnings = append(warnings, fmt.Sprintf("no checkpoint of %s before this command: %v", dir, err))
+		case res.Created:
+			notes = append(notes, fmt.Sprintf("checkpoint %d of %s taken before this command; undo with: hguard rollback --dir %s %d", res.Snapshot.ID, dir, dir, res.Snapshot.ID))
+		default:
+			notes = append(notes, fmt.Sprintf("checkpoint %d of %s holds the tree as it is before this command; undo with: hguard rollback --dir %s %d", res.Snapshot.ID, dir, dir, res.Snapshot.ID))
+		}
+	}
+	return notes, warnings
+}
+
+// trees is every working tree the command can touch: the project of the
+// working directory, and the projects of the paths its commands with
+// checkpoint findings name, when those resolve elsewhere. A path in no
+// project (no .git, no checkpoints) adds nothing: hguard does not snapshot
+// /tmp because a command removes /tmp/x; a working directory in no project
+// is snapshotted only inside the home directory. Neither / nor the home
+// directory is ever snapshotted as a whole, nor anything in hguard's home.
+func (s *snapshotter) trees(req CheckpointRequest) []string {
+	var out []string
+	add := func(dir string) {
+		if dir != "" && dir != "/" && !slices.Contains(out, dir) && !s.refused(dir) {
+			out = append(out, dir)
+		}
+	}
+	if req.Cwd != "" && filepath.IsAbs(req.Cwd) {
+		if dir, ok := checkpoint.FindProject(s.home, req.Cwd); ok {
+			add(dir)
+		} else if s.underHome(req.Cwd) {
+			// A directory of the user's that is no repository (~/notes):
+			// itself. Elsewhere (/tmp, /srv) only projects are snapshotted.
+			add(checkpoint.FindDir(s.home, req.Cwd))
+		}
+	}
+	for _, p := range targetPaths(req) {
+		start := existingDir(p)
+		if start == "" {
+			continue
+		}
+		if dir, ok := checkpoint.FindProject(s.home, start); ok {
+			add(dir)
+		}
+	}
+	return out
+}
+
+// refused says whether dir must not be snapshotted whole: the user's home
+// directory, or hguard's own home or a directory in it.
+func (s *snapshotter) refused(dir string) bool {
+	if h, err := os.UserHomeDir(); err == nil && filepath.Clean(h) == dir {
+		return true
+	}
+	if s.home != "" {
+		home := s.home
+		if real, err := filepath.EvalSymlinks(home); err == nil {
+			home = real
+		}
+		if rel, err := filepath.Rel(home, dir); err == nil && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
+	return false
+}
+
+// underHome says whether dir is strictly inside the user's home directory.
+func (s *snapshotter) underHome(dir string) bool {
+	h, err := os.UserHomeDir()
+	if err != nil {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(h); err == nil {
+		h = real
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	rel, err := filepath.Rel(h, dir)
+	return err == nil && rel != "." && !strings.HasPrefix(rel, "..")
+}
+
+// targetPaths is the static arguments and redirect targets of the
+// commands that the checkpoint findings are about, as absolute paths.
+func targetPaths(req CheckpointRequest) []string {
+	line := cmdline.Parse(req.Command)
+	var sources []string
+	for _, f := range req.Findings {
+		sources = append(sources, f.Command)
+	}
+	var out []string
+	addWord := func(w cmdline.Word) {
+		if w.Dynamic || w.Value == "" {
+			return
+		}
+		p := w.Value
+		switch {
+		case p == "~" || strings.HasPrefix(p, "~/"):
+			h, err := os.UserHomeDir()
+			if err != nil {
+				return
+			}
+			p = filepath.Join(h, p[1:])
+		case !filepath.IsAbs(p):
+			if req.Cwd == "" {
+				return
+			}
+			p = filepath.Join(req.Cwd, p)
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	for _, c := range line.Commands {
+		if !slices.Contains(sources, c.Source) && !slices.Contains(sources, "") {
+			continue
+		}
+		flags := true
+		for _, a := range c.Args {
+			if flags && a.Value == "--" {
+				flags = false
+				continue
+			}
+			if flags && strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			addWord(a)
+		}
+		for _, r := range c.Redirects {
+			if strings.HasPrefix(r.Op, ">") || r.Op == "&>" || r.Op == "&>>" || r.Op == "<>" {
+				addWord(r.Target)
+			}
+		}
+	}
+	return out
+}
+
+// existingDir is p when it is a directory, else its nearest existing
+// parent (p may be about to be created, or a file).
+func existingDir(p string) string {
+	for d := p; ; {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}

@@ -1,0 +1,176 @@
+package approval
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hguard/hguard/checkpoint"
+	"github.com/hguard/hguard/dsl"
+)
+
+// cpProject is a git work tree with a src directory worth protecting.
+func cpProject(t *testing.T, dir string) {
+	t.Helper()
+	for name, body := range map[string]string{"src/a.txt": "alpha\n", "src/deep/b.txt": "bee\n", "README": "read me\n"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("git", "init", "-q", dir)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+}
+
+// cpList is the checkpoints of dir, nil when it has none.
+func cpList(t *testing.T, home, dir string) []*checkpoint.Snapshot {
+	t.Helper()
+	r, err := checkpoint.New(home, dir, checkpoint.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := r.List(context.Background(), false)
+	if errors.Is(err, checkpoint.ErrNoCheckpoints) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+func TestCheckpointBeforeRiskyCommands(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	tests := []struct {
+		name, config, cmd string
+		yolo              bool
+		answer            Answer // "" = no answer: Decide alone
+		wantOutcome       dsl.Level
+		want              int // checkpoints of the project afterwards
+		wantOther         int // checkpoints of the other project
+		wantWarning       string
+	}{
+		{"mode off", "approvals: {mode: off}\n", "rm -rf src", false, "", dsl.Allow, 1, 0, ""},
+		{"yolo", "", "rm -rf src", true, "", dsl.Allow, 1, 0, ""},
+		{"approved once", "", "rm -rf src", false, AnswerOnce, dsl.Allow, 1, 0, ""},
+		{"asked, not answered", "", "rm -rf src", false, "", dsl.Ask, 0, 0, ""},
+		{"denied", "", "rm -rf src", false, AnswerDeny, dsl.Ask, 0, 0, ""},
+		{"allowed ls", "approvals: {mode: off}\n", "ls -la src", false, "", dsl.Allow, 0, 0, ""},
+		{"git clean", "approvals: {mode: off}\n", "git clean -fdx", false, "", dsl.Allow, 1, 0, ""},
+		{"target in another project", "approvals: {mode: off}\n", "rm -rf ../other/src", false, "", dsl.Allow, 1, 1, ""},
+		{"checkpoints disabled", "approvals: {mode: off}\ncheckpoints: {enabled: false}\n", "rm -rf src", false, "", dsl.Allow, 0, 0, ""},
+		{"over max_files", "approvals: {mode: off}\ncheckpoints: {max_files: 2}\n", "rm -rf src", false, "", dsl.Allow, 0, 0, "more than 2 files"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			t.Setenv("HOME", base)
+			home := filepath.Join(base, ".hguard")
+			proj, other := filepath.Join(base, "proj"), filepath.Join(base, "other")
+			cpProject(t, proj)
+			cpProject(t, other)
+			if err := os.MkdirAll(home, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if tt.config != "" {
+				if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(tt.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e := newEngine(t, home)
+			req := CheckRequest{Command: tt.cmd, Cwd: proj, Session: "s1", YOLO: tt.yolo}
+			d, err := e.Decide(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.answer != "" {
+				if d, err = e.Answer(req, tt.answer, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d.Outcome != tt.wantOutcome {
+				t.Fatalf("outcome %s, want %s (%s)", d.Outcome, tt.wantOutcome, d.Reasons())
+			}
+			list := cpList(t, home, proj)
+			if len(list) != tt.want {
+				t.Fatalf("%d checkpoints of the project, want %d; notice %q, warnings %q", len(list), tt.want, d.Notice, d.Warnings)
+			}
+			if n := len(cpList(t, home, other)); n != tt.wantOther {
+				t.Fatalf("%d checkpoints of the other project, want %d", n, tt.wantOther)
+			}
+			if w := strings.Join(d.Warnings, "\n"); tt.wantWarning != "" && !strings.Contains(w, tt.wantWarning) || tt.wantWarning == "" && w != "" {
+				t.Fatalf("warnings %q, want %q", d.Warnings, tt.wantWarning)
+			}
+			if tt.want == 0 {
+				return
+			}
+			if s := list[0]; !strings.Contains(s.Reason, tt.cmd) || !strings.Contains(d.Notice, "undo with: hguard rollback") {
+				t.Fatalf("label %q, notice %q", s.Reason, d.Notice)
+			}
+			// The command runs; the checkpoint brings src back byte for byte.
+			if err := os.RemoveAll(filepath.Join(proj, "src")); err != nil {
+				t.Fatal(err)
+			}
+			r, err := checkpoint.New(home, proj, checkpoint.DefaultConfig())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.Restore(context.Background(), checkpoint.Ref{N: list[0].ID}); err != nil {
+				t.Fatal(err)
+			}
+			if data, err := os.ReadFile(filepath.Join(proj, "src/deep/b.txt")); err != nil || string(data) != "bee\n" {
+				t.Fatalf("src/deep/b.txt after rollback: %q, %v", data, err)
+			}
+		})
+	}
+}
+
+// A path in no project, and the home directory, are never snapshotted
+// whole; a working directory inside home that is no repository is.
+func TestCheckpointTrees(t *testing.T) {
+	base := t.TempDir()
+	t.Setenv("HOME", base)
+	home := filepath.Join(base, ".hguard")
+	proj := filepath.Join(base, "proj")
+	notes := filepath.Join(base, "notes")
+	outside := t.TempDir()
+	cpProject(t, proj)
+	for _, d := range []string{notes, filepath.Join(outside, "x")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &snapshotter{home: home}
+	f := []dsl.Finding{{Rule: "recursive-delete", Command: "", Checkpoint: true}}
+	tests := []struct {
+		cmd, cwd string
+		want     []string
+	}{
+		{"rm -rf src", proj, []string{proj}},
+		{"rm -rf x", outside, nil},
+		{"rm -rf " + filepath.Join(outside, "x"), proj, []string{proj}},
+		{"rm -rf notes", base, nil},
+		{"rm -rf stuff", notes, []string{notes}},
+		{"rm -rf ~/proj/src", notes, []string{notes, proj}},
+		{"rm -rf proj/src > proj/log", base, []string{proj}},
+		{"rm -rf " + home, proj, []string{proj}},
+	}
+	for _, tt := range tests {
+		got := s.trees(CheckpointRequest{Command: tt.cmd, Cwd: tt.cwd, Findings: f})
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("%q in %s: trees %q, want %q", tt.cmd, tt.cwd, got, tt.want)
+		}
+	}
+}
