@@ -54,8 +54,22 @@ step "go vet (linux, and darwin: the build must not break on macOS)"
 go vet ./...
 GOOS=darwin go vet ./...
 
+step "go.mod tidy"
+go mod tidy -diff
+
 step "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
+# Tests are hermetic: what $HOME and /tmp hold, and hguard's processes,
+# are the same after them as before.
+leftovers() {
+	{
+		find "$HOME" -mindepth 1 -maxdepth 1 -not -name '.cache' -not -name 'go' -not -name '.npm' -not -name '.config' -not -name '.local'
+		find "${TMPDIR:-/tmp}" -mindepth 1 -maxdepth 2 -not -path '*/go-build*' -not -path '*/gopls*'
+		pgrep -a -f 'hguard|tmux -L hguard' | grep -v -e pgrep -e test.sh || true
+	} | sort
+}
+before=$(leftovers)
 
 step "go test -race"
 go test -race -count=1 ./...
@@ -65,6 +79,14 @@ go test -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzztime" ./dsl/cmdline
 go test -run '^$' -fuzz '^FuzzCheck$' -fuzztime "$fuzztime" .
 go test -run '^$' -fuzz '^FuzzRedact$' -fuzztime "$fuzztime" ./redact
 go test -run '^$' -fuzz '^FuzzNative$' -fuzztime "$fuzztime" ./dsl
+
+step "no leftovers in \$HOME, ${TMPDIR:-/tmp} or processes"
+left=$(comm -13 <(echo "$before") <(leftovers))
+if [[ -n $left ]]; then
+	echo "the tests left behind:" >&2
+	echo "$left" >&2
+	exit 1
+fi
 
 echo
 echo "all tests passed"
