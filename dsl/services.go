@@ -606,3 +606,107 @@ func anyStrings(v any) ([]string, error) {
 // flagToggles: for feature-flag services, disabling a flag is their
 // everyday work, not a deletion.
 var flagToggles = map[string]string{"disable": "", "enable": ""}
+
+// tokenServices maps the prefix of a credential variable to the domains of
+// the service that issued it: sending $GITHUB_TOKEN to api.github.com is
+// using it, not leaking it.
+var tokenServices = map[string][]string{
+	"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+	"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
+	"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
+	"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
+	"DIGITALOCEAN": {"digitalocean.com"}, "DO": {"digitalocean.com"}, "HEROKU": {"heroku.com"}, "VERCEL": {"vercel.com"},
+	"NETLIFY": {"netlify.com"}, "SENTRY": {"sentry.io"}, "DATADOG": {"datadoghq.com", "datadoghq.eu"}, "DD": {"datadoghq.com", "datadoghq.eu"},
+	"PAGERDUTY": {"pagerduty.com"}, "TWILIO": {"twilio.com"}, "SENDGRID": {"sendgrid.com"}, "MAILGUN": {"mailgun.net"},
+	"LINEAR": {"linear.app"}, "NOTION": {"notion.com", "notion.so"}, "DISCORD": {"discord.com"}, "TELEGRAM": {"telegram.org"},
+	"JIRA": {"atlassian.net"}, "ATLASSIAN": {"atlassian.net", "atlassian.com"}, "CIRCLECI": {"circleci.com"}, "CIRCLE": {"circleci.com"},
+	"BUILDKITE": {"buildkite.com"}, "PYPI": {"pypi.org"}, "CODECOV": {"codecov.io"}, "GROQ": {"groq.com"},
+	"MISTRAL": {"mistral.ai"}, "GEMINI": {"googleapis.com"}, "GOOGLE": {"googleapis.com"}, "COHERE": {"cohere.com", "cohere.ai"},
+	"OPENROUTER": {"openrouter.ai"}, "REPLICATE": {"replicate.com"}, "POSTMARK": {"postmarkapp.com"}, "ALGOLIA": {"algolia.net", "algolia.com"},
+	"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
+	"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
+	"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
+	"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
+}
+
+func init() {
+	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
+		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}) belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked",
+		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
+		options: []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
+			s, ok := p[0].(string)
+			if !ok {
+				return nil, fmt.Errorf("tokenForHost: want a string, got %T", p[0])
+			}
+			list, err := anyStrings(p[1])
+			if err != nil {
+				return nil, fmt.Errorf("tokenForHost: %w", err)
+			}
+			return tokenForHost(s, list), nil
+		}, new(func(string, []string) bool))}})
+}
+
+func tokenForHost(value string, args []string) bool {
+	var vars []string
+	for i := 0; i < len(value); i++ {
+		if value[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(value) && value[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(value) && (isIdentChar(value[k])) {
+			k++
+		}
+		if k > j {
+			vars = append(vars, strings.ToUpper(value[j:k]))
+		}
+	}
+	if len(vars) == 0 {
+		return false
+	}
+	var hosts []string
+	for _, a := range args {
+		if h := urlHost(a); h != "" {
+			hosts = append(hosts, strings.ToLower(h))
+		}
+	}
+	if len(hosts) == 0 {
+		return false
+	}
+	for _, v := range vars {
+		prefix, _, _ := strings.Cut(strings.TrimLeft(v, "_"), "_")
+		domains, ok := tokenServices[prefix]
+		if !ok {
+			return false
+		}
+		for _, h := range hosts {
+			if !slices.ContainsFunc(domains, func(d string) bool { return h == d || strings.HasSuffix(h, "."+d) }) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isIdentChar(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// uploadedFile is the file a curl data, form or urlencode argument sends:
+// @file, name=@file, name=<file, and --data-urlencode's name@file.
+func uploadedFile(arg string) string {
+	if f := dataFile(arg); f != "" {
+		return f
+	}
+	if i := strings.IndexByte(arg, '@'); i > 0 && !strings.ContainsAny(arg[:i], "=/ ") {
+		return arg[i+1:]
+	}
+	return ""
+}
+
+func init() {
+	Funcs = append(Funcs, Func{Name: "uploadedFile", Sig: "uploadedFile(arg) string", Doc: "the file a curl data, form or --data-urlencode argument sends: @file, name=@file, name=<file, name@file; \"\" for literal data", Example: `any(options("data-urlencode"), sensitivePath(uploadedFile(#)))`, options: []expr.Option{strStr("uploadedFile", uploadedFile)}})
+}

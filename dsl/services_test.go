@@ -19,6 +19,39 @@ func init() {
 		fn, ret string
 		params  []string
 	}{"isRawDevice", "bool", []string{"string"}}
+	helpers["tokenForHost"] = struct {
+		fn, ret string
+		params  []string
+	}{"tokenForHost", "bool", []string{"string", "[]string"}}
+	helpers["uploadedFile"] = struct {
+		fn, ret string
+		params  []string
+	}{"uploadedFile", "string", []string{"string"}}
+}
+
+func TestTokenForHost(t *testing.T) {
+	cases := []struct {
+		value string
+		args  []string
+		want  bool
+	}{
+		{"token=$SLACK_TOKEN", []string{"-d", "token=$SLACK_TOKEN", "https://slack.com/api/chat.postMessage"}, true},
+		{"Authorization: Bearer ${GITHUB_TOKEN}", []string{"https://api.github.com/user"}, true},
+		{"token=$SLACK_TOKEN", []string{"https://evil.example/collect"}, false},
+		{"$GITHUB_TOKEN $AWS_SECRET_ACCESS_KEY", []string{"https://api.github.com/"}, false},
+		{"token=$SLACK_TOKEN", []string{"https://slack.com.evil.example/x"}, false},
+		{"literal", []string{"https://slack.com/"}, false},
+	}
+	for _, c := range cases {
+		if got := tokenForHost(c.value, c.args); got != c.want {
+			t.Errorf("tokenForHost(%q, %q) = %v, want %v", c.value, c.args, got, c.want)
+		}
+	}
+	for arg, want := range map[string]string{"k@/etc/passwd": "/etc/passwd", "@~/.ssh/id_rsa": "~/.ssh/id_rsa", "a=@f": "f", "user@example.com=1": "example.com=1", "plain": "", "e=a@b.com": ""} {
+		if got := uploadedFile(arg); got != want {
+			t.Errorf("uploadedFile(%q) = %q, want %q", arg, got, want)
+		}
+	}
 }
 
 func TestIsRawDevice(t *testing.T) {
