@@ -55,6 +55,7 @@ type Finding struct {
 	Message string    `json:"message,omitempty"`
 }
 
+// FindingsOf is fs as the audit log keeps them.
 func FindingsOf(fs []dsl.Finding) []Finding {
 	var out []Finding
 	for _, f := range fs {
