@@ -21,8 +21,10 @@ import (
 const doctorSynopsis = `hguard doctor
 
 Checks hguard's health: the configuration, the rules, the smart reviewer,
-the daemon, YOLO, the state files and the audit log. Exits 1 when something
-is broken; warnings alone exit 0. --reviewer also sends the smart reviewer's
+the daemon, the plugin host and tirith, the shell hooks in each shell's
+start-up file, each agent's hook (its timeout, and whether Codex trusts it),
+the inotify limits, YOLO, the state files and the audit log. Every warning
+names its fix. Exits 1 when something is broken; warnings alone exit 0. --reviewer also sends the smart reviewer's
 endpoint one cheap request (GET /models) to see that it answers.`
 
 func runDoctor(args []string, stdout, stderr io.Writer) error {
@@ -118,10 +120,22 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 			line("daemon", "running (pid %d, %s, %d waiting for approval)", st.PID, st.Socket, st.Pending)
 		}
 	} else if errors.Is(err, daemon.ErrNotRunning) {
-		line("daemon", "not running (checks run in-process)")
+		if _, err := os.Lstat(daemon.SocketPath(h)); err == nil {
+			line("daemon", "not running (checks run in-process); a stale socket %s is left from one that died: hguard daemon replaces it", daemon.SocketPath(h))
+		} else {
+			line("daemon", "not running (checks run in-process)")
+		}
 	} else {
 		bad("daemon", "%v", err)
 	}
+
+	r := report{line: line, bad: bad}
+	doctorPlugins(r, cfg, h)
+	if userHome, err := os.UserHomeDir(); err == nil {
+		doctorShells(r, userHome)
+		doctorAgents(r, userHome, cfg)
+	}
+	doctorInotify(r)
 
 	sess, err := session.Resolve(*sessionFlag)
 	if err != nil {

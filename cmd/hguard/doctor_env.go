@@ -1,0 +1,298 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/config"
+	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/plugins/tirith/installed"
+)
+
+// report is how doctor's checks print: line for information, warn for
+// something that works less well than it should, bad for something broken.
+// Every warning and breakage names its fix.
+type report struct {
+	line func(name, format string, args ...any)
+	bad  func(name, format string, args ...any)
+}
+
+func (r report) warn(name, format string, args ...any) {
+	r.line(name, "warning: "+format, args...)
+}
+
+// doctorPlugins: hguard-plugins, and for an enabled tirith the plugin and
+// the program it runs.
+func doctorPlugins(r report, cfg *config.Config, h string) {
+	prog, err := approval.FindPluginsProgram(h)
+	registry, _ := os.ReadFile(filepath.Join(h, "plugins.json"))
+	var reg struct {
+		Plugins []json.RawMessage `json:"plugins"`
+	}
+	_ = json.Unmarshal(registry, &reg)
+	enabled := cfg.Security.TirithEnabled || len(reg.Plugins) > 0
+	const fix = "install it beside hguard: 'go install ./cmd/...' in hguard's source, or ./install.sh"
+	switch {
+	case err != nil && enabled:
+		r.bad("plugins", "%s is missing, and a detector is enabled: every check gets a plugin-unavailable finding; fix: %s", approval.PluginsProgram, fix)
+	case err != nil:
+		r.warn("plugins", "%s is not installed: 'hguard plugin …' and detectors need it; fix: %s", approval.PluginsProgram, fix)
+	default:
+		r.line("plugins", "%s at %s; %d registered plugin(s)", approval.PluginsProgram, prog, len(reg.Plugins))
+	}
+	if !cfg.Security.TirithEnabled {
+		r.line("tirith", "off (security.tirith_enabled: false)")
+		return
+	}
+	if p, ok := findBeside(h, "hguard-tirith"); ok {
+		r.line("tirith", "plugin hguard-tirith at %s", p)
+	} else {
+		r.bad("tirith", "hguard-tirith is missing; fix: %s", fix)
+	}
+	switch {
+	case cfg.Security.TirithPath != "":
+		if err := executable(cfg.Security.TirithPath); err != nil {
+			r.bad("tirith", "security.tirith_path: %v; fix: point it at a tirith binary, or remove it and run 'hguard plugin install tirith'", err)
+		} else {
+			r.line("tirith", "program %s (security.tirith_path)", cfg.Security.TirithPath)
+		}
+	default:
+		if p, err := exec.LookPath("tirith"); err == nil {
+			r.line("tirith", "program %s (on PATH)", p)
+			break
+		}
+		if _, err := os.Stat(installed.BinPath(h)); err != nil {
+			r.bad("tirith", "no tirith program (not on PATH, not in %s); fix: 'hguard plugin install tirith' "+
+				"(offline: '--from FILE' with a tirith binary), or set security.tirith_path", filepath.Dir(installed.BinPath(h)))
+			break
+		}
+		rec, err := installed.Check(h)
+		switch {
+		case err != nil:
+			r.bad("tirith", "%v", err)
+		case rec.Unverified:
+			r.line("tirith", "program %s, installed from %s, unverified (its hash is pinned)", installed.BinPath(h), orWord(rec.Source, "a file"))
+		default:
+			r.line("tirith", "program %s, release %s, verified (its hash is pinned)", installed.BinPath(h), rec.Tag)
+		}
+	}
+}
+
+func orWord(s, w string) string {
+	if s == "" {
+		return w
+	}
+	return s
+}
+
+// findBeside looks for a program as the plugin host does: beside hguard,
+// in $HGUARD_HOME/bin, on PATH.
+func findBeside(h, name string) (string, bool) {
+	var dirs []string
+	if exe, err := os.Executable(); err == nil {
+		if exe, err := filepath.EvalSymlinks(exe); err == nil {
+			dirs = append(dirs, filepath.Dir(exe))
+		}
+	}
+	if h != "" {
+		dirs = append(dirs, filepath.Join(h, "bin"))
+	}
+	for _, d := range dirs {
+		if p := filepath.Join(d, name); executable(p) == nil {
+			return p, true
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p, true
+	}
+	return "", false
+}
+
+func executable(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("%s is not an executable file", p)
+	}
+	return nil
+}
+
+// shellRC is each shell's start-up file, as install.sh writes them.
+func shellRC(userHome string) map[string]string {
+	zdot := os.Getenv("ZDOTDIR")
+	if zdot == "" {
+		zdot = userHome
+	}
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if xdg == "" {
+		xdg = filepath.Join(userHome, ".config")
+	}
+	return map[string]string{
+		"bash": filepath.Join(userHome, ".bashrc"),
+		"zsh":  filepath.Join(zdot, ".zshrc"),
+		"fish": filepath.Join(xdg, "fish", "config.fish"),
+	}
+}
+
+// doctorShells reports, per shell, whether its start-up file loads the hook.
+func doctorShells(r report, userHome string) {
+	rcs := shellRC(userHome)
+	login := filepath.Base(os.Getenv("SHELL"))
+	var none []string
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		rc := rcs[sh]
+		b, err := os.ReadFile(rc)
+		hookRe := regexp.MustCompile(`hguard\S*\s+init\s+` + sh + `\b`)
+		switch {
+		case err == nil && hookRe.Match(b):
+			r.line("shell", "%s: hook loaded by %s", sh, rc)
+		case sh == login:
+			how := `eval "$(hguard init ` + sh + `)"`
+			if sh == "fish" {
+				how = "hguard init fish | source"
+			}
+			r.warn("shell", "%s (your login shell): no hook in %s, commands typed there are not checked; fix: ./install.sh --shell %s, or add '%s' to it", sh, rc, sh, how)
+		default:
+			none = append(none, sh)
+		}
+	}
+	if len(none) > 0 {
+		r.line("shell", "no hook for %s (hguard init %s prints it)", strings.Join(none, ", "), none[0])
+	}
+}
+
+// doctorAgents reports, per agent, whether its settings run hguard's hook,
+// the hook's timeout, and for Codex whether the hook was trusted.
+func doctorAgents(r report, userHome string, cfg *config.Config) {
+	for _, a := range hooks.Agents {
+		path := hooks.SettingsPath(a, userHome)
+		b, err := os.ReadFile(path)
+		name := "agent"
+		fix := fmt.Sprintf("fix: hguard init %s --write", a)
+		switch {
+		case os.IsNotExist(err):
+			r.line(name, "%s: not set up (%s)", a, fix)
+			continue
+		case err != nil:
+			r.bad(name, "%s: %v", a, err)
+			continue
+		case !strings.Contains(string(b), "hook "+string(a)):
+			r.line(name, "%s: %s does not run hguard's hook (%s)", a, path, fix)
+			continue
+		}
+		r.line(name, "%s: hook installed in %s", a, path)
+		if t, ok := hookTimeout(a, b); ok {
+			// An agent that kills a slow hook runs the command: the hook must
+			// outlast a wait in the daemon's approval queue.
+			if a != hooks.Codex && a != hooks.Cursor && t < cfg.Approvals.GatewayTimeout {
+				r.warn(name, "%s: hook timeout %s is shorter than approvals.gateway_timeout %s: a request waiting for approval is cut off; fix: raise the timeout in %s (hguard init %s --write writes 600 s on a fresh file)",
+					a, t, cfg.Approvals.GatewayTimeout, path, a)
+			} else {
+				r.line(name, "%s: hook timeout %s", a, t)
+			}
+		}
+		if a == hooks.Codex && !strings.Contains(string(b), "trusted_hash") {
+			r.warn(name, "codex: no hook is trusted in %s ([hooks.state] trusted_hash): Codex does not run a hook a person has not reviewed, so its commands are not checked; fix: start codex and trust hguard's hook when it asks (or in /hooks)", path)
+		} else if a == hooks.Codex {
+			r.line(name, "codex: a hook trust entry exists (if Codex shows hguard's hook as modified, trust it again)")
+		}
+	}
+}
+
+var tomlTimeoutRe = regexp.MustCompile(`(?m)^\s*timeout\s*=\s*([0-9]+)`)
+
+// hookTimeout reads the timeout of the hook that checks commands (not the
+// --post one): seconds for Claude Code and Codex, milliseconds for Gemini.
+func hookTimeout(a hooks.Agent, b []byte) (time.Duration, bool) {
+	unit := time.Second
+	if a == hooks.Gemini {
+		unit = time.Millisecond
+	}
+	if a == hooks.Codex { // TOML: the timeout line after the command's
+		s := string(b)
+		i := strings.Index(s, "hook codex\"")
+		if i < 0 {
+			return 0, false
+		}
+		rest := s[i:]
+		if j := strings.Index(rest, "[["); j >= 0 {
+			rest = rest[:j] // the same table only
+		}
+		m := tomlTimeoutRe.FindStringSubmatch(rest)
+		if m == nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(m[1])
+		return time.Duration(n) * unit, err == nil
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return 0, false
+	}
+	var found float64
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case map[string]any:
+			if c, ok := v["command"].(string); ok && strings.Contains(c, "hook "+string(a)) && !strings.Contains(c, "--post") {
+				if t, ok := v["timeout"].(float64); ok {
+					found = t
+					return true
+				}
+			}
+			for _, e := range v {
+				if walk(e) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if walk(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !walk(v) {
+		return 0, false
+	}
+	return time.Duration(found) * unit, true
+}
+
+// doctorInotify reports the inotify limits hguard watch depends on.
+func doctorInotify(r report) {
+	if runtime.GOOS != "linux" {
+		return
+	}
+	read := func(name string) (int, bool) {
+		b, err := os.ReadFile("/proc/sys/fs/inotify/" + name)
+		if err != nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		return n, err == nil
+	}
+	watches, ok1 := read("max_user_watches")
+	instances, ok2 := read("max_user_instances")
+	if !ok1 || !ok2 {
+		r.line("inotify", "limits unknown (no /proc/sys/fs/inotify)")
+		return
+	}
+	if watches < 65536 || instances < 128 {
+		r.warn("inotify", "max_user_watches %d, max_user_instances %d: hguard watch may miss directories of a large tree; fix: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=512", watches, instances)
+		return
+	}
+	r.line("inotify", "max_user_watches %d, max_user_instances %d", watches, instances)
+}
