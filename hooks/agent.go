@@ -1,11 +1,14 @@
 package hooks
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/hguard/hguard/internal/sanitize"
 )
 
 // Agent names a supported coding agent.
@@ -29,15 +32,54 @@ func ParseAgent(s string) (Agent, error) {
 	return "", fmt.Errorf("unknown agent %q (want claude-code, codex, gemini or cursor)", s)
 }
 
-// Call is one tool call an agent is about to make, as far as hguard needs it.
+// Kind says what a tool call does, as far as hguard judges it.
+type Kind int
+
+const (
+	KindOther Kind = iota // a tool hguard does not judge (search, todo lists, …)
+	KindShell             // runs a shell command
+	KindRead              // reads files into the agent's context
+	KindWrite             // creates, edits or deletes files
+	KindFetch             // fetches a URL
+	KindMCP               // calls a tool of an MCP server
+)
+
+// Events of the agents' hooks that hguard handles besides the check before
+// a tool call.
+const (
+	EventPost        = "post" // after a tool ran: mask secrets in its output
+	EventPostFailure = "post-failure"
+	EventTurn        = "turn" // a person's prompt starts a turn: checkpoint
+	EventTurnEnd     = "turn-end"
+)
+
+// Call is one hook event of an agent, as far as hguard needs it.
 type Call struct {
-	Agent   Agent
-	Shell   bool   // the call runs a shell command; other tools are not hguard's to judge
-	Command string // the command line
+	Agent Agent
+	Event string // "" for the check before a tool call, else one of the Event constants
+	Tool  string // the tool's name as the agent gave it
+	Kind  Kind
+	// Command is the line the rules check: for a shell tool the command
+	// itself; for a file tool the equivalent shell command (a read of P is
+	// `cat -- P`, a write `tee -- P`), so that the same path rules —
+	// shell start-up files, credentials, hguard's and the agents' own
+	// settings — apply whichever tool the agent picks.
+	Command string
+	Paths   []string // file tools: the paths read or written
+	URL     string   // KindFetch
 	Cwd     string
 	Session string // the agent's session or conversation id
+	Turn    string // the agent's turn id, when it sends one (Codex)
 	Mode    string // the agent's permission mode (Claude Code), "" when it has none
+	// Headless is set by the caller when no person can answer a prompt
+	// (claude -p, gemini -p): an ask then becomes a denial with
+	// instructions or waits in the daemon's queue, never a prompt that
+	// hangs or a bare refusal.
+	Headless bool
 }
+
+// Shell reports whether the call runs a shell command.
+func (c Call) Shell() bool { return c.Kind == KindShell }
 
 // Decision is hguard's answer to a call.
 type Decision int
@@ -58,54 +100,245 @@ type Answer struct {
 // maxInput bounds the hook input read from an agent.
 const maxInput = 4 << 20
 
-// Parse reads the JSON an agent sends before a tool call. An error means
-// the input cannot be trusted to say what will run: callers deny.
+// hookInput is the union of the fields the agents send.
+type hookInput struct {
+	SessionID      string          `json:"session_id"`
+	ConversationID string          `json:"conversation_id"`
+	TurnID         string          `json:"turn_id"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	Command        json.RawMessage `json:"command"`   // Cursor: beforeShellExecution
+	FilePath       string          `json:"file_path"` // Cursor: beforeReadFile
+	WorkspaceRoots []string        `json:"workspace_roots"`
+}
+
+// eventOf maps an agent's event name to hguard's.
+func eventOf(name string) string {
+	switch name {
+	case "PostToolUse", "AfterTool":
+		return EventPost
+	case "PostToolUseFailure":
+		return EventPostFailure
+	case "UserPromptSubmit", "BeforeAgent", "beforeSubmitPrompt":
+		return EventTurn
+	case "Stop", "AfterAgent", "stop":
+		return EventTurnEnd
+	}
+	return ""
+}
+
+// Parse reads the JSON an agent sends to a hook. An error means the input
+// cannot be trusted to say what will run: callers deny.
 func Parse(agent Agent, data []byte) (Call, error) {
 	if len(data) > maxInput {
 		return Call{}, fmt.Errorf("hook input is %d bytes, over the limit of %d", len(data), maxInput)
 	}
-	var in struct {
-		SessionID      string          `json:"session_id"`
-		ConversationID string          `json:"conversation_id"`
-		Cwd            string          `json:"cwd"`
-		PermissionMode string          `json:"permission_mode"`
-		HookEventName  string          `json:"hook_event_name"`
-		ToolName       string          `json:"tool_name"`
-		ToolInput      json.RawMessage `json:"tool_input"`
-		Command        json.RawMessage `json:"command"` // Cursor sends the command at the top level
-		WorkspaceRoots []string        `json:"workspace_roots"`
-	}
+	var in hookInput
 	if err := json.Unmarshal(data, &in); err != nil {
 		return Call{}, fmt.Errorf("hook input is not JSON: %v", err)
 	}
-	c := Call{Agent: agent, Cwd: in.Cwd, Session: in.SessionID, Mode: in.PermissionMode}
-	var raw json.RawMessage
+	c := Call{Agent: agent, Event: eventOf(in.HookEventName), Tool: in.ToolName, Cwd: in.Cwd,
+		Session: in.SessionID, Turn: in.TurnID, Mode: in.PermissionMode}
 	switch agent {
-	case ClaudeCode, Codex:
-		c.Shell = in.ToolName == "Bash" || (agent == Codex && slices.Contains([]string{"shell", "exec_command", "local_shell", "container.exec"}, in.ToolName))
-		raw = field(in.ToolInput, "command")
-	case Gemini:
-		c.Shell = in.ToolName == "run_shell_command"
-		raw = field(in.ToolInput, "command")
+	case ClaudeCode, Codex, Gemini:
 	case Cursor:
-		c.Shell = true // beforeShellExecution is only ever about a shell command
-		raw = in.Command
 		c.Session = in.ConversationID
 		if c.Cwd == "" && len(in.WorkspaceRoots) > 0 {
 			c.Cwd = in.WorkspaceRoots[0]
 		}
+		switch in.HookEventName {
+		case "beforeReadFile":
+			c.Tool, c.Kind = "read_file", KindRead
+			if in.FilePath == "" {
+				return Call{}, errors.New("hook input has no file_path")
+			}
+			c.Paths = []string{in.FilePath}
+			c.Command = readLine(c.Paths)
+			return c, nil
+		case "beforeMCPExecution":
+			c.Kind = KindMCP
+			return c, nil
+		case "beforeSubmitPrompt", "stop":
+			return c, nil
+		}
+		// beforeShellExecution (and input without an event name, as older
+		// Cursor versions send it) is about a shell command.
+		c.Kind = KindShell
+		cmd, err := commandOf(in.Command)
+		if err != nil {
+			return Call{}, err
+		}
+		c.Command = cmd
+		return c, nil
 	default:
 		return Call{}, fmt.Errorf("unknown agent %q", agent)
 	}
-	if !c.Shell {
+	if c.Event == EventTurn || c.Event == EventTurnEnd {
 		return c, nil
 	}
-	cmd, err := commandOf(raw)
-	if err != nil {
+	if err := classify(&c, in.ToolInput); err != nil {
 		return Call{}, err
 	}
-	c.Command = cmd
 	return c, nil
+}
+
+// classify sets the call's kind, command and paths from its tool's name and
+// input. The names are each agent's built-in tools (Claude Code and Codex
+// share the Claude names; Gemini CLI has its own).
+func classify(c *Call, input json.RawMessage) error {
+	str := func(names ...string) string {
+		for _, n := range names {
+			var s string
+			if raw := field(input, n); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	pathArg := func(kind Kind, names ...string) error {
+		p := str(names...)
+		if p == "" {
+			return fmt.Errorf("hook input for %s has no %s", c.Tool, names[0])
+		}
+		c.Kind, c.Paths = kind, []string{p}
+		return nil
+	}
+	var err error
+	switch t := c.Tool; {
+	case t == "Bash", t == "run_shell_command",
+		c.Agent == Codex && slices.Contains([]string{"shell", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
+		c.Kind = KindShell
+		cmd, cerr := commandOf(field(input, "command"))
+		if cerr != nil {
+			return cerr
+		}
+		c.Command = cmd
+		return nil
+	case t == "apply_patch": // Codex: the patch text names the files it adds, updates, deletes and moves to
+		c.Kind = KindWrite
+		patch := str("command", "patch", "input")
+		if patch == "" {
+			var argv []string
+			if json.Unmarshal(field(input, "command"), &argv) == nil && len(argv) > 0 {
+				patch = argv[len(argv)-1]
+			}
+		}
+		c.Paths = patchPaths(patch)
+		if len(c.Paths) == 0 {
+			return errors.New("apply_patch input names no file")
+		}
+	case t == "Read", t == "read_file", t == "NotebookRead":
+		err = pathArg(KindRead, "file_path", "absolute_path", "notebook_path", "path")
+	case t == "Grep", t == "search_file_content", t == "grep_search":
+		// A search prints matching lines of the files it reads; without a
+		// path it searches the working directory, which the agent may read.
+		if p := str("path", "dir_path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	case t == "read_many_files":
+		var paths []string
+		if json.Unmarshal(field(input, "paths"), &paths) == nil && len(paths) > 0 {
+			c.Kind, c.Paths = KindRead, paths
+		}
+	case t == "Write", t == "Edit", t == "MultiEdit", t == "write_file", t == "replace", t == "edit":
+		err = pathArg(KindWrite, "file_path", "absolute_path", "path")
+	case t == "NotebookEdit":
+		err = pathArg(KindWrite, "notebook_path", "file_path")
+	case t == "WebFetch", t == "web_fetch":
+		if u := str("url"); u != "" {
+			c.Kind, c.URL = KindFetch, u
+			c.Command = "curl -sSL -- " + shellQuote(u)
+		}
+	case strings.HasPrefix(t, "mcp__"), strings.HasPrefix(t, "mcp_"):
+		c.Kind = KindMCP
+	}
+	if err != nil {
+		return err
+	}
+	switch c.Kind {
+	case KindRead:
+		c.Command = readLine(c.Paths)
+	case KindWrite:
+		c.Command = writeLine(c.Paths)
+	}
+	return nil
+}
+
+// patchPaths lists the files a Codex patch touches ("*** Add File: P",
+// "*** Update File: P", "*** Delete File: P", "*** Move to: P").
+func patchPaths(patch string) []string {
+	var paths []string
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimRight(line, "\r")
+		for _, pre := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, pre); ok && strings.TrimSpace(p) != "" {
+				paths = append(paths, strings.TrimSpace(p))
+			}
+		}
+	}
+	return paths
+}
+
+// readLine and writeLine are the shell commands equivalent to a file tool's
+// read or write of paths: what the path rules judge.
+func readLine(paths []string) string { return "cat -- " + quotePaths(paths) }
+func writeLine(paths []string) string {
+	return "tee -- " + quotePaths(paths) + " >/dev/null"
+}
+
+func quotePaths(paths []string) string {
+	q := make([]string, len(paths))
+	for i, p := range paths {
+		q[i] = shellQuote(p)
+	}
+	return strings.Join(q, " ")
+}
+
+// TildePath writes p as the rules name the user's files: an absolute path
+// under home as ~/REST (the rules say ~/.bashrc, ~/.hguard/…, while agents
+// send absolute paths); a relative path is first resolved against cwd.
+func TildePath(p, cwd, home string) string {
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && cwd != "" {
+		p = strings.TrimRight(cwd, "/") + "/" + p
+	}
+	home = strings.TrimRight(home, "/")
+	if home == "" {
+		return p
+	}
+	switch {
+	case p == home:
+		return "~"
+	case strings.HasPrefix(p, home+"/"):
+		return "~/" + p[len(home)+1:]
+	}
+	return p
+}
+
+// HomeRelative rewrites the equivalent command of a file tool with its
+// paths as TildePath gives them.
+func (c *Call) HomeRelative(home string) {
+	if c.Kind != KindRead && c.Kind != KindWrite || home == "" || home == "/" {
+		return
+	}
+	q := make([]string, len(c.Paths))
+	for i, p := range c.Paths {
+		t := TildePath(p, c.Cwd, home)
+		if t == "~" {
+			q[i] = t
+		} else if rest, ok := strings.CutPrefix(t, "~/"); ok {
+			q[i] = "~/" + shellQuote(rest) // the tilde stays unquoted, or it would not expand
+		} else {
+			q[i] = shellQuote(t)
+		}
+	}
+	if c.Kind == KindRead {
+		c.Command = "cat -- " + strings.Join(q, " ")
+	} else {
+		c.Command = "tee -- " + strings.Join(q, " ") + " >/dev/null"
+	}
 }
 
 // field returns one member of a JSON object, or nil.
@@ -149,9 +382,13 @@ func shellQuote(s string) string {
 
 // Prompts reports whether the agent shows a person an approval prompt when
 // a hook answers "ask". Where it does not (Codex; Claude Code in
-// bypassPermissions, dontAsk or an auto mode), an ask must become a denial
-// that tells the user how to approve — never a silent allow.
+// bypassPermissions, dontAsk or an auto mode; any agent run headless), an
+// ask must become a denial that tells the user how to approve, or wait in
+// the daemon's queue — never a silent allow, never a prompt that hangs.
 func Prompts(c Call) bool {
+	if c.Headless {
+		return false
+	}
 	switch c.Agent {
 	case Codex:
 		return false
@@ -165,12 +402,19 @@ func Prompts(c Call) bool {
 	return true
 }
 
+// MaxReason caps the text of one answer: reasons name rules and paths, and
+// a model needs no more.
+const MaxReason = 2000
+
 // Reply answers a call in the agent's protocol. reason is shown to the
-// agent (and, where the agent has a separate field, to the user).
+// agent (and, where the agent has a separate field, to the user); it is
+// made fit for a model first (sanitize.ForModel): it may carry file names,
+// commands and project rules' messages, none of which hguard wrote.
 func Reply(c Call, d Decision, reason string) Answer {
 	if d == Ask && !Prompts(c) {
 		d = Deny
 	}
+	reason = sanitize.ForModel(reason, MaxReason)
 	if d == Allow && c.Agent != Cursor {
 		// No objection: print nothing (Gemini: an empty object), exit 0. An
 		// explicit "allow" would skip the agent's own approval rules.
@@ -186,16 +430,18 @@ func Reply(c Call, d Decision, reason string) Answer {
 			"permissionDecision":       decisionWord(d),
 			"permissionDecisionReason": reason,
 		}}
-		return answer(out, d, reason)
+		return answer(out, d, reason, true)
 	case Gemini:
-		return answer(map[string]any{"decision": decisionWord(d), "reason": reason, "systemMessage": reason}, d, reason)
+		// Gemini CLI logs exit 2 as a failed hook; its documented way to
+		// refuse is exit 0 with decision "deny", whose reason the model gets.
+		return answer(map[string]any{"decision": decisionWord(d), "reason": reason, "systemMessage": reason}, d, reason, false)
 	default: // Cursor requires a permission; "allow" here defers to its own rules no less than silence would
 		out := map[string]any{"permission": decisionWord(d)}
 		if d != Allow {
-			out["userMessage"] = reason
-			out["agentMessage"] = reason
+			out["user_message"] = reason
+			out["agent_message"] = reason
 		}
-		return answer(out, d, reason)
+		return answer(out, d, reason, true)
 	}
 }
 
@@ -209,16 +455,18 @@ func decisionWord(d Decision) string {
 	return "allow"
 }
 
-// answer encodes the reply; a denial also goes to stderr with exit 2, the
-// blocking exit code every supported agent understands, so that it holds
-// even where the JSON is not read.
-func answer(out map[string]any, d Decision, reason string) Answer {
-	data, err := json.Marshal(out)
-	if err != nil { // cannot happen with these values; deny rather than allow
+// answer encodes the reply. Where exit2 is set a denial also goes to stderr
+// with exit 2, the agent's blocking exit code, so that it holds even where
+// the JSON is not read.
+func answer(out map[string]any, d Decision, reason string, exit2 bool) Answer {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil { // cannot happen with these values; deny rather than allow
 		return Answer{Stderr: "hguard: error: encoding the hook answer: " + err.Error() + "\n", Exit: 2}
 	}
-	a := Answer{Stdout: append(data, '\n')}
-	if d == Deny {
+	a := Answer{Stdout: b.Bytes()}
+	if d == Deny && exit2 {
 		a.Stderr = reason + "\n"
 		a.Exit = 2
 	}
@@ -228,6 +476,6 @@ func answer(out map[string]any, d Decision, reason string) Answer {
 // Refuse is the answer when hguard cannot decide (unreadable input, an
 // internal error): a denial with the reason, in the agent's protocol.
 func Refuse(agent Agent, err error) Answer {
-	reason := "hguard could not check this command, so it is refused: " + err.Error()
-	return Reply(Call{Agent: agent, Shell: true, Mode: "dontAsk"}, Deny, reason)
+	reason := "hguard could not check this tool call, so it is refused: " + err.Error()
+	return Reply(Call{Agent: agent, Kind: KindShell, Mode: "dontAsk"}, Deny, reason)
 }

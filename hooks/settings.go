@@ -2,10 +2,13 @@ package hooks
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -26,30 +29,41 @@ func SettingsPath(agent Agent, home string) string {
 	}
 }
 
-// HookCommand is the command an agent runs for its hook.
+// HookCommand is the command an agent runs for its hooks. It is wrapped so
+// that a missing hguard fails closed: agents treat a hook that cannot start
+// (exit 127) as a failed hook and run the tool call anyway, but exit 2 with
+// a reason on stderr is a refusal in every supported agent. A single
+// command serves every event of an agent: hguard reads the event's name
+// from its input.
 func HookCommand(binary string, agent Agent) string {
-	return shellQuote(binary) + " hook " + string(agent)
+	bin := shellQuote(binary)
+	return "command -v " + bin + " >/dev/null 2>&1 || { echo 'hguard is missing (" + strings.ReplaceAll(binary, "'", "") +
+		"): every tool call is refused until it is reinstalled or its hooks are removed' >&2; exit 2; }; exec " + bin + " hook " + string(agent)
 }
+
+// Hook timeouts, in seconds, that init installs. A check may wait in the
+// daemon's approval queue; the hook gives up at WaitLimit, before the agent
+// kills it (an agent that kills a slow hook runs the tool call).
+const (
+	HookTimeout = 600
+	turnTimeout = 120
+	postTimeout = 60
+)
+
+// WaitLimit is how long a hook may wait for a person's answer: shorter than
+// the timeout every agent is installed with, so the refusal arrives first.
+const WaitLimit = HookTimeout - 30
 
 // codexMarker brackets the block hguard appends to Codex's config.toml, so
 // that installing twice changes nothing.
-const codexMarker = "# hguard: check shell commands before Codex runs them"
+const codexMarker = "# hguard: check tool calls before Codex runs them"
 
-// Install returns the agent's settings with hguard's hook added, keeping
-// everything already there; changed is false when the hook was present.
-// existing may be empty (no settings file yet).
-func Install(agent Agent, existing []byte, command string) (out []byte, changed bool, err error) {
+// Install returns the agent's settings (the file at path, whose content is
+// existing, maybe empty) with hguard's hooks added, keeping everything
+// already there; changed is false when the hooks were present.
+func Install(agent Agent, path string, existing []byte, command string) (out []byte, changed bool, err error) {
 	if agent == Codex {
-		if bytes.Contains(existing, []byte(codexMarker)) {
-			return existing, false, nil
-		}
-		var b bytes.Buffer
-		b.Write(existing)
-		if len(existing) > 0 && !bytes.HasSuffix(existing, []byte("\n")) {
-			b.WriteByte('\n')
-		}
-		fmt.Fprintf(&b, "\n%s\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\ntimeout = 30\n", codexMarker, command) // Codex cannot wait for approval: asks are denied at once
-		return b.Bytes(), true, nil
+		return installCodex(path, existing, command)
 	}
 	settings := map[string]any{}
 	if len(bytes.TrimSpace(existing)) > 0 {
@@ -65,11 +79,32 @@ func Install(agent Agent, existing []byte, command string) (out []byte, changed 
 		hooksObj = map[string]any{}
 	}
 	changed = false
+	if agent == Gemini {
+		// Gemini CLI 0.61 reads every member of "hooks" as an event's list
+		// and rejects a boolean ("hooks.enabled Expected array"), which an
+		// earlier hguard wrote; the switch lives in hooksConfig.enabled.
+		if _, ok := hooksObj["enabled"]; ok {
+			delete(hooksObj, "enabled")
+			changed = true
+		}
+		hc, _ := settings["hooksConfig"].(map[string]any)
+		if hc == nil {
+			hc = map[string]any{}
+		}
+		if hc["enabled"] != true {
+			hc["enabled"] = true
+			settings["hooksConfig"] = hc
+			changed = true
+		}
+	}
+	ours := " hook " + string(agent)
 	for _, h := range hookEntries(agent, command) {
 		list, _ := hooksObj[h.event].([]any)
-		if slices.ContainsFunc(list, func(e any) bool { return mentions(e, h.command) }) {
+		if slices.ContainsFunc(list, func(e any) bool { return reflect.DeepEqual(normalize(e), normalize(h.entry)) }) {
 			continue
 		}
+		// Replace what an earlier hguard installed for this event.
+		list = slices.DeleteFunc(list, func(e any) bool { return mentions(e, ours) && mentions(e, "hguard") })
 		hooksObj[h.event] = append(list, h.entry)
 		changed = true
 	}
@@ -77,58 +112,201 @@ func Install(agent Agent, existing []byte, command string) (out []byte, changed 
 		return existing, false, nil
 	}
 	settings["hooks"] = hooksObj
-	switch agent {
-	case Gemini:
-		hooksObj["enabled"] = true
-	case Cursor:
+	if agent == Cursor {
 		if _, ok := settings["version"]; !ok {
 			settings["version"] = 1
 		}
 	}
-	out, err = json.MarshalIndent(settings, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(settings); err != nil {
 		return nil, false, err
 	}
-	return append(out, '\n'), true, nil
+	return b.Bytes(), true, nil
+}
+
+// normalize round-trips a JSON value so that numbers compare equal whether
+// they were read from a file (float64) or built here (int).
+func normalize(v any) any {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if json.Unmarshal(data, &out) != nil {
+		return v
+	}
+	return out
 }
 
 // hookEntry is one settings entry that runs hguard on an event.
 type hookEntry struct {
-	event   string
-	command string
-	entry   map[string]any
+	event string
+	entry map[string]any
 }
 
-// hookEntries are the entries that run command before a shell command and,
-// where the agent lets a hook rewrite a tool's output, --post after it
-// (secrets printed by a command are masked before the agent reads them).
+// Tool matchers: every built-in tool that runs commands, reads or writes
+// files or fetches URLs, and every MCP tool.
+const (
+	claudePre  = "Bash|Read|Write|Edit|MultiEdit|NotebookEdit|Grep|WebFetch|mcp__.*"
+	claudePost = "Bash|Read|Grep|WebFetch|mcp__.*"
+	geminiPre  = "run_shell_command|read_file|read_many_files|write_file|replace|search_file_content|grep_search|web_fetch|mcp_.*"
+	geminiPost = "run_shell_command|read_file|read_many_files|search_file_content|grep_search|web_fetch|mcp_.*"
+	codexPre   = "Bash|apply_patch|shell|exec_command|local_shell|unified_exec|container.exec|mcp__.*"
+)
+
+// hookEntries are the entries that run command before a tool call; where
+// the agent lets a hook rewrite a tool's output, after it (secrets are
+// masked before the agent reads them); and at the start and end of each
+// turn (a checkpoint of the project, so that a person can roll back what
+// the agent did in a turn).
 func hookEntries(agent Agent, command string) []hookEntry {
-	run := func(cmd string, extra map[string]any) map[string]any {
-		m := map[string]any{"type": "command", "command": cmd}
-		for k, v := range extra {
-			m[k] = v
+	run := func(timeout int, extra ...any) []any {
+		m := map[string]any{"type": "command", "command": command, "timeout": timeout}
+		for i := 0; i+1 < len(extra); i += 2 {
+			m[extra[i].(string)] = extra[i+1]
 		}
-		return m
+		return []any{m}
 	}
-	post := command + " --post"
-	// The check may wait in the daemon's approval queue for up to
-	// approvals.gateway_timeout (300 s by default). An agent that kills a
-	// slow hook runs the command, so the hook's timeout must be longer.
-	const waitSeconds = 600
 	switch agent {
 	case ClaudeCode:
 		return []hookEntry{
-			{"PreToolUse", command, map[string]any{"matcher": "Bash", "hooks": []any{run(command, map[string]any{"timeout": waitSeconds})}}},
-			{"PostToolUse", post, map[string]any{"matcher": "Bash", "hooks": []any{run(post, map[string]any{"timeout": 30})}}},
+			{"PreToolUse", map[string]any{"matcher": claudePre, "hooks": run(HookTimeout)}},
+			{"PostToolUse", map[string]any{"matcher": claudePost, "hooks": run(postTimeout)}},
+			{"PostToolUseFailure", map[string]any{"matcher": claudePost, "hooks": run(postTimeout)}},
+			{"UserPromptSubmit", map[string]any{"hooks": run(turnTimeout)}},
+			{"Stop", map[string]any{"hooks": run(turnTimeout)}},
 		}
-	case Gemini:
+	case Gemini: // timeouts in milliseconds
 		return []hookEntry{
-			{"BeforeTool", command, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(command, map[string]any{"name": "hguard", "timeout": waitSeconds * 1000})}}},
-			{"AfterTool", post, map[string]any{"matcher": "run_shell_command", "hooks": []any{run(post, map[string]any{"name": "hguard-redact", "timeout": 30000})}}},
+			{"BeforeTool", map[string]any{"matcher": geminiPre, "hooks": run(HookTimeout*1000, "name", "hguard")}},
+			{"AfterTool", map[string]any{"matcher": geminiPost, "hooks": run(postTimeout*1000, "name", "hguard-redact")}},
+			{"BeforeAgent", map[string]any{"hooks": run(turnTimeout*1000, "name", "hguard-checkpoint")}},
 		}
-	default: // Cursor
-		return []hookEntry{{"beforeShellExecution", command, map[string]any{"command": command}}}
+	default: // Cursor: failClosed makes a hook that fails or times out a refusal
+		entry := func(timeout int) map[string]any {
+			return map[string]any{"command": command, "timeout": timeout, "failClosed": true}
+		}
+		return []hookEntry{
+			{"beforeShellExecution", entry(HookTimeout)},
+			{"beforeReadFile", entry(HookTimeout)},
+			{"beforeMCPExecution", entry(HookTimeout)},
+			{"beforeSubmitPrompt", entry(turnTimeout)},
+		}
 	}
+}
+
+// codexEvents are the hooks hguard adds to Codex's config.toml: the event
+// (as config.toml names it and as Codex's trust key names it), the matcher
+// and the timeout.
+var codexEvents = []struct {
+	event, key, matcher string
+	timeout             int
+}{
+	{"PreToolUse", "pre_tool_use", codexPre, HookTimeout},
+	{"UserPromptSubmit", "user_prompt_submit", "", turnTimeout},
+}
+
+// installCodex appends hguard's hooks to Codex's config.toml, and records
+// that the user trusts them. Codex runs only hooks whose trusted hash,
+// under [hooks.state."PATH:EVENT:GROUP:HANDLER"], matches the hook's
+// current hash (what its /hooks review records); an untrusted hook is
+// skipped without a word, so without it the hook would never run.
+func installCodex(path string, existing []byte, command string) ([]byte, bool, error) {
+	if bytes.Contains(existing, []byte(codexMarker)) {
+		return existing, false, nil
+	}
+	if !filepath.IsAbs(path) {
+		return nil, false, fmt.Errorf("the path of config.toml must be absolute (Codex keys hook trust by it): %s", path)
+	}
+	var b bytes.Buffer
+	b.Write(existing)
+	if len(existing) > 0 && !bytes.HasSuffix(existing, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "\n%s\n", codexMarker)
+	var state strings.Builder
+	for _, e := range codexEvents {
+		group, err := codexGroups(existing, e.event)
+		if err != nil {
+			return nil, false, err
+		}
+		fmt.Fprintf(&b, "[[hooks.%s]]\n", e.event)
+		if e.matcher != "" {
+			fmt.Fprintf(&b, "matcher = %s\n", tomlString(e.matcher))
+		}
+		fmt.Fprintf(&b, "\n[[hooks.%s.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = %d\n\n", e.event, tomlString(command), e.timeout)
+		key := fmt.Sprintf("%s:%s:%d:0", path, e.key, group)
+		fmt.Fprintf(&state, "[hooks.state.%s]\ntrusted_hash = %s\n\n", tomlString(key), tomlString(CodexHookHash(e.key, e.matcher, command, e.timeout)))
+	}
+	b.WriteString(state.String())
+	return bytes.TrimRight(b.Bytes(), "\n"), true, nil
+}
+
+// codexGroups counts the matcher groups config.toml already has for event,
+// which is the index of the group hguard appends. Only the array-of-tables
+// form is counted; another form would make the index a guess, so it is an
+// error that says what to do.
+func codexGroups(existing []byte, event string) (int, error) {
+	n := 0
+	for _, line := range strings.Split(string(existing), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") {
+			continue
+		}
+		switch {
+		case strings.ReplaceAll(t, " ", "") == "[[hooks."+event+"]]":
+			n++
+		case strings.Contains(t, event) && !strings.HasPrefix(t, "[[hooks."+event+".hooks]]") && !strings.HasPrefix(t, "[hooks.state."):
+			return 0, fmt.Errorf("config.toml declares %s hooks in a form hguard does not edit (%q); add hguard's hook with Codex's /hooks instead", event, t)
+		}
+	}
+	return n, nil
+}
+
+// CodexHookHash is the hash Codex trusts a command hook by: SHA-256 of the
+// canonical JSON (keys sorted, no spaces, no HTML escaping) of its
+// normalized identity {event_name, matcher, hooks: [{type, command,
+// timeout, async}]}, as Codex's hook discovery computes it.
+func CodexHookHash(eventKey, matcher, command string, timeout int) string {
+	identity := map[string]any{
+		"event_name": eventKey,
+		"hooks":      []any{map[string]any{"type": "command", "command": command, "timeout": timeout, "async": false}},
+	}
+	if matcher != "" && eventKey != "user_prompt_submit" && eventKey != "stop" {
+		identity["matcher"] = matcher
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b) // maps encode with sorted keys
+	enc.SetEscapeHTML(false)
+	enc.Encode(identity)
+	sum := sha256.Sum256(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// tomlString quotes s as a TOML basic string.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // mentions reports whether a JSON value holds a string containing s.

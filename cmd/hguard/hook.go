@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,33 +13,47 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/checkpoint"
+	"github.com/hguard/hguard/daemon"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/redact"
 	"github.com/hguard/hguard/session"
 )
 
 const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor
-       hguard hook claude-code|gemini --post
 
-Runs as an agent's pre-tool-call hook: reads the agent's JSON on standard
-input, checks the shell command it is about to run, and answers in that
-agent's protocol. block → deny (exit 2); ask → the agent's approval prompt,
-or a denial that says how to approve where the agent cannot prompt (Codex,
-Claude Code in bypassPermissions, dontAsk and auto modes); allow → no
-objection. It fails closed: input it cannot read, a broken rule file or any
-internal error is a denial, because agents run the command when a hook fails.
+Runs as an agent's hook: reads the agent's JSON on standard input and
+answers in that agent's protocol. The event's name in the input says what
+to do:
 
-With --post it runs after the command (Claude Code PostToolUse, Gemini CLI
-AfterTool) and masks secrets in the command's output before the agent reads
-it; output it cannot read is withheld rather than passed on.`
+  before a tool call   the shell command, or the file a file tool reads or
+                       writes (checked as 'cat -- FILE' / 'tee -- FILE'),
+                       or the URL it fetches, is checked: block → deny;
+                       ask → the agent's approval prompt, or where no one
+                       can answer one (Codex, Claude Code in
+                       bypassPermissions, dontAsk and auto modes, claude -p,
+                       gemini -p) the daemon's queue when it runs, else a
+                       denial that says a person must approve; allow → no
+                       objection. A read of a credential file is an ask.
+  after a tool call    secrets in its output are masked before the agent
+                       reads it (Claude Code PostToolUse and
+                       PostToolUseFailure, Gemini CLI AfterTool)
+  a turn starts / ends a checkpoint of the project (UserPromptSubmit, Stop,
+                       BeforeAgent, beforeSubmitPrompt), labelled with the
+                       agent's session
+
+It fails closed: input it cannot read, a broken rule file or any internal
+error is a denial, because agents run the tool call when a hook fails.
+--post forces the after-a-tool-call handling (older settings use it).`
 
 // hookReadTimeout bounds how long a hook waits for the agent's input.
 const hookReadTimeout = 10 * time.Second
 
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("hook", hookSynopsis, stdout)
-	post := c.Bool("post", false, "run after the command: mask secrets in its output (claude-code, gemini)")
+	post := c.Bool("post", false, "handle the input as the event after a tool call (claude-code, gemini)")
 	c.Interspersed = true
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -50,15 +65,10 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "%v", err)
 	}
-	var a hooks.Answer
-	switch {
-	case *post && (agent == hooks.ClaudeCode || agent == hooks.Gemini):
-		a = postAnswer(agent, stdin)
-	case *post:
+	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
-	default:
-		a = hookAnswer(agent, stdin, stderr)
 	}
+	a := hookAnswer(agent, *post, stdin, stderr)
 	stdout.Write(a.Stdout)
 	io.WriteString(stderr, a.Stderr)
 	if a.Exit != 0 {
@@ -67,26 +77,79 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// hookAnswer decides one agent tool call, with the approvals, YOLO and
-// audit of the agent's session (the daemon's, when one runs). Every
-// failure, a panic included, is a refusal in the agent's protocol.
-func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.Answer) {
+// hookAnswer answers one hook event. Every failure, a panic included, is a
+// refusal in the agent's protocol (after a tool call: its output withheld).
+func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer) (a hooks.Answer) {
 	defer func() {
 		if p := recover(); p != nil {
 			a = hooks.Refuse(agent, fmt.Errorf("internal error: %v", p))
+			if post {
+				a = withhold(agent, "", fmt.Errorf("internal error: %v", p))
+			}
 		}
 	}()
-	data, err := readWithin(stdin, hookReadTimeout, 4<<20)
+	data, err := readWithin(stdin, hookReadTimeout, 64<<20)
 	if err != nil {
+		if post {
+			return withhold(agent, "", err)
+		}
 		return hooks.Refuse(agent, err)
+	}
+	if post {
+		return postAnswer(agent, hooks.EventPost, data)
+	}
+	if len(data) <= 4<<20 {
+		var ev struct {
+			Name string `json:"hook_event_name"`
+		}
+		if json.Unmarshal(data, &ev) == nil {
+			switch ev.Name {
+			case "PostToolUse", "AfterTool":
+				return postAnswer(agent, hooks.EventPost, data)
+			case "PostToolUseFailure":
+				return postAnswer(agent, hooks.EventPostFailure, data)
+			}
+		}
 	}
 	call, err := hooks.Parse(agent, data)
 	if err != nil {
 		return hooks.Refuse(agent, err)
 	}
-	if !call.Shell {
+	call.Headless = headless(agent)
+	switch call.Event {
+	case hooks.EventTurn, hooks.EventTurnEnd:
+		return turnAnswer(call, stderr)
+	}
+	return preAnswer(call, stderr)
+}
+
+// headless reports whether no person can answer the agent's approval
+// prompt: Claude Code run by its SDK or with -p says so in its
+// environment; Gemini CLI with -p or without a terminal is found by its
+// process (it would wait for an answer forever).
+func headless(agent hooks.Agent) bool {
+	switch agent {
+	case hooks.ClaudeCode:
+		return strings.HasPrefix(os.Getenv("CLAUDE_CODE_ENTRYPOINT"), "sdk")
+	case hooks.Gemini:
+		return geminiHeadless()
+	}
+	return false
+}
+
+// preAnswer decides one tool call before it runs, with the approvals, YOLO
+// and audit of the agent's session (the daemon's, when one runs).
+func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
+	agent := call.Agent
+	switch call.Kind {
+	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch:
+	default:
+		// Tools that neither run commands nor touch files (and MCP tools,
+		// which no rule names yet) are the agent's own to allow.
 		return hooks.Reply(call, hooks.Allow, "")
 	}
+	userHome, _ := os.UserHomeDir()
+	call.HomeRelative(userHome)
 	dc, err := openDecider(stderr)
 	if err != nil {
 		return hooks.Refuse(agent, err)
@@ -101,97 +164,258 @@ func hookAnswer(agent hooks.Agent, stdin io.Reader, stderr io.Writer) (a hooks.A
 	if err != nil {
 		return hooks.Refuse(agent, err)
 	}
-	switch d.Outcome {
-	case dsl.Block:
-		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d.Reasons()+". This command must not run; do not retry it in another form.")
-	case dsl.Ask:
-		reason := d.Reasons()
-		if d.Notice != "" {
-			reason += " (" + d.Notice + ")"
+	what := whatOf(call)
+	outcome, reason := d.Outcome, modelReasons(d)
+	if call.Kind == hooks.KindRead && outcome == dsl.Allow {
+		// A file tool hands the file's content to the model (and its
+		// provider); a credential file read that way has left the machine.
+		for _, p := range call.Paths {
+			if dsl.SensitivePath(p) || dsl.SensitivePath(hooks.TildePath(p, call.Cwd, userHome)) {
+				outcome, reason = dsl.Ask, "reads a credential or secrets file into the agent's context ("+p+")"
+				break
+			}
 		}
+	}
+	switch outcome {
+	case dsl.Block:
+		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+reason+". This "+what+" must not happen; do not retry it in another form.")
+	case dsl.Ask:
 		if hooks.Prompts(call) {
 			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+reason)
 		}
-		if dc.queue() == nil {
-			return hooks.Reply(call, hooks.Deny, "hguard needs a person's approval for this command ("+reason+
-				"), and this agent cannot ask one. Tell the user what you wanted to run and why: they can run it themselves, "+
-				"or start `hguard daemon` so that such commands wait for `hguard approve --session "+req.Session+"`.")
+		if dc.queue() == nil || d.Outcome != dsl.Ask {
+			return hooks.Reply(call, hooks.Deny, needsPerson(what, reason))
 		}
-		// The daemon holds the request until someone answers it with
-		// hguard approve / hguard deny, or approvals.gateway_timeout passes.
-		fmt.Fprintf(stderr, "hguard: waiting for approval: hguard approve --session %s (or hguard deny)\n", req.Session)
-		d2, ans, err := dc.queue().CheckQueued(req)
+		// The daemon holds the request until a person answers it, or
+		// approvals.gateway_timeout passes; the hook gives up first when
+		// the agent would kill it (it would then run the tool call).
+		fmt.Fprintf(stderr, "hguard: a person's approval is needed; the request waits in the daemon's queue (at most %ds)\n", hooks.WaitLimit)
+		d2, ans, err := queued(dc.queue(), req, time.Duration(hooks.WaitLimit)*time.Second)
 		if err != nil || !ans.Approves() {
 			why := ans.Describe()
 			if err != nil {
 				why = err.Error()
 			}
-			return hooks.Reply(call, hooks.Deny, "hguard: not approved ("+why+"): "+reason)
+			return hooks.Reply(call, hooks.Deny, "hguard: not approved ("+why+"): "+reason+". Do not retry it in another form.")
 		}
 		if d2.Outcome == dsl.Block {
-			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+d2.Reasons())
+			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+modelReasons(d2))
 		}
 	}
 	return hooks.Reply(call, hooks.Allow, "")
 }
 
+// queued waits in the daemon's queue for at most limit; past it the
+// connection is closed and the answer is a denial.
+func queued(c *daemon.Client, req approval.CheckRequest, limit time.Duration) (approval.Decision, approval.Answer, error) {
+	type result struct {
+		d   approval.Decision
+		ans approval.Answer
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		d, ans, err := c.CheckQueued(req)
+		done <- result{d, ans, err}
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.d, r.ans, r.err
+	case <-timer.C:
+		c.Close()
+		return approval.Decision{}, approval.AnswerDeny, fmt.Errorf("no answer within %s, before the agent's hook timeout", limit)
+	}
+}
+
+// whatOf names the kind of action in a refusal.
+func whatOf(call hooks.Call) string {
+	switch call.Kind {
+	case hooks.KindRead:
+		return "file read"
+	case hooks.KindWrite:
+		return "file change"
+	case hooks.KindFetch:
+		return "fetch"
+	}
+	return "command"
+}
+
+// needsPerson is the refusal of an ask no one can answer here. It tells the
+// agent to hand the decision to its user, and gives it nothing to approve
+// itself with: no session id, no approving command.
+func needsPerson(what, reason string) string {
+	return "hguard needs a person's approval for this " + what + " (" + reason + "), and no one can answer a prompt here. " +
+		"Stop and tell the user what you wanted to do and why; only they can approve it, from their own terminal. " +
+		"Do not retry it in another form."
+}
+
+// modelReasons is the reasons of a decision, each finding at its level
+// once, cut short; a project rule's message is labelled as the project's
+// words, which a cloned repository chose.
+func modelReasons(d approval.Decision) string {
+	var msgs []string
+	for _, f := range d.Findings {
+		if f.Level != d.Verdict {
+			continue
+		}
+		m := sanitize.ForModel(f.Message, 300)
+		if f.Source == string(dsl.Project) {
+			m = "project rule " + sanitize.ForModel(f.Rule, 60) + " (from the repository, not hguard): " + m
+		}
+		if !slices.Contains(msgs, m) {
+			msgs = append(msgs, m)
+		}
+	}
+	s := strings.Join(msgs, "; ")
+	if d.Notice != "" {
+		s += " (" + sanitize.ForModel(d.Notice, 300) + ")"
+	}
+	return s
+}
+
+// turnAnswer takes the checkpoint of a turn: at its start (the user's
+// prompt) and at its end, so that a person can roll back what the agent
+// did in one turn. It never holds up the turn: a failure is a warning.
+func turnAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
+	ok := hooks.Answer{}
+	if call.Agent == hooks.Gemini {
+		ok.Stdout = []byte("{}\n")
+	}
+	if call.Agent == hooks.Cursor {
+		ok.Stdout = []byte(`{"continue":true}` + "\n")
+	}
+	if err := turnCheckpoint(call); err != nil {
+		fmt.Fprintf(stderr, "hguard: turn checkpoint skipped: %v\n", err)
+	}
+	return ok
+}
+
+func turnCheckpoint(call hooks.Call) error {
+	h := home()
+	cfg, err := checkpoint.LoadConfig(h)
+	if err != nil {
+		return err
+	}
+	if !cfg.Enabled || call.Cwd == "" {
+		return nil
+	}
+	r, err := checkpoint.New(h, checkpoint.FindDir(h, call.Cwd), cfg)
+	if err != nil {
+		return err
+	}
+	sess := call.Session
+	if sess == "" {
+		sess = "unknown"
+	}
+	where := "start"
+	if call.Event == hooks.EventTurnEnd {
+		where = "end"
+	}
+	label := fmt.Sprintf("%s turn %s, session %s", call.Agent, where, sess)
+	ctx := context.Background()
+	if call.Turn != "" {
+		_, err = r.Ensure(ctx, sanitize.OneLine(string(call.Agent)+":"+sess+":"+call.Turn+":"+where, 200), label)
+	} else {
+		_, err = r.Create(ctx, label)
+	}
+	var tooMany *checkpoint.TooManyFilesError
+	if errors.As(err, &tooMany) {
+		return err
+	}
+	return err
+}
+
 // withheld replaces output hguard could not check for secrets.
 const withheld = "hguard withheld this output: it could not be checked for secrets"
 
-// postAnswer masks secrets in a command's output after it ran. Nothing is
-// printed when there is nothing to mask; output that cannot be read is
-// replaced, since passing it on unchecked could hand a secret to the agent.
-func postAnswer(agent hooks.Agent, stdin io.Reader) (a hooks.Answer) {
-	refuse := func(err error) hooks.Answer {
-		if agent == hooks.Gemini {
-			out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": withheld + " (" + err.Error() + ")"})
-			return hooks.Answer{Stdout: append(out, '\n')}
-		}
-		out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-			"hookEventName":     "PostToolUse",
-			"updatedToolOutput": map[string]any{"stdout": withheld + " (" + err.Error() + ")", "stderr": "", "interrupted": false, "isImage": false},
-		}})
+// withhold is the answer after a tool call whose output hguard could not
+// check: the output is replaced, since passing it on unchecked could hand a
+// secret to the agent.
+func withhold(agent hooks.Agent, event string, err error) hooks.Answer {
+	msg := withheld + " (" + sanitize.ForModel(err.Error(), 300) + ")"
+	if agent == hooks.Gemini {
+		out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": msg})
 		return hooks.Answer{Stdout: append(out, '\n')}
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			a = refuse(fmt.Errorf("internal error: %v", p))
-		}
-	}()
-	data, err := readWithin(stdin, hookReadTimeout, 64<<20)
-	if err != nil {
-		return refuse(err)
+	if event == hooks.EventPostFailure {
+		return hooks.Answer{Stderr: msg + "\n", Exit: 2}
 	}
-	if agent == hooks.ClaudeCode {
+	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
+		"hookEventName":     "PostToolUse",
+		"updatedToolOutput": map[string]any{"stdout": msg, "stderr": "", "interrupted": false, "isImage": false},
+	}})
+	return hooks.Answer{Stdout: append(out, '\n')}
+}
+
+// postAnswer masks secrets in a tool's output after it ran. Nothing is
+// printed when there is nothing to mask (Gemini: an empty object).
+func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
+	switch {
+	case agent == hooks.ClaudeCode && event == hooks.EventPostFailure:
+		// Claude Code gives the hook the failure's text ("error") but lets
+		// no hook replace it; a failing command's output reaches the model
+		// as that text. The hook says which secrets were in it, masked,
+		// and tells the model not to repeat or use them.
+		var in struct {
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal(data, &in); err != nil {
+			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
+		}
+		found := redact.Find(in.Error)
+		if len(found) == 0 {
+			return hooks.Answer{}
+		}
+		ctx := fmt.Sprintf("hguard: the output of this failed tool call held %d secret(s). They are credentials the user did not mean to share: "+
+			"do not repeat, store or use them. The output with them masked: %s", len(found), sanitize.ForModel(redact.String(in.Error), 4000))
+		out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName": "PostToolUseFailure", "additionalContext": ctx}})
+		return hooks.Answer{Stdout: append(out, '\n')}
+	case agent == hooks.ClaudeCode:
 		out, err := redact.PostToolUse(data)
 		if err != nil {
-			return refuse(err)
+			return withhold(agent, event, err)
 		}
 		if out == nil {
 			return hooks.Answer{}
 		}
 		return hooks.Answer{Stdout: append(out, '\n')}
+	case agent == hooks.Gemini:
+		// Gemini CLI AfterTool: a denial replaces the tool's result with its
+		// reason (shown to the model as the tool's error; Gemini offers no
+		// other way to replace it), so the reason carries the output with
+		// its secrets masked, as text.
+		var in struct {
+			Response struct {
+				LLMContent json.RawMessage `json:"llmContent"`
+			} `json:"tool_response"`
+		}
+		if err := json.Unmarshal(data, &in); err != nil {
+			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
+		}
+		raw := in.Response.LLMContent
+		if len(raw) == 0 || string(raw) == "null" {
+			return hooks.Answer{Stdout: []byte("{}\n")}
+		}
+		masked, n, err := redact.JSON(raw)
+		if err != nil {
+			return withhold(agent, event, err)
+		}
+		if n == 0 {
+			return hooks.Answer{Stdout: []byte("{}\n")}
+		}
+		text := string(masked)
+		var s string
+		if json.Unmarshal(masked, &s) == nil {
+			text = s
+		}
+		out, _ := json.Marshal(map[string]any{"decision": "deny",
+			"reason": fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)})
+		return hooks.Answer{Stdout: append(out, '\n')}
 	}
-	// Gemini CLI AfterTool: a denial replaces the tool's result with its
-	// reason, so the reason carries the output with secrets masked.
-	var in struct {
-		Response json.RawMessage `json:"tool_response"`
-	}
-	if err := json.Unmarshal(data, &in); err != nil {
-		return refuse(fmt.Errorf("hook input is not JSON: %v", err))
-	}
-	if len(in.Response) == 0 || string(in.Response) == "null" {
-		return hooks.Answer{Stdout: []byte("{}\n")}
-	}
-	masked, n, err := redact.JSON(in.Response)
-	if err != nil {
-		return refuse(err)
-	}
-	if n == 0 {
-		return hooks.Answer{Stdout: []byte("{}\n")}
-	}
-	out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": "hguard masked secrets in this output: " + string(masked)})
-	return hooks.Answer{Stdout: append(out, '\n')}
+	return hooks.Answer{}
 }
 
 // readWithin reads all of r, at most max bytes, giving up after d: an agent
@@ -277,7 +501,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	out, changed, err := hooks.Install(agent, existing, hooks.HookCommand(bin, agent))
+	out, changed, err := hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
