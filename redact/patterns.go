@@ -372,6 +372,33 @@ var builtin = sync.OnceValue(func() []*Pattern {
 			},
 		},
 		{
+			// Secret scanners pair a bare 40-character key with an access key
+			// id shortly before it: printed side by side (a CSV export, a
+			// log line, "id … and secret …") the secret has no name to find
+			// it by, but the id says what it is.
+			ID:          "aws-secret-access-key-paired",
+			Description: "AWS secret access key (40 characters after an AWS access key id on the same line)",
+			Keywords:    []string{"AKIA", "ASIA"},
+			wordStart:   true,
+			Regexp:      anchored(`(?:AKIA|ASIA)[A-Z2-7]{16}\b[^\n]{0,160}?(?:[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`),
+			Group:       1,
+			Tail:        true,
+			window:      260,
+			Valid:       func(s []byte) bool { return classes(s) >= 3 && entropy(s) >= 4.0 },
+			Examples: Examples{
+				Match: []string{
+					"AKIAQYLPMN5HFIQR7XYZ and secret WnhREl+Asie/ys64KT2rumOT+zNtTKjCSFbLRCIe",
+					"AKIAQYLPMN5HFIQR7XYZ,WnhREl+Asie/ys64KT2rumOT+zNtTKjCSFbLRCIe",
+					`{"id": "ASIA7MZF7OBR26YHQGEY", "key": "WnhREl+Asie/ys64KT2rumOT+zNtTKjCSFbLRCIe"}`,
+				},
+				NoMatch: []string{
+					"AKIAQYLPMN5HFIQR7XYZ commit be3d831295da1da104f4e48fc8aa9a065c952991",
+					"WnhREl+Asie/ys64KT2rumOT+zNtTKjCSFbLRCIe before the id AKIAQYLPMN5HFIQR7XYZ",
+					"AKIAQYLPMN5HFIQR7XYZ path src/components/widgets/BigTableView.tsx",
+				},
+			},
+		},
+		{
 			ID:          "generic-secret",
 			Description: "value of a password, secret, token or key assignment that looks random",
 			Keywords: []string{"pass", "pwd", "secret", "token", "api_key", "apikey", "api-key", "access_key", "accesskey", "access-key",
