@@ -14,6 +14,7 @@ import (
 
 	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/checkpoint"
+	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/daemon"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
@@ -294,10 +295,11 @@ func turnAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 
 func turnCheckpoint(call hooks.Call) error {
 	h := home()
-	cfg, err := checkpoint.LoadConfig(h)
+	all, err := config.Load(h)
 	if err != nil {
 		return err
 	}
+	cfg := all.Checkpoints
 	if !cfg.Enabled || call.Cwd == "" {
 		return nil
 	}
