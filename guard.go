@@ -279,7 +279,7 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // Check decides one command line. It never fails: what cannot be analysed
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
-	line := cmdline.Parse(req.Command)
+	line := cmdline.ParseShell(req.Command, req.Shell)
 	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller})
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)

@@ -155,7 +155,7 @@ func (h *Host) Check(ctx context.Context, req Request) []dsl.Finding {
 // dropping the parsed model if the whole would be too large to send.
 func encodeRequest(req Request) ([]byte, error) {
 	if req.Line == nil {
-		req.Line = cmdline.Parse(req.Original)
+		req.Line = cmdline.ParseShell(req.Original, req.Shell)
 	}
 	if req.Normalized == "" {
 		req.Normalized = req.Line.Normalized

@@ -53,7 +53,7 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 		return usagef("usage: hguard guard -- CMD", "no command to guard")
 	}
 	cmd := strings.Join(c.Args(), " ")
-	if *incompleteOK && cmdline.Parse(cmd).Incomplete {
+	if *incompleteOK && cmdline.ParseShell(cmd, *shell).Incomplete {
 		return exitError(exitIncomplete)
 	}
 	cmd = defs.apply(cmd)

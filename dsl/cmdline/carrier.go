@@ -99,6 +99,7 @@ func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
 	}
 	at := c.Pos
 	w.text(text, ctx{
+		dialect: carrierDialect(c, cx),
 		via:     append(slices.Clip(c.Via), via),
 		at:      &at,
 		depth:   cx.depth + 1,

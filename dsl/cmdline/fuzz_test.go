@@ -59,7 +59,7 @@ func FuzzParse(f *testing.F) {
 		if has(IssueParse) || has(IssueLimit) {
 			return
 		}
-		if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line.Normalized), ""); err != nil {
+		if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(shellText(line.Original)), ""); err != nil {
 			t.Errorf("Parse(%q): the parser rejects the line (%v) but there is no parse issue", s, err)
 		}
 	})

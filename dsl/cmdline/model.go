@@ -4,8 +4,9 @@ package cmdline
 // the text used for detection, every simple command that would execute, and
 // the problems that were found on the way.
 type Line struct {
-	Original   string     // exactly as received
-	Normalized string     // after Normalize: what the parser saw
+	Original   string     // exactly as received: what the parser reads
+	Normalized string     // after Normalize: the detection view line-scope rules match (never parsed)
+	Dialect    Dialect    // the grammar the line was read in
 	Commands   []*Command // every simple command that would execute, in source order, at any depth
 	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
 	// Incomplete says the line ends inside a construct (an open quote, loop
@@ -31,7 +32,7 @@ type Command struct {
 	Untrusted string     // non-empty when it executes content that cannot be inspected: "remote", "decoded", "dynamic"
 	Via       []string   // carriers followed to reach this command, outermost first ("bash -c", "eval", "$(…)", "python os.system")
 	Source    string     // the source text of this simple command, for messages and findings
-	Pos       Pos        // where it starts in Line.Normalized (for nested commands: where the carrier starts)
+	Pos       Pos        // where it starts in Line.Original (for nested commands: where the carrier starts)
 
 	// Added by the parser, beyond the first contract:
 	Func       string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
@@ -93,7 +94,7 @@ type Payload struct {
 	Opaque      bool     // it runs code hguard cannot see statically (exec/eval of a variable, dynamic shell-out)
 }
 
-// Pos is a 1-based position in the normalized line.
+// Pos is a 1-based position in the line as received (Line.Original).
 type Pos struct {
 	Line, Col int
 }
@@ -114,8 +115,8 @@ const (
 	IssueDepth       IssueKind = "depth-limit"      // carriers nested deeper than MaxDepth
 	IssueInvisible   IssueKind = "invisible-char"   // zero-width, bidi control, tag characters
 	IssueMixedScript IssueKind = "mixed-script"     // a word mixing Latin with look-alike scripts
-	IssueControl     IssueKind = "control-sequence" // ANSI/OSC escapes or NUL bytes were stripped
-	IssueConfusable  IssueKind = "confusable"       // full-width or look-alike characters were mapped to ASCII
+	IssueControl     IssueKind = "control-sequence" // ANSI/OSC escapes, NUL or other control bytes
+	IssueConfusable  IssueKind = "confusable"       // full-width or look-alike characters (folded inside words only)
 	IssueLimit       IssueKind = "limit"            // added: more commands than the per-line budget; the rest was not analyzed
 )
 

@@ -13,25 +13,51 @@ import (
 // line full of invisible characters cannot produce a huge result.
 const maxIssues = 16
 
-// Normalize prepares text for detection (DESIGN §2 step 1) and reports what it
-// changed or found: terminal escapes, NUL and other control bytes, invisible
-// characters, compatibility forms (full-width letters), look-alike quotes,
-// dashes and spaces, and words mixing Latin with look-alike scripts. CRLF
-// becomes LF so that a backslash before CRLF still continues the line.
+// Normalize returns the detection view of text (DESIGN §2 step 1) and
+// reports what could hide intent in it: terminal escapes, NUL and other
+// control bytes, invisible characters, compatibility forms (full-width
+// letters), look-alike quotes, dashes and spaces, and words mixing Latin with
+// look-alike scripts.
 //
-// Positions in the issues refer to the returned text; for a removed character
-// it is where the character was.
+// The returned text has escapes, control and invisible characters removed,
+// NFKC applied and look-alikes mapped to ASCII; CRLF becomes LF. It is what
+// line-scope rules match and what fingerprints are made of. It is never
+// parsed: a shell reads "’" or "＃" as an ordinary letter, so folding them
+// before parsing would change the structure of the line (echo ’ ; rm -rf ~ ;
+// echo ’ is three commands to bash). Parse reads the original bytes and
+// folds only inside words (see FoldWord).
+//
+// Positions in the issues refer to s, the text as received.
 func Normalize(s string) (string, []Issue) {
 	var n normalizer
-	s1 := n.clean(s)
-	out := n.fold(s1)
-	n.mixedScripts(out)
-	return out, n.issues(out)
+	n.scan(s)
+	n.mixedScripts(s)
+	return fold(s), n.issues(s)
+}
+
+// FoldWord is Normalize's folding for one word: what a look-alike word
+// imitates ("ｒｍ" → "rm", "—rf" → "-rf", "r\u200bm" → "rm"). The model
+// gives command names and argument values folded, so that rules written for
+// rm also see ｒｍ; the text a carrier runs (sh -c, eval, heredocs) is parsed
+// as written.
+func FoldWord(s string) string {
+	if isPlain(s) {
+		return s
+	}
+	return fold(s)
+}
+
+// fold removes escapes, control and invisible characters and maps
+// compatibility forms and look-alikes to ASCII.
+func fold(s string) string {
+	q := normalizer{quiet: true}
+	return q.fold(q.clean(s))
 }
 
 // normalizer collects issues with byte offsets into the text being built;
 // they become line:col positions once the final text is known.
 type normalizer struct {
+	quiet bool // only the text is wanted: record nothing
 	found []found
 	seen  map[issueKey]int // → index in found, to count repeats
 }
@@ -52,6 +78,9 @@ type found struct {
 
 // add records an issue unless it repeats one; msg is only called for new ones.
 func (n *normalizer) add(key issueKey, off int, msg func() string) {
+	if n.quiet {
+		return
+	}
 	if n.seen == nil {
 		n.seen = make(map[issueKey]int)
 	}
@@ -135,6 +164,74 @@ func (n *normalizer) clean(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// scan finds what Normalize reports, at offsets into s as received.
+func (n *normalizer) scan(s string) {
+	if isPlain(s) {
+		return
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\r':
+			i++ // an ordinary character to bash, and harmless to show
+			continue
+		case c == 0x1b:
+			n.add(issueKey{kind: IssueControl, r: 0x1b}, i, escapeFound)
+			i = max(escapeEnd(s, i+1), i+1)
+			continue
+		case c == 0:
+			n.add(issueKey{kind: IssueControl}, i, func() string { return "nul byte" })
+			i++
+			continue
+		case c < 0x20 && c != '\t' && c != '\n', c == 0x7f:
+			n.add(issueKey{kind: IssueControl, r: rune(c)}, i, found1("control character", rune(c)))
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+		case r == 0x9b || r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			n.add(issueKey{kind: IssueControl, r: 0x1b}, i, escapeFound)
+		case r >= 0x80 && r <= 0x9f:
+			n.add(issueKey{kind: IssueControl, r: r}, i, found1("control character", r))
+		case invisible(r) != "":
+			n.add(issueKey{kind: IssueInvisible, r: r}, i, found1("invisible "+invisible(r), r))
+		default:
+			if a, ok := lookalike(r); ok {
+				n.add(issueKey{kind: IssueConfusable, r: r}, i, func() string {
+					return fmt.Sprintf("look-alike character U+%04X reads as %q", r, a)
+				})
+			} else if k := compat(s[i : i+size]); k != "" {
+				n.add(issueKey{kind: IssueConfusable, r: r}, i, func() string {
+					return fmt.Sprintf("compatibility character U+%04X reads as %q", r, k)
+				})
+			}
+		}
+		i += size
+	}
+}
+
+// compat returns what NFKC makes of the character r (one rune's bytes) when
+// that is a compatibility mapping (full-width letters, ligatures, ①), not a
+// canonical one (é written as e and an accent).
+func compat(r string) string {
+	k := norm.NFKC.String(r)
+	if k == r || k == norm.NFC.String(r) {
+		return ""
+	}
+	return k
+}
+
+func escapeFound() string { return "terminal escape sequence" }
+
+func found1(what string, r rune) func() string {
+	return func() string { return fmt.Sprintf("%s U+%04X", what, r) }
 }
 
 // isPlain reports whether s is printable ASCII, tabs and LF only, the common

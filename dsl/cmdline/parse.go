@@ -18,11 +18,46 @@ const (
 	maxRepair   = 64 << 10 // longer text is not re-parsed after a syntax error
 )
 
-// Parse normalizes and parses one command line (possibly multi-line) into the
-// model. It never fails: problems become Line.Issues. It never panics, and its
-// time is linear in len(s). It reads nothing but s.
-func Parse(s string) (line *Line) {
-	line = &Line{Original: s}
+// Dialect is the shell grammar a line is read in.
+type Dialect string
+
+const (
+	Bash  Dialect = "bash"  // mvdan/sh's bash variant
+	POSIX Dialect = "posix" // mvdan/sh's POSIX variant (sh, dash)
+	Zsh   Dialect = "zsh"   // mvdan/sh's zsh variant, plus hguard's handling of what it lacks
+	Fish  Dialect = "fish"  // hguard's own parser of fish's grammar (fish.go)
+)
+
+// DialectOf maps the name of a shell (the --shell flag, a hook's shell, a
+// path such as /usr/bin/zsh) to its dialect. "" and shells hguard has no
+// grammar for are read as bash.
+func DialectOf(shell string) Dialect {
+	switch program(baseName(shell)) {
+	case "zsh":
+		return Zsh
+	case "fish":
+		return Fish
+	case "sh", "dash", "ash", "posh", "posix":
+		return POSIX
+	}
+	return Bash
+}
+
+// Parse reads one command line (possibly multi-line) as bash; see ParseShell.
+func Parse(s string) *Line { return ParseShell(s, "") }
+
+// ParseShell reads one command line in the dialect of shell (DialectOf) into
+// the model. It never fails: problems become Line.Issues. It never panics,
+// and its time is linear in len(s). It reads nothing but s.
+//
+// The parser sees the bytes as received, as the shell does: look-alike and
+// invisible characters are issues and are folded only inside words, for the
+// names and values rules match (FoldWord). A NUL byte is a parse issue: no
+// shell receives it (bash -c stops at it, a script loses it), so the line is
+// not what any shell would run.
+func ParseShell(s, shell string) (line *Line) {
+	d := DialectOf(shell)
+	line = &Line{Original: s, Dialect: d}
 	if len(s) > MaxInput {
 		line.Issues = []Issue{{
 			Kind:    IssueTooLarge,
@@ -42,17 +77,36 @@ func Parse(s string) (line *Line) {
 		}
 	}()
 	line.Normalized, line.Issues = Normalize(s)
-	w := newWalker(line)
-	w.text(line.Normalized, ctx{})
+	src := shellText(s)
+	w := newWalker(line, src)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		p := w.lines.pos(i)
+		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: nul byte: no shell runs this line as written (bash -c stops at it, a script drops it)", p.Line, p.Col))
+	}
+	w.text(src, ctx{dialect: d})
 	return line
+}
+
+// shellText prepares the bytes for mvdan/sh where it reads them differently
+// from the shells: it takes backslash CR LF for a line continuation, while to
+// bash the backslash quotes the CR and the LF ends the command. The CR
+// becomes a space (quoted the same way), so offsets do not move.
+func shellText(s string) string {
+	if !strings.Contains(s, "\\\r\n") {
+		return s
+	}
+	return strings.ReplaceAll(s, "\\\r\n", "\\ \n")
 }
 
 // parse parses src into its top-level statements. It stops early once the
 // command budget is spent, so that a megabyte of "a;" costs little. On a
 // syntax error it returns the statements a recovering parse can still find.
-func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
+func (w *walker) parse(src string, d Dialect) ([]*syntax.Stmt, error) {
 	if off, ok := nestingOK(src); !ok {
 		return nil, nestingError{off}
+	}
+	if d == Fish {
+		return w.parseFish(src)
 	}
 	budget := maxCommands - len(w.line.Commands)
 	var stmts []*syntax.Stmt
@@ -61,7 +115,7 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 	// budget, the reader reports EOF so that the parser stops soon.
 	rd := &cutReader{r: strings.NewReader(src)}
 	if err := parseSafely(func() {
-		for st, err := range w.parser.StmtsSeq(rd) {
+		for st, err := range w.dialectParser(d).StmtsSeq(rd) {
 			switch {
 			case err != nil:
 				perr = cmp.Or(perr, err)
@@ -82,12 +136,17 @@ func (w *walker) parse(src string) ([]*syntax.Stmt, error) {
 	if perr == nil {
 		return stmts, nil
 	}
+	if d == Zsh {
+		if fixed, ok := w.zshRewrite(src, perr); ok {
+			return w.parse(fixed, d)
+		}
+	}
 	if len(src) > maxRepair {
 		return stmts, perr // the statements before the error will do
 	}
 	var f *syntax.File
 	var rerr error
-	if parseSafely(func() { f, rerr = w.recovering().Parse(strings.NewReader(repair(src, perr)), "") }) == nil && rerr == nil {
+	if parseSafely(func() { f, rerr = w.recovering(d).Parse(strings.NewReader(repair(src, perr, variant(d))), "") }) == nil && rerr == nil {
 		stmts = f.Stmts
 	}
 	return stmts, perr
@@ -110,8 +169,8 @@ func parseSafely(step func()) (err error) {
 // repair completes text that ended too early (an unclosed quote, bracket,
 // heredoc or compound command) with the closers the parser asked for, so
 // that the commands before the cut can still be seen.
-func repair(src string, err error) string {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+func repair(src string, err error, lang syntax.LangVariant) string {
+	p := syntax.NewParser(syntax.Variant(lang))
 	for range 4 {
 		var pe syntax.ParseError
 		if !errors.As(err, &pe) || !pe.Incomplete {
@@ -149,11 +208,40 @@ func lastQuoted(msg string) (string, string, bool) {
 	return msg[:start], msg[start+1 : end], true
 }
 
-func (w *walker) recovering() *syntax.Parser {
+func (w *walker) recovering(d Dialect) *syntax.Parser {
 	if w.recover == nil {
-		w.recover = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
+		w.recover = make(map[Dialect]*syntax.Parser)
 	}
-	return w.recover
+	p := w.recover[d]
+	if p == nil {
+		p = syntax.NewParser(syntax.Variant(variant(d)), syntax.RecoverErrors(8))
+		w.recover[d] = p
+	}
+	return p
+}
+
+// dialectParser is the mvdan/sh parser for d.
+func (w *walker) dialectParser(d Dialect) *syntax.Parser {
+	if d == "" {
+		d = Bash
+	}
+	p := w.parsers[d]
+	if p == nil {
+		p = syntax.NewParser(syntax.Variant(variant(d)))
+		w.parsers[d] = p
+	}
+	return p
+}
+
+// variant is mvdan/sh's language for a dialect it parses.
+func variant(d Dialect) syntax.LangVariant {
+	switch d {
+	case POSIX:
+		return syntax.LangPOSIX
+	case Zsh:
+		return syntax.LangZsh
+	}
+	return syntax.LangBash
 }
 
 // cutReader ends its input early once cut is set.

@@ -156,13 +156,30 @@ var parseTests = []struct {
 
 	// Normalization.
 	{"full width", "ｒｍ -rf /", []string{"rm -rf /"}, []IssueKind{IssueConfusable, IssueConfusable}},
-	{"smart quotes and dashes", "rm –rf ‘/’", []string{"rm -rf /"}, []IssueKind{IssueConfusable, IssueConfusable, IssueConfusable}},
+	// Look-alike quotes are letters to bash: ‘/’ is a relative name, folded
+	// to '/' (quotes included) for matching.
+	{"smart quotes and dashes", "rm –rf ‘/’", []string{"rm -rf '/'"}, []IssueKind{IssueConfusable, IssueConfusable, IssueConfusable}},
 	{"invisible", "r\u200bm -rf /", []string{"rm -rf /"}, []IssueKind{IssueInvisible}},
 	{"ansi", "\x1b[31mrm\x1b[0m -rf /", []string{"rm -rf /"}, []IssueKind{IssueControl}},
-	{"c1 csi and nul", "\u009b31mr\x00m -rf /", []string{"rm -rf /"}, []IssueKind{IssueControl, IssueControl}},
+	{"c1 csi and nul", "\u009b31mr\x00m -rf /", []string{"rm -rf /"}, []IssueKind{IssueControl, IssueControl, IssueParse}},
 	{"mixed script", "curl https://exаmple.com", []string{"curl https://exаmple.com"}, []IssueKind{IssueMixedScript}},
 	{"continuation", "rm -r\\\nf /", []string{"rm -rf /"}, nil},
-	{"crlf continuation", "rm -r\\\r\nf /", []string{"rm -rf /"}, nil},
+	// To bash a backslash before CR LF quotes the CR, and the LF ends the
+	// command (mvdan/sh would join the lines).
+	{"crlf is not a continuation", "rm -r\\\r\nf /", []string{"rm -r ", "f /"}, nil},
+	{"crlf ends commands", "ls\r\nrm -rf /\r\n", []string{"ls", "rm -rf /"}, nil},
+
+	// Structure comes from the bytes as received (issue 14 item 1).
+	{"typographic quotes are letters", "echo ’ ; rm -rf ~ ; echo ’", []string{"echo '", "rm -rf ~", "echo '"}, []IssueKind{IssueConfusable}},
+	{"full-width hash is not a comment", "echo hi ＃; rm -rf ~", []string{"echo hi #", "rm -rf ~"}, []IssueKind{IssueConfusable}},
+	{"full-width backslash does not escape", "echo ＼; rm -rf ~", []string{"echo \\", "rm -rf ~"}, []IssueKind{IssueConfusable}},
+	{"full-width quotes do not quote", "echo ＂; rm -rf ~; echo ＂ ＇ ; rm -rf / ＇", []string{"echo \"", "rm -rf ~", "echo \" '", "rm -rf / '"}, []IssueKind{IssueConfusable, IssueConfusable}},
+	{"prose with an apostrophe in quotes", "git commit -m 'it’s done'", []string{"git commit -m it's done"}, []IssueKind{IssueConfusable}},
+	{"escape bytes are letters", "echo \x1b[1;31m", []string{"echo ", "31m"}, []IssueKind{IssueControl}},
+	{"invisible in a continuation", "echo \\\u200b\nrm -rf /", []string{"echo ", "rm -rf /"}, []IssueKind{IssueInvisible}},
+	{"full-width name folds for rules", "ｒｍ -rf ~", []string{"rm -rf ~"}, []IssueKind{IssueConfusable, IssueConfusable}},
+	{"full-width wrapper", "ｓｕｄｏ rm -rf ~", []string{"rm -rf ~ wr=sudo[]"}, []IssueKind{IssueConfusable, IssueConfusable, IssueConfusable, IssueConfusable}},
+	{"carrier text is not folded", "bash -c 'echo ’ ; rm -rf ~ ; echo ’'", []string{"bash -c echo ' ; rm -rf ~ ; echo '", "echo ' via=bash -c", "rm -rf ~ via=bash -c", "echo ' via=bash -c"}, []IssueKind{IssueConfusable}},
 
 	// Errors.
 	{"parse error keeps commands", "rm -rf / && (foo", []string{"rm -rf /", "foo"}, []IssueKind{IssueParse}},
@@ -268,6 +285,7 @@ func TestNormalize(t *testing.T) {
 		{"a\x1b]8;;http://x\x1b\\b", "ab", []IssueKind{IssueControl}},
 		{"a\u202eb\U000E0041c", "abc", []IssueKind{IssueInvisible, IssueInvisible}},
 		{"x\r\ny", "x\ny", nil},
+		{"echo ’ ; ＃", "echo ' ; #", []IssueKind{IssueConfusable, IssueConfusable}},
 		{"\xff\xfe", "\xff\xfe", nil},
 	}
 	for _, tt := range tests {

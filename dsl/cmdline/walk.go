@@ -11,11 +11,13 @@ import (
 // top-level text and every nested text reached through carriers.
 type walker struct {
 	line    *Line
-	parser  *syntax.Parser
-	recover *syntax.Parser // built on the first syntax error only
-	lines   lineIndex      // of Line.Normalized, for top-level positions
+	parser  *syntax.Parser             // bash, for env -S and other word splitting
+	parsers map[Dialect]*syntax.Parser // one per dialect met, built when first needed
+	recover map[Dialect]*syntax.Parser // built on the first syntax error only
+	lines   lineIndex                  // of the parsed text, for top-level positions
 
-	src string // the text being walked: node offsets point into it
+	src     string  // the text being walked: node offsets point into it
+	dialect Dialect // its grammar
 
 	// Resolution is memoized per node, so that a word is resolved a bounded
 	// number of times however deeply substitutions nest.
@@ -29,6 +31,7 @@ type walker struct {
 
 // ctx is what a statement inherits from where it appears.
 type ctx struct {
+	dialect Dialect   // the grammar of the text being walked
 	via     []string  // carriers followed so far
 	at      *Pos      // the carrier's position, for commands of a nested text
 	depth   int       // carriers followed
@@ -40,11 +43,13 @@ type ctx struct {
 	noSubst bool // substitutions in this text were walked already by its carrier
 }
 
-func newWalker(line *Line) *walker {
+func newWalker(line *Line, src string) *walker {
+	bash := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	return &walker{
 		line:    line,
-		parser:  syntax.NewParser(syntax.Variant(syntax.LangBash)),
-		lines:   newLineIndex(line.Normalized),
+		parser:  bash,
+		parsers: map[Dialect]*syntax.Parser{Bash: bash},
+		lines:   newLineIndex(src),
 		calls:   make(map[*syntax.CallExpr]*resolved),
 		outputs: make(map[syntax.Node]Input),
 	}
@@ -52,10 +57,10 @@ func newWalker(line *Line) *walker {
 
 // text parses and walks one text: the line itself or a carrier's payload.
 func (w *walker) text(src string, cx ctx) {
-	saved := w.src
-	w.src = src
-	defer func() { w.src = saved }()
-	stmts, err := w.parse(src)
+	saved, savedD := w.src, w.dialect
+	w.src, w.dialect = src, cx.dialect
+	defer func() { w.src, w.dialect = saved, savedD }()
+	stmts, err := w.parse(src, cx.dialect)
 	if err != nil {
 		w.parseIssue(err, src, cx)
 	}
@@ -340,11 +345,12 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 
 func subCtx(cx ctx, via string) ctx {
 	return ctx{
-		via:   append(slices.Clip(cx.via), via),
-		at:    cx.at,
-		depth: cx.depth,
-		fn:    cx.fn,
-		pipe:  PipePos{Len: 1},
+		dialect: cx.dialect,
+		via:     append(slices.Clip(cx.via), via),
+		at:      cx.at,
+		depth:   cx.depth,
+		fn:      cx.fn,
+		pipe:    PipePos{Len: 1},
 	}
 }
 
@@ -384,6 +390,9 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	}
 	w.substs(cx, nodes...)
 	w.follow(&c, r.args, cx)
+	if w.dialect == Zsh {
+		w.globQualifiers(&c, ce, cx)
+	}
 }
 
 // callEnd is where a simple command's text ends: its last word or redirect
@@ -471,7 +480,7 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		case isHeredoc(r.Op):
 			rd.Target = w.heredoc(r).Word
 		case r.Word != nil:
-			rd.Target = w.single(r.Word).Word
+			rd.Target = folded(w.single(r.Word).Word)
 		}
 		out = append(out, rd)
 	}
@@ -501,7 +510,7 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 			if f.in.Kind == "procsub" {
 				in = f.in
 			} else {
-				in = Input{Kind: "file", From: f.Value}
+				in = Input{Kind: "file", From: FoldWord(f.Value)}
 			}
 		}
 	}

@@ -15,16 +15,23 @@ type field struct {
 	in Input // Kind "cmdsubst" or "procsub" when the word holds a substitution
 }
 
-// fieldWords drops the substitution details.
+// fieldWords drops the substitution details and folds look-alikes (the
+// words rules match; see FoldWord).
 func fieldWords(fs []field) []Word {
 	if len(fs) == 0 {
 		return nil
 	}
 	ws := make([]Word, len(fs))
 	for i, f := range fs {
-		ws[i] = f.Word
+		ws[i] = folded(f.Word)
 	}
 	return ws
+}
+
+// folded is a word as rules match it: look-alikes folded (FoldWord).
+func folded(w Word) Word {
+	w.Value = FoldWord(w.Value)
+	return w
 }
 
 // joinFields joins words with spaces, as eval does.
@@ -61,7 +68,7 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	w.calls[ce] = r
 	for _, a := range ce.Assigns {
 		if a != nil && a.Name != nil {
-			r.cmd.Assigns = append(r.cmd.Assigns, Assign{Name: a.Name.Value, Value: w.assignValue(a)})
+			r.cmd.Assigns = append(r.cmd.Assigns, Assign{Name: a.Name.Value, Value: folded(w.assignValue(a))})
 		}
 	}
 	var fs []field
@@ -78,7 +85,12 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 		r.empty = true
 		return r
 	}
+	var zshWraps []Wrapper
+	if w.dialect == Zsh {
+		fs, zshWraps = zshName(fs)
+	}
 	r.args = w.peel(&r.cmd, fs)
+	r.cmd.Wrappers = concat(zshWraps, r.cmd.Wrappers)
 	return r
 }
 

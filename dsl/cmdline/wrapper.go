@@ -69,7 +69,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 			c.Args = fieldWords(fs[1:])
 			return fs[1:]
 		}
-		base := baseName(name.Value)
+		base := baseName(FoldWord(name.Value))
 		spec, ok := wrappers[base]
 		if !ok {
 			break
@@ -82,7 +82,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		c.Assigns = append(c.Assigns, assigns...)
 		fs = rest
 	}
-	c.Path, c.Name = fs[0].Value, baseName(fs[0].Value)
+	c.Path, c.Name = fs[0].Value, baseName(FoldWord(fs[0].Value))
 	c.Args = fieldWords(fs[1:])
 	return fs[1:]
 }

@@ -100,7 +100,7 @@ func serve(stdin io.Reader, stdout io.Writer, once bool) error {
 		if err := json.Unmarshal(sc.Bytes(), &req); err != nil {
 			resp.Error = "request is not JSON: " + err.Error()
 		} else {
-			line := cmdline.Parse(req.Original)
+			line := cmdline.ParseShell(req.Original, req.Shell)
 			ctx, cancel := context.WithTimeout(context.Background(), cfg.Tirith.Timeout+5*time.Second)
 			resp.Findings = host.Check(ctx, plugins.Request{Original: req.Original, Normalized: line.Normalized, Cwd: req.Cwd, Shell: req.Shell, Line: line})
 			cancel()
