@@ -3,6 +3,7 @@ package approval
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -171,6 +172,62 @@ func TestCheckpointTrees(t *testing.T) {
 		got := s.trees(CheckpointRequest{Command: tt.cmd, Cwd: tt.cwd, Findings: f})
 		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
 			t.Errorf("%q in %s: trees %q, want %q", tt.cmd, tt.cwd, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkRiskyCommandWait is what a risky command waits for: the
+// decision of `rm -rf build-out` (mode off, so it runs) on a project of
+// 10,000 files in which one file changed since the last checkpoint, which
+// includes taking that checkpoint. Compare BenchmarkSafeCommand, the same
+// decision for `ls` (no checkpoint), and checkpoint's
+// BenchmarkCreateOneChange, the snapshot alone.
+func BenchmarkRiskyCommandWait(b *testing.B) { benchDecide(b, "rm -rf build-out") }
+
+func BenchmarkSafeCommand(b *testing.B) { benchDecide(b, "ls -la") }
+
+func benchDecide(b *testing.B, cmd string) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("git is not installed")
+	}
+	base := b.TempDir()
+	b.Setenv("HOME", base)
+	home, proj := filepath.Join(base, ".hguard"), filepath.Join(base, "proj")
+	for i := range 10000 {
+		p := filepath.Join(proj, fmt.Sprintf("pkg%03d/file%03d.go", i/100, i%100))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, fmt.Appendf(nil, "package p // %d\n", i), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte("approvals: {mode: off}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	e := newEngine(b, home)
+	req := CheckRequest{Command: cmd, Cwd: proj, Session: "bench"}
+	if _, err := e.Decide(req); err != nil {
+		b.Fatal(err)
+	}
+	target := filepath.Join(proj, "pkg050/file050.go")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := os.WriteFile(target, fmt.Appendf(nil, "change %d %d\n", b.N, i), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		d, err := e.Decide(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if cmd != "ls -la" && !strings.Contains(d.Notice, "before this command") {
+			b.Fatalf("no checkpoint: %q %q", d.Notice, d.Warnings)
 		}
 	}
 }

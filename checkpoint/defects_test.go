@@ -132,3 +132,35 @@ func TestRollbackOverMaxFiles(t *testing.T) {
 type nopWriter struct{}
 
 func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// EnsureTurn, the agents' per-turn snapshot: once per session and turn,
+// of the project of the directory given, labelled with both.
+func TestEnsureTurn(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	ctx := context.Background()
+	userGit(t, dir, "init", "-q")
+	write(t, filepath.Join(dir, "sub/f.txt"), "1", 0o644)
+	home := r.home
+	res, err := EnsureTurn(ctx, home, DefaultConfig(), filepath.Join(dir, "sub"), "sess-1", "7")
+	must(t, err)
+	if res == nil || !res.Created || res.Snapshot.Reason != "before turn 7 of session sess-1" {
+		t.Fatalf("first call: %+v", res)
+	}
+	write(t, filepath.Join(dir, "sub/f.txt"), "2", 0o644)
+	if res, err := EnsureTurn(ctx, home, DefaultConfig(), dir, "sess-1", "7"); err != nil || res != nil {
+		t.Fatalf("same turn again: %+v, %v", res, err)
+	}
+	res, err = EnsureTurn(ctx, home, DefaultConfig(), dir, "sess-2", "7")
+	must(t, err)
+	if res == nil || !res.Created || res.Snapshot.ID != 2 {
+		t.Fatalf("another session's turn: %+v", res)
+	}
+	off := DefaultConfig()
+	off.Enabled = false
+	if res, err := EnsureTurn(ctx, home, off, dir, "sess-3", "1"); err != nil || res != nil {
+		t.Fatalf("disabled: %+v, %v", res, err)
+	}
+	if _, err := EnsureTurn(ctx, home, DefaultConfig(), dir, "s", "bad\nturn"); err == nil {
+		t.Fatal("a turn with a newline was accepted")
+	}
+}
