@@ -166,7 +166,9 @@ func largeFiles() int {
 func BenchmarkList50Large(b *testing.B) {
 	n := largeFiles()
 	dir := benchTree(b, n)
-	r, err := New(filepath.Join(b.TempDir(), "home"), dir, benchConfig())
+	cfg := benchConfig()
+	cfg.MaxFiles = 2 * n
+	r, err := New(filepath.Join(b.TempDir(), "home"), dir, cfg)
 	must(b, err)
 	r.maint = maintainForeground
 	create(b, r, "first")
