@@ -1,0 +1,189 @@
+// Package agente2e runs the real coding-agent CLIs (Claude Code, Codex,
+// Gemini CLI, installed from npm by test.sh) headless against fake model
+// servers on 127.0.0.1, with hguard's hooks installed by `hguard init AGENT
+// --write` into a throwaway home. Each fake model asks for a list of tool
+// calls, one per turn, and records the tool result it gets back; the tests
+// then look at what ran (marker files) and what the model was told.
+package agente2e
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hguard/hguard/internal/testbin"
+)
+
+func TestMain(m *testing.M) { testbin.Main(m) }
+
+// agentsDir is the npm prefix test.sh installs the CLIs into.
+func agentsDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("HGUARD_TEST_AGENTS")
+	if dir == "" {
+		t.Skip("HGUARD_TEST_AGENTS is not set: ./test.sh installs the agent CLIs with npm and sets it (skipped only when npm is unavailable)")
+	}
+	return dir
+}
+
+// cli is the path of one installed CLI, or a skip when it is missing.
+func cli(t *testing.T, name string) string {
+	t.Helper()
+	p := filepath.Join(agentsDir(t), "node_modules", ".bin", name)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("%s is not installed under HGUARD_TEST_AGENTS: %v", name, err)
+	}
+	return p
+}
+
+// step is one tool call the fake model asks for, and what came back.
+type step struct {
+	name  string         // what the step is about, for messages
+	tool  string         // the tool's name in the agent's vocabulary
+	input map[string]any // its arguments
+}
+
+// result is a tool result the fake model received.
+type result struct {
+	text    string
+	isError bool
+}
+
+// script is the fake model's plan: step i is asked for once i tool results
+// have come back; after the last, the model answers with text and stops.
+type script struct {
+	steps []step
+	mu    sync.Mutex
+	got   map[int]result // by step index
+	reqs  int
+}
+
+func newScript(steps ...step) *script { return &script{steps: steps, got: map[int]result{}} }
+
+func (s *script) record(i int, r result) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.got[i]; !ok {
+		s.got[i] = r
+	}
+}
+
+// result is what step name's tool call returned to the model.
+func (s *script) result(t *testing.T, name string) result {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, st := range s.steps {
+		if st.name == name {
+			r, ok := s.got[i]
+			if !ok {
+				t.Fatalf("step %q: the model never received its tool result (requests: %d, results: %v)", name, s.reqs, s.got)
+			}
+			return r
+		}
+	}
+	t.Fatalf("no step %q", name)
+	return result{}
+}
+
+// serve runs h on a loopback port until the test ends; it returns the base URL.
+func serve(t *testing.T, h http.Handler) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+// env is a hermetic environment for an agent: a private home, hguard's home
+// inside it, no daemon, and the agents' telemetry and update checks off.
+func env(home string, extra ...string) []string {
+	e := testbin.Env(home)
+	e = append(e,
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "NO_COLOR=1", "CI=1", "TERM=dumb",
+		"NO_PROXY=127.0.0.1,localhost", "HTTP_PROXY=", "HTTPS_PROXY=", "ALL_PROXY=",
+	)
+	return append(e, extra...)
+}
+
+// run runs an agent CLI to completion (the fake model ends every script),
+// bounded so that a hang fails the test instead of the suite.
+func run(t *testing.T, dir string, environ []string, name string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = environ
+	cmd.Stdin = strings.NewReader("")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("%s did not finish (a hook or an ask hung it):\n%s", filepath.Base(name), out.String())
+	}
+	if err != nil {
+		t.Logf("%s: %v\n%s", filepath.Base(name), err, out.String())
+	}
+	return out.String()
+}
+
+// hguardInit installs hguard's hooks for agent into home.
+func hguardInit(t *testing.T, home, hguard, binary, agent string) {
+	t.Helper()
+	cmd := exec.Command(hguard, "init", agent, "--write", "--binary", binary)
+	cmd.Env = env(home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("hguard init %s --write: %v\n%s", agent, err, out)
+	}
+}
+
+// exists reports whether path exists.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+const (
+	// fakeToken is a GitHub token as the redactor knows them: a secret
+	// that must never reach a model.
+	fakeToken = "ghp_1234567890abcdefghijklmnopqrstuvwxyz"
+	// awsSecret sits in ~/.aws/credentials in the throwaway home.
+	awsSecret = "WnhREl+Asie/ys64KT2rumOT+zNtTKjCSFbLRCIe"
+)
+
+// fixture makes a throwaway home with a project, a file holding a secret,
+// AWS credentials and a shell start-up file, and returns home and project.
+func fixture(t *testing.T) (home, proj string) {
+	t.Helper()
+	home = t.TempDir()
+	proj = filepath.Join(home, "proj")
+	for _, d := range []string{proj, filepath.Join(home, ".aws"), filepath.Join(home, ".hguard")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(proj, "token.txt"), "token "+fakeToken+"\n")
+	write(filepath.Join(home, ".aws", "credentials"), "[default]\naws_access_key_id = AKIAQYLPMN5HFIQR7XYZ\naws_secret_access_key = "+awsSecret+"\n")
+	write(filepath.Join(home, ".bashrc"), "# bashrc\n")
+	return home, proj
+}
