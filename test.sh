@@ -42,6 +42,22 @@ if [[ -x $tirith_bin ]]; then
 	"$tirith_bin" --version
 fi
 
+step "agent CLIs from npm (@anthropic-ai/claude-code@2.1.332, @openai/codex@0.171.0, @google/gemini-cli@0.61.0: the end-to-end hook tests)"
+agents_dir="${XDG_CACHE_HOME:-$HOME/.cache}/hguard-test/agents"
+agents_pkgs=(@anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0)
+if [[ ! -f $agents_dir/installed || $(cat "$agents_dir/installed") != "${agents_pkgs[*]}" ]]; then
+	if command -v npm >/dev/null; then
+		mkdir -p "$agents_dir"
+		npm install --silent --no-save --no-audit --no-fund --prefix "$agents_dir" "${agents_pkgs[@]}" >/dev/null
+		echo "${agents_pkgs[*]}" >"$agents_dir/installed"
+	else
+		echo "npm is missing: the agent end-to-end tests (internal/agente2e) will be skipped" >&2
+	fi
+fi
+if [[ -f $agents_dir/installed ]]; then
+	export HGUARD_TEST_AGENTS="$agents_dir"
+fi
+
 step "gofmt"
 unformatted=$(gofmt -l .)
 if [[ -n $unformatted ]]; then
