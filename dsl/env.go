@@ -49,6 +49,7 @@ type CommandEnv struct {
 	Shell       string            `expr:"shell"`
 	Caller      string            `expr:"caller"`
 	Agent       bool              `expr:"agent"`
+	SecretFiles []string          `expr:"secretFiles"`
 
 	Pos         func(i int) string                         `expr:"pos"`
 	HasFlag     func(names ...string) bool                 `expr:"hasFlag"`
@@ -146,6 +147,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
+	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 
 	pos := env.Positional
 	env.Pos = func(i int) string {
@@ -418,7 +420,7 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 			}
 		}
 	}
-	return out
+	return append(out, genericOutputs(name, args, pos)...)
 }
 
 // hasInPlace catches -i with a backup suffix (sed -i.bak, perl -i.orig).

@@ -124,6 +124,9 @@ var properties = map[string]func(*commandFacts) bool{
 	"@wrapped":   func(cmd *commandFacts) bool { return len(cmd.c.Wrappers) > 0 },
 	"@function":  func(cmd *commandFacts) bool { return cmd.c.Func != "" },
 	"@secrets":   func(cmd *commandFacts) bool { return holdsSecretPrefix(cmd.c) },
+	// a command naming a secret file; the env is built anyway by the first
+	// rule that meets the command, so this costs a scan of its words
+	"@secret-files": func(cmd *commandFacts) bool { return len(cmd.env().SecretFiles) > 0 },
 }
 
 // secretPrefixes start the tokens of common credential formats, and the
@@ -173,7 +176,7 @@ var writers = set("tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsyn
 // program of outputs' table can have outputs.
 func writes(cmd *commandFacts) bool {
 	c := cmd.c
-	maybe := writers[c.Name]
+	maybe := writers[c.Name] || hasOutputOptionWord(c.Name, c.Args)
 	for _, r := range c.Redirects {
 		maybe = maybe || outputOps[r.Op]
 	}

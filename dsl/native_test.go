@@ -132,6 +132,8 @@ var helpers = map[string]struct {
 	"cleanPath":      {"cleanPath", "string", []string{"string"}},
 	"sensitivePath":  {"sensitivePath", "bool", []string{"string"}},
 	"isBlockDevice":  {"isBlockDevice", "bool", []string{"string"}},
+	"secretPath":     {"secretPath", "bool", []string{"string"}},
+	"secretIn":       {"secretIn", "string", []string{"string"}},
 	"isShell":        {"isShell", "bool", []string{"string"}},
 	"isInterpreter":  {"isInterpreter", "bool", []string{"string"}},
 	"isDownloader":   {"isDownloader", "bool", []string{"string"}},

@@ -143,6 +143,9 @@ func sensitivePath(p string) bool {
 		return false
 	}
 	base := path.Base(c)
+	if publicFile(base) {
+		return false
+	}
 	if sensitive.paths[c] || sensitive.bases[base] {
 		return true
 	}
@@ -160,6 +163,19 @@ func sensitivePath(p string) bool {
 		if ok, _ := path.Match(pat, c); ok {
 			return true
 		}
+	}
+	return false
+}
+
+// publicFile reports the files beside secrets that are meant to be shared:
+// public keys (id_rsa.pub) and the .env templates committed to
+// repositories (.env.example, .env.sample, .env.template).
+func publicFile(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(base, ".env."); ok {
+		return notSecretEnv[strings.ToLower(rest)]
 	}
 	return false
 }

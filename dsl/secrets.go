@@ -1,0 +1,393 @@
+package dsl
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// The generic fallbacks: what any program does with a word that names a
+// secret, or with an output-like option that names a protected path. They
+// need no knowledge of the program, so that the hundreds of programs no rule
+// names (and the thousands of GTFOBins-style tricks with them) are still
+// seen reading /etc/shadow or writing /etc/cron.d.
+
+// homeForm writes the home directories of any user the one way the secret
+// patterns spell them: /root/x, /home/NAME/x, /Users/NAME/x and ~NAME/x are
+// ~/x. A secret of another user's home is as secret as one's own.
+func homeForm(c string) string {
+	for _, pre := range []string{"/root", "/var/root"} {
+		if c == pre {
+			return "~"
+		}
+		if rest, ok := strings.CutPrefix(c, pre+"/"); ok {
+			return "~/" + rest
+		}
+	}
+	for _, base := range []string{"/home/", "/Users/", "~"} {
+		rest, ok := strings.CutPrefix(c, base)
+		if !ok || rest == "" || base == "~" && (rest[0] == '/' || c == "~") {
+			continue
+		}
+		if _, after, found := strings.Cut(rest, "/"); found {
+			return "~/" + after
+		}
+		return "~"
+	}
+	return c
+}
+
+// secretPaths are files whose content is a credential, whole paths after
+// homeForm; secretDirs hold nothing but secrets.
+var secretPaths = set(
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/master.passwd", "/etc/security/opasswd",
+	"/etc/spwd.db", "/etc/kubernetes/admin.conf", "/etc/rancher/k3s/k3s.yaml",
+	"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.netrc", "~/_netrc", "~/.pgpass",
+	"~/.my.cnf", "~/.git-credentials", "~/.npmrc", "~/.pypirc", "~/.vault-token", "~/.config/gh/hosts.yml",
+	"~/.config/hub", "~/.terraform.d/credentials.tfrc.json", "~/.cargo/credentials", "~/.cargo/credentials.toml",
+	"~/.gem/credentials", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.m2/settings-security.xml",
+	"~/.config/gcloud/credentials.db", "~/.config/gcloud/access_tokens.db",
+	"~/.config/gcloud/application_default_credentials.json", "~/.azure/accessTokens.json",
+	"~/.azure/msal_token_cache.json", "~/.azure/msal_token_cache.bin", "~/.azure/service_principal_entries.json",
+	"~/.gnupg/secring.gpg", "~/.config/rclone/rclone.conf", "~/.s3cfg", "~/.boto", "~/.databrickscfg",
+	"~/.config/doctl/config.yaml", "~/.oci/config", "~/.heroku/credentials", "~/.config/op/config",
+	"~/.local/share/keyrings/login.keyring", "~/.bash_history", "~/.zsh_history", "~/.mysql_history",
+	"~/.psql_history", "~/.python_history", "~/.node_repl_history",
+	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
+)
+
+var secretDirs = []string{
+	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
+	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
+	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
+}
+
+// secretBases are base names that are secrets wherever they are.
+var secretBases = set(
+	"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk", "identity",
+	".netrc", "_netrc", ".pgpass", ".git-credentials", ".vault-token", ".env",
+	"Login Data", "Login Data For Account", "logins.json", "key3.db", "key4.db", "signons.sqlite",
+	"credentials.json", "client_secret.json", "privkey.pem", "token", ".token", "access_token",
+	"kubeconfig", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
+)
+
+// secretBaseGlobs are base-name patterns of secrets.
+var secretBaseGlobs = []string{
+	"*.kdbx", "*.keychain", "*.keychain-db", "service-account*.json", "client_secret_*.json",
+	"*.token", "*_token", "*.ovpn", "*.ppk", "ssh_host_*_key", "*_rsa", "*_ed25519", "*_ecdsa", "*_dsa",
+	"id_rsa.*", "id_ed25519.*", "id_ecdsa.*", "id_dsa.*",
+}
+
+// notSecretEnv are the .env files committed as templates.
+var notSecretEnv = set("example", "sample", "template", "dist", "defaults", "default", "schema", "example.local", "tmpl", "tpl")
+
+// secretPath reports whether p names a file whose content is a credential:
+// shadow, private keys (not *.pub), cloud and cluster credentials, token
+// files, browser login stores, .env files (not .env.example), a process's
+// memory or environment. It is narrower than sensitivePath, which also
+// counts public files that are merely worth protecting from writes.
+func secretPath(p string) bool {
+	if p == "" || p == "-" || len(p) > 4096 {
+		return false
+	}
+	c := homeForm(cleanPath(p))
+	base := path.Base(c)
+	if strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pub.pem") {
+		return false
+	}
+	if secretPaths[c] || secretBases[base] {
+		return true
+	}
+	for _, d := range secretDirs {
+		if strings.HasPrefix(c, d) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(base, ".env."); ok {
+		return !notSecretEnv[strings.ToLower(rest)]
+	}
+	if strings.HasSuffix(base, ".env") && base != ".env" {
+		stem := strings.ToLower(strings.TrimSuffix(base, ".env"))
+		return !strings.HasSuffix(stem, "example") && !strings.HasSuffix(stem, "sample") && !strings.HasSuffix(stem, "template") && stem != "" && !strings.Contains(stem, "/")
+	}
+	if strings.HasPrefix(c, "/proc/") {
+		if base == "mem" || base == "environ" {
+			dir := path.Dir(c)
+			return path.Dir(dir) == "/proc" || strings.HasPrefix(dir, "/proc/") && strings.Contains(dir, "/task/")
+		}
+		return false
+	}
+	if strings.HasPrefix(c, "~/.ssh/") && strings.HasPrefix(base, "id_") {
+		return true
+	}
+	for _, g := range secretBaseGlobs {
+		if ok, _ := path.Match(g, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// secretIn is the secret file a word names, or "": the word itself, an
+// option's value (--file=P, -fP, if=P), a curl-style data file (@P, k=@P,
+// k@P) or an address's file part (FILE:P, OPEN:P,flags). Globs are not
+// expanded: ~/.ssh/* is no file, but ~/.ssh/id_* names the keys.
+func secretIn(arg string) string {
+	if arg == "" || len(arg) > 4096 {
+		return ""
+	}
+	try := func(p string) bool { return p != "" && secretPath(p) }
+	if !strings.HasPrefix(arg, "-") && try(arg) {
+		return arg
+	}
+	if strings.HasPrefix(arg, "-") && !strings.HasPrefix(arg, "--") && len(arg) > 2 && try(arg[2:]) {
+		return arg[2:]
+	}
+	if i := strings.IndexByte(arg, '='); i >= 0 {
+		if v := strings.TrimPrefix(strings.TrimPrefix(arg[i+1:], "@"), "<"); try(v) {
+			return v
+		}
+	}
+	if i := strings.LastIndexByte(arg, '@'); i >= 0 {
+		if v, _, _ := strings.Cut(arg[i+1:], ";"); try(v) {
+			return v
+		}
+	}
+	if i := strings.IndexByte(arg, ':'); i > 0 && !strings.Contains(arg[:i], "/") {
+		v, _, _ := strings.Cut(arg[i+1:], ",")
+		if try(v) {
+			return v
+		}
+	}
+	if strings.HasSuffix(arg, "*") && strings.HasPrefix(path.Base(arg), "id_") && strings.Contains(arg, ".ssh/") {
+		return arg // ~/.ssh/id_* reads every key
+	}
+	return ""
+}
+
+// secretUsers are programs whose naming a secret file is no read of its
+// content into the terminal or the model: they test, list, move, protect or
+// delete it, authenticate with it, load it into their own environment, or
+// edit it in place.
+var secretUsers = set(
+	"ls", "exa", "eza", "lsd", "stat", "test", "[", "[[", "file", "du", "wc", "realpath", "readlink", "basename",
+	"dirname", "echo", "printf", "touch", "mkdir", "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl",
+	"getfacl", "rm", "unlink", "shred", "srm", "wipe", "mv", "ln", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id",
+	"sftp", "mosh", "autossh", "sshfs", "source", ".", "dotenv", "env-cmd", "direnv", "sops", "age", "gpg", "gpg2",
+	"git-crypt", "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
+	"kubectl", "helm", "k9s", "kubectx", "kubens", "gcloud", "az", "docker", "podman",
+	"docker-compose", "nerdctl", "terraform", "tofu", "ansible", "ansible-playbook", "ansible-vault", "psql",
+	"mysql", "pg_dump", "npm", "pnpm", "yarn", "twine", "pip", "vault", "op", "which", "type", "find", "fd",
+	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
+	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
+	"restic", "borg", "sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
+)
+
+// secretAuthOptions are, per program, the options whose value is a
+// credential the program authenticates with, not data it sends or shows.
+var secretAuthOptions = map[string][]string{
+	"curl":    {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert", "--proxy-cert", "--proxy-key"},
+	"curlie":  {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert"},
+	"wget":    {"--certificate", "--private-key", "--ca-certificate", "--config", "--load-cookies"},
+	"scp":     {"-i", "-F"},
+	"rsync":   {"-e", "--rsh"},
+	"openssl": {"-cert", "-key", "-CAfile"},
+	"ncat":    {"--ssl-cert", "--ssl-key"},
+	"socat":   {},
+}
+
+// secretFiles is every secret file the command names in its words or
+// reads through an input redirect, leaving out what names a secret without
+// reading it: the credential options programs authenticate with, and the
+// destination a copier writes (a write rule judges that).
+func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []string {
+	var out []string
+	for _, r := range redirects {
+		if (r.Op == "<" || r.Op == "<>") && secretPath(r.Target) {
+			out = append(out, r.Target)
+		}
+	}
+	prog := programName(name)
+	if secretUsers[name] || secretUsers[prog] {
+		return out
+	}
+	skip := secretAuthOptions[prog]
+	dest := ""
+	if copiers[prog] && len(pos) > 1 {
+		dest = pos[len(pos)-1]
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(skip) > 0 && strings.HasPrefix(a, "-") {
+			opt, _, eq := strings.Cut(a, "=")
+			if containsStr(skip, opt) {
+				if !eq {
+					i++
+				}
+				continue
+			}
+		}
+		if a == dest {
+			continue
+		}
+		if s := secretIn(a); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func containsStr(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// copiers write their last operand (cp SRC… DEST).
+var copiers = set("cp", "mv", "install", "ln", "rsync", "scp", "rcp", "ditto", "gcp")
+
+// outputOptions are the options that name a file a program writes, in
+// most programs that have them (strace -o, sort -o, nmap -oN, gcc -o, wget
+// -O, openssl -out, --log-file=…). Their values count as outputs when they
+// are absolute or home paths: relative ones are the work directory's
+// business, and what a write rule looks for is a system, persistence or
+// hguard path.
+var outputOptions = set("-o", "-O", "--output", "--output-file", "--output-document", "--outfile", "--out-file",
+	"--out", "-out", "--log-file", "--logfile", "--log", "-log", "--save", "--dump", "--dest", "--destination",
+	"--target", "--target-directory", "--directory-prefix", "--output-dir", "--outdir", "--result",
+	"--write", "--write-to", "--append-output", "--trace-file", "--pidfile", "--pid-file",
+	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to")
+
+// noGenericOutput are programs whose -o or -O or -d means something else
+// (ssh -o Option=…, mount -o options, ls -d, diff -w, unzip -d is a
+// directory handled below), or whose every such option reads.
+var noGenericOutput = set("ssh", "scp", "sftp", "autossh", "sshfs", "mosh", "mount", "umount", "ps", "ls",
+	"grep", "egrep", "fgrep", "rg", "ag", "diff", "git", "kubectl", "helm", "docker", "podman", "df", "du",
+	"find", "sed", "awk", "gawk", "cut", "paste", "join", "jq", "yq", "xargs", "head", "tail", "date", "lsof",
+	"top", "htop", "free", "uniq", "wc", "tr", "column", "fmt", "pr", "nl", "od", "hexdump", "file", "stat",
+	"pip", "pip3", "npm", "pnpm", "yarn", "cargo", "go", "python", "python3", "node", "test", "[", "chmod",
+	"chown", "systemctl", "journalctl", "ip", "ss", "netstat", "ping", "dig", "host", "nslookup", "aws", "gcloud",
+	"az", "echo", "printf", "cat", "less", "more", "tmux", "screen", "env", "sudo", "su", "make", "cmake", "tree",
+	"pgrep", "pkill", "kill", "mkdir", "rmdir", "touch", "ln", "cp", "mv", "rm", "install", "rsync", "dd", "tee",
+	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami")
+
+// isAbsOrHome reports a path that starts at the root or a home directory.
+func isAbsOrHome(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$HOME") || strings.HasPrefix(p, "${HOME}")
+}
+
+// genericOutputs finds the files a program writes by the options it passes
+// them with (see outputOptions), and those of the copiers and extractors
+// whose writing outputs() does not yet know.
+func genericOutputs(name string, args, pos []string) []string {
+	var out []string
+	add := func(p string) {
+		p = strings.TrimPrefix(p, "=")
+		if isAbsOrHome(p) {
+			out = append(out, p)
+		}
+	}
+	prog := programName(name)
+	switch prog {
+	case "sort":
+		for _, o := range optionValues(args, []string{"o", "output"}, false) {
+			add(o)
+		}
+	case "sponge":
+		out = append(out, pos...)
+	case "patch":
+		if len(pos) > 0 {
+			out = append(out, pos[0])
+		}
+		for _, o := range optionValues(args, []string{"o", "output"}, false) {
+			add(o)
+		}
+	case "unzip":
+		for _, o := range optionValues(args, []string{"d"}, false) {
+			out = append(out, o)
+		}
+	case "tar", "bsdtar":
+		if hasFlag(args, []string{"x", "extract", "get"}) || len(pos) > 0 && strings.ContainsRune(strings.TrimLeft(pos[0], "-"), 'x') && bundled(pos[0]) {
+			for _, o := range optionValues(args, []string{"C", "directory"}, false) {
+				out = append(out, o)
+			}
+			if hasFlag(args, []string{"P", "absolute-names"}) {
+				out = append(out, "/") // names inside the archive may land anywhere
+			}
+		}
+	case "wget", "wget2":
+		for _, o := range optionValues(args, []string{"P", "directory-prefix"}, false) {
+			out = append(out, o)
+		}
+	case "cpio":
+		if hasFlag(args, []string{"p", "pass-through"}) && len(pos) > 0 {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "7z", "7za", "7zz":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
+				out = append(out, v)
+			}
+		}
+	case "crontab":
+		if len(pos) > 0 && !hasFlag(args, []string{"l", "r", "e"}) {
+			out = append(out, "/var/spool/cron/crontabs/"+pos[0])
+		}
+	}
+	if noGenericOutput[prog] || noGenericOutput[name] {
+		return out
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		opt, val, eq := strings.Cut(a, "=")
+		switch {
+		case outputOptions[opt] && eq:
+			add(val)
+		case outputOptions[opt] && i+1 < len(args):
+			if isAbsOrHome(args[i+1]) {
+				i++
+				add(args[i])
+			}
+		case !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') && len(a) > 2:
+			// -o/PATH, -oG/PATH, -oN=PATH: a short output option with its value
+			rest := a[2:]
+			if j := strings.IndexAny(rest, "/~$"); j >= 0 && j <= 2 && !strings.ContainsAny(rest[:j], "/~$") {
+				add(rest[j:])
+			}
+		}
+	}
+	return out
+}
+
+// genericWriters are the programs genericOutputs knows by name.
+var genericWriters = set("sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab")
+
+func hasOutputOptionWord(name string, args []cmdline.Word) bool {
+	if genericWriters[programName(name)] {
+		return true
+	}
+	if noGenericOutput[programName(name)] {
+		return false
+	}
+	for _, w := range args {
+		if a := w.Value; len(a) > 2 && a[0] == '-' {
+			opt, _, _ := strings.Cut(a, "=")
+			if outputOptions[opt] || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') {
+				return true
+			}
+		} else if a == "-o" || a == "-O" {
+			return true
+		}
+	}
+	return false
+}
