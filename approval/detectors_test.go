@@ -21,7 +21,9 @@ func TestEngineWithTirith(t *testing.T) {
 	}
 	home := t.TempDir()
 	testbin.Install(t, filepath.Join(home, "bin"), "github.com/hguard/hguard/cmd/hguard-tirith", "github.com/hguard/hguard/cmd/hguard-plugins")
-	cfg := "security:\n  tirith_enabled: true\n  tirith_fail_open: false\n  tirith_path: " + tirith + "\n"
+	// A generous deadline: a loaded machine must not turn the detector into
+	// plugin-unavailable (an ask) where this test wants its block.
+	cfg := "security:\n  tirith_enabled: true\n  tirith_fail_open: false\n  tirith_timeout: 120\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
