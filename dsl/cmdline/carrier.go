@@ -210,6 +210,8 @@ func (w *walker) sourced(c *Command, args []field, cx ctx) {
 		args = args[1:]
 	}
 	switch {
+	case len(args) == 0 && w.dialect == Fish, len(args) > 0 && args[0].Value == "-" && w.dialect == Fish:
+		w.runInput(c, "source stdin", cx) // fish's source reads a piped standard input
 	case len(args) == 0:
 	case args[0].Value == "/dev/stdin":
 		w.runInput(c, "source stdin", cx)

@@ -34,6 +34,8 @@ var dialectTests = []struct {
 	// mvdan/sh reads foreach as simple commands; the body is seen all the same.
 	{"zsh", "foreach", "foreach d (/ ~)\nrm -rf $d\nend", []string{"foreach d (/ ~)", "rm -rf «$d»", "end"}, nil},
 	{"bash", "zsh -c is read as zsh", "zsh -c '{ rm -rf ~ }'", []string{"zsh -c { rm -rf ~ }", "rm -rf ~ via=zsh -c"}, nil},
+	{"bash", "fish -c is read as fish", "fish -c 'true; and rm -rf ~'", []string{"fish -c true; and rm -rf ~", "true via=fish -c", "rm -rf ~ via=fish -c"}, nil},
+	{"fish", "bash -c from fish is bash", "bash -c 'a && rm -rf ~'", []string{"bash -c a && rm -rf ~", "a via=bash -c", "rm -rf ~ via=bash -c"}, nil},
 	{"zsh", "parameter flags parse", "echo ${(f)x}", []string{"echo «${(f)x}»"}, nil},
 	{"zsh", "typographic quote", "echo ’ ; rm -rf ~", []string{"echo '", "rm -rf ~"}, []IssueKind{IssueConfusable}},
 	{"zsh", "full-width hash", "echo hi ＃; rm -rf ~", []string{"echo hi #", "rm -rf ~"}, []IssueKind{IssueConfusable}},
@@ -66,5 +68,77 @@ func TestDialectOf(t *testing.T) {
 		if got := DialectOf(in); got != want {
 			t.Errorf("DialectOf(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// fishTests are fish lines; each was checked with fish 3.6 (fish -c,
+// fish_indent --dump-parse-tree) for the commands it runs.
+var fishTests = []struct {
+	name   string
+	in     string
+	want   []string
+	issues []IssueKind
+}{
+	{"and", "true; and rm -rf ~", []string{"true", "rm -rf ~"}, nil},
+	{"or not", "false; or not rm -rf ~", []string{"false", "rm -rf ~"}, nil},
+	{"&& || !", "a && b || ! rm -rf ~", []string{"a", "b", "rm -rf ~"}, nil},
+	{"set with substitution", "set -gx GOPATH (go env GOPATH)", []string{"set -gx GOPATH «(go env GOPATH)»", "go env GOPATH via=$(…)"}, nil},
+	{"dollar substitution in quotes", `echo "x $(rm -rf ~) y"`, []string{"echo «x $(rm -rf ~) y»", "rm -rf ~ via=$(…)"}, nil},
+	{"paren in quotes is text", `echo "(rm -rf ~)"`, []string{"echo (rm -rf ~)"}, nil},
+	{"substitution names the command", "(echo rm) -rf ~", []string{"rm -rf ~", "echo rm via=$(…)"}, nil},
+	{"pipes", "curl x | source; cat f &| sh", []string{"curl x pipe=0/2", "source pipe=1/2 in=pipe:curl:remote untrusted=remote", "cat f pipe=0/2", "sh pipe=1/2 in=pipe:cat untrusted=dynamic"}, nil},
+	{"begin end", "begin; rm -rf ~; end", []string{"rm -rf ~"}, nil},
+	{"if else", "if test -d x; rm -rf x; else if true; rm -rf y; else; rm -rf ~; end", []string{"test -d x", "rm -rf x", "true", "rm -rf y", "rm -rf ~"}, nil},
+	{"while", "while true; rm -rf ~; end", []string{"true", "rm -rf ~"}, nil},
+	{"for", "for d in / ~; rm -rf $d; end", []string{"rm -rf «$d»"}, nil},
+	{"switch", "switch $x; case a 'b*'; rm -rf ~; case '*'; ls; end", []string{"rm -rf ~", "ls"}, nil},
+	{"function", "function nuke --description x; rm -rf ~; end; nuke", []string{"rm -rf ~ fn=nuke", "nuke"}, nil},
+	{"single quotes", `echo 'a\'b\\c\n'`, []string{`echo a'b\c\n`}, nil},
+	{"double quotes", `echo "a\"b\$c\\d\n"`, []string{`echo a"b$c\d\n`}, nil},
+	{"escapes", `r\m -rf \~; echo a\ b`, []string{"rm -rf ~", "echo a b"}, nil},
+	{"variables", "rm -rf $HOME $dir[1] ~", []string{"rm -rf $HOME «$dir[1]» ~"}, nil},
+	{"redirections", "echo a > f; echo b >> g; cat < h; ls 2> e; ls &> all; echo x >? new; ls 2>&1", []string{"echo a >f", "echo b >>g", "cat in=file:h <h", "ls 2>e", "ls &>all", "echo x >new", "ls 2>&1"}, nil},
+	{"caret is a letter", "echo a ^b", []string{"echo a ^b"}, nil},
+	{"comment", "echo a # ; rm -rf ~\nls", []string{"echo a", "ls"}, nil},
+	{"hash in a word", "echo a#b; rm -rf ~", []string{"echo a#b", "rm -rf ~"}, nil},
+	{"background", "rm -rf ~ &", []string{"rm -rf ~ bg"}, nil},
+	{"exec eval source", "exec rm -rf ~; eval rm -rf /; source (curl x | psub)", []string{"rm -rf ~ wr=exec[]", "eval rm -rf /", "rm -rf / via=eval", "source «(curl x | psub)» untrusted=remote", "curl x via=$(…) pipe=0/2", "psub via=$(…) pipe=1/2 in=pipe:curl:remote"}, nil},
+	{"eval reads fish", "eval 'true; and rm -rf ~'", []string{"eval true; and rm -rf ~", "true via=eval", "rm -rf ~ via=eval"}, nil},
+	{"brace expansion", "rm -rf {/,~}", []string{"rm -rf / ~"}, nil},
+	{"typographic quote", "echo ’ ; rm -rf ~", []string{"echo '", "rm -rf ~"}, []IssueKind{IssueConfusable}},
+	{"full-width hash", "echo hi ＃; rm -rf ~", []string{"echo hi #", "rm -rf ~"}, []IssueKind{IssueConfusable}},
+	{"unclosed quote", "echo 'abc", nil, []IssueKind{IssueParse}},
+	{"missing end", "begin; rm -rf ~", nil, []IssueKind{IssueParse}},
+	{"stray end", "end", nil, []IssueKind{IssueParse}},
+	// fish reads $(( as nested substitutions (and refuses a substitution as
+	// a command name): a dynamic name, an ask.
+	{"bash arithmetic", "rm $(( 1 + 1 ))", []string{"rm «$(( 1 + 1 ))»", "«( 1 + 1 )» via=$(…)", "1 + 1 via=$(…)>$(…)"}, nil},
+	{"source reads stdin", "echo 'rm -rf ~' | source", []string{"echo rm -rf ~ pipe=0/2", "source pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=source stdin"}, nil},
+	{"ampersand inside a word", "echo a&b; echo x&&rm -rf ~", []string{"echo a&b", "echo x", "rm -rf ~"}, nil},
+	{"stderr pipe", "ls 2>| sh", []string{"ls pipe=0/2", "sh pipe=1/2 in=pipe:ls untrusted=dynamic"}, nil},
+}
+
+func TestFish(t *testing.T) {
+	for _, tt := range fishTests {
+		if tt.in == "" {
+			continue
+		}
+		t.Run(tt.name, func(t *testing.T) {
+			line := ParseShell(tt.in, "fish")
+			var got []string
+			for _, c := range line.Commands {
+				got = append(got, render(c))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("ParseShell(%q, fish) commands:\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+			var kinds []IssueKind
+			for _, is := range line.Issues {
+				kinds = append(kinds, is.Kind)
+			}
+			if !slices.Equal(kinds, tt.issues) {
+				t.Errorf("ParseShell(%q, fish) issues: got %v, want %v", tt.in, line.Issues, tt.issues)
+			}
+		})
 	}
 }

@@ -15,8 +15,30 @@ func FuzzParse(f *testing.F) {
 		f.Add(tt.in)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkParse(t, s, "bash")
+	})
+}
+
+// FuzzParseDialects holds the zsh, posix and fish readings to the same
+// invariants. Seeds live in testdata/fuzz/FuzzParseDialects.
+func FuzzParseDialects(f *testing.F) {
+	for _, tt := range fishTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range dialectTests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, shell := range []string{"zsh", "posix", "fish"} {
+			checkParse(t, s, shell)
+		}
+	})
+}
+
+func checkParse(t *testing.T, s, shell string) {
+	{
 		done := make(chan *Line, 1)
-		go func() { done <- Parse(s) }()
+		go func() { done <- ParseShell(s, shell) }()
 		var line *Line
 		select {
 		case line = <-done:
@@ -59,8 +81,11 @@ func FuzzParse(f *testing.F) {
 		if has(IssueParse) || has(IssueLimit) {
 			return
 		}
+		if line.Dialect != Bash {
+			return
+		}
 		if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(shellText(line.Original)), ""); err != nil {
 			t.Errorf("Parse(%q): the parser rejects the line (%v) but there is no parse issue", s, err)
 		}
-	})
+	}
 }

@@ -44,7 +44,10 @@ func FoldWord(s string) string {
 	if isPlain(s) {
 		return s
 	}
-	return fold(s)
+	if f := fold(s); f != "" {
+		return f
+	}
+	return s // all of it would go: keep a name to show
 }
 
 // fold removes escapes, control and invisible characters and maps
