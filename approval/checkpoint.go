@@ -47,6 +47,10 @@ type snapshotter struct{ home string }
 // happened in the decision (a notice for the audit log, warnings for the
 // person).
 func (e *Engine) checkpointBefore(req CheckRequest, d *Decision) {
+	if d.Outcome == dsl.Ask {
+		e.undoInsteadOfAsk(req, d)
+		return
+	}
 	if d.Outcome != dsl.Allow && d.Outcome != dsl.Warn {
 		return
 	}
@@ -242,4 +246,127 @@ func existingDir(p string) string {
 		}
 		d = parent
 	}
+}
+
+// ByUndoable is Decision.By of an ask turned into a warning because a
+// checkpoint taken first undoes the command (approvals.undoable: warn).
+const ByUndoable = "undoable"
+
+// undoInsteadOfAsk turns the ask of a recursive delete into a warning that
+// names a checkpoint, when approvals.undoable is warn and restoring that
+// checkpoint undoes the delete entirely: every ask finding is a
+// checkpoint rule's (never one only a person may lift), about a plain rm (no sudo, find
+// or xargs in front) whose targets are all static paths without globs,
+// each inside a project but not the project itself, reached through no
+// symbolic link, and holding nothing a snapshot leaves out (a secret, a
+// .gitignore'd file, a nested .git, a file over max_file_size) except
+// regenerable directories (node_modules, target, dist, build, .cache,
+// __pycache__). The checkpoints are taken here; if any cannot be, the
+// command still asks.
+func (e *Engine) undoInsteadOfAsk(req CheckRequest, d *Decision) {
+	if d.Verdict != dsl.Ask {
+		return
+	}
+	cfg, err := e.Config()
+	if err != nil || cfg.Approvals.Undoable != "warn" || !cfg.Checkpoints.Enabled {
+		return
+	}
+	var fs []dsl.Finding
+	for _, f := range d.Findings {
+		if f.Level == dsl.Ask && (!f.Checkpoint || PersonOnly(f)) {
+			return
+		}
+		if f.Checkpoint {
+			fs = append(fs, f)
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	targets, ok := rmTargets(req, fs)
+	if !ok {
+		return
+	}
+	s := &snapshotter{home: e.opts.Home}
+	for _, t := range targets {
+		if !s.undoable(t, cfg.Checkpoints) {
+			return
+		}
+	}
+	cp := e.opts.Checkpointer
+	if cp == nil {
+		cp = s
+	}
+	notes, warns := cp.Before(context.Background(), CheckpointRequest{Command: req.Command, Cwd: req.Cwd, Findings: fs, Config: cfg.Checkpoints})
+	if len(warns) > 0 || len(notes) == 0 {
+		d.Warnings = append(d.Warnings, warns...)
+		return // no checkpoint, no undo: ask
+	}
+	d.Outcome, d.By = dsl.Warn, ByUndoable
+	d.Notice = "undoable: " + strings.Join(notes, "; ")
+}
+
+// rmTargets is the targets of the rm commands the findings are about, as
+// absolute paths; ok is false when any command is not a plain rm with
+// static targets.
+func rmTargets(req CheckRequest, fs []dsl.Finding) (targets []string, ok bool) {
+	if !filepath.IsAbs(req.Cwd) {
+		return nil, false
+	}
+	line := cmdline.Parse(req.Command)
+	if len(line.Issues) > 0 || line.Incomplete {
+		return nil, false
+	}
+	var sources []string
+	for _, f := range fs {
+		sources = append(sources, f.Command)
+	}
+	for _, c := range line.Commands {
+		if !slices.Contains(sources, c.Source) {
+			continue
+		}
+		if c.Name != "rm" || c.Dynamic || len(c.Wrappers) > 0 || len(c.Via) > 0 || c.Payload != nil {
+			return nil, false
+		}
+		flags := true
+		for _, a := range c.Args {
+			switch {
+			case a.Dynamic || strings.ContainsAny(a.Value, "*?[]{}~$`") || a.Value == "":
+				return nil, false
+			case flags && a.Value == "--":
+				flags = false
+			case flags && strings.HasPrefix(a.Value, "-"):
+			default:
+				p := a.Value
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(req.Cwd, p)
+				}
+				targets = append(targets, filepath.Clean(p))
+			}
+		}
+	}
+	return targets, len(targets) > 0
+}
+
+// undoable reports whether deleting the absolute path t can be undone
+// by a checkpoint of its project taken now.
+func (s *snapshotter) undoable(t string, cfg checkpoint.Config) bool {
+	parent, err := filepath.EvalSymlinks(filepath.Dir(t))
+	if err != nil {
+		return false
+	}
+	proj, ok := checkpoint.FindProject(s.home, parent)
+	if !ok || s.refused(proj) {
+		return false
+	}
+	real := filepath.Join(parent, filepath.Base(t))
+	rel, err := filepath.Rel(proj, real)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return false // the project itself, or outside it
+	}
+	r, err := checkpoint.New(s.home, proj, cfg)
+	if err != nil {
+		return false
+	}
+	return r.Unrestorable(filepath.ToSlash(rel), cfg.MaxFiles) == ""
 }

@@ -231,3 +231,83 @@ func benchDecide(b *testing.B, cmd string) {
 		}
 	}
 }
+
+// approvals.undoable: warn turns the ask of a delete a checkpoint undoes
+// into a warning naming it; everything else still asks (issue #17).
+func TestUndoInsteadOfAsk(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := t.TempDir()
+	t.Setenv("HOME", base)
+	home := filepath.Join(base, ".hguard")
+	proj := filepath.Join(base, "proj")
+	cpProject(t, proj)
+	for name, body := range map[string]string{
+		"node_modules/dep/index.js": "x", "secret/.env": "TOKEN=1", "logs/app.log": "log",
+		".gitignore": "*.log\n", "nested/.git/HEAD": "ref: refs/heads/main\n", "mixed/a.go": "package a", "mixed/build/out": "o",
+	} {
+		p := filepath.Join(proj, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(proj, "src"), filepath.Join(proj, "srclink")); err != nil {
+		t.Fatal(err)
+	}
+	loose := filepath.Join(base, "loose")
+	if err := os.MkdirAll(filepath.Join(loose, "deep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(loose, filepath.Join(proj, "outlink")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, config, cmd string
+		want              dsl.Level
+	}{
+		{"off by default", "", "rm -rf src", dsl.Ask},
+		{"plain source tree", "approvals: {undoable: warn}\n", "rm -rf src", dsl.Warn},
+		{"regenerable", "approvals: {undoable: warn}\n", "rm -rf node_modules", dsl.Warn},
+		{"regenerable inside", "approvals: {undoable: warn}\n", "rm -rf mixed", dsl.Warn},
+		{"two targets", "approvals: {undoable: warn}\n", "rm -rf src mixed/build", dsl.Warn},
+		{"through a symlink inside the project", "approvals: {undoable: warn}\n", "rm -rf srclink/deep", dsl.Warn},
+		{"a secret inside", "approvals: {undoable: warn}\n", "rm -rf secret", dsl.Ask},
+		{"ignored files inside", "approvals: {undoable: warn}\n", "rm -rf logs", dsl.Ask},
+		{"a nested repository", "approvals: {undoable: warn}\n", "rm -rf nested", dsl.Ask},
+		{"the project itself", "approvals: {undoable: warn}\n", "rm -rf .", dsl.Ask},
+		{"through a symlink out of the project", "approvals: {undoable: warn}\n", "rm -rf outlink/deep", dsl.Ask},
+		{"a glob", "approvals: {undoable: warn}\n", "rm -rf sr*", dsl.Ask},
+		{"a variable", "approvals: {undoable: warn}\n", "rm -rf $DIR", dsl.Ask},
+		{"sudo", "approvals: {undoable: warn}\n", "sudo rm -rf src", dsl.Ask},
+		{"outside any project", "approvals: {undoable: warn}\n", "rm -rf ../loose", dsl.Ask},
+		{"another rule asks too", "approvals: {undoable: warn}\n", "rm -rf src; git push --force", dsl.Ask},
+		{"the home directory", "approvals: {undoable: warn}\n", "rm -rf ~", dsl.Block},
+		{"checkpoints disabled", "approvals: {undoable: warn}\ncheckpoints: {enabled: false}\n", "rm -rf src", dsl.Ask},
+		{"over max_files", "approvals: {undoable: warn}\ncheckpoints: {max_files: 3}\n", "rm -rf src", dsl.Ask},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(tt.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e := newEngine(t, home)
+			d, err := e.Decide(CheckRequest{Command: tt.cmd, Cwd: proj, Session: "u1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Outcome != tt.want {
+				t.Fatalf("outcome %s, want %s: %s", d.Outcome, tt.want, d.Reasons())
+			}
+			if tt.want == dsl.Warn && (d.By != ByUndoable || !strings.Contains(d.Notice, "undoable: checkpoint ") || !strings.Contains(d.Notice, "undo with: hguard rollback")) {
+				t.Fatalf("by %q, notice %q", d.By, d.Notice)
+			}
+		})
+	}
+}

@@ -53,6 +53,10 @@ type Approvals struct {
 	// sandbox; "off" (the default) never does.
 	Container   string
 	DenialLimit int // consecutive denials of one rule in a session before hguard says stop
+	// Undoable "warn" turns the ask of a delete that a checkpoint taken
+	// first can undo into a warning naming it (docs/checkpoints.md);
+	// "ask" (the default, also "") never does.
+	Undoable string
 }
 
 // Security configures the Tirith detector (docs/plugins.md).
@@ -210,6 +214,7 @@ func (cfg *Config) parse(path string, data []byte) error {
 				"gateway_timeout": func(key string, n *yaml.Node) { p.seconds(key, n, &a.GatewayTimeout) },
 				"container":       func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Container, "off", "auto") },
 				"denial_limit":    func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.DenialLimit) },
+				"undoable":        func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Undoable, "ask", "warn") },
 			})
 		case "command_allowlist":
 			p.stringList(k.Value, v, &cfg.CommandAllowlist)

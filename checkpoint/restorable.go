@@ -1,0 +1,110 @@
+package checkpoint
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Regenerable names directories whose content a build or a package
+// manager makes again: losing them loses nothing a checkpoint would hold.
+// *.pyc files count too.
+var Regenerable = []string{"node_modules", "target", "dist", "build", ".cache", "__pycache__"}
+
+func regenerable(name string, isDir bool) bool {
+	if !isDir {
+		return strings.HasSuffix(name, ".pyc")
+	}
+	for _, r := range Regenerable {
+		if name == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Unrestorable looks at the path rel (slash-separated, relative to the
+// root, as [Repo.Path] gives it) and everything below it, and returns the
+// first entry that a snapshot would not hold and that is not regenerable:
+// an excluded file (a secret, a .gitignore'd file, a nested .git), one too
+// large or unreadable, a socket, or a symbolic link on the way (whose
+// target a snapshot does not hold). "" means deleting rel could be undone
+// by restoring a snapshot taken now, but for regenerable directories.
+// Reading stops at limit entries: a larger subtree is reported as itself.
+func (r *Repo) Unrestorable(rel string, limit int) string {
+	e := newExcluder(r.Dir, r.home, r.cfg)
+	els := strings.Split(rel, "/")
+	in := e.root
+	for i, el := range els {
+		cur := strings.Join(els[:i+1], "/")
+		abs := filepath.Join(r.Dir, filepath.FromSlash(cur))
+		fi, err := os.Lstat(abs)
+		if err != nil {
+			return "" // nothing there: nothing to lose
+		}
+		isDir := fi.IsDir()
+		if e.excluded(cur, el, isDir, in) {
+			if regenerable(el, isDir) {
+				return ""
+			}
+			return cur
+		}
+		if fi.Mode()&os.ModeSymlink != 0 && i < len(els)-1 {
+			return cur // a path through a link: its target is not in the snapshot
+		}
+		if i == len(els)-1 {
+			if !isDir {
+				if !fi.Mode().IsRegular() && fi.Mode()&os.ModeSymlink == 0 || fi.Size() > r.cfg.MaxFileSize || fi.Mode().IsRegular() && !readable(abs, fi) {
+					return cur
+				}
+				return ""
+			}
+			n := 0
+			return r.unrestorableUnder(e, abs, cur, e.dirIgnores(in, abs, cur, true), &n, limit)
+		}
+		if !isDir {
+			return "" // a file where a directory was asked for: rm finds nothing
+		}
+		in = e.dirIgnores(in, abs, cur, true)
+	}
+	return ""
+}
+
+func (r *Repo) unrestorableUnder(e *excluder, abs, rel string, in *ignores, n *int, limit int) string {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return rel
+	}
+	for _, de := range entries {
+		*n++
+		if *n > limit {
+			return rel
+		}
+		name := de.Name()
+		crel := path.Join(rel, name)
+		typ := de.Type()
+		if e.excluded(crel, name, typ.IsDir(), in) {
+			if regenerable(name, typ.IsDir()) {
+				continue
+			}
+			return crel
+		}
+		switch {
+		case typ.IsDir():
+			cabs := filepath.Join(abs, name)
+			if lost := r.unrestorableUnder(e, cabs, crel, e.dirIgnores(in, cabs, crel, true), n, limit); lost != "" {
+				return lost
+			}
+		case typ&os.ModeSymlink != 0:
+		case typ.IsRegular():
+			fi, err := de.Info()
+			if err != nil || fi.Size() > r.cfg.MaxFileSize || !readable(filepath.Join(abs, name), fi) {
+				return crel
+			}
+		default:
+			return crel // sockets, pipes, devices
+		}
+	}
+	return ""
+}
