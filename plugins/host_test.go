@@ -300,6 +300,9 @@ func TestLoadConfig(t *testing.T) {
 		{"security: {tirith_enabled: true, tirith_fail_open: false, tirith_timeout: 0.5, tirith_path: /x/tirith}",
 			TirithConfig{Enabled: true, Timeout: 500 * time.Millisecond, Path: "/x/tirith"}, ""},
 		{"approvals: {mode: manual}\nsecurity: {tirith_online: true}", TirithConfig{FailOpen: true, Timeout: 5 * time.Second, Online: true}, ""},
+		// The config package's values and keys: a duration, and every other section.
+		{"security: {tirith_timeout: 500ms}\ncheckpoints: {debounce: 2s}", TirithConfig{FailOpen: true, Timeout: 500 * time.Millisecond}, ""},
+		{"security: {tirith_timeout: 601}", TirithConfig{}, "longer than"},
 		{"security: {tirith_timeout: -1}", TirithConfig{}, "tirith_timeout"},
 		{"security: [", TirithConfig{}, "config.yaml"},
 	} {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hguard/hguard"
@@ -36,8 +37,16 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	}
 	h := home()
 	broken := 0
+	color := colorOK(stdout)
 	line := func(name, format string, args ...any) {
-		fmt.Fprintf(stdout, "%-10s %s\n", name+":", fmt.Sprintf(format, args...))
+		msg := fmt.Sprintf(format, args...)
+		switch {
+		case strings.HasPrefix(msg, "BROKEN: "):
+			msg = paint(color, red+bold, "BROKEN:") + msg[len("BROKEN:"):]
+		case strings.HasPrefix(msg, "warning: "):
+			msg = paint(color, yellow, "warning:") + msg[len("warning:"):]
+		}
+		fmt.Fprintf(stdout, "%-10s %s\n", name+":", msg)
 	}
 	bad := func(name, format string, args ...any) {
 		broken++

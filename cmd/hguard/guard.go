@@ -20,7 +20,9 @@ const exitIncomplete = 3
 
 const guardSynopsis = `hguard guard [--session S] [--yolo] [--cwd DIR] [--shell S] [--no-queue] [--incomplete-ok] [--alias NAME=VALUE]... [--function DEF]... -- CMD
 
-Decides CMD and, when it needs approval, asks on the terminal (/dev/tty):
+Decides CMD and, when it needs approval, asks on the terminal (/dev/tty).
+guard never runs CMD: it decides, and its exit code tells the caller (a
+shell hook) whether to run it. Asks are answered
 [o]nce [s]ession [a]lways [d]eny, or r for the rule on any command this
 session. No answer within approvals.timeout is deny. Exit 0 means run it;
 1 blocked, 2 not approved, each with a one-line reason on stderr; with
@@ -110,7 +112,13 @@ func runGuard(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "hguard: denied: %s: %s\n", note, d2.Reasons())
 		return exitError(exitDenied)
 	}
-	return guardOutcome(stderr, d2, a)
+	err = guardOutcome(stderr, d2, a)
+	if err == nil && *shell == "" {
+		// Run by hand, not by a shell hook (which always names its shell):
+		// an approval might read as if the command ran.
+		fmt.Fprintf(stderr, "hguard: guard does not run the command: exit 0 means it may run (run it yourself, or let the shell hook run it)\n")
+	}
+	return err
 }
 
 // guardOutcome reports one decision and returns its exit code: run it (0)

@@ -18,6 +18,7 @@ import (
 	"github.com/hguard/hguard/daemon"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/redact"
 	"github.com/hguard/hguard/session"
@@ -492,7 +493,21 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
-		return usagef("usage: hguard init claude-code|codex|gemini|cursor [--write]", "%v", err)
+		var agents []string
+		for _, a := range hooks.Agents {
+			agents = append(agents, string(a))
+		}
+		var nonInteractive []string
+		for n := range hooks.NonInteractive {
+			nonInteractive = append(nonInteractive, n)
+		}
+		slices.Sort(nonInteractive)
+		hint := "hguard hooks into the shells " + strings.Join(hooks.Shells, ", ") + " (" + strings.Join(nonInteractive, ", ") +
+			" for non-interactive ones) and the agents " + strings.Join(agents, ", ")
+		if s := cli.Suggest(c.Arg(0), append(slices.Clone(hooks.Shells), agents...)); s != "" {
+			hint = "did you mean 'hguard init " + s + "'? " + hint
+		}
+		return usagef(hint, "hguard has no hook for %q", c.Arg(0))
 	}
 	userHome, err := os.UserHomeDir()
 	if err != nil {

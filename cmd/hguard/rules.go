@@ -11,11 +11,12 @@ import (
 	"github.com/hguard/hguard/dsl"
 )
 
-const rulesSynopsis = `hguard rules list [--json]
+const rulesSynopsis = `hguard rules list [--json] [--long]
        hguard rules test [FILE...]
        hguard rules lint [FILE...]
 
-list shows the effective rules (built-in, user, project). test runs every
+list shows the effective rules (built-in, user, project), one line each,
+cut to the terminal's width (--long: whole messages). test runs every
 rule's match/nomatch examples against that rule; lint checks rule files for
 errors and style without running examples. Without FILE both work on the
 effective rules; with FILE, on those files alone.`
@@ -26,9 +27,10 @@ func runRules(args []string, stdout, stderr io.Writer) error {
 	}
 	sub, rest := args[0], args[1:]
 	c := newCommand("rules "+sub, rulesSynopsis, stdout)
-	asJSON := false
+	asJSON, long := false, false
 	if sub == "list" {
 		c.BoolVar(&asJSON, "json", false, "print the rules as JSON")
+		c.BoolVar(&long, "long", false, "print whole messages, however long the lines")
 	}
 	if err := c.ParseArgs(rest); err != nil {
 		return err
@@ -46,7 +48,11 @@ func runRules(args []string, stdout, stderr io.Writer) error {
 	}
 	switch sub {
 	case "list":
-		return listRules(stdout, rs, asJSON)
+		max := width(stdout)
+		if long {
+			max = 0
+		}
+		return listRules(stdout, rs, asJSON, max)
 	case "test":
 		return testRules(stdout, rs)
 	case "lint":
@@ -85,7 +91,9 @@ type ruleJSON struct {
 	Defined    string    `json:"defined"`
 }
 
-func listRules(w io.Writer, rs *dsl.RuleSet, asJSON bool) error {
+// listRules prints the rules; with max > 0 each line is cut to max
+// columns (the message is shortened, ending in …).
+func listRules(w io.Writer, rs *dsl.RuleSet, asJSON bool, max int) error {
 	if asJSON {
 		var out []ruleJSON
 		for _, r := range rs.Rules() {
@@ -93,7 +101,8 @@ func listRules(w io.Writer, rs *dsl.RuleSet, asJSON bool) error {
 		}
 		return writeJSON(w, out)
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	var buf strings.Builder
+	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tLEVEL\tSOURCE\tON\tMESSAGE")
 	for _, r := range rs.Rules() {
 		on := strings.Join(r.On, ",")
@@ -102,9 +111,33 @@ func listRules(w io.Writer, rs *dsl.RuleSet, asJSON bool) error {
 		} else if on == "" {
 			on = "*"
 		}
+		if max > 0 && len(on) > 20 {
+			on = on[:19] + "…"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Level, r.Origin, on, r.Message)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	color := colorOK(w)
+	for _, l := range strings.SplitAfter(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+		l = strings.TrimSuffix(l, "\n")
+		if r := []rune(l); max > 0 && len(r) > max {
+			l = string(r[:max-1]) + "…"
+		}
+		if color {
+			for _, lv := range []string{"block", "ask", "warn", "allow"} {
+				if i := strings.Index(l, "  "+lv+" "); i >= 0 {
+					l = l[:i+2] + paint(true, levelColor(lv), lv) + l[i+2+len(lv):]
+					break
+				}
+			}
+		}
+		if _, err := fmt.Fprintln(w, l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func testRules(w io.Writer, rs *dsl.RuleSet) error {

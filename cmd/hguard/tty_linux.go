@@ -32,3 +32,18 @@ func ioctl(f *os.File, req uintptr, t *syscall.Termios) error {
 	}
 	return nil
 }
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool {
+	var t syscall.Termios
+	return ioctl(f, syscall.TCGETS, &t) == nil
+}
+
+// termWidth is the terminal's width in columns, if f is one.
+func termWidth(f *os.File) (int, bool) {
+	var ws struct{ Row, Col, X, Y uint16 }
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), syscall.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws))); errno != 0 || ws.Col == 0 {
+		return 0, false
+	}
+	return int(ws.Col), true
+}

@@ -121,20 +121,105 @@ func (c *Command) ParseArgs(args []string) error {
 		err = c.Parse(rest[1:])
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(c.stdout, "usage: %s\n\nflags:\n", c.synopsis)
-		c.SetOutput(c.stdout)
-		c.PrintDefaults()
-		c.SetOutput(io.Discard)
+		c.PrintUsage(c.stdout)
 		return ErrDone
 	}
 	if err != nil {
 		msg := err.Error()
+		hint := "run '" + c.prog + " " + c.Name() + " --help' for usage"
 		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-			msg = "unknown flag " + name
+			msg = "unknown flag " + dashes(strings.TrimLeft(name, "-"))
+			var names []string
+			c.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			if s := Suggest(strings.TrimLeft(name, "-"), names); s != "" {
+				hint = "did you mean " + dashes(s) + "? " + hint
+			}
 		}
-		return Usagef("run '"+c.prog+" "+c.Name()+" -h' for usage", "%s", msg)
+		return Usagef(hint, "%s", msg)
 	}
 	return nil
+}
+
+// dashes spells a flag as the docs do: --name (and -x for one letter).
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// PrintUsage writes the synopsis and the flags, spelled --name as in the
+// docs (the flag package accepts one dash or two).
+func (c *Command) PrintUsage(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n", c.synopsis)
+	first := true
+	c.VisitAll(func(f *flag.Flag) {
+		if first {
+			fmt.Fprintf(w, "\nflags:\n")
+			first = false
+		}
+		name, usage := flag.UnquoteUsage(f)
+		line := "  " + dashes(f.Name)
+		if name != "" {
+			line += " " + name
+		}
+		if def := f.DefValue; def != "" && def != "false" && def != "0" && def != "0s" && def != "[]" {
+			usage += fmt.Sprintf(" (default %s)", def)
+		}
+		fmt.Fprintf(w, "%s\n    \t%s\n", line, usage)
+	})
+}
+
+// Suggest returns the candidate closest to s when it is close enough to be
+// a likely typo (a third of its letters wrong at most, one at least), or
+// the one candidate s begins; else "".
+func Suggest(s string, candidates []string) string {
+	best, bestD := "", max(1, len([]rune(s))/3)+1
+	for _, c := range candidates {
+		if d := distance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best != "" || len(s) < 2 {
+		return best
+	}
+	var prefixed []string
+	for _, c := range candidates {
+		if strings.HasPrefix(c, s) {
+			prefixed = append(prefixed, c)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0]
+	}
+	return ""
+}
+
+// distance is the Levenshtein distance between a and b, with a
+// transposition of neighbours counted as one edit.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range rb {
+		d[0][j+1] = j + 1
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }
 
 // Args is the operands: with interspersed flags, those collected around them.

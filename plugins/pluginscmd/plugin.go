@@ -32,7 +32,7 @@ recorded, marked unverified. Either way the installed binary is re-hashed
 before it runs. To use a tirith elsewhere without installing it, set
 security.tirith_path in $HGUARD_HOME/config.yaml.`
 
-const pluginHint = "run 'hguard plugin -h' for usage"
+const pluginHint = "run 'hguard plugin --help' for usage"
 
 func runPlugin(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
