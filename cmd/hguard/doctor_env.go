@@ -202,13 +202,20 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.line(name, "%s: hook timeout %s", a, t)
 			}
 		}
-		if a == hooks.Codex && !strings.Contains(string(b), "trusted_hash") {
+		if a == hooks.Codex && !codexTrusted(b) {
 			r.warn(name, "codex: no hook is trusted in %s ([hooks.state] trusted_hash): Codex does not run a hook a person has not reviewed, so its commands are not checked; fix: start codex and trust hguard's hook when it asks (or in /hooks)", path)
 		} else if a == hooks.Codex {
-			r.line(name, "codex: a hook trust entry exists (if Codex shows hguard's hook as modified, trust it again)")
+			r.line(name, "codex: the hook has a trust entry (if Codex shows it as modified, trust it again in /hooks)")
 		}
 	}
 }
+
+var codexTrustRe = regexp.MustCompile(`(?m)^\[hooks\.state\."[^"]*:pre_tool_use:[^"]*"\]\s*\n\s*trusted_hash\s*=\s*"sha256:[0-9a-f]{64}"`)
+
+// codexTrusted reports whether Codex's config holds a trust entry for a
+// PreToolUse hook. Codex runs an untrusted (or changed) hook not at all; it
+// keys trust by the hook's content, which hguard does not recompute here.
+func codexTrusted(b []byte) bool { return codexTrustRe.Match(b) }
 
 var tomlTimeoutRe = regexp.MustCompile(`(?m)^\s*timeout\s*=\s*([0-9]+)`)
 
@@ -236,10 +243,17 @@ func hookTimeout(a hooks.Agent, b []byte) (time.Duration, bool) {
 		n, err := strconv.Atoi(m[1])
 		return time.Duration(n) * unit, err == nil
 	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
+	var settings struct {
+		Hooks map[string]any `json:"hooks"`
+	}
+	if json.Unmarshal(b, &settings) != nil {
 		return 0, false
 	}
+	event := "PreToolUse" // the hook that checks before a tool runs
+	if a == hooks.Gemini {
+		event = "BeforeTool"
+	}
+	v := settings.Hooks[event]
 	var found float64
 	var walk func(v any) bool
 	walk = func(v any) bool {
