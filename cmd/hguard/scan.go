@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/injection"
@@ -66,36 +64,12 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		rep.Findings = append(rep.Findings, fs...)
 	}
 	for _, root := range paths {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				rep.Findings = append(rep.Findings, unreadable(p, err))
-				if d != nil && d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			explicit := p == root
-			if d.IsDir() {
-				if !explicit && skipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !explicit && (!d.Type().IsRegular() || !injection.ContextFile(p)) {
-				return nil
-			}
-			fs, err := scanFile(sc, p, explicit)
-			if err != nil {
-				rep.Findings = append(rep.Findings, unreadable(p, err))
-				return nil
-			}
-			rep.Files++
-			rep.Findings = append(rep.Findings, fs...)
-			return nil
-		})
+		n, fs, err := sc.Walk(root)
 		if err != nil {
 			return err
 		}
+		rep.Files += n
+		rep.Findings = append(rep.Findings, fs...)
 	}
 	rep.Verdict = injection.Verdict(rep.Findings)
 	if *asJSON {
@@ -111,39 +85,6 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	return outcomeExit(rep.Verdict)
-}
-
-func skipDir(name string) bool {
-	switch name {
-	case ".git", ".hg", ".svn", "node_modules", "vendor", ".venv", "venv", "__pycache__", "target", "dist":
-		return true
-	}
-	return false
-}
-
-// scanFile scans one file; a file found by walking that looks binary (a
-// NUL byte near the start) is skipped.
-func scanFile(sc *injection.Scanner, path string, explicit bool) ([]injection.Finding, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	head := make([]byte, 8192)
-	n, err := io.ReadFull(f, head)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, err
-	}
-	head = head[:n]
-	if !explicit && bytes.IndexByte(head, 0) >= 0 {
-		return nil, nil
-	}
-	return sc.Reader(path, io.MultiReader(bytes.NewReader(head), f))
-}
-
-// unreadable is a file that could not be scanned: an ask, never a pass.
-func unreadable(path string, err error) injection.Finding {
-	return injection.Finding{File: path, Line: 1, Col: 1, Rule: "unreadable", Level: dsl.Ask, Message: "cannot be scanned: " + unwrapPath(err).Error()}
 }
 
 // unwrapPath drops the "open PATH:" that the message already names.
