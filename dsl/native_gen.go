@@ -271,7 +271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native65
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
 			return native66
 		}
@@ -491,44 +491,52 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native120
 		}
-	case "any(outputs, under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native121
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native122
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(outputs, under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native123
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
 			return native124
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native125
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
 		if scope == "command" {
 			return native126
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$\")":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native127
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && (any(positional, # matches \"(?i)^(core\\\\.(hookspath|pager|editor|sshcommand|fsmonitor|gitproxy|askpass)|sequence\\\\.editor|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|credential\\\\.helper|gpg\\\\.program|gpg\\\\.[^.]+\\\\.program|pager\\\\.[^.]+|uploadpack\\\\.packobjectshook|include\\\\.path|includeif\\\\..*)$\") || any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\"))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native128
+		}
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$\")":
+		if scope == "command" {
+			return native129
+		}
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && (any(positional, # matches \"(?i)^(core\\\\.(hookspath|pager|editor|sshcommand|fsmonitor|gitproxy|askpass)|sequence\\\\.editor|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|credential\\\\.helper|gpg\\\\.program|gpg\\\\.[^.]+\\\\.program|pager\\\\.[^.]+|uploadpack\\\\.packobjectshook|include\\\\.path|includeif\\\\..*)$\") || any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\"))":
+		if scope == "command" {
+			return native130
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [110]lazyRegexp{
+var nativeRegexps = [116]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^/(:|$)"},
@@ -570,6 +578,9 @@ var nativeRegexps = [110]lazyRegexp{
 	{src: "(?i)^(exec|system):"},
 	{src: "(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]"},
 	{src: "(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\.spawn|exec)"},
+	{src: "(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\bSockets\\b|net\\.(connect|Socket|createConnection)|new\\s+Socket|socket\\.tcp|socket\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\(?\\s*['\"](net|socket)['\"])"},
+	{src: "(?is)(/bin/(ba|z|da|k)?sh\\b|cmd\\.exe|['\"`](ba|z)?sh( -i)?['\"`]|\\bsh -i\\b|spawn\\(\\s*['\"](/bin/)?(ba)?sh|pty\\.spawn|proc_open|shell_exec|\\bsystem\\s*\\(|\\bexec\\s*[( ]|popen|\\brun\\()"},
+	{src: "(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\bpipe\\(|pipeline\\(|\\.pipe\\(|while|loop|readline|gets|\\bread)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*"},
 	{src: "^\\$\\(cat [^)]*(/etc/(passwd|shadow)|\\.ssh/|\\.aws/|\\.env)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\.ssh/|\\.aws/"},
@@ -626,6 +637,9 @@ var nativeRegexps = [110]lazyRegexp{
 	{src: "^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)"},
 	{src: "^/sys/kernel/security/|^/sys/module/[^/]+/parameters/"},
 	{src: "^/var/log/(audit/audit\\.log|auth\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$"},
+	{src: "(?s)\\bwhile\\s*\\(?\\s*(True|true|1|!0|TRUE)\\s*\\)?\\s*(:|\\{|do\\b)?[^;}]{0,60}?\\b(os\\.fork|fork|pcntl_fork|Process\\.fork|cluster\\.fork|child_process[^;]*\\.(fork|spawn|exec)|mcparallel)\\s*(\\(|;|\\}|$)"},
+	{src: "\\bfork\\s*(\\(\\s*\\)\\s*)?while\\s*(fork|1|true)\\b|\\bfork\\s*(\\(\\s*\\)\\s*)?until\\s*0\\b|\\bloop\\s*(\\{|do)\\s*(Process\\.|Kernel\\.)?fork\\b|\\b1\\s+while\\s+fork\\b"},
+	{src: "(?s)\\bfor\\s*\\(\\s*;\\s*;\\s*\\)\\s*\\{?[^;}]{0,40}?\\bfork\\s*\\("},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*)$"},
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
@@ -1551,7 +1565,7 @@ func native65(env any) bool {
 // native66 is the condition of reverse-shell.
 func native66(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 		return matchRe(&nativeRegexps[36], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
@@ -1571,7 +1585,11 @@ func native66(env any) bool {
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[40], e.Code)))
+			matchRe(&nativeRegexps[40], e.Code))) ||
+		((((e.Lang != "") &&
+			matchRe(&nativeRegexps[41], e.Code)) &&
+			matchRe(&nativeRegexps[42], e.Code)) &&
+			matchRe(&nativeRegexps[43], e.Code)))
 }
 
 // native67 is the condition of exfiltrate-secrets.
@@ -1580,9 +1598,9 @@ func native67(env any) bool {
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[41], p0) &&
+				(matchRe(&nativeRegexps[44], p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[42], p0))
+				matchRe(&nativeRegexps[45], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -1592,7 +1610,7 @@ func native67(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[43], p0)
+					return matchRe(&nativeRegexps[46], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -1672,8 +1690,8 @@ func native70(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[44], p0)) &&
-			matchRe(&nativeRegexps[45], p0))
+			matchRe(&nativeRegexps[47], p0)) &&
+			matchRe(&nativeRegexps[48], p0))
 	})
 }
 
@@ -1736,13 +1754,13 @@ func native71(env any) bool {
 // native72 is the condition of serve-after-cd-home.
 func native72(env any) bool {
 	e := env.(*LineEnv)
-	return matchRe(&nativeRegexps[46], e.Line)
+	return matchRe(&nativeRegexps[49], e.Line)
 }
 
 // native73 is the condition of reverse-shell-fifo.
 func native73(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchRe(&nativeRegexps[47], e.Line) &&
+	return ((matchRe(&nativeRegexps[50], e.Line) &&
 		anyOf(e.Names, func(p0 string) bool {
 			return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
 		})) &&
@@ -1776,16 +1794,16 @@ func native75(env any) bool {
 // native76 is the condition of awk-network.
 func native76(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[48], (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[49], (e.Code+strings.Join(e.Args, " "))))
+	return (matchRe(&nativeRegexps[51], (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[52], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native77 is the condition of chmod-world-writable.
 func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[50], p0) ||
-			matchRe(&nativeRegexps[51], p0))
+		return (matchRe(&nativeRegexps[53], p0) ||
+			matchRe(&nativeRegexps[54], p0))
 	})
 }
 
@@ -1806,13 +1824,13 @@ func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[52], p0) ||
-				matchRe(&nativeRegexps[53], p0))
+			return (matchRe(&nativeRegexps[55], p0) ||
+				matchRe(&nativeRegexps[56], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[53], p0) ||
-					matchRe(&nativeRegexps[54], p0))
+				return (matchRe(&nativeRegexps[56], p0) ||
+					matchRe(&nativeRegexps[57], p0))
 			})))
 }
 
@@ -1821,15 +1839,15 @@ func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[55], p0) ||
-				matchRe(&nativeRegexps[56], p0))
+			return (matchRe(&nativeRegexps[58], p0) ||
+				matchRe(&nativeRegexps[59], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[56], p0)
+				return matchRe(&nativeRegexps[59], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[57], cleanPath(p0))
+			return matchRe(&nativeRegexps[60], cleanPath(p0))
 		}))
 }
 
@@ -1852,21 +1870,21 @@ func native82(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[58], p0) ||
-					matchRe(&nativeRegexps[59], p0)) ||
-					matchRe(&nativeRegexps[60], p0)) ||
-					matchRe(&nativeRegexps[61], p0)) ||
-					matchRe(&nativeRegexps[62], p0))
+				return ((((matchRe(&nativeRegexps[61], p0) ||
+					matchRe(&nativeRegexps[62], p0)) ||
+					matchRe(&nativeRegexps[63], p0)) ||
+					matchRe(&nativeRegexps[64], p0)) ||
+					matchRe(&nativeRegexps[65], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[59], p0) ||
-					matchRe(&nativeRegexps[63], p0)) ||
-					matchRe(&nativeRegexps[64], p0)) ||
-					matchRe(&nativeRegexps[61], p0))
+				return (((matchRe(&nativeRegexps[62], p0) ||
+					matchRe(&nativeRegexps[66], p0)) ||
+					matchRe(&nativeRegexps[67], p0)) ||
+					matchRe(&nativeRegexps[64], p0))
 			})))
 }
 
@@ -1878,7 +1896,7 @@ func native83(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[65], p0)
+				return matchRe(&nativeRegexps[68], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -1972,7 +1990,7 @@ func native94(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[66], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[69], strings.ToLower(p0))
 			})))
 }
 
@@ -1995,7 +2013,7 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[67], p0)
+		return matchRe(&nativeRegexps[70], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -2021,7 +2039,7 @@ func native96(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[68], p0)
+			return matchRe(&nativeRegexps[71], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -2054,7 +2072,7 @@ func native97(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[69], p0) &&
+			return ((matchRe(&nativeRegexps[72], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -2066,7 +2084,7 @@ func native97(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[70], p0) &&
+				return (matchRe(&nativeRegexps[73], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -2074,7 +2092,7 @@ func native97(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[71], p0)
+				return matchRe(&nativeRegexps[74], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -2088,7 +2106,7 @@ func native97(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[71], p0)
+				return matchRe(&nativeRegexps[74], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -2102,7 +2120,7 @@ func native98(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[72], p0)
+				return matchRe(&nativeRegexps[75], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -2110,10 +2128,10 @@ func native98(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[73], p0)
+				return matchRe(&nativeRegexps[76], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[74], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[77], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -2124,11 +2142,11 @@ func native99(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[75], p0)
+			return matchRe(&nativeRegexps[78], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[76], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -2143,7 +2161,7 @@ func native100(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[77], p0)
+				return matchRe(&nativeRegexps[80], p0)
 			})))
 }
 
@@ -2151,14 +2169,14 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[78], p0)
+		return matchRe(&nativeRegexps[81], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[79], p0)
+				return matchRe(&nativeRegexps[82], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[80], p0)
+			return matchRe(&nativeRegexps[83], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -2166,7 +2184,7 @@ func native101(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[81], p0)
+			return matchRe(&nativeRegexps[84], p0)
 		}))
 }
 
@@ -2182,7 +2200,7 @@ func native102(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[82], p0)
+				return matchRe(&nativeRegexps[85], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2215,10 +2233,10 @@ func native104(env any) bool {
 func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[83], p0)
+		return matchRe(&nativeRegexps[86], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[84], p0)
+			return matchRe(&nativeRegexps[87], p0)
 		}))
 }
 
@@ -2235,10 +2253,10 @@ func native107(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[85], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[86], p0)
+			return matchRe(&nativeRegexps[89], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2246,7 +2264,7 @@ func native107(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[90], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -2276,7 +2294,7 @@ func native108(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[88], p0)
+				return matchRe(&nativeRegexps[91], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2318,10 +2336,10 @@ func native110(env any) bool {
 func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[89], p0)
+		return matchRe(&nativeRegexps[92], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[90], p0)
+			return matchRe(&nativeRegexps[93], p0)
 		}))
 }
 
@@ -2350,10 +2368,10 @@ func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[91], p0)
+			return matchRe(&nativeRegexps[94], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[92], p0)
+			return matchRe(&nativeRegexps[95], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2411,13 +2429,13 @@ func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[93], p0)
+			return matchRe(&nativeRegexps[96], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[94], p0)
+			return matchRe(&nativeRegexps[97], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[95], p0)
+			return matchRe(&nativeRegexps[98], p0)
 		}))
 }
 
@@ -2441,7 +2459,7 @@ func native118(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[96], p0)
+			return matchRe(&nativeRegexps[99], p0)
 		}))
 }
 
@@ -2527,8 +2545,28 @@ func native120(env any) bool {
 				}))))
 }
 
-// native121 is the condition of write-system-config.
+// native121 is the condition of move-system-dir.
 func native121(env any) bool {
+	e := env.(*CommandEnv)
+	return ((len(e.Positional) > 1) &&
+		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+			return ((isRoot(p0) ||
+				isSystemDir(p0)) ||
+				in(cleanPath(p0), "/bin", "/sbin", "/lib", "/lib64", "/usr", "/etc", "/boot", "/var", "/opt", "/root"))
+		}))
+}
+
+// native122 is the condition of fork-bomb-code.
+func native122(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.Lang != "") &&
+		((matchRe(&nativeRegexps[100], e.Code) ||
+			matchRe(&nativeRegexps[101], e.Code)) ||
+			matchRe(&nativeRegexps[102], e.Code)))
+}
+
+// native123 is the condition of write-system-config.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((((((((((under(p0, "/etc") ||
@@ -2545,48 +2583,48 @@ func native121(env any) bool {
 	})
 }
 
-// native122 is the condition of write-shell-startup.
-func native122(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[97], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[98], cleanPath(p0)))
-	})
-}
-
-// native123 is the condition of write-ssh.
-func native123(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[99], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[100], cleanPath(p0)))
-	})
-}
-
-// native124 is the condition of write-credentials.
+// native124 is the condition of write-shell-startup.
 func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[99], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[103], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[104], cleanPath(p0)))
 	})
 }
 
-// native125 is the condition of write-guard-config.
+// native125 is the condition of write-ssh.
 func native125(env any) bool {
 	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (matchRe(&nativeRegexps[105], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[106], cleanPath(p0)))
+	})
+}
+
+// native126 is the condition of write-credentials.
+func native126(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (sensitivePath(p0) &&
+			!matchRe(&nativeRegexps[105], cleanPath(p0)))
+	})
+}
+
+// native127 is the condition of write-guard-config.
+func native127(env any) bool {
+	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[101], p0) ||
-			matchRe(&nativeRegexps[102], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[107], p0) ||
+			matchRe(&nativeRegexps[108], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], cleanPath(p0))
+				return matchRe(&nativeRegexps[109], cleanPath(p0))
 			})))
 }
 
-// native126 is the condition of write-sudoers.
-func native126(env any) bool {
+// native128 is the condition of write-sudoers.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -2598,29 +2636,29 @@ func native126(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[104], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[110], e.Assigns[p0]))
 			})))
 }
 
-// native127 is the condition of write-persistence.
-func native127(env any) bool {
+// native129 is the condition of write-persistence.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[105], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[106], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[107], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[111], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[112], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[113], cleanPath(p0)))
 	})
 }
 
-// native128 is the condition of git-config-exec.
-func native128(env any) bool {
+// native130 is the condition of git-config-exec.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[108], p0)
+			return matchRe(&nativeRegexps[114], p0)
 		}) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[109], p0)
+				return matchRe(&nativeRegexps[115], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")

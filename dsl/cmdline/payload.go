@@ -28,6 +28,10 @@ func interpreter(name string) string {
 		return "powershell"
 	case "awk", "gawk", "mawk", "nawk":
 		return "awk"
+	case "rscript", "r":
+		return "r"
+	case "julia":
+		return "julia"
 	}
 	return ""
 }
@@ -74,7 +78,7 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 			p.ShellOuts = append(p.ShellOuts, f.arg)
 			w.nested(c, f.arg, via, cx, f.dynamic)
 		default:
-			p.Destructive = append(p.Destructive, f.call+"("+f.arg+")")
+			p.Destructive = append(p.Destructive, f.call+"("+strings.Join(append([]string{f.arg}, f.args...)[min(1, len(f.args)):], ", ")+")")
 			w.destroy(c, f, via)
 		}
 	}
@@ -89,6 +93,12 @@ func (w *walker) destroy(c *Command, f finding, via string) {
 		n.Args = []Word{{Value: "-rf"}}
 	case removeDir:
 		n.Name, n.Path = "rmdir", "rmdir"
+	case remove:
+	default:
+		n.Name, n.Args = effectCommand(f)
+		n.Path = n.Name
+		w.emit(&n)
+		return
 	}
 	n.Args = append(n.Args, Word{Value: f.arg, Dynamic: f.dynamic, Quoted: !f.dynamic})
 	w.emit(&n)
@@ -137,7 +147,7 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 	case "powershell":
 		return powershellCode(args)
 	}
-	return field{}, false, false
+	return languageCode(lang, args)
 }
 
 // shortCode reads getopt-style options: code letters take the code (joined

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -25,8 +26,9 @@ const (
 
 type finding struct {
 	kind    findingKind
-	call    string // as written: "os.system", "shutil.rmtree"
-	arg     string // the command line or path
+	call    string   // as written: "os.system", "shutil.rmtree"
+	arg     string   // the command line or path
+	args    []string // the operands of a move, copy, chmod or kill
 	dynamic bool
 	text    string // the call's source text
 }
@@ -78,7 +80,7 @@ var calls = map[string]map[string][]callSpec{
 	},
 	"node": {
 		"exec": spec(runShell), "execSync": spec(runShell),
-		"spawn": spec(runPath), "spawnSync": spec(runPath), "execFile": spec(runPath), "execFileSync": spec(runPath),
+		"spawn": spec(runArgv), "spawnSync": spec(runArgv), "execFile": spec(runArgv), "execFileSync": spec(runArgv), // (cmd, [args])
 		"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
 		"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
 		"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
@@ -125,6 +127,7 @@ const (
 	tString = 's'
 	tShell  = 'x' // a string the language runs in a shell: `…`, qx{…}, %x(…)
 	tPunct  = 'p'
+	tNumber = 'n' // a numeric literal, as written
 )
 
 type token struct {
@@ -142,8 +145,12 @@ func (s *scanner) scan(lang, code string) {
 	}
 	toks := tokenize(lang, code)
 	match := matchBrackets(toks)
+	var opener []int
 	aliases := importAliases(toks)
-	table := calls[lang]
+	var imported map[string]string
+	if lang == "python" {
+		imported = fromImports(toks)
+	}
 	usesChildProcess := lang != "node" || strings.Contains(code, "child_process")
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -158,12 +165,47 @@ func (s *scanner) scan(lang, code string) {
 		case t.kind != tIdent:
 			continue
 		}
+		if q, n, args, end, dyn, ok := indirect(lang, toks, i, match); ok {
+			if dyn {
+				s.opaque = true // getattr(os, name)(…), send(name, …): what runs is computed
+				continue
+			}
+			if a, ok := aliases[q]; ok {
+				q = a
+			}
+			if act, ok := lookupCall(lang, n, q); ok && end < len(toks) {
+				s.call(lang, act, q+"."+n, args, code[t.off:toks[end].end])
+			}
+			continue
+		}
 		qual, name := splitQual(t.val)
+		if full, ok := imported[t.val]; ok {
+			qual, name = splitQual(full)
+		}
 		if a, ok := aliases[qual]; ok {
 			qual = a
 		}
-		act, ok := lookup(table[name], qual)
-		if !ok || lang == "node" && (act == runShell || act == runPath) && !usesChildProcess {
+		if m, ok := receiverMethods[name]; ok && strings.HasPrefix(t.val, ".") && i > 0 && toks[i-1].val == ")" {
+			if opener == nil {
+				opener = openers(match)
+			}
+			if p, dyn, ok := receiverPath(lang, toks, i, opener, match); ok {
+				args, end := callArgs(lang, toks, i, match)
+				if end < 0 && lang == "ruby" {
+					args, end = nil, i // Pathname.new("/x").rmtree: ruby calls without parentheses
+				}
+				if end >= 0 {
+					recv := [][]token{{{kind: tString, val: p, dynamic: dyn}}}
+					if m == chmodPM || m == moveAct {
+						recv = append(recv, args...)
+					}
+					s.call(lang, m, t.val, recv, code[toks[opener[i-1]-1].off:toks[end].end])
+				}
+				continue
+			}
+		}
+		act, ok := lookupCall(lang, name, qual)
+		if !ok || lang == "node" && (act == runShell || act == runPath || act == runArgv) && !usesChildProcess {
 			continue
 		}
 		args, end := callArgs(lang, toks, i, match)
@@ -234,6 +276,9 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 		s.shell(name, strings.Join(words, " "), dyn, text)
 	case delFile, delTree, delDir, delMaybe:
 		kind := map[action]findingKind{delFile: remove, delTree: removeAll, delDir: removeDir, delMaybe: remove}[act]
+		if k := slices.IndexFunc(args[0], func(t token) bool { return t.val == ";" }); k >= 0 {
+			args = append([][]token{args[0][:k], args[0][k+1:]}, args[1:]...) // julia rm(p; recursive=true)
+		}
 		if act == delMaybe {
 			if strings.HasPrefix(splitLast(name), "rmdir") {
 				kind = removeDir
@@ -251,6 +296,9 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 			v, dyn = tokensText(args[0]), true
 		}
 		s.add(finding{kind: kind, call: name, arg: v, dynamic: dyn, text: text})
+	default:
+		s.effect(act, name, args, text)
+		return
 	case evalCode:
 		v, dyn, ok := value(args[0])
 		if !ok || dyn {
@@ -307,17 +355,61 @@ func value(a []token) (string, bool, bool) {
 	}
 	var b strings.Builder
 	dyn := false
-	for i, t := range a {
+	expectTerm := true
+	for k := 0; k < len(a); k++ {
+		t := a[k]
 		switch {
-		case i%2 == 0 && t.kind == tString:
+		case expectTerm && t.kind == tString:
 			b.WriteString(t.val)
 			dyn = dyn || t.dynamic
-		case i%2 == 1 && (t.val == "+" || t.val == "."):
+		case expectTerm && t.kind == tIdent:
+			end := termEnd(a, k)
+			v, d, ok := pathValue(a[k : end+1])
+			if !ok {
+				return "", false, false
+			}
+			b.WriteString(v)
+			dyn = dyn || d
+			k = end
+		case !expectTerm && (t.val == "+" || t.val == "." || t.val == "/" && b.Len() > 0):
+			if t.val == "/" {
+				b.WriteByte('/') // pathlib's Path("/etc") / "passwd"
+			}
 		default:
 			return "", false, false
 		}
+		expectTerm = !expectTerm
 	}
-	return b.String(), dyn, len(a)%2 == 1
+	return b.String(), dyn, !expectTerm
+}
+
+// termEnd is the index of the last token of the term that starts with the
+// identifier at a[k]: the identifier and the brackets that follow it.
+func termEnd(a []token, k int) int {
+	end := k
+	for end+1 < len(a) && (a[end+1].val == "(" || a[end+1].val == "[") {
+		depth := 0
+		j := end + 1
+		for ; j < len(a); j++ {
+			switch a[j].val {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(a) {
+			return len(a) - 1
+		}
+		end = j
+		if end+1 < len(a) && a[end+1].kind == tIdent && strings.HasPrefix(a[end+1].val, ".") {
+			end++ // Path.home().joinpath…: a method on the result
+		}
+	}
+	return end
 }
 
 func tokensText(a []token) string {
@@ -341,7 +433,7 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 	start, end := i+2, match[i+1]
 	if toks[i+1].val != "(" || end < 0 {
 		// perl system "…"; ruby system "…", lua os.execute "…"
-		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].val != "[" {
+		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" {
 			return nil, -1
 		}
 		start, end = i+1, i+1
@@ -486,7 +578,7 @@ func tokenize(lang, code string) []token {
 			for j < len(code) && (isIdentChar(code[j]) || code[j] == '.') {
 				j++
 			}
-			toks = append(toks, token{kind: tPunct, val: "0", off: i, end: j})
+			toks = append(toks, token{kind: tNumber, val: code[i:j], off: i, end: j})
 			i = j
 		case c == '=' && i+1 < len(code) && code[i+1] == '>':
 			toks = append(toks, token{kind: tPunct, val: "=>", off: i, end: i + 2})
@@ -506,7 +598,7 @@ func afterValue(toks []token) bool {
 		return false
 	}
 	t := toks[len(toks)-1]
-	return t.kind == tIdent || t.kind == tString || t.val == ")" || t.val == "]" || t.val == "0"
+	return t.kind == tIdent || t.kind == tString || t.kind == tNumber || t.val == ")" || t.val == "]"
 }
 
 func isIdentStart(c byte) bool {

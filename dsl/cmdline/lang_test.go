@@ -1,0 +1,124 @@
+package cmdline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLanguageModel: inline code that renames, writes, changes modes,
+// signals processes or names its calls indirectly becomes the equivalent
+// commands; a computed name makes the code opaque.
+func TestLanguageModel(t *testing.T) {
+	cases := []struct {
+		line   string
+		want   string // a command the line must yield, rendered by name and args
+		opaque bool
+	}{
+		{`python3 -c 'import os; os.rename("/usr", "/tmp/usr")'`, "mv /usr /tmp/usr", false},
+		{`python3 -c 'import shutil; shutil.move("/etc", "/x")'`, "mv /etc /x", false},
+		{`python3 -c 'import pathlib; pathlib.Path("/etc/cron.d/x").write_text("x")'`, "tee /etc/cron.d/x", false},
+		{`python3 -c 'from pathlib import Path; Path("/etc") / "x"; Path("/etc/a").unlink()'`, "rm /etc/a", false},
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.expanduser("~"))'`, "rm -rf ~", false},
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.join(os.environ["HOME"], ".ssh"))'`, "rm -rf $HOME/.ssh", false},
+		{`python3 -c 'import shutil; from pathlib import Path; shutil.rmtree(Path.home())'`, "rm -rf ~", false},
+		{`python3 -c 'import os; os.kill(1, 9)'`, "kill -9 1", false},
+		{`python3 -c 'import os, signal; os.kill(1, signal.SIGKILL)'`, "kill -KILL 1", false},
+		{`python3 -c 'open("/etc/passwd", "a").write("x")'`, "tee -a /etc/passwd", false},
+		{`python3 -c 'open("/etc/passwd", mode="w")'`, "tee /etc/passwd", false},
+		{`python3 -c 'import os; os.chmod("/etc/shadow", 0o777)'`, "chmod 777 /etc/shadow", false},
+		{`python3 -c 'from os import system as s; s("id")'`, "id", false},
+		{`python3 -c 'from subprocess import call, run; run(["ls", "-l"])'`, "ls -l", false},
+		{`python3 -c 'import os; getattr(os, "sys"+"tem")("id")'`, "id", false},
+		{`python3 -c 'import os; getattr(os, name)("id")'`, "", true},
+		{`python3 -c '__import__("os").system("id")'`, "id", false},
+		{`python3 -c 'exec(compile("import os; os.system(\"id\")", "f", "exec"))'`, "id", false},
+		{`node -e "require('child_process').spawnSync('rm', ['-rf', '/'])"`, "rm -rf /", false},
+		{`node -e "require('fs').renameSync('/etc', '/x')"`, "mv /etc /x", false},
+		{`node -e "require('fs').appendFileSync('/etc/hosts', 'x')"`, "tee -a /etc/hosts", false},
+		{`node -e "process.kill(1, 'SIGKILL')"`, "kill -KILL 1", false},
+		{`ruby -e 'Kernel.send(:system, "id")'`, "id", false},
+		{`ruby -e 'send("sys" + "tem", "id")'`, "id", false},
+		{`ruby -e 'Object.public_send(m, "id")'`, "", true},
+		{`ruby -e 'File.write("/etc/sudoers", "x")'`, "tee /etc/sudoers", false},
+		{`ruby -e 'FileUtils.mv("/etc", "/x")'`, "mv /etc /x", false},
+		{`ruby -e 'Process.kill(:KILL, 1)'`, "kill -KILL 1", false},
+		{`ruby -e 'Pathname.new("/etc").rmtree'`, "rm -rf /etc", false},
+		{`perl -e 'kill 9, 1'`, "kill -9 1", false},
+		{`perl -e 'kill "KILL", -1'`, "kill -KILL -1", false},
+		{`perl -e 'open(F, ">/etc/passwd")'`, "tee /etc/passwd", false},
+		{`perl -e 'open(my $f, ">>", "/etc/passwd")'`, "tee -a /etc/passwd", false},
+		{`perl -e 'chmod 0777, "/etc/shadow"'`, "chmod 777 /etc/shadow", false},
+		{`php -r 'file_put_contents("/etc/cron.d/x", "x");'`, "tee /etc/cron.d/x", false},
+		{`php -r 'posix_kill(1, 9);'`, "kill -9 1", false},
+		{`lua -e 'os.rename("/etc", "/x")'`, "mv /etc /x", false},
+		{`lua -e 'io.open("/etc/passwd", "w")'`, "tee /etc/passwd", false},
+		{`Rscript -e 'system("id")'`, "id", false},
+		{`Rscript -e 'unlink("~", recursive=TRUE)'`, "rm -rf ~", false},
+		{`R -e 'writeLines("x", "/etc/profile")'`, "tee /etc/profile", false},
+		{`julia -e 'run(` + "`id`" + `)'`, "id", false},
+		{`julia -e 'rm("/etc"; recursive=true)'`, "rm -rf /etc", false},
+		{`deno eval 'Deno.removeSync("/x")'`, "", false},
+	}
+	for _, c := range cases {
+		line := Parse(c.line)
+		var got []string
+		opaque := false
+		for _, cmd := range line.Commands {
+			s := cmd.Name
+			for _, a := range cmd.Args {
+				s += " " + a.Value
+			}
+			got = append(got, s)
+			if cmd.Payload != nil && cmd.Payload.Opaque {
+				opaque = true
+			}
+		}
+		if c.want != "" && !contains(got, c.want) {
+			t.Errorf("%s\n  got commands %q\n  want one %q", c.line, got, c.want)
+		}
+		if opaque != c.opaque {
+			t.Errorf("%s: opaque = %v, want %v", c.line, opaque, c.opaque)
+		}
+	}
+}
+
+// TestLanguageModelQuiet: ordinary code yields no command beyond the
+// interpreter itself.
+func TestLanguageModelQuiet(t *testing.T) {
+	for _, l := range []string{
+		`python3 -c 'print(open("/etc/hostname").read())'`,
+		`python3 -c 'import os; print(os.path.expanduser("~"))'`,
+		`python3 -c 'import os; pid = os.getpid(); print(pid)'`,
+		`node -e "require('fs').readFileSync('/etc/hosts', 'utf8')"`,
+		`ruby -e 'puts File.read("/etc/hosts")'`,
+		`perl -e 'open(F, "/etc/hosts"); print <F>'`,
+		`Rscript -e 'print(1 + 1)'`,
+		`julia -e 'println(sum([1, 2]))'`,
+	} {
+		line := Parse(l)
+		if len(line.Commands) != 1 {
+			var names []string
+			for _, c := range line.Commands {
+				names = append(names, c.Name+" "+strings.Join(wordValues(c.Args), " "))
+			}
+			t.Errorf("%s: got %d commands %q, want only the interpreter", l, len(line.Commands), names)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func wordValues(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Value
+	}
+	return out
+}
