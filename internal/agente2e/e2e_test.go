@@ -185,5 +185,6 @@ func fixture(t *testing.T) (home, proj string) {
 	write(filepath.Join(proj, "token.txt"), "token "+fakeToken+"\n")
 	write(filepath.Join(home, ".aws", "credentials"), "[default]\naws_access_key_id = AKIAQYLPMN5HFIQR7XYZ\naws_secret_access_key = "+awsSecret+"\n")
 	write(filepath.Join(home, ".bashrc"), "# bashrc\n")
+	write(filepath.Join(proj, "credentials.json"), `{"aws_secret_access_key": "`+awsSecret+`"}`+"\n")
 	return home, proj
 }
