@@ -141,7 +141,7 @@ func TestGemini(t *testing.T) {
 	if r := s.result(t, "write-rules"); exists(filepath.Join(proj, ".hguard", "rules.yaml")) || !strings.Contains(r.text, "hguard") {
 		t.Errorf("write_file to .hguard/rules.yaml went through; model got %q", r.text)
 	}
-	if r := s.result(t, "read-secret"); strings.Contains(r.text, awsSecret) || !strings.Contains(r.text, "credential or secrets file") {
+	if r := s.result(t, "read-secret"); strings.Contains(r.text, awsSecret) || !strings.Contains(r.text, "secret") {
 		t.Errorf("read_file of credentials.json: model got %q", r.text)
 	}
 }
