@@ -21,6 +21,26 @@ var benchInputs = []struct {
 	{"1 MiB of a;", strings.Repeat("a;", MaxInput/2)},
 	{"deep ifs", strings.Repeat("if a; then ", 10000)},
 	{"unicode", strings.Repeat("ｒｍ -rf “/” ‐ \u200b", 2000)},
+	{"dataflow", "X=/; a=r; b=m; f(){ rm -rf $1; }; for d in /etc /usr; do $a$b -rf $d; done; cd / && rm -rf *; f $X; echo / | xargs rm -rf"},
+	{"1 MiB of assignments", strings.Repeat("a=1;a=2;", MaxInput/8)},
+}
+
+// dialectBench are lines for each dialect's parser.
+var dialectBench = []struct{ shell, in string }{
+	{"bash", "if [ -f x ]; then sudo rm -rf /tmp/x && echo \"$(date)\" >> log; fi"},
+	{"posix", "if [ -f x ]; then sudo rm -rf /tmp/x && echo \"$(date)\" >> log; fi"},
+	{"zsh", "if [ -f x ]; then { sudo rm -rf /tmp/x } && echo \"$(date)\" >> log; fi"},
+	{"fish", "if test -f x; sudo rm -rf /tmp/x; and echo \"$(date)\" >> log; end"},
+}
+
+func BenchmarkDialect(b *testing.B) {
+	for _, bd := range dialectBench {
+		b.Run(bd.shell, func(b *testing.B) {
+			for b.Loop() {
+				ParseShell(bd.in, bd.shell)
+			}
+		})
+	}
 }
 
 func BenchmarkParse(b *testing.B) {

@@ -187,9 +187,15 @@ options:
 	switch {
 	case hasC:
 		if len(rest) > 0 {
+			zero := c.Name
+			if len(rest) > 1 {
+				zero = rest[1].Value
+			}
+			restore := w.positional(zero, rest[min(2, len(rest)):])
 			w.runString(c, rest[0], c.Name+" -c", cx)
+			restore()
 		}
-	case readStdin || len(rest) == 0 || rest[0].Value == "/dev/stdin":
+	case readStdin || len(rest) == 0 || rest[0].Value == "/dev/stdin" || rest[0].Value == "/dev/fd/0" || rest[0].Value == "/proc/self/fd/0":
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)

@@ -90,7 +90,7 @@ var fishTests = []struct {
 	{"begin end", "begin; rm -rf ~; end", []string{"rm -rf ~"}, nil},
 	{"if else", "if test -d x; rm -rf x; else if true; rm -rf y; else; rm -rf ~; end", []string{"test -d x", "rm -rf x", "true", "rm -rf y", "rm -rf ~"}, nil},
 	{"while", "while true; rm -rf ~; end", []string{"true", "rm -rf ~"}, nil},
-	{"for", "for d in / ~; rm -rf $d; end", []string{"rm -rf «$d»"}, nil},
+	{"for", "for d in / ~; rm -rf $d; end", []string{"rm -rf /", "rm -rf ~"}, nil},
 	{"switch", "switch $x; case a 'b*'; rm -rf ~; case '*'; ls; end", []string{"rm -rf ~", "ls"}, nil},
 	{"function", "function nuke --description x; rm -rf ~; end; nuke", []string{"rm -rf ~ fn=nuke", "nuke"}, nil},
 	{"single quotes", `echo 'a\'b\\c\n'`, []string{`echo a'b\c\n`}, nil},

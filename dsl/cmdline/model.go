@@ -37,6 +37,7 @@ type Command struct {
 	// Added by the parser, beyond the first contract:
 	Func       string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
 	Background bool   // runs asynchronously (cmd &, or part of a backgrounded pipeline or list)
+	Cwd        string // the directory a cd earlier on the line moved to, when static ("" otherwise)
 }
 
 // Word is one argument. Value is the static value after quote removal and

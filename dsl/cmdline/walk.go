@@ -24,6 +24,8 @@ type walker struct {
 	calls   map[*syntax.CallExpr]*resolved
 	outputs map[syntax.Node]Input // what a substitution writes to stdout
 
+	flow // what the line set up so far (dataflow.go)
+
 	full     bool // the command budget is spent: stop walking
 	limitHit bool // IssueLimit was reported
 	depthHit bool // IssueDepth was reported
@@ -241,7 +243,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if c.Loop != nil {
 			w.substs(inner, c.Loop)
 		}
-		w.stmts(c.Do, inner)
+		if !w.loop(c, inner) {
+			w.stmts(c.Do, inner)
+		}
 	case *syntax.CaseClause:
 		if c.Word != nil {
 			w.substs(inner, c.Word)
@@ -254,6 +258,12 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 	case *syntax.FuncDecl:
 		inner.fn = funcName(c)
+		if inner.fn != "" && c.Body != nil {
+			if w.funcs == nil {
+				w.funcs = make(map[string]funcDef)
+			}
+			w.funcs[inner.fn] = funcDef{body: c.Body, src: w.src, dialect: w.dialect}
+		}
 		inner.bg = false
 		w.stmt(c.Body, inner)
 	case *syntax.ArithmCmd:
@@ -385,6 +395,16 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Via = cx.via
 	c.Pos = w.pos(st, cx)
 	c.Source = w.source(st.Pos(), callEnd(st, ce))
+	c.Args = slices.Clone(c.Args) // flowBefore may rewrite them; r is shared
+	w.flowBefore(&c)
+	for _, f := range r.args {
+		if f.prompt != nil {
+			c.Untrusted = "dynamic" // ${x@P} runs the substitutions in x's value
+			if !f.prompt.Dynamic {
+				defer w.nested(&c, f.prompt.Value, "${@P}", cx, false)
+			}
+		}
+	}
 	if !w.emit(&c) {
 		return
 	}
@@ -393,6 +413,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	if w.dialect == Zsh {
 		w.globQualifiers(&c, ce, cx)
 	}
+	w.flowAfter(st, ce, &c, r, cx)
 }
 
 // callEnd is where a simple command's text ends: its last word or redirect
@@ -439,6 +460,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			c.Args = append(c.Args, fieldWords(w.fields(a.Value))...)
 		case a.Name != nil:
 			v := w.assignValue(a)
+			if !a.Naked && a.Index == nil && a.Array == nil {
+				defer w.assigned(&c, a.Name.Value, v, cx)
+			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
 			if !a.Naked {
 				word.Value += "=" + v.Value

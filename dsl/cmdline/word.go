@@ -12,7 +12,9 @@ import (
 // field is one word after expansion, with what its substitutions produce.
 type field struct {
 	Word
-	in Input // Kind "cmdsubst" or "procsub" when the word holds a substitution
+	in     Input // Kind "cmdsubst" or "procsub" when the word holds a substitution
+	glob   bool  // holds an unquoted glob character (*, ?, [)
+	prompt *Word // the value expanded by ${x@P} in it (Dynamic when unknown)
 }
 
 // fieldWords drops the substitution details and folds look-alikes (the
@@ -347,6 +349,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 	w := e.w
 	switch p := p.(type) {
 	case *syntax.Lit:
+		if mode == unquoted && isGlob(p.Value) {
+			e.cur.glob = true
+		}
 		e.write(unescape(p.Value, mode))
 	case *syntax.SglQuoted:
 		e.cur.Quoted = true
@@ -363,11 +368,26 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 	case *syntax.ParamExp:
 		src := w.source(p.Pos(), p.End())
+		if promptExpansion(p) {
+			v, ok := w.vars[p.Param.Value]
+			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
+		}
+		if v, ok := w.lookup(p); ok && !isHome(p) {
+			if mode == unquoted && e.split {
+				e.open = true
+				e.splitWrite(v, Input{})
+			} else {
+				e.write(v)
+			}
+			return
+		}
 		switch {
 		case isIFS(p) && e.split && mode == unquoted:
 			e.end()
 		case isIFS(p):
 			e.write(" ")
+		case isHome(p) && p.Exp != nil:
+			e.write("$HOME")
 		case isHome(p):
 			e.write(src)
 		default:
@@ -410,7 +430,17 @@ func isIFS(p *syntax.ParamExp) bool {
 // home directory by name.
 func isHome(p *syntax.ParamExp) bool {
 	return p.Param != nil && p.Param.Value == "HOME" && !p.Excl && !p.Length && p.Index == nil &&
-		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+		p.Slice == nil && p.Repl == nil && p.Names == 0 && (p.Exp == nil || homeOp(p.Exp.Op))
+}
+
+// homeOp: ${HOME:?}, ${HOME-x}, ${HOME:=x} are $HOME, which is set.
+func homeOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
 }
 
 // unescape removes the backslashes that quote characters in literal text.
@@ -524,4 +554,14 @@ func lower(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
+}
+
+// isGlob reports literal text with a pattern character: * or ?, or a
+// bracket expression [… ] (a lone [ is the test command).
+func isGlob(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i+1:], ']') > 0
 }

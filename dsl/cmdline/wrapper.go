@@ -64,7 +64,7 @@ var wrappers = map[string]optSpec{
 func (w *walker) peel(c *Command, fs []field) []field {
 	for {
 		name := fs[0]
-		if name.Dynamic || name.Value == "" {
+		if name.Dynamic || name.Value == "" || name.glob {
 			c.Dynamic, c.Path = true, name.Value
 			c.Args = fieldWords(fs[1:])
 			return fs[1:]

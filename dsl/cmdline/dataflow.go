@@ -1,0 +1,543 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Same-line dataflow: what a line sets up for its later commands, used when
+// they run. Values are followed in source order, whatever the branch or
+// subshell: a value assigned anywhere before a use is the value used, which
+// can only make hguard see more, never less. What is not static stays
+// dynamic. Everything is bounded: loops are unrolled over at most
+// maxLoopItems static items and maxLoopWalks bodies per line, functions and
+// aliases are expanded within MaxDepth.
+//
+//   - variables: X=/ (alone, or through export/local/declare/readonly, or
+//     fish's set) makes later $X, ${X}, ${X:-…} and ${X:?} "/";
+//   - positional parameters of sh -c 'CODE' NAME ARGS…, of functions called
+//     with arguments (and fish's $argv);
+//   - functions: a call with arguments walks the body again with them;
+//   - aliases: alias del='rm -rf' makes a later del ~ read as rm -rf ~;
+//   - for X in static items: the body is walked once per item;
+//   - cd DIR: later commands carry Cwd, and their relative glob, "." and
+//     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*);
+//   - xargs with a static standard input gets its words as arguments;
+//   - files written on the line (echo … > x.sh, curl -o x.sh …) and then run
+//     (sh x.sh, source x.sh, ./x.sh): their static text is followed, fetched
+//     content is untrusted;
+//   - deferred code: trap 'CODE' SIG, PROMPT_COMMAND=CODE; ${x@P} runs the
+//     substitutions in x's value;
+//   - standard input that is a shell: sudo -s, sudo -i, su, ssh HOST with a
+//     heredoc, here-string or pipe; bash /dev/fd/0; make -f /dev/stdin's
+//     recipe lines; the readers of >(…) get the command's output.
+
+const (
+	maxLoopItems = 16
+	maxLoopWalks = 64
+)
+
+// flow is the walker's state of the line so far.
+type flow struct {
+	vars    map[string]string // static values of variables set on the line
+	funcs   map[string]funcDef
+	aliases map[string]string
+	files   map[string]Input // files written on the line: their content as far as known
+	cwd     string           // the directory set by cd, "" when unknown
+	walks   int              // loop bodies and function bodies walked again
+}
+
+type funcDef struct {
+	body    *syntax.Stmt
+	src     string
+	dialect Dialect
+}
+
+// changed forgets resolutions made with the previous values.
+func (w *walker) changed() {
+	// New maps rather than clear: clearing a map costs its capacity.
+	w.calls = make(map[*syntax.CallExpr]*resolved)
+	w.outputs = make(map[syntax.Node]Input)
+}
+
+func (w *walker) setVar(name string, v Word) {
+	if w.vars == nil {
+		w.vars = make(map[string]string)
+	}
+	old, had := w.vars[name]
+	if v.Dynamic {
+		if had {
+			delete(w.vars, name)
+			w.changed()
+		}
+		return
+	}
+	if !had || old != v.Value {
+		w.vars[name] = v.Value
+		w.changed()
+	}
+}
+
+// positional sets $0, $1…, $@, $* and $# (and fish's $argv) and returns
+// what restores the previous ones.
+func (w *walker) positional(zero string, args []field) func() {
+	if w.vars == nil {
+		w.vars = make(map[string]string)
+	}
+	keys := []string{"0", "@", "*", "#", "argv"}
+	for i := range max(len(args), 9) {
+		keys = append(keys, strconv.Itoa(i+1))
+	}
+	saved := make(map[string]string, len(keys))
+	for _, k := range keys {
+		if v, ok := w.vars[k]; ok {
+			saved[k] = v
+		}
+		delete(w.vars, k)
+	}
+	w.vars["0"] = zero
+	var all []string
+	dynamic := false
+	for i, a := range args {
+		if !a.Dynamic {
+			w.vars[strconv.Itoa(i+1)] = a.Value
+		}
+		dynamic = dynamic || a.Dynamic
+		all = append(all, a.Value)
+	}
+	for i := len(args); i < 9; i++ {
+		w.vars[strconv.Itoa(i+1)] = ""
+	}
+	w.vars["#"] = strconv.Itoa(len(args))
+	if !dynamic {
+		w.vars["@"] = strings.Join(all, " ")
+		w.vars["*"] = w.vars["@"]
+		w.vars["argv"] = w.vars["@"]
+	}
+	w.changed()
+	return func() {
+		for _, k := range keys {
+			delete(w.vars, k)
+			if v, ok := saved[k]; ok {
+				w.vars[k] = v
+			}
+		}
+		w.changed()
+	}
+}
+
+// lookup gives the static value of a parameter expansion, if known.
+func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+		return "", false
+	}
+	v, ok := w.vars[p.Param.Value]
+	if !ok {
+		return "", false
+	}
+	if p.Exp == nil {
+		return v, true
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.ErrorUnset, syntax.AssignUnset:
+		return v, true
+	case syntax.DefaultUnsetOrNull, syntax.ErrorUnsetOrNull, syntax.AssignUnsetOrNull:
+		if v != "" {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// promptExpansion reports ${x@P}, which runs the substitutions in x's value.
+func promptExpansion(p *syntax.ParamExp) bool {
+	return p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P"
+}
+
+// assigned records a standalone assignment (X=1, export X=1) and follows
+// deferred code it sets up.
+func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
+	w.setVar(name, v)
+	if name == "PROMPT_COMMAND" || name == "PS0" || name == "PS1" && strings.Contains(v.Value, "$(") {
+		w.nested(c, v.Value, name, cx, v.Dynamic)
+	}
+}
+
+// flowBefore applies what the line set up earlier to c, before it is
+// emitted: the directory, xargs input.
+func (w *walker) flowBefore(c *Command) {
+	if w.cwd != "" {
+		c.Cwd = w.cwd
+		for i, a := range c.Args {
+			if a.Dynamic || a.Value == "" {
+				continue
+			}
+			v := a.Value
+			if v == "." || strings.HasPrefix(v, "./") || v[0] != '/' && v[0] != '~' && v[0] != '-' && strings.ContainsAny(v, "*?[") {
+				c.Args[i].Value = joinPath(w.cwd, v)
+			}
+		}
+	}
+	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && c.Stdin.Static && !c.Dynamic {
+		w.xargsInput(c)
+	}
+}
+
+func joinPath(dir, p string) string {
+	if p == "." {
+		return dir
+	}
+	if strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$HOME") {
+		return dir + "/" + strings.TrimPrefix(strings.TrimPrefix(p, "./"), ".")
+	}
+	j := path.Join(dir, p)
+	if strings.HasSuffix(p, "/") && !strings.HasSuffix(j, "/") {
+		j += "/"
+	}
+	return j
+}
+
+// xargsInput gives the command xargs runs the words of its static input:
+// appended, or put in place of the -I/-i replacement string.
+func (w *walker) xargsInput(c *Command) {
+	wr := c.Wrappers[len(c.Wrappers)-1]
+	repl := ""
+	for i, a := range wr.Args {
+		switch {
+		case a == "-I" && i+1 < len(wr.Args):
+			repl = wr.Args[i+1]
+		case strings.HasPrefix(a, "-I") && len(a) > 2:
+			repl = a[2:]
+		case a == "-i" || a == "--replace":
+			repl = "{}"
+		case strings.HasPrefix(a, "--replace="):
+			repl = strings.TrimPrefix(a, "--replace=")
+		}
+	}
+	text := c.Stdin.Text
+	if repl != "" {
+		for _, item := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+			for i, a := range c.Args {
+				if strings.Contains(a.Value, repl) {
+					c.Args[i].Value = strings.ReplaceAll(a.Value, repl, item)
+				}
+			}
+			break // the first line shows what runs; all lines run the same command
+		}
+		return
+	}
+	for _, f := range strings.Fields(text) {
+		if len(c.Args) >= maxWords {
+			break
+		}
+		c.Args = append(c.Args, Word{Value: FoldWord(f)})
+	}
+}
+
+// flowAfter records what c sets up for later commands and follows what it
+// runs through the line's state.
+func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *resolved, cx ctx) {
+	args := r.args
+	if r.empty {
+		for _, a := range ce.Assigns {
+			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
+				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
+			} else if a != nil && a.Name != nil {
+				w.setVar(a.Name.Value, Word{Dynamic: true})
+			}
+		}
+	}
+	w.writes(c, args)
+	if c.Dynamic {
+		return
+	}
+	switch name := c.Name; {
+	case name == "cd" || name == "pushd":
+		w.cd(args)
+	case name == "alias":
+		for _, a := range args {
+			if n, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic {
+				if w.aliases == nil {
+					w.aliases = make(map[string]string)
+				}
+				w.aliases[n] = v
+			}
+		}
+	case name == "set" && w.dialect == Fish:
+		w.fishSet(args)
+	case name == "trap":
+		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
+			w.nested(c, args[0].Value, "trap", cx, args[0].Dynamic)
+		}
+	case name == "sudo" && stdinShell(args, "si", []string{"--shell", "--login"}),
+		name == "su" || name == "ssh":
+		if c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring" || c.Stdin.Kind == "pipe" {
+			if !(name == "ssh" && sshHasCommand(args)) && !(name == "su" && hasOption(args, "-c", "--command")) {
+				w.runInput(c, name+" stdin", cx)
+			}
+		}
+	case name == "make" || name == "gmake":
+		for i, a := range args {
+			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
+				(args[i+1].Value == "-" || args[i+1].Value == "/dev/stdin") {
+				w.makefileStdin(c, cx)
+			}
+		}
+	}
+	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks {
+		w.walks++
+		text := body
+		if n := len(ce.Args); n > 1 {
+			text += " " + w.source(ce.Args[1].Pos(), ce.Args[n-1].End())
+		}
+		w.nested(c, text, "alias "+c.Name, cx, false)
+	}
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && len(args) > 0 && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+		w.walks++
+		restore := w.positional(c.Name, args)
+		saved, savedD := w.src, w.dialect
+		w.src, w.dialect = def.src, def.dialect
+		at := c.Pos
+		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1}})
+		w.src, w.dialect = saved, savedD
+		restore()
+	}
+	w.runsWritten(c, args, cx)
+}
+
+// stdinShell reports sudo options that start a shell reading stdin.
+func stdinShell(args []field, short string, long []string) bool {
+	for _, a := range args {
+		v := a.Value
+		switch {
+		case v == "--":
+			return false
+		case slices.Contains(long, v):
+			return true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			if strings.ContainsAny(v[1:], short) {
+				return true
+			}
+		case !strings.HasPrefix(v, "-"):
+			return false
+		}
+	}
+	return false
+}
+
+func hasOption(args []field, opts ...string) bool {
+	return slices.ContainsFunc(args, func(a field) bool { return slices.Contains(opts, a.Value) })
+}
+
+// sshHasCommand reports an ssh invocation that names a remote command.
+func sshHasCommand(args []field) bool {
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	operands := 0
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if len(v) > 1 && v[0] == '-' {
+			if strings.IndexByte(withArg, v[len(v)-1]) >= 0 && len(v) == 2 {
+				i++
+			}
+			continue
+		}
+		operands++
+	}
+	return operands > 1
+}
+
+// makefileStdin follows the recipe lines of a makefile read from stdin.
+func (w *walker) makefileStdin(c *Command, cx ctx) {
+	in := c.Stdin
+	if !in.Static {
+		if in.Kind != "" {
+			c.Untrusted = untrusted(in)
+		}
+		return
+	}
+	var recipes []string
+	for _, l := range strings.Split(in.Text, "\n") {
+		if strings.HasPrefix(l, "\t") {
+			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, "\t"), "@-+"))
+		}
+	}
+	w.nested(c, strings.Join(recipes, "\n"), "make recipe", cx, false)
+}
+
+func (w *walker) cd(args []field) {
+	dir := "~"
+	for _, a := range args {
+		if a.Value == "--" || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		if a.Dynamic || a.Value == "-" {
+			w.cwd = ""
+			return
+		}
+		dir = a.Value
+		break
+	}
+	switch {
+	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
+		w.cwd = path.Clean(dir)
+	case w.cwd != "":
+		w.cwd = joinPath(w.cwd, dir)
+	default:
+		w.cwd = ""
+	}
+	w.changed()
+}
+
+// fishSet records set [-glxUe…] NAME VALUES….
+func (w *walker) fishSet(args []field) {
+	erase := false
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+		if v := args[i].Value; v == "-e" || v == "--erase" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "e") {
+			erase = true
+		}
+	}
+	if i >= len(args) {
+		return
+	}
+	name := args[i].Value
+	if erase || args[i].Dynamic {
+		w.setVar(name, Word{Dynamic: true})
+		return
+	}
+	v := joinFields(args[i+1:])
+	w.setVar(name, v.Word)
+}
+
+// writes records files c writes: its output redirected to a file, or the
+// file a downloader saves to.
+func (w *walker) writes(c *Command, args []field) {
+	record := func(file string, in Input) {
+		if w.files == nil {
+			w.files = make(map[string]Input)
+		}
+		w.files[file] = in
+	}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic {
+			bare := *c
+			bare.Redirects = nil
+			out := produces(&bare, c.Stdin)
+			if r.Op == ">>" {
+				out.Static, out.Text = false, ""
+			}
+			record(r.Target.Value, out)
+		}
+	}
+	if c.Dynamic {
+		return
+	}
+	switch c.Name {
+	case "curl", "wget":
+		for i, a := range args {
+			v := a.Value
+			var file string
+			switch {
+			case (v == "-o" || v == "--output" || v == "-O" && c.Name == "wget" || v == "--output-document") && i+1 < len(args):
+				file = args[i+1].Value
+			case strings.HasPrefix(v, "--output=") || strings.HasPrefix(v, "--output-document="):
+				_, file, _ = strings.Cut(v, "=")
+			case strings.HasPrefix(v, "-o") && len(v) > 2 && c.Name == "curl":
+				file = v[2:]
+			}
+			if file != "" && file != "-" {
+				record(file, Input{From: c.Name, Remote: true})
+			}
+		}
+	}
+}
+
+// runsWritten follows a file written earlier on the line that c runs:
+// sh FILE, source FILE, ./FILE.
+func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
+	if len(w.files) == 0 || c.Dynamic {
+		return
+	}
+	file := ""
+	switch {
+	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+				file = a.Value
+				break
+			}
+			if a.Value == "-c" {
+				return
+			}
+		}
+	case strings.Contains(c.Path, "/"):
+		file = c.Path
+	}
+	if file == "" {
+		return
+	}
+	in, ok := w.files[file]
+	if !ok {
+		in, ok = w.files[strings.TrimPrefix(file, "./")]
+	}
+	if !ok {
+		in, ok = w.files["./"+file]
+	}
+	if !ok {
+		return
+	}
+	switch {
+	case in.Remote || in.Decoded:
+		c.Untrusted = untrusted(in)
+	case !in.Static:
+		c.Untrusted = "dynamic"
+	default:
+		w.nested(c, in.Text, "file "+file+" written on this line", cx, false)
+	}
+}
+
+// loop walks a for loop's body once per static item, with the variable set.
+func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
+	it, ok := c.Loop.(*syntax.WordIter)
+	if !ok || it.Name == nil || len(it.Items) == 0 || !uses(c.Do, it.Name.Value) {
+		return false
+	}
+	var items []field
+	for _, word := range it.Items {
+		items = append(items, w.fields(word)...)
+	}
+	if len(items) == 0 || len(items) > maxLoopItems || w.walks+len(items) > maxLoopWalks {
+		w.setVar(it.Name.Value, Word{Dynamic: true})
+		return false
+	}
+	for _, f := range items {
+		if f.Dynamic {
+			w.setVar(it.Name.Value, Word{Dynamic: true})
+			return false
+		}
+	}
+	for _, f := range items {
+		w.walks++
+		w.setVar(it.Name.Value, f.Word)
+		w.stmts(c.Do, cx)
+	}
+	return true
+}
+
+// uses reports whether stmts expand the variable name.
+func uses(stmts []*syntax.Stmt, name string) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && p.Param.Value == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}

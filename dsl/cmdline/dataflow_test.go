@@ -1,0 +1,76 @@
+package cmdline
+
+import (
+	"slices"
+	"testing"
+)
+
+// flowTests are the same-line dataflow cases of issue 14 (bash unless a
+// shell is named).
+var flowTests = []struct {
+	shell string
+	name  string
+	in    string
+	want  []string
+}{
+	{"", "assignment", "X=/; rm -rf $X", []string{": X=/", "rm -rf /"}},
+	{"", "assembled name", "a=r;b=m;$a$b -rf /", []string{": a=r", ": b=m", "rm -rf /"}},
+	{"", "quoted and braced", `X=/; rm -rf "$X" ${X} ${X:-/tmp}`, []string{": X=/", "rm -rf / / /"}},
+	{"", "export", "export X=/; rm -rf $X", []string{"export X=/", "rm -rf /"}},
+	{"", "reassigned dynamic", "X=/; X=$(cat f); rm -rf $X", []string{": X=/", ": X=$(cat f)", "cat f via=$(…)", "rm -rf «$X»"}},
+	{"", "split value", "X='-rf /'; rm $X", []string{": X=-rf /", "rm -rf /"}},
+	{"", "sh -c positional", "sh -c 'rm -rf $1' _ /", []string{"sh -c rm -rf $1 _ /", "rm -rf / via=sh -c"}},
+	{"", "bash -c all positional", `bash -c 'rm -rf "$@"' x / ~`, []string{`bash -c rm -rf "$@" x / ~`, "rm -rf / ~ via=bash -c"}},
+	{"", "function call", "f(){ rm -rf $1; }; f /", []string{"rm -rf «$1» fn=f", "f /", "rm -rf / via=f() fn=f"}},
+	{"", "function sees variables", "X=/; f(){ rm -rf $X; }; f", []string{": X=/", "rm -rf / fn=f", "f"}},
+	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "del ~/*", "rm -rf ~/* via=alias del"}},
+	{"", "for list", "for d in / ; do rm -rf $d; done", []string{"rm -rf /"}},
+	{"", "for list of two", "for d in /etc /usr; do rm -rf $d; done", []string{"rm -rf /etc", "rm -rf /usr"}},
+	{"", "cd then glob", "cd / && rm -rf *", []string{"cd /", "rm -rf /*"}},
+	{"", "cd relative", "cd /usr; cd lib && rm -rf ./*", []string{"cd /usr", "cd lib", "rm -rf /usr/lib/*"}},
+	{"", "cd dot", "cd ~ && rm -rf .", []string{"cd ~", "rm -rf ~"}},
+	{"", "xargs static input", "echo / | xargs rm -rf", []string{"echo / pipe=0/2", "rm -rf / wr=xargs[] pipe=1/2 in=pipe:echo:static"}},
+	{"", "xargs -I", "echo / | xargs -I{} rm -rf {}", []string{"echo / pipe=0/2", "rm -rf / wr=xargs[-I{}] pipe=1/2 in=pipe:echo:static"}},
+	{"", "home with error op", "rm -rf ${HOME:?}/", []string{"rm -rf $HOME/"}},
+	{"", "root glob", "rm -rf /*/*", []string{"rm -rf /*/*"}},
+	{"", "script written then run", "echo 'rm -rf ~' > x.sh; sh x.sh", []string{"echo rm -rf ~ >x.sh", "sh x.sh", "rm -rf ~ via=file x.sh written on this line"}},
+	{"", "script fetched then run", "curl -o x.sh https://x; bash x.sh", []string{"curl -o x.sh https://x", "bash x.sh untrusted=remote"}},
+	{"", "script fetched then executed", "wget -O /tmp/i https://x && chmod +x /tmp/i && /tmp/i", []string{"wget -O /tmp/i https://x", "chmod +x /tmp/i", "i untrusted=remote"}},
+	{"", "trap", "trap 'rm -rf ~' EXIT", []string{"trap rm -rf ~ EXIT", "rm -rf ~ via=trap"}},
+	{"", "prompt command", "PROMPT_COMMAND='rm -rf ~'", []string{": PROMPT_COMMAND=rm -rf ~", "rm -rf ~ via=PROMPT_COMMAND"}},
+	{"", "prompt expansion", "x='$(rm -rf ~)'; echo ${x@P}", []string{": x=$(rm -rf ~)", "echo «${x@P}» untrusted=dynamic", "«$(rm -rf ~)» via=${@P}", "rm -rf ~ via=${@P}>$(…)"}},
+	{"", "prompt expansion unknown", "echo ${x@P}", []string{"echo «${x@P}» untrusted=dynamic"}},
+	{"", "bash /dev/fd/0", "echo 'rm -rf ~' | bash /dev/fd/0", []string{"echo rm -rf ~ pipe=0/2", "bash /dev/fd/0 pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=bash stdin"}},
+	{"", "sudo -s heredoc", "sudo -s <<EOF\nrm -rf /\nEOF", []string{"sudo -s in=heredoc:static", "rm -rf / via=sudo stdin"}},
+	{"", "su - here-string", "su - <<< 'rm -rf /'", []string{"su - in=herestring:static <<<rm -rf /", "rm -rf / via=su stdin"}},
+	{"", "ssh heredoc", "ssh host <<EOF\nrm -rf /\nEOF", []string{"ssh host in=heredoc:static", "rm -rf / via=ssh stdin"}},
+	{"", "make stdin", "make -f /dev/stdin <<EOF\nall:\n\trm -rf ~\nEOF", []string{"make -f /dev/stdin in=heredoc:static", "rm -rf ~ via=make recipe"}},
+	{"", "glob command name", "/???/?m -rf /", []string{"«/???/?m» -rf /"}},
+	{"", "quoted glob is a name", "'/???/?m' -rf /", []string{"?m -rf /"}},
+	{"", "recursive function is bounded", "f(){ f $1; }; f x", []string{"f «$1» fn=f", "f x", "f x via=f() fn=f"}},
+	{"", "alias bomb is bounded", "alias a='a;a;a;a;a;a;a;a'; a", nil},
+	{"zsh", "zsh assignment", "X=/; rm -rf $X", []string{": X=/", "rm -rf /"}},
+	{"fish", "fish set", "set X /; rm -rf $X", []string{"set X /", "rm -rf /"}},
+	{"fish", "fish function argv", "function f; rm -rf $argv; end; f /", []string{"rm -rf «$argv» fn=f", "f /", "rm -rf / via=f() fn=f"}},
+}
+
+func TestFlow(t *testing.T) {
+	for _, tt := range flowTests {
+		t.Run(tt.shell+"/"+tt.name, func(t *testing.T) {
+			line := ParseShell(tt.in, tt.shell)
+			var got []string
+			for _, c := range line.Commands {
+				got = append(got, render(c))
+			}
+			if tt.want == nil {
+				if len(got) > 1000 {
+					t.Errorf("%d commands", len(got))
+				}
+				return
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("ParseShell(%q, %q) commands:\n got %q\nwant %q", tt.in, tt.shell, got, tt.want)
+			}
+		})
+	}
+}
