@@ -5,10 +5,10 @@ import (
 	"encoding/hex"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/plugins/wire"
 )
 
 // CheckRequest is one command to decide for one session.
@@ -98,7 +98,7 @@ func (d Decision) AskRules() []string {
 func PersonOnly(f dsl.Finding) bool { return f.Person || IsPluginFinding(f) }
 
 // IsPluginFinding reports whether a detector plugin made the finding.
-func IsPluginFinding(f dsl.Finding) bool { return strings.HasPrefix(f.Source, "plugin:") }
+func IsPluginFinding(f dsl.Finding) bool { return wire.FromPlugin(f) }
 
 // Fingerprint binds a session approval to one command in one directory:
 // the normalized command (so look-alike characters cannot dodge it) and the

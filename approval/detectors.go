@@ -18,6 +18,7 @@ import (
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/plugins/wire"
 )
 
 // Detector plugins (Tirith, third-party detectors) run in a separate
@@ -98,17 +99,12 @@ func detectorsFailOpen(cfg *config.Config, home string) bool {
 	return true
 }
 
-// detectRequest and detectResponse are the wire format of hguard-plugins.
-type detectRequest struct {
-	Original string `json:"original"`
-	Cwd      string `json:"cwd,omitempty"`
-	Shell    string `json:"shell,omitempty"`
-}
-
-type detectResponse struct {
-	Findings []dsl.Finding `json:"findings"`
-	Error    string        `json:"error,omitempty"`
-}
+// The wire format of hguard-plugins detect and serve: one contract,
+// plugins/wire.
+type (
+	detectRequest  = wire.DetectRequest
+	detectResponse = wire.DetectResponse
+)
 
 // detect adds the enabled detectors' findings to a verdict. Detectors only
 // add: the verdict becomes the strictest of the rules' and theirs. When the

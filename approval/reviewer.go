@@ -19,6 +19,7 @@ import (
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
 	"github.com/hguard/hguard/internal/sanitize"
+	"github.com/hguard/hguard/plugins/wire"
 	"github.com/hguard/hguard/redact"
 	"github.com/hguard/hguard/session"
 )
@@ -28,8 +29,9 @@ import (
 // its network client never lives in hguard. The limits below hold whatever
 // the reviewer answers.
 
-// ReviewVerdict is the smart reviewer's answer to an ask.
-type ReviewVerdict string
+// ReviewVerdict is the smart reviewer's answer to an ask (the wire
+// contract's verdict).
+type ReviewVerdict = wire.Verdict
 
 // The reviewer's answers. Approve allows the command (with a session
 // approval); deny refuses it; escalate hands it to a person.
@@ -237,31 +239,12 @@ type PluginsReviewer struct {
 	Home string // $HGUARD_HOME: where hguard-plugins is looked for
 }
 
-// reviewRequest and reviewResponse are the wire format of
-// hguard-plugins review (pluginscmd.ReviewRequest and ReviewResponse).
-type reviewRequest struct {
-	Command   string          `json:"command"`
-	Cwd       string          `json:"cwd,omitempty"`
-	Shell     string          `json:"shell,omitempty"`
-	Findings  []reviewFinding `json:"findings"`
-	BaseURL   string          `json:"base_url"`
-	Model     string          `json:"model"`
-	APIKeyEnv string          `json:"api_key_env,omitempty"`
-	TimeoutMS int64           `json:"timeout_ms"`
-	Ping      bool            `json:"ping,omitempty"`
-}
-
-type reviewFinding struct {
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-	Source  string `json:"source,omitempty"`
-}
-
-type reviewResponse struct {
-	Verdict ReviewVerdict `json:"verdict"`
-	Reason  string        `json:"reason,omitempty"`
-	Error   string        `json:"error,omitempty"`
-}
+// The wire format of hguard-plugins review: one contract, plugins/wire.
+type (
+	reviewRequest  = wire.ReviewRequest
+	reviewFinding  = wire.ReviewFinding
+	reviewResponse = wire.ReviewResponse
+)
 
 // Review sends the ask's redacted command, its ask findings and cwd. The
 // API key stays in the environment: only its variable's name is sent.

@@ -6,13 +6,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/plugins/wire"
 )
 
 // Detector is what a detector plugin implements.
@@ -50,7 +50,7 @@ type Finding struct {
 
 // SourcePrefix starts the Source of every finding a plugin adds, and of the
 // findings the host adds when a plugin fails: "plugin:NAME".
-const SourcePrefix = "plugin:"
+const SourcePrefix = wire.SourcePrefix
 
 // NeverAlways reports whether f may not be approved "always". That is every
 // plugin finding: a detector judges content (a URL, a host name, a package),
@@ -58,7 +58,7 @@ const SourcePrefix = "plugin:"
 // content later; and an "always" approval of "detector unavailable" would
 // switch a fail-closed detector off for good. Once and session approvals
 // remain possible for ask findings.
-func NeverAlways(f dsl.Finding) bool { return strings.HasPrefix(f.Source, SourcePrefix) }
+func NeverAlways(f dsl.Finding) bool { return wire.FromPlugin(f) }
 
 // CookieKey is the environment variable through which the host hands a
 // plugin its handshake cookie: 64 hex digits, fresh for every launch.

@@ -23,20 +23,16 @@ import (
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/plugins"
 	"github.com/hguard/hguard/plugins/tirith/install"
+	"github.com/hguard/hguard/plugins/wire"
 )
 
-// Request asks the detectors about one command.
-type Request struct {
-	Original string `json:"original"`
-	Cwd      string `json:"cwd,omitempty"`
-	Shell    string `json:"shell,omitempty"`
-}
-
-// Response is the detectors' findings, or why there are none.
-type Response struct {
-	Findings []dsl.Finding `json:"findings"`
-	Error    string        `json:"error,omitempty"`
-}
+// Request asks the detectors about one command; Response is their
+// findings, or why there are none. The contract is plugins/wire, shared
+// with hguard's approval package.
+type (
+	Request  = wire.DetectRequest
+	Response = wire.DetectResponse
+)
 
 const usage = `hguard-plugins runs hguard's detector plugins; hguard calls it.
 

@@ -10,37 +10,23 @@ import (
 
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/plugins/smartllm"
+	"github.com/hguard/hguard/plugins/wire"
 )
 
 // ReviewRequest asks the smart reviewer about one ask (hguard-plugins
-// review). The key itself never travels: only the name of the environment
-// variable that holds it, read here.
-type ReviewRequest struct {
-	Command   string             `json:"command"`
-	Cwd       string             `json:"cwd,omitempty"`
-	Shell     string             `json:"shell,omitempty"`
-	Findings  []smartllm.Finding `json:"findings"`
-	BaseURL   string             `json:"base_url"`
-	Model     string             `json:"model"`
-	APIKeyEnv string             `json:"api_key_env,omitempty"`
-	TimeoutMS int64              `json:"timeout_ms"`
-	Ping      bool               `json:"ping,omitempty"` // only check that the endpoint answers (hguard doctor --reviewer)
-}
-
-// ReviewResponse is the verdict: approve, deny or escalate. Error is set
-// only for a request that could not be read (or a failed ping); the
-// verdict is then escalate.
-type ReviewResponse struct {
-	Verdict smartllm.Verdict `json:"verdict"`
-	Reason  string           `json:"reason,omitempty"`
-	Error   string           `json:"error,omitempty"`
-}
+// review); ReviewResponse is its verdict. The contract is plugins/wire,
+// shared with hguard's approval package. The API key never travels: only
+// the name of the environment variable that holds it, read here.
+type (
+	ReviewRequest  = wire.ReviewRequest
+	ReviewResponse = wire.ReviewResponse
+)
 
 // review answers one ReviewRequest from stdin.
 func review(stdin io.Reader, stdout io.Writer) error {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64<<10), maxRequest)
-	resp := ReviewResponse{Verdict: smartllm.Escalate}
+	resp := ReviewResponse{Verdict: wire.Escalate}
 	var req ReviewRequest
 	switch {
 	case !sc.Scan():
@@ -65,8 +51,12 @@ func review(stdin io.Reader, stdout io.Writer) error {
 			}
 			break
 		}
-		r := smartllm.Review(ctx, cfg, smartllm.Input{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, Findings: req.Findings})
-		resp.Verdict, resp.Reason = r.Verdict, r.Reason
+		findings := make([]smartllm.Finding, len(req.Findings))
+		for i, f := range req.Findings {
+			findings[i] = smartllm.Finding(f)
+		}
+		r := smartllm.Review(ctx, cfg, smartllm.Input{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, Findings: findings})
+		resp.Verdict, resp.Reason = wire.Verdict(r.Verdict), r.Reason
 	}
 	w := bufio.NewWriter(stdout)
 	if err := cli.WriteJSON(w, resp); err != nil {
