@@ -612,10 +612,7 @@ func EnsureTurn(ctx context.Context, home string, cfg Config, dir, session, turn
 	if !cfg.Enabled && cfg.MaxFiles != 0 {
 		return nil, nil
 	}
-	key := turn
-	if session != "" {
-		key = session + "/" + turn
-	}
+	key, reason := TurnKey(session, turn)
 	if err := ValidateTurn(key); err != nil {
 		return nil, err
 	}
@@ -623,9 +620,14 @@ func EnsureTurn(ctx context.Context, home string, cfg Config, dir, session, turn
 	if err != nil {
 		return nil, err
 	}
-	reason := "before turn " + turn
-	if session != "" {
-		reason += " of session " + session
-	}
 	return r.Ensure(ctx, key, reason)
+}
+
+// TurnKey is the key [Repo.Ensure] remembers for a session's turn, and
+// the label of its snapshot.
+func TurnKey(session, turn string) (key, label string) {
+	if session == "" {
+		return turn, "before turn " + turn
+	}
+	return session + "/" + turn, "before turn " + turn + " of session " + session
 }

@@ -20,7 +20,7 @@ import (
 const checkpointSynopsis = `hguard checkpoint create [--dir D] [--reason R]
        hguard checkpoint list [--dir D] [--json]
        hguard checkpoint prune [--dir D] [--keep N]
-       hguard checkpoint ensure --turn ID [--dir D] [--reason R]
+       hguard checkpoint ensure --turn ID [--session S] [--dir D] [--reason R]
 
 Snapshots the directory D into a shadow git repository under
 $HGUARD_HOME/checkpoints/, never touching D's own .git. Without --dir, D is
@@ -35,8 +35,8 @@ than checkpoints.max_file_size (10 MiB; listed when skipped). A tree with more
 than checkpoints.max_files files (50000) is not snapshotted at all.
 
 create records nothing when nothing changed since the latest checkpoint.
-ensure snapshots at most once per turn ID (hooks pass a command number or a
-prompt id). prune keeps the newest N (default checkpoints.max_snapshots, 50)
+ensure snapshots at most once per turn ID of session S (agent hooks pass
+the prompt id and the session; the label is "before turn ID of session S"). prune keeps the newest N (default checkpoints.max_snapshots, 50)
 and compacts the shadow repository.`
 
 const rollbackSynopsis = `hguard rollback [--dir D]              list the checkpoints
@@ -112,7 +112,7 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 	}
 	c := newCommand("checkpoint "+sub, checkpointSynopsis, stdout)
 	dir := c.String("dir", "", "the directory `D` to snapshot")
-	var reason, turn *string
+	var reason, turn, session *string
 	var asJSON *bool
 	var keep *int
 	switch sub {
@@ -120,6 +120,7 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 		reason = c.String("reason", "", "why the checkpoint is taken, shown by list")
 		if sub == "ensure" {
 			turn = c.String("turn", "", "the turn `ID`: at most one checkpoint per ID")
+			session = c.String("session", "", "the agent `SESSION` the turn belongs to (one checkpoint per session and turn)")
 		}
 	case "list":
 		asJSON = c.Bool("json", false, "print the checkpoints as JSON")
@@ -136,7 +137,8 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 		return usagef("hooks pass the command number or the prompt id", "checkpoint ensure needs --turn ID")
 	}
 	if turn != nil {
-		if err := checkpoint.ValidateTurn(*turn); err != nil {
+		key, _ := checkpoint.TurnKey(*session, *turn)
+		if err := checkpoint.ValidateTurn(key); err != nil {
 			return usagef("a turn ID is 1 to 256 printable characters", "%v", err)
 		}
 	}
@@ -169,7 +171,11 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 	}
 	var res *checkpoint.Result
 	if sub == "ensure" {
-		res, err = r.Ensure(ctx, *turn, *reason)
+		key, label := checkpoint.TurnKey(*session, *turn)
+		if *reason != "" {
+			label = *reason
+		}
+		res, err = r.Ensure(ctx, key, label)
 		if err == nil && res == nil {
 			fmt.Fprintf(stdout, "turn %s already has its checkpoint\n", *turn)
 			return nil
