@@ -1,14 +1,17 @@
 package agente2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hguard/hguard/internal/testbin"
 )
@@ -185,5 +188,65 @@ func TestClaudeCodeMissingBinary(t *testing.T) {
 	// refused too.
 	if exists(filepath.Join(proj, "ran")) || !strings.Contains(out, "hguard is missing") {
 		t.Errorf("missing hguard: ran=%v, claude said %q", exists(filepath.Join(proj, "ran")), out)
+	}
+}
+
+// TestClaudeCodeDaemonQueue: with the daemon running, a headless ask waits
+// in its queue; a person approves it from their own terminal and the
+// command runs.
+func TestClaudeCodeDaemonQueue(t *testing.T) {
+	claude := cli(t, "claude")
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	withDaemon := env(home, "HGUARD_NO_DAEMON=", "HGUARD_TTY=none")
+	daemon := exec.Command(hguard, "daemon")
+	daemon.Env = withDaemon
+	var dlog bytes.Buffer
+	daemon.Stdout, daemon.Stderr = &dlog, &dlog
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		daemon.Process.Signal(os.Interrupt)
+		daemon.Wait()
+	})
+	hg := func(args ...string) (string, error) {
+		c := exec.Command(hguard, args...)
+		c.Env = withDaemon
+		out, err := c.CombinedOutput()
+		return string(out), err
+	}
+	// until polls a condition of another process's making, bounded.
+	until := func(what string, cond func() bool) {
+		t.Helper()
+		for i := 0; !cond(); i++ {
+			if i > 1200 {
+				t.Fatalf("no %s within a minute; daemon: %s", what, dlog.String())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	until("daemon", func() bool { _, err := hg("pending"); return err == nil })
+
+	marker := filepath.Join(proj, "approved")
+	s := newScript(step{name: "ask", tool: "Bash", input: map[string]any{"command": "git reset --hard; touch " + marker}})
+	base := serve(t, anthropic(t, s))
+	done := make(chan string, 1)
+	go func() {
+		out, hung, _ := runCLI(proj, append(withDaemon, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+			claude, "-p", "do the task", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+		if hung {
+			out = "HUNG: " + out
+		}
+		done <- out
+	}()
+	until("queued request", func() bool { out, _ := hg("pending"); return strings.Contains(out, "git reset --hard") })
+	if out, err := hg("approve", "--all"); err != nil {
+		t.Fatalf("hguard approve --all: %v\n%s", err, out)
+	}
+	out := <-done
+	if !exists(marker) {
+		t.Errorf("the approved command did not run; claude said %q, model got %q", out, s.result(t, "ask").text)
 	}
 }

@@ -123,23 +123,29 @@ func env(home string, extra ...string) []string {
 // bounded so that a hang fails the test instead of the suite.
 func run(t *testing.T, dir string, environ []string, name string, args ...string) string {
 	t.Helper()
+	out, hung, err := runCLI(dir, environ, name, args...)
+	if hung {
+		t.Fatalf("%s did not finish (a hook or an ask hung it):\n%s", filepath.Base(name), out)
+	}
+	if err != nil {
+		t.Logf("%s: %v\n%s", filepath.Base(name), err, out)
+	}
+	return out
+}
+
+// runCLI is run without the testing.T, for a goroutine.
+func runCLI(dir string, environ []string, name string, args ...string) (out string, hung bool, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = environ
 	cmd.Stdin = strings.NewReader("")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
 	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("%s did not finish (a hook or an ask hung it):\n%s", filepath.Base(name), out.String())
-	}
-	if err != nil {
-		t.Logf("%s: %v\n%s", filepath.Base(name), err, out.String())
-	}
-	return out.String()
+	err = cmd.Run()
+	return b.String(), ctx.Err() != nil, err
 }
 
 // hguardInit installs hguard's hooks for agent into home.
