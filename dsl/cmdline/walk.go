@@ -397,6 +397,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Source = w.source(st.Pos(), callEnd(st, ce))
 	c.Args = slices.Clone(c.Args) // flowBefore may rewrite them; r is shared
 	w.flowBefore(&c)
+	spellOptions(&c)
 	for _, f := range r.args {
 		if f.prompt != nil {
 			c.Untrusted = "dynamic" // ${x@P} runs the substitutions in x's value

@@ -1,0 +1,146 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
+// GNU getopt_long, argp, git's parse-options and curl accept any unambiguous
+// prefix of a long option: rm --rec --force is rm --recursive --force, git
+// reset --har is git reset --hard. The model gives such options their full
+// spelling, so that rules written for --recursive see --rec. Each program
+// has its own table (a prefix is only unambiguous among that program's
+// options); "git SUB" keys git's subcommands. An ambiguous prefix is left as
+// written: the program refuses it.
+//
+// Not every program does this: find's options (-delete) are never
+// abbreviated, git's own options before the subcommand are not, and rsync's
+// popt parser takes no prefixes, so none of them are in the table.
+
+var longOptions = struct {
+	sync.RWMutex
+	m map[string][]string
+}{m: map[string][]string{
+	"rm":    {"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose", "help", "version"},
+	"cp":    {"archive", "attributes-only", "backup", "copy-contents", "debug", "force", "interactive", "link", "dereference", "no-clobber", "no-dereference", "preserve", "no-preserve", "parents", "recursive", "reflink", "remove-destination", "sparse", "strip-trailing-slashes", "symbolic-link", "suffix", "target-directory", "no-target-directory", "update", "verbose", "one-file-system", "context", "help", "version"},
+	"mv":    {"backup", "debug", "exchange", "force", "interactive", "no-clobber", "no-copy", "strip-trailing-slashes", "suffix", "target-directory", "no-target-directory", "update", "verbose", "context", "help", "version"},
+	"chmod": {"changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version"},
+	"chown": {"changes", "dereference", "no-dereference", "from", "no-preserve-root", "preserve-root", "quiet", "silent", "reference", "recursive", "verbose", "help", "version"},
+	"chgrp": {"changes", "dereference", "no-dereference", "no-preserve-root", "preserve-root", "quiet", "silent", "reference", "recursive", "verbose", "help", "version"},
+	"shred": {"force", "iterations", "random-source", "size", "remove", "verbose", "exact", "zero", "help", "version"},
+	"tar": {"create", "extract", "get", "list", "append", "update", "delete", "diff", "compare", "concatenate", "catenate",
+		"file", "directory", "gzip", "gunzip", "bzip2", "xz", "zstd", "lzma", "compress", "auto-compress", "use-compress-program",
+		"to-command", "checkpoint", "checkpoint-action", "info-script", "new-volume-script", "overwrite", "overwrite-dir",
+		"remove-files", "unlink-first", "recursive-unlink", "keep-old-files", "keep-newer-files", "skip-old-files",
+		"absolute-names", "exclude", "exclude-from", "files-from", "verbose", "owner", "group", "mode", "preserve-permissions",
+		"same-owner", "no-same-owner", "transform", "strip-components", "wildcards", "one-file-system", "help", "version"},
+	"curl": {"output", "remote-name", "remote-name-all", "output-dir", "upload-file", "data", "data-binary", "data-raw",
+		"data-urlencode", "form", "header", "request", "user", "insecure", "location", "silent", "show-error", "fail",
+		"config", "proxy", "cookie", "cookie-jar", "url", "write-out", "create-dirs", "compressed", "verbose", "help", "version"},
+	"wget": {"output-document", "output-file", "directory-prefix", "input-file", "post-data", "post-file", "body-data",
+		"body-file", "header", "no-check-certificate", "execute", "recursive", "mirror", "delete-after", "quiet", "verbose",
+		"user", "password", "method", "continue", "timestamping", "help", "version"},
+	"git reset":    {"soft", "mixed", "hard", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "refresh", "no-refresh", "pathspec-from-file", "pathspec-file-nul"},
+	"git clean":    {"force", "dry-run", "quiet", "exclude", "interactive"},
+	"git push":     {"all", "branches", "mirror", "delete", "tags", "follow-tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "repo", "set-upstream", "thin", "no-thin", "quiet", "verbose", "progress", "no-progress", "prune", "no-verify", "verify", "receive-pack", "exec", "atomic", "no-atomic", "signed", "no-signed", "push-option", "ipv4", "ipv6", "recurse-submodules", "no-recurse-submodules"},
+	"git checkout": {"force", "quiet", "progress", "no-progress", "ours", "theirs", "track", "no-track", "detach", "orphan", "merge", "conflict", "patch", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-from-file", "pathspec-file-nul", "guess", "no-guess"},
+	"git branch":   {"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "create-reflog", "column", "no-column", "sort", "points-at", "format", "edit-description", "show-current", "ignore-case", "recurse-submodules"},
+	"git restore":  {"source", "staged", "worktree", "ours", "theirs", "merge", "conflict", "ignore-unmerged", "overlay", "no-overlay", "quiet", "progress", "no-progress", "patch", "recurse-submodules", "no-recurse-submodules", "pathspec-from-file", "pathspec-file-nul"},
+	"git switch":   {"create", "force-create", "detach", "guess", "no-guess", "force", "discard-changes", "merge", "conflict", "quiet", "progress", "no-progress", "track", "no-track", "orphan", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"},
+	"git stash":    {"patch", "staged", "keep-index", "no-keep-index", "include-untracked", "all", "quiet", "message", "pathspec-from-file", "pathspec-file-nul", "index"},
+	"git commit":   {"all", "amend", "no-verify", "verify", "message", "file", "author", "date", "signoff", "no-signoff", "edit", "no-edit", "allow-empty", "allow-empty-message", "fixup", "squash", "reuse-message", "reedit-message", "patch", "interactive", "dry-run", "quiet", "verbose", "untracked-files", "include", "only", "reset-author", "cleanup", "gpg-sign", "no-gpg-sign", "template", "trailer", "pathspec-from-file", "pathspec-file-nul", "porcelain", "long", "short", "branch", "null", "status", "no-status"},
+	"git rebase":   {"onto", "keep-base", "continue", "abort", "quit", "skip", "edit-todo", "show-current-patch", "apply", "merge", "empty", "keep-empty", "no-keep-empty", "allow-empty-message", "strategy", "strategy-option", "gpg-sign", "no-gpg-sign", "quiet", "verbose", "stat", "no-stat", "no-verify", "verify", "force-rebase", "no-ff", "fork-point", "no-fork-point", "ignore-whitespace", "whitespace", "committer-date-is-author-date", "ignore-date", "reset-author-date", "signoff", "interactive", "rebase-merges", "no-rebase-merges", "exec", "root", "autosquash", "no-autosquash", "autostash", "no-autostash", "reschedule-failed-exec", "no-reschedule-failed-exec", "update-refs", "no-update-refs"},
+	"git filter-branch": {"env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter", "subdirectory-filter", "prune-empty", "original", "force", "state-branch"},
+}}
+
+// RegisterLongOptions adds long options (without "--") to program's table:
+// "rm", or "git SUB" for a git subcommand. A program catalogue can feed it
+// at start-up; it is safe to call at any time.
+func RegisterLongOptions(program string, opts ...string) {
+	longOptions.Lock()
+	defer longOptions.Unlock()
+	have := longOptions.m[program]
+	for _, o := range opts {
+		o = strings.TrimPrefix(o, "--")
+		if o != "" && !slices.Contains(have, o) {
+			have = append(slices.Clip(have), o)
+		}
+	}
+	longOptions.m[program] = have
+}
+
+// spellOptions gives c's abbreviated long options their full names.
+func spellOptions(c *Command) {
+	if c.Dynamic || len(c.Args) == 0 {
+		return
+	}
+	key, from := c.Name, 0
+	if c.Name == "git" {
+		sub := gitSubcommand(c.Args)
+		if sub < 0 {
+			return
+		}
+		key, from = "git "+c.Args[sub].Value, sub+1
+	}
+	longOptions.RLock()
+	opts := longOptions.m[key]
+	longOptions.RUnlock()
+	if len(opts) == 0 {
+		return
+	}
+	for i := from; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a.Value == "--" {
+			return
+		}
+		if a.Dynamic || len(a.Value) < 3 || !strings.HasPrefix(a.Value, "--") {
+			continue
+		}
+		name, val, eq := strings.Cut(a.Value[2:], "=")
+		if full := expandOption(opts, name); full != name {
+			v := "--" + full
+			if eq {
+				v += "=" + val
+			}
+			c.Args[i].Value = v
+		}
+	}
+}
+
+// expandOption returns the option name is an unambiguous prefix of, or name.
+func expandOption(opts []string, name string) string {
+	if slices.Contains(opts, name) {
+		return name
+	}
+	found := ""
+	for _, o := range opts {
+		if strings.HasPrefix(o, name) {
+			if found != "" {
+				return name // ambiguous: the program refuses it
+			}
+			found = o
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return found
+}
+
+// gitSubcommand is the index of git's subcommand in args, or -1.
+func gitSubcommand(args []Word) int {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return -1
+		case v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return i
+		}
+	}
+	return -1
+}
