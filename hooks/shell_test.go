@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -37,31 +39,42 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 // removes it when the tests end).
 func hguardBin(t *testing.T) string { return testbin.Build(t, "github.com/hguard/hguard/cmd/hguard") }
 
-// session is one shell running in its own tmux server.
+// session is one shell running in its own tmux server, on a socket in the
+// test's own directory (TMUX_TMPDIR), with no tmux configuration read.
 type session struct {
-	t      *testing.T
-	socket string
-	dir    string // the shell's working directory, where markers land
+	t     *testing.T
+	shell string
+	dir   string   // the shell's HOME and working directory, where markers land
+	env   []string // tmux's environment
 }
 
 func (s *session) tmux(args ...string) string {
 	s.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
+	cmd := exec.Command("tmux", append([]string{"-L", "hg", "-f", "/dev/null"}, args...)...)
+	cmd.Env = s.env
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return string(out)
 }
 
-// startShell runs shell with the hguard hook loaded, in a fresh HGUARD_HOME.
+// startShell runs shell with the hguard hook loaded, with HOME and
+// HGUARD_HOME in a fresh temporary directory.
 func startShell(t *testing.T, shell string, argv ...string) *session {
+	s := startBare(t, shell, argv...)
+	s.load(hguardBin(t))
+	return s
+}
+
+// startBare runs shell without the hook.
+func startBare(t *testing.T, shell string, argv ...string) *session {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (test.sh installs it)")
 	}
 	if _, err := exec.LookPath(shell); err != nil {
 		t.Skipf("%s is not installed (test.sh installs it)", shell)
 	}
-	bin := hguardBin(t)
 	dir := t.TempDir()
 	home := filepath.Join(dir, ".hguard")
 	if err := os.MkdirAll(filepath.Join(home, "rules.d"), 0o755); err != nil {
@@ -70,34 +83,52 @@ func startShell(t *testing.T, shell string, argv ...string) *session {
 	if err := os.WriteFile(filepath.Join(home, "rules.d", "test.yaml"), []byte(testRules), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := &session{t: t, socket: fmt.Sprintf("hguard-test-%d-%s", os.Getpid(), t.Name()), dir: dir}
-	s.socket = strings.NewReplacer("/", "-", " ", "-").Replace(s.socket)
+	// tmux keeps its socket under TMUX_TMPDIR: a short directory of the
+	// test's own (a socket path has at most 107 bytes).
+	sock, err := os.MkdirTemp("", "hgtmux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sock) })
+	s := &session{t: t, shell: shell, dir: dir, env: append(testbin.Env(dir), "TMUX_TMPDIR="+sock)}
 	// No history files: a shell writes them as it exits, which would race
 	// the removal of the test's directory.
 	env := []string{"HGUARD_HOME=" + home, "HOME=" + dir, "TERM=xterm-256color", "PS1=$ ", "PATH=" + os.Getenv("PATH"),
-		"HISTFILE=/dev/null", "fish_history=", "XDG_DATA_HOME=" + filepath.Join(dir, ".local", "share")}
-	args := []string{"new-session", "-d", "-x", "200", "-y", "50", "-c", dir}
+		"HISTFILE=/dev/null", "fish_history=", "HGUARD_NO_DAEMON=1",
+		"XDG_DATA_HOME=" + filepath.Join(dir, ".local", "share"), "XDG_CONFIG_HOME=" + filepath.Join(dir, ".config")}
+	args := []string{"new-session", "-d", "-x", "160", "-y", "50", "-c", dir}
 	for _, e := range env {
 		args = append(args, "-e", e)
 	}
 	args = append(args, append([]string{shell}, argv...)...)
 	s.tmux(args...)
+	pid, _ := strconv.Atoi(strings.TrimSpace(s.tmux("display-message", "-p", "-t", "0", "#{pane_pid}")))
 	t.Cleanup(func() {
-		exec.Command("tmux", "-L", s.socket, "kill-server").Run()
-		// Wait for the server and its shell to be gone before the directory is removed.
-		for i := 0; i < 100 && exec.Command("tmux", "-L", s.socket, "has-session").Run() == nil; i++ {
-			time.Sleep(20 * time.Millisecond)
+		kill := exec.Command("tmux", "-L", "hg", "kill-server")
+		kill.Env = s.env
+		kill.Run()
+		// The shell may still write its state files as it exits: wait
+		// until it is gone before its directory is removed.
+		for pid > 0 && syscall.Kill(pid, 0) == nil {
+			time.Sleep(10 * time.Millisecond)
 		}
-		time.Sleep(100 * time.Millisecond)
 	})
-	load := fmt.Sprintf(`eval "$(%s init %s)"`, bin, shell)
 	if shell == "fish" {
+		// A prompt like the others', and no greeting, for screen assertions.
+		s.typeLine(`function fish_prompt; echo -n '$ '; end; set -g fish_greeting`)
+	}
+	return s
+}
+
+// load loads the hook of the session's shell for binary.
+func (s *session) load(bin string) {
+	s.t.Helper()
+	load := fmt.Sprintf(`eval "$(%s init %s)"`, bin, s.shell)
+	if s.shell == "fish" {
 		load = fmt.Sprintf(`%s init fish | source`, bin)
 	}
 	s.typeLine(load)
-	s.typeLine("echo READY")
-	s.waitLine("READY")
-	return s
+	s.settle()
 }
 
 // typeLine types text and presses Enter.
@@ -114,17 +145,62 @@ func (s *session) keys(keys ...string) {
 
 func (s *session) screen() string { return s.tmux("capture-pane", "-p", "-t", "0", "-S", "-200") }
 
+// visible is what the terminal shows now, without the scrollback.
+func (s *session) visible() string { return s.tmux("capture-pane", "-p", "-t", "0") }
+
+// fatalf fails the test, showing the screen.
+func (s *session) fatalf(format string, args ...any) {
+	s.t.Helper()
+	s.t.Fatalf(format+"\nscreen:\n%s", append(args, s.screen())...)
+}
+
+func (s *session) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(s.dir, name))
+	return err == nil
+}
+
+func (s *session) read(name string) string {
+	data, _ := os.ReadFile(filepath.Join(s.dir, name))
+	return string(data)
+}
+
+// write makes a file in the session's directory.
+func (s *session) write(name, content string, mode os.FileMode) string {
+	s.t.Helper()
+	path := filepath.Join(s.dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		s.t.Fatal(err)
+	}
+	return path
+}
+
+// deadline bounds every wait: generous, since the machine may be busy; a
+// wait ends as soon as what it waits for shows.
+const deadline = 30 * time.Second
+
+// waitFor polls the screen until ok says it shows what is expected.
+func (s *session) waitFor(what string, ok func(screen string) bool) {
+	s.t.Helper()
+	end := time.Now().Add(deadline)
+	for {
+		sc := s.screen()
+		if ok(sc) {
+			return
+		}
+		if time.Now().After(end) {
+			s.t.Fatalf("screen never showed %s; it shows:\n%s", what, sc)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // waitScreen waits until the screen shows want.
 func (s *session) waitScreen(want string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if strings.Contains(s.screen(), strings.TrimSuffix(want, "\n")) {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.t.Fatalf("screen never showed %q; it shows:\n%s", want, s.screen())
+	s.waitFor(fmt.Sprintf("%q", want), func(sc string) bool { return strings.Contains(sc, strings.TrimSuffix(want, "\n")) })
 }
 
 // settle waits until a line echoing a token has run (the token alone on a
@@ -141,45 +217,71 @@ func (s *session) settle() {
 func (s *session) waitMore(before, text string) {
 	s.t.Helper()
 	n := strings.Count(before, text)
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if strings.Count(s.screen(), text) > n {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.t.Fatalf("screen never showed another %q; it shows:\n%s", text, s.screen())
+	s.waitFor(fmt.Sprintf("another %q", text), func(sc string) bool { return strings.Count(sc, text) > n })
 }
 
 // waitLine waits until the screen has a line that is exactly want.
 func (s *session) waitLine(want string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		for _, l := range strings.Split(s.screen(), "\n") {
+	s.waitFor(fmt.Sprintf("the line %q", want), func(sc string) bool {
+		for _, l := range strings.Split(sc, "\n") {
 			if strings.TrimSpace(l) == want {
-				return
+				return true
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
+		return false
+	})
+}
+
+// lines is the screen's lines, trailing blanks and empty lines at the end removed.
+func lines(screen string) []string {
+	var ls []string
+	for _, l := range strings.Split(screen, "\n") {
+		ls = append(ls, strings.TrimRight(l, " "))
 	}
-	s.t.Fatalf("screen never showed the line %q; it shows:\n%s", want, s.screen())
+	for len(ls) > 0 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
 }
 
-// fatalf fails the test, showing the screen.
-func (s *session) fatalf(format string, args ...any) {
+// clear clears the screen and waits for the prompt alone on it.
+func (s *session) clear() {
 	s.t.Helper()
-	s.t.Fatalf(format+"\nscreen:\n%s", append(args, s.screen())...)
+	s.typeLine("clear")
+	end := time.Now().Add(deadline)
+	for {
+		ls := lines(s.visible())
+		if len(ls) == 1 && ls[0] == "$" {
+			return
+		}
+		if time.Now().After(end) {
+			s.fatalf("the screen was never cleared")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
-func (s *session) exists(name string) bool {
-	_, err := os.Stat(filepath.Join(s.dir, name))
-	return err == nil
-}
-
-func (s *session) read(name string) string {
-	data, _ := os.ReadFile(filepath.Join(s.dir, name))
-	return string(data)
+// transcript clears the screen, types each text (Enter after each) and
+// waits until the screen is exactly want: what a person sees.
+func (s *session) transcript(want []string, text ...string) {
+	s.t.Helper()
+	s.clear()
+	for _, l := range text {
+		s.typeLine(l)
+	}
+	wantText := strings.Join(want, "\n")
+	end := time.Now().Add(deadline)
+	for {
+		got := strings.Join(lines(s.visible()), "\n")
+		if got == wantText {
+			return
+		}
+		if time.Now().After(end) {
+			s.t.Fatalf("the screen never showed exactly\n%s\n-- it shows:\n%s", wantText, got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 var shells = []struct {

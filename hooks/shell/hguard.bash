@@ -160,7 +160,13 @@ _hguard_enter() {
 		# so !!, fc -s and Up do not bring it back to run.
 		READLINE_LINE=''
 		READLINE_POINT=0
-		_hguard_then redraw-current-line
+		if [[ -o vi ]]; then
+			# As after accept-line, the next line starts in insert mode.
+			bind -m vi-command '"\C-x\C-j": vi-insertion-mode'
+			bind -m vi-insert '"\C-x\C-j": redraw-current-line'
+		else
+			_hguard_then redraw-current-line
+		fi
 	fi
 }
 

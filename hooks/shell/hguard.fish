@@ -73,15 +73,25 @@ if status is-interactive
                 test -n "$msg"; and printf '\n%s' $msg >/dev/tty; and echo >/dev/tty
                 return 1
             case 126 127
-                printf '%s\n' $msg "hguard: warning: hguard crashed (exit $rc): this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
+                printf '\n%s' $msg "hguard: warning: hguard crashed (exit $rc): this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
+                echo >/dev/tty
                 return 0
         end
         if test $rc -gt 128
-            printf '%s\n' $msg "hguard: warning: hguard crashed (exit $rc): this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
+            printf '\n%s' $msg "hguard: warning: hguard crashed (exit $rc): this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
+            echo >/dev/tty
             return 0
         end
-        printf '%s\n' $msg "hguard: hguard failed (exit $rc) and could not check this line; see hguard doctor." >/dev/tty
-        read -n 1 -P 'Run it UNCHECKED? [y/N] ' answer </dev/tty
+        printf '\n%s' $msg "hguard: hguard failed (exit $rc) and could not check this line; see hguard doctor." >/dev/tty
+        echo >/dev/tty
+        # One key, read from the terminal itself: fish's read would start a
+        # second line editor inside this binding.
+        printf 'Run it UNCHECKED? [y/N] ' >/dev/tty
+        set -l saved (command stty -g </dev/tty)
+        command stty -icanon -echo min 1 </dev/tty
+        set -l answer (command head -c 1 </dev/tty)
+        command stty $saved </dev/tty
+        echo $answer >/dev/tty
         string match -qi y -- "$answer"
     end
 

@@ -67,11 +67,13 @@ _hguard_decide() {
 		return 0
 		;;
 	esac
-	print -r -- "${_hguard_msg:+$_hguard_msg$'\n'}hguard: hguard failed (exit $rc) and could not check this line; see hguard doctor." >/dev/tty
+	# Below the line (the cursor is at its end), then the question.
+	print -r -- $'\n'"${_hguard_msg:+$_hguard_msg$'\n'}hguard: hguard failed (exit $rc) and could not check this line; see hguard doctor." >/dev/tty
 	print -n -- "Run it UNCHECKED? [y/N] " >/dev/tty
 	read -k 1 answer </dev/tty
 	print >/dev/tty
 	_hguard_msg=
+	_hguard_wrote=1
 	[[ $answer == [yY] ]]
 }
 
@@ -86,10 +88,14 @@ _hguard_accept() {
 		zle expand-history
 	fi
 	# At a continuation prompt PREBUFFER holds the lines before this one.
+	CURSOR=$#BUFFER
+	typeset -g _hguard_wrote=
 	_hguard_decide "$PREBUFFER$BUFFER"
 	local rc=$?
 	if (( rc != 1 )); then
-		if [[ -n $_hguard_msg ]]; then
+		if [[ -n $_hguard_wrote ]]; then
+			zle -I
+		elif [[ -n $_hguard_msg ]]; then
 			# Below the line, which stays on screen; zle draws it again
 			# under the message when it runs.
 			zle -I
