@@ -56,7 +56,7 @@ if status is-interactive
     function _hguard_decide
         set -l line $argv[1]
         if not command -q $_hguard_bin; and not test -x $_hguard_bin
-            echo "hguard: warning: $_hguard_bin is missing: this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
+            printf '\n%s\n' "hguard: warning: $_hguard_bin is missing: this line runs UNCHECKED (protection is off; see hguard doctor)" >/dev/tty
             return 0
         end
         set -l defs (_hguard_defs $line | string split0)
