@@ -457,13 +457,22 @@ the shell runs any of it; HGUARD_DISABLE=1 turns it off for a shell.
 bash-env and zshenv print an opt-in guard for non-interactive shells
 (bash -c, zsh -c) to save in the file named by BASH_ENV or in ~/.zshenv.
 
-For an agent, prints the agent's settings file with hguard's hook added, keeping every
-setting already there; with --write, writes it in place (atomically). Run it
-twice and nothing changes the second time. Settings files:
-  claude-code  ~/.claude/settings.json   (PreToolUse, matcher Bash)
-  codex        ~/.codex/config.toml      (PreToolUse, appended block)
-  gemini       ~/.gemini/settings.json   (BeforeTool, matcher run_shell_command)
-  cursor       ~/.cursor/hooks.json      (beforeShellExecution)`
+For an agent, prints the agent's settings file with hguard's hooks added,
+keeping every setting already there (and replacing what an earlier hguard
+installed); with --write, writes it in place (atomically). Run it twice and
+nothing changes the second time. Settings files and events:
+  claude-code  ~/.claude/settings.json   PreToolUse (Bash, file tools, WebFetch,
+               MCP), PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop
+  codex        ~/.codex/config.toml      PreToolUse (shell, apply_patch, MCP),
+               UserPromptSubmit; an appended block, with the hooks' trust
+               ([hooks.state]) that Codex requires before it runs them
+  gemini       ~/.gemini/settings.json   BeforeTool (shell, file tools,
+               web_fetch, MCP), AfterTool, BeforeAgent
+  cursor       ~/.cursor/hooks.json      beforeShellExecution, beforeReadFile,
+               beforeMCPExecution, beforeSubmitPrompt (failClosed)
+The hook command refuses every tool call (exit 2) when the hguard binary
+is missing; checks time out after 600 s, and a wait for a person's
+approval gives up after 570 s.`
 
 func runInit(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("init", initSynopsis, stdout)
