@@ -329,7 +329,9 @@ func bundled(s string) bool {
 }
 
 // optionValues collects the values of the named options: "-o V", "-oV",
-// "--out V", "--out=V". With first set it stops at the first value.
+// "--out V", "--out=V", and for long names also the one-dash spelling of
+// Go's flag package and its users (terraform -target=X, -var-file F), as
+// hasFlag reads them. With first set it stops at the first value.
 func optionValues(args, names []string, first bool) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
@@ -352,7 +354,9 @@ func optionValues(args, names []string, first bool) []string {
 			switch {
 			case long && strings.HasPrefix(a, "--"+flag+"="):
 				v, ok = a[len(flag)+3:], true
-			case long && a == "--"+flag, !long && a == "-"+flag:
+			case long && strings.HasPrefix(a, "-"+flag+"="):
+				v, ok = a[len(flag)+2:], true
+			case long && (a == "--"+flag || a == "-"+flag), !long && a == "-"+flag:
 				if i+1 < len(args) {
 					i++
 					v, ok = args[i], true

@@ -11,6 +11,7 @@ type ExampleFailure struct {
 	Rule    *Rule
 	Command string
 	Want    bool // the example is under match: (true) or nomatch: (false)
+	Pos     Pos  // where the example was written; the rule's examples: when unknown
 }
 
 func (f ExampleFailure) Error() string {
@@ -18,7 +19,11 @@ func (f ExampleFailure) Error() string {
 	if !f.Want {
 		what = "nomatch: example fires"
 	}
-	return fmt.Sprintf("%s: rule %s: %s: %q", f.Rule.fieldPos("examples"), f.Rule.ID, what, f.Command)
+	pos := f.Pos
+	if pos.Line == 0 {
+		pos = f.Rule.fieldPos("examples")
+	}
+	return fmt.Sprintf("%s: rule %s: %s: %q", pos, f.Rule.ID, what, f.Command)
 }
 
 // exampleCallers are the callers every example is tried as: a person at
@@ -30,21 +35,26 @@ var exampleCallers = []Context{{}, {Caller: "agent"}}
 // may hold for agents only), a nomatch example for none.
 func (r *Rule) TestExamples() []ExampleFailure {
 	var out []ExampleFailure
-	try := func(cmd string, want bool) {
+	try := func(cmd string, want bool, i int, where []Pos) {
 		line := cmdline.Parse(cmd)
 		fired := false
 		for _, ctx := range exampleCallers {
 			fired = fired || r.Match(line, ctx)
 		}
 		if fired != want {
-			out = append(out, ExampleFailure{Rule: r, Command: cmd, Want: want})
+			f := ExampleFailure{Rule: r, Command: cmd, Want: want}
+			if i < len(where) {
+				f.Pos = where[i]
+				f.Pos.File = r.Pos.File
+			}
+			out = append(out, f)
 		}
 	}
-	for _, c := range r.Examples.Match {
-		try(c, true)
+	for i, c := range r.Examples.Match {
+		try(c, true, i, r.Examples.matchPos)
 	}
-	for _, c := range r.Examples.NoMatch {
-		try(c, false)
+	for i, c := range r.Examples.NoMatch {
+		try(c, false, i, r.Examples.noMatchPos)
 	}
 	return out
 }

@@ -123,7 +123,7 @@ var Vars = []Var{
 	{"agent", "bool", CommandScope, "a coding agent asks (caller != \"\"), not a person at a terminal (also at line scope)"},
 	{"pos", "func(i) string", CommandScope, "the i-th positional argument from 0, or \"\" when there are fewer: pos(0) == \"reset\" for git reset"},
 	{"hasFlag", "func(names...) bool", CommandScope, "any of the flags is given before --: \"r\" or \"-r\" matches -r, -rf, -fr; \"recursive\" or \"--recursive\" matches --recursive and --recursive=x (and -recursive)"},
-	{"option", "func(names...) string", CommandScope, "the first value of any of the options: -o V, -oV, --out V, --out=V; \"\" when absent"},
+	{"option", "func(names...) string", CommandScope, "the first value of any of the options: -o V, -oV, --out V, --out=V, and -out=V, -out V for long names (terraform -target=X); \"\" when absent"},
 	{"options", "func(names...) []string", CommandScope, "every value of the options, in order"},
 	{"wrapperFlag", "func(wrapper, names...) bool", CommandScope, "a wrapper of that name was given one of the flags: wrapperFlag(\"sudo\", \"S\")"},
 	{"original", "string", LineScope, "the line exactly as received, before normalization"},

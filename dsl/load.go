@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ func Parse(src Source) ([]*Rule, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		return nil, YAMLError(file, err)
+		return nil, tagHint(YAMLError(file, err), src.Data)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil // an empty file holds no rules
@@ -94,6 +95,25 @@ func YAMLError(file Pos, err error) error {
 	return &Error{Pos: file, Msg: "invalid yaml: " + msg}
 }
 
+// tagRe is a field whose value starts with "!": YAML reads a tag there.
+var tagRe = regexp.MustCompile(`^\s*(?:-\s+)?[A-Za-z_-]+:\s*!`)
+
+// tagHint adds the likely fix to a YAML error on a line like
+// `when: !hasFlag("x")`: the ! starts a YAML tag, so the expression needs
+// quotes.
+func tagHint(err error, data []byte) error {
+	var e *Error
+	if !errors.As(err, &e) || e.Pos.Line == 0 {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	if e.Pos.Line > len(lines) || !tagRe.MatchString(lines[e.Pos.Line-1]) {
+		return err
+	}
+	e.Msg += " (a value starting with ! is a YAML tag: quote the expression, as in when: '!hasFlag(\"force\")')"
+	return err
+}
+
 func at(file Pos, n *yaml.Node) Pos {
 	file.Line, file.Col = n.Line, n.Column
 	return file
@@ -124,6 +144,12 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 		}
 		seen[field] = true
 		r.fields[field] = at(file, val)
+		if strings.HasPrefix(val.Tag, "!") && !strings.HasPrefix(val.Tag, "!!") {
+			// when: !hasFlag(x) is a YAML tag, not a negation.
+			errs = append(errs, fail(field, val, "the value starts with %s, which YAML reads as a tag, not as part of the value; quote it: %s: '%s%s'",
+				val.Tag, field, val.Tag, val.Value))
+			continue
+		}
 		var err error
 		switch field {
 		case "id":
@@ -210,6 +236,15 @@ func stringList(n *yaml.Node, dst *[]string) error {
 	return nil
 }
 
+// itemPos is where each item of a list was written.
+func itemPos(n *yaml.Node) []Pos {
+	var out []Pos
+	for _, item := range n.Content {
+		out = append(out, Pos{Line: item.Line, Col: item.Column})
+	}
+	return out
+}
+
 func parseExamples(n *yaml.Node, ex *Examples) error {
 	if n.Kind != yaml.MappingNode {
 		return errors.New("want a mapping with match: and nomatch: lists")
@@ -219,8 +254,10 @@ func parseExamples(n *yaml.Node, ex *Examples) error {
 		switch k := n.Content[i].Value; k {
 		case "match":
 			err = stringList(n.Content[i+1], &ex.Match)
+			ex.matchPos = itemPos(n.Content[i+1])
 		case "nomatch":
 			err = stringList(n.Content[i+1], &ex.NoMatch)
+			ex.noMatchPos = itemPos(n.Content[i+1])
 		default:
 			err = fmt.Errorf("unknown key %q (want match or nomatch)", k)
 		}

@@ -60,6 +60,11 @@ type Rule struct {
 type Examples struct {
 	Match   []string
 	NoMatch []string
+
+	// Where each example was written (line and column; the file is the
+	// rule's), in step with Match and NoMatch; empty for built-in rules
+	// compiled into the binary.
+	matchPos, noMatchPos []Pos
 }
 
 // Pos is a place in a rule file.
