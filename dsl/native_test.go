@@ -134,6 +134,7 @@ var helpers = map[string]struct {
 	"isBlockDevice":  {"isBlockDevice", "bool", []string{"string"}},
 	"secretPath":     {"secretPath", "bool", []string{"string"}},
 	"secretIn":       {"secretIn", "string", []string{"string"}},
+	"guardPath":      {"guardPath", "bool", []string{"string"}},
 	"isShell":        {"isShell", "bool", []string{"string"}},
 	"isInterpreter":  {"isInterpreter", "bool", []string{"string"}},
 	"isDownloader":   {"isDownloader", "bool", []string{"string"}},
