@@ -95,6 +95,13 @@ func (c *Client) do(req wireRequest, wait bool) (wireResponse, error) {
 	return resp, nil
 }
 
+// agentError is the daemon's refusal of a request from a coding agent,
+// with the daemon's words (which say what a person should do instead).
+type agentError struct{ msg string }
+
+func (e *agentError) Error() string { return e.msg }
+func (e *agentError) Unwrap() error { return approval.ErrAgentCaller }
+
 // remoteError turns an error response back into the error values of this
 // package, so callers test them with errors.Is either way.
 func remoteError(r wireResponse) error {
@@ -105,6 +112,8 @@ func remoteError(r wireResponse) error {
 		return approval.ErrBlocked
 	case r.Kind == "content-level":
 		return approval.ErrContentLevel
+	case r.Kind == "agent":
+		return &agentError{msg: r.Error}
 	}
 	return errors.New(r.Error)
 }

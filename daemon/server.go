@@ -224,7 +224,7 @@ func (s *Server) serveConn(conn *unixsock.Conn) {
 		case json.Unmarshal(line, &req) != nil:
 			resp.Error = "request is not a JSON object"
 		default:
-			resp = s.handle(req, gone)
+			resp = s.handle(req, gone, conn)
 		}
 		if err := enc.Encode(&resp); err != nil {
 			return
@@ -246,7 +246,12 @@ func errorResponse(err error) wireResponse {
 	return r
 }
 
-func (s *Server) handle(req wireRequest, gone <-chan struct{}) wireResponse {
+func (s *Server) handle(req wireRequest, gone <-chan struct{}, conn peer) wireResponse {
+	if needsPerson(req) {
+		if err := s.checkPerson(conn); err != nil {
+			return wireResponse{Error: err.Error(), Kind: "agent"}
+		}
+	}
 	switch req.Op {
 	case "check":
 		if req.Check == nil {

@@ -49,6 +49,9 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 			return usagef("", "%s", err)
 		}
 	}
+	if err := refuseUnderAgent("hguard "+op, stderr); err != nil {
+		return err
+	}
 	cl, err := dialQueue(stderr)
 	if err != nil {
 		return err

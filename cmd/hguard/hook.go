@@ -90,6 +90,7 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 			}
 		}
 	}()
+	registerAgent(string(agent))
 	data, err := readWithin(stdin, hookReadTimeout, 64<<20)
 	if err != nil {
 		if post {

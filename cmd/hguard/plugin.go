@@ -12,6 +12,13 @@ import (
 // plugin host and the Sigstore installer so that hguard itself stays small
 // and starts fast. Its output and exit code are passed through.
 func runPlugin(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	// Adding or installing a detector changes what every check runs: a
+	// person's decision, never an agent's.
+	if len(args) > 0 && (args[0] == "add" || args[0] == "install") {
+		if err := refuseUnderAgent("hguard plugin "+args[0], stderr); err != nil {
+			return err
+		}
+	}
 	bin, err := approval.FindPluginsProgram(home())
 	if err != nil {
 		return err

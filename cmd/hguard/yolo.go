@@ -48,12 +48,17 @@ func runYOLO(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "yolo %s for session %s%s\n", onOff(st.YOLO), sess, envYOLONote())
 		return nil
 	}
+	on := rest[0] == "on"
+	if on {
+		if err := refuseUnderAgent("hguard yolo on", stderr); err != nil {
+			return err
+		}
+	}
 	dc, err := openDecider(stderr)
 	if err != nil {
 		return err
 	}
 	defer dc.Close()
-	on := rest[0] == "on"
 	if err := dc.SetYOLO(sess, on); err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@
 package testbin
 
 import (
+	"github.com/hguard/hguard/internal/ancestry"
+
 	"fmt"
 	"os"
 	"os/exec"
@@ -103,6 +105,9 @@ func Env(home string) []string {
 		case "HOME", "HGUARD_HOME", "HGUARD_NO_DAEMON", "HGUARD_SESSION", "HGUARD_YOLO", "HGUARD_DISABLE",
 			"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "ZDOTDIR":
 			continue
+		}
+		if ancestry.IsMarker(name) {
+			continue // tests run by a coding agent still run as a person would
 		}
 		env = append(env, kv)
 	}

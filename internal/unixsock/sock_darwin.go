@@ -39,3 +39,8 @@ func peerUID(fd int) (int, error) {
 	}
 	return int(cred.Uid), nil
 }
+
+// peerPID is the process id of the peer (LOCAL_PEERPID).
+func peerPID(fd int) (int, error) {
+	return unix.GetsockoptInt(fd, unix.SOL_LOCAL, unix.LOCAL_PEERPID)
+}

@@ -21,3 +21,12 @@ func peerUID(fd int) (int, error) {
 	}
 	return int(cred.Uid), nil
 }
+
+// peerPID is the process id of the peer when it connected (SO_PEERCRED).
+func peerPID(fd int) (int, error) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
+	if err != nil {
+		return -1, err
+	}
+	return int(cred.Pid), nil
+}

@@ -13,3 +13,4 @@ var errUnsupported = fmt.Errorf("unix sockets with peer credentials on %s: %w", 
 func newSocket() (int, error)  { return -1, errUnsupported }
 func accept(int) (int, error)  { return -1, errUnsupported }
 func peerUID(int) (int, error) { return -1, errUnsupported }
+func peerPID(int) (int, error) { return -1, errUnsupported }

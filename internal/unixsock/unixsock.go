@@ -48,6 +48,24 @@ func (c *Conn) PeerUID() (int, error) {
 	return uid, nil
 }
 
+// PeerPID is the process id of the process at the other end when it
+// connected, from the kernel (SO_PEERCRED, LOCAL_PEERPID): the daemon
+// reads its ancestry to refuse approvals from a coding agent.
+func (c *Conn) PeerPID() (int, error) {
+	raw, err := c.f.SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	pid, cerr := -1, error(nil)
+	if err := raw.Control(func(fd uintptr) { pid, cerr = peerPID(int(fd)) }); err != nil {
+		return -1, err
+	}
+	if cerr != nil {
+		return -1, os.NewSyscallError("getsockopt", cerr)
+	}
+	return pid, nil
+}
+
 // Dial connects to the socket at path. A path with nothing listening
 // fails with an error matching fs.ErrNotExist (no socket file) or
 // syscall.ECONNREFUSED (a socket file no one listens on); a listener whose

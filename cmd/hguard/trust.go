@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/internal/ancestry"
+)
+
+// registerAgent records the agent process whose hook this is, so that
+// hguard approve, deny, yolo on and plugin add refuse to run beneath it
+// (and the daemon refuses their requests). It is best effort: where
+// process ancestry cannot be read the agent's environment markers remain,
+// and the rules block those commands from an agent in any case.
+func registerAgent(agent string) {
+	p, err := ancestry.AgentOf(os.Getpid())
+	if err != nil {
+		return
+	}
+	ancestry.Register(home(), p, agent)
+}
+
+// refuseUnderAgent stops a subcommand that only a person may run (what
+// names it: "hguard approve") when it runs under a coding agent: an
+// agent's marker in the environment, or a registered agent process among
+// its ancestors. A process tree that cannot be read is a refusal too,
+// except where this system has none to read (then only the markers count).
+func refuseUnderAgent(what string, stderr io.Writer) error {
+	f, under, err := ancestry.UnderAgent(home(), os.Getpid(), os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "hguard: %s refused: cannot tell whether a coding agent started it (%v); run it in your own terminal\n", what, err)
+		return exitError(exitBlock)
+	}
+	if under {
+		fmt.Fprintf(stderr, "hguard: %s refused: %s\n", what, approval.AgentRefusal(f.Agent, f.Why))
+		return exitError(exitBlock)
+	}
+	return nil
+}
