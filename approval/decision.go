@@ -22,6 +22,10 @@ type CheckRequest struct {
 	// Caller is who asks: "" for a person at a terminal, otherwise the
 	// agent whose hook asks (hguard.Request.Caller).
 	Caller string `json:"caller,omitempty"`
+	// AskDenies says the caller turns an ask into a denial: an agent
+	// that cannot prompt and has no queue to wait in. With Caller set, the
+	// engine then counts the ask as a denial, as it counts every block.
+	AskDenies bool `json:"ask_denies,omitempty"`
 }
 
 // Decision is the record of deciding one command: the verdict (what the

@@ -194,6 +194,11 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
+	if req.Caller != "" && (d.Outcome == dsl.Block || d.Outcome == dsl.Ask && req.AskDenies) {
+		if err := e.countAgentDenial(req, &d); err != nil {
+			return d, err
+		}
+	}
 	e.checkpointBefore(req, &d)
 	rec := e.auditRecord("check", d)
 	if err := e.record(rec); err != nil {
@@ -324,6 +329,44 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		d.Notice = denialNotice(d.Denials)
 	}
 	return d, g, nil
+}
+
+// countAgentDenial records that an agent's command is denied: per rule
+// (as a person's deny is) and for the session as a whole, persisted in the
+// session's state, so that an agent trying variant after variant is told
+// to stop, and the audit log records it (the decision's notice is the
+// record's note), whichever agent asks and whether or not a daemon runs.
+func (e *Engine) countAgentDenial(req CheckRequest, d *Decision) error {
+	st, err := e.sessions.Update(req.Session, func(st *session.State) {
+		if st.Denials == nil {
+			st.Denials = map[string]int{}
+		}
+		for _, f := range d.Findings {
+			if f.Level == d.Verdict {
+				st.Denials[f.Rule]++
+			}
+		}
+		st.Denied++
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range d.Findings {
+		if f.Level == d.Verdict {
+			d.Denials = max(d.Denials, st.Denials[f.Rule])
+		}
+	}
+	cfg, err := e.Config()
+	if err != nil {
+		return err
+	}
+	switch {
+	case d.Denials >= cfg.Approvals.DenialLimit:
+		d.Notice = denialNotice(d.Denials)
+	case st.Denied >= cfg.Approvals.DenialLimit:
+		d.Notice = fmt.Sprintf("%d commands were denied in this session: stop trying other ways to do this and ask the user", st.Denied)
+	}
+	return nil
 }
 
 func denialNotice(n int) string {

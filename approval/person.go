@@ -22,14 +22,3 @@ func AgentRefusal(agent, why string) string {
 	return fmt.Sprintf("this was started by %s (%s), and only a person may answer hguard's questions or widen what runs: "+
 		"run `hguard pending`, then `hguard approve` or `hguard deny`, in your own terminal outside the agent", who, why)
 }
-
-// AgentAskReason is the denial an agent that cannot prompt receives for a
-// command that needs a person's approval. It names no session and no
-// approving command to run: the agent must not answer its own asks, and a
-// text it could copy into a shell is an invitation. The person sees the
-// waiting request with `hguard pending` in their own terminal.
-func AgentAskReason(reason string) string {
-	return "hguard needs a person's approval for this command (" + reason + "), and this agent cannot ask for it. " +
-		"Do not retry it in another form. Tell the user what you wanted to run and why: they can run it themselves, " +
-		"or approve it in their own terminal."
-}

@@ -162,7 +162,8 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	if sess == "" {
 		sess = string(agent)
 	}
-	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent)}
+	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
+		AskDenies: !hooks.Prompts(call) && dc.queue() == nil}
 	d, err := dc.Decide(req)
 	if err != nil {
 		return hooks.Refuse(agent, err)
