@@ -84,16 +84,16 @@ func Resolve(explicit string) (string, error) {
 
 // State is what hguard remembers about one session.
 type State struct {
-	ID        string          `json:"id"`
-	YOLO      bool            `json:"yolo,omitempty"`
-	Approvals []Grant         `json:"approvals,omitempty"`
-	Denials   map[string]int  `json:"denials,omitempty"`  // rule id → consecutive denials
+	ID        string         `json:"id"`
+	YOLO      bool           `json:"yolo,omitempty"`
+	Approvals []Grant        `json:"approvals,omitempty"`
+	Denials   map[string]int `json:"denials,omitempty"` // rule id → consecutive denials
 	// Denied counts the commands of an agent denied in this session, by
 	// any rule: an agent trying variants meets different rules.
-	Denied int `json:"denied,omitempty"`
-	Reviewer  json.RawMessage `json:"reviewer,omitempty"` // smart mode's memory of the session (package approval's; opaque here)
-	Updated   time.Time       `json:"updated"`
-	Extra     json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	Denied   int             `json:"denied,omitempty"`
+	Reviewer json.RawMessage `json:"reviewer,omitempty"` // smart mode's memory of the session (package approval's; opaque here)
+	Updated  time.Time       `json:"updated"`
+	Extra    json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
