@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hguard/hguard/internal/ancestry"
+)
+
+// selfRoutes are the ways an agent could switch hguard off, approve its own
+// asks or widen what runs, each as the shell command it would try.
+var selfRoutes = []struct {
+	name, cmd string
+	person    bool // a person may run it at a terminal unasked (hguard's own approving subcommands)
+}{
+	{"config", `echo '{approvals: {mode: off}}' > ~/.hguard/config.yaml`, false},
+	{"config via HGUARD_HOME", `cp /tmp/c.yaml "$HGUARD_HOME/config.yaml"`, false},
+	{"rules.d", `sed -i 's/level: block/level: allow/' ~/.hguard/rules.d/mine.yaml`, false},
+	{"project rules", `echo '- id: x' > .hguard/rules.yaml`, false},
+	{"audit log", `truncate -s0 ~/.hguard/audit.jsonl`, false},
+	{"session state", `rm -rf ~/.hguard/state`, false},
+	{"binary", `cp /tmp/fake ~/.local/bin/hguard`, false},
+	{"plugin binary", `install -m755 /tmp/fake /usr/local/bin/hguard-plugins`, false},
+	{"plugin dir", `rsync -a /tmp/p/ ~/.hguard/plugins/`, false},
+	{"inline code", `python3 -c "import os; open(os.path.expanduser('~/.hguard/config.yaml'),'w').write('')"`, false},
+	{"claude settings", `echo '{}' > ~/.claude/settings.json`, false},
+	{"claude project settings", `echo '{}' | tee .claude/settings.local.json`, false},
+	{"codex config", `echo '' > ~/.codex/config.toml`, false},
+	{"gemini settings", `echo '{}' > ~/.gemini/settings.json`, false},
+	{"cursor hooks", `echo '{}' > .cursor/hooks.json`, false},
+	{"agent settings dir", `mv ~/.claude ~/.claude.off`, false},
+	{"export disable", `export HGUARD_DISABLE=1`, false},
+	{"command env", `HGUARD_YOLO=1 git push --force`, false},
+	{"env wrapper", `env HGUARD_HOME=/tmp/h rm -rf build`, false},
+	{"env -u", `env -u HGUARD_SESSION bash`, false},
+	{"unset", `unset HGUARD_SESSION`, false},
+	{"pkill", `pkill hguard`, false},
+	{"kill pgrep", `kill $(pgrep -f 'hguard daemon')`, false},
+	{"socket", `rm ~/.hguard/state/daemon.sock`, false},
+	{"claude unguarded", `claude --dangerously-skip-permissions -p 'go on'`, false},
+	{"codex unguarded", `codex --dangerously-bypass-approvals-and-sandbox exec 'go on'`, false},
+	{"gemini unguarded", `gemini --yolo -p 'go on'`, false},
+	{"approve", `hguard approve --all --scope always`, true},
+	{"deny", `hguard deny --all`, true},
+	{"yolo", `hguard yolo on --session cc-2`, true},
+	{"sudo approve", `sudo hguard approve`, true},
+	{"bash -c approve", `bash -c 'hguard approve --all'`, true},
+	{"path approve", `/usr/local/bin/hguard approve`, true},
+	{"which approve", `$(which hguard) approve --all`, false}, // a dynamic command name asks anyway
+	{"plugin add", `hguard plugin add ./evil`, true},
+	{"plugins program", `hguard-plugins plugin install x`, true},
+	{"init write", `hguard init claude-code --write --binary /tmp/fake`, true},
+}
+
+// TestSelfProtectionRoutes: no route succeeds from an agent, through each
+// agent's real hook payload, and each refusal tells the agent that a
+// person does this in their own terminal. At a terminal (hguard check
+// --shell bash) each is asked, except hguard's own approving subcommands,
+// which are the person's to run.
+func TestSelfProtectionRoutes(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "proj")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
+	t.Setenv("HGUARD_NO_DAEMON", "1")
+	for _, m := range ancestry.Markers {
+		t.Setenv(m.Name, "")
+	}
+	t.Chdir(project)
+	payload := map[string]func(cmd string) any{
+		"claude-code": func(cmd string) any {
+			return map[string]any{"session_id": "cc1", "cwd": project, "permission_mode": "default", "hook_event_name": "PreToolUse",
+				"tool_name": "Bash", "tool_input": map[string]any{"command": cmd}}
+		},
+		"codex": func(cmd string) any {
+			return map[string]any{"session_id": "cx1", "cwd": project, "tool_name": "Bash", "tool_input": map[string]any{"command": cmd}}
+		},
+		"gemini": func(cmd string) any {
+			return map[string]any{"session_id": "g1", "cwd": project, "hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
+				"tool_input": map[string]any{"command": cmd}}
+		},
+		"cursor": func(cmd string) any {
+			return map[string]any{"conversation_id": "c1", "hook_event_name": "beforeShellExecution", "command": cmd, "cwd": project}
+		},
+	}
+	denied := map[string]string{
+		"claude-code": `"permissionDecision":"deny"`, "codex": `"permissionDecision":"deny"`,
+		"gemini": `"decision":"deny"`, "cursor": `"permission":"deny"`,
+	}
+	succeeded := 0
+	for _, r := range selfRoutes {
+		for agent, mk := range payload {
+			t.Run(agent+"/"+r.name, func(t *testing.T) {
+				in, _ := json.Marshal(mk(r.cmd))
+				var stdout, stderr bytes.Buffer
+				code := run([]string{"hook", agent}, bytes.NewReader(in), &stdout, &stderr)
+				out := stdout.String() + stderr.String()
+				if !strings.Contains(stdout.String(), denied[agent]) { // Gemini CLI reads a denial from JSON on exit 0
+					succeeded++
+					t.Errorf("%s from %s was not denied (exit %d): %s", r.cmd, agent, code, out)
+					return
+				}
+				if !strings.Contains(out, "own terminal") {
+					t.Errorf("the refusal of %s does not tell a person what to do: %s", r.cmd, out)
+				}
+			})
+		}
+		t.Run("terminal/"+r.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"check", "--shell", "bash", "--cwd", project, "--", r.cmd}, strings.NewReader(""), &stdout, &stderr)
+			want := exitAsk
+			if r.person {
+				want = exitAllow
+			}
+			if code != want {
+				t.Errorf("hguard check %s: exit %d, want %d: %s%s", r.cmd, code, want, stdout.String(), stderr.String())
+			}
+		})
+	}
+	if succeeded > 0 {
+		t.Errorf("%d routes succeeded from an agent, want 0", succeeded)
+	}
+}
+
+// TestSelfProtectionFileTools: the agents' file tools (Claude Code's
+// Write and Edit, Gemini CLI's write_file and replace, Codex's
+// apply_patch) are writes to a path like any other, and denied the same.
+func TestSelfProtectionFileTools(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "proj")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
+	t.Setenv("HGUARD_NO_DAEMON", "1")
+	for _, m := range ancestry.Markers {
+		t.Setenv(m.Name, "")
+	}
+	tests := []struct {
+		agent, deny string
+		call        map[string]any
+	}{
+		{"claude-code", `"permissionDecision":"deny"`, map[string]any{"session_id": "s", "cwd": project, "permission_mode": "default", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": filepath.Join(home, ".hguard", "config.yaml"), "content": "approvals: {mode: off}"}}},
+		{"claude-code", `"permissionDecision":"deny"`, map[string]any{"session_id": "s", "cwd": project, "permission_mode": "acceptEdits", "tool_name": "Edit",
+			"tool_input": map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "old_string": "hguard", "new_string": "true"}}},
+		{"claude-code", `"permissionDecision":"deny"`, map[string]any{"session_id": "s", "cwd": project, "permission_mode": "default", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": filepath.Join(project, ".claude", "settings.local.json"), "content": "{}"}}},
+		{"gemini", `"decision":"deny"`, map[string]any{"session_id": "g", "cwd": project, "hook_event_name": "BeforeTool", "tool_name": "write_file",
+			"tool_input": map[string]any{"file_path": filepath.Join(home, ".gemini", "settings.json"), "content": "{}"}}},
+		{"gemini", `"decision":"deny"`, map[string]any{"session_id": "g", "cwd": project, "hook_event_name": "BeforeTool", "tool_name": "replace",
+			"tool_input": map[string]any{"file_path": filepath.Join(home, ".hguard", "rules.d", "mine.yaml"), "old_string": "block", "new_string": "allow"}}},
+		{"codex", `"permissionDecision":"deny"`, map[string]any{"session_id": "c", "cwd": home, "tool_name": "apply_patch",
+			"tool_input": map[string]any{"command": "*** Begin Patch\n*** Update File: .codex/config.toml\n-[hooks]\n*** End Patch"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.agent+"/"+tt.call["tool_name"].(string), func(t *testing.T) {
+			in, _ := json.Marshal(tt.call)
+			var stdout, stderr bytes.Buffer
+			run([]string{"hook", tt.agent}, bytes.NewReader(in), &stdout, &stderr)
+			if !strings.Contains(stdout.String(), tt.deny) {
+				t.Fatalf("not denied: %s%s", stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String()+stderr.String(), "own terminal") {
+				t.Errorf("the refusal does not tell a person what to do: %s%s", stdout.String(), stderr.String())
+			}
+		})
+	}
+}
