@@ -43,6 +43,7 @@ type ctx struct {
 	pipe    PipePos
 	bg      bool
 	noSubst bool // substitutions in this text were walked already by its carrier
+	procIn  *Input // what the command holding a >(…) writes into it, when known
 }
 
 func newWalker(line *Line, src string) *walker {
@@ -342,10 +343,15 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 				return false
 			case *syntax.ProcSubst:
 				via := "<(…)"
+				sub := subCtx(cx, "")
 				if n.Op == syntax.CmdOut {
 					via = ">(…)"
+					if cx.procIn != nil {
+						sub.stdin = piped(*cx.procIn) // cmd > >(sh), tee >(bash)
+					}
 				}
-				w.stmts(n.Stmts, subCtx(cx, via))
+				sub.via[len(sub.via)-1] = via
+				w.stmts(n.Stmts, sub)
 				return false
 			}
 			return true
@@ -409,7 +415,26 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	if !w.emit(&c) {
 		return
 	}
-	w.substs(cx, nodes...)
+	// The readers of >(…) get what the command writes into it: tee copies
+	// its input into each file argument; a redirection gets the output.
+	redirs := redirNodes(st.Redirs)
+	switch {
+	case c.Name == "tee" && hasProcOut(nodes):
+		in := c.Stdin
+		scx := cx
+		scx.procIn = &in
+		w.substs(scx, nodes...)
+	case hasProcOut(redirs):
+		bare := c
+		bare.Redirects = nil
+		out := produces(&bare, c.Stdin)
+		scx := cx
+		scx.procIn = &out
+		w.substs(cx, nodes[:len(nodes)-len(redirs)]...)
+		w.substs(scx, redirs...)
+	default:
+		w.substs(cx, nodes...)
+	}
 	w.follow(&c, r.args, cx)
 	if w.dialect == Zsh {
 		w.globQualifiers(&c, ce, cx)
@@ -600,4 +625,18 @@ func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) I
 	out.Kind = kind
 	w.outputs[n] = out
 	return out
+}
+
+// hasProcOut reports a >(…) among nodes.
+func hasProcOut(nodes []syntax.Node) bool {
+	found := false
+	for _, n := range nodes {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if p, ok := n.(*syntax.ProcSubst); ok && p.Op == syntax.CmdOut {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
