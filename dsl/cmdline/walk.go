@@ -42,7 +42,7 @@ type ctx struct {
 	stdin   Input     // inherited standard input
 	pipe    PipePos
 	bg      bool
-	noSubst bool // substitutions in this text were walked already by its carrier
+	noSubst bool   // substitutions in this text were walked already by its carrier
 	procIn  *Input // what the command holding a >(…) writes into it, when known
 }
 
