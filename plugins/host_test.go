@@ -105,7 +105,7 @@ func TestFailureModes(t *testing.T) {
 		{name: "garbage answer", mode: "garbage", want: "garbage answer to Check"},
 		{name: "undeclared rule", mode: "undeclared", want: `rule "other" is not one it declared`},
 		{name: "plugin error", mode: "error", want: "plugin error: database unreachable"},
-		{name: "garbage on stdout", mode: "ok", want: "Unrecognized remote plugin message", prepare: func(t *testing.T, _ string, _ bool) {
+		{name: "garbage on stdout", mode: "ok", want: "did not answer the plugin handshake", prepare: func(t *testing.T, _ string, _ bool) {
 			t.Setenv("HGUARD_FAKE_PLUGIN", "stdout-garbage")
 		}},
 		{name: "wrong name", mode: "ok", want: `plugin calls itself "other", registered as "fake"`, prepare: func(t *testing.T, _ string, _ bool) {

@@ -161,13 +161,26 @@ func (r *running) kill() {
 	r.client.Kill()
 }
 
-// explain adds what the plugin wrote on stderr, if anything.
+// explain adds what the plugin wrote on stderr, if anything. go-plugin's
+// long explanation of a failed handshake (a program that is not a plugin)
+// becomes one line.
 func (r *running) explain(err error) error {
-	if s := r.stderr.String(); s != "" {
+	s := r.stderr.String()
+	if strings.Contains(err.Error(), "Unrecognized remote plugin message") {
+		err = errNoHandshake
+		if len(s) > 160 {
+			s = s[:160] + "…"
+		}
+	}
+	if s != "" {
 		return fmt.Errorf("%w (stderr: %s)", err, s)
 	}
 	return err
 }
+
+// errNoHandshake is a program that did not answer go-plugin's handshake:
+// not an hguard detector plugin, or one that failed before serving.
+var errNoHandshake = errors.New("it did not answer the plugin handshake (a detector calls plugins.Serve)")
 
 // tail keeps the last bytes a plugin wrote to stderr, for error messages.
 type tail struct {

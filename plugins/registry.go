@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hguard/hguard/internal/atomicfile"
@@ -124,6 +126,10 @@ func Add(ctx context.Context, home, path string, opt AddOptions) (Entry, error) 
 	}
 	r, err := launch(ctx, launchSpec{path: abs, sum: sum, timeout: max(opt.Timeout, 2*time.Second)})
 	if err != nil {
+		if isTirith(ctx, abs) {
+			return Entry{}, fmt.Errorf("%s is the tirith program, not a detector plugin: hguard runs it through its built-in tirith detector; "+
+				"set security.tirith_enabled: true and security.tirith_path: %s in config.yaml, or run 'hguard plugin install tirith --from %s'", abs, abs, abs)
+		}
 		return Entry{}, fmt.Errorf("%s is not a working hguard detector plugin: %w", abs, err)
 	}
 	r.client.Kill()
@@ -139,4 +145,15 @@ func Add(ctx context.Context, home, path string, opt AddOptions) (Entry, error) 
 		return Entry{}, err
 	}
 	return e, atomicfile.Write(registryPath(home), append(b, '\n'), 0o600)
+}
+
+// isTirith reports whether the program at path answers --version as
+// tirith does: the mistake of adding tirith itself as a plugin.
+func isTirith(ctx context.Context, path string) bool {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.WaitDelay = time.Second
+	out, err := cmd.Output()
+	return err == nil && strings.HasPrefix(string(out), "tirith ")
 }
