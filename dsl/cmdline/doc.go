@@ -2,15 +2,18 @@
 // every simple command that would run, at any depth, with its words resolved
 // and its wrappers and carriers seen through (DESIGN §2, steps 1 to 3).
 //
-// [Normalize] prepares the text for detection: it strips terminal escapes and
-// control bytes, applies Unicode NFKC, maps look-alike quotes, dashes and
-// spaces to ASCII and removes invisible characters, reporting each change,
-// since hiding text is itself a finding.
+// [Normalize] reports what can hide intent (terminal escapes, control and
+// invisible characters, full-width and look-alike characters, mixed
+// scripts) and builds the detection view of the text; it is never parsed.
 //
-// [Parse] parses the normalized text with mvdan.cc/sh (bash variant; this is
-// the only package that imports it) and walks the syntax tree. Each simple
-// command becomes a [Command]: quotes are removed, $'…' decoded, literal
-// braces expanded, ${IFS} splits words, $(echo WORD) is replaced by WORD, the
+// [ParseShell] parses the bytes as received, in the caller's dialect: bash
+// and POSIX with mvdan.cc/sh (the only package that imports it), zsh with
+// its zsh variant plus zsh.go, fish with fish.go, a parser of fish's grammar
+// into the same syntax tree. It walks the tree. Each simple command becomes
+// a [Command]: quotes are removed, $'…' decoded, literal braces expanded,
+// ${IFS} splits words, $(echo WORD) is replaced by WORD, values set earlier
+// on the line are used (dataflow.go), look-alikes are folded inside words
+// ([FoldWord]), long options get their full spelling (options.go), the
 // command name loses its directory, and wrappers (sudo, env, nice, timeout,
 // xargs, find -exec, …) are peeled off into Command.Wrappers. Carriers — text
 // that a command runs as shell code, such as sh -c STRING, eval, a heredoc or
