@@ -542,6 +542,9 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "hguard: %s already runs hguard's hook\n", path)
 		return nil
 	}
+	if err := refuseUnderAgent("hguard init --write", stderr); err != nil {
+		return err // an agent must not choose which hook (or binary) guards it
+	}
 	if err := hooks.WriteSettings(path, out); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

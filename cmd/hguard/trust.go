@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/internal/ancestry"
 )
 
@@ -28,13 +27,8 @@ func registerAgent(agent string) {
 // its ancestors. A process tree that cannot be read is a refusal too,
 // except where this system has none to read (then only the markers count).
 func refuseUnderAgent(what string, stderr io.Writer) error {
-	f, under, err := ancestry.UnderAgent(home(), os.Getpid(), os.Getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "hguard: %s refused: cannot tell whether a coding agent started it (%v); run it in your own terminal\n", what, err)
-		return exitError(exitBlock)
-	}
-	if under {
-		fmt.Fprintf(stderr, "hguard: %s refused: %s\n", what, approval.AgentRefusal(f.Agent, f.Why))
+	if err := ancestry.Refuse(home(), what); err != nil {
+		fmt.Fprintf(stderr, "hguard: %v\n", err)
 		return exitError(exitBlock)
 	}
 	return nil

@@ -248,3 +248,30 @@ func UnderAgent(home string, pid int, getenv func(string) string) (Finding, bool
 	}
 	return Finding{}, false, nil
 }
+
+// Message says why a request from an agent was refused and what a person
+// should do instead: the one text every refusal uses. agent names the
+// agent ("claude-code", … or "" when unknown); why says how hguard knows.
+func Message(agent, why string) string {
+	who := "a coding agent"
+	if agent != "" && agent != "agent" {
+		who = "the coding agent " + agent
+	}
+	return fmt.Sprintf("this was started by %s (%s), and only a person may answer hguard's questions or widen what runs: "+
+		"run `hguard pending`, then `hguard approve` or `hguard deny`, in your own terminal outside the agent", who, why)
+}
+
+// Refuse is nil when this process may do what only a person may (what
+// names it: "hguard approve"), and otherwise the refusal to print: it runs
+// under a coding agent, or its ancestry cannot be read (where the system
+// has none to read, only the environment markers count).
+func Refuse(home, what string) error {
+	f, under, err := UnderAgent(home, os.Getpid(), os.Getenv)
+	if err != nil {
+		return fmt.Errorf("%s refused: cannot tell whether a coding agent started it (%v); run it in your own terminal", what, err)
+	}
+	if under {
+		return fmt.Errorf("%s refused: %s", what, Message(f.Agent, f.Why))
+	}
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/hguard/hguard/internal/ancestry"
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/plugins"
 	"github.com/hguard/hguard/plugins/tirith/install"
@@ -45,9 +46,17 @@ func runPlugin(args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "list":
 		return runPluginList(rest, stdout)
-	case "add":
-		return runPluginAdd(rest, stdout)
-	case "install":
+	case "add", "install":
+		// A detector changes what every check runs: a person's decision,
+		// never an agent's (hguard plugin refuses too; this is for
+		// hguard-plugins run directly).
+		if err := ancestry.Refuse(cli.Home(), "hguard plugin "+sub); err != nil {
+			fmt.Fprintf(stderr, "hguard: %v\n", err)
+			return cli.ExitError(1)
+		}
+		if sub == "add" {
+			return runPluginAdd(rest, stdout)
+		}
 		return runPluginInstall(rest, stdout)
 	}
 	return cli.Usagef(pluginHint, "unknown plugin subcommand %q", sub)
