@@ -82,7 +82,7 @@ func TestLockDiesWithHolder(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // generous: a readiness wait
 	for {
 		// Held, and by sleep itself: until sh has exec'd it, flock(1) may
 		// still be alive with the same descriptor, and killing sh would
