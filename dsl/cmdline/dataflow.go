@@ -32,6 +32,8 @@ import (
 //     content is untrusted;
 //   - deferred code: trap 'CODE' SIG, PROMPT_COMMAND=CODE; ${x@P} runs the
 //     substitutions in x's value;
+//   - file descriptors opened by exec 3<<EOF (or 3<FILE, 3< <(…)) feed a
+//     later <&3;
 //   - standard input that is a shell: sudo -s, sudo -i, su, ssh HOST with a
 //     heredoc, here-string or pipe; bash /dev/fd/0; make -f /dev/stdin's
 //     recipe lines; the readers of >(…) get the command's output.
@@ -47,6 +49,7 @@ type flow struct {
 	funcs   map[string]funcDef
 	aliases map[string]string
 	files   map[string]Input // files written on the line: their content as far as known
+	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
 	cwd     string           // the directory set by cd, "" when unknown
 	walks   int              // loop bodies and function bodies walked again
 }
@@ -258,6 +261,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	switch name := c.Name; {
 	case name == "cd" || name == "pushd":
 		w.cd(args)
+	case name == "exec" && len(args) == 0:
+		w.openFds(st)
 	case name == "alias":
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic {
@@ -540,4 +545,25 @@ func uses(stmts []*syntax.Stmt, name string) bool {
 		})
 	}
 	return found
+}
+
+// openFds records what exec 3<<EOF, exec 3<file or exec 3< <(…) opens, for
+// a later <&3.
+func (w *walker) openFds(st *syntax.Stmt) {
+	for _, r := range st.Redirs {
+		if r == nil || r.N == nil || r.N.Value == "0" || r.N.Value == "1" || r.N.Value == "2" {
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrInOut:
+		default:
+			continue
+		}
+		in := *r
+		in.N = nil
+		if w.fds == nil {
+			w.fds = make(map[string]Input)
+		}
+		w.fds[r.N.Value] = w.stdin([]*syntax.Redirect{&in}, Input{})
+	}
 }

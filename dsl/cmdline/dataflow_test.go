@@ -48,6 +48,8 @@ var flowTests = []struct {
 	{"", "tee into a shell", "curl x | tee >(bash)", []string{"curl x pipe=0/2", "tee «>(bash)» pipe=1/2 in=pipe:curl:remote", "bash via=>(…) in=pipe:curl:remote untrusted=remote"}},
 	{"", "tee a file into a shell", "tee >(bash) < x", []string{"tee «>(bash)» in=file:x <x", "bash via=>(…) in=pipe:x untrusted=dynamic"}},
 	{"", "output into a shell", "echo 'rm -rf ~' > >(sh)", []string{"echo rm -rf ~ >«>(sh)»", "sh via=>(…) in=pipe:echo:static", "rm -rf ~ via=>(…)>sh stdin"}},
+	{"", "fd opened by exec", "exec 3<<EOF\nrm -rf ~\nEOF\nbash <&3", []string{"exec", "bash in=heredoc:static <&3", "rm -rf ~ via=bash stdin"}},
+	{"", "fd of a download", "exec 3< <(curl x); bash <&3", []string{"exec 3<«<(curl x)»", "curl x via=<(…)", "bash in=procsub:curl:remote untrusted=remote <&3"}},
 	{"", "glob command name", "/???/?m -rf /", []string{"«/???/?m» -rf /"}},
 	{"", "quoted glob is a name", "'/???/?m' -rf /", []string{"?m -rf /"}},
 	{"", "recursive function is bounded", "f(){ f $1; }; f x", []string{"f «$1» fn=f", "f x", "f x via=f() fn=f"}},

@@ -555,6 +555,10 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 		case r.Op == syntax.WordHdoc && r.Word != nil:
 			f := w.single(r.Word)
 			in = Input{Kind: "herestring", Text: f.Value + "\n", Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
+		case r.Op == syntax.DplIn && r.Word != nil:
+			if fd, ok := w.fds[r.Word.Lit()]; ok {
+				in = fd // <&3 after exec 3<<EOF
+			}
 		case (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut) && r.Word != nil:
 			f := w.single(r.Word)
 			if f.in.Kind == "procsub" {
