@@ -14,7 +14,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "system packages"
 need=()
-for pkg in git bash hyperfine shellcheck tmux zsh fish systemd; do
+for pkg in git bash hyperfine shellcheck tmux zsh fish bubblewrap systemd; do
 	dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]} > 0)); then
