@@ -80,7 +80,8 @@ func (t *tirithResolver) findPlugin() (string, error) {
 	if p, err := exec.LookPath(PluginBinary); err == nil {
 		return filepath.Abs(p)
 	}
-	return "", fmt.Errorf("%s not found next to hguard, in %s or on PATH", PluginBinary, filepath.Join(t.home, "bin"))
+	return "", fmt.Errorf("%s not found next to hguard, in %s or on PATH: install it with 'go install ./cmd/...' in hguard's source or ./install.sh",
+		PluginBinary, filepath.Join(t.home, "bin"))
 }
 
 // binary resolves tirith: security.tirith_path, then PATH, then
