@@ -177,6 +177,11 @@ var writers = set("tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsyn
 func writes(cmd *commandFacts) bool {
 	c := cmd.c
 	maybe := writers[c.Name] || hasOutputOptionWord(c.Name, c.Args)
+	for _, w := range c.Wrappers {
+		for _, a := range w.Args {
+			maybe = maybe || strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "--o") || strings.HasPrefix(a, "--log")
+		}
+	}
 	for _, r := range c.Redirects {
 		maybe = maybe || outputOps[r.Op]
 	}

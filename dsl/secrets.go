@@ -323,6 +323,14 @@ func genericOutputs(name string, args, pos []string) []string {
 		for _, o := range optionValues(args, []string{"P", "directory-prefix"}, false) {
 			out = append(out, o)
 		}
+	case "split", "csplit", "lwp-download", "lwp-mirror":
+		if len(pos) > 1 {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "aria2c":
+		for _, o := range optionValues(args, []string{"d", "dir"}, false) {
+			out = append(out, o)
+		}
 	case "cpio":
 		if hasFlag(args, []string{"p", "pass-through"}) && len(pos) > 0 {
 			out = append(out, pos[len(pos)-1])
@@ -370,7 +378,7 @@ func genericOutputs(name string, args, pos []string) []string {
 }
 
 // genericWriters are the programs genericOutputs knows by name.
-var genericWriters = set("sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab")
+var genericWriters = set("split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab")
 
 func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 	if genericWriters[programName(name)] {
@@ -390,4 +398,27 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 		}
 	}
 	return false
+}
+
+// codeSecrets are the secret files inline code names in string literals:
+// open("/etc/shadow"), File.read("~/.ssh/id_rsa"). Naming one in code is as
+// good as reading it.
+func codeSecrets(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		q := code[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := strings.IndexByte(code[i+1:], q)
+		if j < 0 {
+			break
+		}
+		lit := code[i+1 : i+1+j]
+		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
+			out = append(out, lit)
+		}
+		i += j + 1
+	}
+	return out
 }

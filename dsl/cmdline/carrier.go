@@ -17,6 +17,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if c.Dynamic || w.full {
 		return
 	}
+	w.envCarriers(c, cx)
+	if p := catalog[c.Name]; p != nil {
+		w.catalogFollow(c, args, p, cx)
+	}
 	switch name := c.Name; {
 	case shells[program(name)]:
 		w.shell(c, args, cx)
@@ -235,6 +239,9 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if v == "--" {
+			if c.Name == "runuser" { // runuser -u USER -- CMD ARGS
+				w.spawn(c, args[i+1:], Wrapper{Name: "runuser"}, cx)
+			}
 			return
 		}
 		if opt, val, eq := strings.Cut(strings.TrimPrefix(v, "--"), "="); strings.HasPrefix(v, "--") {
@@ -313,9 +320,18 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		}
 	}
 	if i+1 >= len(args) {
+		if i < len(args) && c.Stdin.Text != "" {
+			w.runInput(c, "ssh stdin", cx) // no command: the remote shell reads standard input
+		}
 		return
 	}
 	remote := args[i+1:]
+	if remote[0].Value == "--" { // ssh host -- CMD: the remote command follows
+		remote = remote[1:]
+		if len(remote) == 0 {
+			return
+		}
+	}
 	words := make([]string, len(remote))
 	dynamic := false
 	for k, a := range remote {

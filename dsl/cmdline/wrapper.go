@@ -72,6 +72,9 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		base := baseName(FoldWord(name.Value))
 		spec, ok := wrappers[base]
 		if !ok {
+			spec, ok = catalogWrapper(base) // a launcher of the program catalogue
+		}
+		if !ok {
 			break
 		}
 		wr, assigns, rest, ok := w.unwrap(base, spec, fs[1:])

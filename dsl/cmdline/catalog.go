@@ -1,0 +1,505 @@
+package cmdline
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+//go:generate go test -run ^TestCatalogGenerated$ . -args -update
+
+// Program is one entry of the program catalogue (rules/programs/*.yaml):
+// how a program runs other programs and code. catalog_gen.go holds the
+// catalogue as Go, written by `go generate ./dsl/cmdline` from the YAML, so
+// that a check pays nothing to load it.
+type Program struct {
+	Name         string
+	Runs         string   // "argv": the words after its options and Operands are a command it runs; "line": they are joined into a shell line; "" neither
+	Args         string   // short options that take a value
+	Long         []string // long options that take a value when not given with "="
+	Stop         string   // short options after which no command follows (flock -c CMD runs a line instead)
+	LongStop     []string
+	Operands     int          // its own operands before the command (flock LOCKFILE, setarch ARCH)
+	Sub          []string     // subcommands that launch (bundle exec, docker exec); Runs does not apply then
+	SubRun       string       // what follows such a subcommand: argv, line, or dashdash (the argv after "--")
+	SubOperands  int          // operands between the subcommand's options and the command (docker exec CONTAINER)
+	Code         []CodeOption // options whose value is code
+	Stdin        string       // the language of a script it reads on standard input, or ""
+	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
+	ShellOptions []string     // options that start an interactive shell (nmap --interactive)
+}
+
+// CodeOption is an option whose value is code in a language: the option as
+// written ("-c", "--eval", "+" for a word starting with "+", "" for the
+// first operand), and the language hguard reads the value in.
+type CodeOption struct {
+	Option string
+	Lang   string
+}
+
+// Lookup returns the catalogue's entry for a command name, or nil.
+func Lookup(name string) *Program { return catalog[FoldWord(name)] }
+
+// catalogWrapper is the optSpec by which peel takes a launcher of the
+// catalogue off the command it runs, as it does sudo or nice.
+func catalogWrapper(name string) (optSpec, bool) {
+	p := catalog[name]
+	if p == nil || p.Runs != "argv" {
+		return optSpec{}, false
+	}
+	return optSpec{arg: p.Args, longArg: p.Long, operands: p.Operands, stop: p.Stop, longStop: p.LongStop}, true
+}
+
+// catalogFollow follows what a catalogued program runs: its code options,
+// its launching subcommand, a script on its standard input, the line its
+// operands make, and the interactive shell it starts.
+func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
+	via := func(what string) string { return c.Name + " " + what }
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		for _, co := range p.Code {
+			var val field
+			ok := false
+			switch {
+			case co.Option == "" && !strings.HasPrefix(v, "-") && v != "":
+				val, ok = a, true
+			case co.Option == "+" && strings.HasPrefix(v, "+") && len(v) > 1:
+				val, ok = field{Word: Word{Value: v[1:], Dynamic: a.Dynamic}, in: a.in}, true
+			case co.Option == "+" || co.Option == "":
+			case v == co.Option && co.Lang == "each-sh":
+				for _, f := range args[i+1:] {
+					w.runCode(c, "sh", f, via(co.Option), cx)
+				}
+				i = len(args)
+			case v == co.Option && co.Lang == "argv":
+				if rest := args[i+1:]; len(rest) == 1 && strings.ContainsAny(rest[0].Value, " \t;|&") {
+					w.runString(c, rest[0], via(v), cx) // one word with spaces: a shell command line
+				} else {
+					w.spawn(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
+				}
+				i = len(args)
+			case v == co.Option && i+1 < len(args):
+				val, ok = args[i+1], true
+				i++
+			case strings.HasPrefix(co.Option, "--") && strings.HasPrefix(v, co.Option+"="):
+				val, ok = field{Word: Word{Value: v[len(co.Option)+1:], Dynamic: a.Dynamic}, in: a.in}, true
+			case !strings.HasPrefix(co.Option, "--") && len(co.Option) == 2 && strings.HasPrefix(v, co.Option) && len(v) > 2 && co.Lang != "argv":
+				val, ok = field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}, in: a.in}, true
+			}
+			if ok {
+				w.runCode(c, co.Lang, val, via(co.Option), cx)
+				break
+			}
+		}
+		for _, so := range p.ShellOptions {
+			if v == so {
+				w.nested(c, "sh", via(so), cx, false)
+			}
+		}
+		if !strings.HasPrefix(v, "-") {
+			if len(p.Sub) > 0 && containsString(p.Sub, v) {
+				w.catalogSub(c, args[i+1:], p, via(v), cx)
+				return
+			}
+		}
+	}
+	if p.Stdin != "" && c.Stdin.Text != "" {
+		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+	}
+	if p.Runs == "line" {
+		if rest := afterOptions(args, p.Args, p.Long, p.Operands); len(rest) > 0 {
+			j := joinFields(rest)
+			w.nested(c, j.Value, c.Name, cx, j.Dynamic)
+		}
+	}
+	switch {
+	case p.Shell == "agent" && !hasOperand(args),
+		p.Shell == "nocmd" && !hasCommandOption(args):
+		w.nested(c, "sh", c.Name+" interactive", cx, false)
+	}
+}
+
+// catalogSub follows the command a launching subcommand runs.
+func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx ctx) {
+	switch p.SubRun {
+	case "dashdash":
+		for i, a := range args {
+			if a.Value == "--" {
+				w.spawn(c, args[i+1:], Wrapper{Name: via}, cx)
+				return
+			}
+		}
+	case "line":
+		if rest := afterOptions(args, p.Args, p.Long, p.SubOperands); len(rest) > 0 {
+			j := joinFields(rest)
+			w.nested(c, j.Value, via, cx, j.Dynamic)
+		}
+	default:
+		w.spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
+	}
+}
+
+// afterOptions skips options (and the values of those in arg and long) and
+// then n operands, and returns what follows: the command.
+func afterOptions(args []field, arg string, long []string, n int) []field {
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			i++
+			goto operands
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, _, eq := strings.Cut(v[2:], "=")
+			i++
+			if !eq && containsString(long, opt) {
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			i++
+			if strings.IndexByte(arg, v[len(v)-1]) >= 0 && len(v) == 2 {
+				i++
+			}
+		default:
+			goto operands
+		}
+	}
+operands:
+	i = min(i+n, len(args))
+	return args[i:]
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// runCode analyses code in one of the catalogue's languages: what it runs
+// becomes commands of their own, carried by via.
+func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
+	code := f.Value
+	run := func(s string) {
+		if strings.TrimSpace(s) == "" {
+			s = "sh" // an empty shell escape starts a shell
+		}
+		w.nested(c, s, via, cx, f.Dynamic)
+	}
+	// fileOp stands for a read or a write of file by the code as the
+	// equivalent command (cat FILE, tee FILE), so that the path rules apply.
+	fileOp := func(op, file string) {
+		file = strings.TrimSpace(file)
+		if file == "" {
+			return
+		}
+		switch op[0] {
+		case 'r', 'l':
+			w.nested(c, "cat "+shellQuote(file), via, cx, f.Dynamic)
+		default:
+			w.nested(c, "tee "+shellQuote(file)+" </dev/null", via, cx, f.Dynamic)
+		}
+	}
+	inline := func(prog, flag, src string) {
+		w.nested(c, prog+" "+flag+" "+shellQuote(src), via, cx, f.Dynamic)
+	}
+	switch lang {
+	case "sh":
+		w.runString(c, f, via, cx)
+	case "each-sh":
+		run(code)
+	case "vim":
+		for _, ex := range strings.Split(code, "|") {
+			ex = strings.TrimLeft(strings.TrimSpace(ex), ": ")
+			switch {
+			case strings.HasPrefix(ex, "!"):
+				run(ex[1:])
+			case strings.HasPrefix(ex, "sh") && strings.HasPrefix("shell", strings.Fields(ex + " ")[0]),
+				strings.HasPrefix(ex, "ter") && strings.HasPrefix("terminal", strings.Fields(ex + " ")[0]):
+				run("")
+			case reMatch(vimRead(), ex):
+				run(vimRead().FindStringSubmatch(ex)[1])
+			case reMatch(vimFile(), ex):
+				m := vimFile().FindStringSubmatch(ex)
+				fileOp(m[1], m[2])
+			case reMatch(vimLang(), ex):
+				m := vimLang().FindStringSubmatch(ex)
+				switch l := m[1]; {
+				case strings.HasPrefix(l, "py"):
+					inline("python3", "-c", m[2])
+				case l == "lua" || l == "luado":
+					inline("lua", "-e", m[2])
+				case strings.HasPrefix(l, "perl"):
+					inline("perl", "-e", m[2])
+				case strings.HasPrefix(l, "rub"):
+					inline("ruby", "-e", m[2])
+				}
+			default:
+				for _, m := range callSystem().FindAllStringSubmatch(ex, -1) {
+					run(unquote(m[1]))
+				}
+			}
+		}
+	case "less":
+		if strings.HasPrefix(code, "!") {
+			run(code[1:])
+		}
+	case "elisp":
+		for _, m := range elispShell().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+		for _, m := range elispTerm().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+		if strings.Contains(code, "(shell)") || strings.Contains(code, "(eshell)") {
+			run("")
+		}
+	case "gdb":
+		for _, line := range strings.Split(code, "\n") {
+			line = strings.TrimSpace(line)
+			switch {
+			case strings.HasPrefix(line, "!"):
+				run(line[1:])
+			case strings.HasPrefix(line, "shell ") || line == "shell":
+				run(strings.TrimPrefix(line, "shell"))
+			case strings.HasPrefix(line, "python ") || strings.HasPrefix(line, "py "):
+				_, src, _ := strings.Cut(line, " ")
+				inline("python3", "-c", src)
+			}
+		}
+	case "sqlite", "mysql", "psql":
+		if lang == "sqlite" {
+			for _, m := range sqliteFile().FindAllStringSubmatch(code, -1) {
+				op := "w"
+				if m[1] == "read" || m[1] == "import" {
+					op = "r"
+				}
+				fileOp(op, m[2])
+			}
+		}
+		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' && lang != "sqlite" }) {
+			line = strings.TrimSpace(line)
+			for _, pre := range []string{".shell ", ".system ", "\\! ", "\\!", "system ", "\\system "} {
+				if rest, ok := strings.CutPrefix(line, pre); ok {
+					run(rest)
+					break
+				}
+			}
+			if line == ".shell" || line == "\\!" || line == ".system" {
+				run("")
+			}
+		}
+	case "bang":
+		for _, line := range strings.Split(code, "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "!"); ok {
+				run(rest)
+			}
+		}
+	case "sed":
+		for _, m := range sedFile().FindAllStringSubmatch(code, -1) {
+			fileOp(strings.ToLower(m[1]), m[2])
+		}
+		for _, m := range sedExec().FindAllStringSubmatch(code, -1) {
+			run(m[1])
+		}
+		for _, cmd := range sedSubstExecs(code) {
+			run(cmd)
+		}
+	case "socat":
+		kind, rest, _ := strings.Cut(code, ":")
+		if k := strings.ToLower(kind); k == "exec" || k == "system" {
+			cmd, _, _ := strings.Cut(rest, ",")
+			run(cmd)
+		}
+	case "tar-action":
+		if rest, ok := strings.CutPrefix(code, "exec="); ok {
+			run(rest)
+		}
+	case "apt":
+		key, val, ok := strings.Cut(code, "=")
+		if ok && strings.Contains(strings.ToLower(key), "invoke") || ok && strings.Contains(strings.ToLower(key), "::pre-install-pkgs") {
+			run(strings.Trim(strings.TrimPrefix(val, ":"), "\"'"))
+		}
+	case "make":
+		for _, line := range strings.Split(code, "\n") {
+			if rest, ok := strings.CutPrefix(line, "\t"); ok {
+				run(strings.TrimLeft(rest, "-@+"))
+			}
+		}
+	case "tcl":
+		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
+			run(strings.TrimSpace(m[2]))
+		}
+	case "r":
+		for _, m := range rSystem().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+	case "julia":
+		for _, m := range backticks().FindAllStringSubmatch(code, -1) {
+			run(m[1])
+		}
+	case "applescript":
+		for _, m := range doShell().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+	case "ssm":
+		if rest, ok := strings.CutPrefix(code, "commands="); ok {
+			run(strings.Trim(rest, "[]\"'"))
+		} else if m := ssmJSON().FindStringSubmatch(code); m != nil {
+			run(unquote(m[1]))
+		}
+	}
+}
+
+// The languages' calls that run commands, matched loosely: a miss leaves
+// the command to the other rules, a match only adds commands to analyse.
+var (
+	vimRead    = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
+	vimFile    = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
+	sqliteFile = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
+	sedFile    = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
+	vimLang    = lazyRegexp(`^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
+	callSystem = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	elispShell = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
+	elispTerm  = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
+	sedExec    = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
+	tclExec    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
+	rSystem    = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	backticks  = lazyRegexp("`([^`]+)`")
+	doShell    = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
+	ssmJSON    = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+)
+
+func reMatch(re *regexp.Regexp, s string) bool { return re.MatchString(s) }
+
+// lazyRegexp compiles a pattern when first used: hguard compiles no regular
+// expression at start-up, which every check pays for.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
+
+// unquote takes the quotes off a string literal: '…' as is, "…" with
+// backslash escapes of quotes and backslashes undone.
+func unquote(s string) string {
+	if len(s) < 2 {
+		return s
+	}
+	if s[0] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	s = s[1 : len(s)-1]
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+// shellQuote quotes s as one shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// envCommands are environment variables whose value a program runs as a
+// command line: pagers, editors, git's ssh and proxy commands, lesspipe.
+var envCommands = map[string]bool{
+	"PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true, "PSQL_PAGER": true, "BAT_PAGER": true,
+	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "SUDO_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
+	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_PROXY_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
+	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true, "PROMPT_COMMAND": true,
+	"RSYNC_RSH": true, "CVS_RSH": true, "FCEDIT": true, "LESSOPEN": true, "LESSCLOSE": true, "TERMINAL": true,
+}
+
+// envCarriers follows prefix assignments whose value a program runs
+// (MANPAGER='sh -c …' man ls, GIT_SSH_COMMAND=… git fetch), and git's
+// configuration given in the environment (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n).
+func (w *walker) envCarriers(c *Command, cx ctx) {
+	if len(c.Assigns) == 0 {
+		return
+	}
+	values := map[string]Assign{}
+	for _, a := range c.Assigns {
+		values[a.Name] = a
+	}
+	for _, a := range c.Assigns {
+		v := a.Value.Value
+		switch {
+		case envCommands[a.Name]:
+			if a.Name == "LESSOPEN" || a.Name == "LESSCLOSE" {
+				v = strings.TrimLeft(v, "|")
+			}
+			w.nested(c, v, a.Name+"=", cx, a.Value.Dynamic)
+		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
+			val, ok := values["GIT_CONFIG_VALUE_"+strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")]
+			if !ok {
+				continue
+			}
+			key := strings.ToLower(v)
+			cmd := val.Value.Value
+			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(cmd, "!") {
+				cmd = cmd[1:]
+			} else if !gitCommandKeys[key] && !strings.HasPrefix(key, "pager.") {
+				continue
+			}
+			w.nested(c, cmd, "git config "+key, cx, val.Value.Dynamic)
+		}
+	}
+}
+
+// sedSubstExecs finds the replacements of s commands with the e flag
+// (s/x/CMD/e), whose result sed runs as a command: s, a delimiter, the
+// pattern, the replacement, flags holding e.
+func sedSubstExecs(code string) []string {
+	var out []string
+	for i := 0; i+1 < len(code); i++ {
+		if code[i] != 's' || i > 0 && isWordByte(code[i-1]) && !('0' <= code[i-1] && code[i-1] <= '9') {
+			continue
+		}
+		d := code[i+1]
+		if d == '\\' || d == '\n' || d == ' ' || isWordByte(d) {
+			continue
+		}
+		parts, j := []string{}, i+2
+		start := j
+		for j < len(code) && len(parts) < 2 {
+			switch code[j] {
+			case '\\':
+				j++
+			case d:
+				parts = append(parts, code[start:j])
+				start = j + 1
+			}
+			j++
+		}
+		if len(parts) < 2 {
+			break
+		}
+		k := j
+		for k < len(code) && strings.IndexByte("gpiImMe0123456789w", code[k]) >= 0 {
+			k++
+		}
+		if strings.IndexByte(code[j:k], 'e') >= 0 {
+			out = append(out, parts[1])
+		}
+		i = k - 1
+	}
+	return out
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// hasCommandOption reports -c (alone or bundled) or --command: a command
+// given, so no interactive shell (script -qc CMD).
+func hasCommandOption(args []field) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			return false
+		}
+		if strings.HasPrefix(v, "--command") || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
+			return true
+		}
+	}
+	return false
+}
