@@ -320,9 +320,6 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		}
 	}
 	if i+1 >= len(args) {
-		if i < len(args) && c.Stdin.Text != "" {
-			w.runInput(c, "ssh stdin", cx) // no command: the remote shell reads standard input
-		}
 		return
 	}
 	remote := args[i+1:]

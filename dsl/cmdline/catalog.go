@@ -405,7 +405,7 @@ var envCommands = map[string]bool{
 	"PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true, "PSQL_PAGER": true, "BAT_PAGER": true,
 	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "SUDO_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
 	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_PROXY_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
-	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true, "PROMPT_COMMAND": true,
+	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true,
 	"RSYNC_RSH": true, "CVS_RSH": true, "FCEDIT": true, "LESSOPEN": true, "LESSCLOSE": true, "TERMINAL": true,
 }
 
