@@ -19,7 +19,8 @@ Answers requests waiting in the daemon's approval queue (see hguard
 pending): the oldest first, of session S when given; --all answers every
 one, --id one by number. --scope says how far the approval reaches
 (default once); always is refused for a person-only finding. Exits 1
-when nothing was waiting.`
+when nothing was waiting, and when run under a coding agent: only a person
+answers, from their own terminal (docs/approvals.md).`
 
 const pendingSynopsis = `hguard pending [--session S] [--json]
 

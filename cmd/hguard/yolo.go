@@ -12,7 +12,8 @@ const yoloSynopsis = `hguard yolo on|off|status [--session S]
 
 YOLO skips asks (blocks still block) for one session only; every command
 still goes to the audit log, marked yolo. --yolo and HGUARD_YOLO=1 do the
-same for one command or one environment.`
+same for one command or one environment. yolo on refuses to run under a
+coding agent: only a person switches it on, from their own terminal.`
 
 func runYOLO(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("yolo", yoloSynopsis, stdout)
