@@ -101,17 +101,17 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 	if post {
 		return postAnswer(agent, hooks.EventPost, data)
 	}
-	if len(data) <= 4<<20 {
-		var ev struct {
-			Name string `json:"hook_event_name"`
-		}
-		if json.Unmarshal(data, &ev) == nil {
-			switch ev.Name {
-			case "PostToolUse", "AfterTool":
-				return postAnswer(agent, hooks.EventPost, data)
-			case "PostToolUseFailure":
-				return postAnswer(agent, hooks.EventPostFailure, data)
-			}
+	// The output after a tool call may be far larger than a check's input
+	// (64 MiB against 4): the event's name is read first, at any size.
+	var ev struct {
+		Name string `json:"hook_event_name"`
+	}
+	if json.Unmarshal(data, &ev) == nil {
+		switch ev.Name {
+		case "PostToolUse", "AfterTool":
+			return postAnswer(agent, hooks.EventPost, data)
+		case "PostToolUseFailure":
+			return postAnswer(agent, hooks.EventPostFailure, data)
 		}
 	}
 	call, err := hooks.Parse(agent, data)
