@@ -39,6 +39,7 @@ type divergence struct {
 
 // corpusTarget is what each corpus must score, measured on every row of it.
 type corpusTarget struct {
+	name      string // the subtest, when not the file's
 	file      string
 	filter    func(corpusRow) bool
 	minRecall float64 // dangerous rows (block/ask) decided block or ask
@@ -49,6 +50,9 @@ var corpusTargets = []corpusTarget{
 	{file: "hermes-tests.jsonl", minRecall: 0.95, maxFP: 0.03},
 	{file: "tirith-fixtures.jsonl", minRecall: 0.95, maxFP: 0.03},
 	{file: "dcg-tests.jsonl", filter: func(r corpusRow) bool { return r.Scope == "pipeline-default" }, minRecall: 0.95, maxFP: 0.03},
+	// dcg's whole corpus, its opt-in packs included (cloud, SaaS and datastore
+	// control planes): the service verb model's measure (issue #15).
+	{name: "dcg-all-packs", file: "dcg-tests.jsonl", minRecall: 0.90, maxFP: 0.03},
 	{file: "hermes-tests-nonblock.jsonl"}, // rows must not be blocked
 }
 
@@ -126,7 +130,11 @@ func TestCorpus(t *testing.T) {
 	used := map[string]bool{}
 	read := 0 // corpus files found
 	for _, target := range corpusTargets {
-		t.Run(strings.TrimSuffix(target.file, ".jsonl"), func(t *testing.T) {
+		name := target.name
+		if name == "" {
+			name = strings.TrimSuffix(target.file, ".jsonl")
+		}
+		t.Run(name, func(t *testing.T) {
 			rows := readCorpus(t, target.file)
 			read++
 			var raw, reviewed score
