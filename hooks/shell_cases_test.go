@@ -156,22 +156,15 @@ func TestShellHookDefinitions(t *testing.T) {
 	}
 	for _, sh := range shells {
 		t.Run(sh.name, func(t *testing.T) {
-			s := startShell(t, sh.name, sh.argv...)
-			// Defined as in a start-up file: without the hook, which would
-			// refuse the definitions themselves (their bodies touch BLOCKED).
-			if sh.name == "fish" {
-				s.typeLine("set -g HGUARD_DISABLE 1")
-			} else {
-				s.typeLine("HGUARD_DISABLE=1")
-			}
+			// Defined as in a start-up file, before the hook loads (it
+			// would refuse the definitions themselves: their bodies touch
+			// BLOCKED; and switching it off for them is itself asked).
+			s := startBare(t, sh.name, sh.argv...)
 			for _, l := range defs[sh.name] {
 				s.typeLine(l)
 			}
-			if sh.name == "fish" {
-				s.typeLine("set -e HGUARD_DISABLE")
-			} else {
-				s.typeLine("unset HGUARD_DISABLE")
-			}
+			s.settle()
+			s.load(hguardBin(t))
 			s.settle()
 			lines := []string{"del", "true && del", "del2", "f", "g"}
 			if sh.name == "fish" {
