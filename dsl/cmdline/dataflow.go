@@ -223,13 +223,12 @@ func (w *walker) xargsInput(c *Command) {
 	}
 	text := c.Stdin.Text
 	if repl != "" {
-		for _, item := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-			for i, a := range c.Args {
-				if strings.Contains(a.Value, repl) {
-					c.Args[i].Value = strings.ReplaceAll(a.Value, repl, item)
-				}
+		// The first line shows what runs: every line runs the same command.
+		item, _, _ := strings.Cut(strings.TrimRight(text, "\n"), "\n")
+		for i, a := range c.Args {
+			if strings.Contains(a.Value, repl) {
+				c.Args[i].Value = strings.ReplaceAll(a.Value, repl, item)
 			}
-			break // the first line shows what runs; all lines run the same command
 		}
 		return
 	}
