@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"])) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\"]))":
+	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# contains \" \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\"]))":
 		if scope == "command" {
 			return native28
 		}
@@ -591,7 +591,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native145
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && (any(positional, # matches \"(?i)^(core\\\\.(hookspath|pager|editor|sshcommand|fsmonitor|gitproxy|askpass)|sequence\\\\.editor|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|credential\\\\.helper|gpg\\\\.program|gpg\\\\.[^.]+\\\\.program|pager\\\\.[^.]+|uploadpack\\\\.packobjectshook|include\\\\.path|includeif\\\\..*)$\") || any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")))":
 		if scope == "command" {
 			return native146
 		}
@@ -600,7 +600,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [128]lazyRegexp{
+var nativeRegexps = [131]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -727,7 +727,10 @@ var nativeRegexps = [128]lazyRegexp{
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.config/systemd/user|\\.local/share/systemd/user|\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\.config/upstart|\\.kde/Autostart|\\.config/plasma-workspace/env)(/|$)"},
 	{src: "^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron"},
 	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/hooks(/|$)|(^|/)\\.git/config$|(^|/)\\.gitattributes$"},
-	{src: "(?i)^(core\\.(hookspath|pager|editor|sshcommand|fsmonitor|gitproxy|askpass)|sequence\\.editor|diff\\.external|diff\\.[^.]+\\.(textconv|command)|filter\\.[^.]+\\.(clean|smudge|process)|merge\\.[^.]+\\.driver|credential\\.helper|gpg\\.program|gpg\\.[^.]+\\.program|pager\\.[^.]+|uploadpack\\.packobjectshook|include\\.path|includeif\\..*)$"},
+	{src: "(?i)^core\\.hookspath$"},
+	{src: "(?i)^(core\\.(pager|editor|askpass)|sequence\\.editor)$"},
+	{src: "[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\b"},
+	{src: "(?i)^(core\\.(sshcommand|fsmonitor|gitproxy)|diff\\.external|diff\\.[^.]+\\.(textconv|command)|filter\\.[^.]+\\.(clean|smudge|process)|merge\\.[^.]+\\.driver|uploadpack\\.packobjectshook)$"},
 	{src: "^alias\\."},
 }
 
@@ -1232,7 +1235,8 @@ func native28(env any) bool {
 			(e.Agent ||
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
-				return !in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init")
+				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
+					!strings.Contains(p0, " "))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3039,11 +3043,25 @@ func native145(env any) bool {
 func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
-		(anyOf(e.Positional, func(p0 string) bool {
+		((((anyOf(e.Positional, func(p0 string) bool {
 			return matchRe(&nativeRegexps[126], p0)
-		}) ||
+		}) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return ((strings.HasPrefix(p0, "/") ||
+					strings.HasPrefix(p0, "~")) ||
+					strings.HasPrefix(p0, "$"))
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[127], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchRe(&nativeRegexps[128], p0)
+				}))) ||
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[129], p0)
+			})) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[130], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
