@@ -1,0 +1,28 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestOwnCorpus scores rows written for issue #15 from the programs' own
+// documentation (testdata/own-corpus.jsonl): service control planes, disks,
+// power, kernel, network and inline code. Every row must agree.
+func TestOwnCorpus(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readCorpusFile(t, "testdata/own-corpus.jsonl")
+	var s score
+	for _, r := range rows {
+		got := g.Check(hguard.Request{Command: r.Cmd}).Level
+		s.add(r.Expect, got)
+		if wrong(r.Expect, got) || r.Expect == "block" && got != dsl.Block {
+			t.Errorf("expect %s, got %s: %q (%s)", r.Expect, got, r.Cmd, r.Source)
+		}
+	}
+	t.Logf("%s", s)
+}
