@@ -377,7 +377,7 @@ var clientFamily = map[string]string{"curl": "curl", "curlie": "curl", "wget": "
 // datastorePorts are the default ports of datastores and their admin APIs,
 // where a DELETE removes data even on a developer's own machine.
 var datastorePorts = set("9200", "9300", "7700", "5984", "8086", "6333", "6334", "8983", "8529", "7474", "8108",
-	"19530", "9090", "8001", "8444", "8500", "2379", "4001", "8091", "8123", "9000", "8000", "7280", "8088")
+	"19530", "8001", "8444", "8500", "2379", "4001", "8091", "8123", "7280")
 
 // datastorePaths are path fragments of datastore and search-engine APIs.
 var datastorePaths = []string{"_all", "/indexes", "/indices", "/_data_stream", "/_snapshot", "/collections",
