@@ -307,30 +307,22 @@ func genericOutputs(name string, args, pos []string) []string {
 			add(o)
 		}
 	case "unzip":
-		for _, o := range optionValues(args, []string{"d"}, false) {
-			out = append(out, o)
-		}
+		out = append(out, optionValues(args, []string{"d"}, false)...)
 	case "tar", "bsdtar":
 		if hasFlag(args, []string{"x", "extract", "get"}) || len(pos) > 0 && strings.ContainsRune(strings.TrimLeft(pos[0], "-"), 'x') && bundled(pos[0]) {
-			for _, o := range optionValues(args, []string{"C", "directory"}, false) {
-				out = append(out, o)
-			}
+			out = append(out, optionValues(args, []string{"C", "directory"}, false)...)
 			if hasFlag(args, []string{"P", "absolute-names"}) {
 				out = append(out, "/") // names inside the archive may land anywhere
 			}
 		}
 	case "wget", "wget2":
-		for _, o := range optionValues(args, []string{"P", "directory-prefix"}, false) {
-			out = append(out, o)
-		}
+		out = append(out, optionValues(args, []string{"P", "directory-prefix"}, false)...)
 	case "split", "csplit", "lwp-download", "lwp-mirror":
 		if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
 	case "aria2c":
-		for _, o := range optionValues(args, []string{"d", "dir"}, false) {
-			out = append(out, o)
-		}
+		out = append(out, optionValues(args, []string{"d", "dir"}, false)...)
 	case "cpio":
 		if hasFlag(args, []string{"p", "pass-through"}) && len(pos) > 0 {
 			out = append(out, pos[len(pos)-1])

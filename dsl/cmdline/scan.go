@@ -296,9 +296,6 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 			v, dyn = tokensText(args[0]), true
 		}
 		s.add(finding{kind: kind, call: name, arg: v, dynamic: dyn, text: text})
-	default:
-		s.effect(act, name, args, text)
-		return
 	case evalCode:
 		v, dyn, ok := value(args[0])
 		if !ok || dyn {
@@ -310,6 +307,8 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 			s.scan(lang, v)
 			s.depth--
 		}
+	default:
+		s.effect(act, name, args, text)
 	}
 }
 

@@ -1,0 +1,5 @@
+package plugins
+
+import "syscall"
+
+func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }
