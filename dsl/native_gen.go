@@ -395,11 +395,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native96
 		}
-	case "any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\")) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\"))":
+	case "any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\"))":
 		if scope == "command" {
 			return native97
 		}
-	case "agent && (any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\")) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")))":
+	case "agent && (any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")))":
 		if scope == "command" {
 			return native98
 		}
@@ -600,7 +600,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [131]lazyRegexp{
+var nativeRegexps = [132]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -679,6 +679,7 @@ var nativeRegexps = [131]lazyRegexp{
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
 	{src: "(?i)(\\.hguard\\b|HGUARD_HOME|\\.claude/settings|\\.codex/(config\\.toml|hooks\\.json)|CODEX_HOME|\\.gemini/settings|\\.cursor/(hooks|cli)|bin/hguard)"},
 	{src: "(?i)(open\\s*\\([^)]*['\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\brm\\b|File\\.)"},
+	{src: "^-[a-zA-Z]*[qS][a-zA-Z]*$"},
 	{src: "(?i)hguard"},
 	{src: "(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\.pid"},
 	{src: "(?i)hook"},
@@ -2177,13 +2178,18 @@ func native97(env any) bool {
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
-		(in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env") &&
+		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
-			}))) ||
+			})) &&
+			!((e.Name == "set") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return (matchRe(&nativeRegexps[78], p0) ||
+						in(p0, "--query", "--show", "--names", "-n"))
+				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[78], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			})))
 }
 
@@ -2197,13 +2203,18 @@ func native98(env any) bool {
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
-			(in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env") &&
+			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env") &&
 				anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
-				}))) ||
+				})) &&
+				!((e.Name == "set") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return (matchRe(&nativeRegexps[78], p0) ||
+							in(p0, "--query", "--show", "--names", "-n"))
+					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[78], p0)
+					return matchRe(&nativeRegexps[79], p0)
 				}))))
 }
 
@@ -2212,16 +2223,16 @@ func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[78], p0)
+			return matchRe(&nativeRegexps[79], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[78], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			}) ||
-				matchRe(&nativeRegexps[79], e.Line)))) ||
+				matchRe(&nativeRegexps[80], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[78], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2234,16 +2245,16 @@ func native100(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[78], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[78], p0)
+					return matchRe(&nativeRegexps[79], p0)
 				}) ||
-					matchRe(&nativeRegexps[79], e.Line)))) ||
+					matchRe(&nativeRegexps[80], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[78], p0)
+					return matchRe(&nativeRegexps[79], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2259,7 +2270,7 @@ func native101(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[80], p0)
+					return matchRe(&nativeRegexps[81], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -2278,7 +2289,7 @@ func native102(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[80], p0)
+						return matchRe(&nativeRegexps[81], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -2293,7 +2304,7 @@ func native103(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[78], e.Source)))) &&
+				matchRe(&nativeRegexps[79], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -2367,7 +2378,7 @@ func native110(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[81], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[82], strings.ToLower(p0))
 			})))
 }
 
@@ -2390,7 +2401,7 @@ func native111(env any) bool {
 func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[82], p0)
+		return matchRe(&nativeRegexps[83], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -2416,7 +2427,7 @@ func native112(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[83], p0)
+			return matchRe(&nativeRegexps[84], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -2448,7 +2459,7 @@ func native112(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[84], p0)
+				return matchRe(&nativeRegexps[85], p0)
 			})))
 }
 
@@ -2460,7 +2471,7 @@ func native113(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[85], p0) &&
+			return ((matchRe(&nativeRegexps[86], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -2472,7 +2483,7 @@ func native113(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[86], p0) &&
+				return (matchRe(&nativeRegexps[87], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -2480,7 +2491,7 @@ func native113(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -2494,7 +2505,7 @@ func native113(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -2508,7 +2519,7 @@ func native114(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[88], p0)
+				return matchRe(&nativeRegexps[89], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -2516,10 +2527,10 @@ func native114(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[89], p0)
+				return matchRe(&nativeRegexps[90], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[90], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[91], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -2530,11 +2541,11 @@ func native115(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[91], p0)
+			return matchRe(&nativeRegexps[92], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[92], p0)
+				return matchRe(&nativeRegexps[93], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -2549,7 +2560,7 @@ func native116(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[93], p0)
+				return matchRe(&nativeRegexps[94], p0)
 			})))
 }
 
@@ -2557,14 +2568,14 @@ func native116(env any) bool {
 func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[94], p0)
+		return matchRe(&nativeRegexps[95], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[95], p0)
+				return matchRe(&nativeRegexps[96], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[96], p0)
+			return matchRe(&nativeRegexps[97], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -2572,7 +2583,7 @@ func native117(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[97], p0)
+			return matchRe(&nativeRegexps[98], p0)
 		}))
 }
 
@@ -2588,7 +2599,7 @@ func native118(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[98], p0)
+				return matchRe(&nativeRegexps[99], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2621,10 +2632,10 @@ func native120(env any) bool {
 func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[78], p0)
+		return matchRe(&nativeRegexps[79], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[99], p0)
+			return matchRe(&nativeRegexps[100], p0)
 		}))
 }
 
@@ -2641,10 +2652,10 @@ func native123(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[100], p0)
+				return matchRe(&nativeRegexps[101], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[101], p0)
+			return matchRe(&nativeRegexps[102], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2652,7 +2663,7 @@ func native123(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[102], p0)
+				return matchRe(&nativeRegexps[103], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -2682,7 +2693,7 @@ func native124(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], p0)
+				return matchRe(&nativeRegexps[104], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2724,10 +2735,10 @@ func native126(env any) bool {
 func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[104], p0)
+		return matchRe(&nativeRegexps[105], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[105], p0)
+			return matchRe(&nativeRegexps[106], p0)
 		}))
 }
 
@@ -2756,10 +2767,10 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[106], p0)
+			return matchRe(&nativeRegexps[107], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[107], p0)
+			return matchRe(&nativeRegexps[108], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2817,13 +2828,13 @@ func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[108], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[109], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[110], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[111], p0)
 		}))
 }
 
@@ -2847,7 +2858,7 @@ func native134(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[111], p0)
+			return matchRe(&nativeRegexps[112], p0)
 		}))
 }
 
@@ -2948,9 +2959,9 @@ func native137(env any) bool {
 func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[112], e.Code) ||
-			matchRe(&nativeRegexps[113], e.Code)) ||
-			matchRe(&nativeRegexps[114], e.Code)))
+		((matchRe(&nativeRegexps[113], e.Code) ||
+			matchRe(&nativeRegexps[114], e.Code)) ||
+			matchRe(&nativeRegexps[115], e.Code)))
 }
 
 // native139 is the condition of write-system-config.
@@ -2976,8 +2987,8 @@ func native139(env any) bool {
 func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[115], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[116], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[116], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[117], cleanPath(p0)))
 	})
 }
 
@@ -2985,8 +2996,8 @@ func native140(env any) bool {
 func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[117], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[118], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[118], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[119], cleanPath(p0)))
 	})
 }
 
@@ -2995,7 +3006,7 @@ func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[117], cleanPath(p0)))
+			!matchRe(&nativeRegexps[118], cleanPath(p0)))
 	})
 }
 
@@ -3003,12 +3014,12 @@ func native142(env any) bool {
 func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[119], p0) ||
-			matchRe(&nativeRegexps[120], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[120], p0) ||
+			matchRe(&nativeRegexps[121], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], cleanPath(p0))
+				return matchRe(&nativeRegexps[122], cleanPath(p0))
 			})))
 }
 
@@ -3025,7 +3036,7 @@ func native144(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[122], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[123], e.Assigns[p0]))
 			})))
 }
 
@@ -3033,9 +3044,9 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[123], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[124], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[125], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[124], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[125], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[126], cleanPath(p0)))
 	})
 }
 
@@ -3044,7 +3055,7 @@ func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[126], p0)
+			return matchRe(&nativeRegexps[127], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -3052,16 +3063,16 @@ func native146(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[127], p0)
+				return matchRe(&nativeRegexps[128], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[128], p0)
+					return matchRe(&nativeRegexps[129], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[129], p0)
+				return matchRe(&nativeRegexps[130], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[130], p0)
+				return matchRe(&nativeRegexps[131], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")

@@ -285,3 +285,44 @@ func (s *session) refused(line string) {
 	}
 	s.settle()
 }
+
+// TestShellHookSelfProtection: at a terminal, the routes that switch the
+// guard off through the shell — its environment, its files, its daemon, its
+// hook functions — are asked (here answered d), and after them the guard
+// still stands: the variable is unset, the configuration and rules are as
+// they were. (The same routes from an agent are blocked:
+// cmd/hguard TestSelfProtectionRoutes.)
+func TestShellHookSelfProtection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives real shells")
+	}
+	routes := map[string][]string{
+		"bash": {"export HGUARD_DISABLE=1", "HGUARD_DISABLE=1", "unset -f __hguard_preexec", "echo 'approvals: {mode: off}' >> ~/.hguard/config.yaml",
+			"rm -rf ~/.hguard/rules.d", "pkill -f 'hguard daemon'"},
+		"zsh": {"export HGUARD_DISABLE=1", "HGUARD_DISABLE=1", "unfunction _hguard_accept_line", "echo 'approvals: {mode: off}' >> ~/.hguard/config.yaml",
+			"rm -rf ~/.hguard/rules.d", "pkill -f 'hguard daemon'"},
+		"fish": {"set -gx HGUARD_DISABLE 1", "set -U HGUARD_DISABLE 1", "functions -e _hguard_execute", "echo 'approvals: {mode: off}' >> ~/.hguard/config.yaml",
+			"rm -rf ~/.hguard/rules.d", "pkill -f 'hguard daemon'"},
+	}
+	for _, sh := range shells {
+		t.Run(sh.name, func(t *testing.T) {
+			s := startShell(t, sh.name, sh.argv...)
+			config := s.read(".hguard/config.yaml")
+			for _, l := range routes[sh.name] {
+				s.refused(l)
+			}
+			if sh.name == "fish" {
+				s.typeLine("if set -q HGUARD_DISABLE; echo set; else; echo unset; end > state")
+			} else {
+				s.typeLine("echo ${HGUARD_DISABLE:-unset} > state")
+			}
+			s.settle()
+			if got := s.read("state"); got != "unset\n" {
+				s.fatalf("HGUARD_DISABLE after the refused routes: %q", got)
+			}
+			if s.read(".hguard/config.yaml") != config || !s.exists(".hguard/rules.d/test.yaml") {
+				s.fatalf("hguard's configuration or rules changed")
+			}
+		})
+	}
+}
