@@ -517,15 +517,9 @@ func languageCode(lang string, args []field) (field, bool, bool) {
 	case "r":
 		return shortCode(args, "e", "", "", "f")
 	case "julia":
-		short := make([]field, len(args))
-		for i, a := range args {
-			if opt, val, eq := strings.Cut(a.Value, "="); eq && (opt == "--eval" || opt == "--print") {
-				return field{Word: Word{Value: val, Dynamic: a.Dynamic}, in: a.in}, false, true
-			}
-			short[i] = a
-			if a.Value == "--eval" || a.Value == "--print" {
-				short[i].Value = "-e"
-			}
+		short, code, ok := evalLongForms(args)
+		if ok {
+			return code, false, true
 		}
 		return shortCode(short, "eE", "JCLpt", "", "")
 	}

@@ -104,6 +104,23 @@ func (w *walker) destroy(c *Command, f finding, via string) {
 	w.emit(&n)
 }
 
+// evalLongForms reads the code of --eval=CODE or --print=CODE (ok), or
+// returns args with --eval and --print spelled -e, the short way, for
+// shortCode (node and julia share these long forms).
+func evalLongForms(args []field) (short []field, code field, ok bool) {
+	short = make([]field, len(args))
+	for i, a := range args {
+		if opt, val, eq := strings.Cut(a.Value, "="); eq && (opt == "--eval" || opt == "--print") {
+			return nil, field{Word: Word{Value: val, Dynamic: a.Dynamic}, in: a.in}, true
+		}
+		short[i] = a
+		if a.Value == "--eval" || a.Value == "--print" {
+			short[i].Value = "-e"
+		}
+	}
+	return short, field{}, false
+}
+
 // codeOf finds an interpreter's inline code among its arguments, or reports
 // that it reads the program from standard input.
 func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
@@ -123,15 +140,9 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 			}
 			return field{}, false, false
 		}
-		short := make([]field, len(args))
-		for i, a := range args {
-			if opt, val, eq := strings.Cut(a.Value, "="); eq && (opt == "--eval" || opt == "--print") {
-				return field{Word: Word{Value: val, Dynamic: a.Dynamic}, in: a.in}, false, true
-			}
-			short[i] = a
-			if a.Value == "--eval" || a.Value == "--print" {
-				short[i].Value = "-e" // the long forms, spelled the short way
-			}
+		short, code, ok := evalLongForms(args)
+		if ok {
+			return code, false, true
 		}
 		return shortCode(short, "ep", "rC", "", "")
 	case "perl":
