@@ -98,11 +98,20 @@ func (r *Rule) compile(checkRegexps bool) error {
 	}
 	prog, err := compileExpr(r.When, r.Scope, checkRegexps)
 	if err != nil {
-		msg := oneLine(err.Error())
+		msg, pos := oneLine(err.Error()), r.fieldPos("when")
+		// expr places its errors by line and column of the condition;
+		// say where that is in the file instead.
+		var ferr *file.Error
+		if errors.As(err, &ferr) {
+			if p, ok := r.whenSrc.placeInWhen(r.When, ferr.From); ok {
+				p.File = pos.File
+				pos, msg = p, oneLine(ferr.Message)
+			}
+		}
 		if r.whenComment != "" {
 			msg += " (in YAML, \" #\" starts a comment and cut the expression short: quote it or write when: >- and the expression on the next line)"
 		}
-		return &Error{Pos: r.fieldPos("when"), Rule: r.ID, Field: "when", Msg: msg}
+		return &Error{Pos: pos, Rule: r.ID, Field: "when", Msg: msg}
 	}
 	r.program = prog
 	return nil

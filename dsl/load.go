@@ -68,6 +68,9 @@ func Parse(src Source) ([]*Rule, error) {
 			errs = append(errs, err)
 			continue
 		}
+		if r.whenSrc != nil {
+			r.whenSrc.data = src.Data
+		}
 		// A rule at level allow switches a built-in off and is never
 		// evaluated, so a lazy compile would never report its mistakes.
 		if !src.Lazy || r.Level == Allow {
@@ -177,6 +180,7 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 		case "when":
 			err = scalar(val, &r.When)
 			r.whenComment = val.LineComment
+			r.whenSrc = &whenSource{line: val.Line, col: val.Column, style: val.Style}
 		case "message":
 			err = scalar(val, &r.Message)
 		case "checkpoint":

@@ -51,6 +51,7 @@ type Rule struct {
 	lazyErr     error          // what a deferred compile met
 	fields      map[string]Pos // where each field was written, for errors found after parsing
 	whenComment string         // a YAML comment after when:, often a cut-off expression
+	whenSrc     *whenSource    // where when: was written, to place expr's errors in the file
 	generated   bool           // from FromSpecs: checked when generated, so its regexps compile on first use
 	whenPos     Pos            // where when: starts, for generated rules (they carry no fields)
 }
