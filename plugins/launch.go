@@ -155,10 +155,18 @@ func launch(ctx context.Context, s launchSpec) (*running, error) {
 // Its whole process group goes: a child of the plugin that kept its stdout
 // open would otherwise hold go-plugin's Kill until that child exits.
 func (r *running) kill() {
+	// A killed plugin cannot remove its socket: the host does.
+	var sock string
+	if rc := r.client.ReattachConfig(); rc != nil && rc.Addr != nil && rc.Addr.Network() == "unix" {
+		sock = rc.Addr.String()
+	}
 	if p := r.cmd.Process; p != nil && !r.client.Exited() {
 		killGroup(p)
 	}
 	r.client.Kill()
+	if fi, err := os.Lstat(sock); sock != "" && err == nil && fi.Mode()&os.ModeSocket != 0 {
+		os.Remove(sock)
+	}
 }
 
 // explain adds what the plugin wrote on stderr, if anything. go-plugin's

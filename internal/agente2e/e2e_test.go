@@ -108,10 +108,14 @@ func serve(t *testing.T, h http.Handler) string {
 }
 
 // env is a hermetic environment for an agent: a private home, hguard's home
-// inside it, no daemon, and the agents' telemetry and update checks off.
+// inside it, a temporary directory inside it (Claude Code keeps state under
+// $TMPDIR/claude-UID), no daemon, and the agents' telemetry and update
+// checks off.
 func env(home string, extra ...string) []string {
+	tmp := filepath.Join(home, "tmp")
+	os.MkdirAll(tmp, 0o700)
 	e := testbin.Env(home)
-	e = append(e,
+	e = append(e, "TMPDIR="+tmp,
 		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "NO_COLOR=1", "CI=1", "TERM=dumb",
 		"NO_PROXY=127.0.0.1,localhost", "HTTP_PROXY=", "HTTPS_PROXY=", "ALL_PROXY=",
