@@ -130,7 +130,7 @@ func TestBrokenRuleFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := filepath.Join(home, "rules.d", "bad.yaml") + ":3:9: rule x: when:"
+	want := filepath.Join(home, "rules.d", "bad.yaml") + ":3:22: rule x: when:"
 	if p := g.Problems(); len(p) != 1 || !strings.Contains(p[0].Error(), want) {
 		t.Errorf("problems = %v\nwant one naming %s", p, want)
 	}

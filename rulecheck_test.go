@@ -64,7 +64,7 @@ func TestCheckedRules(t *testing.T) {
 
 	// A file not on the list is compiled whole: a bad one is a load error.
 	writeUserRules(t, home, brokenUserRules)
-	if _, err := load(); err == nil || !strings.Contains(err.Error(), "team.yaml:4:9: rule prod-ssh: when:") {
+	if _, err := load(); err == nil || !strings.Contains(err.Error(), "team.yaml:4:31: rule prod-ssh: when:") {
 		t.Fatalf("a broken file not on the list: %v, want a load error at its place", err)
 	}
 	// An entry of the content alone, without the language, counts for nothing.
