@@ -237,10 +237,27 @@ func (p *detectorProcess) exchange(line []byte, deadline time.Duration) ([]dsl.F
 }
 
 func (p *detectorProcess) stop() {
+	p.stopWithin(0)
+}
+
+// stopGrace is how long a healthy hguard-plugins gets to shut its plugins
+// down once its input ends: killed at once, it could not, and they would
+// be left behind (or, where they die with it, their sockets).
+const stopGrace = 5 * time.Second
+
+// stopWithin ends the process: its input closes, and it is killed if it
+// has not exited within grace.
+func (p *detectorProcess) stopWithin(grace time.Duration) {
 	if p.cmd == nil {
 		return
 	}
 	p.in.Close()
+	if grace > 0 {
+		select {
+		case <-p.done:
+		case <-time.After(grace):
+		}
+	}
 	p.cmd.Process.Kill()
 	<-p.done
 	p.cmd = nil
@@ -249,7 +266,7 @@ func (p *detectorProcess) stop() {
 func (p *detectorProcess) close() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.stop()
+	p.stopWithin(stopGrace)
 }
 
 // pluginsEnv is the environment of hguard-plugins: this Engine's home,
