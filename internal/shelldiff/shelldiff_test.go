@@ -52,6 +52,11 @@ func newSandbox(t *testing.T) *sandbox {
 	if _, err := exec.LookPath("bwrap"); err != nil {
 		t.Skip("bubblewrap is not installed (test.sh installs it)")
 	}
+	// A kernel or container that forbids namespaces cannot host the
+	// sandbox: say so rather than fail on every line.
+	if out, err := exec.Command("bwrap", "--ro-bind", "/", "/", "--unshare-all", "true").CombinedOutput(); err != nil {
+		t.Skipf("bubblewrap cannot make a sandbox here (namespaces not allowed?): %v %s", err, out)
+	}
 	for _, d := range dialects {
 		if _, err := os.Stat(d.argv[0]); err != nil {
 			t.Skipf("%s is not installed (test.sh installs it)", d.argv[0])
