@@ -120,7 +120,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		PipeLen:     c.Pipe.Len,
 		Source:      c.Source,
 		Line:        line.Normalized,
-		Cwd:         ctx.Cwd,
+		Cwd:         commandCwd(ctx.Cwd, c.Cwd),
 		Shell:       ctx.Shell,
 		Caller:      ctx.Caller,
 		Agent:       ctx.Caller != "",
@@ -475,4 +475,13 @@ func feederArgs(c *cmdline.Command, line *cmdline.Line) []string {
 		}
 	}
 	return nil
+}
+
+// commandCwd is where a command runs: the directory a static cd earlier on
+// the line moved to, else the caller's.
+func commandCwd(caller, cd string) string {
+	if cd != "" {
+		return cd
+	}
+	return caller
 }

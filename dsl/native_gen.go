@@ -379,11 +379,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native92
 		}
-	case "any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native93
 		}
-	case "agent && (any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "agent && (any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native94
 		}
@@ -2111,7 +2111,12 @@ func native93(env any) bool {
 	}) ||
 		(in(e.Name, "rm", "rmdir", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return guardPath(p0)
+				return (guardPath(p0) ||
+					(((((e.Cwd != "") &&
+						!strings.HasPrefix(p0, "/")) &&
+						!strings.HasPrefix(p0, "~")) &&
+						!strings.HasPrefix(p0, "-")) &&
+						guardPath(((e.Cwd + "/") + p0))))
 			}))) ||
 		(((e.Name == "find") &&
 			e.HasFlag("delete")) &&
@@ -2134,7 +2139,12 @@ func native94(env any) bool {
 		}) ||
 			(in(e.Name, "rm", "rmdir", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return guardPath(p0)
+					return (guardPath(p0) ||
+						(((((e.Cwd != "") &&
+							!strings.HasPrefix(p0, "/")) &&
+							!strings.HasPrefix(p0, "~")) &&
+							!strings.HasPrefix(p0, "-")) &&
+							guardPath(((e.Cwd + "/") + p0))))
 				}))) ||
 			(((e.Name == "find") &&
 				e.HasFlag("delete")) &&
