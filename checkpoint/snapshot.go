@@ -157,6 +157,11 @@ func (r *Repo) create(ctx context.Context, reason string, o createOpts) (*Result
 	if _, err := r.git(ctx, nil, "update-ref", "--no-deref", s.Ref, s.Hash, ""); err != nil {
 		return nil, r.gitFailed(err)
 	}
+	// The trees and the commit were written loose; they join a pack now,
+	// so the repository stays as compact as a packed one at every point.
+	if err := r.packLoose(ctx); err != nil {
+		return nil, err
+	}
 	for i, old := range list {
 		old.N = i + 2
 	}
@@ -205,7 +210,9 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		defer wg.Done()
 		indexed, lsErr = r.git(ctx, nil, "ls-files", "-z")
 	}()
-	addArgs := []string{"update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
+	// bulkCheckin: the blobs of changed files go straight into one pack
+	// (see packNew), not into a loose object each.
+	addArgs := []string{"-c", bulkCheckin, "update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
 	var (
 		emit io.Writer
 		wait func() error

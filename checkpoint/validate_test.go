@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -124,6 +125,7 @@ func TestDamagedShadowRepository(t *testing.T) {
 		return r, dir, fingerprint(t, dir), Ref{Hex: res.Snapshot.Hash}
 	}
 	blob := func(t *testing.T, r *Repo, path string) string {
+		unpack(t, r)
 		out, err := r.git(ctx, nil, "rev-parse", snapshots(t, r)[0].Hash+":"+path)
 		must(t, err)
 		oid := strings.TrimSpace(string(out))
@@ -149,7 +151,20 @@ func TestDamagedShadowRepository(t *testing.T) {
 			must(t, os.Chmod(p, 0o644))
 			must(t, os.WriteFile(p, []byte("garbage, not zlib"), 0o644))
 		}, "damaged"},
+		{"pack truncated", func(t *testing.T, r *Repo) {
+			packs, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "pack", "*.pack"))
+			if len(packs) == 0 {
+				t.Fatal("no packs")
+			}
+			for _, p := range packs {
+				fi, err := os.Stat(p)
+				must(t, err)
+				must(t, os.Chmod(p, 0o644))
+				must(t, os.Truncate(p, fi.Size()/2))
+			}
+		}, "damaged"},
 		{"commit missing", func(t *testing.T, r *Repo) {
+			unpack(t, r)
 			oid := snapshots(t, r)[0].Hash
 			must(t, os.Remove(filepath.Join(r.GitDir, "objects", oid[:2], oid[2:])))
 		}, "damaged"},
@@ -176,5 +191,21 @@ func TestDamagedShadowRepository(t *testing.T) {
 				t.Errorf("missing repository: %v is not ErrNoCheckpoints", err)
 			}
 		})
+	}
+}
+
+// unpack turns the packs of the shadow repository into loose objects, so
+// that a test can damage one object.
+func unpack(t *testing.T, r *Repo) {
+	t.Helper()
+	packs, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "pack", "*.pack"))
+	for _, p := range packs {
+		data, err := os.ReadFile(p)
+		must(t, err)
+		must(t, os.Remove(p))
+		must(t, os.Remove(strings.TrimSuffix(p, ".pack")+".idx"))
+		if _, err := r.git(context.Background(), bytes.NewReader(data), "unpack-objects", "-q"); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
