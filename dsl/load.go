@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -99,7 +100,8 @@ func YAMLError(file Pos, err error) error {
 }
 
 // tagRe is a field whose value starts with "!": YAML reads a tag there.
-var tagRe = regexp.MustCompile(`^\s*(?:-\s+)?[A-Za-z_-]+:\s*!`)
+// Compiled on first use: only a YAML error needs it.
+var tagRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:-\s+)?[A-Za-z_-]+:\s*!`) })
 
 // tagHint adds the likely fix to a YAML error on a line like
 // `when: !hasFlag("x")`: the ! starts a YAML tag, so the expression needs
@@ -110,7 +112,7 @@ func tagHint(err error, data []byte) error {
 		return err
 	}
 	lines := strings.Split(string(data), "\n")
-	if e.Pos.Line > len(lines) || !tagRe.MatchString(lines[e.Pos.Line-1]) {
+	if e.Pos.Line > len(lines) || !tagRe().MatchString(lines[e.Pos.Line-1]) {
 		return err
 	}
 	e.Msg += " (a value starting with ! is a YAML tag: quote the expression, as in when: '!hasFlag(\"force\")')"

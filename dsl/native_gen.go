@@ -311,11 +311,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native75
 		}
-	case "line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
 			return native76
 		}
-	case "line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\" && any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"])":
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
 		if scope == "line" {
 			return native77
 		}
@@ -1900,20 +1900,23 @@ func native75(env any) bool {
 // native76 is the condition of serve-after-cd-home.
 func native76(env any) bool {
 	e := env.(*LineEnv)
-	return matchRe(&nativeRegexps[52], e.Line)
+	return (anyOf(e.Names, func(p0 string) bool {
+		return (p0 == "cd")
+	}) &&
+		matchRe(&nativeRegexps[52], e.Line))
 }
 
 // native77 is the condition of reverse-shell-fifo.
 func native77(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchRe(&nativeRegexps[53], e.Line) &&
-		anyOf(e.Names, func(p0 string) bool {
-			return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
-		})) &&
+	return ((anyOf(e.Names, func(p0 string) bool {
+		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
+	}) &&
 		anyOf(e.Names, func(p0 string) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
-		}))
+		})) &&
+		matchRe(&nativeRegexps[53], e.Line))
 }
 
 // native78 is the condition of shell-piped-to-network.

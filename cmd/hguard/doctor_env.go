@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hguard/hguard/approval"
@@ -210,14 +211,17 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 	}
 }
 
-var codexTrustRe = regexp.MustCompile(`(?m)^\[hooks\.state\."[^"]*:pre_tool_use:[^"]*"\]\s*\n\s*trusted_hash\s*=\s*"sha256:[0-9a-f]{64}"`)
+// Compiled on first use: a check never needs them.
+var codexTrustRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\[hooks\.state\."[^"]*:pre_tool_use:[^"]*"\]\s*\n\s*trusted_hash\s*=\s*"sha256:[0-9a-f]{64}"`)
+})
 
 // codexTrusted reports whether Codex's config holds a trust entry for a
 // PreToolUse hook. Codex runs an untrusted (or changed) hook not at all; it
 // keys trust by the hook's content, which hguard does not recompute here.
-func codexTrusted(b []byte) bool { return codexTrustRe.Match(b) }
+func codexTrusted(b []byte) bool { return codexTrustRe().Match(b) }
 
-var tomlTimeoutRe = regexp.MustCompile(`(?m)^\s*timeout\s*=\s*([0-9]+)`)
+var tomlTimeoutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*timeout\s*=\s*([0-9]+)`) })
 
 // hookTimeout reads the timeout of the hook that checks commands (not the
 // --post one): seconds for Claude Code and Codex, milliseconds for Gemini.
@@ -236,7 +240,7 @@ func hookTimeout(a hooks.Agent, b []byte) (time.Duration, bool) {
 		if j := strings.Index(rest, "[["); j >= 0 {
 			rest = rest[:j] // the same table only
 		}
-		m := tomlTimeoutRe.FindStringSubmatch(rest)
+		m := tomlTimeoutRe().FindStringSubmatch(rest)
 		if m == nil {
 			return 0, false
 		}

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -21,28 +22,33 @@ import (
 
 // zshBlockFixes rewrite what the zsh variant cannot parse into what it can,
 // keeping every offset. They are tried only on a line that failed to parse.
-var zshBlockFixes = []struct {
+// Compiled on first use: only a zsh line that failed to parse needs them.
+var zshBlockFixes = sync.OnceValue(func() []zshBlockFix {
+	return []zshBlockFix{
+		// "} always {" → "} ;      {"
+		{regexp.MustCompile(`\}[ \t]*always[ \t\n]*\{`), func(m string) string {
+			i := strings.Index(m, "always")
+			return m[:i] + ";     " + m[i+len("always"):]
+		}},
+		// "repeat 3 {" → "         {"
+		{regexp.MustCompile(`(?m)(^|[;&|({\n][ \t]*)repeat[ \t]+[0-9]+[ \t]*\{`), func(m string) string {
+			i := strings.Index(m, "repeat")
+			j := strings.LastIndexByte(m, '{')
+			return m[:i] + strings.Repeat(" ", j-i) + m[j:]
+		}},
+	}
+})
+
+type zshBlockFix struct {
 	re   *regexp.Regexp
 	repl func(string) string
-}{
-	// "} always {" → "} ;      {"
-	{regexp.MustCompile(`\}[ \t]*always[ \t\n]*\{`), func(m string) string {
-		i := strings.Index(m, "always")
-		return m[:i] + ";     " + m[i+len("always"):]
-	}},
-	// "repeat 3 {" → "         {"
-	{regexp.MustCompile(`(?m)(^|[;&|({\n][ \t]*)repeat[ \t]+[0-9]+[ \t]*\{`), func(m string) string {
-		i := strings.Index(m, "repeat")
-		j := strings.LastIndexByte(m, '{')
-		return m[:i] + strings.Repeat(" ", j-i) + m[j:]
-	}},
 }
 
 // zshRewrite returns src with the zsh-only forms the parser rejects
 // rewritten, when there were any.
 func (w *walker) zshRewrite(src string, _ error) (string, bool) {
 	out := src
-	for _, f := range zshBlockFixes {
+	for _, f := range zshBlockFixes() {
 		out = f.re.ReplaceAllStringFunc(out, f.repl)
 	}
 	return out, out != src
