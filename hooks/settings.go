@@ -340,3 +340,50 @@ func WriteSettings(path string, data []byte) error {
 	}
 	return atomicfile.Write(path, data, mode)
 }
+
+// ShellPrefix is the value of Claude Code's CLAUDE_CODE_SHELL_PREFIX that
+// makes hguard run each command of its Bash tool and mask the command's
+// output (hguard --agent-shell). Claude Code accepts a program and at most
+// one dash option there.
+func ShellPrefix(binary string) string { return binary + " --agent-shell" }
+
+// shellPrefixVar is Claude Code's setting for a program that runs every
+// command of its Bash tool.
+const shellPrefixVar = "CLAUDE_CODE_SHELL_PREFIX"
+
+// InstallShellPrefix sets CLAUDE_CODE_SHELL_PREFIX in Claude Code's
+// settings ("env") to prefix, so that a command's output is masked before
+// Claude Code reads it, on failure too, where no hook may replace it. A
+// prefix the user set that is not hguard's is kept: taken is then true and
+// the settings are unchanged (hguard cannot run two prefixes).
+func InstallShellPrefix(settings []byte, prefix string) (out []byte, changed, taken bool, err error) {
+	v := map[string]any{}
+	if len(bytes.TrimSpace(settings)) > 0 {
+		if err := json.Unmarshal(settings, &v); err != nil {
+			return nil, false, false, fmt.Errorf("the settings file is not valid JSON (%v); fix it or move it aside", err)
+		}
+	}
+	env, _ := v["env"].(map[string]any)
+	if env == nil {
+		if _, present := v["env"]; present {
+			return nil, false, false, fmt.Errorf(`"env" in the settings file is not an object`)
+		}
+		env = map[string]any{}
+	}
+	switch cur, _ := env[shellPrefixVar].(string); {
+	case cur == prefix:
+		return settings, false, false, nil
+	case cur != "" && !strings.Contains(cur, "hguard"):
+		return settings, false, true, nil
+	}
+	env[shellPrefixVar] = prefix
+	v["env"] = env
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, false, false, err
+	}
+	return b.Bytes(), true, false, nil
+}

@@ -360,9 +360,12 @@ func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
 	switch {
 	case agent == hooks.ClaudeCode && event == hooks.EventPostFailure:
 		// Claude Code gives the hook the failure's text ("error") but lets
-		// no hook replace it; a failing command's output reaches the model
-		// as that text. The hook says which secrets were in it, masked,
-		// and tells the model not to repeat or use them.
+		// no hook replace it (PostToolUseFailure takes only
+		// additionalContext). A command run through hguard's shell prefix
+		// (init sets CLAUDE_CODE_SHELL_PREFIX) is masked before Claude Code
+		// reads it; where it is not (another prefix, a failing file tool),
+		// the hook says how many secrets the text held, masked, and tells
+		// the model not to repeat or use them.
 		var in struct {
 			Error string `json:"error"`
 		}
@@ -464,7 +467,10 @@ keeping every setting already there (and replacing what an earlier hguard
 installed); with --write, writes it in place (atomically). Run it twice and
 nothing changes the second time. Settings files and events:
   claude-code  ~/.claude/settings.json   PreToolUse (Bash, file tools, WebFetch,
-               MCP), PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop
+               MCP), PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop;
+               env CLAUDE_CODE_SHELL_PREFIX="HGUARD --agent-shell", which
+               runs each Bash command with its output masked (a failing
+               command's too, which no hook may replace)
   codex        ~/.codex/config.toml      PreToolUse (shell, apply_patch, MCP),
                UserPromptSubmit; an appended block, with the hooks' trust
                ([hooks.state]) that Codex requires before it runs them
@@ -532,6 +538,18 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	out, changed, err := hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if agent == hooks.ClaudeCode {
+		// The hooks cannot replace a failed command's output; running the
+		// commands through hguard masks it before Claude Code reads it.
+		withPrefix, prefixed, taken, err := hooks.InstallShellPrefix(out, hooks.ShellPrefix(bin))
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if taken {
+			fmt.Fprintf(stderr, "hguard: warning: %s already sets CLAUDE_CODE_SHELL_PREFIX; it is kept, so the output of a failing command reaches the model unmasked\n", path)
+		}
+		out, changed = withPrefix, changed || prefixed
 	}
 	if !*write {
 		stdout.Write(out)

@@ -153,6 +153,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCreds(rest, stdout, stderr)
 	case "plugin":
 		return runPlugin(rest, stdin, stdout, stderr)
+	case agentShellFlag: // not a command: Claude Code's shell prefix (see hook_shell.go)
+		return runAgentShell(rest, stdout, stderr)
 	case "version", "--version", "-v":
 		if len(rest) > 0 {
 			return usagef("run 'hguard version'", "version takes no arguments")

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/hguard/hguard/redact"
+)
+
+// AgentShellFlag is the hidden first argument that makes hguard the shell
+// prefix of an agent (Claude Code's CLAUDE_CODE_SHELL_PREFIX, which runs
+// `PREFIX 'COMMAND'` for every command of its Bash tool and accepts one
+// dash option after the program). hguard then runs the command in a shell
+// with its output masked, so that secrets are masked in what the agent
+// reads whether the command succeeds or fails: Claude Code lets no hook
+// replace a failed command's output (PostToolUseFailure).
+const agentShellFlag = "--agent-shell"
+
+// runAgentShell runs `SHELL -c COMMAND` with standard output and standard
+// error copied through the redactor, and exits as the command did. Standard
+// input is the command's own. It is not an agent hook: the checks are done
+// by the hook before the tool call; this only masks the output.
+func runAgentShell(args []string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return usagef("it is set by 'hguard init claude-code' as CLAUDE_CODE_SHELL_PREFIX", "%s takes exactly one command", agentShellFlag)
+	}
+	sh := agentShellProgram()
+	cmd := exec.Command(sh, "-c", args[0])
+	cmd.Stdin = os.Stdin
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	// A signal meant for the command (the agent's interrupt or timeout) is
+	// passed on; hguard stays to mask what the command still prints.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		outW.Close()
+		errW.Close()
+		outR.Close()
+		errR.Close()
+		return fmt.Errorf("starting %s: %w", sh, err)
+	}
+	outW.Close()
+	errW.Close()
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				cmd.Process.Signal(s)
+			case <-done:
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	copyMasked := func(dst io.Writer, src *os.File) {
+		defer wg.Done()
+		defer src.Close()
+		if _, err := redact.Copy(dst, src); err != nil {
+			// The rest is withheld rather than copied unmasked; drain the
+			// pipe so the command does not block on a full one.
+			fmt.Fprintf(dst, "\n%s (%v)\n", withheld, err)
+			io.Copy(io.Discard, src)
+		}
+	}
+	wg.Add(2)
+	go copyMasked(stdout, outR)
+	go copyMasked(stderr, errR)
+	// Output ends when every writer is gone, which may be after the shell
+	// exits (a background job it left); the command's status is the shell's.
+	werr := cmd.Wait()
+	wg.Wait()
+	close(done)
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return exitError(128 + int(ws.Signal()))
+		}
+		return exitError(ee.ExitCode())
+	}
+	return werr
+}
+
+// agentShellProgram is the shell the agent would have run the command in:
+// the shell that runs this prefix (Claude Code starts `SHELL -c -l 'PREFIX
+// COMMAND'`), found as the parent process, else $SHELL, else bash. The
+// command is written for that shell (Claude Code sources its snapshot of
+// it).
+func agentShellProgram() string {
+	if exe, err := os.Readlink("/proc/" + strconv.Itoa(os.Getppid()) + "/exe"); err == nil {
+		switch filepath.Base(exe) {
+		case "bash", "zsh", "sh", "dash":
+			return exe
+		}
+	}
+	if sh := os.Getenv("SHELL"); filepath.IsAbs(sh) {
+		switch filepath.Base(sh) {
+		case "bash", "zsh":
+			return sh
+		}
+	}
+	if p, err := exec.LookPath("bash"); err == nil {
+		return p
+	}
+	return "/bin/sh"
+}
