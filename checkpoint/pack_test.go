@@ -58,3 +58,78 @@ func TestNoLooseObjects(t *testing.T) {
 		t.Errorf("fsck: %v\n%s", err, out)
 	}
 }
+
+// TestCompactionWhenPacksPileUp: once the packs pass the limit, the gc a
+// snapshot starts (in the foreground here, detached in real use) merges
+// them, and the snapshots stay whole.
+func TestCompactionWhenPacksPileUp(t *testing.T) {
+	defer func(n int) { gcAutoPackLimit = n }(gcAutoPackLimit)
+	gcAutoPackLimit = 4
+	r, dir := testRepo(t, Config{})
+	packs := func() int {
+		m, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "pack", "*.pack"))
+		return len(m)
+	}
+	most := 0
+	for i := range 6 {
+		write(t, filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), fmt.Sprintf("file %d\n", i), 0o644)
+		create(t, r, fmt.Sprint(i))
+		most = max(most, packs())
+	}
+	if most > gcAutoPackLimit+2 || packs() > gcAutoPackLimit {
+		t.Errorf("packs: %d at most, %d at the end; the limit is %d", most, packs(), gcAutoPackLimit)
+	}
+	st, err := Maintenance(r.home)
+	must(t, err)
+	if len(st) != 1 || st[0].Dir != r.Dir || st[0].Pending || st[0].Running != 0 || st[0].Failed != "" || st[0].Loose != 0 || st[0].Packs != packs() {
+		t.Errorf("Maintenance: %+v", st)
+	}
+	if out, err := r.git(context.Background(), nil, "fsck", "--no-dangling"); err != nil {
+		t.Errorf("fsck: %v\n%s", err, out)
+	}
+}
+
+// TestMaintenanceStatus: doctor's view of the background gc — running
+// while git's gc.pid names a live process, failed while gc.log holds an
+// error, pending when packs piled up.
+func TestMaintenanceStatus(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, r *Repo)
+		check func(st GCStatus) bool
+	}{
+		{"idle", func(*testing.T, *Repo) {}, func(st GCStatus) bool {
+			return st.Running == 0 && !st.Pending && st.Failed == "" && st.Packs > 0 && st.Size > 0
+		}},
+		{"running", func(t *testing.T, r *Repo) {
+			must(t, os.WriteFile(filepath.Join(r.GitDir, "gc.pid"), fmt.Appendf(nil, "%d somehost", os.Getpid()), 0o644))
+		}, func(st GCStatus) bool { return st.Running == os.Getpid() }},
+		{"stale pid file", func(t *testing.T, r *Repo) {
+			must(t, os.WriteFile(filepath.Join(r.GitDir, "gc.pid"), []byte("0 somehost"), 0o644))
+		}, func(st GCStatus) bool { return st.Running == 0 }},
+		{"failed", func(t *testing.T, r *Repo) {
+			must(t, os.WriteFile(filepath.Join(r.GitDir, "gc.log"), []byte("error: No space left on device\n"), 0o644))
+		}, func(st GCStatus) bool { return st.Failed == "error: No space left on device" && !st.FailedAt.IsZero() }},
+		{"pending", func(t *testing.T, r *Repo) {
+			for i := range gcAutoPackLimit + 1 {
+				must(t, os.WriteFile(filepath.Join(r.GitDir, "objects", "pack", fmt.Sprintf("pack-%d.pack", i)), nil, 0o644))
+			}
+		}, func(st GCStatus) bool { return st.Pending && st.Packs > gcAutoPackLimit }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, dir := testRepo(t, Config{})
+			write(t, filepath.Join(dir, "a.txt"), "a\n", 0o644)
+			create(t, r, "")
+			tt.setup(t, r)
+			st, err := Maintenance(r.home)
+			must(t, err)
+			if len(st) != 1 || !tt.check(st[0]) {
+				t.Errorf("Maintenance: %+v", st)
+			}
+		})
+	}
+	if st, err := Maintenance(t.TempDir()); err != nil || len(st) != 0 {
+		t.Errorf("a home without checkpoints: %v, %v", st, err)
+	}
+}

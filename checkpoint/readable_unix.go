@@ -16,3 +16,17 @@ func readable(path string, info fs.FileInfo) bool {
 	}
 	return syscall.Access(path, 4 /* R_OK */) == nil
 }
+
+// alive reports whether a process with this id exists (a gc.pid check).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+// diskUsage is the space a file takes on disk, as du counts it.
+func diskUsage(info fs.FileInfo) int64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return int64(st.Blocks) * 512
+	}
+	return info.Size()
+}

@@ -551,6 +551,9 @@ func (r *Repo) Prune(ctx context.Context, keep int) (int, error) {
 	if _, err := r.git(ctx, nil, "gc", "--quiet", "--prune=now"); err != nil {
 		return n, r.gitFailed(err)
 	}
+	// A failed background gc's log stops git's automatic ones for a day;
+	// this one succeeded, so they may run again.
+	os.Remove(filepath.Join(r.GitDir, "gc.log"))
 	return n, nil
 }
 

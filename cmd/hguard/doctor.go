@@ -24,7 +24,8 @@ const doctorSynopsis = `hguard doctor
 Checks hguard's health: the configuration, the rules, the smart reviewer,
 the daemon, the plugin host and tirith, the shell hooks in each shell's
 start-up file, each agent's hook (its timeout, and whether Codex trusts it),
-the inotify limits, YOLO, the state files and the audit log. Every warning
+the inotify limits, the checkpoints' background compaction (running,
+pending or failed), YOLO, the state files and the audit log. Every warning
 names its fix. Exits 1 when something is broken; warnings alone exit 0. --reviewer also sends the smart reviewer's
 endpoint one cheap request (GET /models) to see that it answers.`
 
@@ -145,6 +146,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		doctorAgents(r, userHome, cfg)
 	}
 	doctorInotify(r)
+	doctorCheckpoints(r, h)
 
 	sess, err := session.Resolve(*sessionFlag)
 	if err != nil {

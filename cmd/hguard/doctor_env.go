@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/checkpoint"
 	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/plugins/tirith/installed"
@@ -313,4 +314,43 @@ func doctorInotify(r report) {
 		return
 	}
 	r.line("inotify", "max_user_watches %d, max_user_instances %d", watches, instances)
+}
+
+// doctorCheckpoints reports the shadow repositories of checkpoints and
+// their background compaction: a detached git gc at work, one that is due,
+// or one that failed (git then runs none for a day).
+func doctorCheckpoints(r report, h string) {
+	repos, err := checkpoint.Maintenance(h)
+	if err != nil {
+		r.warn("checkpoint", "%v", err)
+		return
+	}
+	if len(repos) == 0 {
+		r.line("checkpoint", "no checkpoints")
+		return
+	}
+	var size int64
+	for _, st := range repos {
+		size += st.Size
+	}
+	r.line("checkpoint", "%d directories, %.1f MiB", len(repos), float64(size)/(1<<20))
+	for _, st := range repos {
+		switch {
+		case st.Failed != "":
+			r.warn("checkpoint", "background gc of %s failed (%s): %s; git starts no automatic gc there for a day, so packs pile up; fix: hguard checkpoint prune --dir %s",
+				show(st.Dir), st.FailedAt.Format("2006-01-02 15:04"), show(st.Failed), show(shellArg(st.Dir)))
+		case st.Running != 0:
+			r.line("checkpoint", "background gc running for %s (pid %d)", show(st.Dir), st.Running)
+		case st.Pending:
+			r.line("checkpoint", "background gc pending for %s (%d packs, %d loose objects): it starts after the next snapshot", show(st.Dir), st.Packs, st.Loose)
+		}
+	}
+}
+
+// shellArg quotes a path for a command line a person copies, when it needs it.
+func shellArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=,:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
