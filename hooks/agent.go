@@ -445,6 +445,21 @@ func Reply(c Call, d Decision, reason string) Answer {
 	}
 }
 
+// GeminiMasked allows a Gemini CLI shell call with its command rewritten
+// (BeforeTool's hookSpecificOutput.tool_input) to run through `BINARY
+// --agent-shell 'COMMAND'`, which runs it in the same shell with its
+// standard output and standard error masked and its exit status kept.
+// Gemini CLI's AfterTool can only turn a result into an error; this way
+// the model gets an ordinary result with the secrets masked. Gemini CLI
+// tells the model that a hook changed the command.
+func GeminiMasked(c Call, binary string) Answer {
+	out := map[string]any{"hookSpecificOutput": map[string]any{
+		"hookEventName": "BeforeTool",
+		"tool_input":    map[string]any{"command": shellQuote(binary) + " --agent-shell " + shellQuote(c.Command)},
+	}}
+	return answer(out, Allow, "", false)
+}
+
 func decisionWord(d Decision) string {
 	switch d {
 	case Deny:

@@ -41,7 +41,9 @@ to do:
                        objection. A read of a credential file is an ask.
   after a tool call    secrets in its output are masked before the agent
                        reads it (Claude Code PostToolUse and
-                       PostToolUseFailure, Gemini CLI AfterTool)
+                       PostToolUseFailure, Gemini CLI AfterTool); Gemini
+                       CLI's shell commands are allowed rewritten to run
+                       through 'hguard --agent-shell', which masks them
   a turn starts / ends a checkpoint of the project (UserPromptSubmit, Stop,
                        BeforeAgent, beforeSubmitPrompt), labelled with the
                        agent's session
@@ -204,6 +206,14 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 		}
 		if d2.Outcome == dsl.Block {
 			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+modelReasons(d2))
+		}
+	}
+	if call.Agent == hooks.Gemini && call.Kind == hooks.KindShell {
+		// Gemini CLI's AfterTool cannot replace a result, only turn it into
+		// an error; the command is run through hguard instead, which masks
+		// its output before Gemini CLI reads it.
+		if bin := selfPath(); filepath.IsAbs(bin) {
+			return hooks.GeminiMasked(call, bin)
 		}
 	}
 	return hooks.Reply(call, hooks.Allow, "")

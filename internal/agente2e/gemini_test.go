@@ -116,6 +116,7 @@ func TestGemini(t *testing.T) {
 		shell("allow", "touch "+mark("allowed")),
 		shell("ask", "touch "+mark("asked")+" && git reset --hard"),
 		shell("mask", "cat token.txt"),
+		shell("mask-failure", "cat token.txt; echo to-stderr >&2; exit 3"),
 		// Gemini CLI itself refuses paths outside the workspace, so the
 		// protected file and the secret are the project's own.
 		step{name: "write-rules", tool: "write_file", input: map[string]any{"file_path": filepath.Join(proj, ".hguard", "rules.yaml"), "content": "[]\n"}},
@@ -125,6 +126,8 @@ func TestGemini(t *testing.T) {
 	out := run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
 		gemini, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
 	t.Logf("gemini: %s", out)
+	t.Logf("mask: %s", s.result(t, "mask").text)
+	t.Logf("mask-failure: %s", s.result(t, "mask-failure").text)
 
 	if r := s.result(t, "block"); exists(mark("blocked")) || !strings.Contains(r.text, "blocked by hguard") {
 		t.Errorf("block: ran=%v, model got %q", exists(mark("blocked")), r.text)
@@ -135,8 +138,16 @@ func TestGemini(t *testing.T) {
 	if r := s.result(t, "ask"); exists(mark("asked")) || !strings.Contains(r.text, "only they can approve") {
 		t.Errorf("headless ask (gemini -p): ran=%v, model got %q", exists(mark("asked")), r.text)
 	}
-	if r := s.result(t, "mask"); strings.Contains(r.text, fakeToken) || !strings.Contains(r.text, "ghp_") {
+	// The command ran through hguard --agent-shell (BeforeTool rewrote it):
+	// the model gets an ordinary result, with the secret masked, not an
+	// error from an AfterTool denial.
+	if r := s.result(t, "mask"); strings.Contains(r.text, fakeToken) || !strings.Contains(r.text, "ghp_") ||
+		strings.Contains(r.text, "blocked") || strings.Contains(r.text, `"error"`) {
 		t.Errorf("mask: model got %q", r.text)
+	}
+	if r := s.result(t, "mask-failure"); strings.Contains(r.text, fakeToken) || !strings.Contains(r.text, "ghp_") ||
+		!strings.Contains(r.text, "to-stderr") || !strings.Contains(r.text, "Exit Code: 3") || strings.Contains(r.text, "blocked") {
+		t.Errorf("mask on failure: model got %q", r.text)
 	}
 	if r := s.result(t, "write-rules"); exists(filepath.Join(proj, ".hguard", "rules.yaml")) || !strings.Contains(r.text, "hguard") {
 		t.Errorf("write_file to .hguard/rules.yaml went through; model got %q", r.text)
