@@ -7,3 +7,8 @@
 // line with dsl/cmdline, evaluates the rules with dsl and returns a
 // [Verdict]: the strictest finding wins.
 package hguard
+
+// gen.go writes builtin_gen.go, the built-in rule packs (rules/*.yaml) as
+// Go data.
+//
+//go:generate go run gen.go

@@ -216,8 +216,8 @@ func LoadFS(fsys fs.FS, dir string, origin dsl.Origin) ([]*dsl.Rule, error) {
 }
 
 // loadBuiltin returns the built-in rule packs from builtin_gen.go, which is
-// generated from rules/*.yaml (TestBuiltinGenerated keeps the two in step):
-// no parsing at start, and each condition compiled on first use.
+// generated from rules/*.yaml by gen.go (TestBuiltinGenerated keeps the two
+// in step): no parsing at start, and each condition compiled on first use.
 func loadBuiltin(parse bool) ([]*dsl.Rule, error) {
 	if parse {
 		return LoadFS(rules.FS, ".", dsl.Builtin)

@@ -73,6 +73,17 @@ GOOS=darwin go vet ./...
 step "go.mod tidy"
 go mod tidy -diff
 
+step "generated files up to date (go generate ./... changes nothing)"
+# Checksums, not git diff: the CI checkout need not be a git repository.
+gosums() { find . -name '*.go' -not -path './.git/*' -print0 | sort -z | xargs -0 sha256sum; }
+gen_before=$(gosums)
+go generate ./...
+if ! changed=$(diff <(echo "$gen_before") <(gosums)); then
+	echo "go generate ./... changed generated files; commit them:" >&2
+	echo "$changed" >&2
+	exit 1
+fi
+
 step "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 

@@ -13,4 +13,6 @@
 // described in one table ([Vars], [Funcs]) that docs/rules.md mirrors.
 package dsl
 
-//go:generate go test -run ^TestNativeGenerated$ . -args -update
+// gen.go writes native_gen.go, the built-in conditions translated into Go.
+//
+//go:generate go run -tags hguardgen gen.go

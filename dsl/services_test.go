@@ -2,33 +2,6 @@ package dsl
 
 import "testing"
 
-// The native translator learns the service helpers here, beside them.
-func init() {
-	helpers["serviceAction"] = struct {
-		fn, ret string
-		params  []string
-	}{"serviceAction", "string", []string{"string", "[]string"}}
-	helpers["httpAction"] = struct {
-		fn, ret string
-		params  []string
-	}{"httpAction", "string", []string{"string", "[]string"}}
-}
-
-func init() {
-	helpers["isRawDevice"] = struct {
-		fn, ret string
-		params  []string
-	}{"isRawDevice", "bool", []string{"string"}}
-	helpers["tokenForHost"] = struct {
-		fn, ret string
-		params  []string
-	}{"tokenForHost", "bool", []string{"string", "[]string"}}
-	helpers["uploadedFile"] = struct {
-		fn, ret string
-		params  []string
-	}{"uploadedFile", "string", []string{"string"}}
-}
-
 func TestTokenForHost(t *testing.T) {
 	cases := []struct {
 		value string

@@ -23,7 +23,9 @@
 // output for agent hooks.
 package redact
 
-//go:generate go test -run ^TestAutomatonGenerated$ . -args -update
+// gen.go writes automaton_gen.go, the keyword automaton as Go data.
+//
+//go:generate go run -tags hguardgen gen.go
 
 import (
 	"regexp"

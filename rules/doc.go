@@ -5,12 +5,11 @@
 // hguard does not parse these files when it starts: the root package holds
 // the same rules as Go data in builtin_gen.go, generated from them (parsing
 // YAML would cost milliseconds on every Enter). After editing a file here,
-// run go generate ./rules; a test fails until the two agree.
+// run go generate . in the module's root (or go generate ./...);
+// TestBuiltinGenerated fails until the two agree.
 package rules
 
 import "embed"
-
-//go:generate go test -C .. -run ^TestBuiltinGenerated$ . -args -update
 
 // FS holds the built-in rule files, *.yaml at its root.
 //

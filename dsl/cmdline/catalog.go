@@ -6,11 +6,11 @@ import (
 	"sync"
 )
 
-//go:generate go test -run ^TestCatalogGenerated$ . -args -update
+//go:generate go run gen.go
 
 // Program is one entry of the program catalogue (rules/programs/*.yaml):
 // how a program runs other programs and code. catalog_gen.go holds the
-// catalogue as Go, written by `go generate ./dsl/cmdline` from the YAML, so
+// catalogue as Go, written by gen.go (`go generate ./dsl/cmdline`) from the YAML, so
 // that a check pays nothing to load it.
 type Program struct {
 	Name         string

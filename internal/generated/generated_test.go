@@ -1,6 +1,7 @@
 package generated
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,12 @@ func (r *recorder) Fatalf(format string, args ...any) {
 	r.failed = format
 	panic(r)
 }
-func (r *recorder) Fatal(args ...any) { r.Fatalf("%v", args...) }
+func (r *recorder) Fatal(args ...any) {
+	r.failed = fmt.Sprint(args...)
+	panic(r)
+}
 
-func run(t *testing.T, path string, src []byte, update bool) (failed string) {
+func check(t *testing.T, path string, src []byte) (failed string) {
 	r := &recorder{TB: t}
 	defer func() {
 		if p := recover(); p != nil && p != r {
@@ -29,26 +33,38 @@ func run(t *testing.T, path string, src []byte, update bool) (failed string) {
 		}
 		failed = r.failed
 	}()
-	Check(r, path, src, update, "go generate")
+	Check(r, path, src, "go generate")
 	return ""
 }
 
-func TestCheck(t *testing.T) {
+func TestWriteAndCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x_gen.go")
 	src := []byte("package x\nvar  a = 1\n")
-	if f := run(t, path, src, true); f != "" {
-		t.Fatalf("update failed: %s", f)
+	if err := Write(path, src); err != nil {
+		t.Fatalf("write failed: %v", err)
 	}
 	if data, _ := os.ReadFile(path); string(data) != "package x\n\nvar a = 1\n" {
 		t.Errorf("written file is not gofmt'ed: %q", data)
 	}
-	if f := run(t, path, src, false); f != "" {
+	if f := check(t, path, src); f != "" {
 		t.Errorf("the file just written is reported out of date: %s", f)
 	}
-	if f := run(t, path, []byte("package x\nvar a = 2\n"), false); !strings.Contains(f, "out of date") {
-		t.Errorf("a changed source passed: %q", f)
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"changed", "package x\nvar a = 2\n", "out of date"},
+		{"unparsable", "package x\nvar a = \n", "does not parse"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if f := check(t, path, []byte(tc.src)); !strings.Contains(f, tc.want) {
+				t.Errorf("got failure %q, want one containing %q", f, tc.want)
+			}
+		})
 	}
-	if f := run(t, path, []byte("package x\nvar a = \n"), false); !strings.Contains(f, "does not parse") {
-		t.Errorf("an unparsable source passed: %q", f)
+	if err := Write(path, []byte("package x\nvar a = \n")); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("writing an unparsable source: err %v, want one naming %s", err, path)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "package x\n\nvar a = 1\n" {
+		t.Errorf("a failed write changed the file: %q", data)
 	}
 }
