@@ -76,6 +76,13 @@ func (rs *RuleSet) candidates(cmd *commandFacts, dst []*Rule) []*Rule {
 			}
 		}
 	}
+	if strings.HasPrefix(c.Path, "mcp:") && c.Path != c.Name {
+		// An agent's MCP tool call, 'mcp:SERVER/TOOL' --ARG=VALUE …: rules
+		// on: mcp:… name it by its path (its name, the part after the
+		// last slash, still meets the rules on that name, which can only
+		// add findings).
+		dst = appendNew(dst, rs.forName(c.Path))
+	}
 	for prop, has := range properties {
 		if list := rs.byProp[prop]; len(list) > 0 && has(cmd) {
 			dst = appendNew(dst, list)

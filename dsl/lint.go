@@ -42,7 +42,7 @@ func Lint(rules []*Rule) []error {
 			}
 		}
 		for _, n := range r.On {
-			if strings.Contains(n, "/") {
+			if strings.Contains(n, "/") && !strings.HasPrefix(n, "mcp:") { // mcp:SERVER/TOOL names an agent's MCP tool
 				add(r, "on", "on: name "+n+" holds a path; names are resolved to their base (rm, not /bin/rm)")
 			}
 		}

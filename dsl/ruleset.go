@@ -198,6 +198,12 @@ func onName(entry, name string) bool {
 	if entry == name {
 		return true
 	}
+	// An MCP tool call is judged as the command 'mcp:SERVER/TOOL' (see
+	// hooks.MCPLine); mcp:SERVER/* and mcp:* name all of a server's tools
+	// and every MCP tool.
+	if pre, ok := strings.CutSuffix(entry, "*"); ok && strings.HasPrefix(entry, "mcp:") {
+		return strings.HasPrefix(name, "mcp:") && strings.HasPrefix(name, pre)
+	}
 	g := nameGroups[entry]
 	if g == nil || strings.Contains(name, " ") {
 		return false

@@ -76,6 +76,8 @@ type Call struct {
 	// instructions or waits in the daemon's queue, never a prompt that
 	// hangs or a bare refusal.
 	Headless bool
+
+	mcpContext json.RawMessage // Gemini CLI's mcp_context, read by classify
 }
 
 // Shell reports whether the call runs a shell command.
@@ -113,6 +115,8 @@ type hookInput struct {
 	Command        json.RawMessage `json:"command"`   // Cursor: beforeShellExecution
 	FilePath       string          `json:"file_path"` // Cursor: beforeReadFile
 	WorkspaceRoots []string        `json:"workspace_roots"`
+	MCPContext     json.RawMessage `json:"mcp_context"` // Gemini CLI: server_name, tool_name
+	ServerName     string          `json:"server_name"` // Cursor beforeMCPExecution, where sent
 }
 
 // eventOf maps an agent's event name to hguard's.
@@ -159,7 +163,19 @@ func Parse(agent Agent, data []byte) (Call, error) {
 			c.Command = readLine(c.Paths)
 			return c, nil
 		case "beforeMCPExecution":
+			// Cursor sends the arguments as a JSON text or an object, and
+			// names the server only in newer versions ("_" otherwise).
 			c.Kind = KindMCP
+			args := in.ToolInput
+			var text string
+			if json.Unmarshal(args, &text) == nil {
+				args = json.RawMessage(text)
+			}
+			server := in.ServerName
+			if server == "" {
+				server = "_"
+			}
+			c.Command = MCPLine(server, in.ToolName, args)
 			return c, nil
 		case "beforeSubmitPrompt", "stop":
 			return c, nil
@@ -179,7 +195,10 @@ func Parse(agent Agent, data []byte) (Call, error) {
 	if c.Event == EventTurn || c.Event == EventTurnEnd {
 		return c, nil
 	}
-	if err := classify(&c, in.ToolInput); err != nil {
+	c.mcpContext = in.MCPContext
+	err := classify(&c, in.ToolInput)
+	c.mcpContext = nil
+	if err != nil {
 		return Call{}, err
 	}
 	return c, nil
@@ -254,6 +273,17 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 	case strings.HasPrefix(t, "mcp__"), strings.HasPrefix(t, "mcp_"):
 		c.Kind = KindMCP
+		server, tool := mcpName(t)
+		// Gemini CLI says which server and tool in mcp_context; its tool
+		// names (mcp_SERVER_TOOL) cannot be split where both hold a "_".
+		var mc struct {
+			Server string `json:"server_name"`
+			Tool   string `json:"tool_name"`
+		}
+		if json.Unmarshal(c.mcpContext, &mc) == nil && mc.Server != "" && mc.Tool != "" {
+			server, tool = mc.Server, mc.Tool
+		}
+		c.Command = MCPLine(server, tool, input)
 	}
 	if err != nil {
 		return err
@@ -265,6 +295,58 @@ func classify(c *Call, input json.RawMessage) error {
 		c.Command = writeLine(c.Paths)
 	}
 	return nil
+}
+
+// mcpName splits an MCP tool's name as the agents give it: Claude Code and
+// Codex mcp__SERVER__TOOL, Gemini CLI mcp_SERVER_TOOL (split at the first
+// "_", which is wrong for a server name holding one: Gemini CLI's
+// mcp_context, when sent, is used instead).
+func mcpName(name string) (server, tool string) {
+	if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
+		if s, t, ok := strings.Cut(rest, "__"); ok {
+			return s, t
+		}
+		return "", rest
+	}
+	rest := strings.TrimPrefix(name, "mcp_")
+	if s, t, ok := strings.Cut(rest, "_"); ok {
+		return s, t
+	}
+	return "", rest
+}
+
+// MCPLine is the command line the rules judge for an MCP tool call: the
+// command 'mcp:SERVER/TOOL' (rules name it with on: mcp:SERVER/TOOL,
+// mcp:SERVER/* or mcp:*) with one word --KEY=VALUE per argument, in key
+// order (a string as it is, any other value as compact JSON), so that
+// option("--KEY") reads an argument. Arguments that are not an object are
+// one word, the JSON. All words are quoted: nothing in them runs.
+func MCPLine(server, tool string, args json.RawMessage) string {
+	words := []string{shellQuote("mcp:" + server + "/" + tool)}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(args, &obj); err == nil {
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			v := obj[k]
+			var s string
+			if json.Unmarshal(v, &s) != nil {
+				var b bytes.Buffer
+				if json.Compact(&b, v) == nil {
+					s = b.String()
+				} else {
+					s = string(v)
+				}
+			}
+			words = append(words, shellQuote("--"+k+"="+s))
+		}
+	} else if t := strings.TrimSpace(string(args)); t != "" && t != "null" {
+		words = append(words, shellQuote(t))
+	}
+	return strings.Join(words, " ")
 }
 
 // patchPaths lists the files a Codex patch touches ("*** Add File: P",

@@ -147,10 +147,10 @@ func headless(agent hooks.Agent) bool {
 func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	agent := call.Agent
 	switch call.Kind {
-	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch:
+	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch, hooks.KindMCP:
 	default:
-		// Tools that neither run commands nor touch files (and MCP tools,
-		// which no rule names yet) are the agent's own to allow.
+		// Tools that neither run commands, touch files nor call MCP
+		// servers are the agent's own to allow.
 		return hooks.Reply(call, hooks.Allow, "")
 	}
 	userHome, _ := os.UserHomeDir()
@@ -252,6 +252,8 @@ func whatOf(call hooks.Call) string {
 		return "file change"
 	case hooks.KindFetch:
 		return "fetch"
+	case hooks.KindMCP:
+		return "MCP tool call"
 	}
 	return "command"
 }
