@@ -201,89 +201,116 @@ func (cfg *Config) parse(path string, data []byte) error {
 	}
 	var errs []error
 	p := &configParser{path: path, cfg: cfg, errs: &errs}
+	schema := p.schema()
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		switch k.Value {
-		case "approvals":
-			a := &cfg.Approvals
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"mode": func(key string, n *yaml.Node) {
-					p.oneOf(key, n, &a.Mode, ModeManual, ModeSmart, ModeOff)
-				},
-				"timeout":         func(key string, n *yaml.Node) { p.seconds(key, n, &a.Timeout) },
-				"gateway_timeout": func(key string, n *yaml.Node) { p.seconds(key, n, &a.GatewayTimeout) },
-				"container":       func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Container, "off", "auto") },
-				"denial_limit":    func(key string, n *yaml.Node) { p.positiveInt(key, n, &a.DenialLimit) },
-				"undoable":        func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Undoable, "ask", "warn") },
-			})
-		case "command_allowlist":
-			p.stringList(k.Value, v, &cfg.CommandAllowlist)
-		case "security":
-			s := &cfg.Security
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"tirith_enabled":   func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithEnabled) },
-				"tirith_fail_open": func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithFailOpen) },
-				"tirith_timeout":   func(key string, n *yaml.Node) { p.seconds(key, n, &s.TirithTimeout) },
-				"tirith_path":      func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithPath) },
-				"tirith_online":    func(key string, n *yaml.Node) { p.decode(key, n, &s.TirithOnline) },
-			})
-		case "smart":
-			s := &cfg.Smart
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"base_url":    func(key string, n *yaml.Node) { p.decode(key, n, &s.BaseURL) },
-				"model":       func(key string, n *yaml.Node) { p.decode(key, n, &s.Model) },
-				"api_key_env": func(key string, n *yaml.Node) { p.decode(key, n, &s.APIKeyEnv) },
-				"timeout":     func(key string, n *yaml.Node) { p.seconds(key, n, &s.Timeout) },
-				"budget":      func(key string, n *yaml.Node) { p.decode(key, n, &s.Budget) },
-			})
-		case "checkpoints":
-			c := &cfg.Checkpoints
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"enabled": func(key string, n *yaml.Node) { p.decode(key, n, &c.Enabled) },
-				"max_snapshots": func(key string, n *yaml.Node) {
-					if p.positiveInt(key, n, &c.MaxSnapshots); c.MaxSnapshots > maxSnapshots {
-						p.fail(n, key, "want at most %d snapshots, not %d", maxSnapshots, c.MaxSnapshots)
-					}
-				},
-				"max_files":     func(key string, n *yaml.Node) { p.positiveInt(key, n, &c.MaxFiles) },
-				"max_file_size": func(key string, n *yaml.Node) { p.size(key, n, &c.MaxFileSize) },
-				"exclude":       func(key string, n *yaml.Node) { p.stringList(key, n, &c.Exclude) },
-				"debounce":      func(key string, n *yaml.Node) { p.duration(key, n, &c.Debounce) },
-			})
-		case "audit":
-			a := &cfg.Audit
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"max_size_mb": func(key string, n *yaml.Node) {
-					var mb int
-					if n.Kind != yaml.ScalarNode || n.Decode(&mb) != nil || mb < 0 || mb > 1<<20 {
-						p.fail(n, key, "want a whole number of MiB from 0 (never rotate) to 1048576, not %q", n.Value)
-						return
-					}
-					a.MaxSize = int64(mb) << 20
-				},
-				"keep": func(key string, n *yaml.Node) {
-					if p.positiveInt(key, n, &a.Keep); a.Keep > audit.MaxKeep {
-						p.fail(n, key, "want at most %d rotated files, not %d", audit.MaxKeep, a.Keep)
-					}
-				},
-				"anchor": func(key string, n *yaml.Node) { p.oneOf(key, n, &a.Anchor, AnchorAuto, AnchorJournal, AnchorNone) },
-			})
-		case "sessions":
-			p.section(k.Value, v, map[string]func(string, *yaml.Node){
-				"max_age_days": func(key string, n *yaml.Node) {
-					var days int
-					if n.Kind != yaml.ScalarNode || n.Decode(&days) != nil || days < 0 || days > 100000 {
-						p.fail(n, key, "want a whole number of days from 0 (keep forever) to 100000, not %q", n.Value)
-						return
-					}
-					cfg.Sessions.MaxAge = time.Duration(days) * 24 * time.Hour
-				},
-			})
-		default:
+		switch s, ok := schema[k.Value]; {
+		case !ok:
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s:%d:%d: unknown setting %q (ignored)", path, k.Line, k.Column, k.Value))
+		case s.fields != nil:
+			p.section(k.Value, v, s.fields)
+		default:
+			s.value(k.Value, v)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// A setting is one top-level key of config.yaml: a section of settings,
+// each with its decoder, or a value with its decoder.
+type setting struct {
+	fields map[string]func(key string, n *yaml.Node)
+	value  func(key string, n *yaml.Node)
+}
+
+// schema is every key config.yaml knows, each decoding into p.cfg: the one
+// list of them, which parse follows and Keys reports.
+func (p *configParser) schema() map[string]setting {
+	cfg := p.cfg
+	return map[string]setting{
+		"approvals": {fields: map[string]func(string, *yaml.Node){
+			"mode": func(key string, n *yaml.Node) {
+				p.oneOf(key, n, &cfg.Approvals.Mode, ModeManual, ModeSmart, ModeOff)
+			},
+			"timeout":         func(key string, n *yaml.Node) { p.seconds(key, n, &cfg.Approvals.Timeout) },
+			"gateway_timeout": func(key string, n *yaml.Node) { p.seconds(key, n, &cfg.Approvals.GatewayTimeout) },
+			"container":       func(key string, n *yaml.Node) { p.oneOf(key, n, &cfg.Approvals.Container, "off", "auto") },
+			"denial_limit":    func(key string, n *yaml.Node) { p.positiveInt(key, n, &cfg.Approvals.DenialLimit) },
+			"undoable":        func(key string, n *yaml.Node) { p.oneOf(key, n, &cfg.Approvals.Undoable, "ask", "warn") },
+		}},
+		"command_allowlist": {value: func(key string, n *yaml.Node) { p.stringList(key, n, &cfg.CommandAllowlist) }},
+		"security": {fields: map[string]func(string, *yaml.Node){
+			"tirith_enabled":   func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Security.TirithEnabled) },
+			"tirith_fail_open": func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Security.TirithFailOpen) },
+			"tirith_timeout":   func(key string, n *yaml.Node) { p.seconds(key, n, &cfg.Security.TirithTimeout) },
+			"tirith_path":      func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Security.TirithPath) },
+			"tirith_online":    func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Security.TirithOnline) },
+		}},
+		"smart": {fields: map[string]func(string, *yaml.Node){
+			"base_url":    func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Smart.BaseURL) },
+			"model":       func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Smart.Model) },
+			"api_key_env": func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Smart.APIKeyEnv) },
+			"timeout":     func(key string, n *yaml.Node) { p.seconds(key, n, &cfg.Smart.Timeout) },
+			"budget":      func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Smart.Budget) },
+		}},
+		"checkpoints": {fields: map[string]func(string, *yaml.Node){
+			"enabled": func(key string, n *yaml.Node) { p.decode(key, n, &cfg.Checkpoints.Enabled) },
+			"max_snapshots": func(key string, n *yaml.Node) {
+				if p.positiveInt(key, n, &cfg.Checkpoints.MaxSnapshots); cfg.Checkpoints.MaxSnapshots > maxSnapshots {
+					p.fail(n, key, "want at most %d snapshots, not %d", maxSnapshots, cfg.Checkpoints.MaxSnapshots)
+				}
+			},
+			"max_files":     func(key string, n *yaml.Node) { p.positiveInt(key, n, &cfg.Checkpoints.MaxFiles) },
+			"max_file_size": func(key string, n *yaml.Node) { p.size(key, n, &cfg.Checkpoints.MaxFileSize) },
+			"exclude":       func(key string, n *yaml.Node) { p.stringList(key, n, &cfg.Checkpoints.Exclude) },
+			"debounce":      func(key string, n *yaml.Node) { p.duration(key, n, &cfg.Checkpoints.Debounce) },
+		}},
+		"audit": {fields: map[string]func(string, *yaml.Node){
+			"max_size_mb": func(key string, n *yaml.Node) {
+				var mb int
+				if n.Kind != yaml.ScalarNode || n.Decode(&mb) != nil || mb < 0 || mb > 1<<20 {
+					p.fail(n, key, "want a whole number of MiB from 0 (never rotate) to 1048576, not %q", n.Value)
+					return
+				}
+				cfg.Audit.MaxSize = int64(mb) << 20
+			},
+			"keep": func(key string, n *yaml.Node) {
+				if p.positiveInt(key, n, &cfg.Audit.Keep); cfg.Audit.Keep > audit.MaxKeep {
+					p.fail(n, key, "want at most %d rotated files, not %d", audit.MaxKeep, cfg.Audit.Keep)
+				}
+			},
+			"anchor": func(key string, n *yaml.Node) {
+				p.oneOf(key, n, &cfg.Audit.Anchor, AnchorAuto, AnchorJournal, AnchorNone)
+			},
+		}},
+		"sessions": {fields: map[string]func(string, *yaml.Node){
+			"max_age_days": func(key string, n *yaml.Node) {
+				var days int
+				if n.Kind != yaml.ScalarNode || n.Decode(&days) != nil || days < 0 || days > 100000 {
+					p.fail(n, key, "want a whole number of days from 0 (keep forever) to 100000, not %q", n.Value)
+					return
+				}
+				cfg.Sessions.MaxAge = time.Duration(days) * 24 * time.Hour
+			},
+		}},
+	}
+}
+
+// Keys are every setting config.yaml knows, as a section's key
+// ("security.tirith_timeout") or a top-level one ("command_allowlist"), in
+// order. A key not among them is warned about and ignored.
+func Keys() []string {
+	var keys []string
+	for name, s := range (&configParser{cfg: Default(), errs: new([]error)}).schema() {
+		if s.fields == nil {
+			keys = append(keys, name)
+		}
+		for field := range s.fields {
+			keys = append(keys, name+"."+field)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // configParser decodes one file's nodes, collecting every error.
