@@ -154,20 +154,20 @@ func (r *Repo) create(ctx context.Context, reason string, o createOpts) (*Result
 	if len(list) > 0 && s.Ref <= list[0].Ref { // a clock that went back
 		s.Ref = list[0].Ref + "1"
 	}
-	if _, err := r.git(ctx, nil, "update-ref", "--no-deref", s.Ref, s.Hash, ""); err != nil {
-		return nil, r.gitFailed(err)
-	}
-	// The trees and the commit were written loose; they join a pack now,
-	// so the repository stays as compact as a packed one at every point.
-	if err := r.packLoose(ctx); err != nil {
-		return nil, err
-	}
 	for i, old := range list {
 		old.N = i + 2
 	}
-	res.Snapshot, res.Created = s, true
-	res.Pruned, err = r.dropRefs(ctx, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, o.protect)
+	// The new ref and the deletion of the refs pushed out of max_snapshots
+	// are one transaction, one git run: a snapshot that prunes costs what
+	// any other does.
+	res.Pruned, err = r.updateRefs(ctx, s, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, o.protect)
 	if err != nil {
+		return nil, err
+	}
+	res.Snapshot, res.Created = s, true
+	// The trees and the commit were written loose; they join a pack now,
+	// so the repository stays as compact as a packed one at every point.
+	if err := r.packLoose(ctx); err != nil {
 		return res, err
 	}
 	// Compacting is never done here, where a command may be waiting for
@@ -543,7 +543,7 @@ func (r *Repo) Prune(ctx context.Context, keep int) (int, error) {
 	if keep <= 0 {
 		keep = r.cfg.MaxSnapshots
 	}
-	n, err := r.dropRefs(ctx, list, keep, "")
+	n, err := r.updateRefs(ctx, nil, list, keep, "")
 	if err != nil {
 		return n, err
 	}
@@ -557,23 +557,26 @@ func (r *Repo) Prune(ctx context.Context, keep int) (int, error) {
 	return n, nil
 }
 
-// dropRefs deletes the refs beyond keep (never protect's) in one
-// transaction. Their objects stay until a gc: deleting refs is what a
-// snapshot can afford to wait for.
-func (r *Repo) dropRefs(ctx context.Context, list []*Snapshot, keep int, protect string) (int, error) {
-	if len(list) <= keep {
-		return 0, nil
-	}
+// updateRefs creates the ref of add (when not nil) and deletes the refs of
+// list beyond keep (never protect's) in one transaction. The deleted
+// snapshots' objects stay until a gc: deleting refs is what a snapshot
+// can afford to wait for.
+func (r *Repo) updateRefs(ctx context.Context, add *Snapshot, list []*Snapshot, keep int, protect string) (int, error) {
 	var in strings.Builder
-	n := 0
-	for _, s := range list[keep:] {
-		if s.Hash == protect {
-			continue
-		}
-		fmt.Fprintf(&in, "delete %s\x00%s\x00", s.Ref, s.Hash)
-		n++
+	if add != nil {
+		fmt.Fprintf(&in, "create %s\x00%s\x00", add.Ref, add.Hash)
 	}
-	if n == 0 {
+	n := 0
+	if len(list) > keep {
+		for _, s := range list[keep:] {
+			if s.Hash == protect {
+				continue
+			}
+			fmt.Fprintf(&in, "delete %s\x00%s\x00", s.Ref, s.Hash)
+			n++
+		}
+	}
+	if in.Len() == 0 {
 		return 0, nil
 	}
 	if _, err := r.git(ctx, strings.NewReader(in.String()), "update-ref", "-z", "--stdin"); err != nil {
