@@ -155,6 +155,7 @@ const (
 	geminiPre  = "run_shell_command|read_file|read_many_files|write_file|replace|search_file_content|grep_search|web_fetch|mcp_.*"
 	geminiPost = "run_shell_command|read_file|read_many_files|search_file_content|grep_search|web_fetch|mcp_.*"
 	codexPre   = "Bash|apply_patch|shell|exec_command|local_shell|unified_exec|container.exec|mcp__.*"
+	codexPost  = "Bash|shell|exec_command|local_shell|unified_exec|container.exec|mcp__.*"
 )
 
 // hookEntries are the entries that run command before a tool call; where
@@ -206,6 +207,7 @@ var codexEvents = []struct {
 	timeout             int
 }{
 	{"PreToolUse", "pre_tool_use", codexPre, HookTimeout},
+	{"PostToolUse", "post_tool_use", codexPost, postTimeout},
 	{"UserPromptSubmit", "user_prompt_submit", "", turnTimeout},
 }
 

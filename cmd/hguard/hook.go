@@ -41,7 +41,8 @@ to do:
                        objection. A read of a credential file is an ask.
   after a tool call    secrets in its output are masked before the agent
                        reads it (Claude Code PostToolUse and
-                       PostToolUseFailure, Gemini CLI AfterTool); Gemini
+                       PostToolUseFailure, Codex PostToolUse, Gemini CLI
+                       AfterTool); Gemini
                        CLI's shell commands are allowed rewritten to run
                        through 'hguard --agent-shell', which masks them
   a turn starts / ends a checkpoint of the project (UserPromptSubmit, Stop,
@@ -57,7 +58,7 @@ const hookReadTimeout = 10 * time.Second
 
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("hook", hookSynopsis, stdout)
-	post := c.Bool("post", false, "handle the input as the event after a tool call (claude-code, gemini)")
+	post := c.Bool("post", false, "handle the input as the event after a tool call (claude-code, codex, gemini)")
 	c.Interspersed = true
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -69,7 +70,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "%v", err)
 	}
-	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini {
+	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
 	}
 	a := hookAnswer(agent, *post, stdin, stderr)
@@ -356,6 +357,10 @@ func withhold(agent hooks.Agent, event string, err error) hooks.Answer {
 		out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": msg})
 		return hooks.Answer{Stdout: append(out, '\n')}
 	}
+	if agent == hooks.Codex {
+		out, _ := json.Marshal(map[string]any{"decision": "block", "reason": msg})
+		return hooks.Answer{Stdout: append(out, '\n')}
+	}
 	if event == hooks.EventPostFailure {
 		return hooks.Answer{Stderr: msg + "\n", Exit: 2}
 	}
@@ -401,6 +406,36 @@ func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
 		if out == nil {
 			return hooks.Answer{}
 		}
+		return hooks.Answer{Stdout: append(out, '\n')}
+	case agent == hooks.Codex:
+		// Codex PostToolUse cannot replace a shell command's output
+		// (updatedMCPToolOutput is for MCP tools only and refused
+		// otherwise); "decision": "block" replaces the result the model
+		// gets with the reason, which carries the output with its secrets
+		// masked.
+		var in struct {
+			Response json.RawMessage `json:"tool_response"`
+		}
+		if err := json.Unmarshal(data, &in); err != nil {
+			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
+		}
+		if len(in.Response) == 0 || string(in.Response) == "null" {
+			return hooks.Answer{}
+		}
+		masked, n, err := redact.JSON(in.Response)
+		if err != nil {
+			return withhold(agent, event, err)
+		}
+		if n == 0 {
+			return hooks.Answer{}
+		}
+		text := string(masked)
+		var s string
+		if json.Unmarshal(masked, &s) == nil {
+			text = s
+		}
+		out, _ := json.Marshal(map[string]any{"decision": "block",
+			"reason": fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)})
 		return hooks.Answer{Stdout: append(out, '\n')}
 	case agent == hooks.Gemini:
 		// Gemini CLI AfterTool: a denial replaces the tool's result with its
@@ -484,7 +519,7 @@ nothing changes the second time. Settings files and events:
                runs each Bash command with its output masked (a failing
                command's too, which no hook may replace)
   codex        ~/.codex/config.toml      PreToolUse (shell, apply_patch, MCP),
-               UserPromptSubmit; an appended block, with the hooks' trust
+               PostToolUse (shell, MCP), UserPromptSubmit; an appended block, with the hooks' trust
                ([hooks.state]) that Codex requires before it runs them
   gemini       ~/.gemini/settings.json   BeforeTool (shell, file tools,
                web_fetch, MCP), AfterTool, BeforeAgent
