@@ -223,6 +223,9 @@ func (r *Rule) run(env any, command string) (Finding, bool) {
 		f.Message = fmt.Sprintf("rule %s failed to evaluate (%s): %s", r.ID, oneLine(err.Error()), r.Message)
 		return f, true
 	}
+	if matched {
+		f.Message = expandMessage(f.Message, env)
+	}
 	return f, matched
 }
 

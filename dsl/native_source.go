@@ -146,6 +146,7 @@ var helpers = map[string]struct {
 	"isRawDevice":    {"isRawDevice", "bool", []string{"string"}},
 	"tokenForHost":   {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"uploadedFile":   {"uploadedFile", "string", []string{"string"}},
+	"isEscape":       {"isEscape", "bool", []string{"string"}},
 }
 
 // envType is the Go type a condition can reach by name. A switch, not a

@@ -262,6 +262,11 @@ var outputOptions = set("-o", "-O", "--output", "--output-file", "--output-docum
 	"--write", "--write-to", "--append-output", "--trace-file", "--pidfile", "--pid-file",
 	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to")
 
+// flagLikeOutput are output options that many programs take as flags with
+// no value (sfdisk --dump DEVICE reads the device; --save, --log, --write
+// switch a behaviour on): only their --opt=PATH form names a file written.
+var flagLikeOutput = set("--dump", "--save", "--log", "-log", "--write", "--result", "--target")
+
 // noGenericOutput are programs whose -o or -O or -d means something else
 // (ssh -o Option=…, mount -o options, ls -d, diff -w, unzip -d is a
 // directory handled below), or whose every such option reads.
@@ -353,7 +358,7 @@ func genericOutputs(name string, args, pos []string) []string {
 		switch {
 		case outputOptions[opt] && eq:
 			add(val)
-		case outputOptions[opt] && i+1 < len(args):
+		case outputOptions[opt] && i+1 < len(args) && !flagLikeOutput[opt]:
 			if isAbsOrHome(args[i+1]) {
 				i++
 				add(args[i])

@@ -710,3 +710,111 @@ func uploadedFile(arg string) string {
 func init() {
 	Funcs = append(Funcs, Func{Name: "uploadedFile", Sig: "uploadedFile(arg) string", Doc: "the file a curl data, form or --data-urlencode argument sends: @file, name=@file, name=<file, name@file; \"\" for literal data", Example: `any(options("data-urlencode"), sensitivePath(uploadedFile(#)))`, options: []expr.Option{strStr("uploadedFile", uploadedFile)}})
 }
+
+// maxTarget bounds the length of a {target} in a message.
+const maxTarget = 120
+
+// expandMessage fills a message's {target} with what a command-scope rule's
+// command acts on: for a control-plane CLI its program, operation and the
+// resources named after it (aws s3 rb s3://bucket), for an HTTP client the
+// method and URL (DELETE https://api.x/v1/users/7). A message without a
+// placeholder, or one of a line-scope rule, is returned as it is.
+func expandMessage(msg string, env any) string {
+	if !strings.Contains(msg, "{target}") {
+		return msg
+	}
+	ce, ok := env.(*CommandEnv)
+	if !ok {
+		return strings.ReplaceAll(msg, "{target}", "the resource")
+	}
+	t := commandTarget(ce.Name, ce.Args)
+	if len(t) > maxTarget {
+		t = t[:maxTarget-1] + "…"
+	}
+	return strings.ReplaceAll(msg, "{target}", t)
+}
+
+// resourceOptions are option names whose value names a resource (--bucket,
+// --instance-ids, --secret-id, --topic, --db-instance-identifier).
+var resourceOptions = []string{"bucket", "id", "ids", "name", "names", "arn", "topic", "identifier", "queue", "key",
+	"app", "service", "group", "vault", "repo", "table", "cluster", "function", "stack", "zone", "project", "database",
+	"index", "stream", "vhost", "path", "url", "snapshot", "volume", "instance", "detector", "trail", "secret"}
+
+// commandTarget is the program, operation and resources of a command (see
+// expandMessage): option names and flags are left out, except options that
+// name a resource, given with their values.
+func commandTarget(name string, args []string) string {
+	if _, ok := clientFamily[programName(name)]; ok && programName(name) != "gh" && programName(name) != "glab" {
+		method := ""
+		var urls []string
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch {
+			case a == "-X" || a == "--request" || a == "--method":
+				if i+1 < len(args) {
+					i++
+					method = strings.ToUpper(args[i])
+				}
+			case strings.HasPrefix(a, "--request=") || strings.HasPrefix(a, "--method="):
+				_, v, _ := strings.Cut(a, "=")
+				method = strings.ToUpper(v)
+			case strings.HasPrefix(a, "-X") && len(a) > 2:
+				method = strings.ToUpper(a[2:])
+			case isMethod(a) && method == "":
+				method = strings.ToUpper(a)
+			case looksLikeURL(a) || strings.HasPrefix(a, ":"):
+				urls = append(urls, a)
+			}
+		}
+		if method == "" {
+			method = "POST"
+		}
+		return strings.TrimSpace(method + " " + strings.Join(urls, " "))
+	}
+	words := []string{name}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			words = append(words, a)
+			continue
+		}
+		opt, _, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		low := strings.ToLower(opt)
+		named := false
+		for _, r := range resourceOptions {
+			if low == r || strings.HasSuffix(low, "-"+r) {
+				named = true
+				break
+			}
+		}
+		switch {
+		case named && eq:
+			words = append(words, a)
+		case named && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-"):
+			words = append(words, a, args[i+1])
+			i++
+		default:
+			cli := serviceCLIs[programName(name)]
+			if _, acts := cli.flags[strings.ToLower(a)]; acts {
+				words = append(words, a) // kafka-topics --delete, restic --prune: the operation itself
+			}
+			// --profile prod, --keep-last 1, --bootstrap-server kafka:9092:
+			// a value that names no resource
+			if !eq && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") &&
+				(cli.values[a] || isCount(args[i+1]) || strings.Contains(args[i+1], ":") && !strings.Contains(args[i+1], "/")) {
+				i++
+			}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// isCount reports a word of digits, an option's count (--keep-last 1).
+func isCount(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

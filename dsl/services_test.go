@@ -125,3 +125,30 @@ func TestHTTPAction(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandMessage: a {target} names what the command acts on.
+func TestExpandMessage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"aws", []string{"s3", "rb", "s3://bucket"}, "aws s3 rb s3://bucket: deletes"},
+		{"aws", []string{"--profile", "prod", "rds", "delete-db-instance", "--db-instance-identifier", "db1"}, "aws rds delete-db-instance --db-instance-identifier db1: deletes"},
+		{"restic", []string{"forget", "--keep-last", "1", "--prune"}, "restic forget --prune: deletes"},
+		{"kafka-topics", []string{"--bootstrap-server", "kafka:9092", "--delete", "--topic", "orders"}, "kafka-topics --delete --topic orders: deletes"},
+		{"curl", []string{"-X", "DELETE", "https://api.x.io/v1/users/7"}, "DELETE https://api.x.io/v1/users/7: deletes"},
+		{"http", []string{"DELETE", ":9200/idx"}, "DELETE :9200/idx: deletes"},
+	} {
+		got := expandMessage("{target}: deletes", &CommandEnv{Name: tc.name, Args: tc.args})
+		if got != tc.want {
+			t.Errorf("%s %q: got %q, want %q", tc.name, tc.args, got, tc.want)
+		}
+	}
+	if got := expandMessage("plain", nil); got != "plain" {
+		t.Errorf("a message without {target} changed: %q", got)
+	}
+	if got := expandMessage("{target}: x", &LineEnv{}); got != "the resource: x" {
+		t.Errorf("line scope: %q", got)
+	}
+}

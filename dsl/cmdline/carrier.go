@@ -18,6 +18,16 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		return
 	}
 	w.envCarriers(c, cx)
+	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
+		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
+		// interactive program is the shell escape typed into it (less, ftp,
+		// ed, mail, gdb), and the rest of the line is the command it runs.
+		rest := c.Path[1:]
+		for _, a := range args {
+			rest += " " + a.Value
+		}
+		w.nested(c, rest, "!", cx, false)
+	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)
 	}

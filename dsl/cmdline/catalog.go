@@ -40,6 +40,43 @@ type CodeOption struct {
 // Lookup returns the catalogue's entry for a command name, or nil.
 func Lookup(name string) *Program { return catalog[FoldWord(name)] }
 
+// escapeLangs are the catalogue's languages in which a command is a
+// program's escape out of its own purpose: an editor's :!, a pager's !, a
+// debugger's shell, sed's e, a database shell's \!, tar's checkpoint
+// action, apt's hooks. Launchers (argv, sh) exist to run commands and are
+// not escapes; neither are scripts hguard does not read (file, none).
+func escapeLang(lang string) bool {
+	switch lang {
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "sed",
+		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat", "python", "node", "perl", "ruby", "php", "lua":
+		return true
+	}
+	return false
+}
+
+// IsEscape reports whether via, a carrier as Command.Via names it ("vim
+// -c", "less +", "sed ", "ftp stdin", "!"), is a program's escape into
+// running commands, by the program's catalogue entry.
+func IsEscape(via string) bool {
+	if via == "!" {
+		return true // a "!CMD" line typed into an interactive program
+	}
+	name, opt, _ := strings.Cut(via, " ")
+	p := Lookup(name)
+	if p == nil {
+		return false
+	}
+	if opt == "stdin" {
+		return escapeLang(p.Stdin)
+	}
+	for _, co := range p.Code {
+		if co.Option == opt {
+			return escapeLang(co.Lang)
+		}
+	}
+	return false
+}
+
 // catalogWrapper is the optSpec by which peel takes a launcher of the
 // catalogue off the command it runs, as it does sudo or nice.
 func catalogWrapper(name string) (optSpec, bool) {
@@ -270,8 +307,20 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				inline("python3", "-c", src)
 			}
 		}
+	case "python", "node", "perl", "ruby", "php", "lua":
+		// code in an interpreter's language (gimp -b with python-fu, a
+		// plugin host's script option): read as that interpreter's inline code
+		flag := map[string]string{"python": "-c", "node": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e"}[lang]
+		prog := map[string]string{"python": "python3"}[lang]
+		if prog == "" {
+			prog = lang
+		}
+		inline(prog, flag, code)
 	case "sqlite", "mysql", "psql":
 		if lang == "sqlite" {
+			for _, m := range sqliteLoad().FindAllStringSubmatch(code, -1) {
+				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic) // .load LIB runs the library's code
+			}
 			for _, m := range sqliteFile().FindAllStringSubmatch(code, -1) {
 				op := "w"
 				if m[1] == "read" || m[1] == "import" {
@@ -359,6 +408,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 var (
 	vimRead    = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
 	vimFile    = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
+	sqliteLoad = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
 	sqliteFile = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile    = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
 	vimLang    = lazyRegexp(`^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)

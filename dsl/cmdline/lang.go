@@ -20,6 +20,7 @@ const (
 	appendK                          // tee -a PATH
 	chmodK                           // chmod MODE PATH
 	killK                            // kill -SIG PID
+	loadK                            // ld.so PATH: loads a shared library, which runs its code
 )
 
 // More actions.
@@ -34,6 +35,8 @@ const (
 	chmodMP                        // (mode, path…)
 	killPS                         // (pid, sig)
 	killSP                         // (sig, pid…)
+	loadLib                        // (path, …): loads a shared library (ctypes.CDLL, dlopen)
+	loadLib2                       // (x, path, …): process.dlopen(module, path), FFI::cdef(defs, path)
 )
 
 // effectCalls extend calls, per language.
@@ -46,6 +49,8 @@ var effectCalls = map[string]map[string][]callSpec{
 		"open":     spec(writeOpen, "", "io", "codecs", "os.fdopen"), "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
 		"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
 		"compile": spec(evalCode, ""),
+		"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
+		"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
 	},
 	"node": {
 		"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
@@ -53,11 +58,12 @@ var effectCalls = map[string]map[string][]callSpec{
 		"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
 		"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 		"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
-		"kill": spec(killPS, "process"),
+		"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
 	},
 	"perl": {
 		"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
 		"chmod": spec(chmodMP, ""), "kill": spec(killSP, ""), "open": spec(perlOpen, ""),
+		"dl_load_file": spec(loadLib, "DynaLoader", ""), "load_file": spec(loadLib, "DynaLoader", "FFI.Platypus"),
 	},
 	"ruby": {
 		"rename": spec(moveAct, "File"), "mv": spec(moveAct, "FileUtils"), "move": spec(moveAct, "FileUtils"),
@@ -65,24 +71,32 @@ var effectCalls = map[string]map[string][]callSpec{
 		"write": spec(writeFile, "File", "IO"), "binwrite": spec(writeFile, "File", "IO"),
 		"chmod": spec(chmodMP, "File", "FileUtils"), "chmod_R": spec(chmodMP, "FileUtils"),
 		"kill": spec(killSP, "Process"), "open": spec(writeOpen, "File", ""),
+		"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
+		"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
 	},
 	"php": {
 		"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
 		"fopen": spec(writeOpen, ""), "chmod": spec(chmodPM, ""), "posix_kill": spec(killPS, ""),
+		"dl": spec(loadLib, ""), "cdef": spec(loadLib2, "FFI"), "load": spec(loadLib, "FFI"),
 	},
 	"lua": {
-		"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"),
+		"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"), "loadlib": spec(loadLib, "package"),
+		"load": spec(loadLib, "ffi"),
 	},
 	"r": {
 		"system": spec(runShell, ""), "shell": spec(runShell, ""), "system2": spec(runArgv, ""),
 		"unlink": spec(delMaybe, ""), "file.remove": spec(delFile, ""), "file.rename": spec(moveAct, ""),
 		"file.copy": spec(copyAct, ""), "writeLines": spec(writeR, ""), "write": spec(writeR, ""), "cat": spec(writeR, ""),
 		"Sys.chmod": spec(chmodPM, ""), "eval": spec(evalCode, ""), "parse": spec(evalCode, ""),
+		"load": spec(loadLib, "dyn"), "library.dynam": spec(loadLib, ""),
 	},
 	"julia": {
 		"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
 		"chmod": spec(chmodPM, "", "Base"), "write": spec(writeFile, ""), "eval": spec(evalCode, ""),
-		"include_string": spec(evalCode, ""),
+		"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
+	},
+	"awk": {
+		"@load": spec(loadLib, ""),
 	},
 }
 
@@ -213,6 +227,19 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 			p, dyn := str(k)
 			s.add(finding{kind: chmodK, call: name, arg: p, args: []string{mode, p}, dynamic: dyn, text: text})
 		}
+	case loadLib, loadLib2:
+		i := 0
+		if act == loadLib2 {
+			i = 1
+		}
+		if i >= len(args) || isOptions(args[i]) {
+			return true
+		}
+		p, dyn := str(i)
+		if !dyn && !userLibrary(p) {
+			return true // a system library by name (libc.so.6) or in a system directory
+		}
+		s.add(finding{kind: loadK, call: name, arg: p, dynamic: dyn, text: text})
 	case killPS, killSP:
 		pi, si := 0, 1
 		if act == killSP {
@@ -228,6 +255,22 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		}
 	default:
 		return false
+	}
+	return true
+}
+
+// userLibrary reports a library path that is not the system's own: one
+// named with a directory outside /lib and /usr/lib. A bare name
+// (libc.so.6) is found by the loader in the system's directories.
+func userLibrary(p string) bool {
+	p = strings.TrimSpace(p)
+	if !strings.Contains(p, "/") {
+		return false
+	}
+	for _, dir := range []string{"/lib/", "/lib32/", "/lib64/", "/usr/lib/", "/usr/lib32/", "/usr/lib64/"} {
+		if strings.HasPrefix(p, dir) && !strings.Contains(p, "..") {
+			return false
+		}
 	}
 	return true
 }
@@ -323,6 +366,8 @@ func effectCommand(f finding) (name string, args []Word) {
 			mode = "u+w"
 		}
 		return "chmod", []Word{{Value: mode}, w(f.args[1])}
+	case loadK:
+		return "ld.so", []Word{w(f.arg)}
 	case killK:
 		if f.args[0] != "" {
 			args = append(args, Word{Value: "-" + f.args[0]})
