@@ -36,6 +36,14 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.shell(c, args, cx)
 	case name == "eval":
 		w.eval(c, args, cx)
+	case name == "emulate" && w.dialect == Zsh:
+		// emulate [options] MODE -c CODE runs CODE in that emulation.
+		for i, a := range args {
+			if a.Value == "-c" && i+1 < len(args) {
+				w.runString(c, args[i+1], "emulate -c", cx)
+				break
+			}
+		}
 	case name == "source" || name == ".":
 		w.sourced(c, args, cx)
 	case name == "su" || name == "runuser" || name == "script":

@@ -85,6 +85,10 @@ func (w *walker) setVar(name string, v Word) {
 	}
 }
 
+// listSep separates the elements of a list value: "$@" and fish's
+// variables, which expand to one word per element and are never split.
+const listSep = "\x1f"
+
 // positional sets $0, $1…, $@, $* and $# (and fish's $argv) and returns
 // what restores the previous ones.
 func (w *walker) positional(zero string, args []field) func() {
@@ -117,8 +121,8 @@ func (w *walker) positional(zero string, args []field) func() {
 	}
 	w.vars["#"] = strconv.Itoa(len(args))
 	if !dynamic {
-		w.vars["@"] = strings.Join(all, " ")
-		w.vars["*"] = w.vars["@"]
+		w.vars["@"] = strings.Join(all, listSep)
+		w.vars["*"] = strings.Join(all, " ")
 		w.vars["argv"] = w.vars["@"]
 	}
 	w.changed()
@@ -262,6 +266,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.cd(args)
 	case name == "exec" && len(args) == 0:
 		w.openFds(st)
+	case name == "alias" && w.dialect == Fish && len(args) == 2 && !strings.Contains(args[0].Value, "=") && !args[1].Dynamic:
+		// fish: alias NAME BODY
+		if w.aliases == nil {
+			w.aliases = make(map[string]string)
+		}
+		w.aliases[args[0].Value] = args[1].Value
 	case name == "alias":
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic {
@@ -273,6 +283,13 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case name == "set" && w.dialect == Fish:
 		w.fishSet(args)
+	case name == "unset" && w.dialect != Fish:
+		// Unset, $X is empty but ${X-…} takes its default: not a value.
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				w.setVar(a.Value, Word{Dynamic: true})
+			}
+		}
 	case name == "trap":
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			w.nested(c, args[0].Value, "trap", cx, args[0].Dynamic)
@@ -413,8 +430,15 @@ func (w *walker) fishSet(args []field) {
 		w.setVar(name, Word{Dynamic: true})
 		return
 	}
-	v := joinFields(args[i+1:])
-	w.setVar(name, v.Word)
+	var elems []string
+	for _, a := range args[i+1:] {
+		if a.Dynamic {
+			w.setVar(name, Word{Dynamic: true})
+			return
+		}
+		elems = append(elems, a.Value)
+	}
+	w.setVar(name, Word{Value: strings.Join(elems, listSep)})
 }
 
 // writes records files c writes: its output redirected to a file, or the

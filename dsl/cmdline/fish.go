@@ -457,10 +457,47 @@ func (p *fishParser) simple() *syntax.Stmt {
 	if len(ce.Args) == 0 && len(st.Redirs) == 0 {
 		return nil
 	}
+	// NAME=value words before the command are assignments for it (fish
+	// 3.1+: X=1 cmd); alone they are an error to fish, and stay words.
+	for len(ce.Args) > 1 {
+		a := fishAssign(ce.Args[0])
+		if a == nil {
+			break
+		}
+		ce.Assigns = append(ce.Assigns, a)
+		ce.Args = ce.Args[1:]
+	}
 	if len(ce.Args) > 0 {
 		st.Cmd = ce
 	}
 	return st
+}
+
+// fishAssign reads w as NAME=value when it starts with an unquoted name of
+// letters, digits and underscores and an equals sign, or returns nil.
+func fishAssign(w *syntax.Word) *syntax.Assign {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return nil
+	}
+	name, rest, ok := strings.Cut(lit.Value, "=")
+	if !ok || name == "" {
+		return nil
+	}
+	for i, r := range name {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return nil
+		}
+	}
+	value := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts[1:]...)}
+	if rest != "" {
+		value.Parts = append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest}}, value.Parts...)
+	}
+	a := &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos, Value: name}}
+	if len(value.Parts) > 0 {
+		a.Value = value
+	}
+	return a
 }
 
 // redirect reads a redirection at the cursor, or returns nil.

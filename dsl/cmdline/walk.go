@@ -287,7 +287,11 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			}
 			inner.wraps = append(slices.Clip(cx.wraps), Wrapper{Name: "time", Args: args})
 			inner.pipe = cx.pipe
-			w.stmt(c.Stmt, inner)
+			if _, list := c.Stmt.Cmd.(*syntax.BinaryCmd); list {
+				w.stmt(c.Stmt, inner)
+			} else {
+				w.element(c.Stmt, inner) // a | time b: b keeps its place in the pipeline
+			}
 		}
 	case *syntax.CoprocClause:
 		inner.bg = true

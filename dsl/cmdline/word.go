@@ -373,11 +373,33 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
 		if v, ok := w.lookup(p); ok && !isHome(p) {
-			if mode == unquoted && e.split {
+			elems := strings.Split(v, listSep)
+			switch {
+			case mode == unquoted && e.split && (w.dialect == Fish || w.dialect == Zsh):
+				// fish and zsh do not split a value on blanks: one word
+				// per element.
+				for i, el := range elems {
+					if i > 0 {
+						e.end()
+					}
+					if el != "" || w.dialect == Fish {
+						e.write(el) // fish keeps an empty element as an empty word
+					}
+				}
+			case mode == unquoted && e.split:
 				e.open = true
-				e.splitWrite(v, Input{})
-			} else {
-				e.write(v)
+				e.splitWrite(strings.Join(elems, " "), Input{})
+			case mode == dquoted && p.Param.Value == "@" && e.split:
+				// "$@": one word per positional parameter.
+				for i, el := range elems {
+					if i > 0 {
+						e.end()
+						e.open = true
+					}
+					e.write(el)
+				}
+			default:
+				e.write(strings.Join(elems, " "))
 			}
 			return
 		}
@@ -399,6 +421,19 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		case !out.Static:
 			e.note(out)
 			e.dynamic(w.source(p.Pos(), p.End()))
+		case mode == unquoted && e.split && w.dialect == Fish:
+			// fish splits the output into lines, not words; an empty
+			// line is an empty word.
+			if out.Text == "" {
+				return
+			}
+			for i, l := range strings.Split(strings.TrimSuffix(out.Text, "\n"), "\n") {
+				if i > 0 {
+					e.end()
+				}
+				e.note(out)
+				e.write(l)
+			}
 		case mode == unquoted && e.split:
 			e.splitWrite(strings.TrimRight(out.Text, "\n"), out)
 		default:

@@ -67,6 +67,9 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		switch {
 		case len(v) > 1 && v[0] == '=' && !fs[0].Quoted:
 			fs[0].Value = v[1:]
+		case v == "coproc" && len(fs) > 1 && !fs[0].Quoted:
+			fs = fs[1:] // zsh's coproc runs the command that follows
+			continue
 		case v == "repeat" && len(fs) > 2:
 			wraps = append(wraps, Wrapper{Name: "repeat", Args: []string{fs[1].Value}})
 			fs = fs[2:]
