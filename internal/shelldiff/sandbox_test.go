@@ -64,6 +64,10 @@ var rlimits = []struct {
 	{syscall.RLIMIT_CORE, 0},
 }
 
+// bwrapFailed finds the complaints of bwrap and of the driver in their
+// output.
+var bwrapFailed = regexp.MustCompile(`(?m)^(bwrap|driver): `)
+
 // programName is a name that can be a stub's.
 var programName = regexp.MustCompile(`^[A-Za-z0-9_+][A-Za-z0-9._+-]*$`)
 
@@ -87,8 +91,12 @@ type sandbox struct {
 	dir    string
 	driver string
 	args   []string
-	cpu    atomic.Int64 // CPU time of all sandboxes so far, their processes included
+	cred   *syscall.Credential // who runs the sandboxes (nil: this process's user)
+	cpu    atomic.Int64        // CPU time of all sandboxes so far, their processes included
 }
+
+// nobody is the user the sandboxes run as when the tests run as root.
+const nobody = 65534
 
 // newSandbox prepares the sandbox. Every program of the machine is a stub
 // there, and so is every name in extra (the programs the lines name, so
@@ -98,9 +106,18 @@ func newSandbox(t *testing.T, extra []string) *sandbox {
 	if _, err := exec.LookPath("bwrap"); err != nil {
 		t.Skip("bubblewrap is not installed (test.sh installs it)")
 	}
+	// RLIMIT_NPROC, which stops a fork bomb, does not bind root (the
+	// kernel exempts uid 0, inside a user namespace too): as root, the
+	// sandboxes run as nobody.
+	var cred *syscall.Credential
+	if os.Geteuid() == 0 {
+		cred = &syscall.Credential{Uid: nobody, Gid: nobody, NoSetGroups: true}
+	}
 	// A kernel or container that forbids namespaces cannot host the
 	// sandbox: say so rather than fail on every line.
-	if out, err := exec.Command("bwrap", "--ro-bind", "/", "/", "--unshare-all", "true").CombinedOutput(); err != nil {
+	probe := exec.Command("bwrap", "--ro-bind", "/", "/", "--unshare-all", "true")
+	probe.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	if out, err := probe.CombinedOutput(); err != nil {
 		t.Skipf("bubblewrap cannot make a sandbox here (namespaces not allowed?): %v %s", err, out)
 	}
 	for _, d := range dialects {
@@ -108,11 +125,28 @@ func newSandbox(t *testing.T, extra []string) *sandbox {
 			t.Skipf("%s is not installed (test.sh installs it)", d.argv[0])
 		}
 	}
-	driver, err := os.Executable()
+	// Everything the sandbox reads or writes is in one directory that
+	// nobody may use.
+	dir, err := os.MkdirTemp("", "hguard-shelldiff")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	driver := filepath.Join(dir, "driver")
+	if err := os.WriteFile(driver, bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "stub"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +179,7 @@ func newSandbox(t *testing.T, extra []string) *sandbox {
 			args = append(args, "--symlink", stubPath, filepath.Join(bin, name))
 		}
 	}
-	return &sandbox{dir: dir, driver: driver, args: args}
+	return &sandbox{dir: dir, driver: driver, args: args, cred: cred}
 }
 
 // result is what one line did: the programs that ran, each as its argv
@@ -187,12 +221,20 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 		return 0, err
 	}
 	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return 0, err
+	}
 	logHost := filepath.Join(dir, "log")
 	if err := os.Mkdir(logHost, 0o777); err != nil {
 		return 0, err
 	}
 	if err := os.WriteFile(filepath.Join(logHost, "argv"), nil, 0o666); err != nil {
 		return 0, err
+	}
+	for _, f := range []string{logHost, filepath.Join(logHost, "argv")} {
+		if err := os.Chmod(f, 0o777); err != nil { // whatever the umask
+			return 0, err
+		}
 	}
 	var buf bytes.Buffer
 	for _, l := range lines[from:] {
@@ -216,6 +258,7 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 	args = append(args, d.argv...)
 	cmd := exec.CommandContext(ctx, "bwrap", args...)
 	cmd.Env = []string{"LANG=C.UTF-8", "TERM=dumb"}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
@@ -225,7 +268,7 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 	if ctx.Err() != nil {
 		return 0, fmt.Errorf("the sandbox ran over %v", ctx.Err())
 	}
-	if strings.Contains(out.String(), "bwrap:") || strings.Contains(out.String(), "driver:") {
+	if bwrapFailed.MatchString(out.String()) {
 		return 0, fmt.Errorf("%v\n%s", runErr, out.String())
 	}
 	data, err := os.ReadFile(filepath.Join(logHost, "argv"))
