@@ -23,6 +23,12 @@ var benchInputs = []struct {
 	{"unicode", strings.Repeat("ｒｍ -rf “/” ‐ \u200b", 2000)},
 	{"dataflow", "X=/; a=r; b=m; f(){ rm -rf $1; }; for d in /etc /usr; do $a$b -rf $d; done; cd / && rm -rf *; f $X; echo / | xargs rm -rf"},
 	{"1 MiB of assignments", strings.Repeat("a=1;a=2;", MaxInput/8)},
+	// The worst cases found for FuzzParse's stalls (braces in one long
+	// word, carriers re-parsing text): bounded by maxBraceWord and maxSteps.
+	{"1 MiB word of braces", strings.Repeat("a{b}c{d,e}", MaxInput/10)},
+	{"1 MiB of unclosed braces", strings.Repeat("a{", MaxInput/2)},
+	{"1 MiB of evals", strings.Repeat("eval 'a{b,c}' ;", MaxInput/15)},
+	{"1 MiB of nested carriers", strings.Repeat("bash -c 'echo $(eval x)'; ", MaxInput/26)},
 }
 
 // dialectBench are lines for each dialect's parser.

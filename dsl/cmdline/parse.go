@@ -16,6 +16,14 @@ const (
 	maxCommands = 10_000   // commands per line, nested ones included
 	maxWords    = 10_000   // words per command
 	maxRepair   = 64 << 10 // longer text is not re-parsed after a syntax error
+	// maxSteps bounds the work of one line (walker.spend): 16 times the
+	// largest input, far above what a real line needs (a 1 MiB script of
+	// commands spends about 2 MiB).
+	maxSteps = 16 * MaxInput
+	// maxBraceWord bounds the bytes of a word that brace expansion reads
+	// (mvdan/sh's SplitBraces is not linear); a longer word with braces is
+	// an IssueLimit and stays as written.
+	maxBraceWord = 4 << 10
 )
 
 // Dialect is the shell grammar a line is read in.

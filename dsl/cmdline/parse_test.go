@@ -260,6 +260,12 @@ func TestLimits(t *testing.T) {
 		{"deep substitutions", strings.Repeat("$(", 10000), IssueParse},
 		{"carrier depth", strings.Repeat("eval ", MaxDepth+2) + "rm", IssueDepth},
 		{"deep ifs", strings.Repeat("if a; then ", 1000) + "b" + strings.Repeat("; fi", 1000), IssueParse},
+		// Once quadratic: brace expansion copied the word for every part,
+		// and mvdan/sh's SplitBraces is not linear either (FuzzParse
+		// stalled on a{a{a{…). A long word with braces stays as written.
+		{"1 MiB word of braces", strings.Repeat("a{b}", MaxInput/4), IssueLimit},
+		{"1 MiB word of brace lists", strings.Repeat("a{b}c{d,e}", MaxInput/10), IssueLimit},
+		{"1 MiB of unclosed braces", strings.Repeat("a{", MaxInput/2), IssueParse},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,8 +26,9 @@ type walker struct {
 
 	flow // what the line set up so far (dataflow.go)
 
-	full     bool // the command budget is spent: stop walking
+	full     bool // the command or step budget is spent: stop walking
 	limitHit bool // IssueLimit was reported
+	steps    int  // work done so far, in bytes parsed and word parts expanded (spend)
 	depthHit bool // IssueDepth was reported
 }
 
@@ -60,6 +61,9 @@ func newWalker(line *Line, src string) *walker {
 
 // text parses and walks one text: the line itself or a carrier's payload.
 func (w *walker) text(src string, cx ctx) {
+	if !w.spend(len(src)) {
+		return
+	}
 	saved, savedD := w.src, w.dialect
 	w.src, w.dialect = src, cx.dialect
 	defer func() { w.src, w.dialect = saved, savedD }()
@@ -95,6 +99,25 @@ func (w *walker) overBudget() {
 		w.issue(IssueLimit, Pos{Line: 1, Col: 1},
 			fmt.Sprintf("1:1: more than %d commands or words; the rest of the line was not analyzed", maxCommands))
 	}
+}
+
+// spend charges n steps of work to the line and says whether the budget
+// allows it. Past maxSteps the line is an IssueLimit (an ask) and the walk
+// stops: text that carriers re-parse, words expanded again for each value
+// a loop or function gives them, and brace expansion all cost steps, so any
+// input within MaxInput is analysed in bounded time.
+func (w *walker) spend(n int) bool {
+	w.steps += n
+	if w.steps <= maxSteps {
+		return true
+	}
+	w.full = true
+	if !w.limitHit {
+		w.limitHit = true
+		w.issue(IssueLimit, Pos{Line: 1, Col: 1},
+			fmt.Sprintf("1:1: the line needs more analysis than the budget of %d steps; the rest of the line was not analyzed", maxSteps))
+	}
+	return false
 }
 
 // emit appends c unless the budget is spent.

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,7 +118,16 @@ const (
 // fields expands a command word: brace expansion of literals, quote removal,
 // known values, and field splitting on $IFS and on known substitution output.
 func (w *walker) fields(word *syntax.Word) []field {
-	if hasBrace(word.Parts) {
+	size := max(1, offset(word.End(), len(w.src))-offset(word.Pos(), len(w.src)))
+	if !w.spend(size) {
+		return []field{{Word: Word{Value: w.source(word.Pos(), word.End()), Dynamic: true}}}
+	}
+	if hasBrace(word.Parts) && size > maxBraceWord {
+		if !w.limitHit {
+			w.limitHit = true
+			w.issue(IssueLimit, Pos{Line: 1, Col: 1}, fmt.Sprintf("1:1: a word of %d bytes with braces is not brace-expanded (limit %d); the line is not fully analyzed", size, maxBraceWord))
+		}
+	} else if hasBrace(word.Parts) {
 		split := &syntax.Word{Parts: slices.Clone(word.Parts)}
 		if syntax.SplitBraces(split) {
 			if alts := braces(split.Parts); alts != nil {
@@ -188,13 +198,17 @@ const maxBraceFields = 256
 
 // braces returns the part lists of the words a brace-split word expands to,
 // or nil when there would be too many.
+//
+// Each alternative owns its slice, so that appending to it in place is
+// safe: a word of many parts costs linear time, not quadratic (a{b}a{b}…
+// once took minutes for 25 KB).
 func braces(parts []syntax.WordPart) [][]syntax.WordPart {
 	alts := [][]syntax.WordPart{nil}
 	for _, p := range parts {
 		be, ok := p.(*syntax.BraceExp)
 		if !ok {
 			for i := range alts {
-				alts[i] = append(slices.Clip(alts[i]), p)
+				alts[i] = append(alts[i], p)
 			}
 			continue
 		}
@@ -219,10 +233,17 @@ func braces(parts []syntax.WordPart) [][]syntax.WordPart {
 		if len(alts)*len(choices) > maxBraceFields {
 			return nil
 		}
+		if len(choices) == 1 {
+			for i := range alts {
+				alts[i] = append(alts[i], choices[0]...)
+			}
+			continue
+		}
 		next := make([][]syntax.WordPart, 0, len(alts)*len(choices))
 		for _, a := range alts {
 			for _, ch := range choices {
-				next = append(next, concat(a, ch))
+				n := make([]syntax.WordPart, 0, len(a)+len(ch)+len(parts)/4+1)
+				next = append(next, append(append(n, a...), ch...))
 			}
 		}
 		alts = next
