@@ -339,7 +339,7 @@ func linesPerDialect(t *testing.T) int {
 		}
 		return n
 	}
-	return 10_000
+	return 600
 }
 
 // TestShellDiff runs the corpora and the generated lines in each real shell
