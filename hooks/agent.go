@@ -19,17 +19,18 @@ const (
 	Codex      Agent = "codex"
 	Gemini     Agent = "gemini"
 	Cursor     Agent = "cursor"
+	Copilot    Agent = "copilot" // GitHub Copilot CLI
 )
 
 // Agents lists the supported agents.
-var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor}
+var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot}
 
 // ParseAgent validates an agent name from the command line.
 func ParseAgent(s string) (Agent, error) {
 	if a := Agent(s); slices.Contains(Agents, a) {
 		return a, nil
 	}
-	return "", fmt.Errorf("unknown agent %q (want claude-code, codex, gemini or cursor)", s)
+	return "", fmt.Errorf("unknown agent %q (want claude-code, codex, gemini, cursor or copilot)", s)
 }
 
 // Kind says what a tool call does, as far as hguard judges it.
@@ -116,6 +117,9 @@ type hookInput struct {
 	FilePath       string          `json:"file_path"` // Cursor: beforeReadFile
 	WorkspaceRoots []string        `json:"workspace_roots"`
 	MCPContext     json.RawMessage `json:"mcp_context"` // Gemini CLI: server_name, tool_name
+	ToolNameCamel  string          `json:"toolName"`    // GitHub Copilot CLI preToolUse
+	ToolArgs       json.RawMessage `json:"toolArgs"`    // GitHub Copilot CLI: an object, or JSON text
+	SessionIDCamel string          `json:"sessionId"`   // GitHub Copilot CLI, where sent
 	ServerName     string          `json:"server_name"` // Cursor beforeMCPExecution, where sent
 }
 
@@ -148,6 +152,25 @@ func Parse(agent Agent, data []byte) (Call, error) {
 		Session: in.SessionID, Turn: in.TurnID, Mode: in.PermissionMode}
 	switch agent {
 	case ClaudeCode, Codex, Gemini:
+	case Copilot:
+		// GitHub Copilot CLI sends {timestamp, cwd, toolName, toolArgs} to
+		// preToolUse, toolArgs as JSON text; newer versions also send the
+		// Claude Code shape, read above.
+		if c.Tool == "" {
+			c.Tool = in.ToolNameCamel
+			args := in.ToolArgs
+			var text string
+			if json.Unmarshal(args, &text) == nil {
+				args = json.RawMessage(text)
+			}
+			in.ToolInput = args
+		}
+		if c.Session == "" {
+			c.Session = in.SessionIDCamel
+		}
+		if c.Tool == "" {
+			return Call{}, errors.New("hook input names no tool (toolName)")
+		}
 	case Cursor:
 		c.Session = in.ConversationID
 		if c.Cwd == "" && len(in.WorkspaceRoots) > 0 {
@@ -227,7 +250,7 @@ func classify(c *Call, input json.RawMessage) error {
 	}
 	var err error
 	switch t := c.Tool; {
-	case t == "Bash", t == "run_shell_command",
+	case t == "Bash", t == "run_shell_command", c.Agent == Copilot && t == "bash",
 		c.Agent == Codex && slices.Contains([]string{"shell", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
 		c.Kind = KindShell
 		cmd, cerr := commandOf(field(input, "command"))
@@ -249,6 +272,10 @@ func classify(c *Call, input json.RawMessage) error {
 		if len(c.Paths) == 0 {
 			return errors.New("apply_patch input names no file")
 		}
+	case c.Agent == Copilot && t == "view":
+		err = pathArg(KindRead, "path", "file_path")
+	case c.Agent == Copilot && (t == "create" || t == "edit" || t == "str_replace" || t == "str_replace_editor"):
+		err = pathArg(KindWrite, "path", "file_path")
 	case t == "Read", t == "read_file", t == "NotebookRead":
 		err = pathArg(KindRead, "file_path", "absolute_path", "notebook_path", "path")
 	case t == "Grep", t == "search_file_content", t == "grep_search":
@@ -472,7 +499,9 @@ func Prompts(c Call) bool {
 		return false
 	}
 	switch c.Agent {
-	case Codex:
+	case Codex, Copilot:
+		// Copilot CLI shows an ask's dialog only when a person is there;
+		// run with -p it has no one to ask and hguard cannot tell.
 		return false
 	case ClaudeCode:
 		switch c.Mode {
@@ -513,6 +542,10 @@ func Reply(c Call, d Decision, reason string) Answer {
 			"permissionDecisionReason": reason,
 		}}
 		return answer(out, d, reason, true)
+	case Copilot:
+		// GitHub Copilot CLI reads a flat permissionDecision (and exit 0);
+		// only a denial holds there.
+		return answer(map[string]any{"permissionDecision": decisionWord(d), "permissionDecisionReason": reason}, d, reason, false)
 	case Gemini:
 		// Gemini CLI logs exit 2 as a failed hook; its documented way to
 		// refuse is exit 0 with decision "deny", whose reason the model gets.

@@ -187,8 +187,8 @@ func TestMalformedInputIsRefused(t *testing.T) {
 			}
 			a := Refuse(agent, err)
 			wantExit := 2
-			if agent == Gemini {
-				wantExit = 0 // Gemini CLI: exit 0 with decision "deny"
+			if agent == Gemini || agent == Copilot {
+				wantExit = 0 // Gemini CLI, Copilot CLI: exit 0 with a JSON denial
 			}
 			if a.Exit != wantExit || !json.Valid(a.Stdout) || !strings.Contains(string(a.Stdout), "deny") {
 				t.Errorf("%s %q: refusal = %+v", agent, in, a)

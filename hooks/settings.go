@@ -24,6 +24,8 @@ func SettingsPath(agent Agent, home string) string {
 		return filepath.Join(home, ".codex", "config.toml")
 	case Gemini:
 		return filepath.Join(home, ".gemini", "settings.json")
+	case Copilot:
+		return filepath.Join(home, ".copilot", "settings.json")
 	default:
 		return filepath.Join(home, ".cursor", "hooks.json")
 	}
@@ -185,6 +187,10 @@ func hookEntries(agent Agent, command string) []hookEntry {
 			{"BeforeTool", map[string]any{"matcher": geminiPre, "hooks": run(HookTimeout*1000, "name", "hguard")}},
 			{"AfterTool", map[string]any{"matcher": geminiPost, "hooks": run(postTimeout*1000, "name", "hguard-redact")}},
 			{"BeforeAgent", map[string]any{"hooks": run(turnTimeout*1000, "name", "hguard-checkpoint")}},
+		}
+	case Copilot: // user settings' "hooks", the schema of .github/hooks/*.json
+		return []hookEntry{
+			{"preToolUse", map[string]any{"type": "command", "bash": command, "timeoutSec": HookTimeout}},
 		}
 	default: // Cursor: failClosed makes a hook that fails or times out a refusal
 		entry := func(timeout int) map[string]any {

@@ -24,7 +24,7 @@ import (
 	"github.com/hguard/hguard/session"
 )
 
-const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor
+const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot
 
 Runs as an agent's hook: reads the agent's JSON on standard input and
 answers in that agent's protocol. The event's name in the input says what
@@ -64,11 +64,11 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "want exactly one agent name")
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot", "want exactly one agent name")
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor", "%v", err)
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot", "%v", err)
 	}
 	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
@@ -500,7 +500,7 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 }
 
 const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
-       hguard init claude-code|codex|gemini|cursor [--write] [--binary PATH]
+       hguard init claude-code|codex|gemini|cursor|copilot [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
@@ -525,6 +525,8 @@ nothing changes the second time. Settings files and events:
                web_fetch, MCP), AfterTool, BeforeAgent
   cursor       ~/.cursor/hooks.json      beforeShellExecution, beforeReadFile,
                beforeMCPExecution, beforeSubmitPrompt (failClosed)
+  copilot      ~/.copilot/settings.json  preToolUse (GitHub Copilot CLI: bash,
+               view, create, edit)
 The hook command refuses every tool call (exit 2) when the hguard binary
 is missing; checks time out after 600 s, and a wait for a person's
 approval gives up after 570 s.`
@@ -538,7 +540,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor", "want exactly one shell or agent name")
+		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot", "want exactly one shell or agent name")
 	}
 	bin := *binary
 	if bin == "" {
