@@ -14,6 +14,7 @@ import (
 // Agent names a supported coding agent.
 type Agent string
 
+// The supported agents, by the name hguard init and --agent take.
 const (
 	ClaudeCode Agent = "claude-code"
 	Codex      Agent = "codex"
@@ -87,6 +88,7 @@ func (c Call) Shell() bool { return c.Kind == KindShell }
 // Decision is hguard's answer to a call.
 type Decision int
 
+// The answers, from the most to the least permissive.
 const (
 	Allow Decision = iota
 	Ask
