@@ -180,11 +180,14 @@ func BenchmarkLarge(b *testing.B) {
 		}
 		return "load " + strings.Join(f[:3], " ")
 	}
+	// Each figure is printed when it is measured (b.Logf would hold them
+	// until the end of a run that takes many minutes).
+	logf := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "BenchmarkLarge: "+format+"\n", args...) }
 	t0 := time.Now()
 	dir := benchTree(b, n)
 	userGit(b, dir, "gc", "-q")
 	gitSize := duDir(filepath.Join(dir, ".git"))
-	b.Logf("tree of %d files generated and committed in %s; its packed .git: %.1f MiB (objects %.1f MiB) [%s]",
+	logf("tree of %d files generated and committed in %s; its packed .git: %.1f MiB (objects %.1f MiB) [%s]",
 		n, time.Since(t0).Round(time.Second), mib(gitSize), mib(duDir(filepath.Join(dir, ".git", "objects"))), load())
 	cfg := benchConfig()
 	cfg.MaxFiles = 2 * n
@@ -198,7 +201,7 @@ func BenchmarkLarge(b *testing.B) {
 		s := duDir(r.GitDir)
 		ratio := float64(s) / float64(gitSize)
 		worst = max(worst, ratio)
-		b.Logf("shadow repository %s: %.1f MiB, %.2fx the packed .git (%d loose objects) [%s]", when, mib(s), ratio, len(r.looseObjects()), load())
+		logf("shadow repository %s: %.1f MiB, %.2fx the packed .git (%d loose objects) [%s]", when, mib(s), ratio, len(r.looseObjects()), load())
 	}
 	change := func(i int) {
 		k := (i * 7919) % n
@@ -216,14 +219,14 @@ func BenchmarkLarge(b *testing.B) {
 	t := time.Now()
 	create(b, r, "first")
 	cold := time.Since(t)
-	b.Logf("first snapshot: %s [%s]", cold.Round(time.Millisecond), load())
+	logf("first snapshot: %s [%s]", cold.Round(time.Millisecond), load())
 	size("after the first snapshot")
 	gd := filepath.Join(b.TempDir(), "cold.git")
 	t = time.Now()
 	userGit(b, dir, "--git-dir="+gd, "--work-tree=.", "init", "-q")
 	userGit(b, dir, "--git-dir="+gd, "--work-tree=.", "add", "-A")
 	userGit(b, dir, "--git-dir="+gd, "--work-tree=.", "commit", "-qm", "x")
-	b.Logf("git init && git add -A && git commit of the same tree: %s, %.1f MiB [%s]", time.Since(t).Round(time.Millisecond), mib(duDir(gd)), load())
+	logf("git init && git add -A && git commit of the same tree: %s, %.1f MiB [%s]", time.Since(t).Round(time.Millisecond), mib(duDir(gd)), load())
 	must(b, os.RemoveAll(gd))
 
 	// 49 snapshots of one changed file, each beside git add -A && git
@@ -242,7 +245,7 @@ func BenchmarkLarge(b *testing.B) {
 		}
 	}
 	h, g := median(hg), median(git)
-	b.Logf("snapshot of 1 changed file: median %s, git add -A && git commit %s: %.2fx [%s]", h.Round(time.Millisecond), g.Round(time.Millisecond), float64(h)/float64(g), load())
+	logf("snapshot of 1 changed file: median %s, git add -A && git commit %s: %.2fx [%s]", h.Round(time.Millisecond), g.Round(time.Millisecond), float64(h)/float64(g), load())
 	b.ReportMetric(float64(h)/float64(g), "snapshot/git")
 
 	// checkpoint list with 50 checkpoints.
@@ -256,7 +259,7 @@ func BenchmarkLarge(b *testing.B) {
 			b.Fatalf("%d checkpoints, oldest %d files, newest %d", len(list), list[len(list)-1].Files, list[0].Files)
 		}
 	}
-	b.Logf("checkpoint list, 50 checkpoints: median %s, slowest %s [%s]", median(lists).Round(100*time.Microsecond), slices.Max(lists).Round(100*time.Microsecond), load())
+	logf("checkpoint list, 50 checkpoints: median %s, slowest %s [%s]", median(lists).Round(100*time.Microsecond), slices.Max(lists).Round(100*time.Microsecond), load())
 	b.ReportMetric(float64(median(lists).Microseconds())/1000, "list-ms")
 
 	// Past max_snapshots: each snapshot prunes the oldest (and may start
@@ -271,7 +274,7 @@ func BenchmarkLarge(b *testing.B) {
 		past = append(past, time.Since(t))
 		pastGit = append(pastGit, commit())
 	}
-	b.Logf("snapshots past max_snapshots: first %s (git %s), median %s (git %s); ordinary snapshots' median %s [%s]",
+	logf("snapshots past max_snapshots: first %s (git %s), median %s (git %s); ordinary snapshots' median %s [%s]",
 		past[0].Round(time.Millisecond), pastGit[0].Round(time.Millisecond), median(past).Round(time.Millisecond),
 		median(pastGit).Round(time.Millisecond), h.Round(time.Millisecond), load())
 	size("after pruning past max_snapshots")
@@ -303,7 +306,7 @@ func BenchmarkLarge(b *testing.B) {
 			b.Fatalf("rollback restored %d files", len(res.Changes))
 		}
 	}
-	b.Logf("rollback of 1,000 deleted files: median %s, git checkout HEAD -- . %s: %.2fx [%s]", median(rb).Round(time.Millisecond),
+	logf("rollback of 1,000 deleted files: median %s, git checkout HEAD -- . %s: %.2fx [%s]", median(rb).Round(time.Millisecond),
 		median(co).Round(time.Millisecond), float64(median(rb))/float64(median(co)), load())
 	b.ReportMetric(float64(median(rb))/float64(median(co)), "rollback/git")
 	size("after the rollbacks")
@@ -311,10 +314,10 @@ func BenchmarkLarge(b *testing.B) {
 	t = time.Now()
 	_, err = r.Prune(ctx, 10)
 	must(b, err)
-	b.Logf("checkpoint prune --keep 10: %s [%s]", time.Since(t).Round(time.Millisecond), load())
+	logf("checkpoint prune --keep 10: %s [%s]", time.Since(t).Round(time.Millisecond), load())
 	size("after checkpoint prune")
 	b.ReportMetric(worst, "worst-size-ratio")
-	b.Logf("largest shadow/packed .git ratio seen: %.2fx", worst)
+	logf("largest shadow/packed .git ratio seen: %.2fx", worst)
 }
 
 // waitGC waits for a detached gc of r to finish (git removes gc.pid).
