@@ -59,8 +59,16 @@ func (r *Repo) packLoose(ctx context.Context) error {
 		return r.gitFailed(err)
 	}
 	objects := filepath.Join(r.GitDir, "objects")
+	dirs := map[string]bool{}
 	for _, id := range ids {
 		os.Remove(filepath.Join(objects, id[:2], id[2:]))
+		dirs[id[:2]] = true
+	}
+	// An emptied fan-out directory still takes a block of disk: up to 256
+	// of them would outweigh a small repository's packs. (Removing a
+	// directory that is not empty fails, and git makes them again.)
+	for d := range dirs {
+		os.Remove(filepath.Join(objects, d))
 	}
 	return nil
 }

@@ -44,6 +44,9 @@ func TestNoLooseObjects(t *testing.T) {
 		if loose := r.looseObjects(); len(loose) > 0 {
 			t.Errorf("after %s: %d loose objects, e.g. %s", s.name, len(loose), loose[0])
 		}
+		if dirs, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "[0-9a-f][0-9a-f]")); len(dirs) > 0 {
+			t.Errorf("after %s: %d empty object directories left", s.name, len(dirs))
+		}
 	}
 	if _, err := r.Restore(context.Background(), Ref{N: firstID}); err != nil {
 		t.Fatal(err)
