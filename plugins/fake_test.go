@@ -14,6 +14,8 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/hguard/hguard/dsl"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // The test binary doubles as a fake plugin: with HGUARD_FAKE_PLUGIN set it
@@ -22,7 +24,7 @@ import (
 func TestMain(m *testing.M) {
 	switch os.Getenv("HGUARD_FAKE_PLUGIN") {
 	case "":
-		os.Exit(m.Run())
+		testbin.Main(m)
 	case "stdout-garbage":
 		fmt.Println("hello, I am not a plugin")
 		time.Sleep(time.Minute)

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // TestContractInProcess runs the contract over an in-process gRPC
@@ -252,9 +253,7 @@ func TestTirithUnavailable(t *testing.T) {
 func TestExample(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "hguard-example")
-	if out, err := exec.Command("go", "build", "-o", bin, "./example").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	testbin.Copy(t, "github.com/hguard/hguard/plugins/example", bin) // a copy: the test changes it
 	home := t.TempDir()
 	e, err := Add(context.Background(), home, bin, AddOptions{Timeout: 3 * time.Second})
 	if err != nil || e.Name != "example" || e.Version != "1.0.0" || e.FailOpen || e.TimeoutMS != 3000 {

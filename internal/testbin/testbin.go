@@ -79,6 +79,20 @@ func build(pkg string) (string, error) {
 	return exe, nil
 }
 
+// Copy writes the executable of the main package pkg to path, for a test
+// that needs it under another name or changes it (the shared one must stay
+// as built).
+func Copy(t testing.TB, pkg, path string) {
+	t.Helper()
+	data, err := os.ReadFile(Build(t, pkg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Install puts the programs pkgs (import paths) into dir, as links to the
 // ones Build made, as an install would put them in $HGUARD_HOME/bin.
 func Install(t testing.TB, dir string, pkgs ...string) {

@@ -3,10 +3,11 @@ package pluginscmd
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 func hguardRun(t *testing.T, args ...string) (string, string, int) {
@@ -16,12 +17,8 @@ func hguardRun(t *testing.T, args ...string) (string, string, int) {
 	return stdout.String(), stderr.String(), code
 }
 
-func goBuild(t *testing.T, out, pkg string) {
-	t.Helper()
-	if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
-	}
-}
+// TestMain removes the programs testbin built.
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // TestPluginAddList registers the example detector built with go build,
 // lists it, and, with the real tirith (HGUARD_TEST_TIRITH), lists tirith
@@ -29,7 +26,7 @@ func goBuild(t *testing.T, out, pkg string) {
 func TestPluginAddList(t *testing.T) {
 	home := t.TempDir()
 	bin := filepath.Join(t.TempDir(), "hguard-example")
-	goBuild(t, bin, "../example")
+	testbin.Copy(t, "github.com/hguard/hguard/plugins/example", bin)
 	t.Setenv("HGUARD_HOME", home)
 
 	out, errOut, code := hguardRun(t, "plugin", "add", "--fail-closed", "--timeout", "2s", bin)
@@ -45,7 +42,10 @@ func TestPluginAddList(t *testing.T) {
 	if tirith == "" {
 		t.Skip("HGUARD_TEST_TIRITH is not set: the tirith part is skipped")
 	}
-	goBuild(t, filepath.Join(home, "bin", "hguard-tirith"), "../../cmd/hguard-tirith")
+	if err := os.MkdirAll(filepath.Join(home, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testbin.Copy(t, "github.com/hguard/hguard/cmd/hguard-tirith", filepath.Join(home, "bin", "hguard-tirith"))
 	cfg := "security:\n  tirith_enabled: true\n  tirith_path: " + tirith + "\n"
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/testbin"
 	"github.com/hguard/hguard/plugins"
 	"github.com/hguard/hguard/plugins/tirith/install"
 )
@@ -30,41 +30,12 @@ func realTirith(t testing.TB) string {
 	return p
 }
 
-var (
-	buildOnce sync.Once
-	pluginBin string
-	buildErr  error
-	buildOut  []byte
-)
-
-// buildPlugin builds hguard-tirith once per test binary.
-func buildPlugin(t testing.TB) string {
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hguard-tirith-test-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		pluginBin = filepath.Join(dir, plugins.PluginBinary)
-		buildOut, buildErr = exec.Command("go", "build", "-o", pluginBin, "github.com/hguard/hguard/cmd/hguard-tirith").CombinedOutput()
-	})
-	if buildErr != nil {
-		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
-	}
-	return pluginBin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if pluginBin != "" {
-		os.RemoveAll(filepath.Dir(pluginBin))
-	}
-	os.Exit(code)
-}
+// TestMain removes the programs testbin built.
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 func newHost(t testing.TB, tirith string, failOpen bool, timeout time.Duration) *plugins.Host {
-	bin := buildPlugin(t)         // first: go build needs the real HOME for its cache
-	t.Setenv("HOME", t.TempDir()) // tirith keeps its logs under HOME
+	bin := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard-tirith") // first: go build needs the real HOME for its cache
+	t.Setenv("HOME", t.TempDir())                                         // tirith keeps its logs under HOME
 	h := plugins.NewHost(plugins.HostConfig{Home: t.TempDir(), Tirith: plugins.TirithConfig{
 		Enabled: true, FailOpen: failOpen, Timeout: timeout, Path: tirith, Plugin: bin}})
 	t.Cleanup(func() { h.Close() })
@@ -180,7 +151,7 @@ func BenchmarkTirithAlone(b *testing.B) {
 // next check refuses to run it (fail closed: an ask naming the fix), and
 // one that no install recorded is refused from the start.
 func TestInstalledTirithPinned(t *testing.T) {
-	bin := buildPlugin(t)
+	bin := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard-tirith")
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("PATH", "/usr/bin:/bin") // no tirith on PATH: the installed one is used
 	home, dir := t.TempDir(), t.TempDir()
