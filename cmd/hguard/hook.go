@@ -429,13 +429,7 @@ func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
 		if n == 0 {
 			return hooks.Answer{}
 		}
-		text := string(masked)
-		var s string
-		if json.Unmarshal(masked, &s) == nil {
-			text = s
-		}
-		out, _ := json.Marshal(map[string]any{"decision": "block",
-			"reason": fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)})
+		out, _ := json.Marshal(map[string]any{"decision": "block", "reason": maskedReason(masked, n)})
 		return hooks.Answer{Stdout: append(out, '\n')}
 	case agent == hooks.Gemini:
 		// Gemini CLI AfterTool: a denial replaces the tool's result with its
@@ -461,16 +455,22 @@ func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
 		if n == 0 {
 			return hooks.Answer{Stdout: []byte("{}\n")}
 		}
-		text := string(masked)
-		var s string
-		if json.Unmarshal(masked, &s) == nil {
-			text = s
-		}
-		out, _ := json.Marshal(map[string]any{"decision": "deny",
-			"reason": fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)})
+		out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": maskedReason(masked, n)})
 		return hooks.Answer{Stdout: append(out, '\n')}
 	}
 	return hooks.Answer{}
+}
+
+// maskedReason is the reason that replaces a tool's output for agents that
+// can only replace it with a refusal (Codex, Gemini): the output with its n
+// secrets masked, as text when it is a JSON string.
+func maskedReason(masked []byte, n int) string {
+	text := string(masked)
+	var s string
+	if json.Unmarshal(masked, &s) == nil {
+		text = s
+	}
+	return fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)
 }
 
 // readWithin reads all of r, at most max bytes, giving up after d: an agent
