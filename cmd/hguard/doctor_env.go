@@ -204,6 +204,11 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.line(name, "%s: hook timeout %s", a, t)
 			}
 		}
+		if a == hooks.ClaudeCode && !strings.Contains(string(b), "--agent-shell") {
+			// Without the prefix a failing command's output reaches the
+			// model unmasked: PostToolUseFailure may only add context.
+			r.warn(name, "claude-code: %s does not run Bash commands through hguard --agent-shell (CLAUDE_CODE_SHELL_PREFIX), so a failing command's secrets reach the model; fix: hguard init claude-code --write (a prefix of your own is kept)", path)
+		}
 		if a == hooks.Codex && !codexTrusted(b) {
 			r.warn(name, "codex: no hook is trusted in %s ([hooks.state] trusted_hash): Codex does not run a hook a person has not reviewed, so its commands are not checked; fix: start codex and trust hguard's hook when it asks (or in /hooks)", path)
 		} else if a == hooks.Codex {
