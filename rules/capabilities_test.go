@@ -28,8 +28,8 @@ type capabilityRow struct {
 var (
 	capabilityGoals  = map[string]float64{"shell": 0.60}
 	capabilityFloors = map[string]float64{
-		"bind-shell": 1.00, "command": 0.94, "file-download": 0.84, "file-read": 0.93, "file-upload": 0.93,
-		"file-write": 0.94, "library-load": 0.62, "reverse-shell": 0.85, "shell": 0.80, "sudo": 0.86, "suid": 0.89,
+		"bind-shell": 1.00, "command": 0.95, "file-download": 1.00, "file-read": 0.93, "file-upload": 1.00,
+		"file-write": 0.94, "library-load": 0.95, "reverse-shell": 0.90, "shell": 0.80, "sudo": 0.93, "suid": 0.97,
 	}
 )
 

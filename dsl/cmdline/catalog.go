@@ -44,11 +44,13 @@ func Lookup(name string) *Program { return catalog[FoldWord(name)] }
 // program's escape out of its own purpose: an editor's :!, a pager's !, a
 // debugger's shell, sed's e, a database shell's \!, tar's checkpoint
 // action, apt's hooks. Launchers (argv, sh) exist to run commands and are
-// not escapes; neither are scripts hguard does not read (file, none).
+// not escapes; neither are scripts hguard does not read (file, none), nor
+// an interpreter's code handed to it (gimp -b, jrunscript -e), whose own
+// calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
-	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "sed",
-		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat", "python", "node", "perl", "ruby", "php", "lua":
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "sed",
+		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat":
 		return true
 	}
 	return false
@@ -116,8 +118,15 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					w.spawn(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				}
 				i = len(args)
+			case v == co.Option && co.Lang == "ftp" && i+1 < len(args):
+				val, ok = joinFields(args[i+1:]), true // tftp -c get R L: the rest is the command
+				i = len(args)
 			case v == co.Option && i+1 < len(args):
 				val, ok = args[i+1], true
+				i++
+			case len(co.Option) == 2 && co.Option[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+				v[len(v)-1] == co.Option[1] && i+1 < len(args) && strings.Trim(v[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "":
+				val, ok = args[i+1], true // bundled flags ending in the option: socket -qvp CMD
 				i++
 			case strings.HasPrefix(co.Option, "--") && strings.HasPrefix(v, co.Option+"="):
 				val, ok = field{Word: Word{Value: v[len(co.Option)+1:], Dynamic: a.Dynamic}, in: a.in}, true
@@ -153,7 +162,14 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	switch {
 	case p.Shell == "agent" && !hasOperand(args),
 		p.Shell == "nocmd" && !hasCommandOption(args):
-		w.nested(c, "sh", c.Name+" interactive", cx, false)
+		via := c.Name + " interactive"
+		for _, wr := range c.Wrappers {
+			if wr.Name == "sudo" || wr.Name == "doas" || wr.Name == "run0" || wr.Name == "pkexec" {
+				via = wr.Name + " " + via // a root shell: sudo script, sudo tmux
+				break
+			}
+		}
+		w.nested(c, "sh", via, cx, false)
 	}
 }
 
@@ -233,11 +249,13 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		if file == "" {
 			return
 		}
+		// via names the file operation, not the escape: the read or write
+		// is judged by the path rules, not as a command the program runs
 		switch op[0] {
 		case 'r', 'l':
-			w.nested(c, "cat "+shellQuote(file), via, cx, f.Dynamic)
+			w.nested(c, "cat "+shellQuote(file), via+" file", cx, f.Dynamic)
 		default:
-			w.nested(c, "tee "+shellQuote(file)+" </dev/null", via, cx, f.Dynamic)
+			w.nested(c, "tee "+shellQuote(file)+" </dev/null", via+" file", cx, f.Dynamic)
 		}
 	}
 	inline := func(prog, flag, src string) {
@@ -341,10 +359,29 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run("")
 			}
 		}
-	case "bang":
+	case "bang", "ftp":
 		for _, line := range strings.Split(code, "\n") {
-			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "!"); ok {
+			line = strings.TrimSpace(line)
+			if rest, ok := strings.CutPrefix(line, "!"); ok {
 				run(rest)
+				continue
+			}
+			if lang != "ftp" {
+				continue
+			}
+			// a file-transfer client's commands (ftp, tftp -c, smbclient -c,
+			// lftp -c): get REMOTE [LOCAL] writes LOCAL, put LOCAL reads it
+			for _, cmd := range strings.Split(line, ";") {
+				f := strings.Fields(cmd)
+				if len(f) < 2 {
+					continue
+				}
+				switch strings.ToLower(f[0]) {
+				case "get", "recv", "mget", "reget", "newer":
+					fileOp("w", f[len(f)-1])
+				case "put", "send", "mput", "append", "reput":
+					fileOp("r", f[1])
+				}
 			}
 		}
 	case "sed":
@@ -359,9 +396,18 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 	case "socat":
 		kind, rest, _ := strings.Cut(code, ":")
-		if k := strings.ToLower(kind); k == "exec" || k == "system" {
+		switch k := strings.ToLower(kind); k {
+		case "exec", "system":
 			cmd, _, _ := strings.Cut(rest, ",")
 			run(cmd)
+		case "open", "create", "creat", "gopen":
+			// an address that is a file: written unless read-only (rdonly)
+			file, opts, _ := strings.Cut(rest, ",")
+			if strings.Contains(strings.ToLower(opts), "rdonly") {
+				fileOp("r", file)
+			} else {
+				fileOp("w", file)
+			}
 		}
 	case "tar-action":
 		if rest, ok := strings.CutPrefix(code, "exec="); ok {

@@ -37,6 +37,7 @@ const (
 	killSP                         // (sig, pid…)
 	loadLib                        // (path, …): loads a shared library (ctypes.CDLL, dlopen)
 	loadLib2                       // (x, path, …): process.dlopen(module, path), FFI::cdef(defs, path)
+	writeTo2                       // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
 )
 
 // effectCalls extend calls, per language.
@@ -50,7 +51,7 @@ var effectCalls = map[string]map[string][]callSpec{
 		"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
 		"compile": spec(evalCode, ""),
 		"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
-		"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
+		"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
 	},
 	"node": {
 		"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
@@ -59,6 +60,7 @@ var effectCalls = map[string]map[string][]callSpec{
 		"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 		"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
 		"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
+		"createWriteStream": spec(writeFile), "ProcessBuilder": spec(runArgv), // Java from JavaScript (jrunscript, jjs)
 	},
 	"perl": {
 		"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
@@ -73,6 +75,7 @@ var effectCalls = map[string]map[string][]callSpec{
 		"kill": spec(killSP, "Process"), "open": spec(writeOpen, "File", ""),
 		"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
 		"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
+		"copy_stream": spec(writeTo2, "IO"),
 	},
 	"php": {
 		"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
@@ -94,6 +97,7 @@ var effectCalls = map[string]map[string][]callSpec{
 		"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
 		"chmod": spec(chmodPM, "", "Base"), "write": spec(writeFile, ""), "eval": spec(evalCode, ""),
 		"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
+		"download": spec(writeTo2, "", "Base", "Downloads"),
 	},
 	"awk": {
 		"@load": spec(loadLib, ""),
@@ -227,6 +231,12 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 			p, dyn := str(k)
 			s.add(finding{kind: chmodK, call: name, arg: p, args: []string{mode, p}, dynamic: dyn, text: text})
 		}
+	case writeTo2:
+		if len(args) < 2 || isOptions(args[1]) {
+			return true
+		}
+		p, dyn := str(1)
+		s.add(finding{kind: writeK, call: name, arg: p, dynamic: dyn, text: text})
 	case loadLib, loadLib2:
 		i := 0
 		if act == loadLib2 {

@@ -109,7 +109,7 @@ var calls = map[string]map[string][]callSpec{
 	"php": {
 		"system": spec(runShell, ""), "exec": spec(runShell, ""), "shell_exec": spec(runShell, ""),
 		"passthru": spec(runShell, ""), "popen": spec(runShell, ""), "proc_open": spec(runShell, ""),
-		"pcntl_exec": spec(runPath, ""), "unlink": spec(delFile, ""), "rmdir": spec(delDir, ""),
+		"pcntl_exec": spec(runArgv, ""), "unlink": spec(delFile, ""), "rmdir": spec(delDir, ""), // pcntl_exec(path, [args]) has no argv0
 		"eval": spec(evalCode, ""), "assert": spec(evalCode, ""),
 	},
 	"lua": {
@@ -151,7 +151,7 @@ func (s *scanner) scan(lang, code string) {
 	if lang == "python" {
 		imported = fromImports(toks)
 	}
-	usesChildProcess := lang != "node" || strings.Contains(code, "child_process")
+	usesChildProcess := lang != "node" || strings.Contains(code, "child_process") || strings.Contains(code, "ProcessBuilder")
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {

@@ -46,7 +46,7 @@ type Entry struct {
 // Langs are the languages cmdline's runCode reads.
 var Langs = []string{"sh", "each-sh", "argv", "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite",
 	"mysql", "psql", "bang", "sed", "tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "ssm", "socat", "file", "none",
-	"python", "node", "perl", "ruby", "php", "lua"}
+	"python", "node", "perl", "ruby", "php", "lua", "ftp"}
 
 // Read reads and checks the catalogue files dir/*.yaml: every field known,
 // every language one runCode reads, every name once, every program with
