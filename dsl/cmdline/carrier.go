@@ -108,6 +108,18 @@ func (w *walker) stdinCode(c *Command) {
 // nested parses and walks text that c runs, one carrier deeper. noSubst says
 // the substitutions in text were walked already, as part of c's own words.
 func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
+	w.nestedText(c, text, via, cx, noSubst, carrierDialect(c, cx))
+}
+
+// nestedIn walks text in dialect d (an alias's body in the current shell's).
+func (w *walker) nestedIn(c *Command, text, via string, cx ctx, d Dialect) {
+	if d == "" {
+		d = Bash
+	}
+	w.nestedText(c, text, via, cx, false, d)
+}
+
+func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, d Dialect) {
 	if w.full || strings.TrimSpace(text) == "" {
 		return
 	}
@@ -121,7 +133,7 @@ func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
 	}
 	at := c.Pos
 	w.text(text, ctx{
-		dialect: carrierDialect(c, cx),
+		dialect: d,
 		via:     append(slices.Clip(c.Via), via),
 		at:      &at,
 		depth:   cx.depth + 1,

@@ -315,7 +315,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if n := len(ce.Args); n > 1 {
 			text += " " + w.source(ce.Args[1].Pos(), ce.Args[n-1].End())
 		}
-		w.nested(c, text, "alias "+c.Name, cx, false)
+		w.nestedIn(c, text, "alias "+c.Name, cx, cx.dialect) // an alias is read in the shell's own grammar
 	}
 	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && len(args) > 0 && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++

@@ -151,6 +151,9 @@ func staticOutput(c *Command) (string, bool) {
 			return "", false
 		}
 		args[i] = a.Value
+		if len(c.raw) == len(c.Args) {
+			args[i] = c.raw[i] // the bytes written, not the folded word
+		}
 	}
 	switch c.Name {
 	case "echo":

@@ -396,6 +396,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		if v, ok := w.lookup(p); ok && !isHome(p) {
 			elems := strings.Split(v, listSep)
 			switch {
+			case mode == unquoted && e.split && w.dialect == Fish && v == "":
+				// An empty list ($argv of fish -c) is no word.
 			case mode == unquoted && e.split && (w.dialect == Fish || w.dialect == Zsh):
 				// fish and zsh do not split a value on blanks: one word
 				// per element.
@@ -408,7 +410,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 					}
 				}
 			case mode == unquoted && e.split:
-				e.open = true
+				// An unquoted empty value is no word at all.
 				e.splitWrite(strings.Join(elems, " "), Input{})
 			case mode == dquoted && p.Param.Value == "@" && e.split:
 				// "$@": one word per positional parameter.

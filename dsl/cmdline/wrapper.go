@@ -87,6 +87,10 @@ func (w *walker) peel(c *Command, fs []field) []field {
 	}
 	c.Path, c.Name = fs[0].Value, baseName(FoldWord(fs[0].Value))
 	c.Args = fieldWords(fs[1:])
+	c.raw = make([]string, len(fs)-1)
+	for i, f := range fs[1:] {
+		c.raw[i] = f.Value
+	}
 	return fs[1:]
 }
 

@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -64,6 +63,15 @@ var rlimits = []struct {
 	{syscall.RLIMIT_CORE, 0},
 }
 
+// blanked are the files the sandbox replaces by empty ones (newSandbox).
+var blanked = []string{
+	"/etc/profile", "/etc/bash.bashrc", "/etc/zsh/zshenv", "/etc/zsh/zprofile", "/etc/zsh/zshrc", "/etc/zsh/zlogin",
+	"/etc/zsh/zlogout", "/etc/fish/config.fish", "/usr/share/fish/config.fish",
+	"/usr/share/fish/functions/diff.fish", "/usr/share/fish/functions/grep.fish", "/usr/share/fish/functions/ls.fish",
+	"/usr/share/fish/functions/man.fish", "/usr/share/fish/functions/open.fish", "/usr/share/fish/functions/realpath.fish",
+	"/usr/share/fish/functions/seq.fish", "/usr/share/fish/functions/__fish_print_help.fish",
+}
+
 // bwrapFailed finds the complaints of bwrap and of the driver in their
 // output.
 var bwrapFailed = regexp.MustCompile(`(?m)^(bwrap|driver): `)
@@ -79,10 +87,7 @@ type dialect struct {
 var dialects = []dialect{
 	{"bash", []string{"/usr/bin/bash", "--norc", "--noprofile", "-c"}},
 	{"zsh", []string{"/usr/bin/zsh", "-f", "-c"}},
-	// fish ships functions named like programs (ls and grep add
-	// --color=auto, man and diff add options) and prints a builtin's help
-	// through man: erased, so that what runs is the program as written.
-	{"fish", []string{"/usr/bin/fish", "--no-config", "-C", "functions --erase diff grep ls man open realpath seq __fish_print_help", "-c"}},
+	{"fish", []string{"/usr/bin/fish", "--no-config", "-c"}},
 }
 
 // sandbox is what every batch shares: the stub and the bwrap arguments that
@@ -92,7 +97,6 @@ type sandbox struct {
 	driver string
 	args   []string
 	cred   *syscall.Credential // who runs the sandboxes (nil: this process's user)
-	cpu    atomic.Int64        // CPU time of all sandboxes so far, their processes included
 }
 
 // nobody is the user the sandboxes run as when the tests run as root.
@@ -152,6 +156,15 @@ func newSandbox(t *testing.T, extra []string) *sandbox {
 	}
 	args := []string{"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", home,
 		"--tmpfs", "/home", "--unshare-all", "--die-with-parent", "--new-session"}
+	// The machine's shell start-up files and fish's functions named like
+	// programs are empty here: a login shell (bash -l) would run id from
+	// /etc/profile, a nested fish would run ls --color=auto and print a
+	// builtin's help through man. They are not what the line runs.
+	for _, f := range blanked {
+		if _, err := os.Stat(f); err == nil {
+			args = append(args, "--ro-bind", "/dev/null", f)
+		}
+	}
 	for _, bin := range []string{"/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin"} {
 		entries, err := os.ReadDir(bin)
 		if err != nil {
@@ -262,9 +275,6 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
-	if cmd.ProcessState != nil {
-		s.cpu.Add(int64(cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()))
-	}
 	if ctx.Err() != nil {
 		return 0, fmt.Errorf("the sandbox ran over %v", ctx.Err())
 	}
@@ -274,6 +284,9 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 	data, err := os.ReadFile(filepath.Join(logHost, "argv"))
 	if err != nil {
 		return 0, err
+	}
+	if os.Getenv("HGDEBUG") != "" {
+		fmt.Printf("LOG %q\n", data)
 	}
 	cur, done := -1, from
 	for _, rec := range strings.Split(string(data), "\x1e") {
@@ -329,7 +342,9 @@ func TestMain(m *testing.M) {
 // from /dev/null, and markers around it in the log. A fork is much cheaper
 // than starting a shell per line. $1 is the index of the first line, $2 the
 // file of NUL-separated lines. fish has no subshell: it runs a new fish per
-// line (runLine).
+// line (runLine). The lines are read as bytes (LC_ALL=C): in a UTF-8
+// locale, read takes an invalid lead byte and the NUL after it for one
+// character, and the loop ran each line under the next one's number.
 var loops = map[string]string{
 	"bash": loopSh, "zsh": loopSh,
 }
@@ -337,7 +352,7 @@ var loops = map[string]string{
 const loopSh = `__hg_n=$1 __hg_f=$2
 set --
 exec 3>` + fifoOut + ` 4<` + fifoIn + `
-while IFS= read -r -d '' __hg_line; do
+while LC_ALL=C IFS= read -r -d '' __hg_line; do
 	cd ` + workDir + `/$__hg_n 2>/dev/null || cd ` + workDir + `
 	printf '\035S %d\036' "$__hg_n" >>` + logFile + `
 	( eval "$__hg_line"; wait ) </dev/null >/dev/null 2>&1 3>&- 4>&-
@@ -398,6 +413,7 @@ func drive(argv []string) error {
 				kind = "T"
 			}
 			settle(0)
+			tidy()
 			if err := mark(kind, i); err != nil {
 				return err
 			}
@@ -509,6 +525,7 @@ func runLoop(argv []string, loop, file string, from, n int) (*stopped, error) {
 		select {
 		case i := <-done:
 			settle(cmd.Process.Pid)
+			tidy()
 			if i+1 >= n {
 				fifos[1].WriteString("\n")
 				<-exited
@@ -531,6 +548,21 @@ func runLoop(argv []string, loop, file string, from, n int) (*stopped, error) {
 			return stop(&stopped{"K", cur})
 		case <-timer.C:
 			return stop(&stopped{"T", cur})
+		}
+	}
+}
+
+// tidy removes what a line wrote in /tmp and the home, so that the next
+// line's globs see the same files whatever ran before.
+func tidy() {
+	for _, dir := range []string{"/tmp", home} {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			n := e.Name()
+			if dir == "/tmp" && (strings.HasPrefix(n, ".hguard-") || strings.HasPrefix(n, "lines-") || n == "w") {
+				continue
+			}
+			os.RemoveAll(filepath.Join(dir, n))
 		}
 	}
 }

@@ -30,6 +30,7 @@ type modelCmd struct {
 	argv     []string
 	cwd      string
 	wrappers map[string]bool // the programs that run it (sudo, env, nice)
+	timed    bool            // hguard read a time keyword before it
 	// program: the shell starts a program for it (not a builtin or a
 	// keyword) and nothing stubbed stands between (a carrier that is a
 	// stub, such as python -c or xargs, runs nothing here).
@@ -99,6 +100,7 @@ func modelOf(line, dialect string) model {
 			// time is bash's keyword only at the start of a pipeline, and
 			// after command it is the program in every shell.
 			timeProgram := w.Name == "time" && (afterCommand || dialect == "bash" && c.Pipe.Index > 0)
+			mc.timed = mc.timed || w.Name == "time"
 			afterCommand = w.Name == "command"
 			if shellBuiltin[w.Name] && len(mc.argv) == 0 && !timeProgram {
 				continue // the shell itself: not a program that runs
@@ -199,17 +201,19 @@ func sameArgv(ran []string, mc modelCmd, dialect string) bool {
 		if dialect == "fish" && a == "--color=auto" && (ran[0] == "grep" || ran[0] == "ls") {
 			continue
 		}
-		assignsOK = i == 0 && mc.wrappers[a] || assignsOK && cmdlineAssign(a)
+		assignsOK = i == 0 && mc.wrappers[a] || assignsOK && (cmdlineAssign(a) || strings.HasPrefix(a, "-"))
 		if i > 0 && mc.wrappers[a] {
 			assignsOK = true
 		}
 		r = append(r, cmdline.FoldWord(a))
 	}
-	want := mc.argv
-	if len(r) > 0 && r[0] == "xargs" && len(want) > len(r) && want[0] == "xargs" {
-		want = want[:len(r)]
+	if len(r) > 0 && r[0] == "xargs" && len(mc.argv) > 0 && mc.argv[0] == "xargs" {
+		return true
 	}
-	return matchArgs(r, want, mc.cwd, dialect)
+	if len(r) > 1 && r[0] == "time" && mc.timed {
+		return matchArgs(r[1:], mc.argv, mc.cwd, dialect)
+	}
+	return matchArgs(r, mc.argv, mc.cwd, dialect)
 }
 
 func expandHome(s string) string {
@@ -224,9 +228,9 @@ func matchArgs(r, want []string, cwd, dialect string) bool {
 	if len(want) == 0 {
 		return len(r) == 0
 	}
-	m := expandHome(want[0])
+	m := expandHome(cmdline.FoldWord(want[0]))
 	if len(r) > 0 {
-		same := r[0] == m || (len(r[0]) > 3 && strings.HasPrefix(r[0], "--") && strings.HasPrefix(m, r[0]))
+		same := r[0] == cmdline.FoldWord(want[0]) || r[0] == m || (len(r[0]) > 3 && strings.HasPrefix(r[0], "--") && strings.HasPrefix(m, r[0]))
 		if !same && cwd != "" && !strings.HasPrefix(r[0], "/") {
 			same = path.Join(expandHome(cwd), r[0]) == path.Clean(m)
 		}
@@ -235,7 +239,7 @@ func matchArgs(r, want []string, cwd, dialect string) bool {
 		}
 	}
 	if strings.ContainsAny(m, "*?[") {
-		pattern, nullGlob := m, false
+		pattern, nullGlob := path.Clean(m), false
 		if dialect == "zsh" && strings.HasSuffix(m, ")") {
 			if i := strings.LastIndex(m, "("); i >= 0 {
 				pattern, nullGlob = m[:i], strings.Contains(m[i:], "N")
@@ -373,7 +377,9 @@ func TestShellDiff(t *testing.T) {
 	}
 	var extra []string
 	for n := range names {
-		if !realPrograms[n] && !builtins["bash"][n] && !builtins["zsh"][n] && !builtins["fish"][n] {
+		// Not the shells' builtins, nor names with a dot (bash x.sh looks
+		// for x.sh in PATH, where a stub of that name would answer).
+		if !realPrograms[n] && !builtins["bash"][n] && !builtins["zsh"][n] && !builtins["fish"][n] && !strings.Contains(n, ".") {
 			extra = append(extra, n)
 		}
 	}
@@ -384,9 +390,9 @@ func TestShellDiff(t *testing.T) {
 		lines, models := lines[d.name], models[d.name]
 		t.Run(d.name, func(t *testing.T) {
 			t.Parallel()
-			start, cpu0 := time.Now(), sb.cpu.Load()
+			start := time.Now()
 			results := sb.runBatch(t, d, lines)
-			t.Logf("%s: %d lines ran in %v (all dialects' sandboxes meanwhile used %v of CPU)", d.name, len(lines), time.Since(start).Round(time.Second), time.Duration(sb.cpu.Load()-cpu0).Round(time.Second))
+			t.Logf("%s: %d lines ran in %v", d.name, len(lines), time.Since(start).Round(time.Second))
 			s := &score{total: len(lines)}
 			for i, line := range lines {
 				res, m := results[i], models[i]
@@ -410,7 +416,9 @@ func TestShellDiff(t *testing.T) {
 				mu.Lock()
 				var ex *exception
 				for _, e := range exceptions {
-					if e.matches(d.name, line) {
+					// A pattern covers argument disagreements only; a
+					// program hguard does not see is excepted line by line.
+					if e.matches(d.name, line) && (e.re == nil || len(unseen) == 0) {
 						ex, e.used = e, true
 						break
 					}
