@@ -349,11 +349,22 @@ func WriteSettings(path string, data []byte) error {
 	return atomicfile.Write(path, data, mode)
 }
 
-// ShellPrefix is the value of Claude Code's CLAUDE_CODE_SHELL_PREFIX that
-// makes hguard run each command of its Bash tool and mask the command's
-// output (hguard --agent-shell). Claude Code accepts a program and at most
-// one dash option there.
-func ShellPrefix(binary string) string { return binary + " --agent-shell" }
+// ShellPrefixPath is the program init installs as Claude Code's
+// CLAUDE_CODE_SHELL_PREFIX, under home.
+func ShellPrefixPath(home string) string { return filepath.Join(home, ".claude", "hguard-shell") }
+
+// ShellPrefixScript is that program: it runs `binary --agent-shell
+// COMMAND`, which masks the command's output. Claude Code runs its hooks
+// through the prefix too, so a missing hguard must fail closed here as in
+// HookCommand: exit 2 with the reason (a prefix that cannot start would
+// exit 127, which Claude Code takes as a failed hook and lets the tool
+// call run).
+func ShellPrefixScript(binary string) string {
+	bin := shellQuote(binary)
+	return "#!/bin/sh\n# hguard: Claude Code's CLAUDE_CODE_SHELL_PREFIX (hguard init claude-code); masks secrets in command output\n" +
+		"command -v " + bin + " >/dev/null 2>&1 || { echo 'hguard is missing (" + strings.ReplaceAll(binary, "'", "") +
+		"): every tool call is refused until it is reinstalled or its hooks are removed' >&2; exit 2; }\nexec " + bin + " --agent-shell \"$@\"\n"
+}
 
 // shellPrefixVar is Claude Code's setting for a program that runs every
 // command of its Bash tool.

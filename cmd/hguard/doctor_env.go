@@ -204,7 +204,7 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.line(name, "%s: hook timeout %s", a, t)
 			}
 		}
-		if a == hooks.ClaudeCode && !strings.Contains(string(b), "--agent-shell") {
+		if a == hooks.ClaudeCode && !strings.Contains(string(b), "hguard-shell") {
 			// Without the prefix a failing command's output reaches the
 			// model unmasked: PostToolUseFailure may only add context.
 			r.warn(name, "claude-code: %s does not run Bash commands through hguard --agent-shell (CLAUDE_CODE_SHELL_PREFIX), so a failing command's secrets reach the model; fix: hguard init claude-code --write (a prefix of your own is kept)", path)

@@ -515,9 +515,10 @@ installed); with --write, writes it in place (atomically). Run it twice and
 nothing changes the second time. Settings files and events:
   claude-code  ~/.claude/settings.json   PreToolUse (Bash, file tools, WebFetch,
                MCP), PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop;
-               env CLAUDE_CODE_SHELL_PREFIX="HGUARD --agent-shell", which
-               runs each Bash command with its output masked (a failing
-               command's too, which no hook may replace)
+               env CLAUDE_CODE_SHELL_PREFIX=~/.claude/hguard-shell, which
+               runs each Bash command through hguard --agent-shell, its
+               output masked (a failing command's too, which no hook may
+               replace), and refuses (exit 2) when hguard is missing
   codex        ~/.codex/config.toml      PreToolUse (shell, apply_patch, MCP),
                PostToolUse (shell, MCP), UserPromptSubmit; an appended block, with the hooks' trust
                ([hooks.state]) that Codex requires before it runs them
@@ -591,7 +592,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if agent == hooks.ClaudeCode {
 		// The hooks cannot replace a failed command's output; running the
 		// commands through hguard masks it before Claude Code reads it.
-		withPrefix, prefixed, taken, err := hooks.InstallShellPrefix(out, hooks.ShellPrefix(bin))
+		withPrefix, prefixed, taken, err := hooks.InstallShellPrefix(out, hooks.ShellPrefixPath(userHome))
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -611,6 +612,15 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := refuseUnderAgent("hguard init --write", stderr); err != nil {
 		return err // an agent must not choose which hook (or binary) guards it
+	}
+	if agent == hooks.ClaudeCode {
+		// The shell prefix's program first: the settings name it.
+		if err := os.MkdirAll(filepath.Dir(hooks.ShellPrefixPath(userHome)), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(hooks.ShellPrefixPath(userHome), []byte(hooks.ShellPrefixScript(bin)), 0o755); err != nil {
+			return fmt.Errorf("writing %s: %w", hooks.ShellPrefixPath(userHome), err)
+		}
 	}
 	if err := hooks.WriteSettings(path, out); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
