@@ -135,7 +135,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native31
 		}
-	case "any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\") || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\")))":
+	case "any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\")))":
 		if scope == "command" {
 			return native32
 		}
@@ -612,7 +612,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [140]lazyRegexp{
+var nativeRegexps = [141]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -648,6 +648,7 @@ var nativeRegexps = [140]lazyRegexp{
 	{src: "^/(usr/)?(local/)?lib(32|64)?(/|$)"},
 	{src: "[./].*\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
 	{src: "^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
+	{src: "=/(usr/)?(lib|lib32|lib64)/"},
 	{src: "^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$"},
 	{src: "\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
 	{src: "^/(usr/)?(lib|lib32|lib64)/"},
@@ -1340,14 +1341,15 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[34], p0)
+		return (matchRe(&nativeRegexps[34], p0) &&
+			!matchRe(&nativeRegexps[35], p0))
 	}) ||
 		(anyOf(e.Flags, func(p0 string) bool {
-			return matchRe(&nativeRegexps[35], p0)
+			return matchRe(&nativeRegexps[36], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[36], p0) &&
-					!matchRe(&nativeRegexps[37], p0))
+				return (matchRe(&nativeRegexps[37], p0) &&
+					!matchRe(&nativeRegexps[38], p0))
 			})))
 }
 
@@ -1441,7 +1443,7 @@ func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[38], e.Pos(0)))) &&
+			matchRe(&nativeRegexps[39], e.Pos(0)))) &&
 		anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		})) ||
@@ -1638,14 +1640,14 @@ func native59(env any) bool {
 func native60(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[39], e.Original))
+		!matchRe(&nativeRegexps[40], e.Original))
 }
 
 // native61 is the condition of url-confusable-host.
 func native61(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[40], e.Original))
+		matchRe(&nativeRegexps[41], e.Original))
 }
 
 // native62 is the condition of url-non-ascii-host.
@@ -1674,8 +1676,8 @@ func native64(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[41], urlHost(p0)) ||
-					matchRe(&nativeRegexps[42], urlHost(p0))))
+				(matchRe(&nativeRegexps[42], urlHost(p0)) ||
+					matchRe(&nativeRegexps[43], urlHost(p0))))
 		}))
 }
 
@@ -1695,7 +1697,7 @@ func native66(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[43], p0))
+				matchRe(&nativeRegexps[44], p0))
 		}))
 }
 
@@ -1716,7 +1718,7 @@ func native68(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[44], urlHost(p0)))
+				!matchRe(&nativeRegexps[45], urlHost(p0)))
 		}))
 }
 
@@ -1727,7 +1729,7 @@ func native69(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[45], p0))
+				matchRe(&nativeRegexps[46], p0))
 		}))
 }
 
@@ -1736,7 +1738,7 @@ func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[46], p0))
+			matchRe(&nativeRegexps[47], p0))
 	})
 }
 
@@ -1789,30 +1791,30 @@ func native72(env any) bool {
 func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[47], p0.Target)
+		return matchRe(&nativeRegexps[48], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[48], p0)
+			return matchRe(&nativeRegexps[49], p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[49], p0)
+				return matchRe(&nativeRegexps[50], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[50], p0)
+				return matchRe(&nativeRegexps[51], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[51], e.Code))) ||
+			matchRe(&nativeRegexps[52], e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[52], e.Code)) &&
 			matchRe(&nativeRegexps[53], e.Code)) &&
-			matchRe(&nativeRegexps[54], e.Code)))
+			matchRe(&nativeRegexps[54], e.Code)) &&
+			matchRe(&nativeRegexps[55], e.Code)))
 }
 
 // native74 is the condition of exfiltrate-secrets.
@@ -1821,9 +1823,9 @@ func native74(env any) bool {
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[55], p0) &&
+				(matchRe(&nativeRegexps[56], p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[56], p0))
+				matchRe(&nativeRegexps[57], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -1833,7 +1835,7 @@ func native74(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[57], p0)
+					return matchRe(&nativeRegexps[58], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -1913,8 +1915,8 @@ func native77(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[58], p0)) &&
-			matchRe(&nativeRegexps[59], p0))
+			matchRe(&nativeRegexps[59], p0)) &&
+			matchRe(&nativeRegexps[60], p0))
 	})
 }
 
@@ -1980,7 +1982,7 @@ func native79(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchRe(&nativeRegexps[60], e.Line))
+		matchRe(&nativeRegexps[61], e.Line))
 }
 
 // native80 is the condition of reverse-shell-fifo.
@@ -1993,7 +1995,7 @@ func native80(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchRe(&nativeRegexps[61], e.Line))
+		matchRe(&nativeRegexps[62], e.Line))
 }
 
 // native81 is the condition of shell-piped-to-network.
@@ -2020,20 +2022,20 @@ func native82(env any) bool {
 // native83 is the condition of awk-network.
 func native83(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[62], (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[63], (e.Code+strings.Join(e.Args, " "))))
+	return (matchRe(&nativeRegexps[63], (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[64], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native84 is the condition of dns-update.
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchRe(&nativeRegexps[64], e.Stdin.Text)) ||
+		matchRe(&nativeRegexps[65], e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[65], p0)
+			return matchRe(&nativeRegexps[66], p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[64], p0.Target)
+			return matchRe(&nativeRegexps[65], p0.Target)
 		}))
 }
 
@@ -2041,8 +2043,8 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[66], p0) ||
-			matchRe(&nativeRegexps[67], p0))
+		return (matchRe(&nativeRegexps[67], p0) ||
+			matchRe(&nativeRegexps[68], p0))
 	})
 }
 
@@ -2063,13 +2065,13 @@ func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[68], p0) ||
-				matchRe(&nativeRegexps[69], p0))
+			return (matchRe(&nativeRegexps[69], p0) ||
+				matchRe(&nativeRegexps[70], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[69], p0) ||
-					matchRe(&nativeRegexps[70], p0))
+				return (matchRe(&nativeRegexps[70], p0) ||
+					matchRe(&nativeRegexps[71], p0))
 			})))
 }
 
@@ -2078,15 +2080,15 @@ func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[71], p0) ||
-				matchRe(&nativeRegexps[72], p0))
+			return (matchRe(&nativeRegexps[72], p0) ||
+				matchRe(&nativeRegexps[73], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[72], p0)
+				return matchRe(&nativeRegexps[73], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[73], cleanPath(p0))
+			return matchRe(&nativeRegexps[74], cleanPath(p0))
 		}))
 }
 
@@ -2109,21 +2111,21 @@ func native90(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[74], p0) ||
-					matchRe(&nativeRegexps[75], p0)) ||
+				return ((((matchRe(&nativeRegexps[75], p0) ||
 					matchRe(&nativeRegexps[76], p0)) ||
 					matchRe(&nativeRegexps[77], p0)) ||
-					matchRe(&nativeRegexps[78], p0))
+					matchRe(&nativeRegexps[78], p0)) ||
+					matchRe(&nativeRegexps[79], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[75], p0) ||
-					matchRe(&nativeRegexps[79], p0)) ||
+				return (((matchRe(&nativeRegexps[76], p0) ||
 					matchRe(&nativeRegexps[80], p0)) ||
-					matchRe(&nativeRegexps[77], p0))
+					matchRe(&nativeRegexps[81], p0)) ||
+					matchRe(&nativeRegexps[78], p0))
 			})))
 }
 
@@ -2135,7 +2137,7 @@ func native91(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[81], p0)
+				return matchRe(&nativeRegexps[82], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -2203,10 +2205,10 @@ func native96(env any) bool {
 			guardPath(e.Pos(0)))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[82], p0)
+				return matchRe(&nativeRegexps[83], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[83], p0)
+				return matchRe(&nativeRegexps[84], p0)
 			})))
 }
 
@@ -2231,10 +2233,10 @@ func native97(env any) bool {
 				guardPath(e.Pos(0)))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[82], p0)
+					return matchRe(&nativeRegexps[83], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[83], p0)
+					return matchRe(&nativeRegexps[84], p0)
 				}))))
 }
 
@@ -2244,8 +2246,8 @@ func native98(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[84], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[85], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[85], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[86], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native99 is the condition of self-inline-write-agent.
@@ -2255,8 +2257,8 @@ func native99(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[84], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[85], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[85], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[86], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native100 is the condition of self-env.
@@ -2274,12 +2276,12 @@ func native100(env any) bool {
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[86], p0) ||
+					return (matchRe(&nativeRegexps[87], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			})))
 }
 
@@ -2299,12 +2301,12 @@ func native101(env any) bool {
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[86], p0) ||
+						return (matchRe(&nativeRegexps[87], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[87], p0)
+					return matchRe(&nativeRegexps[88], p0)
 				}))))
 }
 
@@ -2313,16 +2315,16 @@ func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[87], p0)
+			return matchRe(&nativeRegexps[88], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			}) ||
-				matchRe(&nativeRegexps[88], e.Line)))) ||
+				matchRe(&nativeRegexps[89], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2335,16 +2337,16 @@ func native103(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[87], p0)
+					return matchRe(&nativeRegexps[88], p0)
 				}) ||
-					matchRe(&nativeRegexps[88], e.Line)))) ||
+					matchRe(&nativeRegexps[89], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[87], p0)
+					return matchRe(&nativeRegexps[88], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2360,7 +2362,7 @@ func native104(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[89], p0)
+					return matchRe(&nativeRegexps[90], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -2379,7 +2381,7 @@ func native105(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[89], p0)
+						return matchRe(&nativeRegexps[90], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -2394,7 +2396,7 @@ func native106(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[87], e.Source)))) &&
+				matchRe(&nativeRegexps[88], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -2468,7 +2470,7 @@ func native113(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[90], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[91], strings.ToLower(p0))
 			})))
 }
 
@@ -2491,7 +2493,7 @@ func native114(env any) bool {
 func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[91], p0)
+		return matchRe(&nativeRegexps[92], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -2517,7 +2519,7 @@ func native115(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[92], p0)
+			return matchRe(&nativeRegexps[93], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -2549,7 +2551,7 @@ func native115(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[93], p0)
+				return matchRe(&nativeRegexps[94], p0)
 			})))
 }
 
@@ -2561,7 +2563,7 @@ func native116(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[94], p0) &&
+			return ((matchRe(&nativeRegexps[95], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -2573,7 +2575,7 @@ func native116(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[95], p0) &&
+				return (matchRe(&nativeRegexps[96], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -2581,7 +2583,7 @@ func native116(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[96], p0)
+				return matchRe(&nativeRegexps[97], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -2595,7 +2597,7 @@ func native116(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[96], p0)
+				return matchRe(&nativeRegexps[97], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -2609,7 +2611,7 @@ func native117(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[97], p0)
+				return matchRe(&nativeRegexps[98], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -2617,10 +2619,10 @@ func native117(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[98], p0)
+				return matchRe(&nativeRegexps[99], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[99], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[100], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -2631,11 +2633,11 @@ func native118(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[100], p0)
+			return matchRe(&nativeRegexps[101], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[101], p0)
+				return matchRe(&nativeRegexps[102], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -2652,7 +2654,7 @@ func native119(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[102], p0)
+				return matchRe(&nativeRegexps[103], p0)
 			})))
 }
 
@@ -2660,14 +2662,14 @@ func native119(env any) bool {
 func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[103], p0)
+		return matchRe(&nativeRegexps[104], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[104], p0)
+				return matchRe(&nativeRegexps[105], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[105], p0)
+			return matchRe(&nativeRegexps[106], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -2675,7 +2677,7 @@ func native120(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[106], p0)
+			return matchRe(&nativeRegexps[107], p0)
 		}))
 }
 
@@ -2691,7 +2693,7 @@ func native121(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[107], p0)
+				return matchRe(&nativeRegexps[108], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2724,10 +2726,10 @@ func native123(env any) bool {
 func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[87], p0)
+		return matchRe(&nativeRegexps[88], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[108], p0)
+			return matchRe(&nativeRegexps[109], p0)
 		}))
 }
 
@@ -2744,10 +2746,10 @@ func native126(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[109], p0)
+				return matchRe(&nativeRegexps[110], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[110], p0)
+			return matchRe(&nativeRegexps[111], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2755,7 +2757,7 @@ func native126(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[111], p0)
+				return matchRe(&nativeRegexps[112], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -2785,7 +2787,7 @@ func native127(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[112], p0)
+				return matchRe(&nativeRegexps[113], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2827,10 +2829,10 @@ func native129(env any) bool {
 func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[113], p0)
+		return matchRe(&nativeRegexps[114], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[114], p0)
+			return matchRe(&nativeRegexps[115], p0)
 		}))
 }
 
@@ -2859,10 +2861,10 @@ func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[115], p0)
+			return matchRe(&nativeRegexps[116], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[116], p0)
+			return matchRe(&nativeRegexps[117], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2920,13 +2922,13 @@ func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[117], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[118], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[119], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[120], p0)
 		}))
 }
 
@@ -2950,7 +2952,7 @@ func native137(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[120], p0)
+			return matchRe(&nativeRegexps[121], p0)
 		}))
 }
 
@@ -3051,9 +3053,9 @@ func native140(env any) bool {
 func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[121], e.Code) ||
-			matchRe(&nativeRegexps[122], e.Code)) ||
-			matchRe(&nativeRegexps[123], e.Code)))
+		((matchRe(&nativeRegexps[122], e.Code) ||
+			matchRe(&nativeRegexps[123], e.Code)) ||
+			matchRe(&nativeRegexps[124], e.Code)))
 }
 
 // native142 is the condition of write-system-config.
@@ -3079,8 +3081,8 @@ func native142(env any) bool {
 func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[124], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[125], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[125], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[126], cleanPath(p0)))
 	})
 }
 
@@ -3088,8 +3090,8 @@ func native143(env any) bool {
 func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[126], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[127], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[127], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[128], cleanPath(p0)))
 	})
 }
 
@@ -3098,7 +3100,7 @@ func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[126], cleanPath(p0)))
+			!matchRe(&nativeRegexps[127], cleanPath(p0)))
 	})
 }
 
@@ -3106,12 +3108,12 @@ func native145(env any) bool {
 func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[128], p0) ||
-			matchRe(&nativeRegexps[129], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[129], p0) ||
+			matchRe(&nativeRegexps[130], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[130], cleanPath(p0))
+				return matchRe(&nativeRegexps[131], cleanPath(p0))
 			})))
 }
 
@@ -3128,7 +3130,7 @@ func native147(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[131], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[132], e.Assigns[p0]))
 			})))
 }
 
@@ -3136,9 +3138,9 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[132], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[133], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[134], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[133], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[134], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[135], cleanPath(p0)))
 	})
 }
 
@@ -3147,7 +3149,7 @@ func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[135], p0)
+			return matchRe(&nativeRegexps[136], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -3155,16 +3157,16 @@ func native149(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[137], p0)
+					return matchRe(&nativeRegexps[138], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[139], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
