@@ -31,7 +31,7 @@ var wrappers = map[string]optSpec{
 	"command":      {stop: "vV"},
 	"builtin":      {},
 	"nohup":        {},
-	"nocorrect":    {},
+	"nocorrect":    {assigns: true},
 	"noglob":       {},
 	"busybox":      {},
 	"unbuffer":     {},

@@ -70,6 +70,12 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		case v == "coproc" && len(fs) > 1 && !fs[0].Quoted:
 			fs = fs[1:] // zsh's coproc runs the command that follows
 			continue
+		case v == "-" && len(fs) > 1 && !fs[0].Quoted:
+			fs = fs[1:] // the precommand modifier -: the command runs as a login program
+			continue
+		case len(wraps) > 0 && len(fs) > 1 && !fs[0].Quoted && zshAssign(v):
+			fs = fs[1:] // repeat N X=1 cmd: X=1 is an assignment for cmd
+			continue
 		case v == "repeat" && len(fs) > 2:
 			wraps = append(wraps, Wrapper{Name: "repeat", Args: []string{fs[1].Value}})
 			fs = fs[2:]
@@ -176,4 +182,18 @@ func carrierDialect(c *Command, cx ctx) Dialect {
 		}
 	}
 	return Bash
+}
+
+// zshAssign reports a NAME=value word.
+func zshAssign(v string) bool {
+	name, _, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, r := range name {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
