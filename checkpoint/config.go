@@ -11,6 +11,10 @@ type Config struct {
 	MaxFileSize  int64         // max_file_size: larger files are skipped and listed
 	Exclude      []string      // exclude: extra gitignore-style patterns, applied last
 	Debounce     time.Duration // debounce: quiet time before the watcher snapshots
+	// Watch is the directories the daemon watches and snapshots after
+	// changes (watch: [dirs]), absolute, symlinks not resolved; the config
+	// package expands a leading ~.
+	Watch []string
 }
 
 // Defaults of [Config].

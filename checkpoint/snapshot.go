@@ -56,6 +56,9 @@ type Result struct {
 	Skipped  []Skipped // files left out: too large or unreadable
 	Pruned   int       // old snapshots deleted to stay within max_snapshots
 	Previous string    // the tree of the snapshot before, "" for the first
+	// Incremental is set when only the paths the watcher saw change were
+	// looked at; Skipped then lists only skipped files among those.
+	Incremental bool
 }
 
 const (
@@ -84,13 +87,20 @@ func (r *Repo) Create(ctx context.Context, reason string) (*Result, error) {
 
 // create is Create with the lock held.
 func (r *Repo) create(ctx context.Context, reason string, o createOpts) (*Result, error) {
+	res, _, err := r.createStaged(ctx, reason, o)
+	return res, err
+}
+
+// createStaged is create that also returns what the full scan staged, so
+// the watcher can go on incrementally from there.
+func (r *Repo) createStaged(ctx context.Context, reason string, o createOpts) (*Result, *staged, error) {
 	switch err := r.check(); {
 	case errors.Is(err, ErrNoCheckpoints):
 		if err := r.init(ctx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
 	var (
 		list    []*Snapshot
@@ -109,16 +119,24 @@ func (r *Repo) create(ctx context.Context, reason string, o createOpts) (*Result
 	st, err := r.stage(ctx, limit)
 	wg.Wait()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if listErr != nil {
-		return nil, listErr
+		return nil, nil, listErr
 	}
+	res, err := r.record(ctx, reason, st, list, o)
+	return res, st, err
+}
+
+// record commits a staged tree as a new snapshot unless it equals the
+// latest one in list (newest first), then prunes. The full scan (create)
+// and the watcher's incremental update (createChanged) share it.
+func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Snapshot, o createOpts) (*Result, error) {
 	res := &Result{Files: st.files, Skipped: st.skipped}
 	if len(list) > 0 {
 		res.Previous = list[0].Tree
 	}
-	if len(list) > 0 && list[0].Tree == st.tree && slices.Equal(list[0].empty, st.empty) {
+	if len(list) > 0 && list[0].Tree == st.tree && sameDirs(list[0].empty, st.empty) {
 		res.Snapshot = list[0]
 		return res, nil
 	}
@@ -192,6 +210,19 @@ type staged struct {
 	files   int
 	empty   []string
 	skipped []Skipped
+	paths   []string // the index's paths, sorted, when a full scan listed them
+}
+
+// sameDirs compares two lists of empty directories as sets: snapshots of
+// older hguard versions stored them in walk order, not sorted.
+func sameDirs(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if slices.IsSorted(a) && slices.IsSorted(b) {
+		return slices.Equal(a, b)
+	}
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
 
 // stage brings the shadow index in line with the tree and writes it as a
@@ -275,7 +306,7 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
-	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped}, nil
+	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
 }
 
 // gitFailed explains a git failure on the shadow repository.

@@ -48,6 +48,7 @@ func (e *excluder) walkTo(root string, maxFiles int, maxSize int64, emit io.Writ
 		return nil, err
 	}
 	sort.Strings(w.l.files)
+	sort.Strings(w.l.empty) // bytewise, as the watcher's incremental snapshots keep them
 	return w.l, nil
 }
 

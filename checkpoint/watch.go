@@ -59,7 +59,80 @@ var ErrGone = errors.New("the watched directory is gone")
 // changes) or the directory disappears ([ErrGone]). Directories are watched
 // as they appear; excluded ones are not watched. When the kernel runs out of
 // watches, Watch says so and falls back to polling the tree.
+//
+// The start-up snapshot is a full scan; later ones are incremental: only
+// the paths the events named are looked at (see createChanged), with a full
+// scan again when events were lost (the kernel's queue overflowed), an
+// ignore file changed, or the watcher is polling.
 func (r *Repo) Watch(ctx context.Context, opts WatchOptions) error {
+	return r.StartWatch(ctx, opts).Wait()
+}
+
+// Watcher is a watch running in the background ([Repo.StartWatch]).
+type Watcher struct {
+	r    *Repo
+	reqs chan snapReq
+	done chan struct{}
+	err  error
+}
+
+type snapReq struct {
+	ctx    context.Context
+	reason string
+	reply  chan snapReply
+}
+
+type snapReply struct {
+	res *Result
+	err error
+}
+
+// StartWatch runs [Repo.Watch] in the background until ctx ends.
+func (r *Repo) StartWatch(ctx context.Context, opts WatchOptions) *Watcher {
+	wt := &Watcher{r: r, reqs: make(chan snapReq), done: make(chan struct{})}
+	go func() {
+		defer close(wt.done)
+		wt.err = r.watch(ctx, opts, wt.reqs)
+	}()
+	return wt
+}
+
+// Wait waits until the watch ends and returns why.
+func (wt *Watcher) Wait() error {
+	<-wt.done
+	return wt.err
+}
+
+// Done is closed when the watch has ended.
+func (wt *Watcher) Done() <-chan struct{} { return wt.done }
+
+// ErrWatchEnded is what [Watcher.Snapshot] returns once the watch is over.
+var ErrWatchEnded = errors.New("the watch has ended")
+
+// Snapshot takes a snapshot labelled reason now, through the watcher: it
+// holds every change made before the call (the watcher first sees its own
+// marker event come through the kernel's queue, after all earlier events),
+// and is incremental when the watcher can be, so its cost follows what
+// changed since the last snapshot. A command that must wait for its
+// snapshot (before a risky command) waits less than for a full scan.
+func (wt *Watcher) Snapshot(ctx context.Context, reason string) (*Result, error) {
+	req := snapReq{ctx: ctx, reason: reason, reply: make(chan snapReply, 1)}
+	select {
+	case wt.reqs <- req:
+	case <-wt.done:
+		return nil, ErrWatchEnded
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	select {
+	case rep := <-req.reply:
+		return rep.res, rep.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (r *Repo) watch(ctx context.Context, opts WatchOptions, reqs <-chan snapReq) error {
 	if opts.Debounce <= 0 {
 		opts.Debounce = r.cfg.Debounce
 		if opts.Debounce <= 0 {
@@ -72,7 +145,8 @@ func (r *Repo) Watch(ctx context.Context, opts WatchOptions) error {
 	if opts.Poll <= 0 {
 		opts.Poll = 30 * time.Second
 	}
-	w := &watcher{r: r, opts: opts, ex: newExcluder(r.Dir, r.home, r.cfg), dirs: map[string]bool{}, chains: map[string]*ignores{}}
+	w := &watcher{r: r, opts: opts, ex: newExcluder(r.Dir, r.home, r.cfg), dirs: map[string]bool{}, chains: map[string]*ignores{},
+		changed: map[string]struct{}{}, full: true, reqs: reqs}
 	fw, err := fsnotify.NewBufferedWatcher(4096)
 	if err != nil {
 		w.degrade(fmt.Sprintf("cannot watch for changes (%v; see fs.inotify.max_user_instances)", err))
@@ -82,10 +156,12 @@ func (r *Repo) Watch(ctx context.Context, opts WatchOptions) error {
 		if err := w.addTree(r.Dir, ""); err != nil {
 			return err
 		}
+		w.addBarrier()
+		defer w.removeBarrier()
 	}
 	// The state when watching starts is the base the first change is
 	// undone to.
-	w.snapshot(ctx)
+	w.snapshot(ctx, "watch")
 	w.notify(WatchEvent{Ready: true})
 	return w.loop(ctx)
 }
@@ -102,6 +178,20 @@ type watcher struct {
 	degraded bool
 	poll     *time.Ticker
 	tooMany  bool // the last snapshot was refused by max_files
+
+	// What changed since the last snapshot, for an incremental one.
+	changed map[string]struct{} // relative paths the events named
+	full    bool                // the next snapshot must scan the whole tree
+	ix      *indexState         // the shadow index's paths; nil: unknown
+
+	// Snapshots asked for through Watcher.Snapshot wait for the barrier:
+	// a file of hguard's own that the watcher writes and watches, whose
+	// event comes after every event queued before it.
+	reqs       <-chan snapReq
+	waiting    []snapReq
+	barrierDir string
+	barrier    string // the file; "" when it could not be watched
+	barrierN   int
 }
 
 func (w *watcher) notify(ev WatchEvent) {
@@ -141,7 +231,10 @@ func (w *watcher) add(abs, rel string, in *ignores) error {
 		w.degrade(fmt.Sprintf("the limit of %d watched directories is reached", w.opts.maxWatches))
 		return nil
 	}
-	if err := w.fw.Add(abs); err != nil {
+	if w.dirs[rel] {
+		// Watched already (the rules were read again): only what is
+		// below and not yet watched is added.
+	} else if err := w.fw.Add(abs); err != nil {
 		switch {
 		case errors.Is(err, syscall.ENOSPC):
 			w.degrade(fmt.Sprintf("the kernel's limit on watches is reached after %d directories (fs.inotify.max_user_watches = %s; raise it with: sudo sysctl fs.inotify.max_user_watches=524288)", len(w.dirs), maxUserWatches()))
@@ -179,6 +272,21 @@ func (w *watcher) add(abs, rel string, in *ignores) error {
 		}
 	}
 	return nil
+}
+
+// rules takes a changed ignore file into account: the rules are read
+// again, directories they no longer exclude are watched, and the next
+// snapshot scans the whole tree (what an ignore file changes is not in
+// the events).
+func (w *watcher) rules() {
+	w.ex = newExcluder(w.r.Dir, w.r.home, w.r.cfg)
+	clear(w.chains)
+	w.full = true
+	if w.fw != nil {
+		if err := w.add(w.r.Dir, "", w.ex.root); err != nil {
+			w.notify(WatchEvent{Notice: err.Error(), Err: err})
+		}
+	}
 }
 
 // chain returns the ignore files in effect in the directory rel.
@@ -236,16 +344,47 @@ func (w *watcher) loop(ctx context.Context) error {
 			w.opts.pending()
 		}
 	}
+	barrierTimeout := time.NewTimer(time.Hour)
+	barrierTimeout.Stop()
+	defer barrierTimeout.Stop()
+	serve := func() {
+		barrierTimeout.Stop()
+		for _, req := range w.waiting {
+			res, err := w.snapshot(req.ctx, req.reason)
+			req.reply <- snapReply{res, err}
+		}
+		w.waiting = nil
+	}
+	defer func() {
+		for _, req := range w.waiting {
+			req.reply <- snapReply{nil, ErrWatchEnded}
+		}
+	}()
 	for {
 		if w.poll != nil {
 			pollC = w.poll.C
 		}
 		select {
 		case <-ctx.Done():
-			if pending {
-				w.snapshot(context.WithoutCancel(ctx))
+			if pending || len(w.changed) > 0 {
+				w.snapshot(context.WithoutCancel(ctx), "watch")
 			}
 			return nil
+		case req := <-w.reqs:
+			w.waiting = append(w.waiting, req)
+			if len(w.waiting) > 1 {
+				continue // the barrier is on its way
+			}
+			if !w.touchBarrier() {
+				serve() // no events to wait for: a full scan
+				continue
+			}
+			// The marker's event normally comes within milliseconds; if
+			// it is lost, the snapshot is taken as a full scan.
+			barrierTimeout.Reset(5 * time.Second)
+		case <-barrierTimeout.C:
+			w.full = true
+			serve()
 		case ev, ok := <-events:
 			if !ok {
 				events = nil
@@ -256,6 +395,10 @@ func (w *watcher) loop(ctx context.Context) error {
 				return w.gone()
 			case evChange:
 				changed()
+			case evBarrier:
+				if len(w.waiting) > 0 {
+					serve()
+				}
 			}
 		case err, ok := <-errs:
 			if !ok {
@@ -264,6 +407,7 @@ func (w *watcher) loop(ctx context.Context) error {
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost: look at everything again.
+				w.full = true
 				w.forget("")
 				if err := w.addTree(w.r.Dir, ""); err != nil {
 					return err
@@ -277,12 +421,16 @@ func (w *watcher) loop(ctx context.Context) error {
 			if w.rootGone() {
 				return w.gone()
 			}
-			w.snapshot(ctx)
+			if len(w.changed) == 0 && !w.full {
+				continue // a snapshot asked for took the changes already
+			}
+			w.snapshot(ctx, "watch")
 		case <-pollC:
 			if w.rootGone() {
 				return w.gone()
 			}
-			w.snapshot(ctx)
+			w.full = true
+			w.snapshot(ctx, "watch")
 		}
 	}
 }
@@ -293,19 +441,35 @@ const (
 	evIgnore eventKind = iota
 	evChange
 	evGone
+	evBarrier
 )
 
-// event sorts one fsnotify event and keeps the watches up to date.
+// event sorts one fsnotify event, keeps the watches up to date and notes
+// the changed path for the next incremental snapshot.
 func (w *watcher) event(ev fsnotify.Event) eventKind {
+	if w.barrierDir != "" && filepath.Dir(ev.Name) == w.barrierDir {
+		if ev.Name == w.barrier {
+			return evBarrier
+		}
+		return evIgnore // an earlier marker's
+	}
+	k, rel := w.sort(ev)
+	if k == evChange {
+		w.changed[rel] = struct{}{}
+	}
+	return k
+}
+
+func (w *watcher) sort(ev fsnotify.Event) (eventKind, string) {
 	if ev.Name == w.r.Dir {
 		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) || w.rootGone() {
-			return evGone
+			return evGone, ""
 		}
-		return evIgnore
+		return evIgnore, ""
 	}
 	rel, err := filepath.Rel(w.r.Dir, ev.Name)
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return evIgnore
+		return evIgnore, ""
 	}
 	rel = filepath.ToSlash(rel)
 	name := path.Base(rel)
@@ -315,27 +479,27 @@ func (w *watcher) event(ev fsnotify.Event) eventKind {
 			w.forget(rel)
 		}
 		if name == ".gitignore" {
-			clear(w.chains)
+			w.rules()
 		}
 		if w.ex.excluded(rel, name, wasDir, w.chain(path.Dir(rel))) {
-			return evIgnore
+			return evIgnore, ""
 		}
-		return evChange
+		return evChange, rel
 	}
 	fi, err := os.Lstat(ev.Name)
 	isDir := err == nil && fi.IsDir()
 	if name == ".gitignore" {
-		clear(w.chains) // the rules changed; rebuilt as needed
+		w.rules()
 	}
 	if w.ex.excluded(rel, name, isDir, w.chain(path.Dir(rel))) {
-		return evIgnore
+		return evIgnore, ""
 	}
 	if isDir && ev.Has(fsnotify.Create) {
 		if err := w.addTree(ev.Name, rel); err != nil {
 			w.notify(WatchEvent{Notice: err.Error(), Err: err})
 		}
 	}
-	return evChange
+	return evChange, rel
 }
 
 func (w *watcher) rootGone() bool {
@@ -348,9 +512,10 @@ func (w *watcher) gone() error {
 }
 
 // snapshot takes a snapshot and reports it; failures are reported and
-// watching goes on.
-func (w *watcher) snapshot(ctx context.Context) {
-	res, err := w.r.Create(ctx, "watch")
+// watching goes on. It is incremental when the watcher knows what changed
+// (every event arrived, the index is known), else a full scan.
+func (w *watcher) snapshot(ctx context.Context, reason string) (*Result, error) {
+	res, err := w.take(ctx, reason)
 	var tooMany *TooManyFilesError
 	switch {
 	case errors.As(err, &tooMany):
@@ -368,6 +533,80 @@ func (w *watcher) snapshot(ctx context.Context) {
 			w.notify(WatchEvent{Result: res})
 		}
 	}
+	return res, err
+}
+
+func (w *watcher) take(ctx context.Context, reason string) (*Result, error) {
+	unlock, err := w.r.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	changed := w.changed
+	w.changed = map[string]struct{}{}
+	if !w.full && !w.degraded && w.ix != nil {
+		paths := make([]string, 0, len(changed))
+		for p := range changed {
+			paths = append(paths, p)
+		}
+		res, err := w.r.createChanged(ctx, reason, w.ix, paths)
+		if err == nil {
+			return res, nil
+		}
+		w.ix = nil
+		if !errors.Is(err, errNeedFull) {
+			w.full = true
+			return nil, err
+		}
+	}
+	res, st, err := w.r.createStaged(ctx, reason, createOpts{})
+	if err != nil {
+		w.ix, w.full = nil, true
+		return nil, err
+	}
+	w.ix, w.full = w.r.newIndexState(st), false
+	return res, nil
+}
+
+// addBarrier watches the watcher's marker directory, next to the shadow
+// repository, out of the working tree.
+func (w *watcher) addBarrier() {
+	dir := w.r.GitDir + ".watch"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return
+	}
+	if err := w.fw.Add(dir); err != nil {
+		return
+	}
+	w.barrierDir = dir
+}
+
+func (w *watcher) removeBarrier() {
+	if w.barrierDir != "" {
+		os.RemoveAll(w.barrierDir)
+	}
+}
+
+// touchBarrier creates a new marker file; its event follows every event
+// the kernel queued before it. Each marker has a name of its own, so a late
+// event of an earlier one is not taken for it. False when there is no
+// marker (or the watcher polls): the snapshot is then a full scan.
+func (w *watcher) touchBarrier() bool {
+	if w.barrierDir == "" || w.degraded || w.fw == nil {
+		w.full = true
+		return false
+	}
+	old := w.barrier
+	w.barrierN++
+	w.barrier = filepath.Join(w.barrierDir, fmt.Sprintf("barrier-%d", w.barrierN))
+	if err := os.WriteFile(w.barrier, nil, 0o600); err != nil {
+		w.full = true
+		return false
+	}
+	if old != "" {
+		os.Remove(old)
+	}
+	return true
 }
 
 // maxUserWatches reads the kernel's limit, for the message.

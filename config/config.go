@@ -264,6 +264,7 @@ func (p *configParser) schema() map[string]setting {
 			"max_file_size": func(key string, n *yaml.Node) { p.size(key, n, &cfg.Checkpoints.MaxFileSize) },
 			"exclude":       func(key string, n *yaml.Node) { p.stringList(key, n, &cfg.Checkpoints.Exclude) },
 			"debounce":      func(key string, n *yaml.Node) { p.duration(key, n, &cfg.Checkpoints.Debounce) },
+			"watch":         func(key string, n *yaml.Node) { p.dirList(key, n, &cfg.Checkpoints.Watch) },
 		}},
 		"audit": {fields: map[string]func(string, *yaml.Node){
 			"max_size_mb": func(key string, n *yaml.Node) {
@@ -451,6 +452,41 @@ func (p *configParser) stringList(key string, n *yaml.Node, dst *[]string) {
 			continue
 		}
 		*dst = append(*dst, item.Value)
+	}
+}
+
+// dirList reads a list of directories: each absolute or starting with ~/
+// (the user's home directory), cleaned, without duplicates. Whether they
+// exist is checked by whoever uses them (the daemon says so and goes on).
+func (p *configParser) dirList(key string, n *yaml.Node, dst *[]string) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, key, "want a list of directories")
+		return
+	}
+	for _, item := range n.Content {
+		d := item.Value
+		switch {
+		case item.Kind != yaml.ScalarNode || d == "":
+			p.fail(item, key, "want a directory")
+			continue
+		case d == "~" || strings.HasPrefix(d, "~/"):
+			h, err := os.UserHomeDir()
+			if err != nil {
+				p.fail(item, key, "%q: no home directory to expand ~ in (%v)", d, err)
+				continue
+			}
+			d = filepath.Join(h, d[1:])
+		case !filepath.IsAbs(d):
+			p.fail(item, key, "%q: want an absolute directory (or one starting with ~/)", d)
+			continue
+		}
+		d = filepath.Clean(d)
+		if !slices.Contains(*dst, d) {
+			*dst = append(*dst, d)
+		}
 	}
 }
 

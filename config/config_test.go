@@ -53,6 +53,15 @@ sessions: {max_age_days: 9}
 		{name: "bad list", yaml: "command_allowlist: yes\n", err: "config.yaml:1:20: command_allowlist: want a list"},
 		{name: "bad section", yaml: "approvals: manual\n", err: "config.yaml:1:12: approvals: want a mapping"},
 		{name: "two errors", yaml: "approvals: {mode: x, timeout: y}\n", err: "approvals.timeout"},
+		{name: "watch dirs", yaml: "checkpoints:\n  watch: [/srv/a, /srv/a/, ~/proj, \"~\"]\n", check: func(c *Config) bool {
+			h, _ := os.UserHomeDir()
+			return strings.Join(c.Checkpoints.Watch, "|") == "/srv/a|"+filepath.Join(h, "proj")+"|"+h
+		}},
+		{name: "no watch dirs", yaml: "checkpoints: {watch: []}\n", check: func(c *Config) bool { return len(c.Checkpoints.Watch) == 0 }},
+		{name: "relative watch dir", yaml: "checkpoints:\n  watch: [src]\n", err: `config.yaml:2:11: checkpoints.watch: "src": want an absolute directory`},
+		{name: "watch dir ~user", yaml: "checkpoints:\n  watch: [~bob/p]\n", err: `"~bob/p": want an absolute directory`},
+		{name: "watch not a list", yaml: "checkpoints:\n  watch: /srv/a\n", err: `config.yaml:2:10: checkpoints.watch: want a list of directories`},
+		{name: "watch item not a string", yaml: "checkpoints:\n  watch: [[a]]\n", err: `checkpoints.watch: want a directory`},
 		{name: "unknown key", yaml: "colour: red\n", warn: `config.yaml:1:1: unknown setting "colour"`},
 		{name: "unknown field", yaml: "approvals:\n  colour: red\n", warn: "config.yaml:2:3: unknown setting approvals.colour"},
 	}
