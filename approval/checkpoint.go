@@ -40,7 +40,22 @@ type CheckpointRequest struct {
 // NewCheckpointer is the Checkpointer of the checkpoints under home.
 func NewCheckpointer(home string) Checkpointer { return &snapshotter{home: home} }
 
-type snapshotter struct{ home string }
+// SnapshotVia takes the snapshot of dir (symlinks resolved) another way
+// than a full scan: the daemon's watcher of that tree, which is
+// incremental. handled is false when it does not watch dir; the
+// Checkpointer then takes the snapshot itself.
+type SnapshotVia func(ctx context.Context, dir, label string) (res *checkpoint.Result, handled bool, err error)
+
+// NewCheckpointerVia is NewCheckpointer with the snapshots of some trees
+// taken through via.
+func NewCheckpointerVia(home string, via SnapshotVia) Checkpointer {
+	return &snapshotter{home: home, via: via}
+}
+
+type snapshotter struct {
+	home string
+	via  SnapshotVia
+}
 
 // checkpointBefore is the Engine's hook: it runs the Checkpointer when the
 // decision lets a command run and asks for a checkpoint, and records what
@@ -95,7 +110,16 @@ func (s *snapshotter) Before(ctx context.Context, req CheckpointRequest) (notes,
 			warnings = append(warnings, fmt.Sprintf("no checkpoint before this command: %v", err))
 			continue
 		}
-		res, err := r.Create(ctx, label)
+		var (
+			res     *checkpoint.Result
+			handled bool
+		)
+		if s.via != nil {
+			res, handled, err = s.via(ctx, r.Dir, label)
+		}
+		if !handled {
+			res, err = r.Create(ctx, label)
+		}
 		var tooMany *checkpoint.TooManyFilesError
 		switch {
 		case errors.As(err, &tooMany):

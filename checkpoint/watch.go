@@ -617,3 +617,43 @@ func maxUserWatches() string {
 	}
 	return strings.TrimSpace(string(data))
 }
+
+// WatchDirs counts the directories a watcher of dir would watch (those not
+// excluded), stopping past limit: what `hguard doctor` compares with the
+// kernel's limit on inotify watches.
+func WatchDirs(home, dir string, cfg Config, limit int) (int, error) {
+	r, err := New(home, dir, cfg)
+	if err != nil {
+		return 0, err
+	}
+	ex := newExcluder(r.Dir, r.home, r.cfg)
+	n := 0
+	var walk func(abs, rel string, in *ignores)
+	walk = func(abs, rel string, in *ignores) {
+		n++
+		if n > limit {
+			return
+		}
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			return
+		}
+		if rel != "" {
+			in = ex.dirIgnores(in, abs, rel, hasGitignore(entries))
+		}
+		for _, de := range entries {
+			if !de.IsDir() || n > limit {
+				continue
+			}
+			crel := de.Name()
+			if rel != "" {
+				crel = rel + "/" + crel
+			}
+			if !ex.excluded(crel, de.Name(), true, in) {
+				walk(filepath.Join(abs, de.Name()), crel, in)
+			}
+		}
+	}
+	walk(r.Dir, "", ex.root)
+	return n, nil
+}

@@ -49,6 +49,15 @@ type Server struct {
 
 	closing chan struct{}
 	wg      sync.WaitGroup
+
+	watches *Watches // checkpoints.watch, for the status
+}
+
+// SetWatches makes the status report the watchers w runs.
+func (s *Server) SetWatches(w *Watches) {
+	s.mu.Lock()
+	s.watches = w
+	s.mu.Unlock()
 }
 
 // ErrRunning is returned by Listen when another daemon serves home.
@@ -433,5 +442,6 @@ func (s *Server) Pending(session string) []Waiting {
 func (s *Server) Status() Status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return Status{PID: os.Getpid(), Socket: SocketPath(s.home), Started: s.started, Pending: len(s.queue), Clients: s.clients}
+	return Status{PID: os.Getpid(), Socket: SocketPath(s.home), Started: s.started, Pending: len(s.queue), Clients: s.clients,
+		Watching: s.watches.Dirs()}
 }

@@ -60,6 +60,8 @@ type Status struct {
 	Started time.Time `json:"started"`
 	Pending int       `json:"pending"`
 	Clients int       `json:"clients"`
+	// Watching is the directories of checkpoints.watch whose watchers run.
+	Watching []string `json:"watching,omitempty"`
 }
 
 var errWireTooLong = errors.New("line too long")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/checkpoint"
 	"github.com/hguard/hguard/daemon"
 )
 
@@ -18,7 +20,13 @@ const daemonSynopsis = `hguard daemon
 
 Serves checks and the approval queue on $HGUARD_HOME/state/daemon.sock
 (mode 0600; only your user may connect) until SIGTERM or SIGINT. hguard
-check and hguard guard use it when it runs. It logs to stderr.`
+check and hguard guard use it when it runs. It logs to stderr.
+
+It also watches the directories of checkpoints.watch in config.yaml (read
+when it starts): each is snapshotted after its changes have been quiet for
+checkpoints.debounce, incrementally from the file-system events, and a
+checkpoint before a risky command in a watched tree is taken the same way
+(see docs/checkpoints.md).`
 
 func runDaemon(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("daemon", daemonSynopsis, stdout)
@@ -29,16 +37,35 @@ func runDaemon(args []string, stdout, stderr io.Writer) error {
 		return usagef("usage: hguard daemon", "daemon takes no arguments")
 	}
 	logger := log.New(stderr, "hguard daemon: ", log.LstdFlags)
+	// Snapshots before risky commands in a watched tree go through its
+	// watcher (incremental); the others are full scans, as in-process.
+	var watches *daemon.Watches
+	via := func(ctx context.Context, dir, label string) (*checkpoint.Result, bool, error) {
+		res, err := watches.Snapshot(ctx, dir, label)
+		if errors.Is(err, daemon.ErrNotWatched) || errors.Is(err, checkpoint.ErrWatchEnded) {
+			return nil, false, nil
+		}
+		return res, true, err
+	}
 	eng, err := approval.New(approval.Options{Home: home(), Warn: func(m string) { logger.Print("warning: " + m) },
-		KeepDetectorsWarm: true, Reviewer: approval.PluginsReviewer{Home: home()}}) // used while smart mode is configured
+		KeepDetectorsWarm: true, Reviewer: approval.PluginsReviewer{Home: home()}, // used while smart mode is configured
+		Checkpointer: approval.NewCheckpointerVia(home(), via)})
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
+	cfg, err := eng.Config()
+	if err != nil {
+		return err
+	}
 	srv, err := daemon.Listen(eng, logger.Printf)
 	if err != nil {
 		return err
 	}
+	// checkpoints.watch is read when the daemon starts.
+	watches = daemon.StartWatches(home(), cfg.Checkpoints, logger.Printf)
+	defer watches.Stop()
+	srv.SetWatches(watches)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
 	defer signal.Stop(sigs)

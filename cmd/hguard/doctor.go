@@ -121,6 +121,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
+	var watching []string
 	if cl, err := daemon.Dial(h); err == nil {
 		st, err := cl.Status()
 		cl.Close()
@@ -128,6 +129,10 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 			bad("daemon", "running but not answering: %v", err)
 		} else {
 			line("daemon", "running (pid %d, %s, %d waiting for approval)", st.PID, st.Socket, st.Pending)
+			watching = st.Watching
+			for _, d := range st.Watching {
+				line("watch", "the daemon watches %s for checkpoints", show(d))
+			}
 		}
 	} else if errors.Is(err, daemon.ErrNotRunning) {
 		if _, err := os.Lstat(daemon.SocketPath(h)); err == nil {
@@ -145,7 +150,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		doctorShells(r, userHome)
 		doctorAgents(r, userHome, cfg)
 	}
-	doctorInotify(r)
+	doctorInotify(r, h, cfg, watching)
 	doctorCheckpoints(r, h)
 
 	sess, err := session.Resolve(*sessionFlag)

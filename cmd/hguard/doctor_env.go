@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"github.com/hguard/hguard/checkpoint"
 	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/plugins/tirith/installed"
 )
 
@@ -296,7 +298,7 @@ func hookTimeout(a hooks.Agent, b []byte) (time.Duration, bool) {
 }
 
 // doctorInotify reports the inotify limits hguard watch depends on.
-func doctorInotify(r report) {
+func doctorInotify(r report, h string, cfg *config.Config, watching []string) {
 	if runtime.GOOS != "linux" {
 		return
 	}
@@ -314,11 +316,70 @@ func doctorInotify(r report) {
 		r.line("inotify", "limits unknown (no /proc/sys/fs/inotify)")
 		return
 	}
-	if watches < 65536 || instances < 128 {
-		r.warn("inotify", "max_user_watches %d, max_user_instances %d: hguard watch may miss directories of a large tree; fix: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=512", watches, instances)
-		return
+	usedInst, usedWatches := inotifyUsage()
+	// What checkpoints.watch needs when the daemon is not running yet
+	// (running, its watches are counted in the use already).
+	need, needInst := 0, 0
+	if cfg.Checkpoints.Enabled {
+		for _, d := range cfg.Checkpoints.Watch {
+			if slices.Contains(watching, d) {
+				continue
+			}
+			if real, err := filepath.EvalSymlinks(d); err == nil && slices.Contains(watching, real) {
+				continue
+			}
+			n, err := checkpoint.WatchDirs(h, d, cfg.Checkpoints, watches)
+			if err != nil {
+				r.warn("inotify", "checkpoints.watch: %s: %v; fix the directory or remove it from config.yaml", sanitize.OneLine(d, 4096), err)
+				continue
+			}
+			need += n
+			needInst++
+		}
 	}
-	r.line("inotify", "max_user_watches %d, max_user_instances %d", watches, instances)
+	msg := fmt.Sprintf("watches %d used of max_user_watches %d, instances %d used of max_user_instances %d (by your processes)", usedWatches, watches, usedInst, instances)
+	if need > 0 {
+		msg += fmt.Sprintf("; checkpoints.watch needs %d more watches and %d instances when the daemon starts", need, needInst)
+	}
+	switch {
+	case usedWatches+need > watches || usedInst+needInst > instances:
+		r.warn("inotify", "%s: not enough, watchers fall back to checking the whole tree every 30 s; fix: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=512", msg)
+	case watches < 65536 || instances < 128:
+		r.warn("inotify", "%s: hguard watch may miss directories of a large tree; fix: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=512", msg)
+	default:
+		r.line("inotify", "%s", msg)
+	}
+}
+
+// inotifyUsage counts the inotify instances and watches of the processes
+// this user can inspect (its own): the kernel's limits are per user.
+func inotifyUsage() (instances, watches int) {
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, 0
+	}
+	for _, p := range procs {
+		if _, err := strconv.Atoi(p.Name()); err != nil {
+			continue
+		}
+		fdDir := filepath.Join("/proc", p.Name(), "fd")
+		fds, err := os.ReadDir(fdDir)
+		if err != nil {
+			continue // another user's, or gone
+		}
+		for _, fd := range fds {
+			if link, err := os.Readlink(filepath.Join(fdDir, fd.Name())); err != nil || link != "anon_inode:inotify" {
+				continue
+			}
+			instances++
+			info, err := os.ReadFile(filepath.Join("/proc", p.Name(), "fdinfo", fd.Name()))
+			if err != nil {
+				continue
+			}
+			watches += strings.Count(string(info), "inotify wd:")
+		}
+	}
+	return instances, watches
 }
 
 // doctorCheckpoints reports the shadow repositories of checkpoints and
