@@ -11,16 +11,25 @@ import (
 	"unicode"
 )
 
-// Ref names a snapshot: its id (N > 0) or a hash prefix (Hex). A string of
-// four or more digits can be both; [Repo.resolve] then prefers the id.
+// Ref names a snapshot: its id (N > 0), a hash prefix (Hex), its row in
+// the list shown last (Nth, from "@N"), or a search of the labels (Label).
+// A string of four or more digits can be both an id and a hash prefix;
+// [Repo.resolve] then prefers the id.
 type Ref struct {
-	N   int
-	Hex string
+	N     int
+	Hex   string
+	Nth   int
+	Label string
 }
 
 func (r Ref) String() string {
-	if r.N > 0 {
+	switch {
+	case r.N > 0:
 		return strconv.Itoa(r.N)
+	case r.Nth > 0:
+		return "@" + strconv.Itoa(r.Nth)
+	case r.Label != "":
+		return strconv.Quote(r.Label)
 	}
 	return r.Hex
 }
@@ -28,9 +37,14 @@ func (r Ref) String() string {
 // maxIDDigits bounds an id as typed: ids grow by one per snapshot.
 const maxIDDigits = 9
 
+// maxLabelSearch bounds a label search: labels are at most 200 characters.
+const maxLabelSearch = 200
+
 // ParseRef validates a snapshot reference from outside: an id of at most
-// nine digits, or 4 to 64 hex digits. Nothing else, and nothing starting
-// with '-', gets near git: hashes are matched against the list.
+// nine digits, 4 to 64 hex digits, @N (the Nth row of the list shown
+// last), or else text to find in the labels. Nothing starting with '-' is
+// accepted, and nothing gets near git: hashes and labels are matched
+// against the list.
 func ParseRef(s string) (Ref, error) {
 	switch {
 	case s == "":
@@ -48,17 +62,34 @@ func ParseRef(s string) (Ref, error) {
 		}
 		return ref, nil
 	case len(s) >= 4 && len(s) <= 64 && isHex(s):
-		return Ref{Hex: strings.ToLower(s)}, nil
+		return Ref{Hex: strings.ToLower(s), Label: s}, nil
+	case s[0] == '@' && len(s) > 1 && isDigits(s[1:]):
+		n, err := strconv.Atoi(s[1:])
+		if err != nil || n == 0 || len(s) > maxIDDigits+1 {
+			return Ref{}, fmt.Errorf("checkpoint reference %q: @N counts rows of the list from @1, the newest", s)
+		}
+		return Ref{Nth: n}, nil
 	}
-	return Ref{}, fmt.Errorf("checkpoint reference %q is neither a checkpoint id nor 4 to 64 hex digits", s)
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) || r == unicode.ReplacementChar }) >= 0 {
+		return Ref{}, fmt.Errorf("checkpoint reference %q has control characters (or is not UTF-8)", s)
+	}
+	if len([]rune(s)) > maxLabelSearch {
+		return Ref{}, fmt.Errorf("checkpoint reference %.20q...: a label search is at most %d characters", s, maxLabelSearch)
+	}
+	return Ref{Label: s}, nil
 }
 
 // RefError is a well-formed reference that names no snapshot.
-type RefError struct{ msg string }
+type RefError struct {
+	msg string
+	// Matches are the checkpoints an ambiguous label search found.
+	Matches []*Snapshot
+}
 
 func (e *RefError) Error() string { return e.msg }
 
-// resolve finds ref in a list from [Repo.list]: by id first, else by hash.
+// resolve finds ref in a list from [Repo.list]: by id first, else by
+// hash, @N in the list shown last, or a label search.
 func (r *Repo) resolve(list []*Snapshot, ref Ref) (*Snapshot, error) {
 	if len(list) == 0 {
 		return nil, fmt.Errorf("%w for %s", ErrNoCheckpoints, r.Dir)
@@ -70,25 +101,103 @@ func (r *Repo) resolve(list []*Snapshot, ref Ref) (*Snapshot, error) {
 			}
 		}
 		if ref.Hex == "" {
-			return nil, &RefError{fmt.Sprintf("there is no checkpoint %d of %s: its ids run from %d to %d", ref.N, r.Dir, list[len(list)-1].ID, list[0].ID)}
+			return nil, &RefError{msg: fmt.Sprintf("there is no checkpoint %d of %s: its ids run from %d to %d", ref.N, r.Dir, list[len(list)-1].ID, list[0].ID)}
 		}
+	}
+	if ref.Nth > 0 {
+		return r.resolveNth(list, ref.Nth)
+	}
+	if ref.Hex == "" {
+		return r.searchLabel(list, ref.Label)
 	}
 	var found *Snapshot
 	for _, s := range list {
 		if strings.HasPrefix(s.Hash, ref.Hex) {
 			if found != nil {
-				return nil, &RefError{fmt.Sprintf("checkpoint %s is ambiguous: give more hex digits", ref.Hex)}
+				return nil, &RefError{msg: fmt.Sprintf("checkpoint %s is ambiguous: give more hex digits", ref.Hex)}
 			}
 			found = s
 		}
 	}
+	if found == nil && ref.Label != "" {
+		if s, err := r.searchLabel(list, ref.Label); err == nil {
+			return s, nil // hex-looking text that is in a label (say "beef")
+		}
+	}
 	if found == nil {
 		if ref.N > 0 {
-			return nil, &RefError{fmt.Sprintf("no checkpoint of %s has the id %s or a hash starting with it", r.Dir, ref.Hex)}
+			return nil, &RefError{msg: fmt.Sprintf("no checkpoint of %s has the id %s or a hash starting with it", r.Dir, ref.Hex)}
 		}
-		return nil, &RefError{fmt.Sprintf("no checkpoint of %s has a hash starting with %s", r.Dir, ref.Hex)}
+		return nil, &RefError{msg: fmt.Sprintf("no checkpoint of %s has a hash starting with %s", r.Dir, ref.Hex)}
 	}
 	return found, nil
+}
+
+// searchLabel finds the one snapshot whose label contains text (ignoring
+// case). Several is an error that lists them: a rollback never guesses.
+func (r *Repo) searchLabel(list []*Snapshot, text string) (*Snapshot, error) {
+	want := strings.ToLower(text)
+	var found []*Snapshot
+	for _, s := range list {
+		if strings.Contains(strings.ToLower(s.Reason), want) {
+			found = append(found, s)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, &RefError{msg: fmt.Sprintf("no checkpoint of %s has %q in its label", r.Dir, text)}
+	case 1:
+		return found[0], nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q is in the labels of %d checkpoints of %s:", text, len(found), r.Dir)
+	for i, s := range found {
+		if i == 10 {
+			fmt.Fprintf(&b, " and %d more", len(found)-i)
+			break
+		}
+		fmt.Fprintf(&b, " %d (%s) %q,", s.ID, s.Short(), s.Reason)
+	}
+	return nil, &RefError{msg: strings.TrimSuffix(b.String(), ",") + "; give the id of the one you mean", Matches: found}
+}
+
+// shownFile, in the shadow repository, records the hashes of the list
+// shown last, newest first: @N means its Nth row.
+const shownFile = "hguard-shown"
+
+// RecordShown remembers list (newest first) as the list a person saw, so
+// that @N names the same checkpoint until another list is shown, however
+// many checkpoints are taken meanwhile (a rollback's pre-rollback one).
+func (r *Repo) RecordShown(list []*Snapshot) error {
+	if len(list) == 0 || r.check() != nil {
+		return nil
+	}
+	var b strings.Builder
+	for _, s := range list {
+		b.WriteString(s.Hash + "\n")
+	}
+	return writeFileAtomic(filepath.Join(r.GitDir, shownFile), []byte(b.String()))
+}
+
+// resolveNth is row n of the list shown last, or of list when none was.
+func (r *Repo) resolveNth(list []*Snapshot, n int) (*Snapshot, error) {
+	data, err := os.ReadFile(filepath.Join(r.GitDir, shownFile))
+	if err != nil {
+		if n > len(list) {
+			return nil, &RefError{msg: fmt.Sprintf("@%d: the list of %s has %d rows", n, r.Dir, len(list))}
+		}
+		return list[n-1], nil
+	}
+	shown := strings.Fields(string(data))
+	if n > len(shown) {
+		return nil, &RefError{msg: fmt.Sprintf("@%d: the list of %s shown last had %d rows", n, r.Dir, len(shown))}
+	}
+	for _, s := range list {
+		if s.Hash == shown[n-1] {
+			return s, nil
+		}
+	}
+	return nil, &RefError{msg: fmt.Sprintf("@%d: checkpoint %s, row %d of the list shown last, has been pruned since", n, shown[n-1][:min(8, len(shown[n-1]))], n)}
 }
 
 // Path validates FILE from outside: relative to from (a directory inside

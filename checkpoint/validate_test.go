@@ -21,21 +21,32 @@ func TestParseRef(t *testing.T) {
 		{"999", Ref{N: 999}, ""},
 		{"1234", Ref{N: 1234, Hex: "1234"}, ""},
 		{"123456789", Ref{N: 123456789, Hex: "123456789"}, ""},
-		{"1234567890", Ref{Hex: "1234567890"}, ""},
-		{"ABCDEF12", Ref{Hex: "abcdef12"}, ""},
-		{strings.Repeat("a", 64), Ref{Hex: strings.Repeat("a", 64)}, ""},
+		{"1234567890", Ref{Hex: "1234567890", Label: "1234567890"}, ""},
+		{"ABCDEF12", Ref{Hex: "abcdef12", Label: "ABCDEF12"}, ""},
+		{strings.Repeat("a", 64), Ref{Hex: strings.Repeat("a", 64), Label: strings.Repeat("a", 64)}, ""},
 		{"0", Ref{}, "ids start at 1"},
 		{"", Ref{}, "empty"},
 		{"-1", Ref{}, "starts with '-'"},
 		{"--patch", Ref{}, "starts with '-'"},
 		{"-abcd", Ref{}, "starts with '-'"},
-		{"abc", Ref{}, "neither"},
-		{strings.Repeat("a", 65), Ref{}, "neither"},
-		{"HEAD", Ref{}, "neither"},
-		{"abcd^", Ref{}, "neither"},
-		{"abcd..ef01", Ref{}, "neither"},
-		{"1 2", Ref{}, "neither"},
-		{"@{1}", Ref{}, "neither"},
+		{"@1", Ref{Nth: 1}, ""},
+		{"@12", Ref{Nth: 12}, ""},
+		{"@0", Ref{}, "@N counts rows"},
+		{"@1234567890", Ref{}, "@N counts rows"},
+		// Anything else is a label search, never given to git.
+		{"abc", Ref{Label: "abc"}, ""},
+		{strings.Repeat("a", 65), Ref{Label: strings.Repeat("a", 65)}, ""},
+		{"HEAD", Ref{Label: "HEAD"}, ""},
+		{"abcd^", Ref{Label: "abcd^"}, ""},
+		{"abcd..ef01", Ref{Label: "abcd..ef01"}, ""},
+		{"rm -rf src", Ref{Label: "rm -rf src"}, ""},
+		{"@{1}", Ref{Label: "@{1}"}, ""},
+		{"@", Ref{Label: "@"}, ""},
+		{"turn 3 of session s1", Ref{Label: "turn 3 of session s1"}, ""},
+		{"a\x1b[31m", Ref{}, "control characters"},
+		{"a\nb", Ref{}, "control characters"},
+		{"\xff", Ref{}, "not UTF-8"},
+		{strings.Repeat("x", 201), Ref{}, "at most 200 characters"},
 	}
 	for _, tt := range tests {
 		got, err := ParseRef(tt.in)
@@ -207,5 +218,62 @@ func unpack(t *testing.T, r *Repo) {
 		if _, err := r.git(context.Background(), bytes.NewReader(data), "unpack-objects", "-q"); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A label search finds the one checkpoint whose label holds the text,
+// refuses (listing them) when several do; @N is the row of the list shown
+// last, and keeps meaning it when checkpoints are taken after the list.
+func TestResolveLabelAndRow(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	ctx := context.Background()
+	for i, label := range []string{"before: rm -rf src (recursive-delete)", "before turn 3 of session s1", "before: git clean -fdx (git-clean)"} {
+		write(t, filepath.Join(dir, "f.txt"), strings.Repeat("x", i+1), 0o644)
+		create(t, r, label)
+	}
+	list := snapshots(t, r)
+	tests := []struct {
+		ref     string
+		wantID  int
+		wantErr string
+	}{
+		{"rm -rf", 1, ""},
+		{"TURN 3", 2, ""},
+		{"git clean", 3, ""},
+		{"before", 0, `"before" is in the labels of 3 checkpoints`},
+		{"nothing like it", 0, `has "nothing like it" in its label`},
+		{"@1", 3, ""},
+		{"@3", 1, ""},
+		{"@4", 0, "has 3 rows"},
+		{"HEAD", 0, "in its label"},
+	}
+	for _, tt := range tests {
+		ref, err := ParseRef(tt.ref)
+		must(t, err)
+		s, err := r.resolve(list, ref)
+		switch {
+		case tt.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%q: %v, %v; want error %q", tt.ref, s, err, tt.wantErr)
+			}
+		case err != nil || s.ID != tt.wantID:
+			t.Errorf("%q: %v, %v; want checkpoint %d", tt.ref, s, err, tt.wantID)
+		}
+	}
+	// The list is shown; a new checkpoint comes; @1 is still the top row shown.
+	must(t, r.RecordShown(list))
+	write(t, filepath.Join(dir, "f.txt"), "later", 0o644)
+	create(t, r, "later")
+	for ref, want := range map[string]int{"@1": 3, "@3": 1} {
+		pr, _ := ParseRef(ref)
+		s, err := r.resolve(snapshots(t, r), pr)
+		if err != nil || s.ID != want {
+			t.Errorf("after a new checkpoint, %s = %v, %v; want checkpoint %d", ref, s, err, want)
+		}
+	}
+	_, err := r.Restore(ctx, Ref{Nth: 3})
+	must(t, err)
+	if got, _ := os.ReadFile(filepath.Join(dir, "f.txt")); string(got) != "x" {
+		t.Errorf("restoring @3 gave %q, want the first checkpoint's x", got)
 	}
 }

@@ -44,8 +44,12 @@ const rollbackSynopsis = `hguard rollback [--dir D]              list the checkp
        hguard rollback [--dir D] diff ID      show what changed since checkpoint ID
 
 ID is a checkpoint's id from the list (ids are given in order, 1 for the
-first checkpoint of D, and never change) or 4 to 64 hex digits of its
-hash. Restoring the tree brings back modified and deleted files
+first checkpoint of D, and never change), 4 to 64 hex digits of its hash,
+@N for the Nth row of the list 'hguard rollback' showed last (@1 is its top
+row; @N keeps naming that row's checkpoint while new ones are taken, until
+a list is shown again), or else text to find in the labels: the one
+checkpoint whose label contains it, ignoring case (when several do, they
+are listed and nothing is restored). Restoring the tree brings back modified and deleted files
 and removes files created since; FILE (relative to the current directory or
 --dir) restores one file or directory. A "pre-rollback" checkpoint is taken
 first, so a rollback is undone with another rollback. Excluded files (see
@@ -162,7 +166,7 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "pruned %d checkpoint%s of %s\n", n, plural(n), r.Dir)
+		fmt.Fprintf(stdout, "pruned %d checkpoint%s of %s\n", n, plural(n), show(r.Dir))
 		return nil
 	}
 	if !env.cfg.Enabled {
@@ -186,7 +190,7 @@ func runCheckpoint(args []string, stdout, stderr io.Writer) error {
 	var tooMany *checkpoint.TooManyFilesError
 	if errors.As(err, &tooMany) {
 		// Skipping is not a failure of whatever runs next.
-		fmt.Fprintf(stderr, "hguard: checkpoint skipped: %v\n", err)
+		fmt.Fprintf(stderr, "hguard: checkpoint skipped: %s\n", show(err.Error()))
 		return nil
 	}
 	if err != nil {
@@ -291,11 +295,15 @@ func listCheckpoints(ctx context.Context, r *checkpoint.Repo, stdout io.Writer, 
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Short(), s.Time.Local().Format("2006-01-02 15:04:05"), files, lines, show(s.Reason))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// @N names a row of this list until another list is shown.
+	return r.RecordShown(list)
 }
 
 // refHint is the hint of every bad checkpoint reference.
-const refHint = "give an ID from 'hguard rollback' or 4 to 64 hex digits of a checkpoint hash"
+const refHint = "give an ID from 'hguard rollback', 4 to 64 hex digits of a checkpoint hash, @N (a row of the list) or text from a label"
 
 func runRollback(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("rollback", rollbackSynopsis, stdout)
@@ -351,7 +359,7 @@ func runRollback(args []string, stdout, stderr io.Writer) error {
 			err = ferr
 		}
 		if err == nil && !changed {
-			fmt.Fprintf(stdout, "no changes since checkpoint %s\n", ref)
+			fmt.Fprintf(stdout, "no changes since checkpoint %s\n", show(ref.String()))
 		}
 		return rollbackErr(err)
 	}
@@ -385,7 +393,8 @@ func rollbackErr(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &badRef):
-		return usagef("run 'hguard rollback' for the list", "%v", err)
+		// Labels and directory names are the user's: shown sanitized.
+		return usagef("run 'hguard rollback' for the list", "%s", show(err.Error()))
 	case errors.Is(err, checkpoint.ErrNoCheckpoints):
 		return usagef("take one with 'hguard checkpoint create', or run 'hguard watch'", "%v", err)
 	case errors.As(err, &damaged):

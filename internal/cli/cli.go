@@ -13,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hguard/hguard/internal/sanitize"
 )
 
 // Exit codes, the same as tirith check's so hguard is a drop-in.
@@ -59,6 +61,9 @@ func (e ExitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 var ErrDone = ExitError(0)
 
 // Exit turns a command's error into an exit code, reporting it on stderr.
+// Messages name files, directories and labels that are not hguard's, so
+// each line is shown through the terminal sanitizer (an escape sequence in
+// a directory name does not reach the terminal).
 func Exit(err error, stderr io.Writer) int {
 	var (
 		code ExitError
@@ -71,19 +76,28 @@ func Exit(err error, stderr io.Writer) int {
 	case errors.As(err, &code):
 		return int(code)
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "hguard: error: %s\n", ue.Msg)
+		fmt.Fprintf(stderr, "hguard: error: %s\n", clean(ue.Msg))
 		if ue.Hint != "" {
-			fmt.Fprintf(stderr, "hguard: hint: %s\n", ue.Hint)
+			fmt.Fprintf(stderr, "hguard: hint: %s\n", clean(ue.Hint))
 		}
 		return ExitUsage
 	case errors.As(err, &he):
-		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
-		fmt.Fprintf(stderr, "hguard: hint: %s\n", he.Hint)
+		fmt.Fprintf(stderr, "hguard: error: %s\n", clean(err.Error()))
+		fmt.Fprintf(stderr, "hguard: hint: %s\n", clean(he.Hint))
 		return ExitInternal
 	default:
-		fmt.Fprintf(stderr, "hguard: error: %s\n", err)
+		fmt.Fprintf(stderr, "hguard: error: %s\n", clean(err.Error()))
 		return ExitInternal
 	}
+}
+
+// clean sanitizes each line of a message, keeping its lines.
+func clean(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = sanitize.OneLine(l, 1<<16)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Command is one subcommand's flag set and how to describe it.
