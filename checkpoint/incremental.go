@@ -241,7 +241,7 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 		}
 	}
 	if len(u.add) > 0 {
-		if _, err := r.git(ctx, zList(u.add), "update-index", "-z", "--add", "--replace", "--stdin"); err != nil {
+		if _, err := r.git(ctx, zList(u.add), "-c", bulkCheckin, "update-index", "-z", "--add", "--replace", "--stdin"); err != nil {
 			return nil, r.gitFailed(err)
 		}
 	}
