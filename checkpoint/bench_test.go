@@ -398,3 +398,77 @@ func BenchmarkParseNumstat(b *testing.B) {
 		})
 	}
 }
+
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.Walk(dir, func(_ string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			n += fi.Size()
+		}
+		return nil
+	})
+	return n
+}
+
+// BenchmarkIncrementalVsFull is issue #17's measure of the watcher's
+// incremental path: a tree of HGUARD_BENCH_FILES files (default 100,000,
+// generated here), one file changed per round, snapshotted three ways in
+// turn so a noisy machine slows all alike: through a watcher
+// (Watcher.Snapshot: the barrier, then only the changed path), by a full
+// scan (`checkpoint create` in a second shadow repository), and by plain
+// `git add -A && git commit` in the user's repository. It reports the
+// medians and incremental/full.
+func BenchmarkIncrementalVsFull(b *testing.B) {
+	n := 100000
+	if s := os.Getenv("HGUARD_BENCH_FILES"); s != "" {
+		v, err := strconv.Atoi(s)
+		must(b, err)
+		n = v
+	}
+	dir := benchTree(b, n)
+	cfg := benchConfig()
+	cfg.MaxFiles = 2 * n
+	r, err := New(filepath.Join(b.TempDir(), "home"), dir, cfg)
+	must(b, err)
+	full, err := New(filepath.Join(b.TempDir(), "home2"), dir, cfg)
+	must(b, err)
+	create(b, full, "first")
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	wt := r.StartWatch(ctx, WatchOptions{Debounce: time.Hour, Notify: func(ev WatchEvent) {
+		if ev.Ready {
+			close(ready)
+		}
+	}})
+	defer func() { cancel(); wt.Wait() }()
+	select {
+	case <-ready:
+	case <-wt.Done():
+		b.Fatal(wt.Wait())
+	}
+	target := filepath.Join(dir, fmt.Sprintf("pkg%03d/file050.go", n/200))
+	var inc, fs, git []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		must(b, os.WriteFile(target, fmt.Appendf(nil, "change %d %d\n", b.N, i), 0o644))
+		t0 := time.Now()
+		res, err := wt.Snapshot(ctx, "bench")
+		must(b, err)
+		if !res.Incremental || !res.Created || res.Files != n {
+			b.Fatalf("incremental %v, created %v, %d files", res.Incremental, res.Created, res.Files)
+		}
+		t1 := time.Now()
+		if res := create(b, full, ""); !res.Created {
+			b.Fatal("no full-scan snapshot")
+		}
+		t2 := time.Now()
+		userGit(b, dir, "add", "-A")
+		userGit(b, dir, "commit", "-qm", "x")
+		inc, fs, git = append(inc, t1.Sub(t0)), append(fs, t2.Sub(t1)), append(git, time.Since(t2))
+	}
+	mi, mf, mg := median(inc), median(fs), median(git)
+	b.ReportMetric(float64(mi.Microseconds())/1000, "incremental-ms")
+	b.ReportMetric(float64(mf.Microseconds())/1000, "fullscan-ms")
+	b.ReportMetric(float64(mg.Microseconds())/1000, "git-ms")
+	b.ReportMetric(float64(mi)/float64(mf), "inc/full")
+}
