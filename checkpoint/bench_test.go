@@ -399,17 +399,6 @@ func BenchmarkParseNumstat(b *testing.B) {
 	}
 }
 
-func dirSize(dir string) int64 {
-	var n int64
-	filepath.Walk(dir, func(_ string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			n += fi.Size()
-		}
-		return nil
-	})
-	return n
-}
-
 // BenchmarkIncrementalVsFull is issue #17's measure of the watcher's
 // incremental path: a tree of HGUARD_BENCH_FILES files (default 100,000,
 // generated here), one file changed per round, snapshotted three ways in
