@@ -64,9 +64,11 @@ type snapshotter struct {
 func (e *Engine) checkpointBefore(req CheckRequest, d *Decision) {
 	if d.Outcome == dsl.Ask {
 		e.undoInsteadOfAsk(req, d)
-		return
+		if d.Outcome == dsl.Ask && !req.AgentPrompts {
+			return // nothing runs unless hguard's own approval says so (then Answer comes here)
+		}
 	}
-	if d.Outcome != dsl.Allow && d.Outcome != dsl.Warn {
+	if d.Outcome != dsl.Allow && d.Outcome != dsl.Warn && (d.Outcome != dsl.Ask || !req.AgentPrompts) {
 		return
 	}
 	var fs []dsl.Finding

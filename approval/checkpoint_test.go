@@ -57,22 +57,25 @@ func TestCheckpointBeforeRiskyCommands(t *testing.T) {
 	tests := []struct {
 		name, config, cmd string
 		yolo              bool
+		agentPrompts      bool   // the caller's own prompt answers asks
 		answer            Answer // "" = no answer: Decide alone
 		wantOutcome       dsl.Level
 		want              int // checkpoints of the project afterwards
 		wantOther         int // checkpoints of the other project
 		wantWarning       string
 	}{
-		{"mode off", "approvals: {mode: off}\n", "rm -rf src", false, "", dsl.Allow, 1, 0, ""},
-		{"yolo", "", "rm -rf src", true, "", dsl.Allow, 1, 0, ""},
-		{"approved once", "", "rm -rf src", false, AnswerOnce, dsl.Allow, 1, 0, ""},
-		{"asked, not answered", "", "rm -rf src", false, "", dsl.Ask, 0, 0, ""},
-		{"denied", "", "rm -rf src", false, AnswerDeny, dsl.Ask, 0, 0, ""},
-		{"allowed ls", "approvals: {mode: off}\n", "ls -la src", false, "", dsl.Allow, 0, 0, ""},
-		{"git clean", "approvals: {mode: off}\n", "git clean -fdx", false, "", dsl.Allow, 1, 0, ""},
-		{"target in another project", "approvals: {mode: off}\n", "rm -rf ../other/src", false, "", dsl.Allow, 1, 1, ""},
-		{"checkpoints disabled", "approvals: {mode: off}\ncheckpoints: {enabled: false}\n", "rm -rf src", false, "", dsl.Allow, 0, 0, ""},
-		{"over max_files", "approvals: {mode: off}\ncheckpoints: {max_files: 2}\n", "rm -rf src", false, "", dsl.Allow, 0, 0, "more than 2 files"},
+		{"mode off", "approvals: {mode: off}\n", "rm -rf src", false, false, "", dsl.Allow, 1, 0, ""},
+		{"yolo", "", "rm -rf src", true, false, "", dsl.Allow, 1, 0, ""},
+		{"approved once", "", "rm -rf src", false, false, AnswerOnce, dsl.Allow, 1, 0, ""},
+		{"asked, not answered", "", "rm -rf src", false, false, "", dsl.Ask, 0, 0, ""},
+		{"denied", "", "rm -rf src", false, false, AnswerDeny, dsl.Ask, 0, 0, ""},
+		// An agent that asks its own user: the command may run, hguard will not know.
+		{"asked in the agent's prompt", "", "rm -rf src", false, true, "", dsl.Ask, 1, 0, ""},
+		{"allowed ls", "approvals: {mode: off}\n", "ls -la src", false, false, "", dsl.Allow, 0, 0, ""},
+		{"git clean", "approvals: {mode: off}\n", "git clean -fdx", false, false, "", dsl.Allow, 1, 0, ""},
+		{"target in another project", "approvals: {mode: off}\n", "rm -rf ../other/src", false, false, "", dsl.Allow, 1, 1, ""},
+		{"checkpoints disabled", "approvals: {mode: off}\ncheckpoints: {enabled: false}\n", "rm -rf src", false, false, "", dsl.Allow, 0, 0, ""},
+		{"over max_files", "approvals: {mode: off}\ncheckpoints: {max_files: 2}\n", "rm -rf src", false, false, "", dsl.Allow, 0, 0, "more than 2 files"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,7 +94,7 @@ func TestCheckpointBeforeRiskyCommands(t *testing.T) {
 				}
 			}
 			e := newEngine(t, home)
-			req := CheckRequest{Command: tt.cmd, Cwd: proj, Session: "s1", YOLO: tt.yolo}
+			req := CheckRequest{Command: tt.cmd, Cwd: proj, Session: "s1", YOLO: tt.yolo, AgentPrompts: tt.agentPrompts}
 			d, err := e.Decide(req)
 			if err != nil {
 				t.Fatal(err)

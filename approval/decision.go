@@ -26,6 +26,11 @@ type CheckRequest struct {
 	// that cannot prompt and has no queue to wait in. With Caller set, the
 	// engine then counts the ask as a denial, as it counts every block.
 	AskDenies bool `json:"ask_denies,omitempty"`
+	// AgentPrompts says the caller hands an ask to its own approval prompt
+	// (an agent that asks its user): the command runs if the person says
+	// yes there, where hguard does not see the answer, so the checkpoints
+	// an allowed command would get are taken before the ask is returned.
+	AgentPrompts bool `json:"agent_prompts,omitempty"`
 }
 
 // Decision is the record of deciding one command: the verdict (what the

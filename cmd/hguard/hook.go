@@ -166,7 +166,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 		sess = string(agent)
 	}
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
-		AskDenies: !hooks.Prompts(call) && dc.queue() == nil}
+		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call)}
 	d, err := dc.Decide(req)
 	if err != nil {
 		return hooks.Refuse(agent, err)
