@@ -39,6 +39,7 @@ var keyExamples = map[string]string{
 	"checkpoints.max_file_size": "1MiB",
 	"checkpoints.exclude":       `["*.log"]`,
 	"checkpoints.debounce":      "500ms",
+	"checkpoints.watch":         `["~/watched"]`, // all_keys.txtar makes it
 	"audit.max_size_mb":         "16",
 	"audit.keep":                "4",
 	"audit.anchor":              "none",
