@@ -139,15 +139,15 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native32
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native33
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native34
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native35
 		}
@@ -1358,7 +1358,12 @@ func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return isRoot(p0)
+			return (isRoot(p0) ||
+				(((((e.Cwd != "") &&
+					!strings.HasPrefix(p0, "/")) &&
+					!strings.HasPrefix(p0, "~")) &&
+					!strings.HasPrefix(p0, "$")) &&
+					isRoot(((e.Cwd + "/") + p0))))
 		}))
 }
 
@@ -1367,7 +1372,12 @@ func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return isSystemDir(p0)
+			return (isSystemDir(p0) ||
+				(((((e.Cwd != "") &&
+					!strings.HasPrefix(p0, "/")) &&
+					!strings.HasPrefix(p0, "~")) &&
+					!strings.HasPrefix(p0, "$")) &&
+					isSystemDir(((e.Cwd + "/") + p0))))
 		}))
 }
 
@@ -1376,7 +1386,12 @@ func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return isHome(p0)
+			return (isHome(p0) ||
+				(((((e.Cwd != "") &&
+					!strings.HasPrefix(p0, "/")) &&
+					!strings.HasPrefix(p0, "~")) &&
+					!strings.HasPrefix(p0, "$")) &&
+					isHome(((e.Cwd + "/") + p0))))
 		}))
 }
 

@@ -31,19 +31,16 @@ func cleanPath(p string) string {
 	return path.Clean(p)
 }
 
-// isRoot reports whether p is the root directory or all of its contents.
+// isRoot reports whether p is the root directory or all of its contents,
+// also through globs that take every entry at each level ("/*/*", "/?*").
 func isRoot(p string) bool {
-	switch cleanPath(p) {
-	case "/", "/*", "/.*", "/**":
-		return true
-	}
-	return false
+	return p != "" && wholeOf(cleanPath(p)) == "/"
 }
 
 // isHome reports whether p is a home directory (the user's, /root, or any
 // /home/NAME) or all of its contents.
 func isHome(p string) bool {
-	c := strings.TrimSuffix(cleanPath(p), "/*")
+	c := wholeOf(cleanPath(p))
 	if c == "~" || c == "/root" {
 		return true
 	}
@@ -53,6 +50,38 @@ func isHome(p string) bool {
 		}
 	}
 	return false
+}
+
+// wholeOf takes off the trailing components of a cleaned path that are
+// globs matching (nearly) every entry: deleting /etc/*/* or ~/.* loses /etc
+// or ~ as surely as deleting them by name.
+func wholeOf(c string) string {
+	for c != "/" {
+		dir, last := path.Split(c)
+		if dir == "" || !globAll(last) {
+			break
+		}
+		c = path.Clean(dir)
+	}
+	return c
+}
+
+// globAll reports a path component that is a glob over every name: made of
+// * and ? only (at least one *), maybe after a leading "." or a bracket
+// expression ("*", "**", ".*", "?*", "[a-z]*").
+func globAll(comp string) bool {
+	if !strings.Contains(comp, "*") {
+		return false
+	}
+	rest := strings.TrimPrefix(comp, ".")
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest[1:], ']')
+		if end < 0 {
+			return false
+		}
+		rest = rest[end+2:]
+	}
+	return strings.Trim(rest, "*?") == ""
 }
 
 // systemDirs are directories whose loss breaks the system: deleting or
@@ -72,9 +101,38 @@ var systemDirs = map[string]bool{
 }
 
 // isSystemDir reports whether p is one of the system directories, or all
-// of a system directory's contents ("/etc/*"). Paths deeper inside are not.
+// of a system directory's contents ("/etc/*", "/etc/*/*"), also through a
+// glob that matches one ("/e??", "/u*/b*"). Paths deeper inside are not.
 func isSystemDir(p string) bool {
-	return systemDirs[strings.TrimSuffix(cleanPath(p), "/*")]
+	c := wholeOf(cleanPath(p))
+	if systemDirs[c] {
+		return true
+	}
+	if c == "/" || !strings.HasPrefix(c, "/") || !strings.ContainsAny(c, "*?[") {
+		return false
+	}
+	for dir := range systemDirs {
+		if globMatches(c, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatches reports whether the glob pattern (a cleaned absolute path)
+// matches dir component by component, as the shell's pathname expansion
+// would if dir exists.
+func globMatches(pattern, dir string) bool {
+	ps, ds := strings.Split(pattern[1:], "/"), strings.Split(dir[1:], "/")
+	if len(ps) != len(ds) {
+		return false
+	}
+	for i := range ps {
+		if ok, err := path.Match(ps[i], ds[i]); !ok || err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // isBroad reports whether losing p as a whole would be a disaster: root,

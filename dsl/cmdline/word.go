@@ -308,7 +308,17 @@ type expander struct {
 
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
-	for _, p := range parts {
+	for i, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && i == 0 && mode == unquoted && strings.HasPrefix(l.Value, "~") {
+			if v, dynamic, ok := tildeUser(l.Value); ok {
+				if mode == unquoted && isGlob(l.Value) {
+					e.cur.glob = true
+				}
+				e.write(unescape(v, mode))
+				e.cur.Dynamic = e.cur.Dynamic || dynamic
+				continue
+			}
+		}
 		e.part(p, mode)
 	}
 	e.end()
@@ -478,6 +488,41 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 	case *syntax.ExtGlob:
 		e.write(w.source(p.Pos(), p.End()))
 	}
+}
+
+// tildeUser expands the tilde prefix of an unquoted word that names a user
+// (~root, ~alice/x) or a directory of the shell (~+ is ., ~- $OLDPWD). hguard reads no
+// password database: by the passwd convention ~root is /root on every
+// system it serves; any other user's home is not known (the value stays as
+// written and is dynamic, so rules cannot take it for a harmless path). A
+// plain ~ is left to the rules, which know it as the home.
+func tildeUser(lit string) (v string, dynamic, ok bool) {
+	name, rest, _ := strings.Cut(lit[1:], "/")
+	if name == "" || strings.ContainsAny(name, `\*?[`) {
+		return "", false, false
+	}
+	if rest != "" || strings.HasSuffix(lit, "/") {
+		rest = "/" + rest
+	}
+	switch {
+	case name == "root":
+		return "/root" + rest, false, true
+	case name == "+": // $PWD: the directory the command runs in
+		return "." + rest, false, true
+	case name == "-" || validUser(name):
+		return lit, true, true
+	}
+	return "", false, false
+}
+
+// validUser reports a name the shells take for a user name in ~NAME.
+func validUser(name string) bool {
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func isIFS(p *syntax.ParamExp) bool {
