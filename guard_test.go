@@ -54,6 +54,36 @@ func TestCheckDecisions(t *testing.T) {
 	}
 }
 
+// TestCheckInCwd: relative operands are judged in the directory the
+// command runs in (issue 14): rm -rf * in / is the root, .. from a
+// project is the home; the same line elsewhere is an ordinary ask.
+func TestCheckInCwd(t *testing.T) {
+	g := newGuard(t, Options{})
+	tests := []struct {
+		shell, cwd, cmd string
+		want            dsl.Level
+	}{
+		{"bash", "/", "rm -rf *", dsl.Block},
+		{"bash", "/", "rm -rf .", dsl.Block},
+		{"zsh", "/", "rm -rf ./*", dsl.Block},
+		{"fish", "/", "rm -rf *", dsl.Block},
+		{"bash", "/home/alice/src", "rm -rf ..", dsl.Block},
+		{"bash", "/home/alice", "rm -rf *", dsl.Block},
+		{"bash", "/", "rm -rf etc", dsl.Block},
+		{"bash", "/tmp", "cd / && rm -rf *", dsl.Block},
+		{"fish", "/tmp", "cd /; and rm -rf *", dsl.Block},
+		{"bash", "/home/alice/src", "rm -rf *", dsl.Ask},
+		{"bash", "/", "rm -rf /tmp/x", dsl.Allow},
+		{"bash", "/tmp", "rm -rf *", dsl.Ask},
+		{"bash", "", "rm -rf *", dsl.Ask},
+	}
+	for _, tt := range tests {
+		if v := g.Check(Request{Command: tt.cmd, Cwd: tt.cwd, Shell: tt.shell}); v.Level != tt.want {
+			t.Errorf("Check(%q in %q, %s) = %s, want %s (findings %+v)", tt.cmd, tt.cwd, tt.shell, v.Level, tt.want, v.Findings)
+		}
+	}
+}
+
 // TestUnanalysableInputAsks: what hguard cannot fully analyse is an ask
 // with the reason, never allow and never block.
 func TestUnanalysableInputAsks(t *testing.T) {

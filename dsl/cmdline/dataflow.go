@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strconv"
@@ -50,6 +51,7 @@ type flow struct {
 	aliases map[string]string
 	files   map[string]Input // files written on the line: their content as far as known
 	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
+	ints    map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
 	cwd     string           // the directory set by cd, "" when unknown
 	walks   int              // loop bodies and function bodies walked again
 }
@@ -250,6 +252,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	args := r.args
 	if r.empty {
 		for _, a := range ce.Assigns {
+			if a != nil && a.Name != nil && a.Value != nil && w.ints[a.Name.Value] {
+				if v := w.single(a.Value); !v.Dynamic {
+					w.arithValue(v.Value, c.Pos, cx)
+				}
+			}
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
 			} else if a != nil && a.Name != nil {
@@ -261,6 +268,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Dynamic {
 		return
 	}
+	w.nameArgs(c, args, cx)
 	switch name := c.Name; {
 	case name == "cd" || name == "pushd":
 		w.cd(args)
@@ -588,5 +596,191 @@ func (w *walker) openFds(st *syntax.Stmt) {
 			w.fds = make(map[string]Input)
 		}
 		w.fds[r.N.Value] = w.stdin([]*syntax.Redirect{&in}, Input{})
+	}
+}
+
+// Arithmetic evaluation runs code. bash evaluates a variable named in an
+// arithmetic context ((( x )), $(( x )), let x, a[x], ${s:x}, [[ x -eq 1
+// ]], declare -i) as an expression in turn, and a subscript in it expands
+// command substitutions: x='a[$(rm -rf ~)]'; (( x )) runs rm. So do the
+// builtins that take a variable name (printf -v, read, declare, test -v,
+// ${!x}), in zsh too. Values set on the line are followed here as the text
+// "(( VALUE ))"; values hguard does not know are not (every (( i++ )) would
+// be an ask).
+
+// hasSubst reports text that holds a command substitution.
+func hasSubst(v string) bool {
+	return strings.Contains(v, "$(") || strings.Contains(v, "`") || strings.Contains(v, "<(") || strings.Contains(v, ">(")
+}
+
+// arithRefs follows the variables an arithmetic expression reads by name
+// ("x") or by value ("$x").
+func (w *walker) arithRefs(at Pos, cx ctx, nodes ...syntax.Node) {
+	if len(w.vars) == 0 || cx.noSubst {
+		return
+	}
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false // its words are not arithmetic
+			case *syntax.Word:
+				if lit := n.Lit(); lit != "" {
+					w.arithVar(lit, at, cx)
+				}
+			case *syntax.ParamExp:
+				if n.Param != nil {
+					w.arithVar(n.Param.Value, at, cx)
+				}
+			}
+			return !w.full
+		})
+	}
+}
+
+// arithVar follows the static value of the variable name when it holds a
+// substitution.
+func (w *walker) arithVar(name string, at Pos, cx ctx) {
+	// y=x; (( y )) evaluates x in turn: a chain of names is followed.
+	for range MaxDepth {
+		v, ok := w.vars[name]
+		switch {
+		case !ok:
+			return
+		case hasSubst(v):
+			w.arithText(v, "arithmetic "+name, at, cx)
+			return
+		case !isName(v):
+			return
+		}
+		name = v
+	}
+}
+
+// isName reports a shell variable name.
+func isName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// arithValue follows a value the shell evaluates as arithmetic: a name
+// (its value in turn) or an expression.
+func (w *walker) arithValue(v string, at Pos, cx ctx) {
+	if isName(v) {
+		w.arithVar(v, at, cx)
+		return
+	}
+	w.arithText(v, "arithmetic", at, cx)
+}
+
+// arithText walks text that the shell evaluates as arithmetic.
+func (w *walker) arithText(text, via string, at Pos, cx ctx) {
+	if !hasSubst(text) || w.full {
+		return
+	}
+	if w.walks >= maxLoopWalks {
+		if !w.limitHit {
+			w.limitHit = true
+			w.issue(IssueLimit, at, fmt.Sprintf("%d:%d: more than %d values evaluated as arithmetic; the rest was not analyzed", at.Line, at.Col, maxLoopWalks))
+		}
+		return
+	}
+	w.walks++
+	d := Bash
+	if cx.dialect == Zsh {
+		d = Zsh
+	}
+	cx.dialect = d
+	w.nested(&Command{Pos: at, Via: cx.via}, "(( "+text+" ))", via, cx, false)
+}
+
+// nameArgs follows the variable names that builtins assign or test, whose
+// subscripts the shell evaluates: printf -v NAME, read NAME, declare
+// NAME=…, test -v NAME, unset NAME, mapfile NAME, getopts OPTS NAME.
+func (w *walker) nameArgs(c *Command, args []field, cx ctx) {
+	var names []field
+	switch c.Name {
+	case "printf", "print":
+		for i, a := range args {
+			if a.Value == "-v" && i+1 < len(args) {
+				names = append(names, args[i+1])
+			}
+		}
+	case "test", "[":
+		for i, a := range args {
+			if (a.Value == "-v" || a.Value == "-R") && i+1 < len(args) {
+				names = append(names, args[i+1])
+			}
+		}
+	case "read", "mapfile", "readarray", "unset", "getopts", "wait", "export", "local", "declare", "typeset", "readonly", "vared", "let":
+		names = args
+	}
+	for _, a := range names {
+		if !a.Dynamic {
+			w.subscript(a.Value, c.Pos, cx)
+		}
+	}
+}
+
+// subscript follows the subscript of a variable name (NAME[SUB] or
+// NAME[SUB]=VALUE), which the shell evaluates when it uses the name.
+func (w *walker) subscript(name string, at Pos, cx ctx) {
+	i := strings.IndexByte(name, '[')
+	j := strings.LastIndexByte(name, ']')
+	if i > 0 && j > i {
+		w.arithText(name[i+1:j], "subscript of "+name[:i], at, cx)
+	}
+}
+
+// testRefs follows what [[ … ]] evaluates: the operands of -eq, -lt and
+// the other arithmetic comparisons, and the names -v and -R test.
+func (w *walker) testRefs(x syntax.TestExpr, at Pos, cx ctx) {
+	if len(w.vars) == 0 || cx.noSubst {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				w.arithRefs(at, cx, n.X, n.Y)
+			}
+		case *syntax.UnaryTest:
+			if word, ok := n.X.(*syntax.Word); ok && (n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar) {
+				if f := w.single(word); !f.Dynamic {
+					w.subscript(f.Value, at, cx)
+				}
+			}
+		}
+		return !w.full
+	})
+}
+
+// paramRefs follows what a parameter expansion evaluates: its subscript
+// and slice offsets as arithmetic, and the name an indirection (${!x})
+// reads.
+func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
+	if len(w.vars) == 0 {
+		return
+	}
+	if p.Index != nil {
+		w.arithRefs(at, cx, p.Index)
+	}
+	if p.Slice != nil {
+		w.arithRefs(at, cx, p.Slice.Offset, p.Slice.Length)
+	}
+	if p.Excl && p.Param != nil && p.Names == 0 {
+		if v, ok := w.vars[p.Param.Value]; ok {
+			w.subscript(v, at, cx)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -267,6 +268,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if c.Loop != nil {
 			w.substs(inner, c.Loop)
 		}
+		if cl, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			w.arithRefs(w.pos(st, cx), inner, cl.Init, cl.Cond, cl.Post)
+		}
 		if !w.loop(c, inner) {
 			w.stmts(c.Do, inner)
 		}
@@ -293,14 +297,17 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	case *syntax.ArithmCmd:
 		if c.X != nil {
 			w.substs(inner, c.X)
+			w.arithRefs(w.pos(st, cx), inner, c.X)
 		}
 	case *syntax.TestClause:
 		if c.X != nil {
 			w.substs(inner, c.X)
+			w.testRefs(c.X, w.pos(st, cx), inner)
 		}
 	case *syntax.LetClause:
 		for _, x := range c.Exprs {
 			w.substs(inner, x)
+			w.arithRefs(w.pos(st, cx), inner, x)
 		}
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
@@ -368,6 +375,14 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 			case *syntax.CmdSubst:
 				w.stmts(n.Stmts, subCtx(cx, "$(…)"))
 				return false
+			case *syntax.ArithmExp:
+				w.arithRefs(w.pos(n, cx), cx, n.X)
+			case *syntax.ParamExp:
+				w.paramRefs(n, w.pos(n, cx), cx)
+			case *syntax.Assign:
+				if n.Index != nil {
+					w.arithRefs(w.pos(n, cx), cx, n.Index)
+				}
 			case *syntax.ProcSubst:
 				via := "<(…)"
 				sub := subCtx(cx, "")
@@ -503,6 +518,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 		c.Name, c.Path = "declare", "declare"
 	}
 	var nodes []syntax.Node
+	integer, nameref := false, false
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -510,9 +526,35 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 		nodes = append(nodes, a)
 		switch {
 		case a.Name == nil && a.Value != nil:
-			c.Args = append(c.Args, fieldWords(w.fields(a.Value))...)
+			fs := w.fields(a.Value)
+			for _, f := range fs {
+				switch {
+				case f.Dynamic:
+				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
+					integer = integer || strings.Contains(f.Value, "i")
+					nameref = nameref || strings.Contains(f.Value, "n")
+				default:
+					defer w.subscript(f.Value, c.Pos, cx) // declare "a[$(…)]=1"
+				}
+			}
+			c.Args = append(c.Args, fieldWords(fs)...)
 		case a.Name != nil:
 			v := w.assignValue(a)
+			if integer {
+				if w.ints == nil {
+					w.ints = make(map[string]bool)
+				}
+				w.ints[a.Name.Value] = true
+				if !a.Naked && !v.Dynamic {
+					defer w.arithValue(v.Value, c.Pos, cx)
+				}
+			}
+			if nameref && !a.Naked && !v.Dynamic {
+				defer w.subscript(v.Value, c.Pos, cx) // declare -n r='a[$(…)]'
+			}
+			if a.Index != nil {
+				defer w.arithRefs(c.Pos, cx, a.Index)
+			}
 			if !a.Naked && a.Index == nil && a.Array == nil {
 				defer w.assigned(&c, a.Name.Value, v, cx)
 			}
