@@ -54,9 +54,9 @@ func strStr(name string, f func(string) string) expr.Option {
 // wrapperFlag at command scope; hasIssue at line scope) are fields of the
 // environment and are listed in Vars.
 var Funcs = []Func{
-	{Name: "isRoot", Sig: "isRoot(path) bool", Doc: "the root directory or all of it: /, //, /., /.., /*", Example: `any(positional, isRoot(#))`, options: []expr.Option{strBool("isRoot", isRoot)}},
-	{Name: "isHome", Sig: "isHome(path) bool", Doc: "a home directory or all of it: ~, ~/, ~/*, $HOME, ${HOME}, /root, /home/NAME", Example: `any(positional, isHome(#))`, options: []expr.Option{strBool("isHome", isHome)}},
-	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /var/lib); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: []expr.Option{strBool("isSystemDir", isSystemDir)}},
+	{Name: "isRoot", Sig: "isRoot(path) bool", Doc: "the root directory or all of it: /, //, /., /.., /*, and globs that take every entry at each level: /*/*, /?*, /.*, /[a-z]*", Example: `any(positional, isRoot(#))`, options: []expr.Option{strBool("isRoot", isRoot)}},
+	{Name: "isHome", Sig: "isHome(path) bool", Doc: "a home directory or all of it: ~, ~/, ~/*, ~/*/*, ~/.*, $HOME, ${HOME}, /root (also written ~root), /home/NAME", Example: `any(positional, isHome(#))`, options: []expr.Option{strBool("isHome", isHome)}},
+	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /usr/*/*, /var/lib), also through a glob that matches one (/e??, /u*/b*); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: []expr.Option{strBool("isSystemDir", isSystemDir)}},
 	{Name: "isBroad", Sig: "isBroad(path) bool", Doc: "isRoot, isSystemDir or isHome", Example: `any(positional, isBroad(#))`, options: []expr.Option{strBool("isBroad", isBroad)}},
 	{Name: "isTemp", Sig: "isTemp(path) bool", Doc: "inside a temporary directory (/tmp, /var/tmp, $TMPDIR), not the directory itself", Example: `all(positional, isTemp(#))`, options: []expr.Option{strBool("isTemp", isTemp)}},
 	{Name: "under", Sig: "under(path, dir) bool", Doc: "path is dir or inside it, after cleaning both (~, $HOME and ${HOME} are the same)", Example: `any(outputs, under(#, "/etc"))`, options: []expr.Option{expr.Function("under", func(p ...any) (any, error) {

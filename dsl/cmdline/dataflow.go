@@ -28,6 +28,9 @@ import (
 //   - cd DIR: later commands carry Cwd, and their relative glob, "." and
 //     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*);
 //   - xargs with a static standard input gets its words as arguments;
+//   - arithmetic: a static value read by name in an arithmetic context, or
+//     a subscripted name given to printf -v, read, declare, test -v, is
+//     walked as (( VALUE )): its command substitutions run (see arithRefs);
 //   - files written on the line (echo … > x.sh, curl -o x.sh …) and then run
 //     (sh x.sh, source x.sh, ./x.sh): their static text is followed, fetched
 //     content is untrusted;
