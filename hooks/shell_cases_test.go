@@ -151,8 +151,11 @@ func TestShellHookDefinitions(t *testing.T) {
 	}
 	defs := map[string][]string{
 		"bash": {"alias del='touch BLOCKED'", "alias del2=del", "f() { touch BLOCKED; }", "g() { f; }", "alias ok='echo ran > ran'"},
-		"zsh":  {"alias del='touch BLOCKED'", "alias del2=del", "f() { touch BLOCKED; }", "g() { f; }", "alias ok='echo ran > ran'"},
-		"fish": {"alias del='touch BLOCKED'", "alias del2=del", "function f; touch BLOCKED; end", "function g; f; end", "alias ok='echo ran > ran'", "abbr -a dd touch BLOCKED"},
+		"zsh": {"alias del='touch BLOCKED'", "alias del2=del", "f() { touch BLOCKED; }", "g() { f; }", "alias ok='echo ran > ran'",
+			"alias -g TB='; touch BLOCKED'", "alias -s blk='touch BLOCKED'"},
+		"fish": {"alias del='touch BLOCKED'", "alias del2=del", "function f; touch BLOCKED; end", "function g; f; end", "alias ok='echo ran > ran'", "abbr -a dd touch BLOCKED",
+			"abbr -a --regex 'd[0-9]+' -- dn 'touch BLOCKED'", "abbr -a --position anywhere -- TB '; touch BLOCKED'",
+			"function tb; echo touch BLOCKED; end", "abbr -a --regex 'x.+' --function tb -- xf"},
 	}
 	for _, sh := range shells {
 		t.Run(sh.name, func(t *testing.T) {
@@ -167,8 +170,11 @@ func TestShellHookDefinitions(t *testing.T) {
 			s.load(hguardBin(t))
 			s.settle()
 			lines := []string{"del", "true && del", "del2", "f", "g"}
-			if sh.name == "fish" {
-				lines = []string{"del", "true; and del", "del2", "f", "g", "dd"}
+			switch sh.name {
+			case "zsh": // global and suffix aliases
+				lines = append(lines, "echo TB", "x.blk")
+			case "fish": // abbreviations: by name, by regex, anywhere, by function
+				lines = []string{"del", "true; and del", "del2", "f", "g", "dd", "d42", "echo TB", "xyz"}
 			}
 			for _, l := range lines {
 				s.refused(l)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -11,6 +12,8 @@ import (
 // (after alias del='rm -rf') is a command named del.
 type shellDefs struct {
 	aliases   map[string]string
+	globals   map[string]string // zsh alias -g, fish abbr --position anywhere: expanded in any word
+	suffixes  map[string]string // zsh alias -s: a command word ending in .EXT runs VALUE WORD
 	functions []string
 }
 
@@ -19,7 +22,22 @@ type shellDefs struct {
 const maxShellDefs = 256
 
 func addShellDefFlags(c *command) *shellDefs {
-	d := &shellDefs{aliases: map[string]string{}}
+	d := &shellDefs{aliases: map[string]string{}, globals: map[string]string{}, suffixes: map[string]string{}}
+	def := func(flag string, m map[string]string) func(string) error {
+		return func(s string) error {
+			name, value, ok := strings.Cut(s, "=")
+			if !ok || !aliasName(name) {
+				return fmt.Errorf("--%s %q: want NAME=VALUE with a plain NAME", flag, s)
+			}
+			if len(m) >= maxShellDefs {
+				return fmt.Errorf("--%s: more than %d definitions", flag, maxShellDefs)
+			}
+			m[name] = value
+			return nil
+		}
+	}
+	c.Func("global-alias", "`NAME=VALUE`: a global alias of the calling shell (zsh alias -g, fish abbr --position anywhere), expanded in any word (repeatable)", def("global-alias", d.globals))
+	c.Func("suffix-alias", "`EXT=VALUE`: a suffix alias of the calling shell (zsh alias -s): a command word ending in .EXT runs VALUE WORD (repeatable)", def("suffix-alias", d.suffixes))
 	c.Func("alias", "`NAME=VALUE`: an alias of the calling shell, expanded where the shell expands it (repeatable)", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
 		if !ok || !aliasName(name) {
@@ -50,7 +68,7 @@ func aliasName(name string) bool {
 // expanded, and the functions it calls defined before it, so that their
 // bodies are judged with the call.
 func (d *shellDefs) apply(line string) string {
-	line = expandAliases(line, d.aliases)
+	line = expandDefs(line, d.aliases, d.globals, d.suffixes)
 	if len(d.functions) == 0 {
 		return line
 	}
@@ -71,7 +89,15 @@ const maxAliasExpansions = 64
 // It reads quotes and escapes but is not a parser: where it is unsure it
 // leaves the text as it is, which hguard then judges as typed.
 func expandAliases(line string, aliases map[string]string) string {
-	if len(aliases) == 0 {
+	return expandDefs(line, aliases, nil, nil)
+}
+
+// expandDefs is expandAliases with zsh's global aliases, expanded in any
+// unquoted word (alias -g G='| sh': echo x G is echo x | sh), and suffix
+// aliases, for a command word ending in .EXT (alias -s txt=vim: a.txt is
+// vim a.txt).
+func expandDefs(line string, aliases, globals, suffixes map[string]string) string {
+	if len(aliases) == 0 && len(globals) == 0 && len(suffixes) == 0 {
 		return line
 	}
 	type active struct {
@@ -176,7 +202,21 @@ func expandAliases(line string, aliases map[string]string) string {
 		}
 		value, isAlias := aliases[word]
 		plain := !strings.ContainsAny(word, "'\"\\$`")
-		if atCmd && plain && isAlias && !isActive(word, start) && expanded < maxAliasExpansions {
+		global := false
+		if g, ok := globals[word]; ok && !(atCmd && isAlias) {
+			value, isAlias, global = g, true, true
+		}
+		if ext := path.Ext(word); atCmd && !isAlias && len(ext) > 1 && plain && !isActive(word, start) {
+			if v, ok := suffixes[ext[1:]]; ok && expanded < maxAliasExpansions {
+				// The word stays, after the value: it is the value's argument.
+				expanded++
+				s = s[:start] + v + " " + s[start:]
+				actives = append(actives, active{word, start + len(v) + 1 + len(word)})
+				cmdPos = true
+				continue
+			}
+		}
+		if (atCmd || global) && plain && isAlias && !isActive(word, start) && expanded < maxAliasExpansions {
 			expanded++
 			s = s[:start] + value + s[end:]
 			delta := len(value) - len(word)
@@ -189,7 +229,7 @@ func expandAliases(line string, aliases map[string]string) string {
 			if strings.HasSuffix(value, " ") || strings.HasSuffix(value, "\t") {
 				forceAt = start + len(value)
 			}
-			cmdPos = true // the value's first word is read again
+			cmdPos = atCmd || !global // the value's first word is read again
 			i = start
 			continue
 		}

@@ -40,3 +40,28 @@ func TestExpandAliases(t *testing.T) {
 		t.Errorf("self-expanding alias grew to %d bytes", len(got))
 	}
 }
+
+// TestExpandGlobalAndSuffixAliases: zsh's alias -g (and fish's abbr
+// --position anywhere) expand in any unquoted word; alias -s runs a command
+// word ending in .EXT through its value (checked in zsh 5.9).
+func TestExpandGlobalAndSuffixAliases(t *testing.T) {
+	aliases := map[string]string{"del": "rm -rf", "X": "echo regular"}
+	globals := map[string]string{"G": "| sh", "X": "/", "R": "R", "H": "~"}
+	suffixes := map[string]string{"txt": "rm -rf ~", "sh": "bash"}
+	for _, tc := range []struct{ in, want string }{
+		{"echo 'rm -rf ~' G", "echo 'rm -rf ~' | sh"},
+		{"rm -rf X", "rm -rf /"},
+		{"X", "echo regular"}, // at the command word a regular alias wins
+		{"echo 'G' \"G\" G", "echo 'G' \"G\" | sh"},
+		{"rm -rf H/x", "rm -rf H/x"}, // only whole words
+		{"R x", "R x"},               // a global alias is not expanded inside itself
+		{"a.txt", "rm -rf ~ a.txt"},
+		{"./run.sh now", "bash ./run.sh now"},
+		{"cat a.txt", "cat a.txt"}, // only the command word
+		{"del a.txt", "rm -rf a.txt"},
+	} {
+		if got := expandDefs(tc.in, aliases, globals, suffixes); got != tc.want {
+			t.Errorf("expandDefs(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

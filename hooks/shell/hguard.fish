@@ -11,6 +11,7 @@ if status is-interactive
     # the line as fish will run it. fish's own functions are left out.
     function _hguard_defs
         set -l todo (string split -n -- ' ' (string replace -ar -- '[;&|()<>"\'$\n\t{}=]' ' ' $argv[1]))
+        set -l abbrs (abbr --show)
         set -l seen
         set -l n 0
         while test (count $todo) -gt 0 -a $n -lt 64
@@ -20,17 +21,33 @@ if status is-interactive
                 continue
             end
             set -a seen $w
-            if abbr --query -- $w
-                # An abbreviation under the cursor is expanded by execute:
-                # it is passed as an alias.
-                for def in (abbr --show | string match -r -- "^abbr (?:-a|--add) .*-- "(string escape --style=regex -- (string escape -- $w))" .*")
-                    set -g _hguard_abbr
-                    eval (string replace -r -- '^abbr' _hguard_abbr_collect $def)
-                    if test (count $_hguard_abbr) -ge 2
-                        printf '%s\0' --alias "$w=$_hguard_abbr[-1]"
-                        set -a todo (string split -n -- ' ' (string replace -ar -- '[;&|()<>"\'$\n\t{}=]' ' ' $_hguard_abbr[-1]))
-                    end
+            # An abbreviation is expanded by execute (and by a space): it is
+            # passed as an alias, or as a global alias when it expands in any
+            # position. Its name, or its --regex (which must match the whole
+            # word), selects it; --function computes the expansion.
+            for def in $abbrs
+                set -g _hguard_abbr
+                eval (string replace -r -- '^abbr' _hguard_abbr_collect $def)
+                test (count $_hguard_abbr) -ge 1; or continue
+                if set -q _hguard_abbr_regex[1]
+                    string match -qr -- "^(?:$_hguard_abbr_regex)\$" $w; or continue
+                else if test "$_hguard_abbr[1]" != "$w"
+                    continue
                 end
+                set -l exp $_hguard_abbr[2..-1]
+                if set -q _hguard_abbr_function[1]
+                    string match -q -- '_hguard_*' $_hguard_abbr_function; and continue
+                    set exp ($_hguard_abbr_function $w 2>/dev/null | string collect)
+                end
+                set exp (string join ' ' -- $exp)
+                test -n "$exp"; or continue
+                if test "$_hguard_abbr_position" = anywhere
+                    printf '%s\0' --global-alias "$w=$exp"
+                else
+                    printf '%s\0' --alias "$w=$exp"
+                end
+                set -a todo (string split -n -- ' ' (string replace -ar -- '[;&|()<>"\'$\n\t{}=]' ' ' $exp))
+                set n (math $n + 1)
             end
             functions -q -- $w; or continue
             set -l file (functions --details -- $w)
@@ -44,9 +61,14 @@ if status is-interactive
         end
     end
 
-    # _hguard_abbr_collect keeps the arguments of one line of abbr --show.
+    # _hguard_abbr_collect keeps one line of abbr --show: the name and
+    # expansion in _hguard_abbr, and its --regex, --function and --position.
     function _hguard_abbr_collect
+        argparse -i a/add r/regex= f/function= p/position= 'set-cursor=?' g/global U/universal -- $argv 2>/dev/null
         set -g _hguard_abbr $argv
+        set -g _hguard_abbr_regex $_flag_regex
+        set -g _hguard_abbr_function $_flag_function
+        set -g _hguard_abbr_position $_flag_position
     end
 
     # _hguard_decide checks $argv[1] and returns 0 (run it) or 1 (do not).

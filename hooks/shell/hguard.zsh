@@ -7,8 +7,9 @@ typeset -g _hguard_session="zsh-$$-${EPOCHREALTIME:-$SECONDS}"
 typeset -ga _hguard_defargs
 typeset -g _hguard_banghist=
 
-# _hguard_defs sets _hguard_defargs to the --alias and --function arguments
-# for the aliases and functions of this shell that the text $1 names, and
+# _hguard_defs sets _hguard_defargs to the --alias, --global-alias,
+# --suffix-alias and --function arguments for the aliases and functions of
+# this shell that the text $1 names, and
 # those that their definitions name in turn: hguard judges the line as zsh
 # will run it (alias del='rm -rf'; del ~/* is rm -rf ~/*).
 _hguard_defs() {
@@ -26,6 +27,20 @@ _hguard_defs() {
 		if (( ${+aliases[$w]} )); then
 			def=$aliases[$w]
 			_hguard_defargs+=(--alias "$w=$def")
+			todo+=(${(z)def})
+			(( n++ ))
+		fi
+		# Global aliases (alias -g) expand in any word, suffix aliases
+		# (alias -s) for a command word ending in .EXT.
+		if (( ${+galiases[$w]} )); then
+			def=$galiases[$w]
+			_hguard_defargs+=(--global-alias "$w=$def")
+			todo+=(${(z)def})
+			(( n++ ))
+		fi
+		if [[ $w == ?*.[^./]## ]] && (( ${+saliases[${w##*.}]} )); then
+			def=$saliases[${w##*.}]
+			_hguard_defargs+=(--suffix-alias "${w##*.}=$def")
 			todo+=(${(z)def})
 			(( n++ ))
 		fi
