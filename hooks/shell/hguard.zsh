@@ -14,7 +14,7 @@ typeset -g _hguard_banghist=
 # will run it (alias del='rm -rf'; del ~/* is rm -rf ~/*).
 _hguard_defs() {
 	emulate -L zsh
-	local w def n=0
+	local w def ext n=0
 	local -A seen
 	local -a todo
 	todo=(${(z)1})
@@ -38,9 +38,10 @@ _hguard_defs() {
 			todo+=(${(z)def})
 			(( n++ ))
 		fi
-		if [[ $w == ?*.[^./]## ]] && (( ${+saliases[${w##*.}]} )); then
-			def=$saliases[${w##*.}]
-			_hguard_defargs+=(--suffix-alias "${w##*.}=$def")
+		ext=${w##*.}
+		if [[ $w == ?*.* && -n $ext && $ext != */* ]] && (( ${+saliases[$ext]} )); then
+			def=$saliases[$ext]
+			_hguard_defargs+=(--suffix-alias "$ext=$def")
 			todo+=(${(z)def})
 			(( n++ ))
 		fi
