@@ -52,6 +52,9 @@ type flow struct {
 	vars    map[string]string // static values of variables set on the line
 	funcs   map[string]funcDef
 	aliases map[string]string
+	// zsh's global aliases (alias -g), expanded in any unquoted word, and
+	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
+	galiases, saliases map[string]string
 	files   map[string]Input // files written on the line: their content as far as known
 	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
 	ints    map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
@@ -284,12 +287,21 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 		w.aliases[args[0].Value] = args[1].Value
 	case name == "alias":
+		kind := &w.aliases
 		for _, a := range args {
-			if n, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic {
-				if w.aliases == nil {
-					w.aliases = make(map[string]string)
+			switch {
+			case a.Dynamic:
+			case a.Value == "-g" && w.dialect == Zsh:
+				kind = &w.galiases // zsh alias -g: expanded in any word
+			case a.Value == "-s" && w.dialect == Zsh:
+				kind = &w.saliases // zsh alias -s: a command word ending in .EXT
+			default:
+				if n, v, ok := strings.Cut(a.Value, "="); ok {
+					if *kind == nil {
+						*kind = make(map[string]string)
+					}
+					(*kind)[n] = v
 				}
-				w.aliases[n] = v
 			}
 		}
 	case name == "set" && w.dialect == Fish:
@@ -308,10 +320,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "sudo" && stdinShell(args, "si", []string{"--shell", "--login"}),
 		name == "su" || name == "ssh":
 		if c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring" || c.Stdin.Kind == "pipe" {
-			if !(name == "ssh" && sshHasCommand(args)) && !(name == "su" && hasOption(args, "-c", "--command")) {
+			if !(name == "ssh" && sshHasCommand(args) && !sshRemoteShell(args)) && !(name == "su" && hasOption(args, "-c", "--command")) {
 				w.runInput(c, name+" stdin", cx)
 			}
 		}
+	case shells[program(name)] || name == "source" || name == ".":
+		w.fdScript(c, args, cx)
 	case name == "make" || name == "gmake":
 		for i, a := range args {
 			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
@@ -328,6 +342,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 		w.nestedIn(c, text, "alias "+c.Name, cx, cx.dialect) // an alias is read in the shell's own grammar
 	}
+	if len(w.galiases) > 0 || len(w.saliases) > 0 {
+		w.zshAliases(c, ce, cx)
+	}
 	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && len(args) > 0 && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restore := w.positional(c.Name, args)
@@ -339,6 +356,63 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		restore()
 	}
 	w.runsWritten(c, args, cx)
+}
+
+// zshAliases walks a command again with the global and suffix aliases
+// defined earlier on the line expanded: alias -g G='| sh'; echo 'rm -rf ~'
+// G runs rm; alias -s txt=sh; a.txt runs sh a.txt. A global alias can hold
+// operators, so the expanded text is parsed anew.
+func (w *walker) zshAliases(c *Command, ce *syntax.CallExpr, cx ctx) {
+	if len(ce.Args) == 0 || w.walks >= maxLoopWalks {
+		return
+	}
+	var b strings.Builder
+	last := ce.Args[0].Pos()
+	// As in zsh, an alias is not expanded again inside its own expansion.
+	used := map[string]string{}
+	for i, word := range ce.Args {
+		lit := word.Lit()
+		if lit == "" {
+			continue
+		}
+		v, ok := w.galiases[lit]
+		key := lit
+		if ext := path.Ext(lit); !ok && i == 0 && len(ext) > 1 {
+			if sv, sok := w.saliases[ext[1:]]; sok {
+				v, ok, key = sv+" "+lit, true, "."+ext[1:]
+			}
+		}
+		if !ok {
+			continue
+		}
+		b.WriteString(w.source(last, word.Pos()))
+		b.WriteString(v)
+		last = word.End()
+		used[key] = v
+	}
+	if len(used) == 0 {
+		return
+	}
+	b.WriteString(w.source(last, ce.Args[len(ce.Args)-1].End()))
+	w.walks++
+	saved := map[string]string{}
+	for k := range used {
+		if strings.HasPrefix(k, ".") {
+			saved[k] = w.saliases[k[1:]]
+			delete(w.saliases, k[1:])
+		} else {
+			saved[k] = w.galiases[k]
+			delete(w.galiases, k)
+		}
+	}
+	w.nested(c, b.String(), "alias", cx, false)
+	for k, v := range saved {
+		if strings.HasPrefix(k, ".") {
+			w.saliases[k[1:]] = v
+		} else {
+			w.galiases[k] = v
+		}
+	}
 }
 
 // stdinShell reports sudo options that start a shell reading stdin.
@@ -380,6 +454,108 @@ func sshHasCommand(args []field) bool {
 		operands++
 	}
 	return operands > 1
+}
+
+// sshRemoteShell reports an ssh whose remote command is a shell that reads
+// its script from standard input (ssh host bash, ssh host 'sh -s'): the
+// local standard input is that script.
+func sshRemoteShell(args []field) bool {
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	var remote []string
+	host := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if !host && len(v) > 1 && v[0] == '-' {
+			if strings.IndexByte(withArg, v[len(v)-1]) >= 0 && len(v) == 2 {
+				i++
+			}
+			continue
+		}
+		if !host {
+			host = true
+			continue
+		}
+		remote = append(remote, strings.Fields(v)...)
+	}
+	if len(remote) == 0 || !shells[program(baseName(remote[0]))] {
+		return false
+	}
+	for _, a := range remote[1:] {
+		switch {
+		case a == "-s" || a == "-" || a == "/dev/stdin":
+			return true
+		case strings.HasPrefix(a, "-") && strings.Contains(a, "c"):
+			return false // sh -c CODE
+		case !strings.HasPrefix(a, "-"):
+			return false // sh FILE
+		}
+	}
+	return true
+}
+
+// fdScript follows a shell or source reading its script from a file
+// descriptor other than 0 (bash /dev/fd/3, source /proc/self/fd/3): one
+// opened on the command itself (3<<<'…') or earlier by exec 3<<EOF. A
+// descriptor hguard does not know runs code it cannot read.
+func (w *walker) fdScript(c *Command, args []field, cx ctx) {
+	file := ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return
+		}
+		if v == "--" {
+			if i+1 < len(args) {
+				file = args[i+1].Value
+			}
+			break
+		}
+		if len(v) > 1 && (v[0] == '-' || v[0] == '+') {
+			if strings.ContainsAny(v[1:], "cs") && v[0] == '-' && !strings.HasPrefix(v, "--") {
+				return // -c CODE, -s: not a script file
+			}
+			if v == "-o" || v == "-O" || v == "+o" || v == "+O" || v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+			continue
+		}
+		file = v
+		break
+	}
+	fd := ""
+	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/$$/fd/"} {
+		if n, ok := strings.CutPrefix(file, pre); ok {
+			fd = n
+		}
+	}
+	if fd == "" || fd == "0" || fd == "1" || fd == "2" {
+		return
+	}
+	in, ok := w.fds[fd]
+	for _, r := range c.Redirects {
+		if r.Fd != fd {
+			continue
+		}
+		switch r.Op {
+		case "<<", "<<-":
+			in, ok = Input{Kind: "heredoc", Text: r.Target.Value, Static: !r.Target.Dynamic}, true
+		case "<<<":
+			in, ok = Input{Kind: "herestring", Text: r.Target.Value + "\n", Static: !r.Target.Dynamic}, true
+		case "<", "<>":
+			in, ok = Input{Kind: "file", From: r.Target.Value}, true
+		}
+	}
+	switch {
+	case in.Kind == "file": // as bash FILE
+	case !ok:
+		if c.Untrusted == "" {
+			c.Untrusted = "dynamic"
+		}
+	case in.Remote || in.Decoded || !in.Static:
+		c.Untrusted = untrusted(in)
+	default:
+		w.nested(c, in.Text, c.Name+" fd "+fd, cx, false)
+	}
 }
 
 // makefileStdin follows the recipe lines of a makefile read from stdin.
