@@ -55,11 +55,11 @@ type flow struct {
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
-	files   map[string]Input // files written on the line: their content as far as known
-	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
-	ints    map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
-	cwd     string           // the directory set by cd, "" when unknown
-	walks   int              // loop bodies and function bodies walked again
+	files              map[string]Input // files written on the line: their content as far as known
+	fds                map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
+	ints               map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
+	cwd                string           // the directory set by cd, "" when unknown
+	walks              int              // loop bodies and function bodies walked again
 }
 
 type funcDef struct {
