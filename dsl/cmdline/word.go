@@ -358,6 +358,10 @@ func (e *expander) note(in Input) {
 
 // splitWrite writes known substitution output, splitting it on blanks.
 func (e *expander) splitWrite(s string, in Input) {
+	if ifs, ok := e.w.vars["IFS"]; ok || e.w.ifsSet {
+		e.splitIFS(s, ifs, in)
+		return
+	}
 	for i := 0; i < len(s); {
 		if isBlank(s[i]) {
 			e.end()
@@ -375,6 +379,30 @@ func (e *expander) splitWrite(s string, in Input) {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// splitIFS splits s as the shell does when the line set IFS
+// (IFS=,; x=rm,-rf,/; $x runs rm -rf /): IFS white space separates
+// fields and collapses, every other IFS byte ends one, possibly empty. An
+// IFS the line does not show leaves the value one dynamic field.
+func (e *expander) splitIFS(s, ifs string, in Input) {
+	e.note(in)
+	if e.w.ifsSet {
+		e.dynamic(s)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte(ifs, c) < 0:
+			e.write(s[i : i+1])
+		case isBlank(c):
+			e.end()
+		default:
+			e.open = true
+			e.end()
+		}
+	}
+}
 
 func (e *expander) part(p syntax.WordPart, mode int) {
 	w := e.w
