@@ -52,7 +52,6 @@ type flow struct {
 	vars    map[string]string // static values of variables set on the line
 	funcs   map[string]funcDef
 	aliases map[string]string
-<<<<<<< HEAD
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
@@ -61,13 +60,7 @@ type flow struct {
 	ints               map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
 	cwd                string           // the directory set by cd, "" when unknown
 	walks              int              // loop bodies and function bodies walked again
-=======
-	files   map[string]Input // files written on the line: their content as far as known
-	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
-	cwd     string           // the directory set by cd, "" when unknown
-	walks   int              // loop bodies and function bodies walked again
-	ifsSet  bool             // IFS was given a value the line does not show: field splitting is unknown
->>>>>>> 46c66b7 (adversary: field splitting follows an IFS set on the line (IFS=,; x=rm,-rf,/; $x ran rm -rf / unseen; an IFS the line does not show makes values dynamic); new rules move-home (block), move-credentials-away and secret-variable-to-host (ask: $TOKEN in a header, URL or echo|curl to a host that is not its service's) — each found red-teaming main)
+	ifsSet             bool             // IFS was given a value the line does not show: field splitting is unknown
 }
 
 type funcDef struct {
