@@ -57,7 +57,9 @@ func TestLanguageModel(t *testing.T) {
 		{`R -e 'writeLines("x", "/etc/profile")'`, "tee /etc/profile", false},
 		{`julia -e 'run(` + "`id`" + `)'`, "id", false},
 		{`julia -e 'rm("/etc"; recursive=true)'`, "rm -rf /etc", false},
-		{`deno eval 'Deno.removeSync("/x")'`, "", false},
+		{`deno eval 'Deno.removeSync("/x")'`, "rm /x", false},
+		{`deno eval 'Deno.removeSync("/", {recursive: true})'`, "rm -rf /", false},
+		{`deno eval 'await Deno.remove(Deno.env.get("HOME"), { recursive: true })'`, "", false},
 	}
 	for _, c := range cases {
 		line := Parse(c.line)

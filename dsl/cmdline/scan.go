@@ -85,6 +85,7 @@ var calls = map[string]map[string][]callSpec{
 		"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
 		"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
 		"eval": spec(evalCode, ""), "Function": spec(evalCode, ""),
+		"removeSync": spec(delMaybe, "Deno"), "remove": spec(delMaybe, "Deno"), // Deno's own API, { recursive: true } as fs.rm
 	},
 	"perl": {
 		"system": spec(runArgv, ""), "exec": spec(runArgv, ""),
