@@ -399,11 +399,11 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         nil,
-		When:       "any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\")))",
+		When:       "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))",
 		Message:    "an option makes the program load a shared library, which runs its code",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "exec.yaml", Line: 144, Col: 3},
-		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 146, Col: 9},
+		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 148, Col: 9},
 	},
 	{
 		ID:         "recursive-delete-root",

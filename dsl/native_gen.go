@@ -135,7 +135,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native31
 		}
-	case "any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\")))":
+	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
 			return native32
 		}
@@ -1366,16 +1366,21 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[34], p0) &&
-			!matchRe(&nativeRegexps[35], p0))
-	}) ||
-		(anyOf(e.Flags, func(p0 string) bool {
-			return matchRe(&nativeRegexps[36], p0)
-		}) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[37], p0) &&
-					!matchRe(&nativeRegexps[38], p0))
-			})))
+		return ((strings.Contains(p0, ".so") ||
+			strings.Contains(p0, ".dylib")) ||
+			strings.Contains(p0, ".dll"))
+	}) &&
+		(anyOf(e.Args, func(p0 string) bool {
+			return (matchRe(&nativeRegexps[34], p0) &&
+				!matchRe(&nativeRegexps[35], p0))
+		}) ||
+			(anyOf(e.Flags, func(p0 string) bool {
+				return matchRe(&nativeRegexps[36], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (matchRe(&nativeRegexps[37], p0) &&
+						!matchRe(&nativeRegexps[38], p0))
+				}))))
 }
 
 // native33 is the condition of recursive-delete-root.
