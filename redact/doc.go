@@ -19,8 +19,8 @@
 //
 // [String], [Bytes] and [Find] serve short texts (commands for the audit log,
 // text for the LLM reviewer); [Sanitize] also strips what could smuggle
-// instructions into an agent's context; [JSON] and [PostToolUse] redact tool
-// output for agent hooks.
+// instructions into an agent's context; [JSON] masks a tool's output for the
+// agent hooks (which encode it in each agent's protocol: hooks.Masked).
 package redact
 
 // gen.go writes automaton_gen.go, the keyword automaton as Go data.

@@ -101,39 +101,3 @@ func writeString(out *bytes.Buffer, s string) error {
 	out.Truncate(out.Len() - 1) // Encode ends with a newline
 	return nil
 }
-
-// PostToolUse redacts a Claude Code PostToolUse hook input (as read from
-// the hook's standard input). When the tool's response holds secrets it
-// returns the hook output that replaces it: {"hookSpecificOutput":
-// {"hookEventName": "PostToolUse", "updatedToolOutput": R}}, where R is the
-// tool_response with the same shape (for Bash: stdout, stderr,
-// interrupted, isImage, …) and its strings masked. It returns nil when
-// there is nothing to replace; the hook then prints nothing.
-func PostToolUse(input []byte) ([]byte, error) {
-	var in struct {
-		Event    string          `json:"hook_event_name"`
-		Response json.RawMessage `json:"tool_response"`
-	}
-	if err := json.Unmarshal(input, &in); err != nil {
-		return nil, fmt.Errorf("reading PostToolUse input: %w", err)
-	}
-	if in.Event != "" && in.Event != "PostToolUse" {
-		return nil, fmt.Errorf("hook event is %q, want PostToolUse", in.Event)
-	}
-	if len(in.Response) == 0 || string(in.Response) == "null" {
-		return nil, nil
-	}
-	red, n, err := JSON(in.Response)
-	if err != nil {
-		return nil, fmt.Errorf("redacting tool_response: %w", err)
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	return json.Marshal(map[string]any{
-		"hookSpecificOutput": map[string]any{
-			"hookEventName":     "PostToolUse",
-			"updatedToolOutput": json.RawMessage(red),
-		},
-	})
-}

@@ -22,8 +22,9 @@ const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] [--session 
 Decides one command: exit 0 allow (warnings included), 1 block, 2 ask.
 CMD is one argument, exactly as the shell would receive it; several
 arguments are joined with spaces. --batch reads JSONL objects
-{"cmd": …, "cwd"?: …} and writes one {"cmd", "decision", "findings"}
-object per line, in order; its exit code is that of the strictest decision.
+{"cmd": …, "cwd"?: …} and writes one {"cmd", "verdict", "outcome",
+"findings"} object per line, in order; its exit code is that of the
+strictest outcome.
 
 A single check applies the session's approvals, YOLO and approvals.mode
 (an approved ask exits 0) and is written to the audit log; it goes

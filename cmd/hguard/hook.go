@@ -20,7 +20,6 @@ import (
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/internal/sanitize"
-	"github.com/hguard/hguard/redact"
 	"github.com/hguard/hguard/session"
 )
 
@@ -89,7 +88,7 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 		if p := recover(); p != nil {
 			a = hooks.Refuse(agent, fmt.Errorf("internal error: %v", p))
 			if post {
-				a = withhold(agent, "", fmt.Errorf("internal error: %v", p))
+				a = hooks.Withhold(agent, "", fmt.Errorf("internal error: %v", p))
 			}
 		}
 	}()
@@ -97,12 +96,12 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 	data, err := readWithin(stdin, hookReadTimeout, 64<<20)
 	if err != nil {
 		if post {
-			return withhold(agent, "", err)
+			return hooks.Withhold(agent, "", err)
 		}
 		return hooks.Refuse(agent, err)
 	}
 	if post {
-		return postAnswer(agent, hooks.EventPost, data)
+		return hooks.Masked(agent, hooks.EventPost, data)
 	}
 	// The output after a tool call may be far larger than a check's input
 	// (64 MiB against 4): the event's name is read first, at any size.
@@ -112,9 +111,9 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 	if json.Unmarshal(data, &ev) == nil {
 		switch ev.Name {
 		case "PostToolUse", "AfterTool":
-			return postAnswer(agent, hooks.EventPost, data)
+			return hooks.Masked(agent, hooks.EventPost, data)
 		case "PostToolUseFailure":
-			return postAnswer(agent, hooks.EventPostFailure, data)
+			return hooks.Masked(agent, hooks.EventPostFailure, data)
 		}
 	}
 	call, err := hooks.Parse(agent, data)
@@ -343,134 +342,6 @@ func turnCheckpoint(call hooks.Call) error {
 		return err
 	}
 	return err
-}
-
-// withheld replaces output hguard could not check for secrets.
-const withheld = "hguard withheld this output: it could not be checked for secrets"
-
-// withhold is the answer after a tool call whose output hguard could not
-// check: the output is replaced, since passing it on unchecked could hand a
-// secret to the agent.
-func withhold(agent hooks.Agent, event string, err error) hooks.Answer {
-	msg := withheld + " (" + sanitize.ForModel(err.Error(), 300) + ")"
-	if agent == hooks.Gemini {
-		out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": msg})
-		return hooks.Answer{Stdout: append(out, '\n')}
-	}
-	if agent == hooks.Codex {
-		out, _ := json.Marshal(map[string]any{"decision": "block", "reason": msg})
-		return hooks.Answer{Stdout: append(out, '\n')}
-	}
-	if event == hooks.EventPostFailure {
-		return hooks.Answer{Stderr: msg + "\n", Exit: 2}
-	}
-	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName":     "PostToolUse",
-		"updatedToolOutput": map[string]any{"stdout": msg, "stderr": "", "interrupted": false, "isImage": false},
-	}})
-	return hooks.Answer{Stdout: append(out, '\n')}
-}
-
-// postAnswer masks secrets in a tool's output after it ran. Nothing is
-// printed when there is nothing to mask (Gemini: an empty object).
-func postAnswer(agent hooks.Agent, event string, data []byte) hooks.Answer {
-	switch {
-	case agent == hooks.ClaudeCode && event == hooks.EventPostFailure:
-		// Claude Code gives the hook the failure's text ("error") but lets
-		// no hook replace it (PostToolUseFailure takes only
-		// additionalContext). A command run through hguard's shell prefix
-		// (init sets CLAUDE_CODE_SHELL_PREFIX) is masked before Claude Code
-		// reads it; where it is not (another prefix, a failing file tool),
-		// the hook says how many secrets the text held, masked, and tells
-		// the model not to repeat or use them.
-		var in struct {
-			Error string `json:"error"`
-		}
-		if err := json.Unmarshal(data, &in); err != nil {
-			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
-		}
-		found := redact.Find(in.Error)
-		if len(found) == 0 {
-			return hooks.Answer{}
-		}
-		ctx := fmt.Sprintf("hguard: the output of this failed tool call held %d secret(s). They are credentials the user did not mean to share: "+
-			"do not repeat, store or use them. The output with them masked: %s", len(found), sanitize.ForModel(redact.String(in.Error), 4000))
-		out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-			"hookEventName": "PostToolUseFailure", "additionalContext": ctx}})
-		return hooks.Answer{Stdout: append(out, '\n')}
-	case agent == hooks.ClaudeCode:
-		out, err := redact.PostToolUse(data)
-		if err != nil {
-			return withhold(agent, event, err)
-		}
-		if out == nil {
-			return hooks.Answer{}
-		}
-		return hooks.Answer{Stdout: append(out, '\n')}
-	case agent == hooks.Codex:
-		// Codex PostToolUse cannot replace a shell command's output
-		// (updatedMCPToolOutput is for MCP tools only and refused
-		// otherwise); "decision": "block" replaces the result the model
-		// gets with the reason, which carries the output with its secrets
-		// masked.
-		var in struct {
-			Response json.RawMessage `json:"tool_response"`
-		}
-		if err := json.Unmarshal(data, &in); err != nil {
-			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
-		}
-		if len(in.Response) == 0 || string(in.Response) == "null" {
-			return hooks.Answer{}
-		}
-		masked, n, err := redact.JSON(in.Response)
-		if err != nil {
-			return withhold(agent, event, err)
-		}
-		if n == 0 {
-			return hooks.Answer{}
-		}
-		out, _ := json.Marshal(map[string]any{"decision": "block", "reason": maskedReason(masked, n)})
-		return hooks.Answer{Stdout: append(out, '\n')}
-	case agent == hooks.Gemini:
-		// Gemini CLI AfterTool: a denial replaces the tool's result with its
-		// reason (shown to the model as the tool's error; Gemini offers no
-		// other way to replace it), so the reason carries the output with
-		// its secrets masked, as text.
-		var in struct {
-			Response struct {
-				LLMContent json.RawMessage `json:"llmContent"`
-			} `json:"tool_response"`
-		}
-		if err := json.Unmarshal(data, &in); err != nil {
-			return withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
-		}
-		raw := in.Response.LLMContent
-		if len(raw) == 0 || string(raw) == "null" {
-			return hooks.Answer{Stdout: []byte("{}\n")}
-		}
-		masked, n, err := redact.JSON(raw)
-		if err != nil {
-			return withhold(agent, event, err)
-		}
-		if n == 0 {
-			return hooks.Answer{Stdout: []byte("{}\n")}
-		}
-		out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": maskedReason(masked, n)})
-		return hooks.Answer{Stdout: append(out, '\n')}
-	}
-	return hooks.Answer{}
-}
-
-// maskedReason is the reason that replaces a tool's output for agents that
-// can only replace it with a refusal (Codex, Gemini): the output with its n
-// secrets masked, as text when it is a JSON string.
-func maskedReason(masked []byte, n int) string {
-	text := string(masked)
-	var s string
-	if json.Unmarshal(masked, &s) == nil {
-		text = s
-	}
-	return fmt.Sprintf("hguard masked %d secret(s) in this output; this is the output with them masked:\n%s", n, text)
 }
 
 // readWithin reads all of r, at most max bytes, giving up after d: an agent

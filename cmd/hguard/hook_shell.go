@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/redact"
 )
 
@@ -78,7 +79,7 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 		if _, err := redact.Copy(dst, src); err != nil {
 			// The rest is withheld rather than copied unmasked; drain the
 			// pipe so the command does not block on a full one.
-			fmt.Fprintf(dst, "\n%s (%v)\n", withheld, err)
+			fmt.Fprintf(dst, "\n%s (%v)\n", hooks.Withheld, err)
 			io.Copy(io.Discard, src)
 		}
 	}
