@@ -87,16 +87,20 @@ fi
 step "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-# Tests are hermetic: what $HOME and /tmp hold, and hguard's processes,
-# are the same after them as before.
-leftovers() {
+# Tests are hermetic: $HOME and /tmp hold the same entries after them as
+# before (nothing added, removed or, for $HOME's files, changed), and no
+# hguard process is left. The caches tests fill ($HOME/.cache, go, .npm)
+# are left out; their top-level entries still must not vanish.
+state() {
 	{
-		find "$HOME" -mindepth 1 -maxdepth 1 -not -name '.cache' -not -name 'go' -not -name '.npm' -not -name '.config' -not -name '.local'
-		find "${TMPDIR:-/tmp}" -mindepth 1 -maxdepth 2 -not -path '*/go-build*' -not -path '*/gopls*'
-		pgrep -a -f 'hguard|tmux -L hguard' | grep -v -e pgrep -e test.sh || true
+		find "$HOME" -mindepth 1 -maxdepth 2 \( -path "$HOME/.cache/*" -o -path "$HOME/go/*" -o -path "$HOME/.npm/*" -o -path "$HOME/.config/go" -o -path "$HOME/.local/*" \) -prune -o \
+			\( -type f -printf 'home %p %s %T@\n' \) -o -printf 'home %p\n'
+		find "$HOME/.cache" -mindepth 1 -maxdepth 1 -printf 'home %p\n' 2>/dev/null
+		find "${TMPDIR:-/tmp}" -mindepth 1 -maxdepth 2 -not -path '*/go-build*' -not -path '*/gopls*' -printf 'tmp %p\n'
+		pgrep -a -f 'hguard|tmux -L hguard' | grep -v -e pgrep -e test.sh | sed 's/^/process /' || true
 	} | sort
 }
-before=$(leftovers)
+before=$(state)
 
 step "go test -race"
 go test -race -count=1 ./...
@@ -107,11 +111,10 @@ go test -run '^$' -fuzz '^FuzzCheck$' -fuzztime "$fuzztime" .
 go test -run '^$' -fuzz '^FuzzRedact$' -fuzztime "$fuzztime" ./redact
 go test -run '^$' -fuzz '^FuzzNative$' -fuzztime "$fuzztime" ./dsl
 
-step "no leftovers in \$HOME, ${TMPDIR:-/tmp} or processes"
-left=$(comm -13 <(echo "$before") <(leftovers))
-if [[ -n $left ]]; then
-	echo "the tests left behind:" >&2
-	echo "$left" >&2
+step "\$HOME, ${TMPDIR:-/tmp} and processes as they were"
+if ! changed=$(diff <(echo "$before") <(state)); then
+	echo "the tests changed (< before, > after):" >&2
+	echo "$changed" | grep '^[<>]' >&2
 	exit 1
 fi
 
