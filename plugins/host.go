@@ -85,13 +85,15 @@ func NewHost(cfg HostConfig) *Host {
 	h.instances = append(h.instances, &instance{
 		name: "tirith", enabled: cfg.Tirith.Enabled, failOpen: cfg.Tirith.FailOpen,
 		timeout: cfg.Tirith.Timeout, prepare: h.tirith.spec, errs: h.errs,
+		timeoutFix: "raise security.tirith_timeout in config.yaml",
 	})
 	entries, err := readRegistry(cfg.Home)
 	h.regErr = err
 	for _, e := range entries {
 		h.instances = append(h.instances, &instance{
 			name: e.Name, enabled: true, failOpen: e.FailOpen, timeout: e.timeout(), path: e.Path, errs: h.errs,
-			prepare: func() (launchSpec, error) { return e.spec() },
+			prepare:    func() (launchSpec, error) { return e.spec() },
+			timeoutFix: "register it again with a longer --timeout: hguard plugin add --timeout DURATION " + e.Path,
 		})
 	}
 	return h
@@ -207,8 +209,11 @@ type instance struct {
 	failOpen bool
 	timeout  time.Duration
 	path     string // for List; tirith's is resolved when launched
-	prepare  func() (launchSpec, error)
-	errs     *errorLog
+	// timeoutFix says how to give the detector more time, for the
+	// finding that reports it did not answer in time.
+	timeoutFix string
+	prepare    func() (launchSpec, error)
+	errs       *errorLog
 
 	mu       sync.Mutex
 	run      *running
@@ -312,8 +317,14 @@ func (in *instance) callError(ctx context.Context, r *running, err error) error 
 
 // failure is the finding that stands in for a detector that did not answer.
 func (in *instance) failure(err error, original string) dsl.Finding {
-	if errors.Is(err, context.DeadlineExceeded) { // also while starting, on a slow machine
+	// A deadline also while starting (on a slow machine), and as a gRPC
+	// status wrapped by the start-up steps ("describe: rpc error: …").
+	st, isStatus := status.FromError(err)
+	if errors.Is(err, context.DeadlineExceeded) || isStatus && st.Code() == codes.DeadlineExceeded {
 		err = fmt.Errorf("no answer within %s", in.timeout)
+	}
+	if strings.HasPrefix(err.Error(), "no answer within ") && in.timeoutFix != "" {
+		err = fmt.Errorf("%w (%s)", err, in.timeoutFix)
 	}
 	in.errs.record(in.name, err)
 	level := dsl.Ask
