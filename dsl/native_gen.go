@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# contains \" \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
+	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
 			return native28
 		}
@@ -632,7 +632,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [146]lazyRegexp{
+var nativeRegexps = [147]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -661,6 +661,7 @@ var nativeRegexps = [146]lazyRegexp{
 	{src: "(?i)(sh|bash|python|perl|;|\\|)\\b.*-c|;|\\$\\("},
 	{src: "(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand="},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy)|diff\\.[^.]+\\.textconv|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|http\\.sslverify=(false|0|no|off)$|protocol\\.(ext|file)\\.allow=always)"},
+	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) "},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
 	{src: "^(-u|--user=?)?#(-1|4294967295)$"},
 	{src: "^ld(-linux.*|-musl.*)?\\.so"},
@@ -1283,14 +1284,14 @@ func native28(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!strings.Contains(p0, " "))
+					!matchRe(&nativeRegexps[28], p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh"))) ||
 			((len(e.Via) > 0) &&
-				matchRe(&nativeRegexps[28], index(e.Via, (len(e.Via)-1))))))
+				matchRe(&nativeRegexps[29], index(e.Via, (len(e.Via)-1))))))
 }
 
 // native29 is the condition of program-escape.
@@ -1304,28 +1305,28 @@ func native29(env any) bool {
 func native30(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[29], p0)
+		return matchRe(&nativeRegexps[30], p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[29], p0)
+				return matchRe(&nativeRegexps[30], p0)
 			})))
 }
 
 // native31 is the condition of load-library.
 func native31(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchRe(&nativeRegexps[30], e.Name) ||
+	return (((((((((matchRe(&nativeRegexps[31], e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchRe(&nativeRegexps[31], p0))
+					matchRe(&nativeRegexps[32], p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchRe(&nativeRegexps[32], p0))
+						!matchRe(&nativeRegexps[33], p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -1333,14 +1334,14 @@ func native31(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[33], p0)
+				return matchRe(&nativeRegexps[34], p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[33], p0)
+				return matchRe(&nativeRegexps[34], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -1371,15 +1372,15 @@ func native32(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[34], p0) &&
-				!matchRe(&nativeRegexps[35], p0))
+			return (matchRe(&nativeRegexps[35], p0) &&
+				!matchRe(&nativeRegexps[36], p0))
 		}) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[36], p0)
+				return matchRe(&nativeRegexps[37], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[37], p0) &&
-						!matchRe(&nativeRegexps[38], p0))
+					return (matchRe(&nativeRegexps[38], p0) &&
+						!matchRe(&nativeRegexps[39], p0))
 				}))))
 }
 
@@ -1488,7 +1489,7 @@ func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[39], e.Pos(0)))) &&
+			matchRe(&nativeRegexps[40], e.Pos(0)))) &&
 		anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		})) ||
@@ -1685,14 +1686,14 @@ func native59(env any) bool {
 func native60(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[40], e.Original))
+		!matchRe(&nativeRegexps[41], e.Original))
 }
 
 // native61 is the condition of url-confusable-host.
 func native61(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[41], e.Original))
+		matchRe(&nativeRegexps[42], e.Original))
 }
 
 // native62 is the condition of url-non-ascii-host.
@@ -1721,8 +1722,8 @@ func native64(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[42], urlHost(p0)) ||
-					matchRe(&nativeRegexps[43], urlHost(p0))))
+				(matchRe(&nativeRegexps[43], urlHost(p0)) ||
+					matchRe(&nativeRegexps[44], urlHost(p0))))
 		}))
 }
 
@@ -1742,7 +1743,7 @@ func native66(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[44], p0))
+				matchRe(&nativeRegexps[45], p0))
 		}))
 }
 
@@ -1763,7 +1764,7 @@ func native68(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[45], urlHost(p0)))
+				!matchRe(&nativeRegexps[46], urlHost(p0)))
 		}))
 }
 
@@ -1774,7 +1775,7 @@ func native69(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[46], p0))
+				matchRe(&nativeRegexps[47], p0))
 		}))
 }
 
@@ -1783,7 +1784,7 @@ func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[47], p0))
+			matchRe(&nativeRegexps[48], p0))
 	})
 }
 
@@ -1836,30 +1837,30 @@ func native72(env any) bool {
 func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[48], p0.Target)
+		return matchRe(&nativeRegexps[49], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[49], p0)
+			return matchRe(&nativeRegexps[50], p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[50], p0)
+				return matchRe(&nativeRegexps[51], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[51], p0)
+				return matchRe(&nativeRegexps[52], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[52], e.Code))) ||
+			matchRe(&nativeRegexps[53], e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[53], e.Code)) &&
 			matchRe(&nativeRegexps[54], e.Code)) &&
-			matchRe(&nativeRegexps[55], e.Code)))
+			matchRe(&nativeRegexps[55], e.Code)) &&
+			matchRe(&nativeRegexps[56], e.Code)))
 }
 
 // native74 is the condition of exfiltrate-secrets.
@@ -1868,9 +1869,9 @@ func native74(env any) bool {
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[56], p0) &&
+				(matchRe(&nativeRegexps[57], p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[57], p0))
+				matchRe(&nativeRegexps[58], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -1880,7 +1881,7 @@ func native74(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[58], p0)
+					return matchRe(&nativeRegexps[59], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -1960,8 +1961,8 @@ func native77(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[59], p0)) &&
-			matchRe(&nativeRegexps[60], p0))
+			matchRe(&nativeRegexps[60], p0)) &&
+			matchRe(&nativeRegexps[61], p0))
 	})
 }
 
@@ -2027,7 +2028,7 @@ func native79(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchRe(&nativeRegexps[61], e.Line))
+		matchRe(&nativeRegexps[62], e.Line))
 }
 
 // native80 is the condition of reverse-shell-fifo.
@@ -2040,7 +2041,7 @@ func native80(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchRe(&nativeRegexps[62], e.Line))
+		matchRe(&nativeRegexps[63], e.Line))
 }
 
 // native81 is the condition of shell-piped-to-network.
@@ -2067,20 +2068,20 @@ func native82(env any) bool {
 // native83 is the condition of awk-network.
 func native83(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[63], (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[64], (e.Code+strings.Join(e.Args, " "))))
+	return (matchRe(&nativeRegexps[64], (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[65], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native84 is the condition of dns-update.
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchRe(&nativeRegexps[65], e.Stdin.Text)) ||
+		matchRe(&nativeRegexps[66], e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[66], p0)
+			return matchRe(&nativeRegexps[67], p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[65], p0.Target)
+			return matchRe(&nativeRegexps[66], p0.Target)
 		}))
 }
 
@@ -2088,23 +2089,23 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchRe(&nativeRegexps[67], p0) &&
+		return (matchRe(&nativeRegexps[68], p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[68], p0) &&
+				return (matchRe(&nativeRegexps[69], p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchRe(&nativeRegexps[67], p0)) &&
+				matchRe(&nativeRegexps[68], p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[69], p0) &&
+				return (matchRe(&nativeRegexps[70], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -2113,8 +2114,8 @@ func native85(env any) bool {
 func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[70], p0) ||
-			matchRe(&nativeRegexps[71], p0))
+		return (matchRe(&nativeRegexps[71], p0) ||
+			matchRe(&nativeRegexps[72], p0))
 	})
 }
 
@@ -2135,13 +2136,13 @@ func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[72], p0) ||
-				matchRe(&nativeRegexps[73], p0))
+			return (matchRe(&nativeRegexps[73], p0) ||
+				matchRe(&nativeRegexps[74], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[73], p0) ||
-					matchRe(&nativeRegexps[74], p0))
+				return (matchRe(&nativeRegexps[74], p0) ||
+					matchRe(&nativeRegexps[75], p0))
 			})))
 }
 
@@ -2150,15 +2151,15 @@ func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[75], p0) ||
-				matchRe(&nativeRegexps[76], p0))
+			return (matchRe(&nativeRegexps[76], p0) ||
+				matchRe(&nativeRegexps[77], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[76], p0)
+				return matchRe(&nativeRegexps[77], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[77], cleanPath(p0))
+			return matchRe(&nativeRegexps[78], cleanPath(p0))
 		}))
 }
 
@@ -2181,21 +2182,21 @@ func native91(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[78], p0) ||
-					matchRe(&nativeRegexps[79], p0)) ||
+				return ((((matchRe(&nativeRegexps[79], p0) ||
 					matchRe(&nativeRegexps[80], p0)) ||
 					matchRe(&nativeRegexps[81], p0)) ||
-					matchRe(&nativeRegexps[82], p0))
+					matchRe(&nativeRegexps[82], p0)) ||
+					matchRe(&nativeRegexps[83], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[79], p0) ||
-					matchRe(&nativeRegexps[83], p0)) ||
+				return (((matchRe(&nativeRegexps[80], p0) ||
 					matchRe(&nativeRegexps[84], p0)) ||
-					matchRe(&nativeRegexps[81], p0))
+					matchRe(&nativeRegexps[85], p0)) ||
+					matchRe(&nativeRegexps[82], p0))
 			})))
 }
 
@@ -2207,7 +2208,7 @@ func native92(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[85], p0)
+				return matchRe(&nativeRegexps[86], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -2275,10 +2276,10 @@ func native97(env any) bool {
 			guardPath(e.Pos(0)))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[86], p0)
+				return matchRe(&nativeRegexps[87], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[88], p0)
 			})))
 }
 
@@ -2303,10 +2304,10 @@ func native98(env any) bool {
 				guardPath(e.Pos(0)))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[86], p0)
+					return matchRe(&nativeRegexps[87], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[87], p0)
+					return matchRe(&nativeRegexps[88], p0)
 				}))))
 }
 
@@ -2316,8 +2317,8 @@ func native99(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[88], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[89], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[89], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[90], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native100 is the condition of self-inline-write-agent.
@@ -2327,8 +2328,8 @@ func native100(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[88], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[89], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[89], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[90], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native101 is the condition of self-env.
@@ -2346,12 +2347,12 @@ func native101(env any) bool {
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[90], p0) ||
+					return (matchRe(&nativeRegexps[91], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[92], p0)
 			})))
 }
 
@@ -2371,12 +2372,12 @@ func native102(env any) bool {
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[90], p0) ||
+						return (matchRe(&nativeRegexps[91], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[91], p0)
+					return matchRe(&nativeRegexps[92], p0)
 				}))))
 }
 
@@ -2385,16 +2386,16 @@ func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[91], p0)
+			return matchRe(&nativeRegexps[92], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[92], p0)
 			}) ||
-				matchRe(&nativeRegexps[92], e.Line)))) ||
+				matchRe(&nativeRegexps[93], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[92], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2407,16 +2408,16 @@ func native104(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[92], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[91], p0)
+					return matchRe(&nativeRegexps[92], p0)
 				}) ||
-					matchRe(&nativeRegexps[92], e.Line)))) ||
+					matchRe(&nativeRegexps[93], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[91], p0)
+					return matchRe(&nativeRegexps[92], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -2432,7 +2433,7 @@ func native105(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[93], p0)
+					return matchRe(&nativeRegexps[94], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -2451,7 +2452,7 @@ func native106(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[93], p0)
+						return matchRe(&nativeRegexps[94], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -2466,7 +2467,7 @@ func native107(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[91], e.Source)))) &&
+				matchRe(&nativeRegexps[92], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -2540,7 +2541,7 @@ func native114(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[94], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[95], strings.ToLower(p0))
 			})))
 }
 
@@ -2563,7 +2564,7 @@ func native115(env any) bool {
 func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[95], p0)
+		return matchRe(&nativeRegexps[96], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -2589,7 +2590,7 @@ func native116(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[96], p0)
+			return matchRe(&nativeRegexps[97], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -2621,7 +2622,7 @@ func native116(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[97], p0)
+				return matchRe(&nativeRegexps[98], p0)
 			})))
 }
 
@@ -2630,9 +2631,9 @@ func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[98], p0)
+			return matchRe(&nativeRegexps[99], p0)
 		})) &&
-		matchRe(&nativeRegexps[99], e.Option("o", "output")))
+		matchRe(&nativeRegexps[100], e.Option("o", "output")))
 }
 
 // native118 is the condition of package-from-url.
@@ -2643,7 +2644,7 @@ func native118(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[100], p0) &&
+			return ((matchRe(&nativeRegexps[101], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -2655,7 +2656,7 @@ func native118(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[101], p0) &&
+				return (matchRe(&nativeRegexps[102], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -2663,7 +2664,7 @@ func native118(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[102], p0)
+				return matchRe(&nativeRegexps[103], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -2677,7 +2678,7 @@ func native118(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[102], p0)
+				return matchRe(&nativeRegexps[103], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -2691,7 +2692,7 @@ func native119(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], p0)
+				return matchRe(&nativeRegexps[104], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -2699,10 +2700,10 @@ func native119(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[104], p0)
+				return matchRe(&nativeRegexps[105], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[105], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[106], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -2713,11 +2714,11 @@ func native120(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[106], p0)
+			return matchRe(&nativeRegexps[107], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[107], p0)
+				return matchRe(&nativeRegexps[108], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -2734,7 +2735,7 @@ func native121(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[108], p0)
+				return matchRe(&nativeRegexps[109], p0)
 			})))
 }
 
@@ -2742,14 +2743,14 @@ func native121(env any) bool {
 func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[109], p0)
+		return matchRe(&nativeRegexps[110], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[111], p0)
+			return matchRe(&nativeRegexps[112], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -2757,7 +2758,7 @@ func native122(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[112], p0)
+			return matchRe(&nativeRegexps[113], p0)
 		}))
 }
 
@@ -2773,7 +2774,7 @@ func native123(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[113], p0)
+				return matchRe(&nativeRegexps[114], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2806,10 +2807,10 @@ func native125(env any) bool {
 func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[91], p0)
+		return matchRe(&nativeRegexps[92], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[114], p0)
+			return matchRe(&nativeRegexps[115], p0)
 		}))
 }
 
@@ -2826,10 +2827,10 @@ func native128(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[115], p0)
+				return matchRe(&nativeRegexps[116], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[116], p0)
+			return matchRe(&nativeRegexps[117], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2837,7 +2838,7 @@ func native128(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[117], p0)
+				return matchRe(&nativeRegexps[118], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -2867,7 +2868,7 @@ func native129(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[118], p0)
+				return matchRe(&nativeRegexps[119], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2909,10 +2910,10 @@ func native131(env any) bool {
 func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[119], p0)
+		return matchRe(&nativeRegexps[120], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[120], p0)
+			return matchRe(&nativeRegexps[121], p0)
 		}))
 }
 
@@ -2941,10 +2942,10 @@ func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[121], p0)
+			return matchRe(&nativeRegexps[122], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[122], p0)
+			return matchRe(&nativeRegexps[123], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3002,13 +3003,13 @@ func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[123], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[124], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[125], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[126], p0)
 		}))
 }
 
@@ -3032,7 +3033,7 @@ func native139(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[126], p0)
+			return matchRe(&nativeRegexps[127], p0)
 		}))
 }
 
@@ -3152,9 +3153,9 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[127], e.Code) ||
-			matchRe(&nativeRegexps[128], e.Code)) ||
-			matchRe(&nativeRegexps[129], e.Code)))
+		((matchRe(&nativeRegexps[128], e.Code) ||
+			matchRe(&nativeRegexps[129], e.Code)) ||
+			matchRe(&nativeRegexps[130], e.Code)))
 }
 
 // native146 is the condition of write-system-config.
@@ -3180,8 +3181,8 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[130], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[131], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[131], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[132], cleanPath(p0)))
 	})
 }
 
@@ -3189,8 +3190,8 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[132], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[133], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[133], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[134], cleanPath(p0)))
 	})
 }
 
@@ -3199,7 +3200,7 @@ func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[132], cleanPath(p0)))
+			!matchRe(&nativeRegexps[133], cleanPath(p0)))
 	})
 }
 
@@ -3207,12 +3208,12 @@ func native149(env any) bool {
 func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[134], p0) ||
-			matchRe(&nativeRegexps[135], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[135], p0) ||
+			matchRe(&nativeRegexps[136], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], cleanPath(p0))
+				return matchRe(&nativeRegexps[137], cleanPath(p0))
 			})))
 }
 
@@ -3229,7 +3230,7 @@ func native151(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[137], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[138], e.Assigns[p0]))
 			})))
 }
 
@@ -3244,9 +3245,9 @@ func native152(env any) bool {
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[138], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[139], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[140], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[139], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[140], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[141], cleanPath(p0)))
 	})
 }
 
@@ -3255,7 +3256,7 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[141], p0)
+			return matchRe(&nativeRegexps[142], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -3263,16 +3264,16 @@ func native154(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[142], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[143], p0)
+					return matchRe(&nativeRegexps[144], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[144], p0)
+				return matchRe(&nativeRegexps[145], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[145], p0)
+				return matchRe(&nativeRegexps[146], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")

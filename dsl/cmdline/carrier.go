@@ -63,6 +63,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
+		if _, known := programs[name]; !known && lang == "" && catalog[name] == nil && !notLaunchers[program(name)] &&
+			!otherInterpreters[program(name)] {
+			w.shellArgs(c, args, cx)
+		}
 		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
@@ -549,4 +553,155 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 			}
 		}
 	}
+}
+
+// notLaunchers take a shell's path as data, never to run it: they list,
+// inspect, copy, install or record files, set an account's login shell,
+// or run a shell somewhere else (a container, another machine), which the
+// generic shell fallback (shellArgs) must leave alone.
+var notLaunchers = set(
+	// look at, list or search files
+	"ls", "dir", "vdir", "stat", "file", "which", "whereis", "type", "readlink", "realpath", "namei", "du", "df",
+	"locate", "plocate", "mlocate", "ldd", "strings", "objdump", "readelf", "nm", "otool", "hexdump", "xxd", "od",
+	"cat", "bat", "batcat", "head", "tail", "more", "wc", "cmp", "diff", "sdiff", "diff3", "colordiff", "delta",
+	"grep", "egrep", "fgrep", "zgrep", "ack", "ugrep", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
+	"sha512sum", "md5sum", "b2sum", "cksum", "sum", "shasum", "md5", "getcap", "getfacl", "lsattr", "lsof", "fuser",
+	"ps", "pgrep", "pkill", "pidof", "killall", "echo", "printf", "test", "[", "[[", "basename", "dirname",
+	"cut", "tr", "sort", "uniq", "column", "jq", "yq", "tee", "sponge", "awk", "gawk", "mawk", "nawk", "sed",
+	"print", "say", "cowsay", "figlet", "wall", "logger", "notify-send", "git", "hg", "svn", "gh", "glab",
+	// copy, link, change or remove files
+	"cp", "mv", "ln", "install", "rm", "unlink", "chmod", "chown", "chgrp", "touch", "rsync", "scp", "tar", "zip",
+	"unzip", "cpio", "dd", "shred", "setcap", "chattr", "setfacl", "patchelf", "upx", "strip", "objcopy",
+	"codesign", "xattr", "mkdir", "rmdir", "cd", "pushd",
+	// accounts: the login shell is a setting
+	"chsh", "lchsh", "ypchsh", "usermod", "useradd", "adduser", "passwd", "newusers", "chpass",
+	// packages and alternatives
+	"apt", "apt-get", "apt-cache", "apt-file", "dpkg", "dpkg-query", "dpkg-divert", "rpm", "dnf", "yum", "zypper",
+	"pacman", "yay", "paru", "apk", "brew", "port", "snap", "flatpak", "nix-env", "update-alternatives",
+	"alternatives", "debsums", "pkg", "emerge", "xbps-install", "conda", "pip", "pip3", "pipx", "gem", "cargo",
+	// shell tooling and documentation
+	"shellcheck", "shfmt", "bats", "checkbashisms", "man", "info", "tldr", "whatis", "apropos", "help",
+	"complete", "compgen", "hash", "alias", "unalias", "enable",
+	// the shell runs in a container, a sandbox or on another machine
+	"docker-compose", "podman-compose", "crictl", "minikube", "kind", "distrobox", "distrobox-enter", "toolbox",
+	"systemd-nspawn", "machinectl", "arch-chroot", "schroot", "proot", "bwrap", "lxc-attach", "lxc-execute",
+	"autossh", "mosh", "et", "tsh", "az", "ssh-copy-id",
+	// a development environment's shell: starting one is what it is for
+	"nix-shell", "devbox", "direnv", "pipenv-shell",
+)
+
+// shellArgs is the generic fallback for programs hguard has no entry for:
+// a shell's path among a program's arguments (aa-exec /bin/sh, logsave
+// /dev/null /bin/sh -i), as an option's value (--pre-hook='/bin/sh
+// 1>&0', -e /bin/sh, gcc -wrapper /bin/sh,-s) or as the command of a
+// command line held in one (csvtool call '/bin/sh;false') is a shell the
+// program starts: it is emitted as a command the program runs, which the
+// shell-through-program rule judges. A path given as the value of an
+// option named for a shell (--shell=/bin/zsh, CONFIG_SHELL=/bin/bash) sets
+// which shell to use and is left alone.
+func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
+	for i, a := range args {
+		if a.Dynamic || a.in.Kind != "" {
+			continue
+		}
+		v := a.Value
+		if !strings.Contains(v, "sh") && !strings.Contains(v, "busybox") {
+			continue // the cheap test first: most words name no shell
+		}
+		if i > 0 && strings.Contains(strings.ToLower(args[i-1].Value), "shell") && strings.HasPrefix(args[i-1].Value, "-") {
+			continue // --script-shell /bin/bash names the shell to use
+		}
+		if isShellPath(v) {
+			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			return
+		}
+		opt := v
+		if j := strings.IndexAny(v, "= "); j > 0 && strings.HasPrefix(v, "-") {
+			opt = v[:j]
+		}
+		if text, ok := shellIn(v); ok {
+			w.nested(c, text, c.Name+" "+opt, cx, false)
+			return
+		}
+	}
+}
+
+// isShellPath reports a path to a command shell: /bin/sh, /usr/bin/zsh,
+// ../../bin/bash (a bare name, as in apt install zsh, is not one).
+func isShellPath(s string) bool {
+	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "~/") ||
+		strings.HasSuffix(s, "/") || strings.ContainsAny(s, "= \t") {
+		return false
+	}
+	return shells[program(baseName(s))]
+}
+
+// shellIn finds a shell started by a word that holds a command line or a
+// setting: the value after "=" (KEY=/bin/sh, --opt=/bin/sh), after "!" or
+// "|" (a shell escape, a pipe), or after a command separator or opening
+// bracket (}; /bin/sh, execute(/bin/sh), \write18{/bin/sh}), up to the
+// first character that ends a command. It returns the text to analyse:
+// the whole command line when the word starts with the shell and parses,
+// else the shell with the options that follow it.
+func shellIn(v string) (string, bool) {
+	for start := 0; start < len(v); {
+		i := strings.Index(v[start:], "/")
+		if i < 0 {
+			return "", false
+		}
+		i += start
+		// back up over the path to where the word holding it starts
+		j := i
+		for j > 0 && !strings.ContainsRune(" \t;|&({`!:,='\"", rune(v[j-1])) {
+			j--
+		}
+		end := i
+		for end < len(v) && !strings.ContainsRune(" \t;|&<>)}#,'\"`", rune(v[end])) {
+			end++
+		}
+		start = end + 1
+		path := v[j:end]
+		if !isShellPath(path) || j == 0 && end == len(v) {
+			continue
+		}
+		before := strings.TrimRight(v[:j], " \t")
+		if j > 0 && v[j-1] == ' ' && !(before == "" || strings.HasSuffix(before, "exec") ||
+			strings.ContainsRune(";|&({`!", rune(before[len(before)-1]))) {
+			continue // a path in prose (--message "use /bin/bash"): not a command
+		}
+		if key := strings.ToLower(before); strings.HasSuffix(key, "=") && strings.Contains(key[max(0, strings.LastIndexAny(key, " ,;")):], "shell") {
+			continue // CONFIG_SHELL=/bin/bash, default-shell=/bin/zsh: which shell to use
+		}
+		rest := v[j:]
+		if end < len(v) && v[end] == ',' {
+			// a list of arguments (gcc -wrapper /bin/sh,-s; busctl
+			// unixexec:path=/bin/sh,argv1=-i): the shell with its options
+			text := path
+			for _, f := range strings.Split(v[end+1:], ",") {
+				if _, val, ok := strings.Cut(f, "="); ok {
+					f = val
+				}
+				// -c and its command (argv2=…) are left out: the shell is
+				// what this reports
+				if strings.HasPrefix(f, "-") && !strings.ContainsAny(f, "c '\"") {
+					text += " " + f
+				}
+			}
+			return text, true
+		}
+		if strings.Trim(v[:j], "!| \t=") == "" || strings.HasSuffix(before, "=") && !strings.Contains(before, " ") {
+			if _, ok := nestingOK(rest); ok && !strings.ContainsAny(rest, "()") {
+				return rest, true
+			}
+		}
+		text := path
+		for _, f := range strings.Fields(v[end:]) {
+			if f == "" || f[0] != '-' || strings.ContainsAny(f, ")}'\"`") {
+				break
+			}
+			text += " " + f
+		}
+		return text, true
+	}
+	return "", false
 }

@@ -23,6 +23,7 @@ type Program struct {
 	Sub          []string     // subcommands that launch (bundle exec, docker exec); Runs does not apply then
 	SubRun       string       // what follows such a subcommand: argv, line, or dashdash (the argv after "--")
 	SubOperands  int          // operands between the subcommand's options and the command (docker exec CONTAINER)
+	SubAfter     int          // operands before the subcommand (salt TARGET cmd.run); a later operand is none
 	Code         []CodeOption // options whose value is code
 	Stdin        string       // the language of a script it reads on standard input, or ""
 	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
@@ -94,6 +95,7 @@ func catalogWrapper(name string) (optSpec, bool) {
 // operands make, and the interactive shell it starts.
 func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	via := func(what string) string { return c.Name + " " + what }
+	operands := 0 // operands met: only the SubAfter-th can be the subcommand
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -143,10 +145,15 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				w.nested(c, "sh", via(so), cx, false)
 			}
 		}
-		if !strings.HasPrefix(v, "-") {
-			if len(p.Sub) > 0 && containsString(p.Sub, v) {
+		if !strings.HasPrefix(v, "-") && len(p.Sub) > 0 && operands <= p.SubAfter {
+			// only the operand in the subcommand's place is one: npm run x
+			// is the script x, not npm x
+			if operands == p.SubAfter && containsString(p.Sub, v) {
 				w.catalogSub(c, args[i+1:], p, via(v), cx)
 				return
+			}
+			if i == 0 || !takesValue(args[i-1].Value, p.Args, p.Long) {
+				operands++
 			}
 		}
 	}
@@ -221,6 +228,19 @@ func afterOptions(args []field, arg string, long []string, n int) []field {
 operands:
 	i = min(i+n, len(args))
 	return args[i:]
+}
+
+// takesValue reports whether the option word v takes the next word as its
+// value: a short option in arg (alone or last of a bundle), a long one in
+// long given without "=".
+func takesValue(v, arg string, long []string) bool {
+	switch {
+	case strings.HasPrefix(v, "--"):
+		return !strings.Contains(v, "=") && containsString(long, v[2:])
+	case len(v) >= 2 && v[0] == '-':
+		return strings.IndexByte(arg, v[len(v)-1]) >= 0
+	}
+	return false
 }
 
 func containsString(list []string, s string) bool {

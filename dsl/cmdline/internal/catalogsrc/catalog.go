@@ -29,6 +29,7 @@ type Entry struct {
 	Sub         []string `yaml:"sub"`
 	SubRun      string   `yaml:"subrun"`
 	SubOperands int      `yaml:"suboperands"`
+	SubAfter    int      `yaml:"subafter"`
 	Code        []struct {
 		Option string `yaml:"option"`
 		Lang   string `yaml:"lang"`
@@ -148,6 +149,9 @@ func Source(list []Entry) []byte {
 		}
 		if e.SubOperands > 0 {
 			fmt.Fprintf(&b, ", SubOperands: %d", e.SubOperands)
+		}
+		if e.SubAfter > 0 {
+			fmt.Fprintf(&b, ", SubAfter: %d", e.SubAfter)
 		}
 		if len(e.Code) > 0 {
 			b.WriteString(", Code: []CodeOption{")
