@@ -226,21 +226,29 @@ func sameDirs(a, b []string) bool {
 }
 
 // stage brings the shadow index in line with the tree and writes it as a
-// tree object. update-index compares stat data first, so only changed
-// files are read. Once the index exists (the tree was within max_files
-// before), paths stream to update-index while the walk goes on; the first
-// time, the walk finishes first so an oversized tree costs no git work.
+// tree object, in one pass over the tree: the walk lstat()s each file and
+// compares it with the stat data of the shadow index (read in Go), and
+// only the paths git could find changed stream to update-index while the
+// walk goes on, so git reads only changed files and stats nothing else.
+// The first time (no index yet), the walk finishes first so an oversized
+// tree costs no git work. When the index cannot be read here (a format
+// this reader does not know), every path goes to git, which compares the
+// stat data itself, and ls-files lists what the index held.
 func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
+	ix, ixErr := readIndex(filepath.Join(r.GitDir, "index"))
 	var (
 		indexed []byte
 		lsErr   error
 		wg      sync.WaitGroup
 	)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		indexed, lsErr = r.git(ctx, nil, "ls-files", "-z")
-	}()
+	if ixErr != nil {
+		ix = nil
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			indexed, lsErr = r.git(ctx, nil, "ls-files", "-z")
+		}()
+	}
 	// bulkCheckin: the blobs of changed files go straight into one pack
 	// (see packNew), not into a loose object each.
 	addArgs := []string{"-c", bulkCheckin, "update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
@@ -248,13 +256,14 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		emit io.Writer
 		wait func() error
 	)
-	if _, err := os.Stat(filepath.Join(r.GitDir, "index")); err == nil {
+	if ix != nil || ixErr != nil {
+		var err error
 		if emit, wait, err = r.gitPipe(ctx, addArgs...); err != nil {
 			wg.Wait()
 			return nil, r.gitFailed(err)
 		}
 	}
-	l, err := newExcluder(r.Dir, r.home, r.cfg).walkTo(r.Dir, maxFiles, r.cfg.MaxFileSize, emit)
+	l, err := newExcluder(r.Dir, r.home, r.cfg).walkIndexed(r.Dir, maxFiles, r.cfg.MaxFileSize, emit, ix)
 	var addErr error
 	if wait != nil {
 		addErr = wait()
@@ -280,15 +289,21 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		}
 	}
 	// Paths in the index that the walk did not find are gone or now
-	// excluded; both leave the index. ls-files lists the index as it was
-	// before this update, sorted bytewise like l.files.
+	// excluded; both leave the index. The index as it was before this
+	// update is sorted bytewise, like l.files.
+	var before []string
+	if ix != nil {
+		before = ix.paths
+	} else {
+		for p := range bytes.SplitSeq(indexed, []byte{0}) {
+			if len(p) > 0 {
+				before = append(before, string(p))
+			}
+		}
+	}
 	var gone bytes.Buffer
 	i := 0
-	for _, p := range bytes.Split(indexed, []byte{0}) {
-		if len(p) == 0 {
-			continue
-		}
-		s := string(p)
+	for _, s := range before {
 		for i < len(l.files) && l.files[i] < s {
 			i++
 		}

@@ -43,7 +43,14 @@ func (e *excluder) walk(root string, maxFiles int, maxSize int64) (*listing, err
 // walkTo is walk that also writes each path, NUL-terminated, to emit as
 // soon as it is found, so git can work while the walk goes on.
 func (e *excluder) walkTo(root string, maxFiles int, maxSize int64, emit io.Writer) (*listing, error) {
-	w := &walker{e: e, maxFiles: maxFiles, maxSize: maxSize, l: &listing{}, root: root, emit: emit}
+	return e.walkIndexed(root, maxFiles, maxSize, emit, nil)
+}
+
+// walkIndexed is walkTo that emits only the paths git could find changed
+// against index (nil: every path): new files, and files whose stat data
+// differ from their entry or that git would not trust.
+func (e *excluder) walkIndexed(root string, maxFiles int, maxSize int64, emit io.Writer, index *gitIndex) (*listing, error) {
+	w := &walker{e: e, maxFiles: maxFiles, maxSize: maxSize, l: &listing{}, root: root, emit: emit, index: index}
 	if _, err := w.dir(root, "", e.root, true); err != nil {
 		return nil, err
 	}
@@ -59,6 +66,7 @@ type walker struct {
 	maxSize  int64
 	l        *listing
 	emit     io.Writer
+	index    *gitIndex
 }
 
 // dir walks one directory and reports whether anything in it was kept.
@@ -99,7 +107,13 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 			if name == ".gitmodules" { // git refuses a symlinked .gitmodules
 				continue
 			}
-			if err := w.add(crel); err != nil {
+			var info fs.FileInfo
+			if w.index != nil { // its stat data decide whether git looks
+				if info, err = de.Info(); err != nil {
+					continue // gone since ReadDir
+				}
+			}
+			if err := w.add(crel, info); err != nil {
 				return false, err
 			}
 			kept = true
@@ -116,7 +130,7 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 				w.l.skipped = append(w.l.skipped, Skipped{Path: crel, Size: info.Size(), Why: "unreadable"})
 				continue
 			}
-			if err := w.add(crel); err != nil {
+			if err := w.add(crel, info); err != nil {
 				return false, err
 			}
 			kept = true
@@ -126,10 +140,15 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 	return kept, nil
 }
 
-func (w *walker) add(rel string) error {
+// add lists a file, and emits it unless the index shows it unchanged
+// (info is its lstat, nil when there is no index to compare with).
+func (w *walker) add(rel string, info fs.FileInfo) error {
 	w.l.files = append(w.l.files, rel)
 	if len(w.l.files) > w.maxFiles {
 		return &TooManyFilesError{Dir: w.root, Max: w.maxFiles}
+	}
+	if w.index != nil && info != nil && w.index.unchanged(rel, info) {
+		return nil
 	}
 	if w.emit != nil {
 		if _, err := io.WriteString(w.emit, rel+"\x00"); err != nil {

@@ -1,0 +1,140 @@
+package checkpoint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The Go reader of the index sees what git's own `ls-files --debug` shows,
+// for every index version git writes, also with extended flags (an
+// intent-to-add entry, version 3) and long, prefix-sharing names
+// (version 4's compression).
+func TestParseIndexMatchesGit(t *testing.T) {
+	for _, version := range []string{"2", "3", "4"} {
+		t.Run("v"+version, func(t *testing.T) {
+			dir := t.TempDir()
+			userGit(t, dir, "init", "-q")
+			long := strings.Repeat("long-directory-name/", 12)
+			for _, p := range []string{"a-", "a.b", "a/b", "b/c d", long + "x", long + "xy", "z\tz", "ünï"} {
+				write(t, filepath.Join(dir, p), "content of "+p+"\n", 0o644)
+			}
+			must(t, os.Symlink("a.b", filepath.Join(dir, "link")))
+			must(t, os.Chmod(filepath.Join(dir, "a.b"), 0o755))
+			userGit(t, dir, "add", "-A")
+			if version == "3" {
+				write(t, filepath.Join(dir, "later"), "x\n", 0o644)
+				userGit(t, dir, "add", "-N", "later")
+			}
+			userGit(t, dir, "update-index", "--index-version", version)
+			ix, err := readIndex(filepath.Join(dir, ".git", "index"))
+			must(t, err)
+			var got strings.Builder
+			for i, p := range ix.paths {
+				e := ix.entries[i]
+				fmt.Fprintf(&got, "%s\n  ctime: %d:%d\n  mtime: %d:%d\n  ino: %d\n  uid: %d\tgid: %d\n  size: %d\n",
+					p, e.ctimeSec, e.ctimeNsec, e.mtimeSec, e.mtimeNsec, e.ino, e.uid, e.gid, e.size)
+			}
+			// git's listing, without the fields the reader does not keep,
+			// names unquoted (-z).
+			var want strings.Builder
+			for _, rec := range strings.Split(userGit(t, dir, "ls-files", "--debug", "-z"), "\x00") {
+				if rec == "" {
+					continue
+				}
+				for _, line := range strings.SplitAfter(rec, "\n") {
+					switch {
+					case strings.HasPrefix(line, "  dev: "):
+						_, ino, _ := strings.Cut(line, "\t")
+						want.WriteString("  " + ino)
+					case strings.HasPrefix(line, "  size: "):
+						size, _, _ := strings.Cut(line, "\t")
+						want.WriteString(size + "\n")
+					case line == "":
+					default: // a name, followed by the next NUL
+
+						want.WriteString(line)
+						if !strings.HasSuffix(line, "\n") {
+							want.WriteString("\n")
+						}
+					}
+				}
+			}
+			if got.String() != want.String() {
+				t.Fatalf("index v%s read as\n%q\ngit says\n%q", version, got.String(), want.String())
+			}
+		})
+	}
+}
+
+// A damaged or foreign index is refused, never misread: the snapshot
+// then lets git compare every path.
+func TestParseIndexRefusesDamage(t *testing.T) {
+	dir := t.TempDir()
+	userGit(t, dir, "init", "-q")
+	write(t, filepath.Join(dir, "a"), "a\n", 0o644)
+	userGit(t, dir, "add", "-A")
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	must(t, err)
+	flip := append([]byte(nil), data...)
+	flip[20] ^= 1
+	for name, d := range map[string][]byte{
+		"empty":     nil,
+		"truncated": data[:len(data)-5],
+		"checksum":  flip,
+		"magic":     append([]byte("XIRC"), data[4:]...),
+	} {
+		if _, err := parseIndex(d); err == nil {
+			t.Errorf("%s: parsed", name)
+		}
+	}
+}
+
+// A full scan that hands git only the paths whose stat data changed still
+// records every change, also one made right after the index was written
+// with the same size (racily clean entries go to git, which reads them).
+func TestOnePassSeesEveryChange(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	for i := range 20 {
+		write(t, filepath.Join(dir, fmt.Sprintf("d%d/f%d", i%3, i)), "same size 00\n", 0o644)
+	}
+	create(t, r, "first")
+	for round := range 15 {
+		p := filepath.Join(dir, fmt.Sprintf("d%d/f%d", round%3, round))
+		content := fmt.Sprintf("same size %02d\n", round+1)
+		write(t, p, content, 0o644)
+		res := create(t, r, fmt.Sprint(round))
+		if !res.Created {
+			t.Fatalf("round %d: the change made no checkpoint", round)
+		}
+		rel := fmt.Sprintf("d%d/f%d", round%3, round)
+		if got := userGit(t, dir, "--git-dir="+r.GitDir, "cat-file", "blob", res.Snapshot.Tree+":"+rel); got != content {
+			t.Fatalf("round %d: %s stored as %q, want %q", round, rel, got, content)
+		}
+	}
+}
+
+// An index this reader does not take (here a split index) is no failure:
+// every path goes to git, which compares the stat data itself, and what
+// left the tree still leaves the index.
+func TestSnapshotWithUnreadableIndexFormat(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	write(t, filepath.Join(dir, "a"), "a\n", 0o644)
+	write(t, filepath.Join(dir, "b"), "b\n", 0o644)
+	create(t, r, "first")
+	userGit(t, dir, "--git-dir="+r.GitDir, "update-index", "--split-index")
+	if _, err := readIndex(filepath.Join(r.GitDir, "index")); err == nil {
+		t.Fatal("a split index was read")
+	}
+	write(t, filepath.Join(dir, "a"), "a2\n", 0o644)
+	must(t, os.Remove(filepath.Join(dir, "b")))
+	res := create(t, r, "second")
+	if !res.Created || res.Files != 1 {
+		t.Fatalf("created %v, %d files", res.Created, res.Files)
+	}
+	if got := userGit(t, dir, "--git-dir="+r.GitDir, "ls-tree", "-r", "--name-only", res.Snapshot.Tree); got != "a\n" {
+		t.Fatalf("tree holds %q", got)
+	}
+}
