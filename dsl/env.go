@@ -50,6 +50,7 @@ type CommandEnv struct {
 	Caller      string            `expr:"caller"`
 	Agent       bool              `expr:"agent"`
 	SecretFiles []string          `expr:"secretFiles"`
+	MayWrite    []string          `expr:"mayWrite"`
 
 	Pos         func(i int) string                         `expr:"pos"`
 	HasFlag     func(names ...string) bool                 `expr:"hasFlag"`
@@ -155,6 +156,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	if env.Code != "" {
 		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code)...)
 	}
+	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
+	env.MayWrite = mayWrite(c, args, env.Outputs)
 
 	pos := env.Positional
 	env.Pos = func(i int) string {
@@ -430,6 +433,9 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 				out = append(out, v)
 			}
 		}
+	}
+	if name == "sed" {
+		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
 }

@@ -134,6 +134,8 @@ var properties = map[string]func(*commandFacts) bool{
 	// a command naming a secret file; the env is built anyway by the first
 	// rule that meets the command, so this costs a scan of its words
 	"@secret-files": func(cmd *commandFacts) bool { return len(cmd.env().SecretFiles) > 0 },
+	// a command naming a persistence path where it may write it (mayWrite)
+	"@may-write": func(cmd *commandFacts) bool { return len(cmd.env().MayWrite) > 0 },
 }
 
 // secretPrefixes start the tokens of common credential formats, and the

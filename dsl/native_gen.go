@@ -627,6 +627,14 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native154
 		}
+	case "len(mayWrite) > 0":
+		if scope == "command" {
+			return native155
+		}
+	case "any(positional, accountFile(#))":
+		if scope == "command" {
+			return native156
+		}
 	}
 	return nil
 }
@@ -3278,4 +3286,18 @@ func native154(env any) bool {
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))))
+}
+
+// native155 is the condition of write-persistence-named.
+func native155(env any) bool {
+	e := env.(*CommandEnv)
+	return (len(e.MayWrite) > 0)
+}
+
+// native156 is the condition of edit-account-file.
+func native156(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Positional, func(p0 string) bool {
+		return editorAccountFile(p0)
+	})
 }

@@ -125,6 +125,8 @@ var helpers = map[string]struct {
 	"secretPath":     {"secretPath", "bool", []string{"string"}},
 	"secretIn":       {"secretIn", "string", []string{"string"}},
 	"guardPath":      {"guardPath", "bool", []string{"string"}},
+	"persistPath":    {"persistPath", "bool", []string{"string"}},
+	"accountFile":    {"editorAccountFile", "bool", []string{"string"}},
 	"isShell":        {"isShell", "bool", []string{"string"}},
 	"isInterpreter":  {"isInterpreter", "bool", []string{"string"}},
 	"isDownloader":   {"isDownloader", "bool", []string{"string"}},

@@ -316,9 +316,6 @@ func genericOutputs(name string, args, pos []string) []string {
 	case "tar", "bsdtar":
 		if hasFlag(args, []string{"x", "extract", "get"}) || len(pos) > 0 && strings.ContainsRune(strings.TrimLeft(pos[0], "-"), 'x') && bundled(pos[0]) {
 			out = append(out, optionValues(args, []string{"C", "directory"}, false)...)
-			if hasFlag(args, []string{"P", "absolute-names"}) {
-				out = append(out, "/") // names inside the archive may land anywhere
-			}
 		}
 	case "wget", "wget2":
 		out = append(out, optionValues(args, []string{"P", "directory-prefix"}, false)...)
@@ -342,6 +339,50 @@ func genericOutputs(name string, args, pos []string) []string {
 		if len(pos) > 0 && !hasFlag(args, []string{"l", "r", "e"}) {
 			out = append(out, "/var/spool/cron/crontabs/"+pos[0])
 		}
+	case "find":
+		// find's own writers: -fprint FILE, -fprintf FILE FORMAT, -fls FILE
+		for i := 0; i+1 < len(args); i++ {
+			switch args[i] {
+			case "-fprint", "-fprint0", "-fprintf", "-fls":
+				out = append(out, args[i+1])
+			}
+		}
+	case "xxd":
+		// xxd [options] [infile [outfile]]: the second operand is written
+		if ops := operandsSkipping(args, "cglosnCRu"); len(ops) > 1 {
+			out = append(out, ops[1])
+		}
+	case "script":
+		// script [options] [FILE]: the typescript is written to FILE
+		if ops := operandsSkipping(args, "cTIOBE"); len(ops) > 0 {
+			out = append(out, ops[len(ops)-1])
+		}
+		for _, o := range optionValues(args, []string{"T", "I", "O", "B", "log-io", "log-in", "log-out", "log-timing"}, false) {
+			add(o)
+		}
+	case "iptables-save", "ip6tables-save", "nft":
+		for _, o := range optionValues(args, []string{"f", "file"}, false) {
+			if prog != "nft" {
+				add(o)
+			}
+		}
+	case "git":
+		// git apply --unsafe-paths --directory=/ PATCH writes where the patch says, under the directory
+		if len(pos) > 0 && pos[0] == "apply" && hasFlag(args, []string{"unsafe-paths"}) {
+			for _, d := range optionValues(args, []string{"directory"}, false) {
+				add(d)
+			}
+		}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		// docker cp CONTAINER:SRC DEST writes DEST on this machine
+		if len(pos) > 2 && pos[0] == "cp" {
+			if d := pos[len(pos)-1]; !strings.Contains(d, ":") {
+				add(d)
+			}
+		}
+	}
+	if prog == "tar" || prog == "bsdtar" {
+		out = append(out, tarAbsolute(args, pos)...)
 	}
 	if noGenericOutput[prog] || noGenericOutput[name] {
 		return out
@@ -363,6 +404,16 @@ func genericOutputs(name string, args, pos []string) []string {
 				i++
 				add(args[i])
 			}
+		case !eq && outputLikeName(opt) && i+1 < len(args) && !flagLikeOutput[opt] && isAbsOrHome(args[i+1]):
+			// --outFile F, --dump-bin F, -logfile F, --save-to F: an option named for output
+			i++
+			add(args[i])
+		case eq && outputLikeName(opt):
+			add(val)
+		case a == "-w" && i+1 < len(args) && isAbsOrHome(args[i+1]):
+			// -w FILE: tcpdump, tshark, dumpcap and varnishncsa write captures
+			i++
+			add(args[i])
 		case !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') && len(a) > 2:
 			// -o/PATH, -oG/PATH, -oN=PATH: a short output option with its value
 			rest := a[2:]
@@ -375,7 +426,75 @@ func genericOutputs(name string, args, pos []string) []string {
 }
 
 // genericWriters are the programs genericOutputs knows by name.
-var genericWriters = set("split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab")
+var genericWriters = set("split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
+	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc")
+
+// outputWords are the parts of an option's name that say it names a file
+// written: --outFile, --dump-bin, -logfile, --save-to, --write-out-file.
+var outputWords = set("out", "outfile", "outdir", "output", "outputs", "dump", "save", "logfile", "log", "record", "export")
+
+// outputLikeName reports an option whose name is made of words and holds an
+// output word (split at - and _ and lower-to-upper case changes).
+func outputLikeName(opt string) bool {
+	name := strings.TrimLeft(opt, "-")
+	if len(name) < 3 || len(opt)-len(name) == 1 && len(name) < 3 {
+		return false
+	}
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] == '-' || name[i] == '_' || name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
+			if outputWords[strings.ToLower(name[start:i])] {
+				return true
+			}
+			start = i
+			if i < len(name) && (name[i] == '-' || name[i] == '_') {
+				start = i + 1
+			}
+		}
+	}
+	return outputWords[strings.ToLower(name)]
+}
+
+// operandsSkipping is the operands of args, skipping the separate values
+// of the short options listed (xxd -c 16 IN OUT, script -c CMD FILE).
+func operandsSkipping(args []string, valued string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case len(a) == 2 && a[0] == '-' && strings.IndexByte(valued, a[1]) >= 0:
+			i++
+		case strings.HasPrefix(a, "-") && a != "-":
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// tarAbsolute is where an extraction that keeps absolute names (-P,
+// --absolute-names, or P in a bundled first word: tar Pxf) writes: "/",
+// or the absolute target of a --transform/--xform replacement.
+func tarAbsolute(args, pos []string) []string {
+	first := ""
+	if len(pos) > 0 && len(args) > 0 && args[0] == pos[0] && bundled(pos[0]) {
+		first = pos[0]
+	}
+	extract := hasFlag(args, []string{"x", "extract", "get"}) || strings.ContainsRune(first, 'x')
+	absolute := hasFlag(args, []string{"P", "absolute-names"}) || strings.ContainsRune(first, 'P')
+	if !extract || !absolute {
+		return nil
+	}
+	out := []string{"/"}
+	for _, x := range optionValues(args, []string{"xform", "transform"}, false) {
+		if t := tarTransformTarget(x); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
 
 func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 	if genericWriters[programName(name)] {
@@ -387,10 +506,10 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 	for _, w := range args {
 		if a := w.Value; len(a) > 2 && a[0] == '-' {
 			opt, _, _ := strings.Cut(a, "=")
-			if outputOptions[opt] || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') {
+			if outputOptions[opt] || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') || outputLikeName(opt) {
 				return true
 			}
-		} else if a == "-o" || a == "-O" {
+		} else if a == "-o" || a == "-O" || a == "-w" {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package dsl
 import (
 	"slices"
 	"testing"
+
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 func TestSecretPath(t *testing.T) {
@@ -61,10 +63,108 @@ func TestGenericOutputs(t *testing.T) {
 		{"wget", []string{"-P", "~/.ssh", "https://x"}, []string{"~/.ssh"}},
 		{"crontab", []string{"-"}, []string{"/var/spool/cron/crontabs/-"}},
 		{"crontab", []string{"-l"}, nil},
+		{"tar", []string{"Pxf", "x.tar", "--xform", "s@.*@/etc/cron.d/job@"}, []string{"/", "/etc/cron.d/job"}},
+		{"tar", []string{"xf", "x.tar", "--xform", "s@.*@/etc/cron.d/job@"}, nil},
+		{"find", []string{"/", "-fprintf", "/etc/cron.d/job", "x", "-quit"}, []string{"/etc/cron.d/job"}},
+		{"xxd", []string{"-r", "-", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"xxd", []string{"-c", "16", "/etc/passwd"}, nil},
+		{"script", []string{"-q", "-c", "id", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"iptables-save", []string{"-f", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"git", []string{"apply", "--unsafe-paths", "--directory", "/", "x.patch"}, []string{"/"}},
+		{"git", []string{"apply", "--directory", "/", "x.patch"}, nil},
+		{"docker", []string{"cp", "c:/app/log", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"docker", []string{"cp", "c:/app/log", "./log"}, nil},
+		{"docker", []string{"cp", "./x", "c:/etc/x"}, nil},
+		{"tcpdump", []string{"-i", "lo", "-w", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"tcpdump", []string{"-w", "capture.pcap"}, nil},
+		{"tsc", []string{"x.ts", "--outFile", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"dmidecode", []string{"--dump-bin", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
+		{"foo", []string{"--timeout", "/etc/x"}, nil},
+		{"foo", []string{"--stdout", "/etc/x"}, nil},
 	} {
 		pos, _ := splitArgs(tc.args, valueOptions[tc.name])
 		if got := genericOutputs(tc.name, tc.args, pos); !slices.Equal(got, tc.want) {
 			t.Errorf("genericOutputs(%s %q) = %q, want %q", tc.name, tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestPersistPath(t *testing.T) {
+	for _, tc := range []struct {
+		p    string
+		want bool
+	}{
+		{"/etc/cron.d/job", true}, {"/etc/cron.d", true}, {"/etc/crontab", true}, {"/etc/sudoers.d/x", true},
+		{"/etc/ld.so.preload", true}, {"/home/u/.bashrc", true}, {"~/.ssh/authorized_keys", true},
+		{"/root/.ssh/authorized_keys", true}, {"/etc/systemd/system/x.service", true}, {"/boot/grub/grub.cfg", true},
+		{"~/.hguard/config.yaml", true}, {"/etc/shadow", true},
+		{"/etc/passwd", false}, {"/etc/hosts", false}, {"/usr/bin/java", false}, {"~/.ssh/config", false},
+		{"cron.d/job", false}, {"", false}, {"/tmp/x", false},
+	} {
+		if got := persistPath(tc.p); got != tc.want {
+			t.Errorf("persistPath(%q) = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestPathTokens(t *testing.T) {
+	for _, tc := range []struct {
+		word string
+		want []string
+	}{
+		{`$(file >/etc/cron.d/job,x)`, []string{"/etc/cron.d/job"}},
+		{`fopen("/etc/cron.d/job", "w")`, []string{"/etc/cron.d/job"}},
+		{`\verbatiminput{/etc/shadow}`, []string{"/etc/shadow"}},
+		{`s@.*@/etc/cron.d/job@`, []string{"/etc/cron.d/job"}},
+		{`s/etc/cron.d/job`, []string{"/etc/cron.d/job"}},
+		{`Include /etc/shadow.`, []string{"/etc/shadow"}},
+		{`no paths here`, nil},
+		{`src/main.go`, nil},
+	} {
+		if got := pathTokens(tc.word); !slices.Equal(got, tc.want) {
+			t.Errorf("pathTokens(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}
+
+func TestMayWriteAndMoreSecrets(t *testing.T) {
+	for _, tc := range []struct {
+		line          string
+		write, secret bool
+	}{
+		{"screen -L -Logfile /etc/cron.d/job echo x", true, false},
+		{"rlwrap -l /etc/cron.d/job echo x", true, false},
+		{"gawk 'BEGIN { print \"x\" > \"/etc/cron.d/job\" }'", true, false},
+		{"gawk 'BEGIN { print \"x\" > \"/etc/passwd\" }'", true, false},
+		{"python3 -c 'print(open(\"/etc/passwd\").read())'", false, false},
+		{"cat /etc/cron.d/job", false, false},
+		{"grep -r x /etc/cron.d", false, false},
+		{"git commit -m 'remove /etc/cron.d/job'", false, false},
+		{"apache2ctl -c 'Include /etc/shadow'", false, true},
+		{"LESSOPEN='echo /etc/shadow # %s' less /etc/hosts", false, true},
+		{"file -f /etc/shadow", false, true},
+		{"file /etc/shadow", false, false},
+		{"ssh -F /etc/shadow x", false, true},
+		{"ssh -F ~/.ssh/config x", false, false},
+		{"wc --files0-from /etc/shadow", false, true},
+		{"git diff /dev/null /etc/shadow", false, true},
+		{"git add .env", false, false},
+		{"find /etc/shadow -exec cat {} \\;", false, true},
+		{"find ~/.ssh -name id_rsa -exec chmod 600 {} \\;", false, false},
+		{"docker cp /etc/shadow c:/x", false, true},
+		{"echo /etc/shadow | cpio -o", false, true},
+		{"echo /etc/shadow | wc -c", false, false},
+		{"gh pr create --body 'stop reading ~/.aws/credentials'", false, false},
+	} {
+		line := cmdline.ParseShell(tc.line, "bash")
+		var write, secret bool
+		for _, c := range line.Commands {
+			env := newCommandEnv(c, line, Context{})
+			write = write || len(env.MayWrite) > 0
+			secret = secret || len(env.SecretFiles) > 0
+		}
+		if write != tc.write || secret != tc.secret {
+			t.Errorf("%s: mayWrite %v, secretFiles %v; want %v, %v", tc.line, write, secret, tc.write, tc.secret)
 		}
 	}
 }

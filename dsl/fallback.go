@@ -1,0 +1,471 @@
+package dsl
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// The write fallback: a program hguard knows nothing about that is handed
+// the path of a cron table, sudo's rules, a shell start-up file or a
+// service unit may well write it (tcpdump -w, rlwrap -l, screen -Logfile,
+// script FILE, update-alternatives --install LINK, gdb's dump value FILE,
+// awk's print > FILE, make's $(file >FILE)). Those files are rarely named
+// for any other reason than to read them, and reading is what a short list
+// of programs does (cat, grep, ls, source, …). So a persistence path named
+// by any other program is a possible write, asked by write-persistence-named.
+
+// persistExact and persistDirs are the files whose rewriting makes something
+// run later, as root or at every login, or lets someone in: cron, sudo,
+// the dynamic loader's preload, PAM, login shells' start-up files, service
+// units, ssh's keys and server configuration. Paths are in homeForm.
+var persistExact = set(
+	"/etc/crontab", "/etc/anacrontab", "/etc/sudoers", "/etc/shadow", "/etc/gshadow", "/etc/ld.so.preload",
+	"/etc/ld.so.conf", "/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zshenv",
+	"/etc/zprofile", "/etc/environment", "/etc/rc.local", "/etc/ssh/sshd_config", "/etc/modules",
+	"/etc/inittab", "/etc/master.passwd", "/private/etc/sudoers",
+	"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.profile",
+	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.xinitrc",
+	"~/.xprofile", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
+	"~/.ssh/environment", "~/.config/fish/config.fish",
+)
+
+var persistDirs = []string{
+	"/etc/cron.d/", "/etc/cron.hourly/", "/etc/cron.daily/", "/etc/cron.weekly/", "/etc/cron.monthly/",
+	"/var/spool/cron/", "/var/spool/anacron/", "/var/at/", "/usr/lib/cron/", "/etc/sudoers.d/",
+	"/private/etc/sudoers.d/", "/etc/ld.so.conf.d/", "/etc/profile.d/", "/etc/pam.d/", "/etc/init.d/",
+	"/etc/init/", "/etc/rc.d/", "/etc/systemd/system/", "/etc/systemd/user/", "/lib/systemd/system/",
+	"/usr/lib/systemd/system/", "/usr/lib/systemd/user/", "/run/systemd/system/", "/etc/update-motd.d/",
+	"/etc/apt/apt.conf.d/", "/etc/xdg/autostart/", "/etc/modules-load.d/", "/etc/modprobe.d/",
+	"/etc/udev/rules.d/", "/etc/ssh/sshd_config.d/", "/etc/zsh/", "/etc/security/", "/boot/",
+	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/System/Library/LaunchDaemons/",
+	"~/.config/systemd/user/", "~/.local/share/systemd/user/", "~/.config/autostart/",
+	"~/Library/LaunchAgents/", "~/.config/fish/conf.d/", "~/.bashrc.d/",
+}
+
+// accountFiles are the account databases: read everywhere (grep user
+// /etc/passwd), so they count as persistence paths only after a > inside a
+// larger word (awk's print > "/etc/passwd") or as an option's value
+// written --opt=PATH.
+var accountFiles = set("/etc/passwd", "/etc/group")
+
+// persistPath reports whether p names a file (or a directory's entry)
+// whose rewriting installs something that runs later or lets someone in:
+// cron tables, sudoers, /etc/shadow, the loader's preload, PAM, shell
+// start-up files, service units, authorized_keys, sshd's configuration,
+// /boot, LaunchAgents, and hguard's own files.
+func persistPath(p string) bool {
+	if p == "" || len(p) > 4096 {
+		return false
+	}
+	c := homeForm(cleanPath(p))
+	if persistExact[c] {
+		return true
+	}
+	for _, d := range persistDirs {
+		if strings.HasPrefix(c, d) || c+"/" == d {
+			return true
+		}
+	}
+	return guardPath(p) && (strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~") || strings.HasPrefix(p, "$"))
+}
+
+// pathTokens are the absolute or home paths inside a larger word: a line
+// of code, a script, a configuration directive, an expression
+// (fopen("/etc/cron.d/x", "w"), $(file >/etc/cron.d/x,…), Include
+// /etc/shadow, \input{/etc/shadow}, s@.*@/etc/cron.d/x@). A token whose
+// head is a one- or two-letter command glued to the path (less's
+// s/etc/x, sed's w/etc/x) yields the path after it.
+func pathTokens(word string) []string {
+	if len(word) > 1<<16 || !strings.ContainsAny(word, "/~") {
+		return nil
+	}
+	var out []string
+	for _, tok := range strings.FieldsFunc(word, pathSep) {
+		if len(out) >= 32 {
+			break
+		}
+		switch {
+		case strings.HasPrefix(tok, "/") || strings.HasPrefix(tok, "~") || strings.HasPrefix(tok, "$HOME/"):
+			out = append(out, strings.TrimRight(tok, "."))
+		default:
+			if i := strings.IndexByte(tok, '/'); i > 0 && i <= 2 && isLetters(tok[:i]) && len(tok) > i+1 {
+				out = append(out, strings.TrimRight(tok[i:], "."))
+			}
+		}
+	}
+	return out
+}
+
+// pathSep separates the tokens of a word that pathTokens looks at: spaces,
+// quotes, brackets, and the punctuation of code and directives.
+func pathSep(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', '(', ')', '{', '}', '[', ']', ',', ';', '<', '>', '|', '=',
+		'@', '&', '!', ':', '\\', '+':
+		return true
+	}
+	return false
+}
+
+// isPathWord reports a word that is itself a path (not code holding one).
+func isPathWord(w string) bool {
+	return (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$HOME") ||
+		strings.HasPrefix(w, "${HOME}")) && !strings.ContainsAny(w, " \t\n\"'(){};<>|")
+}
+
+// persistReaders only read, list, run, move or delete the files they are
+// given (or write them in ways outputs already knows: cp's destination, sed
+// -i): a persistence path among their operands is no guessed write.
+// Editors are judged by edit-account-file; interpreters and shells run the
+// scripts they are given.
+var persistReaders = set(
+	"cat", "tac", "less", "more", "most", "pg", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "rg", "ag",
+	"ack", "ls", "exa", "eza", "lsd", "ll", "tree", "stat", "file", "wc", "du", "diff", "cmp", "comm", "sdiff",
+	"colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "shasum", "cksum", "sum", "source",
+	".", "test", "[", "[[", "find", "fd", "locate", "readlink", "realpath", "basename", "dirname", "echo",
+	"printf", "cd", "pushd", "bat", "batcat", "view", "strings", "od", "hexdump", "hd", "xxd", "nl", "sort",
+	"uniq", "cut", "column", "awk", "gawk", "mawk", "nawk", "sed", "jq", "yq", "tr", "fold", "fmt", "pr",
+	"expand", "iconv", "lsattr", "getfacl", "namei", "ldd", "readelf", "objdump", "nm", "git", "svn", "hg",
+	"chezmoi", "stow", "yadm", "rm", "unlink", "shred", "mv", "cp", "ln", "install", "rsync", "scp", "rcp",
+	"tar", "bsdtar", "zip", "7z", "gzip", "bzip2", "xz", "zstd", "chmod", "chown", "chgrp", "chattr",
+	"setfacl", "touch", "mkdir", "rmdir", "vim", "vi", "nvim", "nano", "emacs", "ed", "ex", "pico", "micro",
+	"joe", "jed", "mcedit", "ne", "mg", "kak", "hx", "gedit", "kate", "code", "subl", "sudoedit", "visudo",
+	"vipw", "vigr", "crontab", "systemctl", "systemd-analyze", "journalctl", "service", "shellcheck",
+	"shfmt", "sh", "bash", "zsh", "dash", "ksh", "fish", "watch", "inotifywait", "entr", "ssh", "ssh-keygen",
+	"sshd", "getent", "id", "which", "type", "whereis", "command", "man", "info", "dpkg", "dpkg-query", "rpm",
+	"apt-file", "debsums", "aide", "rkhunter", "lynis", "auditctl", "fuser", "lsof", "tee", "dd", "truncate",
+	"sponge", "patch", "python", "python3", "perl", "ruby", "node", "php", "lua", "Rscript", "wall",
+	"logger", "pwck", "grpck", "openssl", "gpg", "age", "sops", "ansible", "ansible-playbook", "docker",
+	"podman", "kubectl", "cpio", "unzip", "base64", "base32", "sha224sum", "sha384sum", "tail", "multitail",
+	"lnav", "glow", "highlight", "pygmentize", "meld", "vimdiff", "nvimdiff", "kdiff3", "diff3", "dos2unix",
+	"unix2dos", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
+	"nohup", "timeout", "xargs", "strace", "ltrace", "true", "false", ":", "export", "unset", "alias",
+)
+
+// persistQuiet are programs whose larger words are prose or patterns, not
+// code that writes: a commit message or a grep pattern naming /etc/sudoers.
+var persistQuiet = set(
+	"echo", "printf", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git", "gh", "glab", "hg", "svn",
+	"jj", "logger", "wall", "notify-send", "jq", "yq", "man", "info", "apropos", "help", "which", "type",
+	"test", "[", "[[", "cd", "ls", "find", "fd", "locate", "sed", "cat", "less", "more", "head", "tail",
+	"export", "alias", "printenv", "read", "dpkg", "rpm", "auditctl", "ssh-keygen",
+)
+
+// mayWrite is the persistence paths (persistPath) a command names where it
+// may write them, leaving out what outputs already holds: inside a larger
+// word of any program but those whose words are prose or patterns (code,
+// scripts, -ex 'dump value FILE', --xform s@…@FILE@), and as an operand or
+// an option's value of any program but the readers (persistReaders). The
+// words of its wrappers count with the wrapper's name (screen -Logfile
+// FILE CMD, rlwrap -l FILE CMD).
+func mayWrite(c *cmdline.Command, args, outputs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range outputs {
+		seen[homeForm(cleanPath(o))] = true
+	}
+	add := func(p string) {
+		k := homeForm(cleanPath(p))
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	scan := func(name string, words []string, operands bool) {
+		prog := programName(name)
+		quiet := persistQuiet[name] || persistQuiet[prog]
+		reader := persistReaders[name] || persistReaders[prog]
+		for _, w := range words {
+			if !strings.ContainsAny(w, "/~") {
+				continue
+			}
+			if v, ok := optionPathValue(w); ok {
+				w = v
+				if !reader && (persistPath(v) || accountFiles[cleanPath(v)]) {
+					add(v)
+					continue
+				}
+			}
+			if isPathWord(w) {
+				if operands && !reader && persistPath(w) {
+					add(w)
+				}
+				continue
+			}
+			if quiet {
+				continue
+			}
+			for _, t := range pathTokens(w) {
+				if secretPath(t) {
+					continue // a secret read (moreSecrets) is what naming it in code most likely is
+				}
+				if persistPath(t) || accountFiles[cleanPath(t)] && redirectedTo(w, t) {
+					add(t)
+				}
+			}
+		}
+	}
+	scan(c.Name, args, true)
+	if c.Path != "" && !isPathWord(c.Path) {
+		scan(c.Name, []string{c.Path}, false) // a line typed into an interactive program: less's s/etc/x
+	}
+	for _, wr := range c.Wrappers {
+		scan(wr.Name, wr.Args, true)
+	}
+	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPath(c.Path) {
+		// A wrapper whose option value hguard took for the command
+		// (screen -L FILE CMD): the path is no program anyone runs.
+		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders[programName(w.Name)] {
+			add(c.Path)
+		}
+	}
+	return out
+}
+
+// redirectedTo reports a token written after a > in its word: awk's print >
+// "/etc/passwd", vim's :redir >/etc/passwd, make's $(file >/etc/passwd,…).
+func redirectedTo(w, t string) bool {
+	for _, pre := range []string{">", "> ", ">\"", "> \"", ">'", "> '"} {
+		if strings.Contains(w, pre+t) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionPathValue is the value of an option word written with it: --opt=V,
+// -o=V; and -xV for a short option glued to a path (-l/etc/x).
+func optionPathValue(w string) (string, bool) {
+	if len(w) < 3 || w[0] != '-' {
+		return "", false
+	}
+	if _, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$")) {
+		return v, true
+	}
+	if w[1] != '-' && (w[2] == '/' || w[2] == '~') {
+		return w[2:], true
+	}
+	return "", false
+}
+
+// editorAccountFile reports the account, sudo, cron and loader files that
+// an editor opened on rewrites where nothing else would look: /etc/shadow,
+// /etc/passwd, sudoers, cron tables, /etc/ld.so.preload. Editing them by
+// hand (not with vipw, visudo or crontab -e) is how a one-line root account
+// or a root cron job is added.
+func editorAccountFile(p string) bool {
+	c := homeForm(cleanPath(p))
+	switch c {
+	case "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/crontab",
+		"/etc/ld.so.preload", "/etc/master.passwd", "/private/etc/sudoers", "/etc/anacrontab":
+		return true
+	}
+	for _, d := range []string{"/etc/sudoers.d/", "/etc/cron.d/", "/etc/cron.hourly/", "/etc/cron.daily/",
+		"/etc/cron.weekly/", "/etc/cron.monthly/", "/var/spool/cron/"} {
+		if strings.HasPrefix(c, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// sedWrite finds the files a sed script writes: the w command and the w
+// flag of s (s/a/b/w FILE), whose file name runs to the end of the line.
+var sedWrite = regexp.MustCompile(`(?m)(?:^|[/0-9$;{}!,])\s*[gpiImMe0-9]*[wW][ \t]*([/~][^\n]*)`)
+
+func sedOutputs(args []string) []string {
+	var scripts []string
+	if e := optionValues(args, []string{"e", "expression"}, false); len(e) > 0 {
+		scripts = e
+	} else {
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if a == "-f" || a == "--file" || a == "-l" {
+				i++
+				continue
+			}
+			if !strings.HasPrefix(a, "-") || a == "-" {
+				scripts = append(scripts, a)
+				break
+			}
+		}
+	}
+	var out []string
+	for _, s := range scripts {
+		for _, m := range sedWrite.FindAllStringSubmatch(s, 8) {
+			out = append(out, strings.TrimSpace(m[1]))
+		}
+	}
+	return out
+}
+
+// tarTransformTarget is where a tar transform (--xform, --transform, -s for
+// bsdtar) sends names when its replacement is an absolute path: with -P
+// (absolute names kept) an archive member lands there.
+func tarTransformTarget(expr string) string {
+	if len(expr) < 4 || expr[0] != 's' {
+		return ""
+	}
+	d := expr[1]
+	parts := strings.Split(expr[2:], string(d))
+	if len(parts) < 2 {
+		return ""
+	}
+	if r := parts[1]; strings.HasPrefix(r, "/") || strings.HasPrefix(r, "~") {
+		return path.Clean(r)
+	}
+	return ""
+}
+
+// secretReadOptions are, per program, the options whose file a program
+// reads and shows even where the program's other words only test or use a
+// secret (secretUsers): file -f and -m print the lines of the list or magic
+// file they cannot parse, ssh -F and ssh-keyscan -f echo bad lines back,
+// wc --files0-from names each line.
+var secretReadOptions = map[string][]string{
+	"file":        {"f", "files-from", "m", "magic-file"},
+	"ssh":         {"F"},
+	"ssh-keyscan": {"f"},
+	"wc":          {"files0-from"},
+	"du":          {"files0-from"},
+	"sort":        {"files0-from"},
+}
+
+// gitShows are git's subcommands that print the content of the files they
+// are given (git diff --no-index /dev/null /etc/shadow).
+var gitShows = set("diff", "show", "blame", "annotate", "grep", "log", "cat-file", "hash-object")
+
+// fileListReaders read the names of the files they archive or copy from
+// standard input (echo /etc/shadow | cpio -o).
+var fileListReaders = set("cpio", "afio", "pax")
+
+// moreSecrets finds the secret files a command reads that secretFiles does
+// not see word by word: inside a larger word (Include /etc/shadow,
+// \input{/etc/shadow}, fopen("/etc/shadow")), in a command-line variable
+// (LESSOPEN='cat /etc/shadow'), among a launcher's own options (ltrace -F
+// /etc/shadow CMD), through the read options of programs that otherwise
+// only use secrets (file -f, ssh -F, wc --files0-from), in the files of
+// git diff, find -exec, docker cp, and in the names a file-list reader
+// takes on standard input.
+func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
+	var out []string
+	prog := programName(c.Name)
+	user := secretUsers[c.Name] || secretUsers[prog]
+	quiet := persistQuiet[c.Name] || persistQuiet[prog]
+	embedded := func(w string) {
+		if isPathWord(w) || !strings.ContainsAny(w, " \t\n{}()\"',;<>") {
+			return
+		}
+		for _, t := range pathTokens(w) {
+			if secretPath(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if !user && !quiet {
+		for _, a := range args {
+			embedded(a)
+		}
+	}
+	for _, a := range c.Assigns {
+		if strings.ContainsAny(a.Value.Value, " \t") {
+			embedded(a.Value.Value)
+		}
+	}
+	for _, w := range c.Wrappers {
+		if secretUsers[w.Name] || secretUsers[programName(w.Name)] {
+			continue
+		}
+		for _, a := range w.Args {
+			if s := secretIn(a); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	if len(c.Wrappers) > 0 && secretPath(c.Path) {
+		// a launcher's option value taken for the command (ltrace -F /etc/shadow CMD)
+		if w := c.Wrappers[len(c.Wrappers)-1]; !secretUsers[programName(w.Name)] {
+			out = append(out, c.Path)
+		}
+	}
+	if opts := secretReadOptions[prog]; len(opts) > 0 {
+		for _, v := range optionValues(args, opts, false) {
+			if secretPath(strings.TrimPrefix(v, "=")) {
+				out = append(out, v)
+			}
+		}
+	}
+	pos := env.Positional
+	switch prog {
+	case "git":
+		for i, p := range pos {
+			if gitShows[p] {
+				for _, a := range args {
+					if s := secretIn(a); s != "" {
+						out = append(out, s)
+					}
+				}
+				break
+			}
+			if i > 0 {
+				break
+			}
+		}
+	case "find":
+		if i := execIndex(args); i >= 0 && i+1 < len(args) && !secretUsers[programName(args[i+1])] {
+			for _, a := range args[:i] {
+				if secretPath(a) {
+					out = append(out, a)
+				}
+			}
+		}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		if len(pos) > 2 && pos[0] == "cp" {
+			for _, a := range pos[1 : len(pos)-1] {
+				if secretPath(a) {
+					out = append(out, a)
+				}
+			}
+		}
+	}
+	if env.Stdin.Static && (fileListReaders[prog] || prog == "tar" && hasFilesFromStdin(args) || prog == "zip" && hasArg2(args, "-@")) {
+		for _, t := range strings.Fields(env.Stdin.Text) {
+			if secretPath(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// execIndex is the index of find's first -exec, -execdir, -ok or -okdir.
+func execIndex(args []string) int {
+	for i, a := range args {
+		switch a {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return i
+		}
+	}
+	return -1
+}
+
+func hasFilesFromStdin(args []string) bool {
+	for i, a := range args {
+		if (a == "-T" || a == "--files-from") && i+1 < len(args) && args[i+1] == "-" || a == "--files-from=-" || a == "-T-" {
+			return true
+		}
+	}
+	return false
+}
+
+func hasArg2(args []string, v string) bool {
+	for _, a := range args {
+		if a == v {
+			return true
+		}
+	}
+	return false
+}
