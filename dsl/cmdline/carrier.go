@@ -30,6 +30,15 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)
+		if p.Runs == "argv" {
+			// a launcher left as the command took no command (setarch -3
+			// /bin/sh read the shell as its operand): look for the shell
+			// generically
+			w.shellArgs(c, args, cx)
+		}
+	}
+	if len(w.files) > 0 && !dataPrograms[program(c.Name)] && !shells[program(c.Name)] && c.Name != "source" && c.Name != "." {
+		w.writtenFiles(c, args, cx)
 	}
 	switch name := c.Name; {
 	case shells[program(name)]:
@@ -559,20 +568,7 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 // inspect, copy, install or record files, set an account's login shell,
 // or run a shell somewhere else (a container, another machine), which the
 // generic shell fallback (shellArgs) must leave alone.
-var notLaunchers = set(
-	// look at, list or search files
-	"ls", "dir", "vdir", "stat", "file", "which", "whereis", "type", "readlink", "realpath", "namei", "du", "df",
-	"locate", "plocate", "mlocate", "ldd", "strings", "objdump", "readelf", "nm", "otool", "hexdump", "xxd", "od",
-	"cat", "bat", "batcat", "head", "tail", "more", "wc", "cmp", "diff", "sdiff", "diff3", "colordiff", "delta",
-	"grep", "egrep", "fgrep", "zgrep", "ack", "ugrep", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
-	"sha512sum", "md5sum", "b2sum", "cksum", "sum", "shasum", "md5", "getcap", "getfacl", "lsattr", "lsof", "fuser",
-	"ps", "pgrep", "pkill", "pidof", "killall", "echo", "printf", "test", "[", "[[", "basename", "dirname",
-	"cut", "tr", "sort", "uniq", "column", "jq", "yq", "tee", "sponge", "awk", "gawk", "mawk", "nawk", "sed",
-	"print", "say", "cowsay", "figlet", "wall", "logger", "notify-send", "git", "hg", "svn", "gh", "glab",
-	// copy, link, change or remove files
-	"cp", "mv", "ln", "install", "rm", "unlink", "chmod", "chown", "chgrp", "touch", "rsync", "scp", "tar", "zip",
-	"unzip", "cpio", "dd", "shred", "setcap", "chattr", "setfacl", "patchelf", "upx", "strip", "objcopy",
-	"codesign", "xattr", "mkdir", "rmdir", "cd", "pushd",
+var notLaunchers = union(dataPrograms, set(
 	// accounts: the login shell is a setting
 	"chsh", "lchsh", "ypchsh", "usermod", "useradd", "adduser", "passwd", "newusers", "chpass",
 	// packages and alternatives
@@ -581,14 +577,44 @@ var notLaunchers = set(
 	"alternatives", "debsums", "pkg", "emerge", "xbps-install", "conda", "pip", "pip3", "pipx", "gem", "cargo",
 	// shell tooling and documentation
 	"shellcheck", "shfmt", "bats", "checkbashisms", "man", "info", "tldr", "whatis", "apropos", "help",
-	"complete", "compgen", "hash", "alias", "unalias", "enable",
+	"complete", "compgen", "hash", "alias", "unalias", "enable", "git", "hg", "svn", "gh", "glab",
 	// the shell runs in a container, a sandbox or on another machine
 	"docker-compose", "podman-compose", "crictl", "minikube", "kind", "distrobox", "distrobox-enter", "toolbox",
 	"systemd-nspawn", "machinectl", "arch-chroot", "schroot", "proot", "bwrap", "lxc-attach", "lxc-execute",
 	"autossh", "mosh", "et", "tsh", "az", "ssh-copy-id",
 	// a development environment's shell: starting one is what it is for
-	"nix-shell", "devbox", "direnv", "pipenv-shell",
-)
+	"nix-shell", "devbox", "direnv",
+))
+
+// union is a new set of the names in a and b.
+func union(a, b map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
+// dataPrograms only read, list, search, copy or change files (and print
+// text): a file written on the line and given to them is data, not a
+// script or configuration they act on.
+var dataPrograms = set(
+	// look at, list or search files
+	"ls", "dir", "vdir", "stat", "file", "which", "whereis", "type", "readlink", "realpath", "namei", "du", "df",
+	"locate", "plocate", "mlocate", "ldd", "strings", "objdump", "readelf", "nm", "otool", "hexdump", "xxd", "od",
+	"cat", "bat", "batcat", "head", "tail", "more", "wc", "cmp", "diff", "sdiff", "diff3", "colordiff", "delta",
+	"grep", "egrep", "fgrep", "zgrep", "ack", "ugrep", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
+	"sha512sum", "md5sum", "b2sum", "cksum", "sum", "shasum", "md5", "getcap", "getfacl", "lsattr", "lsof", "fuser",
+	"ps", "pgrep", "pkill", "pidof", "killall", "echo", "printf", "test", "[", "[[", "basename", "dirname",
+	"cut", "tr", "sort", "uniq", "column", "jq", "yq", "tee", "sponge", "awk", "gawk", "mawk", "nawk", "sed",
+	"print", "say", "cowsay", "figlet", "wall", "logger", "notify-send",
+	// copy, link, change or remove files
+	"cp", "mv", "ln", "install", "rm", "unlink", "chmod", "chown", "chgrp", "touch", "rsync", "scp", "zip",
+	"unzip", "dd", "shred", "setcap", "chattr", "setfacl", "patchelf", "upx", "strip", "objcopy",
+	"codesign", "xattr", "mkdir", "rmdir", "cd", "pushd")
 
 // shellArgs is the generic fallback for programs hguard has no entry for:
 // a shell's path among a program's arguments (aa-exec /bin/sh, logsave
@@ -643,7 +669,11 @@ func isShellPath(s string) bool {
 // first character that ends a command. It returns the text to analyse:
 // the whole command line when the word starts with the shell and parses,
 // else the shell with the options that follow it.
-func shellIn(v string) (string, bool) {
+func shellIn(v string) (string, bool) { return shellInText(v, false) }
+
+// shellInText is shellIn; in a file's content (content) a shell may also
+// follow "=" or ":" and a space (PostUp = /bin/sh, shell: /bin/sh).
+func shellInText(v string, content bool) (string, bool) {
 	for start := 0; start < len(v); {
 		i := strings.Index(v[start:], "/")
 		if i < 0 {
@@ -665,8 +695,12 @@ func shellIn(v string) (string, bool) {
 			continue
 		}
 		before := strings.TrimRight(v[:j], " \t")
+		seps := ";|&({`!"
+		if content {
+			seps += "=:["
+		}
 		if j > 0 && v[j-1] == ' ' && !(before == "" || strings.HasSuffix(before, "exec") ||
-			strings.ContainsRune(";|&({`!", rune(before[len(before)-1]))) {
+			strings.ContainsRune(seps, rune(before[len(before)-1]))) {
 			continue // a path in prose (--message "use /bin/bash"): not a command
 		}
 		if key := strings.ToLower(before); strings.HasSuffix(key, "=") && strings.Contains(key[max(0, strings.LastIndexAny(key, " ,;")):], "shell") {
@@ -704,4 +738,70 @@ func shellIn(v string) (string, bool) {
 		return text, true
 	}
 	return "", false
+}
+
+// manifests are files a program reads from its working directory without
+// being told: a package's scripts, a build's commands, a program's rc file.
+var manifests = set("Gemfile", "package.json", "composer.json", ".rtorrent.rc", "toprc", "CMakeLists.txt", "Makefile",
+	"makefile", "GNUmakefile", "makepkg.conf", "setup.py", "Vagrantfile", "Rakefile", "build.rs", "Taskfile.yml",
+	"justfile", "Justfile", "pyproject.toml", ".npmrc", ".yarnrc", ".yarnrc.yml")
+
+// writtenFiles follows a file written earlier on the line (echo … >FILE,
+// cat >FILE <<EOF) that c is given, as an argument, an option's value or
+// a prefix assignment (AUTOM4TE=FILE), or that c reads by its name from
+// where it runs (package.json, Gemfile): a shell its text starts, as a
+// script's line (/bin/sh 1>&0) or inside a setting (PostUp = /bin/sh,
+// system("/bin/sh")), is a shell c starts through that file.
+func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
+	named := func(v string) (string, Input, bool) {
+		if _, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") || ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+			v = val
+		}
+		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
+			if in, ok := w.files[f]; ok {
+				return f, in, true
+			}
+		}
+		return "", Input{}, false
+	}
+	var found []string
+	check := func(file string, in Input) {
+		if !in.Static || slices.Contains(found, file) {
+			return
+		}
+		found = append(found, file)
+		for _, line := range strings.Split(in.Text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#!") {
+				continue
+			}
+			text, ok := "", false
+			if f := strings.Fields(line); isShellPath(f[0]) {
+				text, ok = line, true
+			} else {
+				text, ok = shellInText(line, true)
+			}
+			if ok {
+				w.nested(c, text, c.Name+" "+file, cx, false)
+				return
+			}
+		}
+	}
+	for _, a := range args {
+		if !a.Dynamic {
+			if f, in, ok := named(a.Value); ok {
+				check(f, in)
+			}
+		}
+	}
+	for _, a := range c.Assigns {
+		if f, in, ok := named(a.Value.Value); ok && !a.Value.Dynamic {
+			check(f, in)
+		}
+	}
+	for f, in := range w.files {
+		if manifests[baseName(f)] {
+			check(f, in)
+		}
+	}
 }

@@ -43,8 +43,8 @@ func TestShellArgs(t *testing.T) {
 	for _, tt := range tests {
 		l := Parse(tt.cmd)
 		got := ""
-		for _, c := range l.Commands[1:] {
-			if shells[program(c.Name)] {
+		for _, c := range l.Commands {
+			if shells[program(c.Name)] && (len(c.Via) > 0 || len(c.Wrappers) > 0) {
 				got = c.Name
 				for _, a := range c.Args {
 					got += " " + a.Value

@@ -51,7 +51,8 @@ func Lookup(name string) *Program { return catalog[FoldWord(name)] }
 func escapeLang(lang string) bool {
 	switch lang {
 	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "sed",
-		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat":
+		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
+		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet":
 		return true
 	}
 	return false
@@ -444,6 +445,91 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(strings.TrimLeft(rest, "-@+"))
 			}
 		}
+		for _, cmd := range macroCalls(code, "$(shell ", ")") {
+			run(cmd)
+		}
+	case "hook":
+		// a command the program runs on an event (a rotated capture file,
+		// a core dump, a configuration step): an escape, whatever it runs
+		w.runString(c, f, via, cx)
+	case "sysctl":
+		// kernel.core_pattern=|CMD: the kernel runs CMD, as root, on every
+		// crash
+		key, val, ok := strings.Cut(code, "=")
+		if ok && strings.HasSuffix(strings.TrimSpace(key), "core_pattern") && strings.HasPrefix(strings.TrimSpace(val), "|") {
+			run(strings.TrimPrefix(strings.TrimSpace(val), "|"))
+		}
+	case "system":
+		// a language whose system("…") (or (system "…")) hands a line to
+		// the shell: bpftrace, gnuplot, octave, slsh, guile
+		for _, m := range systemCall().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+		for _, line := range strings.Split(code, "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "!"); ok && lang == "system" {
+				run(rest) // gnuplot's and octave's !CMD lines
+			}
+		}
+	case "tex":
+		for _, cmd := range macroCalls(code, "\\write18{", "}") {
+			run(cmd)
+		}
+		for _, src := range macroCalls(code, "\\directlua{", "}") {
+			inline("lua", "-e", src)
+		}
+	case "m4":
+		for _, name := range []string{"esyscmd(", "syscmd("} {
+			for _, cmd := range macroCalls(code, name, ")") {
+				run(strings.Trim(cmd, "`'"))
+			}
+		}
+	case "rpm":
+		for _, cmd := range macroCalls(code, "%(", ")") {
+			run(cmd)
+		}
+		for _, src := range macroCalls(code, "%{lua:", "}") {
+			inline("lua", "-e", src)
+		}
+	case "hg":
+		// --config alias.x=!CMD (a shell alias) and hooks.EVENT=CMD
+		key, val, ok := strings.Cut(code, "=")
+		key = strings.ToLower(strings.TrimSpace(key))
+		switch {
+		case ok && strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+			run(val[1:])
+		case ok && strings.HasPrefix(key, "hooks."):
+			run(val)
+		}
+	case "puppet":
+		for _, m := range puppetExec().FindAllStringSubmatch(code, -1) {
+			run(m[1])
+		}
+	case "sshopt":
+		// ssh -o Key=Value (or "Key Value"): the commands ssh and sshfs run
+		// here, not on the remote host
+		key, val, ok := strings.Cut(code, "=")
+		if !ok {
+			key, val, ok = strings.Cut(code, " ")
+		}
+		switch strings.ToLower(strings.TrimSpace(key)) {
+		case "proxycommand", "localcommand", "knownhostscommand", "ssh_command":
+			if ok {
+				run(strings.TrimLeft(val, "=; "))
+			}
+		}
+	case "lisp":
+		for _, m := range lispShell().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+	case "haskell":
+		for _, m := range haskellProcess().FindAllStringSubmatch(code, -1) {
+			run(unquote(m[1]))
+		}
+	case "fzf":
+		// --bind KEY:execute(CMD), execute-silent, become, reload, preview
+		for _, m := range fzfAction().FindAllStringSubmatch(code, -1) {
+			run(m[1])
+		}
 	case "tcl":
 		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
 			run(strings.TrimSpace(m[2]))
@@ -487,7 +573,45 @@ var (
 	backticks  = lazyRegexp("`([^`]+)`")
 	doShell    = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
 	ssmJSON    = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+	systemCall = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	puppetExec = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
+	lispShell  = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
+	// Haskell's System.Process: callCommand, system, spawnCommand,
+	// readCreateProcess (shell "…"), callProcess "prog" [args]
+	haskellProcess = lazyRegexp(`\b(?:callCommand|system|spawnCommand|shell|rawSystem|callProcess|spawnProcess|readProcess|runCommand|proc)\s+("(?:[^"\\]|\\.)*")`)
+	fzfAction      = lazyRegexp(`(?:execute|execute-silent|become|reload|reload-sync|preview)[(\[{<]([^)\]}>]+)[)\]}>]`)
 )
+
+// macroCalls finds the arguments of a macro written open…close in code
+// ($(shell …), \write18{…}, esyscmd(…), %(…)), with nested brackets of the
+// same kind kept inside.
+func macroCalls(code, open, close string) []string {
+	var out []string
+	for {
+		i := strings.Index(code, open)
+		if i < 0 {
+			return out
+		}
+		code = code[i+len(open):]
+		depth, end := 0, -1
+		for j := 0; j < len(code) && end < 0; j++ {
+			switch {
+			case strings.HasPrefix(code[j:], close) && depth == 0:
+				end = j
+			case code[j] == open[len(open)-1]:
+				depth++
+			case code[j] == close[0]:
+				depth--
+			}
+		}
+		if end < 0 {
+			out = append(out, code) // unclosed: the rest is the argument
+			return out
+		}
+		out = append(out, code[:end])
+		code = code[end:]
+	}
+}
 
 func reMatch(re *regexp.Regexp, s string) bool { return re.MatchString(s) }
 
@@ -523,6 +647,8 @@ var envCommands = map[string]bool{
 	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_PROXY_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
 	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true,
 	"RSYNC_RSH": true, "CVS_RSH": true, "FCEDIT": true, "LESSOPEN": true, "LESSCLOSE": true, "TERMINAL": true,
+	"CRASHPAGER": true, "RESTIC_PASSWORD_COMMAND": true, "SYSTEMD_EDITOR": true, "AUTOM4TE": true,
+	"BORG_RSH": true, "BORG_PASSCOMMAND": true, "KUBE_EDITOR": true, "HGEDITOR": true,
 }
 
 // envCarriers follows prefix assignments whose value a program runs
