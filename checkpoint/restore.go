@@ -36,11 +36,13 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 		return nil, err
 	}
 	defer unlock()
-	target, err := r.target(ctx, ref)
+	// The whole target tree is read by read-tree below before it writes
+	// anything, so it needs no reading here.
+	target, list, err := r.target(ctx, ref, false)
 	if err != nil {
 		return nil, err
 	}
-	pre, err := r.preRollback(ctx, target, "")
+	pre, err := r.preRollback(ctx, target, "", list)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +75,7 @@ func (r *Repo) RestorePath(ctx context.Context, ref Ref, rel string) (*Restored,
 		return nil, err
 	}
 	defer unlock()
-	target, err := r.target(ctx, ref)
+	target, list, err := r.target(ctx, ref, true)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +87,7 @@ func (r *Repo) RestorePath(ctx context.Context, ref Ref, rel string) (*Restored,
 	if len(inTarget) == 0 && errors.Is(statErr, fs.ErrNotExist) && !hasPrefixDir(target.empty, rel) {
 		return nil, fmt.Errorf("%s is neither in checkpoint %s nor in %s now", rel, target.Short(), r.Dir)
 	}
-	pre, err := r.preRollback(ctx, target, rel)
+	pre, err := r.preRollback(ctx, target, rel, list)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +127,7 @@ func (r *Repo) Diff(ctx context.Context, ref Ref, w io.Writer) (bool, error) {
 		return false, err
 	}
 	defer unlock()
-	target, err := r.target(ctx, ref)
+	target, _, err := r.target(ctx, ref, true)
 	if err != nil {
 		return false, err
 	}
@@ -143,36 +145,33 @@ func (r *Repo) Diff(ctx context.Context, ref Ref, w io.Writer) (bool, error) {
 	return true, nil
 }
 
-// target resolves ref and reads the snapshot's commit, so a damaged shadow
-// repository is found before anything is written.
-func (r *Repo) target(ctx context.Context, ref Ref) (*Snapshot, error) {
+// target resolves ref, and returns the list it was found in (newest
+// first, with each snapshot's empty directories). readTree also reads
+// the snapshot's whole tree, so a damaged shadow repository is found
+// before anything is written; a full restore leaves that to read-tree,
+// which reads the whole tree before it writes a file.
+func (r *Repo) target(ctx context.Context, ref Ref, readTree bool) (*Snapshot, []*Snapshot, error) {
 	if err := r.check(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	list, err := r.list(ctx, false)
+	list, err := r.list(ctx, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s, err := r.resolve(list, ref)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out, err := r.git(ctx, nil, "cat-file", "commit", s.Hash)
-	if err != nil {
-		return nil, r.damaged(fmt.Sprintf("checkpoint %s cannot be read: %v", s.Short(), err))
+	if readTree {
+		if _, err := r.git(ctx, nil, "ls-tree", "-r", "-t", "-z", "--name-only", s.Tree); err != nil {
+			return nil, nil, r.damaged(fmt.Sprintf("the files of checkpoint %s cannot be read: %v", s.Short(), err))
+		}
 	}
-	if _, body, ok := bytes.Cut(out, []byte("\n\n")); ok {
-		s.empty = nil
-		s.parseBody(string(body), true)
-	}
-	if _, err := r.git(ctx, nil, "ls-tree", "-r", "-t", "-z", "--name-only", s.Tree); err != nil {
-		return nil, r.damaged(fmt.Sprintf("the files of checkpoint %s cannot be read: %v", s.Short(), err))
-	}
-	return s, nil
+	return s, list, nil
 }
 
 // preRollback snapshots the tree as it is, so the restore can be undone.
-func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string) (*Snapshot, error) {
+func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, list []*Snapshot) (*Snapshot, error) {
 	to := fmt.Sprintf("%d (%s)", target.ID, target.Short())
 	reason := "pre-rollback to " + to
 	if rel != "" {
@@ -181,7 +180,7 @@ func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string) (*
 	// The target is never pruned to make room for this snapshot, and a
 	// tree that grew past max_files is still saved: without it the
 	// rollback could not be undone.
-	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true})
+	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true, list: list})
 	if err != nil {
 		return nil, fmt.Errorf("taking the pre-rollback snapshot (nothing was restored): %w", err)
 	}

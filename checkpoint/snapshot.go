@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -71,6 +73,10 @@ const (
 type createOpts struct {
 	protect string // a snapshot hash that pruning must keep (a rollback's target)
 	noLimit bool   // ignore max_files: a pre-rollback snapshot must not be refused
+	// list is the current list (newest first, with empty directories)
+	// when the caller has just read it under the lock: a rollback has,
+	// and need not wait for a second for-each-ref.
+	list []*Snapshot
 }
 
 // Create snapshots the directory, creating the shadow repository on first
@@ -107,11 +113,15 @@ func (r *Repo) createStaged(ctx context.Context, reason string, o createOpts) (*
 		listErr error
 		wg      sync.WaitGroup
 	)
-	wg.Add(1)
-	go func() { // the list is read while the tree is walked
-		defer wg.Done()
-		list, listErr = r.list(ctx, true)
-	}()
+	if o.list != nil {
+		list = o.list
+	} else {
+		wg.Add(1)
+		go func() { // the list is read while the tree is walked
+			defer wg.Done()
+			list, listErr = r.list(ctx, true)
+		}()
+	}
 	limit := r.cfg.MaxFiles
 	if o.noLimit {
 		limit = math.MaxInt
@@ -264,11 +274,29 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		}
 	}
 	l, err := newExcluder(r.Dir, r.home, r.cfg).walkIndexed(r.Dir, maxFiles, r.cfg.MaxFileSize, emit, ix)
+	wg.Wait() // ls-files, when it runs
+	// Paths in the index that the walk did not find are gone or now
+	// excluded; both leave the index. A path that no longer exists goes
+	// to the same update-index run (--remove drops a missing file); only
+	// one that exists but is excluded now, or is no file any more, needs
+	// a run of update-index --force-remove.
+	var force bytes.Buffer
+	if err == nil && lsErr == nil && emit != nil {
+		realDirs := map[string]bool{".": true}
+		for _, p := range goneFrom(ix, indexed, l.files) {
+			// git refuses a path beyond a symbolic link (a directory
+			// replaced by one): those are force-removed.
+			if _, serr := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(p))); errors.Is(serr, fs.ErrNotExist) && r.realDir(path.Dir(p), realDirs) {
+				io.WriteString(emit, p+"\x00")
+			} else {
+				force.WriteString(p + "\x00")
+			}
+		}
+	}
 	var addErr error
 	if wait != nil {
 		addErr = wait()
 	}
-	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
@@ -288,9 +316,37 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 			return nil, r.gitFailed(err)
 		}
 	}
-	// Paths in the index that the walk did not find are gone or now
-	// excluded; both leave the index. The index as it was before this
-	// update is sorted bytewise, like l.files.
+	if force.Len() > 0 {
+		if _, err := r.git(ctx, &force, "update-index", "-z", "--force-remove", "--stdin"); err != nil {
+			return nil, r.gitFailed(err)
+		}
+	}
+	out, err := r.git(ctx, nil, "write-tree")
+	if err != nil {
+		return nil, r.gitFailed(err)
+	}
+	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
+}
+
+// realDir reports whether rel (slash-separated) is a directory reached
+// through no symbolic link, remembering the answers in known.
+func (r *Repo) realDir(rel string, known map[string]bool) bool {
+	if ok, seen := known[rel]; seen {
+		return ok
+	}
+	ok := r.realDir(path.Dir(rel), known)
+	if ok {
+		fi, err := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(rel)))
+		ok = err == nil && fi.IsDir()
+	}
+	known[rel] = ok
+	return ok
+}
+
+// goneFrom lists the paths of the index as it was before this update
+// (ix, or else ls-files' output) that are not among files; both are
+// sorted bytewise.
+func goneFrom(ix *gitIndex, indexed []byte, files []string) []string {
 	var before []string
 	if ix != nil {
 		before = ix.paths
@@ -301,27 +357,17 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 			}
 		}
 	}
-	var gone bytes.Buffer
+	var gone []string
 	i := 0
 	for _, s := range before {
-		for i < len(l.files) && l.files[i] < s {
+		for i < len(files) && files[i] < s {
 			i++
 		}
-		if i == len(l.files) || l.files[i] != s {
-			gone.WriteString(s)
-			gone.WriteByte(0)
+		if i == len(files) || files[i] != s {
+			gone = append(gone, s)
 		}
 	}
-	if gone.Len() > 0 {
-		if _, err := r.git(ctx, &gone, "update-index", "-z", "--force-remove", "--stdin"); err != nil {
-			return nil, r.gitFailed(err)
-		}
-	}
-	out, err := r.git(ctx, nil, "write-tree")
-	if err != nil {
-		return nil, r.gitFailed(err)
-	}
-	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
+	return gone
 }
 
 // gitFailed explains a git failure on the shadow repository.

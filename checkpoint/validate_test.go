@@ -179,6 +179,11 @@ func TestDamagedShadowRepository(t *testing.T) {
 			oid := snapshots(t, r)[0].Hash
 			must(t, os.Remove(filepath.Join(r.GitDir, "objects", oid[:2], oid[2:])))
 		}, "damaged"},
+		{"tree missing", func(t *testing.T, r *Repo) {
+			unpack(t, r)
+			oid := snapshots(t, r)[0].Tree
+			must(t, os.Remove(filepath.Join(r.GitDir, "objects", oid[:2], oid[2:])))
+		}, "damaged"},
 		{"config garbage", func(t *testing.T, r *Repo) {
 			must(t, os.WriteFile(filepath.Join(r.GitDir, "config"), []byte("[core\nbroken"), 0o644))
 		}, "damaged"},
