@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 )
 
 // Skipped is a file left out of a snapshot although it is not excluded.
@@ -82,17 +83,32 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 	if !top { // the root .gitignore is in e.root already
 		in = w.e.dirIgnores(in, abs, rel, hasGitignore(entries))
 	}
-	kept := false
-	for _, de := range entries {
+	// First the names: which entries are excluded, and which need their
+	// lstat (files; symlinks when there is an index to compare with).
+	rels := make([]string, len(entries))
+	out := make([]bool, len(entries))
+	var need []int
+	for i, de := range entries {
 		name := de.Name()
-		crel := name
+		rels[i] = name
 		if rel != "" {
-			crel = rel + "/" + name
+			rels[i] = rel + "/" + name
 		}
 		typ := de.Type()
-		if w.e.excluded(crel, name, typ.IsDir(), in) {
+		if out[i] = w.e.excluded(rels[i], name, typ.IsDir(), in); out[i] {
 			continue
 		}
+		if typ.IsRegular() || (typ&fs.ModeSymlink != 0 && w.index != nil) {
+			need = append(need, i)
+		}
+	}
+	infos := statAll(entries, need)
+	kept := false
+	for i, de := range entries {
+		if out[i] {
+			continue
+		}
+		name, crel, typ := de.Name(), rels[i], de.Type()
 		switch {
 		case typ.IsDir():
 			sub, err := w.dir(filepath.Join(abs, name), crel, in, false)
@@ -107,19 +123,17 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 			if name == ".gitmodules" { // git refuses a symlinked .gitmodules
 				continue
 			}
-			var info fs.FileInfo
-			if w.index != nil { // its stat data decide whether git looks
-				if info, err = de.Info(); err != nil {
-					continue // gone since ReadDir
-				}
+			info := infos[i]
+			if w.index != nil && info == nil {
+				continue // gone since ReadDir
 			}
 			if err := w.add(crel, info); err != nil {
 				return false, err
 			}
 			kept = true
 		case typ.IsRegular():
-			info, err := de.Info()
-			if err != nil {
+			info := infos[i]
+			if info == nil {
 				continue // gone since ReadDir
 			}
 			if info.Size() > w.maxSize {
@@ -140,6 +154,31 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 	return kept, nil
 }
 
+// statAll lstat()s entries[i] for each i in need; nil where the entry
+// is gone. The lstat of each file is most of a walk's cost, one system
+// call a file: a large directory's are split between two goroutines, as
+// git's preload-index splits its own, so a second core halves the wait.
+func statAll(entries []os.DirEntry, need []int) []fs.FileInfo {
+	infos := make([]fs.FileInfo, len(entries))
+	stat := func(idx []int) {
+		for _, i := range idx {
+			if info, err := entries[i].Info(); err == nil {
+				infos[i] = info
+			}
+		}
+	}
+	if len(need) < statSplit {
+		stat(need)
+		return infos
+	}
+	var wg sync.WaitGroup
+	half := len(need) / 2
+	wg.Go(func() { stat(need[:half]) })
+	stat(need[half:])
+	wg.Wait()
+	return infos
+}
+
 // add lists a file, and emits it unless the index shows it unchanged
 // (info is its lstat, nil when there is no index to compare with).
 func (w *walker) add(rel string, info fs.FileInfo) error {
@@ -157,3 +196,7 @@ func (w *walker) add(rel string, info fs.FileInfo) error {
 	}
 	return nil
 }
+
+// statSplit is the number of files from which a directory's lstats are
+// split between two goroutines.
+var statSplit = 64
