@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Change is one path that a restore wrote or removed.
@@ -42,16 +43,28 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 	if err != nil {
 		return nil, err
 	}
-	pre, err := r.preRollback(ctx, target, "", list)
+	// What the restore changes is the diff of the tree as it is (the
+	// pre-rollback snapshot's) against the target's: it is read, and the
+	// objects to be written are checked, while the pre-rollback commit is
+	// made.
+	var (
+		changes []rawChange
+		diffErr error
+		wg      sync.WaitGroup
+	)
+	pre, err := r.preRollback(ctx, target, "", list, func(tree string) {
+		wg.Go(func() {
+			if changes, diffErr = r.changes(ctx, tree, target.Tree, ""); diffErr == nil {
+				diffErr = r.verifyBlobs(ctx, changes)
+			}
+		})
+	})
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
-	changes, err := r.changes(ctx, pre.Tree, target.Tree, "")
-	if err != nil {
-		return nil, err
-	}
-	if err := r.verifyBlobs(ctx, changes); err != nil {
-		return nil, err
+	if diffErr != nil {
+		return nil, diffErr
 	}
 	if err := r.checkOverwrites(changes); err != nil {
 		return nil, err
@@ -87,7 +100,7 @@ func (r *Repo) RestorePath(ctx context.Context, ref Ref, rel string) (*Restored,
 	if len(inTarget) == 0 && errors.Is(statErr, fs.ErrNotExist) && !hasPrefixDir(target.empty, rel) {
 		return nil, fmt.Errorf("%s is neither in checkpoint %s nor in %s now", rel, target.Short(), r.Dir)
 	}
-	pre, err := r.preRollback(ctx, target, rel, list)
+	pre, err := r.preRollback(ctx, target, rel, list, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +184,7 @@ func (r *Repo) target(ctx context.Context, ref Ref, readTree bool) (*Snapshot, [
 }
 
 // preRollback snapshots the tree as it is, so the restore can be undone.
-func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, list []*Snapshot) (*Snapshot, error) {
+func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, list []*Snapshot, onTree func(string)) (*Snapshot, error) {
 	to := fmt.Sprintf("%d (%s)", target.ID, target.Short())
 	reason := "pre-rollback to " + to
 	if rel != "" {
@@ -180,7 +193,7 @@ func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, li
 	// The target is never pruned to make room for this snapshot, and a
 	// tree that grew past max_files is still saved: without it the
 	// rollback could not be undone.
-	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true, list: list})
+	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true, list: list, onTree: onTree})
 	if err != nil {
 		return nil, fmt.Errorf("taking the pre-rollback snapshot (nothing was restored): %w", err)
 	}

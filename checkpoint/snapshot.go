@@ -77,6 +77,10 @@ type createOpts struct {
 	// when the caller has just read it under the lock: a rollback has,
 	// and need not wait for a second for-each-ref.
 	list []*Snapshot
+	// onTree, when set, is called with the tree of the new snapshot as
+	// soon as it is written (or found unchanged), so a rollback can diff
+	// it against its target while the commit is made.
+	onTree func(tree string)
 }
 
 // Create snapshots the directory, creating the shadow repository on first
@@ -143,6 +147,9 @@ func (r *Repo) createStaged(ctx context.Context, reason string, o createOpts) (*
 // and the watcher's incremental update (createChanged) share it.
 func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Snapshot, o createOpts) (*Result, error) {
 	res := &Result{Files: st.files, Skipped: st.skipped}
+	if o.onTree != nil {
+		o.onTree(st.tree)
+	}
 	if len(list) > 0 {
 		res.Previous = list[0].Tree
 	}
@@ -187,16 +194,22 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	}
 	// The new ref and the deletion of the refs pushed out of max_snapshots
 	// are one transaction, one git run: a snapshot that prunes costs what
-	// any other does.
+	// any other does. The trees and the commit were written loose; they
+	// join a pack meanwhile, so the repository stays as compact as a
+	// packed one at every point. (A loose object is removed only once its
+	// pack is in place, and git looks for new packs when an object is not
+	// where it looked first, so update-ref always finds the commit.)
+	var packErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { packErr = r.packLoose(ctx) })
 	res.Pruned, err = r.updateRefs(ctx, s, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, o.protect)
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
 	res.Snapshot, res.Created = s, true
-	// The trees and the commit were written loose; they join a pack now,
-	// so the repository stays as compact as a packed one at every point.
-	if err := r.packLoose(ctx); err != nil {
-		return res, err
+	if packErr != nil {
+		return res, packErr
 	}
 	// Compacting is never done here, where a command may be waiting for
 	// the snapshot: when enough loose objects or packs piled up, git
