@@ -141,7 +141,7 @@ var persistReaders = set(
 	"logger", "pwck", "grpck", "openssl", "gpg", "age", "sops", "ansible", "ansible-playbook", "docker",
 	"podman", "kubectl", "cpio", "unzip", "base64", "base32", "sha224sum", "sha384sum", "tail", "multitail",
 	"lnav", "glow", "highlight", "pygmentize", "meld", "vimdiff", "nvimdiff", "kdiff3", "diff3", "dos2unix",
-	"unix2dos", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
+	"unix2dos", "paste", "join", "rev", "split", "csplit", "enscript", "lpr", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
 	"nohup", "timeout", "xargs", "strace", "ltrace", "true", "false", ":", "export", "unset", "alias",
 )
 
@@ -178,8 +178,12 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 		prog := programName(name)
 		quiet := persistQuiet[name] || persistQuiet[prog]
 		reader := persistReaders[name] || persistReaders[prog]
-		for _, w := range words {
+		for i, w := range words {
 			if !strings.ContainsAny(w, "/~") {
+				continue
+			}
+			if operands && !reader && i > 0 && isOptionWord(words[i-1]) && accountFiles[cleanPath(w)] {
+				add(w) // an option's separate value: rlwrap -l /etc/passwd, ssh-copy-id -t /etc/passwd
 				continue
 			}
 			if v, ok := optionPathValue(w); ok {
@@ -190,7 +194,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 				}
 			}
 			if isPathWord(w) {
-				if operands && !reader && persistPath(w) {
+				if operands && !reader && persistPath(w) && !secretPath(w) {
 					add(w)
 				}
 				continue
@@ -202,7 +206,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 				if secretPath(t) {
 					continue // a secret read (moreSecrets) is what naming it in code most likely is
 				}
-				if persistPath(t) || accountFiles[cleanPath(t)] && redirectedTo(w, t) {
+				if persistPath(t) || accountFiles[cleanPath(t)] && (redirectedTo(w, t) || writeHint(w)) {
 					add(t)
 				}
 			}
@@ -210,7 +214,12 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 	}
 	scan(c.Name, args, true)
 	if c.Path != "" && !isPathWord(c.Path) {
-		scan(c.Name, []string{c.Path}, false) // a line typed into an interactive program: less's s/etc/x
+		// a line typed into an interactive program: less's s/etc/x saves its input there
+		for _, t := range pathTokens(c.Path) {
+			if persistPath(t) || accountFiles[cleanPath(t)] {
+				add(t)
+			}
+		}
 	}
 	for _, wr := range c.Wrappers {
 		scan(wr.Name, wr.Args, true)
@@ -230,6 +239,28 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 func redirectedTo(w, t string) bool {
 	for _, pre := range []string{">", "> ", ">\"", "> \"", ">'", "> '"} {
 		if strings.Contains(w, pre+t) {
+			return true
+		}
+	}
+	return false
+}
+
+// isOptionWord reports an option written alone, whose value may be the
+// next word (-l, --install, -Logfile); not an option with its value.
+func isOptionWord(w string) bool {
+	return len(w) > 1 && w[0] == '-' && w != "--" && !strings.ContainsAny(w, "=/ ")
+}
+
+// writeHints are what code that writes a file says: an open mode, a write
+// call, PowerShell's Out-File, gdb's dump, Puppet's content.
+var writeHints = []string{`"w"`, `'w'`, `"w+"`, `"a"`, `'a'`, "write", "out-file", "set-content",
+	"add-content", "dump ", "save", "content", "fputs", "fprintf", "tofile", "print >", "puts >"}
+
+// writeHint reports code that looks like it writes a file.
+func writeHint(w string) bool {
+	l := strings.ToLower(w)
+	for _, h := range writeHints {
+		if strings.Contains(l, h) {
 			return true
 		}
 	}

@@ -181,7 +181,7 @@ var secretUsers = set(
 	"mysql", "pg_dump", "npm", "pnpm", "yarn", "twine", "pip", "vault", "op", "which", "type", "find", "fd",
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
-	"restic", "borg", "sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
+	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
 )
 
 // secretAuthOptions are, per program, the options whose value is a
@@ -195,6 +195,8 @@ var secretAuthOptions = map[string][]string{
 	"openssl": {"-cert", "-key", "-CAfile"},
 	"ncat":    {"--ssl-cert", "--ssl-key"},
 	"socat":   {},
+	"restic":  {"-p", "--password-file", "--password-command", "--cacert", "--tls-client-cert", "--key-hint"},
+	"borg":    {"--keyfile"},
 }
 
 // secretFiles is every secret file the command names in its words or
@@ -319,7 +321,12 @@ func genericOutputs(name string, args, pos []string) []string {
 		}
 	case "wget", "wget2":
 		out = append(out, optionValues(args, []string{"P", "directory-prefix"}, false)...)
-	case "split", "csplit", "lwp-download", "lwp-mirror":
+	case "split":
+		// split [OPTION]… [FILE [PREFIX]]: the pieces are written beside PREFIX
+		if ops := operandsSkipping(args, "abCeilnt"); len(ops) > 1 {
+			out = append(out, ops[1])
+		}
+	case "csplit", "lwp-download", "lwp-mirror":
 		if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
