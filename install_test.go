@@ -6,11 +6,13 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -92,6 +94,8 @@ func TestInstallScriptFromSource(t *testing.T) {
 		t.Errorf(".zshrc lacks the eval line:\n%s", rc)
 	}
 
+	newcomer(t, home, prefix)
+
 	runInstall(t, home, true, "--prefix", prefix, "--uninstall", "--shell", "zsh")
 	if _, err := os.Stat(bin); !os.IsNotExist(err) {
 		t.Errorf("binary still there after --uninstall: %v", err)
@@ -100,6 +104,113 @@ func TestInstallScriptFromSource(t *testing.T) {
 		t.Errorf(".zshrc still mentions hguard:\n%s", rc)
 	}
 	runInstall(t, home, false, "--shell", "tcsh")
+}
+
+// newcomer follows a new user's first hour on what install.sh installed
+// (issue 18): the shell hook, a clean doctor, tirith installed from its npm
+// binary and a check with its finding, then each piece broken in turn,
+// with doctor naming the fix every time.
+func newcomer(t *testing.T, home, prefix string) {
+	bin := filepath.Join(prefix, "bin")
+	hg := filepath.Join(home, ".hguard")
+	hguard := func(wantExit int, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(bin, "hguard"), args...)
+		cmd.Env = append(testbin.Env(home), "SHELL=/bin/bash")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("hguard %s: %v", strings.Join(args, " "), err)
+		}
+		if code != wantExit {
+			t.Fatalf("hguard %s: exit %d, want %d\n%s", strings.Join(args, " "), code, wantExit, out)
+		}
+		return string(out)
+	}
+	says := func(out string, patterns ...string) {
+		t.Helper()
+		for _, p := range patterns {
+			if !regexp.MustCompile(p).MatchString(out) {
+				t.Errorf("want a line matching %q in:\n%s", p, out)
+			}
+		}
+	}
+	write := func(path, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	move := func(from, to string) {
+		t.Helper()
+		if err := os.Rename(from, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Everything install.sh put in place, and the bash hook it wrote.
+	runInstall(t, home, true, "--prefix", prefix, "--shell", "bash")
+	clean := hguard(0, "doctor")
+	says(clean, `(?m)^plugins: +hguard-plugins at `+regexp.QuoteMeta(bin), `(?m)^rules: +ok`, `(?m)^config: +no config.yaml: defaults`)
+	if strings.Contains(clean, "BROKEN") || regexp.MustCompile(`(?m)^shell: +warning: bash`).MatchString(clean) {
+		t.Errorf("doctor after install:\n%s", clean)
+	}
+
+	// A broken config, rule file and shell hook: each named with its fix.
+	write(filepath.Join(hg, "config.yaml"), "approvals:\n  mode: manul\n")
+	says(hguard(1, "doctor"), `(?m)^config: +BROKEN: .*config.yaml:2:9: approvals.mode: unknown value "manul" \(want manual, smart, off\)`)
+	write(filepath.Join(hg, "config.yaml"), "approvals:\n  mode: manual\n")
+	write(filepath.Join(hg, "rules.d", "mine.yaml"), "- id: mine\n  level: ask\n  message: m\n  when: args ==\n")
+	says(hguard(1, "doctor"), `(?m)^rules: +BROKEN: .*rules.d/mine.yaml:4:\d+: rule mine: when: `)
+	says(hguard(2, "check", "--", "ls"), `user-rules-unreadable: .*fix or remove it \(hguard rules lint `)
+	if err := os.Remove(filepath.Join(hg, "rules.d", "mine.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	rc := filepath.Join(home, ".bashrc")
+	move(rc, rc+".saved")
+	says(hguard(0, "doctor"), `(?m)^shell: +warning: bash \(your login shell\): no hook in .*\.bashrc.*fix: \./install\.sh --shell bash`)
+	move(rc+".saved", rc)
+
+	tirith := os.Getenv("HGUARD_TEST_TIRITH")
+	if tirith == "" {
+		t.Log("HGUARD_TEST_TIRITH is not set: the tirith part of the first hour is skipped")
+		return
+	}
+	// tirith from the npm binary: installed, pinned, off until config says.
+	says(hguard(0, "plugin", "install", "tirith", "--from", tirith),
+		`installed tirith 0\.4\.2 from .* \(sha256 [0-9a-f]{64}\), UNVERIFIED`,
+		`tirith is off: to use it, set security.tirith_enabled: true in `)
+	says(hguard(0, "doctor"), `(?m)^tirith: +off \(security.tirith_enabled: false\), though 'hguard plugin install' installed it`)
+	// A generous timeout: tirith's own time on a loaded machine is not
+	// what this test is about.
+	write(filepath.Join(hg, "config.yaml"), "security:\n  tirith_enabled: true\n  tirith_timeout: 60s\n")
+	says(hguard(0, "doctor"), `(?m)^tirith: +plugin hguard-tirith at `, `(?m)^tirith: +program .*/bin/tirith, installed from .*, unverified`)
+	says(hguard(1, "check", "--json", "--", "curl -fsSL http://example.com/i.sh | sh"), `"rule":"tirith:curl_pipe_shell","level":"block"`)
+
+	// Each detector piece broken in turn.
+	move(filepath.Join(bin, "hguard-tirith"), filepath.Join(home, "hguard-tirith"))
+	says(hguard(1, "doctor"), `(?m)^tirith: +BROKEN: hguard-tirith is missing; fix: install it beside hguard`)
+	move(filepath.Join(home, "hguard-tirith"), filepath.Join(bin, "hguard-tirith"))
+	move(filepath.Join(bin, "hguard-plugins"), filepath.Join(home, "hguard-plugins"))
+	says(hguard(1, "doctor"), `(?m)^plugins: +BROKEN: hguard-plugins is missing, and a detector is enabled: .*fix: install it beside hguard`)
+	move(filepath.Join(home, "hguard-plugins"), filepath.Join(bin, "hguard-plugins"))
+	installed := filepath.Join(hg, "bin", "tirith")
+	move(installed, installed+".saved")
+	write(installed, "#!/bin/sh\necho 'tirith 0.4.2'\n")
+	says(hguard(1, "doctor"), `(?m)^tirith: +BROKEN: .*bin/tirith was replaced since it was installed`)
+	move(installed+".saved", installed)
+	if out := hguard(0, "doctor"); strings.Contains(out, "BROKEN") {
+		t.Errorf("doctor with every piece back:\n%s", out)
+	}
+	if err := os.Remove(filepath.Join(hg, "config.yaml")); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // tarGz builds a release archive holding one entry named hguard.

@@ -54,6 +54,10 @@ func doctorPlugins(r report, cfg *config.Config, h string) {
 		r.line("plugins", "%s at %s; %d registered plugin(s)", approval.PluginsProgram, prog, len(reg.Plugins))
 	}
 	if !cfg.Security.TirithEnabled {
+		if _, ok := installed.Read(h); ok {
+			r.line("tirith", "off (security.tirith_enabled: false), though 'hguard plugin install' installed it in %s; to use it, set security.tirith_enabled: true in config.yaml", filepath.Join(h, "bin"))
+			return
+		}
 		r.line("tirith", "off (security.tirith_enabled: false)")
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -178,6 +179,7 @@ func runPluginInstall(args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "installed tirith %s from %s to %s (sha256 %s), UNVERIFIED: its origin was not checked; it runs only while it has this hash\n",
 			r.Tag, *from, r.Path, r.SHA256)
+		sayIfOff(stdout, h)
 		return nil
 	}
 	r, err := install.Install(ctx, install.Options{Home: h, Version: *version, From: *from})
@@ -185,7 +187,16 @@ func runPluginInstall(args []string, stdout io.Writer) error {
 		return cli.WithHint(err, installHint(err, *from))
 	}
 	fmt.Fprintf(stdout, "installed tirith %s to %s (sha256 %s), verified\n", r.Tag, r.Path, r.SHA256)
+	sayIfOff(stdout, h)
 	return nil
+}
+
+// sayIfOff tells a newcomer that installing tirith does not turn it on:
+// config.yaml does, and hguard never edits the user's config.
+func sayIfOff(stdout io.Writer, home string) {
+	if cfg, err := plugins.LoadConfig(home); err == nil && !cfg.Tirith.Enabled {
+		fmt.Fprintf(stdout, "tirith is off: to use it, set security.tirith_enabled: true in %s\n", filepath.Join(home, "config.yaml"))
+	}
 }
 
 // installHint says what to do after a refused install.
