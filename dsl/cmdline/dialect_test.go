@@ -31,8 +31,21 @@ var dialectTests = []struct {
 	{"zsh", "always block", "{ true } always { rm -rf ~ }", []string{"true", "rm -rf ~"}, nil},
 	{"zsh", "anonymous function", "() { rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	{"zsh", "anonymous function keyword", "function { rm -rf ~ }", []string{"rm -rf ~"}, nil},
-	// mvdan/sh reads foreach as simple commands; the body is seen all the same.
-	{"zsh", "foreach", "foreach d (/ ~)\nrm -rf $d\nend", []string{"foreach d (/ ~)", "rm -rf «$d»", "end"}, nil},
+	// foreach and the short for loop, which mvdan/sh reads as commands or
+	// rejects, are loops whose variable takes each word (zshLoops).
+	{"zsh", "foreach", "foreach d (/ ~)\nrm -rf $d\nend", []string{"rm -rf /", "rm -rf ~"}, nil},
+	{"zsh", "foreach on one line", "foreach d (/ x) rm -rf $d; end; echo after", []string{"rm -rf /", "rm -rf x", "echo after"}, nil},
+	{"zsh", "foreach body of several commands", "foreach d (/)\nls $d\nrm -rf $d\nend", []string{"ls /", "rm -rf /"}, nil},
+	{"zsh", "unclosed foreach runs what follows", "foreach d (/) rm -rf $d", []string{"rm -rf /"}, nil},
+	{"zsh", "short for", "for d (/ ~) rm -rf $d", []string{"rm -rf /", "rm -rf ~"}, nil},
+	{"zsh", "short for heads a pipeline", "for d (~) rm -rf $d | cat; echo after", []string{"rm -rf ~ pipe=0/2", "cat pipe=1/2 in=pipe:rm", "echo after"}, nil},
+	{"zsh", "short for in an and-list", "true && for d (/) rm -rf $d", []string{"true", "rm -rf /"}, nil},
+	{"zsh", "short for with quoted words", `for d ("/" 'x y') rm -rf "$d"`, []string{"rm -rf /", "rm -rf x y"}, nil},
+	{"zsh", "foreach in an anonymous function", "function { foreach d ($HOME a.txt)\nxxd $d\nend }", []string{"xxd $HOME", "xxd a.txt"}, nil},
+	{"zsh", "short for over two names", "for a b (/ x) rm -rf $a", []string{"rm -rf «$a»"}, nil},
+	{"zsh", "for inside a word is no loop", "echo before.for i (a)", []string{"echo before.for i (a)"}, nil},
+	{"zsh", "short for later in a pipeline", "echo / | for d (/) rm -rf $d", []string{"echo / pipe=0/2", "rm -rf / in=pipe:echo:static"}, nil},
+	{"zsh", "short for with an and-list body", "true && for d (/) rm -rf $d && echo ok; ls", []string{"true", "rm -rf /", "echo ok", "ls"}, nil},
 	{"bash", "zsh -c is read as zsh", "zsh -c '{ rm -rf ~ }'", []string{"zsh -c { rm -rf ~ }", "rm -rf ~ via=zsh -c"}, nil},
 	{"bash", "fish -c is read as fish", "fish -c 'true; and rm -rf ~'", []string{"fish -c true; and rm -rf ~", "true via=fish -c", "rm -rf ~ via=fish -c"}, nil},
 	{"fish", "bash -c from fish is bash", "bash -c 'a && rm -rf ~'", []string{"bash -c a && rm -rf ~", "a via=bash -c", "rm -rf ~ via=bash -c"}, nil},

@@ -157,6 +157,9 @@ func (w *walker) source(from, to syntax.Pos) string {
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
+	if w.dialect == Zsh {
+		list = w.zshLoops(list)
+	}
 	for _, st := range list {
 		if w.full {
 			return

@@ -10,8 +10,12 @@ import (
 
 // zsh is read with mvdan/sh's zsh variant, which covers most of its
 // grammar: { a } without a semicolon, anonymous functions (() { … } and
-// function { … }, which run at once and are walked like any body), foreach,
-// short for loops. What it lacks, or reads as plain words, is handled here:
+// function { … }, which run at once and are walked like any body). What it
+// lacks, or reads as plain words, is handled here:
+//   - foreach NAME… (WORDS) LIST end, which the variant reads as commands
+//     named foreach and end, and the short form for NAME… (WORDS) SUBLIST,
+//     which it rejects, are made for loops (zshLoops), so that the body is
+//     walked with the loop variable set as for bash's for;
 //   - repeat N cmd runs cmd: repeat becomes a wrapper (repeat N { … } is
 //     rewritten to the block);
 //   - { a } always { b } runs both blocks: "always" is rewritten to ";";
@@ -30,6 +34,16 @@ var zshBlockFixes = sync.OnceValue(func() []zshBlockFix {
 			i := strings.Index(m, "always")
 			return m[:i] + ";     " + m[i+len("always"):]
 		}},
+		// "for i (" → "⟳ i (": the short for loop, a command the parser
+		// reads and zshLoops makes a loop of (the marker is 3 bytes, as
+		// "for" is, so offsets stay).
+		{regexp.MustCompile(`(?m)(^|[;&|({\n][ \t]*|\b(?:do|then|else)[ \t]+)for(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*)+[ \t]*\(`), func(m string) string {
+			i := strings.Index(m, "for")
+			for !isLoopFor(m, i) {
+				i += 3 + strings.Index(m[i+3:], "for")
+			}
+			return m[:i] + shortForMarker + m[i+3:]
+		}},
 		// "repeat 3 {" → "         {"
 		{regexp.MustCompile(`(?m)(^|[;&|({\n][ \t]*)repeat[ \t]+[0-9]+[ \t]*\{`), func(m string) string {
 			i := strings.Index(m, "repeat")
@@ -38,6 +52,16 @@ var zshBlockFixes = sync.OnceValue(func() []zshBlockFix {
 		}},
 	}
 })
+
+// shortForMarker stands for "for" in a short for loop (for i (a b) cmd)
+// the parser would reject: a word no command has, of the same length.
+const shortForMarker = "\u27f3"
+
+// isLoopFor reports whether "for" at m[i:] is the keyword, not the end of
+// a longer word (before.for).
+func isLoopFor(m string, i int) bool {
+	return i == 0 || !isNameByte(m[i-1])
+}
 
 type zshBlockFix struct {
 	re   *regexp.Regexp
@@ -196,4 +220,197 @@ func zshAssign(v string) bool {
 		}
 	}
 	return true
+}
+
+// zshLoops turns what the zsh variant reads as plain commands into the for
+// loops zsh runs: foreach NAME… (WORDS) [SUBLIST]; LIST; end (up to the
+// command end), and a command named shortForMarker (the short for NAME…
+// (WORDS) SUBLIST, rewritten so that it parses) wherever a pipeline may
+// start: its body is the rest of its own words with the pipelines and
+// and-or list that follow it. Other statements are returned as they are.
+func (w *walker) zshLoops(list []*syntax.Stmt) []*syntax.Stmt {
+	out := make([]*syntax.Stmt, 0, len(list))
+	for i := 0; i < len(list); i++ {
+		st := list[i]
+		elems, _ := andOr2(st)
+		call, _ := headCall(elems[0].Cmd)
+		if call == nil || call.Args[0].Lit() != "foreach" {
+			out = append(out, w.shortFor(st))
+			continue
+		}
+		names, items, rest, ok := w.loopHeader(call.Args[1:])
+		if !ok {
+			out = append(out, st)
+			continue
+		}
+		var body []*syntax.Stmt
+		if len(rest) > 0 {
+			body = append(body, w.shortFor(withHead(st, &syntax.CallExpr{Args: rest})))
+		}
+		j := i + 1
+		for ; j < len(list); j++ {
+			if c, ok := list[j].Cmd.(*syntax.CallExpr); ok && len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "end" {
+				break
+			}
+		}
+		body = append(body, list[i+1:min(j, len(list))]...)
+		i = j // past end (or the last statement: an unclosed foreach runs all)
+		out = append(out, &syntax.Stmt{Position: st.Position, Cmd: w.forLoop(call, names, items, body)})
+	}
+	return out
+}
+
+// shortFor makes a loop of a short for loop heading any pipeline of st's
+// and-or list: the loop's body is that pipeline and the rest of the list.
+func (w *walker) shortFor(st *syntax.Stmt) *syntax.Stmt {
+	elems, ops := andOr2(st)
+	for k, e := range elems {
+		call, _ := headCall(e.Cmd)
+		if call == nil || call.Args[0].Lit() != shortForMarker {
+			e = w.pipedFor(e)
+			elems[k] = e
+			continue
+		}
+		names, items, rest, ok := w.loopHeader(call.Args[1:])
+		if !ok || len(rest) == 0 {
+			return st
+		}
+		body := joinAndOr(append([]*syntax.Stmt{withHead(e, &syntax.CallExpr{Args: rest})}, elems[k+1:]...), ops[k:])
+		loop := &syntax.Stmt{Position: e.Position, Cmd: w.forLoop(call, names, items, []*syntax.Stmt{w.shortFor(body)})}
+		top := joinAndOr(append(elems[:k:k], loop), ops[:k])
+		if top != loop {
+			top.Negated, top.Background, top.Coprocess, top.Disown = st.Negated, st.Background, st.Coprocess, st.Disown
+		}
+		return top
+	}
+	return joinAndOr(elems, ops)
+}
+
+// pipedFor makes loops of short for loops later in a pipeline (echo x |
+// for d (a b) cat): each runs its own words.
+func (w *walker) pipedFor(st *syntax.Stmt) *syntax.Stmt {
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (b.Op != syntax.Pipe && b.Op != syntax.PipeAll) {
+		return st
+	}
+	nb := *b
+	nb.X = w.pipedFor(b.X)
+	if call, ok := b.Y.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == shortForMarker {
+		if names, items, rest, ok := w.loopHeader(call.Args[1:]); ok && len(rest) > 0 {
+			body := &syntax.Stmt{Position: b.Y.Position, Cmd: &syntax.CallExpr{Args: rest}, Redirs: b.Y.Redirs}
+			nb.Y = &syntax.Stmt{Position: b.Y.Position, Cmd: w.forLoop(call, names, items, []*syntax.Stmt{body})}
+		}
+	}
+	ns := *st
+	ns.Cmd = &nb
+	return &ns
+}
+
+// andOr2 splits a statement into its and-or list's pipelines and the
+// operators between them (mvdan/sh nests a && b || c to the left).
+func andOr2(st *syntax.Stmt) ([]*syntax.Stmt, []syntax.BinCmdOperator) {
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (b.Op != syntax.AndStmt && b.Op != syntax.OrStmt) || b.X == nil || b.Y == nil {
+		return []*syntax.Stmt{st}, nil
+	}
+	elems, ops := andOr2(b.X)
+	return append(elems, b.Y), append(ops, b.Op)
+}
+
+// joinAndOr nests pipelines and operators back into one statement.
+func joinAndOr(elems []*syntax.Stmt, ops []syntax.BinCmdOperator) *syntax.Stmt {
+	st := elems[0]
+	for k, op := range ops {
+		st = &syntax.Stmt{Position: st.Position, Cmd: &syntax.BinaryCmd{OpPos: elems[k+1].Position, Op: op, X: st, Y: elems[k+1]}}
+	}
+	return st
+}
+
+// headCall is the first command of a pipeline.
+func headCall(cmd syntax.Command) (*syntax.CallExpr, bool) {
+	for {
+		switch c := cmd.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) < 3 || len(c.Assigns) > 0 {
+				return nil, false
+			}
+			return c, true
+		case *syntax.BinaryCmd:
+			if (c.Op != syntax.Pipe && c.Op != syntax.PipeAll) || c.X == nil {
+				return nil, false
+			}
+			cmd = c.X.Cmd
+		default:
+			return nil, false
+		}
+	}
+}
+
+// withHead is a copy of the pipeline st whose first command is head.
+func withHead(st *syntax.Stmt, head *syntax.CallExpr) *syntax.Stmt {
+	ns := *st
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		nb := *c
+		nb.X = withHead(c.X, head)
+		ns.Cmd = &nb
+	default:
+		ns.Cmd = head
+	}
+	return &ns
+}
+
+// loopHeader reads NAME… (WORDS) from a loop's words: the names, the words
+// inside the parentheses, and the words after them. Words that cannot be
+// read are no items: the loop variable is then unknown (dynamic).
+func (w *walker) loopHeader(words []*syntax.Word) (names []string, items []*syntax.Word, rest []*syntax.Word, ok bool) {
+	for k, word := range words {
+		from, to := offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src))
+		text := w.src[from:max(from, to)]
+		if strings.HasPrefix(text, "(") {
+			if len(names) == 0 || !strings.HasSuffix(text, ")") {
+				return nil, nil, nil, false
+			}
+			return names, w.zshWords(from+1, text[1:len(text)-1]), words[k+1:], true
+		}
+		if name := word.Lit(); name != "" && isName(name) {
+			names = append(names, name)
+			continue
+		}
+		return nil, nil, nil, false
+	}
+	return nil, nil, nil, false
+}
+
+// zshWords parses the words of a loop's list, which stand at offset from
+// in the walker's text, as zsh splits them. The text is parsed padded to
+// its place, so that the words' positions are the text's own.
+func (w *walker) zshWords(from int, text string) []*syntax.Word {
+	if from < 2 {
+		return nil
+	}
+	src := strings.Repeat(" ", from-2) + ": " + text
+	f, err := w.dialectParser(Zsh).Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return nil
+	}
+	return c.Args[1:]
+}
+
+// forLoop is the for loop zsh runs. A loop over several names at a time
+// (for a b (1 2 3 4)) sets each name to a value the line cannot pin down
+// per pass: the body is walked once with the names dynamic.
+func (w *walker) forLoop(call *syntax.CallExpr, names []string, items []*syntax.Word, body []*syntax.Stmt) *syntax.ForClause {
+	pos := call.Pos()
+	if len(names) > 1 {
+		for _, n := range names {
+			w.setVar(n, Word{Dynamic: true})
+		}
+		return &syntax.ForClause{ForPos: pos, Loop: &syntax.WordIter{}, Do: body}
+	}
+	return &syntax.ForClause{ForPos: pos, Loop: &syntax.WordIter{Name: &syntax.Lit{ValuePos: call.Args[1].Pos(), ValueEnd: call.Args[1].End(), Value: names[0]}, InPos: pos, Items: items}, Do: body}
 }
