@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -280,4 +281,110 @@ func TestInstallScriptRelease(t *testing.T) {
 	if out, err := exec.Command(bin, "version").CombinedOutput(); err != nil {
 		t.Fatalf("released binary does not run: %v\n%s", err, out)
 	}
+}
+
+// TestInstallScriptFromRelease installs from a release that internal/release
+// built, from a directory and over HTTP, and refuses a tampered archive, a
+// missing checksums.txt, a checksums.txt without this platform's archive and
+// a missing archive, saying why and installing nothing.
+func TestInstallScriptFromRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a release")
+	}
+	plat := runtime.GOOS + "/" + runtime.GOARCH
+	switch plat {
+	case "linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64":
+	default:
+		t.Skipf("hguard has no release for %s", plat)
+	}
+	root := t.TempDir()
+	good := filepath.Join(root, "good")
+	cmd := exec.Command("go", "run", "./internal/release", "-version", "v0.1.0", "-out", good, "-platforms", plat,
+		"-allow-dirty", "-epoch", "1767323045")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run ./internal/release: %v\n%s", err, out)
+	}
+	archive := "hguard_v0.1.0_" + strings.ReplaceAll(plat, "/", "_") + ".tar.gz"
+	sums, err := os.ReadFile(filepath.Join(good, "checksums.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(good, archive))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The broken releases beside the good one.
+	variant := func(name string, files map[string][]byte) {
+		dir := filepath.Join(root, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for f, b := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tampered := bytes.Clone(data)
+	tampered[len(tampered)/2] ^= 1
+	var otherLines []string
+	for _, line := range strings.SplitAfter(string(sums), "\n") {
+		if !strings.Contains(line, archive) {
+			otherLines = append(otherLines, line)
+		}
+	}
+	variant("tampered", map[string][]byte{"checksums.txt": sums, archive: tampered})
+	variant("nosums", map[string][]byte{archive: data})
+	variant("noentry", map[string][]byte{"checksums.txt": []byte(strings.Join(otherLines, "")), archive: data})
+	variant("noarchive", map[string][]byte{"checksums.txt": sums})
+	srv := httptest.NewServer(http.FileServer(http.Dir(root)))
+	defer srv.Close()
+
+	home := t.TempDir()
+	tests := []struct {
+		name, from string
+		ok         bool
+		want       string // in the output
+	}{
+		{"dir", good, true, "installed "},
+		{"url", srv.URL + "/good/", true, "installed "},
+		{"tampered dir", filepath.Join(root, "tampered"), false, "error: SHA-256 mismatch: " + archive + " is "},
+		{"tampered url", srv.URL + "/tampered", false, "error: SHA-256 mismatch: " + archive + " is "},
+		{"no checksums dir", filepath.Join(root, "nosums"), false, "error: " + filepath.Join(root, "nosums") + " has no checksums.txt"},
+		{"no checksums url", srv.URL + "/nosums", false, "error: downloading " + srv.URL + "/nosums/checksums.txt failed"},
+		{"no entry dir", filepath.Join(root, "noentry"), false, "error: checksums.txt in " + filepath.Join(root, "noentry") + " lists no archive for " + plat},
+		{"no entry url", srv.URL + "/noentry", false, "lists no archive for " + plat},
+		{"no archive dir", filepath.Join(root, "noarchive"), false, "has no " + archive + "; nothing installed"},
+		{"no archive url", srv.URL + "/noarchive", false, "error: downloading " + srv.URL + "/noarchive/" + archive + " failed"},
+		{"not a release", filepath.Join(root, "absent"), false, "is neither a directory nor an http(s) URL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := filepath.Join(home, strings.ReplaceAll(tt.name, " ", "-"))
+			bin := filepath.Join(prefix, "bin")
+			out := runInstall(t, home, tt.ok, "--prefix", prefix, "--from", tt.from)
+			if !strings.Contains(out, tt.want) {
+				t.Errorf("install.sh --from %s said:\n%s\nwant %q", tt.from, out, tt.want)
+			}
+			if !tt.ok {
+				if _, err := os.Stat(filepath.Join(bin, "hguard")); !os.IsNotExist(err) {
+					t.Errorf("%s/hguard exists after a refused install", bin)
+				}
+				return
+			}
+			for _, name := range []string{"hguard", "hguard-plugins", "hguard-tirith"} {
+				if _, err := os.Stat(filepath.Join(bin, name)); err != nil {
+					t.Errorf("%s was not installed: %v", name, err)
+				}
+			}
+			if out, err := exec.Command(filepath.Join(bin, "hguard"), "version").CombinedOutput(); err != nil || !strings.Contains(string(out), "v0.1.0") {
+				t.Errorf("hguard version: %v: %q, want v0.1.0", err, out)
+			}
+			if out := runInstall(t, home, true, "--prefix", prefix, "--from", tt.from); !strings.Contains(out, "already up to date") {
+				t.Errorf("second install said:\n%s", out)
+			}
+		})
+	}
+	runInstall(t, home, false, "--from", good, "--release", srv.URL+"/good/"+archive, "--sha256", strings.Repeat("0", 64))
+	runInstall(t, home, false, "--from", good, "--sha256", strings.Repeat("0", 64))
 }
