@@ -28,8 +28,10 @@ func TestLayering(t *testing.T) {
 		"plugins":     {mod, mod + "/cmd/hguard", "github.com/sigstore/sigstore"},
 		// The contract hguard shares with hguard-plugins: hguard links it.
 		"plugins/wire": {mod, mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc", "github.com/sigstore/sigstore"},
-		"checkpoint":   {mod, mod + "/dsl", mod + "/plugins"},
-		"redact":       {mod, mod + "/dsl", mod + "/plugins"},
+		// A detector's declaration of what it inspects: hguard applies tirith's.
+		"plugins/prefilter": {mod, mod + "/dsl", mod + "/plugins", "github.com/hashicorp/go-plugin", "google.golang.org/grpc", "github.com/sigstore/sigstore"},
+		"checkpoint":        {mod, mod + "/dsl", mod + "/plugins"},
+		"redact":            {mod, mod + "/dsl", mod + "/plugins"},
 		// The stateful domains stand on the rules, never on each other's
 		// callers: sessions and the audit log know nothing of approvals,
 		// the configuration nothing of the engine or the daemon.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/plugins/prefilter"
 	"github.com/hguard/hguard/plugins/wire"
 )
 
@@ -29,6 +30,10 @@ type Description struct {
 	Name    string   `json:"name"`    // lowercase, [a-z][a-z0-9-]*, at most 32 bytes; must match the registered name
 	Version string   `json:"version"` // free text, shown by 'hguard plugin list'
 	Rules   []string `json:"rules"`   // the rule ids its findings may carry; a trailing "*" matches any suffix
+	// Prefilter, when set, declares what the detector inspects: a line it
+	// does not match is never sent (no findings). Declare only what the
+	// detector truly cannot flag otherwise; nil sends every line.
+	Prefilter *prefilter.Spec `json:"prefilter,omitempty"`
 }
 
 // Request is one command line to inspect.

@@ -14,8 +14,8 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/hguard/hguard/dsl"
-
 	"github.com/hguard/hguard/internal/testbin"
+	"github.com/hguard/hguard/plugins/prefilter"
 )
 
 // The test binary doubles as a fake plugin: with HGUARD_FAKE_PLUGIN set it
@@ -51,7 +51,11 @@ func (fakeDetector) Describe(context.Context) (Description, error) {
 	if name == "" {
 		name = "fake"
 	}
-	return Description{Name: name, Version: os.Getenv(CookieKey), Rules: []string{"fake-*", "exact"}}, nil
+	d := Description{Name: name, Version: os.Getenv(CookieKey), Rules: []string{"fake-*", "exact"}}
+	if p := os.Getenv("HGUARD_FAKE_PREFILTER"); p != "" {
+		d.Prefilter = &prefilter.Spec{Patterns: []string{p}}
+	}
+	return d, nil
 }
 
 func (fakeDetector) Check(ctx context.Context, req Request) ([]Finding, error) {
@@ -67,6 +71,10 @@ func (fakeDetector) Check(ctx context.Context, req Request) ([]Finding, error) {
 	case "allow":
 		return []Finding{{Rule: "exact", Level: dsl.Allow, Message: "fine"},
 			{Rule: "fake-warn", Level: dsl.Warn, Message: "look \x1b[31mred\x1b[0m\u202e", Command: "sub"}}, nil
+	}
+	if f, err := os.OpenFile(os.Getenv("HGUARD_FAKE_MODE")+".calls", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
+		fmt.Fprintln(f, req.Original) // the calls it got, for the tests of the prefilter and the cache
+		f.Close()
 	}
 	var names []string
 	if req.Line != nil {

@@ -60,6 +60,10 @@ type TirithConfig struct {
 	// binary is found (see plugins/tirith/install.Background). Set it in
 	// long-lived processes only: a short-lived check would abandon it.
 	Install func(ctx context.Context) error
+	// Warm keeps one tirith process running inside the detector
+	// (tirith mcp-server) instead of one per command. Set it in
+	// long-lived hosts: a one-shot check would pay its start for nothing.
+	Warm bool
 }
 
 // Host runs the enabled detectors. It is safe for concurrent use.
@@ -139,7 +143,7 @@ func (h *Host) Check(ctx context.Context, req Request) []dsl.Finding {
 			continue
 		}
 		wg.Go(func() {
-			fs, err := in.check(ctx, body, req.Original)
+			fs, err := in.check(ctx, body, req.Original, req.Cwd, req.Shell)
 			if err != nil {
 				fs = []dsl.Finding{in.failure(err, req.Original)}
 			}
@@ -272,12 +276,19 @@ func (in *instance) stop() {
 }
 
 // check makes one call with the instance's deadline.
-func (in *instance) check(ctx context.Context, body []byte, original string) ([]dsl.Finding, error) {
+func (in *instance) check(ctx context.Context, body []byte, original, cwd, shell string) ([]dsl.Finding, error) {
 	ctx, cancel := context.WithTimeout(ctx, in.timeout)
 	defer cancel()
 	r, err := in.get(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if !r.pre.Inspects(original) {
+		return nil, nil // nothing in the line the detector inspects
+	}
+	key := cacheKey(original, cwd, shell)
+	if out, ok := r.cache.get(key); ok {
+		return out, nil
 	}
 	fs, err := r.conn.Check(ctx, body)
 	if err != nil {
@@ -290,6 +301,7 @@ func (in *instance) check(ctx context.Context, body []byte, original string) ([]
 		in.drop(r)
 		return nil, err
 	}
+	r.cache.put(key, out)
 	return out, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -391,5 +392,61 @@ func TestTirithTimeout(t *testing.T) {
 			fs[0].Message != "detector tirith unavailable: no answer within 500ms (raise security.tirith_timeout in config.yaml)" {
 			t.Errorf("open=%v: %+v", open, fs)
 		}
+	}
+}
+
+// TestPrefilterAndCache: a line the detector's declared prefilter does not
+// match never reaches it; an answer stands for the same line, directory
+// and shell (and only those) for cacheTTL.
+func TestPrefilterAndCache(t *testing.T) {
+	t.Setenv("HGUARD_FAKE_PREFILTER", `curl\s`)
+	h, _, home := fake(t, false, 5*time.Second)
+	calls := func() []string {
+		b, _ := os.ReadFile(filepath.Join(home, "mode.calls"))
+		return strings.Fields(strings.ReplaceAll(string(b), " ", "_"))
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		line, cwd string
+		findings  int
+		calls     int // the detector's calls so far
+	}{
+		{"ls -la", "/w", 0, 0},     // skipped: nothing it inspects
+		{"curl x", "/w", 1, 1},     // inspected
+		{"curl x", "/w", 1, 1},     // the cached answer
+		{"curl x", "/other", 1, 2}, // another directory: asked again
+		{`c"ur"l x`, "/w", 1, 3},   // the prefilter sees through quotes
+		{"echo curl", "/w", 0, 3},  // skipped
+		{"curl  x", "/w", 1, 4},    // another line
+		{"curl x", "/other", 1, 4}, // cached
+	} {
+		fs := h.Check(ctx, Request{Original: tc.line, Cwd: tc.cwd, Shell: "bash"})
+		if len(fs) != tc.findings || len(calls()) != tc.calls {
+			t.Fatalf("%q in %s: findings %+v, calls %q; want %d findings, %d calls", tc.line, tc.cwd, fs, calls(), tc.findings, tc.calls)
+		}
+	}
+}
+
+func TestVerdictCacheExpires(t *testing.T) {
+	now := time.Unix(1000, 0)
+	c := verdictCache{now: func() time.Time { return now }}
+	fs := []dsl.Finding{{Rule: "fake-ask", Level: dsl.Ask, Message: "m"}}
+	k := cacheKey("curl x", "/w", "bash")
+	c.put(k, fs)
+	if got, ok := c.get(k); !ok || len(got) != 1 {
+		t.Fatal("a fresh answer is not kept")
+	}
+	if _, ok := c.get(cacheKey("curl x", "/w", "zsh")); ok {
+		t.Fatal("the shell is part of the key")
+	}
+	now = now.Add(cacheTTL)
+	if _, ok := c.get(k); ok {
+		t.Fatal("an answer outlived cacheTTL")
+	}
+	for i := range cacheMax + 10 {
+		c.put(cacheKey(fmt.Sprint(i), "", ""), nil)
+	}
+	if len(c.entries) > cacheMax {
+		t.Fatalf("%d entries kept, at most %d", len(c.entries), cacheMax)
 	}
 }

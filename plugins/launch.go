@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hguard/hguard/plugins/prefilter"
+
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
@@ -33,7 +35,9 @@ type running struct {
 	cmd    *exec.Cmd
 	conn   *client
 	desc   Description
+	pre    *prefilter.Filter // the description's prefilter; nil inspects every line
 	stderr *tail
+	cache  verdictCache
 }
 
 var nameRe = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
@@ -146,6 +150,13 @@ func launch(ctx context.Context, s launchSpec) (*running, error) {
 		}
 	}
 	d.Version = clean(d.Version, 64)
+	// A prefilter that does not compile is dropped, not fatal: the
+	// detector then sees every line, which is always safe.
+	if pre, err := d.Prefilter.Compile(); err == nil {
+		r.pre = pre
+	} else {
+		d.Prefilter = nil
+	}
 	r.desc = d
 	return r, nil
 }

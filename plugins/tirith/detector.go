@@ -15,6 +15,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/plugins"
+	"github.com/hguard/hguard/plugins/prefilter"
 )
 
 // Version is the detector's own version, shown beside tirith's.
@@ -33,20 +34,28 @@ type Detector struct {
 	// SHA256 is the hash the installed Bin must have (hex), checked before
 	// each run; "" for a binary the user configured or put on PATH.
 	SHA256 string
+	// Warm keeps one tirith mcp-server running for POSIX lines instead of
+	// a tirith process per command (a long-lived host sets it).
+	Warm bool
 
 	once    sync.Once
 	version string
+	pre     *prefilter.Spec
+	warm    warm
 	pinOnce sync.Once
 	pin     pin
 }
 
 // FromEnv is the detector as configured by the host through the
-// environment: HGUARD_TIRITH_BIN, HGUARD_TIRITH_SHA256 and
-// HGUARD_TIRITH_ONLINE=1.
+// environment: HGUARD_TIRITH_BIN, HGUARD_TIRITH_SHA256,
+// HGUARD_TIRITH_ONLINE=1 and HGUARD_TIRITH_WARM=1.
 func FromEnv() *Detector {
 	return &Detector{Bin: os.Getenv("HGUARD_TIRITH_BIN"), SHA256: os.Getenv("HGUARD_TIRITH_SHA256"),
-		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
+		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1", Warm: os.Getenv("HGUARD_TIRITH_WARM") == "1"}
 }
+
+// Close stops the warm tirith server, if one runs.
+func (d *Detector) Close() { d.warm.close() }
 
 // Describe names the detector and, once, asks tirith for its version.
 func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
@@ -58,16 +67,36 @@ func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
 		if err != nil || d.version == "" {
 			d.version = "unknown"
 		}
+		// tirith's own tier-1 pattern, read from the binary that runs, is
+		// what this tirith inspects; without it every line goes to tirith.
+		if err == nil {
+			d.pre, _ = prefilter.FromTirith(d.Bin)
+		}
 	})
 	if d.Bin == "" {
 		return plugins.Description{}, errors.New("no tirith binary: HGUARD_TIRITH_BIN is not set")
 	}
-	return plugins.Description{Name: "tirith", Version: Version + " (tirith " + d.version + ")", Rules: []string{RulePrefix + "*"}}, nil
+	return plugins.Description{Name: "tirith", Version: Version + " (tirith " + d.version + ")", Rules: []string{RulePrefix + "*"},
+		Prefilter: d.pre}, nil
 }
 
 // Check runs 'tirith check' on the line as typed: tirith's own analysis of
 // look-alike characters needs the original, not hguard's normalized text.
 func (d *Detector) Check(ctx context.Context, req plugins.Request) ([]plugins.Finding, error) {
+	if d.Warm && shell(req.Shell) == "posix" {
+		if err := d.checkPin(); err != nil {
+			return nil, err
+		}
+		out, code, err := d.warm.check(ctx, d.Bin, d.Online, req.Original)
+		if err == nil {
+			return parse(out, code, req.Original)
+		}
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		// Otherwise tirith check answers this one; the server is restarted
+		// on a later call.
+	}
 	args := []string{"check", "--format", "json", "--non-interactive", "--shell", shell(req.Shell)}
 	if !d.Online {
 		args = append(args, "--offline")
@@ -98,8 +127,7 @@ func (d *Detector) run(ctx context.Context, args ...string) ([]byte, error) {
 	if d.Bin == "" {
 		return nil, errors.New("no tirith binary: HGUARD_TIRITH_BIN is not set")
 	}
-	d.pinOnce.Do(func() { d.pin.want = d.SHA256 })
-	if err := d.pin.check(d.Bin); err != nil {
+	if err := d.checkPin(); err != nil {
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, d.Bin, args...)
@@ -122,6 +150,12 @@ func (d *Detector) run(ctx context.Context, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("tirith %s (stderr: %s)", exit, strings.TrimSpace(stderr.String()))
 	}
 	return stdout.Bytes(), err
+}
+
+// checkPin re-hashes an installed tirith whose file changed.
+func (d *Detector) checkPin() error {
+	d.pinOnce.Do(func() { d.pin.want = d.SHA256 })
+	return d.pin.check(d.Bin)
 }
 
 // limited is a buffer that keeps at most max bytes.
