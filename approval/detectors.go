@@ -18,6 +18,7 @@ import (
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/plugins/prefilter"
 	"github.com/hguard/hguard/plugins/wire"
 )
 
@@ -114,6 +115,9 @@ func (e *Engine) detect(cfg *config.Config, req CheckRequest, v *hguard.Verdict)
 	if !detectorsEnabled(cfg, e.opts.Home) {
 		return
 	}
+	if e.tirithSkips(cfg, req.Command) {
+		return // nothing on the line that the only detector, tirith, inspects
+	}
 	deadline := cfg.Security.TirithTimeout + 10*time.Second // plugin start-up included
 	fs, err := e.detectors.check(e.opts.Home, e.opts.KeepDetectorsWarm, deadline,
 		detectRequest{Original: req.Command, Cwd: req.Cwd, Shell: req.Shell})
@@ -129,6 +133,34 @@ func (e *Engine) detect(cfg *config.Config, req CheckRequest, v *hguard.Verdict)
 		v.Findings = append(v.Findings, f)
 		v.Level = max(v.Level, f.Level)
 	}
+}
+
+// tirithSkips reports whether tirith is the only detector and its
+// prefilter, recorded by the host that last started it
+// (plugins/prefilter), says it would not inspect line: then hguard-plugins
+// is not even started. Any doubt (another detector, no record, a record of
+// another tirith binary or of another version of the file) sends the line.
+func (e *Engine) tirithSkips(cfg *config.Config, line string) bool {
+	if !cfg.Security.TirithEnabled {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(e.opts.Home, "plugins.json")); !errors.Is(err, os.ErrNotExist) {
+		return false // registered plugins, or a registry to read: hguard-plugins decides
+	}
+	bin := prefilter.TirithBinary(cfg.Security.TirithPath, e.opts.Home)
+	if bin == "" {
+		return false
+	}
+	e.preMu.Lock()
+	defer e.preMu.Unlock()
+	if e.preBin != bin || e.pre == nil {
+		f, err := prefilter.ForBinary(e.opts.Home, bin)
+		if err != nil || f == nil {
+			return false
+		}
+		e.pre, e.preBin = f, bin
+	}
+	return !e.pre.Inspects(line)
 }
 
 // detectorProcess runs hguard-plugins: one process per check, or, kept

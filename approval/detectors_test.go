@@ -9,6 +9,7 @@ import (
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/internal/testbin"
+	"github.com/hguard/hguard/plugins/prefilter"
 )
 
 // TestEngineWithTirith runs the real tirith through the detector plugin
@@ -123,5 +124,68 @@ func checkWithTirith(t *testing.T, e *Engine) {
 	}
 	if d.Outcome != dsl.Allow {
 		t.Errorf("clean command: %s; findings %+v", d.Outcome, d.Findings)
+	}
+}
+
+// TestTirithPrefilterSkips: with tirith the only detector and its
+// prefilter recorded for the very tirith file configured, a line it would
+// not inspect never starts hguard-plugins (missing here, so any attempt
+// shows as plugin-unavailable); any doubt sends the line.
+func TestTirithPrefilterSkips(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no hguard-plugins, no tirith on PATH
+	home := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "tirith")
+	write := func(path, s string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(s), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(bin, "#!/bin/sh\n")
+	write(filepath.Join(home, "config.yaml"), "security:\n  tirith_enabled: true\n  tirith_path: "+bin+"\n")
+	if err := prefilter.WriteRecord(home, bin, &prefilter.Spec{Patterns: []string{`curl\s`}, Bytes: true}); err != nil {
+		t.Fatal(err)
+	}
+	decide := func(line string) []dsl.Finding {
+		t.Helper()
+		e, err := New(Options{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		d, err := e.Decide(CheckRequest{Command: line, Session: "t1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []dsl.Finding
+		for _, f := range d.Findings {
+			if f.Rule == "plugin-unavailable" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name, line string
+		setup      func()
+		sent       bool
+	}{
+		{"nothing tirith inspects", "ls -la", nil, false},
+		{"a line it inspects", "curl x", nil, true},
+		{"a non-ASCII line", "ls é", nil, true},
+		{"tirith changed since", "ls -la", func() { write(bin, "#!/bin/sh\n# another version\n") }, true},
+		{"recorded again", "ls -la", func() {
+			if err := prefilter.WriteRecord(home, bin, &prefilter.Spec{Patterns: []string{`curl\s`}}); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"another detector registered", "ls -la", func() { write(filepath.Join(home, "plugins.json"), `{"plugins":[{"name":"x"}]}`) }, true},
+	} {
+		if tc.setup != nil {
+			tc.setup()
+		}
+		if got := len(decide(tc.line)) > 0; got != tc.sent {
+			t.Errorf("%s: %q sent to the detectors: %v, want %v", tc.name, tc.line, got, tc.sent)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/internal/statefile"
+	"github.com/hguard/hguard/plugins/prefilter"
 	"github.com/hguard/hguard/redact"
 	"github.com/hguard/hguard/session"
 )
@@ -60,6 +61,10 @@ type Engine struct {
 	guardFor func(dir string) (*hguard.Guard, error)
 
 	detectors detectorProcess // hguard-plugins, when detectors are enabled
+
+	preMu  sync.Mutex
+	pre    *prefilter.Filter // tirith's recorded prefilter, read once per binary
+	preBin string
 }
 
 // New opens the state under opts.Home. A broken config.yaml is an error.

@@ -90,6 +90,7 @@ func NewHost(cfg HostConfig) *Host {
 		name: "tirith", enabled: cfg.Tirith.Enabled, failOpen: cfg.Tirith.FailOpen,
 		timeout: cfg.Tirith.Timeout, prepare: h.tirith.spec, errs: h.errs,
 		timeoutFix: "raise security.tirith_timeout in config.yaml",
+		started:    func(r *running) { h.tirith.recordPrefilter(r.desc.Prefilter) },
 	})
 	entries, err := readRegistry(cfg.Home)
 	h.regErr = err
@@ -217,6 +218,7 @@ type instance struct {
 	// finding that reports it did not answer in time.
 	timeoutFix string
 	prepare    func() (launchSpec, error)
+	started    func(*running) // after each launch, if set
 	errs       *errorLog
 
 	mu       sync.Mutex
@@ -252,7 +254,11 @@ func (in *instance) start(ctx context.Context) (*running, error) {
 	}
 	s.name, s.timeout = in.name, max(in.timeout, 2*time.Second)
 	in.path = s.path
-	return launch(ctx, s)
+	r, err := launch(ctx, s)
+	if err == nil && in.started != nil {
+		in.started(r)
+	}
+	return r, err
 }
 
 // drop forgets r and kills its process, so the next call starts afresh.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/hguard/hguard/plugins/prefilter"
 	"github.com/hguard/hguard/plugins/tirith/installed"
 )
 
@@ -23,6 +24,22 @@ type tirithResolver struct {
 	pluginPath string
 	pluginSum  []byte // pinned at first launch: a plugin swapped later is refused
 	installing bool
+	bin        string // the tirith binary of the last launch
+}
+
+// recordPrefilter keeps the started tirith's prefilter where a one-shot
+// hguard check finds it (prefilter.ForBinary); a tirith without one
+// removes the record, so that every line goes to it.
+func (t *tirithResolver) recordPrefilter(spec *prefilter.Spec) {
+	t.mu.Lock()
+	bin := t.bin
+	t.mu.Unlock()
+	if t.home == "" || bin == "" {
+		return
+	}
+	if spec == nil || prefilter.WriteRecord(t.home, bin, spec) != nil {
+		prefilter.RemoveRecord(t.home)
+	}
 }
 
 // PluginBinary is the file name of the tirith detector plugin.
@@ -35,6 +52,7 @@ func (t *tirithResolver) spec() (launchSpec, error) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.bin = bin
 	if t.pluginPath == "" {
 		path, err := t.findPlugin()
 		if err != nil {

@@ -21,9 +21,15 @@ var tirithMarker = []byte("tier1 exec regex must compile")
 // nested executable body it may fail to resolve (and then blocks as
 // analysis_incomplete): command substitution ($(…), `…`, fish's (…)),
 // parameter expansion ${…}, braces and parentheses (functions, groups,
-// subshells), here-strings, cmd /c and xargs. Found by running tirith over
-// the corpora (TestPrefilterNeverSkipsAFlaggedLine in plugins/tirith).
-const TirithNested = "[`(){}]|<<<|\\bcmd(?:\\.exe)?\\b|\\bxargs\\b"
+// subshells), here-strings, cmd /c and xargs; and a line whose quotes do
+// not pair up (an odd number of ' or ", or an escaped quote that may leave
+// one open), which it cannot tokenize. Found by running tirith over the
+// corpora (TestPrefilterNeverSkipsAFlaggedLine in plugins/tirith).
+var TirithNested = []string{
+	"[`(){}]|<<<|\\bcmd(?:\\.exe)?\\b|\\bxargs\\b|\\\\['\"]",
+	`^[^']*'(?:[^']*'[^']*')*[^']*$`,
+	`^[^"]*"(?:[^"]*"[^"]*")*[^"]*$`,
+}
 
 // maxTirithBinary bounds what is read looking for the pattern.
 const maxTirithBinary = 512 << 20
@@ -55,7 +61,7 @@ func FromTirith(path string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &Spec{Patterns: []string{pat, TirithNested}, Bytes: true, Source: "tier-1 exec pattern of " + path + ", and nested bodies"}, nil
+	return &Spec{Patterns: append([]string{pat}, TirithNested...), Bytes: true, Source: "tier-1 exec pattern of " + path + ", and nested bodies"}, nil
 }
 
 // tirithPattern finds the pattern that ends where the marker starts. It

@@ -169,11 +169,11 @@ func TestWarmAgreesWithCheck(t *testing.T) {
 	lines := allLines(t)
 	var sample []string
 	for i, l := range lines {
-		if i%50 == 0 {
+		if i%100 == 0 {
 			sample = append(sample, l)
 		}
 	}
-	sample = append(sample, extraLines[:20]...)
+	sample = append(sample, extraLines[:12]...)
 	cold := &Detector{Bin: bin}
 	hot := &Detector{Bin: bin, Warm: true}
 	defer hot.Close()
