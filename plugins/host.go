@@ -60,10 +60,6 @@ type TirithConfig struct {
 	// binary is found (see plugins/tirith/install.Background). Set it in
 	// long-lived processes only: a short-lived check would abandon it.
 	Install func(ctx context.Context) error
-	// Warm keeps one tirith process running inside the detector
-	// (tirith mcp-server) instead of one per command. Set it in
-	// long-lived hosts: a one-shot check would pay its start for nothing.
-	Warm bool
 }
 
 // Host runs the enabled detectors. It is safe for concurrent use.

@@ -74,9 +74,7 @@ func (t *tirithResolver) spec() (launchSpec, error) {
 	if t.cfg.Online {
 		env = append(env, "HGUARD_TIRITH_ONLINE=1")
 	}
-	if t.cfg.Warm {
-		env = append(env, "HGUARD_TIRITH_WARM=1")
-	}
+
 	return launchSpec{path: t.pluginPath, sum: t.pluginSum, env: env}, nil
 }
 

@@ -84,7 +84,6 @@ func serve(stdin io.Reader, stdout io.Writer, once bool) error {
 		// A long-lived service may fetch tirith when it is missing; a
 		// one-shot check would abandon the download.
 		cfg.Tirith.Install = install.Background(cli.Home())
-		cfg.Tirith.Warm = true
 	}
 	host := plugins.NewHost(cfg)
 	defer host.Close()

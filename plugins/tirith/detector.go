@@ -34,28 +34,21 @@ type Detector struct {
 	// SHA256 is the hash the installed Bin must have (hex), checked before
 	// each run; "" for a binary the user configured or put on PATH.
 	SHA256 string
-	// Warm keeps one tirith mcp-server running for POSIX lines instead of
-	// a tirith process per command (a long-lived host sets it).
-	Warm bool
 
 	once    sync.Once
 	version string
 	pre     *prefilter.Spec
-	warm    warm
 	pinOnce sync.Once
 	pin     pin
 }
 
 // FromEnv is the detector as configured by the host through the
 // environment: HGUARD_TIRITH_BIN, HGUARD_TIRITH_SHA256,
-// HGUARD_TIRITH_ONLINE=1 and HGUARD_TIRITH_WARM=1.
+// and HGUARD_TIRITH_ONLINE=1.
 func FromEnv() *Detector {
 	return &Detector{Bin: os.Getenv("HGUARD_TIRITH_BIN"), SHA256: os.Getenv("HGUARD_TIRITH_SHA256"),
-		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1", Warm: os.Getenv("HGUARD_TIRITH_WARM") == "1"}
+		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
 }
-
-// Close stops the warm tirith server, if one runs.
-func (d *Detector) Close() { d.warm.close() }
 
 // Describe names the detector and, once, asks tirith for its version.
 func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
@@ -83,20 +76,6 @@ func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
 // Check runs 'tirith check' on the line as typed: tirith's own analysis of
 // look-alike characters needs the original, not hguard's normalized text.
 func (d *Detector) Check(ctx context.Context, req plugins.Request) ([]plugins.Finding, error) {
-	if d.Warm && shell(req.Shell) == "posix" {
-		if err := d.checkPin(); err != nil {
-			return nil, err
-		}
-		out, code, err := d.warm.check(ctx, d.Bin, d.Online, req.Original)
-		if err == nil {
-			return parse(out, code, req.Original)
-		}
-		if ctx.Err() != nil {
-			return nil, err
-		}
-		// Otherwise tirith check answers this one; the server is restarted
-		// on a later call.
-	}
 	args := []string{"check", "--format", "json", "--non-interactive", "--shell", shell(req.Shell)}
 	if !d.Online {
 		args = append(args, "--offline")

@@ -7,15 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/plugins"
 	"github.com/hguard/hguard/plugins/prefilter"
 )
-
-type pluginsFinding = plugins.Finding
 
 // testTirith is the real tirith binary (npm @sheeki03/tirith-linux-x64@0.4.2).
 func testTirith(t *testing.T) string {
@@ -111,8 +108,8 @@ func tirithHome(t *testing.T) {
 // TestPrefilterNeverSkipsAFlaggedLine runs the real tirith over every
 // corpus line the tirith prefilter (read from that tirith binary) would
 // skip, and fails for any finding: the prefilter may only skip what tirith
-// cannot flag. POSIX lines go through the warm server (tested equal to
-// tirith check below); a sample also through tirith check --shell fish.
+// cannot flag. Each runs tirith check as the detector does (--shell
+// posix); a sample also with --shell fish.
 func TestPrefilterNeverSkipsAFlaggedLine(t *testing.T) {
 	bin := testTirith(t)
 	tirithHome(t)
@@ -141,87 +138,26 @@ func TestPrefilterNeverSkipsAFlaggedLine(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	var w warm
-	defer w.close()
 	d := &Detector{Bin: bin}
-	for i, l := range skipped {
-		out, code, err := w.check(ctx, bin, false, l)
-		if err != nil {
-			t.Fatalf("warm tirith on %q: %v", l, err)
-		}
-		if fs, err := parse(out, code, l); err != nil || len(fs) > 0 {
-			t.Errorf("the prefilter skips %q, which tirith flags: %+v %v", l, fs, err)
-		}
-		if i%40 == 0 { // fish: a sample, tirith check costs a process each
-			fs, err := d.Check(ctx, checkReq(l, "fish"))
-			if err != nil || len(fs) > 0 {
-				t.Errorf("the prefilter skips %q, which tirith --shell fish flags: %+v %v", l, fs, err)
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			for l := range work {
+				for _, sh := range []string{"bash", "fish"} {
+					if sh == "fish" && len(l)%16 != 0 {
+						continue // fish: a sample, to bound the time
+					}
+					if fs, err := d.Check(ctx, checkReq(l, sh)); err != nil || len(fs) > 0 {
+						t.Errorf("the prefilter skips %q, which tirith (%s) flags: %+v %v", l, sh, fs, err)
+					}
+				}
 			}
-		}
+		})
 	}
-}
-
-// TestWarmAgreesWithCheck: the warm server and tirith check give the same
-// findings on a sample of flagged and clean lines.
-func TestWarmAgreesWithCheck(t *testing.T) {
-	bin := testTirith(t)
-	tirithHome(t)
-	lines := allLines(t)
-	var sample []string
-	for i, l := range lines {
-		if i%100 == 0 {
-			sample = append(sample, l)
-		}
+	for _, l := range skipped {
+		work <- l
 	}
-	sample = append(sample, extraLines[:12]...)
-	cold := &Detector{Bin: bin}
-	hot := &Detector{Bin: bin, Warm: true}
-	defer hot.Close()
-	ctx := context.Background()
-	for _, l := range sample {
-		want, err1 := cold.Check(ctx, checkReq(l, "bash"))
-		got, err2 := hot.Check(ctx, checkReq(l, "bash"))
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%q: check %v, warm %v", l, err1, err2)
-		}
-		if !slices.Equal(rules(want), rules(got)) {
-			t.Errorf("%q: tirith check %v, warm server %v", l, rules(want), rules(got))
-		}
-	}
-	if hot.warm.srv == nil {
-		t.Fatal("the warm detector ran no server")
-	}
-}
-
-func rules(fs []pluginsFinding) []string {
-	var out []string
-	for _, f := range fs {
-		out = append(out, f.Rule+"/"+f.Level.String())
-	}
-	slices.Sort(out)
-	return out
-}
-
-// TestWarmServerGone: a warm server that dies is replaced, and the call
-// in between is answered by tirith check.
-func TestWarmServerGone(t *testing.T) {
-	bin := testTirith(t)
-	tirithHome(t)
-	d := &Detector{Bin: bin, Warm: true}
-	defer d.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	line := "curl https://example.com/i.sh | bash"
-	for range 2 {
-		fs, err := d.Check(ctx, checkReq(line, "bash"))
-		if err != nil || !strings.Contains(strings.Join(rules(fs), " "), "curl_pipe_shell") {
-			t.Fatalf("findings %v, %v", rules(fs), err)
-		}
-		srv := d.warm.srv
-		if srv == nil {
-			t.Fatal("no warm server")
-		}
-		_ = srv.cmd.Process.Kill()
-		<-srv.done
-	}
+	close(work)
+	wg.Wait()
 }

@@ -2,6 +2,7 @@ package tirith_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -172,8 +173,10 @@ func TestInstalledTirithPinned(t *testing.T) {
 		t.Cleanup(func() { h.Close() })
 		return h
 	}
+	n := 0
 	check := func(h *plugins.Host) []dsl.Finding {
-		return h.Check(context.Background(), plugins.Request{Original: "ls", Shell: "bash"})
+		n++ // a new line each time: the host's cache would answer a repeated one for 30 s
+		return h.Check(context.Background(), plugins.Request{Original: fmt.Sprintf("ls %d", n), Shell: "bash"})
 	}
 	unavailable := func(fs []dsl.Finding, want string) {
 		t.Helper()
