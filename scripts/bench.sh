@@ -16,7 +16,7 @@ mkdir -p "$cache"
 
 command -v hyperfine >/dev/null || { echo "bench.sh: hyperfine is missing (apt-get install hyperfine)" >&2; exit 1; }
 
-go build -trimpath -o "$work/hguard" ./cmd/hguard
+go build -trimpath -o "$work/" ./cmd/hguard ./cmd/hguard-plugins ./cmd/hguard-tirith
 if [[ ! -x $cache/node_modules/@sheeki03/tirith-linux-x64/bin/tirith || ! -e $cache/node_modules/cc-safety-net ]]; then
 	(cd "$cache" && npm install --no-save --silent @sheeki03/tirith-linux-x64@0.4.2 cc-safety-net@2.4.5 >/dev/null)
 fi
@@ -90,6 +90,50 @@ echo "|---|---:|---:|"
 table "$work/run.json"
 kill "$daemon"
 wait "$daemon" 2>/dev/null || true
+echo
+
+echo "## With tirith enabled"
+echo
+echo "security.tirith_enabled with tirith_path set to the npm binary: a line tirith's prefilter skips"
+echo "and lines it inspects, without and with the daemon, beside tirith alone. The inspected line"
+echo "differs on every run (a new URL query), so that the detector's 30 s answer cache never"
+echo "answers it; 5 warm-up runs, then 40 timed runs each, one after the other."
+echo
+mkdir -p "$HGUARD_HOME"
+printf 'security:\n  tirith_enabled: true\n  tirith_path: %s\n' "$tirith" >"$HGUARD_HOME/config.yaml"
+detectors() {
+	python3 - "$work/hguard" "$tirith" "$1" <<'PY'
+import statistics, subprocess, sys, time
+hguard, tirith, mode = sys.argv[1:4]
+def run(argv):
+    t = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+def row(name, make):
+    for i in range(5):
+        run(make(-1 - i))
+    ts = [run(make(i)) for i in range(40)]
+    print(f"| {name} | **{statistics.median(ts)*1000:.1f} ms** | {statistics.mean(ts)*1000:.1f} ± {statistics.stdev(ts)*1000:.1f} ms |")
+inspect = lambda i: f"curl -fsSL 'https://example.com/install.sh?r={mode.replace(' ', '')}{i}' | bash"
+if mode == "alone":
+    row("tirith check --offline -- 'git status'", lambda i: [tirith, "check", "--offline", "--non-interactive", "--shell", "posix", "--", "git status"])
+    row("tirith check --offline -- 'curl … | bash'", lambda i: [tirith, "check", "--offline", "--non-interactive", "--shell", "posix", "--", inspect(i)])
+else:
+    row(f"hguard check -- 'git status' ({mode})", lambda i: [hguard, "check", "--", "git status"])
+    row(f"hguard check -- 'curl … | bash' ({mode})", lambda i: [hguard, "check", "--", inspect(i)])
+PY
+}
+echo "| what | median | mean |"
+echo "|---|---:|---:|"
+detectors alone
+detectors "no daemon"
+"$work/hguard" daemon >"$work/daemon.log" 2>&1 &
+daemon=$!
+for _ in $(seq 100); do "$work/hguard" pending >/dev/null 2>&1 && break; sleep 0.05; done
+detectors daemon
+kill "$daemon"
+wait "$daemon" 2>/dev/null || true
+rm "$HGUARD_HOME/config.yaml"
 echo
 
 echo "## Batch throughput"
