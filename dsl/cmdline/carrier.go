@@ -582,6 +582,8 @@ var notLaunchers = union(dataPrograms, set(
 	"docker-compose", "podman-compose", "crictl", "minikube", "kind", "distrobox", "distrobox-enter", "toolbox",
 	"systemd-nspawn", "machinectl", "arch-chroot", "schroot", "proot", "bwrap", "lxc-attach", "lxc-execute",
 	"autossh", "mosh", "et", "tsh", "az", "ssh-copy-id",
+	// a terminal recorder records the shell it starts: that is its purpose
+	"asciinema", "ttyrec", "termrec", "vhs",
 	// a development environment's shell: starting one is what it is for
 	"nix-shell", "devbox", "direnv",
 ))
@@ -638,7 +640,19 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			continue // --script-shell /bin/bash names the shell to use
 		}
 		if isShellPath(v) {
-			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			rest := args[i:]
+			if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") &&
+				(len(rest) < 2 || !strings.HasPrefix(rest[1].Value, "-c")) {
+				// an option's value (agetty -l /bin/sh -o -p root): the
+				// shell with the options that follow, not the program's
+				// operands after them
+				n := 1
+				for n < len(rest) && strings.HasPrefix(rest[n].Value, "-") {
+					n++
+				}
+				rest = rest[:n]
+			}
+			w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
 			return
 		}
 		opt := v
@@ -686,7 +700,7 @@ func shellInText(v string, content bool) (string, bool) {
 			j--
 		}
 		end := i
-		for end < len(v) && !strings.ContainsRune(" \t;|&<>)}#,'\"`", rune(v[end])) {
+		for end < len(v) && !strings.ContainsRune(" \t;|&<>)]}#,'\"`", rune(v[end])) {
 			end++
 		}
 		start = end + 1
@@ -699,7 +713,7 @@ func shellInText(v string, content bool) (string, bool) {
 		if content {
 			seps += "=:["
 		}
-		if j > 0 && v[j-1] == ' ' && !(before == "" || strings.HasSuffix(before, "exec") ||
+		if j > 0 && v[j-1] == ' ' && !(before == "" || strings.HasSuffix(before, "exec") || content && strings.HasSuffix(before, "COMMAND") ||
 			strings.ContainsRune(seps, rune(before[len(before)-1]))) {
 			continue // a path in prose (--message "use /bin/bash"): not a command
 		}
@@ -740,6 +754,10 @@ func shellInText(v string, content bool) (string, bool) {
 	return "", false
 }
 
+// loadLine is a configuration line that loads a shared library: nginx's
+// load_module, Apache's LoadModule, Tcl's load, a dlopen.
+var loadLine = lazyRegexp(`(?m)^\s*(?:load_module|LoadModule\s+\S+|load|dlopen|plugin)\s+["']?([^\s"';]+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
+
 // manifests are files a program reads from its working directory without
 // being told: a package's scripts, a build's commands, a program's rc file.
 var manifests = set("Gemfile", "package.json", "composer.json", ".rtorrent.rc", "toprc", "CMakeLists.txt", "Makefile",
@@ -770,6 +788,11 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 			return
 		}
 		found = append(found, file)
+		for _, m := range loadLine().FindAllStringSubmatch(in.Text, -1) {
+			if !strings.HasPrefix(m[1], "/usr/lib/") && !strings.HasPrefix(m[1], "/lib/") {
+				w.nested(c, "ld.so "+shellQuote(m[1]), c.Name+" "+file, cx, false) // a module the configuration loads
+			}
+		}
 		for _, line := range strings.Split(in.Text, "\n") {
 			line = strings.TrimSpace(line)
 			if line == "" || strings.HasPrefix(line, "#!") {

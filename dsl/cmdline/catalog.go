@@ -65,6 +65,9 @@ func IsEscape(via string) bool {
 	if via == "!" {
 		return true // a "!CMD" line typed into an interactive program
 	}
+	if envEscapes[strings.TrimSuffix(via, "=")] && strings.HasSuffix(via, "=") {
+		return true
+	}
 	name, opt, _ := strings.Cut(via, " ")
 	p := Lookup(name)
 	if p == nil {
@@ -109,6 +112,30 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			case co.Option == "+" && strings.HasPrefix(v, "+") && len(v) > 1:
 				val, ok = field{Word: Word{Value: v[1:], Dynamic: a.Dynamic}, in: a.in}, true
 			case co.Option == "+" || co.Option == "":
+			case v == co.Option && co.Lang == "parallel":
+				// parallel [options] [COMMAND] ::: ARGS: COMMAND is run with
+				// each argument (put at {} or appended); without COMMAND
+				// each argument is a command line
+				template := afterOptions(args[:i], p.Args, p.Long, 0)
+				for _, f := range args[i+1:] {
+					if strings.HasPrefix(f.Value, ":::") || f.Value == "::::" {
+						break
+					}
+					if len(template) == 0 {
+						w.runCode(c, "sh", f, via(co.Option), cx)
+						continue
+					}
+					line := joinFields(template)
+					arg := shellQuote(f.Value)
+					if strings.Contains(line.Value, "{}") {
+						line.Value = strings.ReplaceAll(line.Value, "{}", arg)
+					} else {
+						line.Value += " " + arg
+					}
+					line.Dynamic = line.Dynamic || f.Dynamic
+					w.runCode(c, "sh", line, via(co.Option), cx)
+				}
+				i = len(args)
 			case v == co.Option && co.Lang == "each-sh":
 				for _, f := range args[i+1:] {
 					w.runCode(c, "sh", f, via(co.Option), cx)
@@ -131,7 +158,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				v[len(v)-1] == co.Option[1] && i+1 < len(args) && strings.Trim(v[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "":
 				val, ok = args[i+1], true // bundled flags ending in the option: socket -qvp CMD
 				i++
-			case strings.HasPrefix(co.Option, "--") && strings.HasPrefix(v, co.Option+"="):
+			case len(co.Option) > 2 && co.Option[0] == '-' && strings.HasPrefix(v, co.Option+"="):
+				// --opt=VALUE, and -opt=VALUE for single-dash long options
+				// (latexmk -pdflatex=CMD)
 				val, ok = field{Word: Word{Value: v[len(co.Option)+1:], Dynamic: a.Dynamic}, in: a.in}, true
 			case !strings.HasPrefix(co.Option, "--") && len(co.Option) == 2 && strings.HasPrefix(v, co.Option) && len(v) > 2 && co.Lang != "argv":
 				val, ok = field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}, in: a.in}, true
@@ -412,6 +441,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range sedExec().FindAllStringSubmatch(code, -1) {
 			run(m[1])
 		}
+		if sedExecInput().MatchString(code) {
+			run("") // e alone runs each input line as a command: a shell on the input
+		}
 		for _, cmd := range sedSubstExecs(code) {
 			run(cmd)
 		}
@@ -447,6 +479,12 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		for _, cmd := range macroCalls(code, "$(shell ", ")") {
 			run(cmd)
+		}
+	case "shell-program":
+		// the shell a program runs its scripts with (npm --script-shell):
+		// a shell's name or path is a setting, anything else a command
+		if words := strings.Fields(code); len(words) > 0 && !(shells[program(baseName(words[0]))] && len(words) == 1) {
+			w.runString(c, f, via, cx)
 		}
 	case "hook":
 		// a command the program runs on an event (a rotated capture file,
@@ -534,6 +572,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
 			run(strings.TrimSpace(m[2]))
 		}
+		for _, m := range tclLoad().FindAllStringSubmatch(code, -1) {
+			w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic) // load LIB runs the library's code
+		}
 	case "r":
 		for _, m := range rSystem().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
@@ -558,24 +599,26 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 // The languages' calls that run commands, matched loosely: a miss leaves
 // the command to the other rules, a match only adds commands to analyse.
 var (
-	vimRead    = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
-	vimFile    = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
-	sqliteLoad = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
-	sqliteFile = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
-	sedFile    = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
-	vimLang    = lazyRegexp(`^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
-	callSystem = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	elispShell = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
-	elispTerm  = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
-	sedExec    = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
-	tclExec    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
-	rSystem    = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	backticks  = lazyRegexp("`([^`]+)`")
-	doShell    = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
-	ssmJSON    = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
-	systemCall = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	puppetExec = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
-	lispShell  = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
+	vimRead      = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
+	vimFile      = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
+	sqliteLoad   = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqliteFile   = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
+	sedFile      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
+	vimLang      = lazyRegexp(`^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
+	callSystem   = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	elispShell   = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
+	elispTerm    = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
+	tclLoad      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
+	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*e\s*(?:$|[;}\n])`)
+	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
+	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
+	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	backticks    = lazyRegexp("`([^`]+)`")
+	doShell      = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
+	ssmJSON      = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+	systemCall   = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	puppetExec   = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
+	lispShell    = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
 	// Haskell's System.Process: callCommand, system, spawnCommand,
 	// readCreateProcess (shell "…"), callProcess "prog" [args]
 	haskellProcess = lazyRegexp(`\b(?:callCommand|system|spawnCommand|shell|rawSystem|callProcess|spawnProcess|readProcess|runCommand|proc)\s+("(?:[^"\\]|\\.)*")`)
@@ -650,6 +693,11 @@ var envCommands = map[string]bool{
 	"CRASHPAGER": true, "RESTIC_PASSWORD_COMMAND": true, "SYSTEMD_EDITOR": true, "AUTOM4TE": true,
 	"BORG_RSH": true, "BORG_PASSCOMMAND": true, "KUBE_EDITOR": true, "HGEDITOR": true,
 }
+
+// envEscapes are the variables of envCommands that no one sets on a
+// command line but to run a command through an unlikely host: a crash
+// tool's pager, less's input preprocessor, autoconf's m4 driver.
+var envEscapes = set("CRASHPAGER", "LESSOPEN", "LESSCLOSE", "AUTOM4TE")
 
 // envCarriers follows prefix assignments whose value a program runs
 // (MANPAGER='sh -c …' man ls, GIT_SSH_COMMAND=… git fetch), and git's

@@ -538,7 +538,10 @@ func pathValue(a []token) (string, bool, bool) {
 		}
 	case "os.path.expanduser", "expanduser", "os.path.abspath", "os.path.realpath", "os.path.normpath", "str",
 		"Path", "pathlib.Path", "PosixPath", "File.expand_path", "path.resolve", "path.normalize", "normalizePath",
-		"expanduser.Path", "Pathname.new", "compile", "fs.realpathSync", "realpath", "abspath":
+		"expanduser.Path", "Pathname.new", "compile", "fs.realpathSync", "realpath", "abspath",
+		"glob", "glob.glob", "Dir.glob", "bsd_glob", "File::Glob::bsd_glob":
+		// a glob's pattern stands for the files it matches: unlink
+		// glob("~/*") deletes every file of the home
 		if len(inner) > 0 {
 			return value(inner[0])
 		}

@@ -433,11 +433,16 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 	start, end := i+2, match[i+1]
 	if toks[i+1].val != "(" || end < 0 {
 		// perl system "…"; ruby system "…", lua os.execute "…"
-		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" {
+		// perl unlink glob("~/*"): a call as the first argument
+		nested := lang == "perl" && toks[i+1].kind == tIdent && i+2 < len(toks) && toks[i+2].val == "(" && match[i+2] > i+2
+		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" && !nested {
 			return nil, -1
 		}
 		start, end = i+1, i+1
 		for end < len(toks) && end-start < maxArgTokens && toks[end].val != ";" && toks[end].val != ")" && toks[end].val != "}" {
+			if toks[end].val == "(" && match[end] > end {
+				end = match[end] // over a nested call's arguments
+			}
 			end++
 		}
 		return splitArgs(toks[start:end], match, start), end - 1
