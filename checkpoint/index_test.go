@@ -138,3 +138,32 @@ func TestSnapshotWithUnreadableIndexFormat(t *testing.T) {
 		t.Fatalf("tree holds %q", got)
 	}
 }
+
+// After every kind of removal — a file, a whole directory, a directory
+// replaced by a symlink or by a file, a file replaced by a directory, a
+// file excluded since — a snapshot from the index holds the same tree as
+// the first snapshot of a fresh shadow repository, which has no index to
+// go by.
+func TestOnePassRemovalsEqualFreshScan(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	for _, p := range []string{"gone/a", "gone/sub/b", "tolink/c", "tofile/d", "file", "keep/e", "later.log", "x/y/z"} {
+		write(t, filepath.Join(dir, p), p+"\n", 0o644)
+	}
+	create(t, r, "first")
+	must(t, os.RemoveAll(filepath.Join(dir, "gone")))
+	must(t, os.RemoveAll(filepath.Join(dir, "tolink")))
+	must(t, os.Symlink("keep", filepath.Join(dir, "tolink")))
+	must(t, os.RemoveAll(filepath.Join(dir, "tofile")))
+	write(t, filepath.Join(dir, "tofile"), "now a file\n", 0o644)
+	must(t, os.Remove(filepath.Join(dir, "file")))
+	write(t, filepath.Join(dir, "file/inside"), "now a dir\n", 0o644)
+	write(t, filepath.Join(dir, ".gitignore"), "*.log\n", 0o644)
+	must(t, os.RemoveAll(filepath.Join(dir, "x/y")))
+	got := create(t, r, "second").Snapshot.Tree
+	fresh, err := New(t.TempDir(), dir, Config{})
+	must(t, err)
+	if want := create(t, fresh, "fresh").Snapshot.Tree; got != want {
+		t.Fatalf("snapshot tree %s, a fresh full scan %s:\n%s", got, want,
+			userGit(t, dir, "--git-dir="+r.GitDir, "diff-tree", "-r", "--name-status", got, want))
+	}
+}

@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -75,7 +77,7 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 	if _, err := r.git(ctx, nil, "read-tree", "-m", "-u", target.Tree); err != nil {
 		return nil, fmt.Errorf("restoring %s to checkpoint %s: %w (nothing was changed; the tree is as it was)", r.Dir, target.Short(), r.gitFailed(err))
 	}
-	r.fixEmptyDirs(target.empty, "")
+	r.fixEmptyDirsAfter(target.empty, pre.empty, changes)
 	return &Restored{Target: target, Pre: pre, Changes: toChanges(changes)}, nil
 }
 
@@ -410,6 +412,61 @@ func (r *Repo) fixEmptyDirs(empty []string, prefix string) {
 		return left == 0
 	}
 	sweep(start, rel, e.chain(filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))))
+}
+
+// fixEmptyDirsAfter is fixEmptyDirs for a whole-tree restore, without a
+// walk of the tree: the directories that can be empty now and not in the
+// target are those the pre-rollback snapshot found empty (its walk just
+// listed them) and those the restore took files out of. Each is removed
+// if it is empty and the target does not have it, and then its parents
+// while they are empty too and not wanted, as the sweep would.
+func (r *Repo) fixEmptyDirsAfter(empty, before []string, cs []rawChange) {
+	want := map[string]bool{}
+	for _, d := range empty {
+		want[d] = true
+		r.mkdirInside(d)
+	}
+	seen := map[string]bool{}
+	var cand []string
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			cand = append(cand, d)
+		}
+	}
+	for _, d := range before {
+		add(d)
+	}
+	for _, c := range cs {
+		if c.status == 'D' {
+			add(path.Dir(c.path))
+		}
+	}
+	// Deepest first, so a parent is tried after its children.
+	slices.SortFunc(cand, func(a, b string) int { return strings.Count(b, "/") - strings.Count(a, "/") })
+	removed := map[string]bool{}
+	for _, d := range cand {
+		for d != "." && d != "" && !want[d] && !removed[d] && r.removeEmptyDir(d) {
+			removed[d] = true
+			d = path.Dir(d)
+		}
+	}
+}
+
+// removeEmptyDir removes the directory rel below the root if it is empty
+// and no symbolic link is on the way to it.
+func (r *Repo) removeEmptyDir(rel string) bool {
+	cur := r.Dir
+	for _, el := range strings.Split(rel, "/") {
+		if el == "" || el == "." || el == ".." {
+			return false
+		}
+		cur = filepath.Join(cur, el)
+		if fi, err := os.Lstat(cur); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return os.Remove(cur) == nil
 }
 
 // mkdirInside creates the directory rel below the root, refusing to

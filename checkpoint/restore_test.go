@@ -230,3 +230,31 @@ func TestRestoreRefusesToOverwriteExcludedFile(t *testing.T) {
 		t.Fatalf("out.txt = %q", data)
 	}
 }
+
+// A whole-tree restore puts back the target's empty directories and
+// removes every directory that is empty only because of what came since:
+// empty ones made since (nested too), and those the restore emptied by
+// removing the files created in them, up to the first that is not empty.
+func TestRestoreEmptyDirectories(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	write(t, filepath.Join(dir, "a/file"), "a\n", 0o644)
+	write(t, filepath.Join(dir, "shared/old"), "old\n", 0o644)
+	must(t, os.MkdirAll(filepath.Join(dir, "keep/empty"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(dir, "was/empty/too"), 0o755))
+	want := fingerprint(t, dir)
+	target := create(t, r, "target").Snapshot
+	must(t, os.RemoveAll(filepath.Join(dir, "keep")))
+	must(t, os.RemoveAll(filepath.Join(dir, "was")))
+	must(t, os.MkdirAll(filepath.Join(dir, "new/a/b"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(dir, "new/c"), 0o755))
+	write(t, filepath.Join(dir, "made/deep/x"), "x\n", 0o644)
+	write(t, filepath.Join(dir, "made/y"), "y\n", 0o644)
+	write(t, filepath.Join(dir, "shared/sub/new"), "new\n", 0o644)
+	must(t, os.MkdirAll(filepath.Join(dir, "a/newempty/inner"), 0o755))
+	create(t, r, "after")
+	_, err := r.Restore(context.Background(), Ref{N: target.ID})
+	must(t, err)
+	if d := diffPrints(want, fingerprint(t, dir)); d != "" {
+		t.Fatalf("after the restore:\n%s", d)
+	}
+}

@@ -299,7 +299,7 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		for _, p := range goneFrom(ix, indexed, l.files) {
 			// git refuses a path beyond a symbolic link (a directory
 			// replaced by one): those are force-removed.
-			if _, serr := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(p))); errors.Is(serr, fs.ErrNotExist) && r.realDir(path.Dir(p), realDirs) {
+			if _, serr := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(p))); errors.Is(serr, fs.ErrNotExist) && r.noSymlinkTo(path.Dir(p), realDirs) {
 				io.WriteString(emit, p+"\x00")
 			} else {
 				force.WriteString(p + "\x00")
@@ -341,16 +341,18 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
 }
 
-// realDir reports whether rel (slash-separated) is a directory reached
-// through no symbolic link, remembering the answers in known.
-func (r *Repo) realDir(rel string, known map[string]bool) bool {
+// noSymlinkTo reports whether no symbolic link is on the way to the
+// directory rel (slash-separated): each of its leading directories that
+// exists is a directory (a missing one ends the way). It remembers the
+// answers in known.
+func (r *Repo) noSymlinkTo(rel string, known map[string]bool) bool {
 	if ok, seen := known[rel]; seen {
 		return ok
 	}
-	ok := r.realDir(path.Dir(rel), known)
+	ok := r.noSymlinkTo(path.Dir(rel), known)
 	if ok {
 		fi, err := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(rel)))
-		ok = err == nil && fi.IsDir()
+		ok = errors.Is(err, fs.ErrNotExist) || (err == nil && fi.IsDir())
 	}
 	known[rel] = ok
 	return ok
