@@ -46,20 +46,29 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 		return nil, err
 	}
 	// What the restore changes is the diff of the tree as it is (the
-	// pre-rollback snapshot's) against the target's: it is read, and the
-	// objects to be written are checked, while the pre-rollback commit is
-	// made.
+	// pre-rollback snapshot's) against the target's, read while the
+	// pre-rollback commit is made. Its numstat reads every blob the
+	// restore will write (so a damaged one stops the restore before a
+	// file changes). When the target is the snapshot just before the
+	// pre-rollback one (a rollback to the latest checkpoint), the
+	// pre-rollback snapshot's statistics are this diff's, reversed, and
+	// it runs no diff of its own.
 	var (
 		changes []rawChange
 		diffErr error
 		wg      sync.WaitGroup
 	)
-	pre, err := r.preRollback(ctx, target, "", list, func(tree string) {
-		wg.Go(func() {
-			if changes, diffErr = r.changes(ctx, tree, target.Tree, ""); diffErr == nil {
-				diffErr = r.verifyBlobs(ctx, changes)
-			}
-		})
+	pre, err := r.preRollback(ctx, target, "", list, func(tree, previous string) ([3]int, bool) {
+		if tree == target.Tree {
+			return [3]int{}, false // nothing to restore
+		}
+		if previous == target.Tree {
+			var st [3]int
+			changes, st, diffErr = r.changesStats(ctx, tree, target.Tree)
+			return [3]int{st[0], st[2], st[1]}, diffErr == nil
+		}
+		wg.Go(func() { changes, _, diffErr = r.changesStats(ctx, tree, target.Tree) })
+		return [3]int{}, false
 	})
 	wg.Wait()
 	if err != nil {
@@ -67,6 +76,16 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 	}
 	if diffErr != nil {
 		return nil, diffErr
+	}
+	// Only a mode change keeps its blob, which the numstat did not read.
+	var same []rawChange
+	for _, c := range changes {
+		if c.status != 'D' && c.oldBlob == c.newBlob {
+			same = append(same, c)
+		}
+	}
+	if err := r.verifyBlobs(ctx, same); err != nil {
+		return nil, err
 	}
 	if err := r.checkOverwrites(changes); err != nil {
 		return nil, err
@@ -186,7 +205,7 @@ func (r *Repo) target(ctx context.Context, ref Ref, readTree bool) (*Snapshot, [
 }
 
 // preRollback snapshots the tree as it is, so the restore can be undone.
-func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, list []*Snapshot, onTree func(string)) (*Snapshot, error) {
+func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, list []*Snapshot, afterTree func(tree, previous string) ([3]int, bool)) (*Snapshot, error) {
 	to := fmt.Sprintf("%d (%s)", target.ID, target.Short())
 	reason := "pre-rollback to " + to
 	if rel != "" {
@@ -195,7 +214,7 @@ func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, li
 	// The target is never pruned to make room for this snapshot, and a
 	// tree that grew past max_files is still saved: without it the
 	// rollback could not be undone.
-	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true, list: list, onTree: onTree})
+	res, err := r.create(ctx, reason, createOpts{protect: target.Hash, noLimit: true, list: list, afterTree: afterTree})
 	if err != nil {
 		return nil, fmt.Errorf("taking the pre-rollback snapshot (nothing was restored): %w", err)
 	}
@@ -204,10 +223,10 @@ func (r *Repo) preRollback(ctx context.Context, target *Snapshot, rel string, li
 
 // rawChange is one line of diff-tree --raw.
 type rawChange struct {
-	path    string
-	newMode string
-	newBlob string
-	status  byte
+	path             string
+	newMode          string
+	oldBlob, newBlob string
+	status           byte
 }
 
 // changes lists what differs between two trees, under rel if given.
@@ -228,9 +247,45 @@ func (r *Repo) changes(ctx context.Context, from, to, rel string) ([]rawChange, 
 		if len(meta) < 5 {
 			break
 		}
-		cs = append(cs, rawChange{path: string(f[i+1]), newMode: meta[1], newBlob: meta[3], status: meta[4][0]})
+		cs = append(cs, rawChange{path: string(f[i+1]), newMode: meta[1], oldBlob: meta[2], newBlob: meta[3], status: meta[4][0]})
 	}
 	return cs, nil
+}
+
+// changesStats is changes of two whole trees together with the totals of
+// their numstat (files, added and deleted lines): one diff-tree run,
+// which reads every blob that differs on both sides.
+func (r *Repo) changesStats(ctx context.Context, from, to string) ([]rawChange, [3]int, error) {
+	var st [3]int
+	out, err := r.git(ctx, nil, "diff-tree", "-r", "-z", "--raw", "--numstat", "--no-renames", "--no-abbrev", from, to)
+	if err != nil {
+		return nil, st, r.gitFailed(err)
+	}
+	// Raw records ":oldmode newmode oldsha newsha status\0path\0", then
+	// numstat records "added\tdeleted\tpath\0".
+	var cs []rawChange
+	for len(out) > 0 {
+		rec, rest, _ := bytes.Cut(out, []byte{0})
+		out = rest
+		if len(rec) > 0 && rec[0] == ':' {
+			meta := strings.Fields(string(rec[1:]))
+			path, rest, ok := bytes.Cut(out, []byte{0})
+			if len(meta) < 5 || !ok {
+				return nil, st, r.damaged(fmt.Sprintf("unreadable diff record %q", rec))
+			}
+			out = rest
+			cs = append(cs, rawChange{path: string(path), newMode: meta[1], oldBlob: meta[2], newBlob: meta[3], status: meta[4][0]})
+			continue
+		}
+		added, rest, ok1 := bytes.Cut(rec, []byte{'\t'})
+		deleted, _, ok2 := bytes.Cut(rest, []byte{'\t'})
+		if ok1 && ok2 {
+			st[0]++
+			st[1] += atoi(added)
+			st[2] += atoi(deleted)
+		}
+	}
+	return cs, st, nil
 }
 
 // checkOverwrites refuses a restore that would overwrite a file no

@@ -77,10 +77,13 @@ type createOpts struct {
 	// when the caller has just read it under the lock: a rollback has,
 	// and need not wait for a second for-each-ref.
 	list []*Snapshot
-	// onTree, when set, is called with the tree of the new snapshot as
-	// soon as it is written (or found unchanged), so a rollback can diff
-	// it against its target while the commit is made.
-	onTree func(tree string)
+	// afterTree, when set, is called with the tree of the new snapshot as
+	// soon as it is written (or found unchanged) and the tree of the
+	// snapshot before it ("" for none), so a rollback can diff it against
+	// its target while the commit is made. When it returns ok, stats are
+	// the new snapshot's statistics (files, added, deleted lines against
+	// previous), and no diff of its own is run.
+	afterTree func(tree, previous string) (stats [3]int, ok bool)
 }
 
 // Create snapshots the directory, creating the shadow repository on first
@@ -147,11 +150,13 @@ func (r *Repo) createStaged(ctx context.Context, reason string, o createOpts) (*
 // and the watcher's incremental update (createChanged) share it.
 func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Snapshot, o createOpts) (*Result, error) {
 	res := &Result{Files: st.files, Skipped: st.skipped}
-	if o.onTree != nil {
-		o.onTree(st.tree)
-	}
 	if len(list) > 0 {
 		res.Previous = list[0].Tree
+	}
+	var given [3]int
+	haveStats := false
+	if o.afterTree != nil {
+		given, haveStats = o.afterTree(st.tree, res.Previous)
 	}
 	if len(list) > 0 && list[0].Tree == st.tree && sameDirs(list[0].empty, st.empty) {
 		res.Snapshot = list[0]
@@ -171,9 +176,12 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	// The statistics of the change, once, here: the diff of two trees
 	// descends only into the subtrees that differ, so it costs what the
 	// change costs. The first snapshot counts its files.
-	if res.Previous == "" {
+	switch {
+	case res.Previous == "":
 		s.Files, s.Added, s.Deleted = st.files, -1, -1
-	} else {
+	case haveStats:
+		s.Files, s.Added, s.Deleted = given[0], given[1], given[2]
+	default:
 		d, err := r.diffStats(ctx, [][2]string{{res.Previous, st.tree}})
 		if err != nil {
 			return nil, err

@@ -172,3 +172,40 @@ func TestListLegacyCheckpoints(t *testing.T) {
 		t.Fatalf("after a new checkpoint:\n got %v\nwant %v", g, want)
 	}
 }
+
+// A rollback's pre-rollback checkpoint stores the statistics of its own
+// change like any other: taken from the restore's diff, reversed, when the
+// target is the checkpoint just before it, and from a diff of its own when
+// the target is older.
+func TestPreRollbackStats(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	ctx := context.Background()
+	write(t, filepath.Join(dir, "a"), "1\n2\n3\n", 0o644)
+	write(t, filepath.Join(dir, "b"), "b\n", 0o644)
+	write(t, filepath.Join(dir, "m"), "mode\n", 0o644)
+	older := create(t, r, "older").Snapshot
+	write(t, filepath.Join(dir, "c"), "c\nc\n", 0o644)
+	latest := create(t, r, "latest").Snapshot
+	edit := func(round int) {
+		write(t, filepath.Join(dir, "a"), fmt.Sprintf("1\nx%d\n3\n4\n", round), 0o644)
+		os.Remove(filepath.Join(dir, "b"))
+		write(t, filepath.Join(dir, "bin"), fmt.Sprintf("\x00%d", round), 0o644)
+		must(t, os.Chmod(filepath.Join(dir, "m"), 0o755))
+		write(t, filepath.Join(dir, "new/f"), "n\nn\nn\n", 0o644)
+	}
+	for round, target := range []*Snapshot{latest, older} {
+		edit(round)
+		before := snapshots(t, r)[0].Tree
+		res, err := r.Restore(ctx, Ref{N: target.ID})
+		must(t, err)
+		pre := res.Pre
+		want := realDiff(t, r, before, pre.Tree)
+		if got := [3]int{pre.Files, pre.Added, pre.Deleted}; got != want {
+			t.Errorf("rollback to %s: the pre-rollback checkpoint stores %v, git diff says %v", target.Reason, got, want)
+		}
+		listed := snapshots(t, r)[0]
+		if listed.Hash != pre.Hash || [3]int{listed.Files, listed.Added, listed.Deleted} != want {
+			t.Errorf("rollback to %s: listed as %v", target.Reason, [3]int{listed.Files, listed.Added, listed.Deleted})
+		}
+	}
+}
