@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"sync"
 
@@ -23,7 +24,9 @@ type Watches struct {
 
 	mu      sync.Mutex
 	running map[string]*checkpoint.Watcher // by directory (symlinks resolved), once ready
+	stops   map[string]context.CancelFunc  // by directory: ends that watcher
 	wg      sync.WaitGroup
+	ctx     context.Context
 	cancel  context.CancelFunc
 }
 
@@ -33,28 +36,60 @@ type Watches struct {
 // logged and left out. Nothing runs when checkpoints are disabled.
 func StartWatches(home string, cfg checkpoint.Config, logf func(format string, args ...any)) *Watches {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &Watches{home: home, cfg: cfg, logf: logf, running: map[string]*checkpoint.Watcher{}, cancel: cancel}
+	w := &Watches{home: home, logf: logf, running: map[string]*checkpoint.Watcher{}, stops: map[string]context.CancelFunc{},
+		ctx: ctx, cancel: cancel}
 	if logf == nil {
 		w.logf = func(string, ...any) {}
 	}
-	if !cfg.Enabled || len(cfg.Watch) == 0 {
-		return w
-	}
-	seen := map[string]bool{}
-	for _, dir := range cfg.Watch {
-		r, err := checkpoint.New(home, dir, cfg)
-		if err != nil {
-			w.logf("checkpoints.watch: not watching %s: %v", show(dir), err)
-			continue
-		}
-		if seen[r.Dir] {
-			continue
-		}
-		seen[r.Dir] = true
-		w.wg.Add(1)
-		go w.run(ctx, r)
-	}
+	w.Reconfigure(cfg)
 	return w
+}
+
+// Reconfigure makes the watchers follow a changed configuration: the
+// directories no longer listed (or all, when checkpoints are disabled) stop,
+// after a last snapshot of their pending changes; new ones start. A
+// directory listed before and now runs on, with the settings it started
+// with, unless the other settings changed: then it restarts.
+func (w *Watches) Reconfigure(cfg checkpoint.Config) {
+	if w == nil || w.ctx.Err() != nil {
+		return
+	}
+	want := map[string]*checkpoint.Repo{}
+	if cfg.Enabled {
+		for _, dir := range cfg.Watch {
+			r, err := checkpoint.New(w.home, dir, cfg)
+			if err != nil {
+				w.logf("checkpoints.watch: not watching %s: %v", show(dir), err)
+				continue
+			}
+			want[r.Dir] = r
+		}
+	}
+	restart := !sameSettings(w.cfg, cfg)
+	w.mu.Lock()
+	w.cfg = cfg
+	for dir, stop := range w.stops {
+		if want[dir] == nil || restart {
+			stop()
+			delete(w.stops, dir)
+		}
+	}
+	for dir, r := range want {
+		if w.stops[dir] == nil {
+			ctx, stop := context.WithCancel(w.ctx)
+			w.stops[dir] = stop
+			w.wg.Add(1)
+			go w.run(ctx, r)
+		}
+	}
+	w.mu.Unlock()
+}
+
+// sameSettings reports whether two configurations run a watcher alike
+// (everything but the list of directories).
+func sameSettings(a, b checkpoint.Config) bool {
+	a.Watch, b.Watch = nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 func show(s string) string { return sanitize.OneLine(s, 4096) }
@@ -88,12 +123,14 @@ func (w *Watches) run(ctx context.Context, r *checkpoint.Repo) {
 	}
 	err := wt.Wait()
 	w.mu.Lock()
-	delete(w.running, r.Dir)
+	if w.running[r.Dir] == wt { // a restarted watcher of the same directory may be there
+		delete(w.running, r.Dir)
+	}
 	w.mu.Unlock()
 	switch {
 	case err != nil:
 		w.logf("stopped watching %s: %v", show(r.Dir), err)
-	case ctx.Err() == nil:
+	case ctx.Err() == nil || w.ctx.Err() == nil: // ended by itself, or by Reconfigure
 		w.logf("stopped watching %s", show(r.Dir))
 	}
 }
