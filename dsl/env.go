@@ -158,6 +158,10 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
 	env.MayWrite = mayWrite(c, args, env.Outputs)
+	if s, w := fromEarlierFiles(line, c, args); len(s)+len(w) > 0 {
+		env.SecretFiles = append(env.SecretFiles, s...)
+		env.MayWrite = append(env.MayWrite, w...)
+	}
 
 	pos := env.Positional
 	env.Pos = func(i int) string {

@@ -39,7 +39,7 @@ var persistDirs = []string{
 	"/etc/init/", "/etc/rc.d/", "/etc/systemd/system/", "/etc/systemd/user/", "/lib/systemd/system/",
 	"/usr/lib/systemd/system/", "/usr/lib/systemd/user/", "/run/systemd/system/", "/etc/update-motd.d/",
 	"/etc/apt/apt.conf.d/", "/etc/xdg/autostart/", "/etc/modules-load.d/", "/etc/modprobe.d/",
-	"/etc/udev/rules.d/", "/etc/ssh/sshd_config.d/", "/etc/zsh/", "/etc/security/", "/boot/",
+	"/etc/udev/rules.d/", "/etc/ssh/sshd_config.d/", "/etc/zsh/", "/etc/security/",
 	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/System/Library/LaunchDaemons/",
 	"~/.config/systemd/user/", "~/.local/share/systemd/user/", "~/.config/autostart/",
 	"~/Library/LaunchAgents/", "~/.config/fish/conf.d/", "~/.bashrc.d/",
@@ -55,7 +55,8 @@ var accountFiles = set("/etc/passwd", "/etc/group")
 // whose rewriting installs something that runs later or lets someone in:
 // cron tables, sudoers, /etc/shadow, the loader's preload, PAM, shell
 // start-up files, service units, authorized_keys, sshd's configuration,
-// /boot, LaunchAgents, and hguard's own files.
+// LaunchAgents, and hguard's own files. /boot is left to the write rules:
+// the tools that rebuild it (update-grub, kernel-install, dracut) name it.
 func persistPath(p string) bool {
 	if p == "" || len(p) > 4096 {
 		return false
@@ -141,7 +142,7 @@ var persistReaders = set(
 	"logger", "pwck", "grpck", "openssl", "gpg", "age", "sops", "ansible", "ansible-playbook", "docker",
 	"podman", "kubectl", "cpio", "unzip", "base64", "base32", "sha224sum", "sha384sum", "tail", "multitail",
 	"lnav", "glow", "highlight", "pygmentize", "meld", "vimdiff", "nvimdiff", "kdiff3", "diff3", "dos2unix",
-	"unix2dos", "paste", "join", "rev", "split", "csplit", "enscript", "lpr", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
+	"unix2dos", "run-parts", "paste", "join", "rev", "split", "csplit", "enscript", "lpr", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
 	"nohup", "timeout", "xargs", "strace", "ltrace", "true", "false", ":", "export", "unset", "alias",
 )
 
@@ -156,8 +157,9 @@ var persistQuiet = set(
 
 // mayWrite is the persistence paths (persistPath) a command names where it
 // may write them, leaving out what outputs already holds: inside a larger
-// word of any program but those whose words are prose or patterns (code,
-// scripts, -ex 'dump value FILE', --xform s@…@FILE@), and as an operand or
+// word that writes (after a >, or beside a write call, an open mode, a dump
+// or save: code, scripts, -ex 'dump value FILE') of any program but those
+// whose words are prose or patterns, and as an operand or
 // an option's value of any program but the readers (persistReaders). The
 // words of its wrappers count with the wrapper's name (screen -Logfile
 // FILE CMD, rlwrap -l FILE CMD).
@@ -206,13 +208,13 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 				if secretPath(t) {
 					continue // a secret read (moreSecrets) is what naming it in code most likely is
 				}
-				if persistPath(t) || accountFiles[cleanPath(t)] && (redirectedTo(w, t) || writeHint(w)) {
+				if (persistPath(t) || accountFiles[cleanPath(t)]) && (redirectedTo(w, t) || writeHint(w)) {
 					add(t)
 				}
 			}
 		}
 	}
-	scan(c.Name, args, true)
+	scan(c.Name, staticWords(c.Args, args), true)
 	if c.Path != "" && !isPathWord(c.Path) {
 		// a line typed into an interactive program: less's s/etc/x saves its input there
 		for _, t := range pathTokens(c.Path) {
@@ -245,6 +247,22 @@ func redirectedTo(w, t string) bool {
 	return false
 }
 
+// staticWords leaves out the words whose value the shell computes
+// (<(ssh a cat /etc/crontab), $(…)): their text is source code hguard
+// parses as commands of their own, judged there.
+func staticWords(words []cmdline.Word, values []string) []string {
+	if len(words) != len(values) {
+		return values
+	}
+	out := values[:0:0]
+	for i, w := range words {
+		if !w.Dynamic {
+			out = append(out, values[i])
+		}
+	}
+	return out
+}
+
 // isOptionWord reports an option written alone, whose value may be the
 // next word (-l, --install, -Logfile); not an option with its value.
 func isOptionWord(w string) bool {
@@ -254,7 +272,8 @@ func isOptionWord(w string) bool {
 // writeHints are what code that writes a file says: an open mode, a write
 // call, PowerShell's Out-File, gdb's dump, Puppet's content.
 var writeHints = []string{`"w"`, `'w'`, `"w+"`, `"a"`, `'a'`, "write", "out-file", "set-content",
-	"add-content", "dump ", "save", "content", "fputs", "fprintf", "tofile", "print >", "puts >"}
+	"add-content", "dump ", "save", "content", "fputs", "fprintf", "tofile", "print >", "puts >", "cp(",
+	"copy", "move", "rename", "symlink", "link(", "append", "create"}
 
 // writeHint reports code that looks like it writes a file.
 func writeHint(w string) bool {
@@ -499,4 +518,89 @@ func hasArg2(args []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// fileWriters put their arguments or a heredoc into the file their output
+// is redirected to (echo CODE > f.go; printf …; cat > f <<EOF).
+var fileWriters = set("echo", "printf", "cat")
+
+// plainReaders show or handle a file without interpreting its content: a
+// file written earlier on the line that names /etc/shadow is only text to
+// them. Interpreters, compilers and servers are not among them.
+var plainReaders = set("cat", "tac", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "wc", "ls",
+	"stat", "file", "cp", "mv", "rm", "chmod", "chown", "diff", "cmp", "sort", "uniq", "cut", "md5sum",
+	"sha256sum", "sha1sum", "strings", "xxd", "od", "hexdump", "base64", "nl", "bat", "batcat", "tee", "touch",
+	"echo", "printf", "git", "tar", "zip", "gzip", "scp", "rsync", "vim", "vi", "nano", "emacs", "code")
+
+// writtenEarlier is the text that commands before c on the same line put
+// into files (by name as written): an echo of code into a file that c then
+// compiles or runs, a configuration written by a heredoc that c loads.
+func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
+	if line == nil || len(line.Commands) < 2 {
+		return nil
+	}
+	var out map[string]string
+	for _, d := range line.Commands {
+		if d == c {
+			break
+		}
+		if !fileWriters[d.Name] {
+			continue
+		}
+		var text strings.Builder
+		var files []string
+		for _, r := range d.Redirects {
+			switch r.Op {
+			case ">", ">>", ">|":
+				if !r.Target.Dynamic && (r.Fd == "" || r.Fd == "1") {
+					files = append(files, r.Target.Value)
+				}
+			case "<<", "<<-", "<<<":
+				text.WriteString(r.Target.Value)
+				text.WriteByte('\n')
+			}
+		}
+		if len(files) == 0 {
+			continue
+		}
+		for _, a := range d.Args {
+			text.WriteString(a.Value)
+			text.WriteByte(' ')
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		for _, f := range files {
+			out[f] += text.String()
+		}
+	}
+	return out
+}
+
+// fromEarlierFiles is the secret and persistence paths named in files that
+// commands before c on the line wrote and c then reads as code or
+// configuration (go run f.go, latexmk f.tex, nginx -c f).
+func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string) (secrets, writes []string) {
+	if plainReaders[c.Name] || plainReaders[programName(c.Name)] {
+		return nil, nil
+	}
+	files := writtenEarlier(line, c)
+	if len(files) == 0 {
+		return nil, nil
+	}
+	for _, a := range args {
+		text, ok := files[a]
+		if !ok {
+			continue
+		}
+		for _, t := range pathTokens(text) {
+			switch {
+			case secretPath(t):
+				secrets = append(secrets, t)
+			case persistPath(t) || accountFiles[cleanPath(t)] && writeHint(text):
+				writes = append(writes, t)
+			}
+		}
+	}
+	return secrets, writes
 }

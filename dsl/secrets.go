@@ -280,7 +280,8 @@ var noGenericOutput = set("ssh", "scp", "sftp", "autossh", "sshfs", "mosh", "mou
 	"chown", "systemctl", "journalctl", "ip", "ss", "netstat", "ping", "dig", "host", "nslookup", "aws", "gcloud",
 	"az", "echo", "printf", "cat", "less", "more", "tmux", "screen", "env", "sudo", "su", "make", "cmake", "tree",
 	"pgrep", "pkill", "kill", "mkdir", "rmdir", "touch", "ln", "cp", "mv", "rm", "install", "rsync", "dd", "tee",
-	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami")
+	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami",
+	"auditctl", "inotifywait", "inotifywatch", "fswatch")
 
 // isAbsOrHome reports a path that starts at the root or a home directory.
 func isAbsOrHome(p string) bool {

@@ -96,7 +96,7 @@ func TestPersistPath(t *testing.T) {
 	}{
 		{"/etc/cron.d/job", true}, {"/etc/cron.d", true}, {"/etc/crontab", true}, {"/etc/sudoers.d/x", true},
 		{"/etc/ld.so.preload", true}, {"/home/u/.bashrc", true}, {"~/.ssh/authorized_keys", true},
-		{"/root/.ssh/authorized_keys", true}, {"/etc/systemd/system/x.service", true}, {"/boot/grub/grub.cfg", true},
+		{"/root/.ssh/authorized_keys", true}, {"/etc/systemd/system/x.service", true}, {"/boot/grub/grub.cfg", false},
 		{"~/.hguard/config.yaml", true}, {"/etc/shadow", true},
 		{"/etc/passwd", false}, {"/etc/hosts", false}, {"/usr/bin/java", false}, {"~/.ssh/config", false},
 		{"cron.d/job", false}, {"", false}, {"/tmp/x", false},
@@ -155,6 +155,15 @@ func TestMayWriteAndMoreSecrets(t *testing.T) {
 		{"echo /etc/shadow | cpio -o", false, true},
 		{"echo /etc/shadow | wc -c", false, false},
 		{"gh pr create --body 'stop reading ~/.aws/credentials'", false, false},
+		{"python3 -c 'print(open(\"/home/u/.bashrc\").read())'", false, false},
+		{"python3 -c 'open(\"/home/u/.bashrc\", \"a\").write(\"x\")'", true, false},
+		{"diff <(ssh a cat /etc/crontab) <(ssh b cat /etc/crontab)", false, false},
+		{"ssh host 'cat /etc/cron.d/job'", false, false},
+		{"run-parts --test /etc/cron.daily", false, false},
+		{"restic backup /etc/shadow", false, true},
+		{"echo 'b, _ := os.ReadFile(\"/etc/shadow\")' > x.go; go run x.go", false, true},
+		{"echo 'os.WriteFile(\"/etc/passwd\", b, 0644)' > x.go; go run x.go", true, false},
+		{"echo '/etc/shadow' > list.txt; cat list.txt", false, false},
 	} {
 		line := cmdline.ParseShell(tc.line, "bash")
 		var write, secret bool
