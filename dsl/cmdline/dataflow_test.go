@@ -139,3 +139,27 @@ func TestFlow(t *testing.T) {
 		})
 	}
 }
+
+// TestTildeCurrentUser: ~NAME of the user hguard runs as is ~, the home the
+// rules know; another user's stays dynamic.
+func TestTildeCurrentUser(t *testing.T) {
+	saved := currentUser
+	t.Cleanup(func() { currentUser = saved })
+	currentUser = func() string { return "alice" }
+	for _, tt := range []struct{ in, want string }{
+		{"rm -rf ~alice", "rm -rf ~"},
+		{"rm -rf ~alice/", "rm -rf ~/"},
+		{"rm -rf ~alice/src", "rm -rf ~/src"},
+		{"rm -rf ~bob", "rm -rf «~bob»"},
+		{"rm -rf ~root", "rm -rf /root"},
+	} {
+		line := ParseShell(tt.in, "bash")
+		if len(line.Commands) != 1 || render(line.Commands[0]) != tt.want {
+			var got []string
+			for _, c := range line.Commands {
+				got = append(got, render(c))
+			}
+			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

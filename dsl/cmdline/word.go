@@ -2,9 +2,11 @@ package cmdline
 
 import (
 	"fmt"
+	"os/user"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -519,11 +521,12 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 }
 
 // tildeUser expands the tilde prefix of an unquoted word that names a user
-// (~root, ~alice/x) or a directory of the shell (~+ is ., ~- $OLDPWD). hguard reads no
-// password database: by the passwd convention ~root is /root on every
-// system it serves; any other user's home is not known (the value stays as
-// written and is dynamic, so rules cannot take it for a harmless path). A
-// plain ~ is left to the rules, which know it as the home.
+// (~root, ~alice/x) or a directory of the shell (~+ is ., ~- $OLDPWD). By
+// the passwd convention ~root is /root on every system hguard serves; the
+// user hguard runs as (whose commands it checks) is ~, the home the rules
+// know; any other user's home is not known (the value stays as written and
+// is dynamic, so rules cannot take it for a harmless path). A plain ~ is
+// left to the rules.
 func tildeUser(lit string) (v string, dynamic, ok bool) {
 	name, rest, _ := strings.Cut(lit[1:], "/")
 	if name == "" || strings.ContainsAny(name, `\*?[`) {
@@ -537,11 +540,22 @@ func tildeUser(lit string) (v string, dynamic, ok bool) {
 		return "/root" + rest, false, true
 	case name == "+": // $PWD: the directory the command runs in
 		return "." + rest, false, true
+	case name == currentUser():
+		return "~" + rest, false, true
 	case name == "-" || validUser(name):
 		return lit, true, true
 	}
 	return "", false, false
 }
+
+// currentUser is the login name of the user hguard runs as ("" when it
+// cannot be told), looked up on the first ~NAME only.
+var currentUser = sync.OnceValue(func() string {
+	if u, err := user.Current(); err == nil && u.Username != "" && validUser(u.Username) {
+		return u.Username
+	}
+	return ""
+})
 
 // validUser reports a name the shells take for a user name in ~NAME.
 func validUser(name string) bool {
