@@ -91,7 +91,8 @@ func jsonlCmds(t *testing.T, file string) []string {
 	return out
 }
 
-// ruleExamples are the match and nomatch examples of the built-in rules.
+// ruleExamples are the match and nomatch examples of the built-in rules,
+// and the commands of the program catalogue's examples.
 func ruleExamples(t *testing.T) []string {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(root, "rules", "*.yaml"))
@@ -107,19 +108,37 @@ func ruleExamples(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A rule's examples are {match: […], nomatch: […]}; a catalogue
+		// entry's a list of {cmd: …}.
 		var rules []struct {
-			Examples struct {
-				Match   []string `yaml:"match"`
-				NoMatch []string `yaml:"nomatch"`
-			} `yaml:"examples"`
+			Examples yaml.Node `yaml:"examples"`
 		}
 		if err := yaml.Unmarshal(data, &rules); err != nil {
-			// A pack in another shape (not a list of rules) has no examples here.
-			continue
+			t.Fatalf("%s: %v", f, err)
 		}
 		for _, r := range rules {
-			out = append(out, r.Examples.Match...)
-			out = append(out, r.Examples.NoMatch...)
+			switch r.Examples.Kind {
+			case yaml.MappingNode:
+				var ex struct {
+					Match   []string `yaml:"match"`
+					NoMatch []string `yaml:"nomatch"`
+				}
+				if err := r.Examples.Decode(&ex); err != nil {
+					t.Fatalf("%s:%d: %v", f, r.Examples.Line, err)
+				}
+				out = append(out, ex.Match...)
+				out = append(out, ex.NoMatch...)
+			case yaml.SequenceNode:
+				var ex []struct {
+					Cmd string `yaml:"cmd"`
+				}
+				if err := r.Examples.Decode(&ex); err != nil {
+					t.Fatalf("%s:%d: %v", f, r.Examples.Line, err)
+				}
+				for _, e := range ex {
+					out = append(out, e.Cmd)
+				}
+			}
 		}
 	}
 	return out
