@@ -158,9 +158,14 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 		return usagef("", "%s", err)
 	}
 	eng, err := approval.New(approval.Options{Home: h, NoAudit: true})
-	if err != nil {
+	switch {
+	case err != nil && cfgErr != nil:
+		// The engine reads config.yaml first: its error is the config
+		// line's, not a second problem.
+		line("state", "not read: config.yaml is broken (above)")
+	case err != nil:
 		bad("state", "%v", err)
-	} else {
+	default:
 		defer eng.Close()
 		st, err := eng.Session(sess)
 		if err != nil {
