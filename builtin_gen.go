@@ -1162,6 +1162,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "network.yaml", Line: 337, Col: 9},
 	},
 	{
+		ID:         "raw-socket-upload",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "openssl", "telnet", "cryptcat", "put", "mput", "lp", "lpr"},
+		When:       "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))",
+		Message:    "sends a local file's content to another host over a raw socket, a file-transfer session or a print server at an address the caller picks",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "network.yaml", Line: 344, Col: 3},
+		WhenPos:    dsl.Pos{File: "network.yaml", Line: 347, Col: 9},
+	},
+	{
 		ID:         "chmod-world-writable",
 		Aliases:    nil,
 		Level:      dsl.Ask,
