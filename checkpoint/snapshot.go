@@ -283,16 +283,28 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	// bulkCheckin: the blobs of changed files go straight into one pack
 	// (see packNew), not into a loose object each.
 	addArgs := []string{"-c", bulkCheckin, "update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
+	// The update-index run starts with the first path to hand it, so a
+	// snapshot of an unchanged tree runs none.
 	var (
-		emit io.Writer
-		wait func() error
+		emit     io.Writer
+		wait     func() error
+		startErr error
 	)
-	if ix != nil || ixErr != nil {
-		var err error
-		if emit, wait, err = r.gitPipe(ctx, addArgs...); err != nil {
-			wg.Wait()
-			return nil, r.gitFailed(err)
-		}
+	streaming := ix != nil || ixErr != nil
+	if streaming {
+		var pipe io.Writer
+		emit = writerFunc(func(p []byte) (int, error) {
+			if pipe == nil {
+				if startErr != nil {
+					return 0, startErr
+				}
+				if pipe, wait, startErr = r.gitPipe(ctx, addArgs...); startErr != nil {
+					pipe, wait = nil, nil
+					return 0, startErr
+				}
+			}
+			return pipe.Write(p)
+		})
 	}
 	l, err := newExcluder(r.Dir, r.home, r.cfg).walkIndexed(r.Dir, maxFiles, r.cfg.MaxFileSize, emit, ix)
 	wg.Wait() // ls-files, when it runs
@@ -302,7 +314,7 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	// one that exists but is excluded now, or is no file any more, needs
 	// a run of update-index --force-remove.
 	var force bytes.Buffer
-	if err == nil && lsErr == nil && emit != nil {
+	if err == nil && lsErr == nil && streaming {
 		realDirs := map[string]bool{".": true}
 		for _, p := range goneFrom(ix, indexed, l.files) {
 			// git refuses a path beyond a symbolic link (a directory
@@ -324,10 +336,13 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	if lsErr != nil {
 		return nil, r.gitFailed(lsErr)
 	}
+	if startErr != nil {
+		return nil, r.gitFailed(startErr)
+	}
 	if addErr != nil {
 		return nil, r.gitFailed(addErr)
 	}
-	if wait == nil {
+	if !streaming {
 		var paths bytes.Buffer
 		for _, f := range l.files {
 			paths.WriteString(f)
