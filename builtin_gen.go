@@ -1174,6 +1174,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "network.yaml", Line: 347, Col: 9},
 	},
 	{
+		ID:         "odd-transfer-channel",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"curl", "curlie", "ab"},
+		When:       "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))",
+		Message:    "moves data through a channel made for something else (curl over gopher, dict, telnet or tftp; ApacheBench posting a file or printing a remote host's answers)",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "network.yaml", Line: 358, Col: 3},
+		WhenPos:    dsl.Pos{File: "network.yaml", Line: 361, Col: 9},
+	},
+	{
 		ID:         "chmod-world-writable",
 		Aliases:    nil,
 		Level:      dsl.Ask,

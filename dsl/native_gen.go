@@ -391,316 +391,320 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native95
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native96
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native97
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native98
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native99
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native100
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native101
 		}
-	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
 			return native102
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
 			return native103
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native104
 		}
-	case "pos(0) in [\"shadow\", \"gshadow\"]":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native105
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
 			return native106
 		}
-	case "len(secretFiles) > 0":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native107
 		}
-	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
+	case "len(secretFiles) > 0":
 		if scope == "command" {
 			return native108
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
 			return native109
 		}
-	case "any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native110
 		}
-	case "agent && (any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native111
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/settings|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && (any(outputs, guardPath(#)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native112
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/settings|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/settings|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native113
 		}
-	case "any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\"))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/settings|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native114
 		}
-	case "agent && (any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")))":
+	case "any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\"))":
 		if scope == "command" {
 			return native115
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && (any(keys(assigns ?? {}), upper(#) startsWith \"HGUARD_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\"] && any(args, upper(#) startsWith \"HGUARD_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")))":
 		if scope == "command" {
 			return native116
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native117
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\"))":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native118
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\"))":
 		if scope == "command" {
 			return native119
 		}
-	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")))":
 		if scope == "command" {
 			return native120
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
 			return native121
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native122
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native123
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native124
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native125
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native126
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native127
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native128
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native129
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native130
 		}
-	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native131
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native132
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native133
 		}
-	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native134
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native135
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native136
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native137
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native138
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native139
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native140
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native141
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native142
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
 		if scope == "command" {
 			return native143
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native144
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native145
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native146
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native147
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native148
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native149
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native150
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
 		if scope == "command" {
 			return native151
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native152
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native153
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native154
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native155
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native156
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native157
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native158
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native159
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native160
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native161
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native162
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
 			return native163
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native164
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
 		if scope == "command" {
 			return native165
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native166
 		}
-	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native167
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$\")":
+	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
 			return native168
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$\")":
 		if scope == "command" {
 			return native169
 		}
-	case "len(mayWrite) > 0":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")))":
 		if scope == "command" {
 			return native170
 		}
-	case "any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native171
+		}
+	case "any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+		if scope == "command" {
+			return native172
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [169]lazyRegexp{
+var nativeRegexps = [170]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -786,6 +790,7 @@ var nativeRegexps = [169]lazyRegexp{
 	{src: "(?i)^(file|open|gopen|create):[^,]"},
 	{src: "(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):"},
 	{src: "(^|[\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\s+\\S"},
+	{src: "^[2-9]"},
 	{src: "^[0-7]{0,2}[0-7][0-7][2367]$"},
 	{src: "(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w"},
 	{src: "^[ugoa]*[+=][rwxXt]*s"},
@@ -2365,17 +2370,35 @@ func native95(env any) bool {
 			})))
 }
 
-// native96 is the condition of chmod-world-writable.
+// native96 is the condition of odd-transfer-channel.
 func native96(env any) bool {
 	e := env.(*CommandEnv)
+	return ((in(e.Name, "curl", "curlie") &&
+		anyOf(e.Args, func(p0 string) bool {
+			return in(urlScheme(p0), "gopher", "gophers", "dict", "telnet", "tftp")
+		})) ||
+		(((e.Name == "ab") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return ((urlHost(p0) != "") &&
+					!in(urlHost(p0), "localhost", "127.0.0.1", "::1", "[::1]"))
+			})) &&
+			((len(e.Options("p", "u")) > 0) ||
+				anyOf(e.Options("v"), func(p0 string) bool {
+					return matchRe(&nativeRegexps[85], p0)
+				}))))
+}
+
+// native97 is the condition of chmod-world-writable.
+func native97(env any) bool {
+	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[85], p0) ||
-			matchRe(&nativeRegexps[86], p0))
+		return (matchRe(&nativeRegexps[86], p0) ||
+			matchRe(&nativeRegexps[87], p0))
 	})
 }
 
-// native97 is the condition of recursive-chmod-broad.
-func native97(env any) bool {
+// native98 is the condition of recursive-chmod-broad.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2386,40 +2409,40 @@ func native97(env any) bool {
 		}))
 }
 
-// native98 is the condition of setuid-bit.
-func native98(env any) bool {
+// native99 is the condition of setuid-bit.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[87], p0) ||
-				matchRe(&nativeRegexps[88], p0))
+			return (matchRe(&nativeRegexps[88], p0) ||
+				matchRe(&nativeRegexps[89], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[88], p0) ||
-					matchRe(&nativeRegexps[89], p0))
+				return (matchRe(&nativeRegexps[89], p0) ||
+					matchRe(&nativeRegexps[90], p0))
 			})))
 }
 
-// native99 is the condition of setuid-shell.
-func native99(env any) bool {
+// native100 is the condition of setuid-shell.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[90], p0) ||
-				matchRe(&nativeRegexps[91], p0))
+			return (matchRe(&nativeRegexps[91], p0) ||
+				matchRe(&nativeRegexps[92], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[92], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[92], cleanPath(p0))
+			return matchRe(&nativeRegexps[93], cleanPath(p0))
 		}))
 }
 
-// native100 is the condition of recursive-chmod-root.
-func native100(env any) bool {
+// native101 is the condition of recursive-chmod-root.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2428,8 +2451,8 @@ func native100(env any) bool {
 		}))
 }
 
-// native101 is the condition of auth-file-permissions.
-func native101(env any) bool {
+// native102 is the condition of auth-file-permissions.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -2437,33 +2460,33 @@ func native101(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[93], p0) ||
-					matchRe(&nativeRegexps[94], p0)) ||
+				return ((((matchRe(&nativeRegexps[94], p0) ||
 					matchRe(&nativeRegexps[95], p0)) ||
 					matchRe(&nativeRegexps[96], p0)) ||
-					matchRe(&nativeRegexps[97], p0))
+					matchRe(&nativeRegexps[97], p0)) ||
+					matchRe(&nativeRegexps[98], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[94], p0) ||
-					matchRe(&nativeRegexps[98], p0)) ||
+				return (((matchRe(&nativeRegexps[95], p0) ||
 					matchRe(&nativeRegexps[99], p0)) ||
-					matchRe(&nativeRegexps[96], p0))
+					matchRe(&nativeRegexps[100], p0)) ||
+					matchRe(&nativeRegexps[97], p0))
 			})))
 }
 
-// native102 is the condition of root-account.
-func native102(env any) bool {
+// native103 is the condition of root-account.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[100], p0)
+				return matchRe(&nativeRegexps[101], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -2471,8 +2494,8 @@ func native102(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native103 is the condition of remove-password.
-func native103(env any) bool {
+// native104 is the condition of remove-password.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -2487,40 +2510,40 @@ func native103(env any) bool {
 			})))
 }
 
-// native104 is the condition of set-capabilities.
-func native104(env any) bool {
+// native105 is the condition of set-capabilities.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native105 is the condition of password-hashes-dump.
-func native105(env any) bool {
+// native106 is the condition of password-hashes-dump.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native106 is the condition of auth-file-immutable.
-func native106(env any) bool {
+// native107 is the condition of auth-file-immutable.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[101], p0)
+		return matchRe(&nativeRegexps[102], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchRe(&nativeRegexps[102], p0))
+				matchRe(&nativeRegexps[103], p0))
 		}))
 }
 
-// native107 is the condition of read-secret.
-func native107(env any) bool {
+// native108 is the condition of read-secret.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native108 is the condition of send-secret.
-func native108(env any) bool {
+// native109 is the condition of send-secret.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -2530,8 +2553,8 @@ func native108(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native109 is the condition of dump-process-memory.
-func native109(env any) bool {
+// native110 is the condition of dump-process-memory.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -2539,15 +2562,15 @@ func native109(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[103], p0)
+					return matchRe(&nativeRegexps[104], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[104], p0)
+				return matchRe(&nativeRegexps[105], p0)
 			})))
 }
 
-// native110 is the condition of self-write.
-func native110(env any) bool {
+// native111 is the condition of self-write.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Outputs, func(p0 string) bool {
 		return guardPath(p0)
@@ -2566,15 +2589,15 @@ func native110(env any) bool {
 			guardPath(e.Pos(0)))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[105], p0)
+				return matchRe(&nativeRegexps[106], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[106], p0)
+				return matchRe(&nativeRegexps[107], p0)
 			})))
 }
 
-// native111 is the condition of self-write-agent.
-func native111(env any) bool {
+// native112 is the condition of self-write-agent.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((anyOf(e.Outputs, func(p0 string) bool {
@@ -2594,36 +2617,36 @@ func native111(env any) bool {
 				guardPath(e.Pos(0)))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[105], p0)
+					return matchRe(&nativeRegexps[106], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[106], p0)
+					return matchRe(&nativeRegexps[107], p0)
 				}))))
 }
 
-// native112 is the condition of self-inline-write.
-func native112(env any) bool {
+// native113 is the condition of self-inline-write.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[107], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[108], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[108], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[109], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native113 is the condition of self-inline-write-agent.
-func native113(env any) bool {
+// native114 is the condition of self-inline-write-agent.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[107], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[108], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[108], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[109], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native114 is the condition of self-env.
-func native114(env any) bool {
+// native115 is the condition of self-env.
+func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
@@ -2637,17 +2660,17 @@ func native114(env any) bool {
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[109], p0) ||
+					return (matchRe(&nativeRegexps[110], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			})))
 }
 
-// native115 is the condition of self-env-agent.
-func native115(env any) bool {
+// native116 is the condition of self-env-agent.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((anyOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -2662,60 +2685,60 @@ func native115(env any) bool {
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[109], p0) ||
+						return (matchRe(&nativeRegexps[110], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[110], p0)
+					return matchRe(&nativeRegexps[111], p0)
 				}))))
 }
 
-// native116 is the condition of self-daemon.
-func native116(env any) bool {
+// native117 is the condition of self-daemon.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[110], p0)
+			return matchRe(&nativeRegexps[111], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			}) ||
-				matchRe(&nativeRegexps[111], e.Line)))) ||
+				matchRe(&nativeRegexps[112], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native117 is the condition of self-daemon-agent.
-func native117(env any) bool {
+// native118 is the condition of self-daemon-agent.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[110], p0)
+					return matchRe(&nativeRegexps[111], p0)
 				}) ||
-					matchRe(&nativeRegexps[111], e.Line)))) ||
+					matchRe(&nativeRegexps[112], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[110], p0)
+					return matchRe(&nativeRegexps[111], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native118 is the condition of self-agent-unguarded.
-func native118(env any) bool {
+// native119 is the condition of self-agent-unguarded.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -2723,7 +2746,7 @@ func native118(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[112], p0)
+					return matchRe(&nativeRegexps[113], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -2732,8 +2755,8 @@ func native118(env any) bool {
 			e.HasFlag("force", "f", "yolo")))
 }
 
-// native119 is the condition of self-agent-unguarded-agent.
-func native119(env any) bool {
+// native120 is the condition of self-agent-unguarded-agent.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "claude") &&
@@ -2742,7 +2765,7 @@ func native119(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[112], p0)
+						return matchRe(&nativeRegexps[113], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -2751,13 +2774,13 @@ func native119(env any) bool {
 				e.HasFlag("force", "f", "yolo"))))
 }
 
-// native120 is the condition of self-approve-agent.
-func native120(env any) bool {
+// native121 is the condition of self-approve-agent.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[110], e.Source)))) &&
+				matchRe(&nativeRegexps[111], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -2785,44 +2808,44 @@ func native120(env any) bool {
 				}))))
 }
 
-// native121 is the condition of service-delete.
-func native121(env any) bool {
+// native122 is the condition of service-delete.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native122 is the condition of service-secret-delete.
-func native122(env any) bool {
+// native123 is the condition of service-secret-delete.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native123 is the condition of service-backup-delete.
-func native123(env any) bool {
+// native124 is the condition of service-backup-delete.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native124 is the condition of cloud-audit-off.
-func native124(env any) bool {
+// native125 is the condition of cloud-audit-off.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native125 is the condition of cloud-public-exposure.
-func native125(env any) bool {
+// native126 is the condition of cloud-public-exposure.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native126 is the condition of http-delete.
-func native126(env any) bool {
+// native127 is the condition of http-delete.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native127 is the condition of kubectl-scale-drain.
-func native127(env any) bool {
+// native128 is the condition of kubectl-scale-drain.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -2831,12 +2854,12 @@ func native127(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[113], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[114], strings.ToLower(p0))
 			})))
 }
 
-// native128 is the condition of compose-down-volumes.
-func native128(env any) bool {
+// native129 is the condition of compose-down-volumes.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -2850,11 +2873,11 @@ func native128(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native129 is the condition of framework-db-reset.
-func native129(env any) bool {
+// native130 is the condition of framework-db-reset.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[114], p0)
+		return matchRe(&nativeRegexps[115], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -2880,7 +2903,7 @@ func native129(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[115], p0)
+			return matchRe(&nativeRegexps[116], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -2912,29 +2935,29 @@ func native129(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[116], p0)
+				return matchRe(&nativeRegexps[117], p0)
 			})))
 }
 
-// native130 is the condition of kubectl-secret-values.
-func native130(env any) bool {
+// native131 is the condition of kubectl-secret-values.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[117], p0)
+			return matchRe(&nativeRegexps[118], p0)
 		})) &&
-		matchRe(&nativeRegexps[118], e.Option("o", "output")))
+		matchRe(&nativeRegexps[119], e.Option("o", "output")))
 }
 
-// native131 is the condition of package-from-url.
-func native131(env any) bool {
+// native132 is the condition of package-from-url.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[119], p0) &&
+			return ((matchRe(&nativeRegexps[120], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -2946,7 +2969,7 @@ func native131(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[120], p0) &&
+				return (matchRe(&nativeRegexps[121], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -2954,7 +2977,7 @@ func native131(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -2968,21 +2991,21 @@ func native131(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native132 is the condition of unsigned-packages.
-func native132(env any) bool {
+// native133 is the condition of unsigned-packages.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[122], p0)
+				return matchRe(&nativeRegexps[123], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -2990,33 +3013,33 @@ func native132(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[123], p0)
+				return matchRe(&nativeRegexps[124], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[124], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[125], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native133 is the condition of repo-from-pipe.
-func native133(env any) bool {
+// native134 is the condition of repo-from-pipe.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[125], p0)
+			return matchRe(&nativeRegexps[126], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[126], p0)
+				return matchRe(&nativeRegexps[127], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native134 is the condition of environment-hijack.
-func native134(env any) bool {
+// native135 is the condition of environment-hijack.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -3025,22 +3048,22 @@ func native134(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[127], p0)
+				return matchRe(&nativeRegexps[128], p0)
 			})))
 }
 
-// native135 is the condition of secret-in-command.
-func native135(env any) bool {
+// native136 is the condition of secret-in-command.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[128], p0)
+		return matchRe(&nativeRegexps[129], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[129], p0)
+				return matchRe(&nativeRegexps[130], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[130], p0)
+			return matchRe(&nativeRegexps[131], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3048,12 +3071,12 @@ func native135(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[131], p0)
+			return matchRe(&nativeRegexps[132], p0)
 		}))
 }
 
-// native136 is the condition of shutdown-reboot.
-func native136(env any) bool {
+// native137 is the condition of shutdown-reboot.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -3064,7 +3087,7 @@ func native136(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[132], p0)
+				return matchRe(&nativeRegexps[133], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3078,49 +3101,49 @@ func native136(env any) bool {
 			})))
 }
 
-// native137 is the condition of kill-all-processes.
-func native137(env any) bool {
+// native138 is the condition of kill-all-processes.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native138 is the condition of fork-bomb.
-func native138(env any) bool {
+// native139 is the condition of fork-bomb.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native139 is the condition of kill-hguard.
-func native139(env any) bool {
+// native140 is the condition of kill-hguard.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[110], p0)
+		return matchRe(&nativeRegexps[111], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[133], p0)
+			return matchRe(&nativeRegexps[134], p0)
 		}))
 }
 
-// native140 is the condition of crontab-remove.
-func native140(env any) bool {
+// native141 is the condition of crontab-remove.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native141 is the condition of history-wipe.
-func native141(env any) bool {
+// native142 is the condition of history-wipe.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[134], p0)
+				return matchRe(&nativeRegexps[135], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[135], p0)
+			return matchRe(&nativeRegexps[136], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3128,7 +3151,7 @@ func native141(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -3136,8 +3159,8 @@ func native141(env any) bool {
 		}))
 }
 
-// native142 is the condition of firewall-off.
-func native142(env any) bool {
+// native143 is the condition of firewall-off.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3158,7 +3181,7 @@ func native142(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3177,16 +3200,16 @@ func native142(env any) bool {
 			})))
 }
 
-// native143 is the condition of sudo-stdin-password.
-func native143(env any) bool {
+// native144 is the condition of sudo-stdin-password.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native144 is the condition of killall-sigkill.
-func native144(env any) bool {
+// native145 is the condition of killall-sigkill.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -3196,19 +3219,19 @@ func native144(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native145 is the condition of windows-destructive.
-func native145(env any) bool {
+// native146 is the condition of windows-destructive.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[138], p0)
+		return matchRe(&nativeRegexps[139], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[139], p0)
+			return matchRe(&nativeRegexps[140], p0)
 		}))
 }
 
-// native146 is the condition of powershell-evasion.
-func native146(env any) bool {
+// native147 is the condition of powershell-evasion.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -3227,15 +3250,15 @@ func native146(env any) bool {
 			})))
 }
 
-// native147 is the condition of power-off-remote.
-func native147(env any) bool {
+// native148 is the condition of power-off-remote.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[140], p0)
+			return matchRe(&nativeRegexps[141], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[141], p0)
+			return matchRe(&nativeRegexps[142], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3254,8 +3277,8 @@ func native147(env any) bool {
 			})))
 }
 
-// native148 is the condition of kill-init.
-func native148(env any) bool {
+// native149 is the condition of kill-init.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -3270,8 +3293,8 @@ func native148(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native149 is the condition of kernel-module-load.
-func native149(env any) bool {
+// native150 is the condition of kernel-module-load.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -3288,31 +3311,31 @@ func native149(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native150 is the condition of kernel-hardening-off.
-func native150(env any) bool {
+// native151 is the condition of kernel-hardening-off.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[142], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[143], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[144], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[145], p0)
 		}))
 }
 
-// native151 is the condition of sysrq-trigger.
-func native151(env any) bool {
+// native152 is the condition of sysrq-trigger.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native152 is the condition of audit-rules-off.
-func native152(env any) bool {
+// native153 is the condition of audit-rules-off.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -3323,12 +3346,12 @@ func native152(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[145], p0)
+			return matchRe(&nativeRegexps[146], p0)
 		}))
 }
 
-// native153 is the condition of network-cut.
-func native153(env any) bool {
+// native154 is the condition of network-cut.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -3389,8 +3412,8 @@ func native153(env any) bool {
 			})))
 }
 
-// native154 is the condition of find-exec-broad.
-func native154(env any) bool {
+// native155 is the condition of find-exec-broad.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -3409,8 +3432,8 @@ func native154(env any) bool {
 				}))))
 }
 
-// native155 is the condition of move-system-dir.
-func native155(env any) bool {
+// native156 is the condition of move-system-dir.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -3420,8 +3443,8 @@ func native155(env any) bool {
 		}))
 }
 
-// native156 is the condition of move-home.
-func native156(env any) bool {
+// native157 is the condition of move-home.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -3430,8 +3453,8 @@ func native156(env any) bool {
 		}))
 }
 
-// native157 is the condition of move-credentials-away.
-func native157(env any) bool {
+// native158 is the condition of move-credentials-away.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -3439,17 +3462,17 @@ func native157(env any) bool {
 		}))
 }
 
-// native158 is the condition of fork-bomb-code.
-func native158(env any) bool {
+// native159 is the condition of fork-bomb-code.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[146], e.Code) ||
-			matchRe(&nativeRegexps[147], e.Code)) ||
-			matchRe(&nativeRegexps[148], e.Code)))
+		((matchRe(&nativeRegexps[147], e.Code) ||
+			matchRe(&nativeRegexps[148], e.Code)) ||
+			matchRe(&nativeRegexps[149], e.Code)))
 }
 
-// native159 is the condition of service-from-file.
-func native159(env any) bool {
+// native160 is the condition of service-from-file.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -3460,8 +3483,8 @@ func native159(env any) bool {
 				}))))
 }
 
-// native160 is the condition of container-host-root.
-func native160(env any) bool {
+// native161 is the condition of container-host-root.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3471,15 +3494,15 @@ func native160(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[149], p0)
+					return matchRe(&nativeRegexps[150], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[150], p0)
+					return matchRe(&nativeRegexps[151], p0)
 				}))))
 }
 
-// native161 is the condition of write-system-config.
-func native161(env any) bool {
+// native162 is the condition of write-system-config.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -3497,48 +3520,48 @@ func native161(env any) bool {
 	})
 }
 
-// native162 is the condition of write-shell-startup.
-func native162(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[151], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[152], cleanPath(p0)))
-	})
-}
-
-// native163 is the condition of write-ssh.
+// native163 is the condition of write-shell-startup.
 func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[153], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[154], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[152], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[153], cleanPath(p0)))
 	})
 }
 
-// native164 is the condition of write-credentials.
+// native164 is the condition of write-ssh.
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[153], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[154], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[155], cleanPath(p0)))
 	})
 }
 
-// native165 is the condition of write-guard-config.
+// native165 is the condition of write-credentials.
 func native165(env any) bool {
 	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (sensitivePath(p0) &&
+			!matchRe(&nativeRegexps[154], cleanPath(p0)))
+	})
+}
+
+// native166 is the condition of write-guard-config.
+func native166(env any) bool {
+	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[155], p0) ||
-			matchRe(&nativeRegexps[156], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[156], p0) ||
+			matchRe(&nativeRegexps[157], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[157], cleanPath(p0))
+				return matchRe(&nativeRegexps[158], cleanPath(p0))
 			})))
 }
 
-// native166 is the condition of write-sudoers.
-func native166(env any) bool {
+// native167 is the condition of write-sudoers.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -3550,33 +3573,33 @@ func native166(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[158], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[159], e.Assigns[p0]))
 			})))
 }
 
-// native167 is the condition of enable-user-service.
-func native167(env any) bool {
+// native168 is the condition of enable-user-service.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native168 is the condition of write-persistence.
-func native168(env any) bool {
+// native169 is the condition of write-persistence.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[159], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[160], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[161], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[160], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[161], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[162], cleanPath(p0)))
 	})
 }
 
-// native169 is the condition of git-config-exec.
-func native169(env any) bool {
+// native170 is the condition of git-config-exec.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[162], p0)
+			return matchRe(&nativeRegexps[163], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -3584,36 +3607,36 @@ func native169(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[163], p0)
+				return matchRe(&nativeRegexps[164], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[164], p0)
+					return matchRe(&nativeRegexps[165], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[165], p0)
+				return matchRe(&nativeRegexps[166], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[166], p0)
+				return matchRe(&nativeRegexps[167], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))))
 }
 
-// native170 is the condition of write-persistence-named.
-func native170(env any) bool {
+// native171 is the condition of write-persistence-named.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native171 is the condition of edit-account-file.
-func native171(env any) bool {
+// native172 is the condition of edit-account-file.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((editorAccountFile(p0) ||
 			(persistPath(p0) &&
-				matchRe(&nativeRegexps[167], cleanPath(p0)))) ||
+				matchRe(&nativeRegexps[168], cleanPath(p0)))) ||
 			(secretPath(p0) &&
-				matchRe(&nativeRegexps[168], cleanPath(p0))))
+				matchRe(&nativeRegexps[169], cleanPath(p0))))
 	})
 }
