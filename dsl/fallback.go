@@ -449,6 +449,13 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	pos := env.Positional
+	if recursiveReaders[prog] && (prog == "rg" || prog == "ag" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"})) {
+		for _, p := range pos {
+			if credentialDirs[homeForm(cleanPath(p))] {
+				out = append(out, p) // grep -r KEY ~/.aws, diff -r /tmp/empty ~/.ssh
+			}
+		}
+	}
 	switch prog {
 	case "git":
 		for i, p := range pos {
@@ -490,6 +497,15 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	}
 	return out
 }
+
+// recursiveReaders print what they find in every file of a directory they
+// are given with -r (rg and ag always).
+var recursiveReaders = set("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff")
+
+// credentialDirs hold keys and credentials and little else: read whole,
+// they are read secrets.
+var credentialDirs = set("~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud",
+	"~/.password-store", "~/.azure", "/etc/ssl/private", "/run/secrets", "/var/run/secrets")
 
 // execIndex is the index of find's first -exec, -execdir, -ok or -okdir.
 func execIndex(args []string) int {
