@@ -55,6 +55,17 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 	case name == "source" || name == ".":
 		w.sourced(c, args, cx)
+	case name == "chroot" && len(args) == 1 && strings.Trim(args[0].Value, "/.") == "" && args[0].Value != "" && !args[0].Dynamic:
+		// chroot / with no command runs the user's shell in the same root:
+		// a shell through chroot, a root shell under sudo
+		via := "chroot interactive"
+		for _, wr := range c.Wrappers {
+			if wr.Name == "sudo" || wr.Name == "doas" || wr.Name == "run0" || wr.Name == "pkexec" {
+				via = wr.Name + " " + via
+				break
+			}
+		}
+		w.nested(c, "sh", via, cx, false)
 	case name == "su" || name == "runuser" || name == "script":
 		w.optionCarrier(c, args, cx)
 	case name == "ssh":

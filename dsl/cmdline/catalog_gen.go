@@ -361,7 +361,7 @@ var catalogPrograms = [...]Program{
 	{Name: "ip", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1, SubAfter: 1},
 	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}},
 	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh"}, {"--command", "sh"}}},
-	{Name: "systemd-run", Runs: "argv", Args: "pMHEuGsqdrtST", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "service-type", "nice", "timer-property", "path-property", "socket-property", "shell"}},
+	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}},
 	{Name: "nsenter", Runs: "argv", Args: "tSGrwmuinpUCT", Long: []string{"target", "setuid", "setgid", "root", "wd", "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"}},
 	{Name: "toybox", Runs: "argv"},

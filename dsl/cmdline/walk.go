@@ -485,6 +485,45 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		w.globQualifiers(&c, ce, cx)
 	}
 	w.flowAfter(st, ce, &c, r, cx)
+	w.wrappedWrites(&c)
+}
+
+// printsThroughWrappers reports an echo or printf whose wrappers change who
+// runs it or how, not the text it prints (sudo echo, env printf).
+func printsThroughWrappers(c *Command) bool {
+	if c.Name != "echo" && c.Name != "printf" {
+		return false
+	}
+	for _, wr := range c.Wrappers {
+		switch wr.Name {
+		case "sudo", "doas", "run0", "env", "nice", "nohup", "command", "builtin", "time", "stdbuf", "ionice":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// wrappedWrites records the file a wrapped echo or printf writes (sudo echo
+// TEXT >FILE): the wrapper changes who writes, not what, so the file's
+// content is known as it is without the wrapper.
+func (w *walker) wrappedWrites(c *Command) {
+	if len(c.Wrappers) == 0 || !printsThroughWrappers(c) {
+		return
+	}
+	bare := *c
+	bare.Wrappers, bare.Redirects = nil, nil
+	text, ok := staticOutput(&bare)
+	if !ok {
+		return
+	}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic {
+			if in, seen := w.files[r.Target.Value]; seen && !in.Static && in.Text == "" {
+				w.files[r.Target.Value] = Input{From: c.Name, Text: text, Static: true}
+			}
+		}
+	}
 }
 
 // callEnd is where a simple command's text ends: its last word or redirect
@@ -670,6 +709,9 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		}
 		cmd := r.cmd
 		cmd.Redirects = w.redirects(st.Redirs)
+		if printsThroughWrappers(&cmd) {
+			cmd.Wrappers = nil // sudo echo TEXT | sh: the wrapper does not change the text
+		}
 		return produces(&cmd, w.stdin(st.Redirs, in))
 	case *syntax.Subshell:
 		if n := len(c.Stmts); n > 0 {
