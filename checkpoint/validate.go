@@ -176,7 +176,13 @@ func (r *Repo) RecordShown(list []*Snapshot) error {
 	for _, s := range list {
 		b.WriteString(s.Hash + "\n")
 	}
-	return writeFileAtomic(filepath.Join(r.GitDir, shownFile), []byte(b.String()))
+	path := filepath.Join(r.GitDir, shownFile)
+	// The same list shown again writes nothing: an atomic write syncs the
+	// disk, which a busy machine makes the slowest part of a list.
+	if old, err := os.ReadFile(path); err == nil && string(old) == b.String() {
+		return nil
+	}
+	return writeFileAtomic(path, []byte(b.String()))
 }
 
 // resolveNth is row n of the list shown last, or of list when none was.
