@@ -93,6 +93,14 @@ func (r *Repo) loadIndex(ctx context.Context) (*indexState, error) {
 	if !ok {
 		return nil, errNeedFull
 	}
+	// Read in Go when the format allows (no git process); else git lists it.
+	if gi, err := readIndex(filepath.Join(r.GitDir, "index")); err == nil && gi != nil {
+		ix := newIndex(len(gi.paths), st)
+		for _, p := range gi.paths {
+			ix.add(p)
+		}
+		return ix, nil
+	}
 	out, err := r.git(ctx, nil, "ls-files", "-z")
 	if err != nil {
 		return nil, r.gitFailed(err)
