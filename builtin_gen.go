@@ -454,6 +454,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 196, Col: 9},
 	},
 	{
+		ID:         "code-from-plugin-file",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"cowsay", "cowthink", "tshark", "facter"},
+		When:       "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))",
+		Message:    "the program runs code from a file it is pointed at (a cow file is Perl, a Wireshark Lua script, a Facter fact is Ruby)",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "exec.yaml", Line: 203, Col: 3},
+		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 206, Col: 9},
+	},
+	{
 		ID:         "recursive-delete-root",
 		Aliases:    []string{"recursive delete of root filesystem"},
 		Level:      dsl.Block,
