@@ -1,8 +1,9 @@
 package cmdline
 
 import (
+	"cmp"
 	"fmt"
-	"os/user"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -548,13 +549,17 @@ func tildeUser(lit string) (v string, dynamic, ok bool) {
 	return "", false, false
 }
 
-// currentUser is the login name of the user hguard runs as ("" when it
-// cannot be told), looked up on the first ~NAME only.
+// currentUser is the login name of the user hguard runs as, as the
+// environment says ($USER, else $LOGNAME; "" when neither is set), read on
+// the first ~NAME only. Not os/user: it links cgo. A wrong name cannot
+// loosen anything: it makes ~NAME the home the rules guard, or leaves it
+// dynamic.
 var currentUser = sync.OnceValue(func() string {
-	if u, err := user.Current(); err == nil && u.Username != "" && validUser(u.Username) {
-		return u.Username
+	name := cmp.Or(os.Getenv("USER"), os.Getenv("LOGNAME"))
+	if !validUser(name) {
+		return ""
 	}
-	return ""
+	return name
 })
 
 // validUser reports a name the shells take for a user name in ~NAME.
