@@ -280,9 +280,18 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 			indexed, lsErr = r.git(ctx, nil, "ls-files", "-z")
 		}()
 	}
-	// bulkCheckin: the blobs of changed files go straight into one pack
-	// (see packNew), not into a loose object each.
-	addArgs := []string{"-c", bulkCheckin, "update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
+	// A first snapshot (no index yet) uses bulkCheckin: the blobs of all
+	// files go straight into one pack, not into a loose object each. Later
+	// ones do not: git's streaming path costs about 2 ms a file here (it
+	// allocates and frees its buffers for each), also for the racily clean
+	// files it only re-hashes when it writes the index, which after a
+	// rollback are all the files it restored (1,000 files: 2.5 s instead of
+	// 0.2 s). Their few new blobs are written loose and join the pack of
+	// the snapshot's trees and commit (packLoose).
+	addArgs := []string{"update-index", "-z", "--add", "--remove", "--replace", "--stdin"}
+	if ix == nil && ixErr == nil {
+		addArgs = append([]string{"-c", bulkCheckin}, addArgs...)
+	}
 	// The update-index run starts with the first path to hand it, so a
 	// snapshot of an unchanged tree runs none.
 	var (
