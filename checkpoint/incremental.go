@@ -249,7 +249,9 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 		}
 	}
 	if len(u.add) > 0 {
-		if _, err := r.git(ctx, zList(u.add), "-c", bulkCheckin, "update-index", "-z", "--add", "--replace", "--stdin"); err != nil {
+		// No bulk check-in (see stage): the few blobs are written loose
+		// and packed with the snapshot's trees and commit.
+		if _, err := r.git(ctx, zList(u.add), "update-index", "-z", "--add", "--replace", "--stdin"); err != nil {
 			return nil, r.gitFailed(err)
 		}
 	}
