@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -324,7 +325,10 @@ func editorAccountFile(p string) bool {
 
 // sedWrite finds the files a sed script writes: the w command and the w
 // flag of s (s/a/b/w FILE), whose file name runs to the end of the line.
-var sedWrite = regexp.MustCompile(`(?m)(?:^|[/0-9$;{}!,])\s*[gpiImMe0-9]*[wW][ \t]*([/~][^\n]*)`)
+// Compiled on first use: most checks have no sed in them.
+var sedWrite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(?:^|[/0-9$;{}!,])\s*[gpiImMe0-9]*[wW][ \t]*([/~][^\n]*)`)
+})
 
 func sedOutputs(args []string) []string {
 	var scripts []string
@@ -345,7 +349,7 @@ func sedOutputs(args []string) []string {
 	}
 	var out []string
 	for _, s := range scripts {
-		for _, m := range sedWrite.FindAllStringSubmatch(s, 8) {
+		for _, m := range sedWrite().FindAllStringSubmatch(s, 8) {
 			out = append(out, strings.TrimSpace(m[1]))
 		}
 	}
