@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"sync"
 
 	"github.com/hguard/hguard/plugins/prefilter"
@@ -36,6 +37,11 @@ func (t *tirithResolver) recordPrefilter(spec *prefilter.Spec) {
 	t.mu.Unlock()
 	if t.home == "" || bin == "" {
 		return
+	}
+	if spec != nil {
+		if old, err := prefilter.RecordedSpec(t.home, bin); err == nil && reflect.DeepEqual(old, spec) {
+			return // recorded already: no write (and fsync) per one-shot check
+		}
 	}
 	if spec == nil || prefilter.WriteRecord(t.home, bin, spec) != nil {
 		prefilter.RemoveRecord(t.home)
@@ -68,6 +74,9 @@ func (t *tirithResolver) spec() (launchSpec, error) {
 		t.pluginPath, t.pluginSum = path, sum
 	}
 	env := []string{"HGUARD_TIRITH_BIN=" + bin}
+	if t.home != "" {
+		env = append(env, "HGUARD_TIRITH_RECORD_HOME="+t.home) // where the recorded prefilter is
+	}
 	if sum != "" {
 		env = append(env, "HGUARD_TIRITH_SHA256="+sum)
 	}

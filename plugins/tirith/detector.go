@@ -34,6 +34,10 @@ type Detector struct {
 	// SHA256 is the hash the installed Bin must have (hex), checked before
 	// each run; "" for a binary the user configured or put on PATH.
 	SHA256 string
+	// RecordHome is the hguard home whose recorded prefilter (see
+	// prefilter.RecordedSpec) stands for Bin's while Bin is unchanged; ""
+	// reads the pattern out of Bin.
+	RecordHome string
 
 	once    sync.Once
 	version string
@@ -44,10 +48,10 @@ type Detector struct {
 
 // FromEnv is the detector as configured by the host through the
 // environment: HGUARD_TIRITH_BIN, HGUARD_TIRITH_SHA256,
-// and HGUARD_TIRITH_ONLINE=1.
+// HGUARD_TIRITH_RECORD_HOME and HGUARD_TIRITH_ONLINE=1.
 func FromEnv() *Detector {
 	return &Detector{Bin: os.Getenv("HGUARD_TIRITH_BIN"), SHA256: os.Getenv("HGUARD_TIRITH_SHA256"),
-		Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
+		RecordHome: os.Getenv("HGUARD_TIRITH_RECORD_HOME"), Online: os.Getenv("HGUARD_TIRITH_ONLINE") == "1"}
 }
 
 // Describe names the detector and, once, asks tirith for its version.
@@ -62,7 +66,12 @@ func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
 		}
 		// tirith's own tier-1 pattern, read from the binary that runs, is
 		// what this tirith inspects; without it every line goes to tirith.
-		if err == nil {
+		// A one-shot check's plugin takes the one recorded for this very
+		// file instead of reading it out of the binary again.
+		if err == nil && d.RecordHome != "" {
+			d.pre, _ = prefilter.RecordedSpec(d.RecordHome, d.Bin)
+		}
+		if err == nil && d.pre == nil {
 			d.pre, _ = prefilter.FromTirith(d.Bin)
 		}
 	})
