@@ -227,6 +227,11 @@ func (w *walker) xargsInput(c *Command) {
 	repl := ""
 	for i, a := range wr.Args {
 		switch {
+		case a == "-a" || a == "--arg-file" || strings.HasPrefix(a, "--arg-file=") || strings.HasPrefix(a, "-a") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			// xargs -a FILE reads the arguments from FILE; standard input
+			// is the command's own (echo x | xargs -a /dev/null sh runs a
+			// bare sh reading x).
+			return
 		case a == "-I" && i+1 < len(wr.Args):
 			repl = wr.Args[i+1]
 		case strings.HasPrefix(a, "-I") && len(a) > 2:

@@ -33,6 +33,8 @@ var flowTests = []struct {
 	{"", "cd relative", "cd /usr; cd lib && rm -rf ./*", []string{"cd /usr", "cd lib", "rm -rf /usr/lib/*"}},
 	{"", "cd dot", "cd ~ && rm -rf .", []string{"cd ~", "rm -rf ~"}},
 	{"", "xargs static input", "echo / | xargs rm -rf", []string{"echo / pipe=0/2", "rm -rf / wr=xargs[] pipe=1/2 in=pipe:echo:static"}},
+	{"", "xargs -a reads a file, stdin is the command's", "echo / | xargs -a /dev/null sh", []string{"echo / pipe=0/2", "sh wr=xargs[-a /dev/null] pipe=1/2 in=pipe:echo:static", "/ via=sh stdin"}},
+	{"", "xargs --arg-file=", "echo / | xargs --arg-file=l rm -rf", []string{"echo / pipe=0/2", "rm -rf wr=xargs[--arg-file=l] pipe=1/2 in=pipe:echo:static"}},
 	{"", "xargs -I", "echo / | xargs -I{} rm -rf {}", []string{"echo / pipe=0/2", "rm -rf / wr=xargs[-I{}] pipe=1/2 in=pipe:echo:static"}},
 	{"", "home with error op", "rm -rf ${HOME:?}/", []string{"rm -rf $HOME/"}},
 	{"", "root glob", "rm -rf /*/*", []string{"rm -rf /*/*"}},
