@@ -153,6 +153,11 @@ var parseTests = []struct {
 	// Redirects.
 	{"redirects", "rm -rf / > /dev/sda 2>&1; ls &> x; echo >| y; cat >> z", []string{"rm -rf / >/dev/sda 2>&1", "ls &>x", "echo >|y", "cat >>z"}, nil},
 	{"redirect alone", "> /dev/sda", []string{": >/dev/sda"}, nil},
+	// A compound command's redirections apply to every command inside it,
+	// before the command's own.
+	{"block redirect", "{ echo a; cat 2>e; } > /etc/cron.d/x", []string{"echo a >/etc/cron.d/x", "cat >/etc/cron.d/x 2>e"}, nil},
+	{"subshell append", "(echo a) >> ~/.bashrc", []string{"echo a >>~/.bashrc"}, nil},
+	{"loop redirects nest", "{ while read l; do echo $l; done < in; } > out", []string{"read l in=file:in >out <in", "echo «$l» in=file:in >out <in"}, nil},
 
 	// Normalization.
 	{"full width", "ｒｍ -rf /", []string{"rm -rf /"}, []IssueKind{IssueConfusable, IssueConfusable}},

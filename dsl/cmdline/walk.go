@@ -42,6 +42,10 @@ type ctx struct {
 	fn      string    // enclosing function
 	wraps   []Wrapper // wrappers applied from outside the simple command (time)
 	stdin   Input     // inherited standard input
+	// redirs are the redirections of the compound commands around this
+	// one ({ …; } >FILE, while …; done >FILE): they apply to every command
+	// inside, before its own.
+	redirs  []Redirect
 	pipe    PipePos
 	bg      bool
 	noSubst bool   // substitutions in this text were walked already by its carrier
@@ -253,6 +257,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		return
 	}
 	inner.stdin = w.stdin(st.Redirs, cx.stdin)
+	if len(st.Redirs) > 0 {
+		inner.redirs = concat(cx.redirs, w.redirects(st.Redirs))
+	}
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
@@ -438,7 +445,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		c.Name = ":"
 	}
 	c.Wrappers = concat(cx.wraps, c.Wrappers)
-	c.Redirects = w.redirects(st.Redirs)
+	c.Redirects = concat(cx.redirs, w.redirects(st.Redirs))
 	c.Stdin = w.stdin(st.Redirs, cx.stdin)
 	c.Pipe = cx.pipe
 	c.Background = cx.bg
@@ -611,7 +618,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	if len(d.Args) > 0 && d.Args[len(d.Args)-1] == nil {
 		end = syntax.Pos{}
 	}
-	c.Redirects = w.redirects(st.Redirs)
+	c.Redirects = concat(cx.redirs, w.redirects(st.Redirs))
 	c.Stdin = w.stdin(st.Redirs, cx.stdin)
 	c.Source = w.source(st.Pos(), end)
 	if w.emit(&c) {
