@@ -103,7 +103,7 @@ var Vars = []Var{
 	{"dynamicName", "bool", CommandScope, "the command name cannot be known before it runs ($X, $(cmd))"},
 	{"dynamic", "bool", CommandScope, "some argument cannot be known before it runs"},
 	{"assigns", "map[string]string", CommandScope, "prefix assignments, including env VAR=value: assigns.LD_PRELOAD"},
-	{"redirects", "[]{op, fd, target, dynamic}", CommandScope, "redirections: op is >, >>, <, <<, <<<, >&, &>, …; a heredoc's target is its body"},
+	{"redirects", "[]{op, fd, target, dynamic}", CommandScope, "redirections: op is >, >>, <, <<, <<<, >&, &>, …; a heredoc's target is its body; those of the compound commands around it (`{ …; } >FILE`, `while …; done <FILE`) come first"},
 	{"outputs", "[]string", CommandScope, "files the command writes: output redirects, tee and truncate files, the destination of cp/mv/install/ln/rsync/scp, files edited by sed -i/perl -i, dd of="},
 	{"mayWrite", "[]string", CommandScope, "persistence paths (persistPath) the command names where it may write them, besides outputs: inside a larger word of code or a script (awk's print > FILE, gdb's dump value FILE, make's $(file >FILE)), as a launcher's option value (screen -Logfile FILE), or as an operand of a program that is not a reader (cat, grep, ls, source, editors, …)"},
 	{"secretFiles", "[]string", CommandScope, "secret files (see secretPath) the command names in any word or reads by an input redirect, less the credentials it authenticates with (ssh -i, curl --cert), a copier's destination and every word of programs that only test, list, move, protect or load them (ls, stat, chmod, rm, mv, ssh, source, editors, …)"},
