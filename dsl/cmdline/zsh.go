@@ -264,11 +264,13 @@ func (w *walker) zshLoops(list []*syntax.Stmt) []*syntax.Stmt {
 // and-or list: the loop's body is that pipeline and the rest of the list.
 func (w *walker) shortFor(st *syntax.Stmt) *syntax.Stmt {
 	elems, ops := andOr2(st)
+	changed := false
 	for k, e := range elems {
 		call, _ := headCall(e.Cmd)
 		if call == nil || call.Args[0].Lit() != shortForMarker {
-			e = w.pipedFor(e)
-			elems[k] = e
+			if p := w.pipedFor(e); p != e {
+				elems[k], changed = p, true
+			}
 			continue
 		}
 		names, items, rest, ok := w.loopHeader(call.Args[1:])
@@ -283,7 +285,14 @@ func (w *walker) shortFor(st *syntax.Stmt) *syntax.Stmt {
 		}
 		return top
 	}
-	return joinAndOr(elems, ops)
+	if !changed {
+		return st // the common case: no loop, nothing rebuilt (and st's own flags kept)
+	}
+	top := joinAndOr(elems, ops)
+	if top != elems[0] {
+		top.Negated, top.Background, top.Coprocess, top.Disown = st.Negated, st.Background, st.Coprocess, st.Disown
+	}
+	return top
 }
 
 // pipedFor makes loops of short for loops later in a pipeline (echo x |
@@ -300,6 +309,9 @@ func (w *walker) pipedFor(st *syntax.Stmt) *syntax.Stmt {
 			body := &syntax.Stmt{Position: b.Y.Position, Cmd: &syntax.CallExpr{Args: rest}, Redirs: b.Y.Redirs}
 			nb.Y = &syntax.Stmt{Position: b.Y.Position, Cmd: w.forLoop(call, names, items, []*syntax.Stmt{body})}
 		}
+	}
+	if nb.X == b.X && nb.Y == b.Y {
+		return st // no loop in this pipeline
 	}
 	ns := *st
 	ns.Cmd = &nb
