@@ -36,15 +36,22 @@ func gitBinary() (string, error) {
 // point git at the user's index), plus an isolated configuration.
 func (r *Repo) gitEnv() []string {
 	env := make([]string, 0, 32)
+	tunables := mallocTunables
 	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
+		name, value, _ := strings.Cut(kv, "=")
 		switch {
 		case strings.HasPrefix(name, "GIT_"), name == "HOME", name == "XDG_CONFIG_HOME",
 			name == "LC_ALL", name == "LANG", name == "LANGUAGE", name == "EMAIL":
 			continue
+		case name == "GLIBC_TUNABLES":
+			if value != "" {
+				tunables = value + ":" + mallocTunables // the later setting wins
+			}
+			continue
 		}
 		env = append(env, kv)
 	}
+	env = append(env, "GLIBC_TUNABLES="+tunables)
 	if !r.noWorkTree {
 		env = append(env, "GIT_DIR="+r.GitDir, "GIT_WORK_TREE="+r.Dir)
 	}
@@ -66,6 +73,16 @@ func (r *Repo) gitEnv() []string {
 		"LC_ALL=C",
 	)
 }
+
+// mallocTunables keep glibc's malloc from giving freed memory back to
+// the kernel after every object git writes. git (2.39) allocates and frees
+// zlib's deflate state, about 270 KiB, for each blob it stores; with
+// glibc's defaults the top of the heap is trimmed on every free and faulted
+// in again on the next allocation: about 19 page faults and 1.6 ms a
+// file on this machine, so that storing 5,000 files took 8.0 s (3.8 s of
+// it in the kernel) instead of 0.4 s. A first snapshot of 100,000 files
+// was almost all of that. Other C libraries ignore the variable.
+const mallocTunables = "glibc.malloc.trim_threshold=67108864:glibc.malloc.mmap_threshold=4194304"
 
 // gitError is a failed git call, with what git said.
 type gitError struct {
