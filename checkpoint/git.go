@@ -110,8 +110,20 @@ func (r *Repo) git(ctx context.Context, stdin io.Reader, args ...string) ([]byte
 	return out.Bytes(), err
 }
 
+// gitEnvs is git with variables added to its environment.
+func (r *Repo) gitEnvs(ctx context.Context, env []string, stdin io.Reader, args ...string) ([]byte, error) {
+	var out bytes.Buffer
+	err := r.gitRun(ctx, env, &out, stdin, args...)
+	return out.Bytes(), err
+}
+
 // gitTo is git with the output streamed to w.
 func (r *Repo) gitTo(ctx context.Context, w io.Writer, stdin io.Reader, args ...string) error {
+	return r.gitRun(ctx, nil, w, stdin, args...)
+}
+
+// gitRun is gitTo with variables added to git's environment.
+func (r *Repo) gitRun(ctx context.Context, env []string, w io.Writer, stdin io.Reader, args ...string) error {
 	bin, err := gitBinary()
 	if err != nil {
 		return err
@@ -121,7 +133,7 @@ func (r *Repo) gitTo(ctx context.Context, w io.Writer, stdin io.Reader, args ...
 	if r.noWorkTree {
 		cmd.Dir = filepath.Dir(r.GitDir)
 	}
-	cmd.Env = r.gitEnv()
+	cmd.Env = append(r.gitEnv(), env...)
 	cmd.Stdin = stdin
 	cmd.Stdout = w
 	var stderr bytes.Buffer

@@ -15,6 +15,10 @@ import (
 // in a repack the same setting would switch off delta compression.
 const bulkCheckin = "core.bigFileThreshold=1"
 
+// bulkCheckinRun is the most paths one bulk check-in run is given (see
+// stage).
+var bulkCheckinRun = 10000
+
 // looseObjects lists the loose objects of the shadow repository: what
 // write-tree and commit-tree wrote, and the few blobs bulk check-in leaves
 // loose (empty files, symbolic links).

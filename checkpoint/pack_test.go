@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -134,5 +135,39 @@ func TestMaintenanceStatus(t *testing.T) {
 	}
 	if st, err := Maintenance(t.TempDir()); err != nil || len(st) != 0 {
 		t.Errorf("a home without checkpoints: %v, %v", st, err)
+	}
+}
+
+// TestFirstSnapshotInRuns: a first snapshot larger than one bulk check-in
+// run is stored in several runs (one pack each) and is the same tree as
+// git's own commit of the files; a rollback to it restores them exactly.
+func TestFirstSnapshotInRuns(t *testing.T) {
+	defer func(n int) { bulkCheckinRun = n }(bulkCheckinRun)
+	bulkCheckinRun = 4
+	r, dir := testRepo(t, Config{})
+	for i := range 11 {
+		write(t, filepath.Join(dir, fmt.Sprintf("d%d/f%d.txt", i%2, i)), fmt.Sprintf("file %d\n", i), 0o644)
+	}
+	first := fingerprint(t, dir, ".git")
+	userGit(t, dir, "init", "-q")
+	userGit(t, dir, "add", "-A")
+	want := strings.TrimSpace(userGit(t, dir, "write-tree"))
+	res := create(t, r, "first")
+	if got := res.Snapshot.Tree; got != want {
+		t.Fatalf("first snapshot's tree %s, want git's %s", got, want)
+	}
+	packs, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "pack", "*.pack"))
+	if len(packs) < 3 { // 11 files in runs of 4, and the trees' pack
+		t.Errorf("%d packs after a first snapshot in three runs", len(packs))
+	}
+	for i := range 11 {
+		write(t, filepath.Join(dir, fmt.Sprintf("d%d/f%d.txt", i%2, i)), "changed\n", 0o644)
+	}
+	create(t, r, "changed")
+	if _, err := r.Restore(context.Background(), Ref{N: res.Snapshot.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if got := fingerprint(t, dir, ".git"); !maps.Equal(got, first) {
+		t.Errorf("rollback to a first snapshot in runs: tree differs:\n got %v\nwant %v", got, first)
 	}
 }

@@ -92,8 +92,10 @@ func (r *Repo) Restore(ctx context.Context, ref Ref) (*Restored, error) {
 	}
 	// A one-tree merge from the freshly staged index: git checks every
 	// path before writing any, refuses to overwrite files it does not
-	// track (excluded ones) and never writes through a symlink.
-	if _, err := r.git(ctx, nil, "read-tree", "-m", "-u", target.Tree); err != nil {
+	// track (excluded ones) and never writes through a symlink. It is
+	// given the commit, not its tree, so a missing commit (the list may
+	// come from listFile, which does not read it) stops it too.
+	if _, err := r.git(ctx, nil, "read-tree", "-m", "-u", target.Hash); err != nil {
 		return nil, fmt.Errorf("restoring %s to checkpoint %s: %w (nothing was changed; the tree is as it was)", r.Dir, target.Short(), r.gitFailed(err))
 	}
 	r.fixEmptyDirsAfter(target.empty, pre.empty, changes)
