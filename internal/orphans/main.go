@@ -55,8 +55,10 @@ func run(args []string, stderr io.Writer) int {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	// Ctrl-C reaches the command through the terminal's process group;
-	// orphans itself stays to report and clean up.
-	signal.Ignore(syscall.SIGINT)
+	// orphans itself stays to report and clean up. It catches SIGINT
+	// rather than ignoring it: an ignored signal stays ignored in every
+	// program started after, and tests interrupt what they start.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT)
 	status := 0
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError

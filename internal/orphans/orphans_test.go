@@ -103,6 +103,25 @@ func TestOrphans(t *testing.T) {
 		}
 	})
 
+	t.Run("the command can be interrupted", func(t *testing.T) {
+		// A SIGINT ignored by orphans would stay ignored in everything it
+		// starts, and tests interrupt what they start.
+		status, stdout, _ := runOrphans(t, bin, "cat", "/proc/self/status")
+		var ignored string
+		for _, l := range strings.Split(stdout, "\n") {
+			if v, ok := strings.CutPrefix(l, "SigIgn:"); ok {
+				ignored = strings.TrimSpace(v)
+			}
+		}
+		mask, err := strconv.ParseUint(ignored, 16, 64)
+		if status != 0 || err != nil {
+			t.Fatalf("status %d, SigIgn %q: %v", status, ignored, err)
+		}
+		if mask&(1<<(syscall.SIGINT-1)) != 0 {
+			t.Errorf("the command starts with SIGINT ignored (SigIgn %s)", ignored)
+		}
+	})
+
 	t.Run("usage", func(t *testing.T) {
 		cmd := exec.Command(bin)
 		var e bytes.Buffer
