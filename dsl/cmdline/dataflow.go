@@ -151,7 +151,10 @@ func (w *walker) positional(zero string, args []field) func() {
 
 // lookup gives the static value of a parameter expansion, if known.
 func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
-	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
+		// zsh flags and modifiers compute another value (${(U)x},
+		// ${x:h:h}, ${(e)x} even runs substitutions): not the one known.
+		p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.RcExpand == syntax.OptOn {
 		return "", false
 	}
 	v, ok := w.vars[p.Param.Value]
@@ -326,6 +329,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			w.nested(c, args[0].Value, "trap", cx, args[0].Dynamic)
 		}
+	case name == "complete" || name == "compgen" || name == "bind":
+		w.completionCode(c, name, args, cx)
 	case name == "sudo" && stdinShell(args, "si", []string{"--shell", "--login"}),
 		name == "su" || name == "ssh":
 		if c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring" || c.Stdin.Kind == "pipe" {
@@ -365,6 +370,47 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		restore()
 	}
 	w.runsWritten(c, args, cx)
+}
+
+// completionCode follows code that completion and key bindings run later,
+// when nobody checks it: bash complete -C CMD (compgen -C runs it now),
+// bind -x 'KEYS: CMD', and fish complete's --condition command and the
+// substitutions in its --arguments.
+func (w *walker) completionCode(c *Command, name string, args []field, cx ctx) {
+	for i := 0; i+1 < len(args); i++ {
+		opt, val := args[i].Value, args[i+1]
+		switch {
+		case w.dialect == Fish && name == "complete" && (opt == "-n" || opt == "--condition"):
+			w.nestedText(c, val.Value, "complete --condition", cx, val.Dynamic, Fish)
+		case w.dialect == Fish && name == "complete" && (opt == "-a" || opt == "--arguments"):
+			w.nestedText(c, "echo "+val.Value, "complete --arguments", cx, val.Dynamic, Fish)
+		case w.dialect != Fish && name != "bind" && opt == "-C":
+			w.nested(c, val.Value, name+" -C", cx, val.Dynamic)
+		case w.dialect != Fish && name == "bind" && opt == "-x":
+			if code, ok := bindCommand(val.Value); ok {
+				w.nested(c, code, "bind -x", cx, val.Dynamic)
+			}
+		}
+	}
+}
+
+// bindCommand is the command of a bind -x argument, "KEYSEQ": COMMAND.
+func bindCommand(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, `"`); ok {
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case '\\':
+				i++
+			case '"':
+				_, code, ok := strings.Cut(rest[i+1:], ":")
+				return strings.TrimSpace(code), ok
+			}
+		}
+		return "", false
+	}
+	_, code, ok := strings.Cut(s, ":")
+	return strings.TrimSpace(code), ok
 }
 
 // zshAliases walks a command again with the global and suffix aliases

@@ -30,6 +30,10 @@ var dialectTests = []struct {
 	{"zsh", "harmless qualifier", "ls **/*(.)", []string{"ls **/*(.)"}, nil},
 	{"zsh", "always block", "{ true } always { rm -rf ~ }", []string{"true", "rm -rf ~"}, nil},
 	{"zsh", "anonymous function", "() { rm -rf ~ }", []string{"rm -rf ~"}, nil},
+	{"zsh", "${=x} splits the value", `x="rm -rf ~"; ${=x}`, []string{": x=rm -rf ~", "rm -rf ~"}, nil},
+	{"zsh", "$=x splits the value", `x="rm -rf ~"; $=x`, []string{": x=rm -rf ~", "rm -rf ~"}, nil},
+	{"zsh", "flags compute another value", `x="rm -rf ~"; ${(z)x}`, []string{": x=rm -rf ~", "«${(z)x}»"}, nil},
+	{"zsh", "modifiers compute another value", `x=/tmp/a/b; rm -rf ${x:h:h:h}`, []string{": x=/tmp/a/b", "rm -rf «${x:h:h:h}»"}, nil},
 	{"zsh", "anonymous function keyword", "function { rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	// foreach and the short for loop, which mvdan/sh reads as commands or
 	// rejects, are loops whose variable takes each word (zshLoops).
@@ -52,6 +56,29 @@ var dialectTests = []struct {
 	{"zsh", "parameter flags parse", "echo ${(f)x}", []string{"echo «${(f)x}»"}, nil},
 	{"zsh", "typographic quote", "echo ’ ; rm -rf ~", []string{"echo '", "rm -rf ~"}, []IssueKind{IssueConfusable}},
 	{"zsh", "full-width hash", "echo hi ＃; rm -rf ~", []string{"echo hi #", "rm -rf ~"}, []IssueKind{IssueConfusable}},
+}
+
+// TestZshSplit tells one word from several where the rendering cannot: zsh
+// splits $x only when asked (${=x}).
+func TestZshSplit(t *testing.T) {
+	for _, tt := range []struct {
+		in, name string
+		args     int
+	}{
+		{`x="rm -rf ~"; $x`, "rm -rf ~", 0},
+		{`x="rm -rf ~"; ${=x}`, "rm", 2},
+		{`x="rm -rf ~"; "${=x}"`, "rm", 2}, // in double quotes too
+		{`x="rm -rf ~"; "$x"`, "rm -rf ~", 0},
+	} {
+		line := ParseShell(tt.in, "zsh")
+		if n := len(line.Commands); n != 2 {
+			t.Fatalf("%q: %d commands, want 2", tt.in, n)
+		}
+		c := line.Commands[1]
+		if c.Name != tt.name || len(c.Args) != tt.args {
+			t.Errorf("%q: name %q with %d args, want %q with %d", tt.in, c.Name, len(c.Args), tt.name, tt.args)
+		}
+	}
 }
 
 func TestDialects(t *testing.T) {

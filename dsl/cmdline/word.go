@@ -439,6 +439,11 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			switch {
 			case mode == unquoted && e.split && w.dialect == Fish && v == "":
 				// An empty list ($argv of fish -c) is no word.
+			case e.split && w.dialect == Zsh && p.Split == syntax.OptOn:
+				// zsh ${=x} and $=x split the value on $IFS as sh
+				// does, in double quotes too: x='rm -rf ~'; ${=x}
+				// runs rm.
+				e.splitWrite(strings.Join(elems, " "), Input{})
 			case mode == unquoted && e.split && (w.dialect == Fish || w.dialect == Zsh):
 				// fish and zsh do not split a value on blanks: one word
 				// per element.
