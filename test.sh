@@ -42,9 +42,9 @@ if [[ -x $tirith_bin ]]; then
 	"$tirith_bin" --version
 fi
 
-step "agent CLIs from npm (@anthropic-ai/claude-code@2.1.332, @openai/codex@0.171.0, @google/gemini-cli@0.61.0, @github/copilot@1.0.102: the end-to-end hook tests)"
+step "agent CLIs from npm (@anthropic-ai/claude-code@2.1.332, @openai/codex@0.171.0, @google/gemini-cli@0.61.0, @github/copilot@1.0.102, opencode-ai@1.18.33: the end-to-end hook tests)"
 agents_dir="${XDG_CACHE_HOME:-$HOME/.cache}/hguard-test/agents"
-agents_pkgs=(@anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0 @github/copilot@1.0.102)
+agents_pkgs=(@anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0 @github/copilot@1.0.102 opencode-ai@1.18.33)
 if [[ ! -f $agents_dir/installed || $(cat "$agents_dir/installed") != "${agents_pkgs[*]}" ]]; then
 	if command -v npm >/dev/null; then
 		mkdir -p "$agents_dir"

@@ -21,17 +21,27 @@ const (
 	Gemini     Agent = "gemini"
 	Cursor     Agent = "cursor"
 	Copilot    Agent = "copilot" // GitHub Copilot CLI
+	OpenCode   Agent = "opencode"
 )
 
 // Agents lists the supported agents.
-var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot}
+var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot, OpenCode}
 
 // ParseAgent validates an agent name from the command line.
 func ParseAgent(s string) (Agent, error) {
 	if a := Agent(s); slices.Contains(Agents, a) {
 		return a, nil
 	}
-	return "", fmt.Errorf("unknown agent %q (want claude-code, codex, gemini, cursor or copilot)", s)
+	return "", fmt.Errorf("unknown agent %q (want %s)", s, AgentNames())
+}
+
+// AgentNames lists the agents' names for messages: "a, b or c".
+func AgentNames() string {
+	names := make([]string, len(Agents))
+	for i, a := range Agents {
+		names[i] = string(a)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Kind says what a tool call does, as far as hguard judges it.
@@ -128,7 +138,7 @@ type hookInput struct {
 // eventOf maps an agent's event name to hguard's.
 func eventOf(name string) string {
 	switch name {
-	case "PostToolUse", "AfterTool":
+	case "PostToolUse", "AfterTool", "tool.execute.after":
 		return EventPost
 	case "PostToolUseFailure":
 		return EventPostFailure
@@ -154,6 +164,13 @@ func Parse(agent Agent, data []byte) (Call, error) {
 		Session: in.SessionID, Turn: in.TurnID, Mode: in.PermissionMode}
 	switch agent {
 	case ClaudeCode, Codex, Gemini:
+	case OpenCode:
+		// hguard's OpenCode plugin sends {hook_event_name, tool_name,
+		// tool_input, session_id, cwd}: its tool.execute.before hook's
+		// input and arguments under hguard's names.
+		if c.Tool == "" {
+			return Call{}, errors.New("hook input names no tool (tool_name)")
+		}
 	case Copilot:
 		// GitHub Copilot CLI sends {timestamp, cwd, toolName, toolArgs} to
 		// preToolUse, toolArgs as JSON text; newer versions also send the
@@ -250,6 +267,9 @@ func classify(c *Call, input json.RawMessage) error {
 		c.Kind, c.Paths = kind, []string{p}
 		return nil
 	}
+	if c.Agent == OpenCode {
+		return classifyOpenCode(c, input, str, pathArg)
+	}
 	var err error
 	switch t := c.Tool; {
 	case t == "Bash", t == "run_shell_command", c.Agent == Copilot && t == "bash",
@@ -311,6 +331,73 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 		if json.Unmarshal(c.mcpContext, &mc) == nil && mc.Server != "" && mc.Tool != "" {
 			server, tool = mc.Server, mc.Tool
+		}
+		c.Command = MCPLine(server, tool, input)
+	}
+	if err != nil {
+		return err
+	}
+	switch c.Kind {
+	case KindRead:
+		c.Command = readLine(c.Paths)
+	case KindWrite:
+		c.Command = writeLine(c.Paths)
+	}
+	return nil
+}
+
+// openCodeTools are OpenCode's built-in tools that neither run commands,
+// touch files nor fetch: any other tool is an MCP server's (OpenCode names
+// them SERVER_TOOL) or another plugin's, judged by rules as MCP calls.
+var openCodeTools = []string{"task", "todowrite", "todoread", "skill", "websearch", "codesearch", "question", "lsp",
+	"invalid", "batch", "plan_enter", "plan_exit", "glob", "list"}
+
+// classifyOpenCode sets an OpenCode tool call's kind, command and paths.
+// OpenCode's tools take filePath (absolute) and, for bash, a workdir the
+// command runs in.
+func classifyOpenCode(c *Call, input json.RawMessage, str func(...string) string, pathArg func(Kind, ...string) error) error {
+	var err error
+	switch t := c.Tool; {
+	case t == "bash":
+		c.Kind = KindShell
+		cmd, cerr := commandOf(field(input, "command"))
+		if cerr != nil {
+			return cerr
+		}
+		c.Command = cmd
+		if wd := str("workdir"); wd != "" {
+			if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
+				wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
+			}
+			c.Cwd = wd
+		}
+		return nil
+	case t == "read":
+		err = pathArg(KindRead, "filePath", "path")
+	case t == "write", t == "edit", t == "multiedit":
+		err = pathArg(KindWrite, "filePath", "path")
+	case t == "apply_patch", t == "patch":
+		c.Kind = KindWrite
+		c.Paths = patchPaths(str("patchText", "patch"))
+		if len(c.Paths) == 0 {
+			return errors.New(t + " input names no file")
+		}
+	case t == "grep":
+		// grep prints the matching lines of the files it reads.
+		if p := str("path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	case t == "webfetch":
+		if u := str("url"); u != "" {
+			c.Kind, c.URL = KindFetch, u
+			c.Command = "curl -sSL -- " + shellQuote(u)
+		}
+	case slices.Contains(openCodeTools, t):
+	default:
+		c.Kind = KindMCP
+		server, tool, ok := strings.Cut(t, "_")
+		if !ok {
+			server, tool = "", t
 		}
 		c.Command = MCPLine(server, tool, input)
 	}
@@ -501,7 +588,8 @@ func Prompts(c Call) bool {
 		return false
 	}
 	switch c.Agent {
-	case Codex, Copilot:
+	case Codex, Copilot, OpenCode:
+		// OpenCode's plugins can refuse a tool call but not ask.
 		// Copilot CLI shows an ask's dialog only when a person is there;
 		// run with -p it has no one to ask and hguard cannot tell.
 		return false
@@ -534,6 +622,9 @@ func Reply(c Call, d Decision, reason string) Answer {
 		if c.Agent == Gemini {
 			return Answer{Stdout: []byte("{}\n")}
 		}
+		if c.Agent == OpenCode {
+			return Answer{Stdout: []byte(`{"decision":"allow"}` + "\n")}
+		}
 		return Answer{}
 	}
 	switch c.Agent {
@@ -544,6 +635,10 @@ func Reply(c Call, d Decision, reason string) Answer {
 			"permissionDecisionReason": reason,
 		}}
 		return answer(out, d, reason, true)
+	case OpenCode:
+		// hguard's plugin lets a call through only on an explicit allow
+		// (exit 0 with this answer), anything else is a refusal.
+		return answer(map[string]any{"decision": decisionWord(d), "reason": reason}, d, reason, true)
 	case Copilot:
 		// GitHub Copilot CLI reads a flat permissionDecision (and exit 0);
 		// only a denial holds there.

@@ -54,6 +54,12 @@ func TestProtocols(t *testing.T) {
 			`{"agent_message":"recursive delete of the root filesystem","permission":"deny","user_message":"recursive delete of the root filesystem"}`, 2},
 		{"cursor ask", Cursor, `{"command":"x"}`, Ask,
 			`{"agent_message":"recursive delete of the root filesystem","permission":"ask","user_message":"recursive delete of the root filesystem"}`, 0},
+		{"opencode allow", OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"ls"},"session_id":"ses_1","cwd":"/w"}`, Allow,
+			`{"decision":"allow"}`, 0},
+		{"opencode deny", OpenCode, `{"tool_name":"bash","tool_input":{"command":"rm -rf /"}}`, Deny,
+			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
+		{"opencode cannot ask", OpenCode, `{"tool_name":"bash","tool_input":{"command":"git reset --hard"}}`, Ask,
+			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,6 +132,25 @@ func TestParse(t *testing.T) {
 		{Gemini, `{"tool_name":"replace","tool_input":{"file_path":"/w/f","old_string":"a","new_string":"b"}}`,
 			Call{Agent: Gemini, Tool: "replace", Kind: KindWrite, Command: "tee -- /w/f >/dev/null", Paths: []string{"/w/f"}}},
 		{Gemini, `{"session_id":"g","hook_event_name":"BeforeAgent","prompt":"p"}`, Call{Agent: Gemini, Event: EventTurn, Session: "g"}},
+		{OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"make","workdir":"sub"},"session_id":"ses_1","cwd":"/p"}`,
+			Call{Agent: OpenCode, Tool: "bash", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "ses_1"}},
+		{OpenCode, `{"tool_name":"bash","tool_input":{"command":"make","workdir":"/q"},"cwd":"/p"}`,
+			Call{Agent: OpenCode, Tool: "bash", Kind: KindShell, Command: "make", Cwd: "/q"}},
+		{OpenCode, `{"tool_name":"read","tool_input":{"filePath":"/h/.aws/credentials","offset":1}}`,
+			Call{Agent: OpenCode, Tool: "read", Kind: KindRead, Command: "cat -- /h/.aws/credentials", Paths: []string{"/h/.aws/credentials"}}},
+		{OpenCode, `{"tool_name":"write","tool_input":{"filePath":"/h/.bashrc","content":"x"}}`,
+			Call{Agent: OpenCode, Tool: "write", Kind: KindWrite, Command: "tee -- /h/.bashrc >/dev/null", Paths: []string{"/h/.bashrc"}}},
+		{OpenCode, `{"tool_name":"edit","tool_input":{"filePath":"/w/f","oldString":"a","newString":"b"}}`,
+			Call{Agent: OpenCode, Tool: "edit", Kind: KindWrite, Command: "tee -- /w/f >/dev/null", Paths: []string{"/w/f"}}},
+		{OpenCode, `{"tool_name":"apply_patch","tool_input":{"patchText":"*** Begin Patch\n*** Add File: /h/.zshrc\n+x\n*** End Patch"}}`,
+			Call{Agent: OpenCode, Tool: "apply_patch", Kind: KindWrite, Command: "tee -- /h/.zshrc >/dev/null", Paths: []string{"/h/.zshrc"}}},
+		{OpenCode, `{"tool_name":"grep","tool_input":{"pattern":"key","path":"/h/.ssh"}}`,
+			Call{Agent: OpenCode, Tool: "grep", Kind: KindRead, Command: "cat -- /h/.ssh", Paths: []string{"/h/.ssh"}}},
+		{OpenCode, `{"tool_name":"webfetch","tool_input":{"url":"https://example.com/x","format":"text"}}`,
+			Call{Agent: OpenCode, Tool: "webfetch", Kind: KindFetch, Command: "curl -sSL -- https://example.com/x", URL: "https://example.com/x"}},
+		{OpenCode, `{"tool_name":"github_create_issue","tool_input":{"title":"t"}}`,
+			Call{Agent: OpenCode, Tool: "github_create_issue", Kind: KindMCP, Command: "mcp:github/create_issue --title=t"}},
+		{OpenCode, `{"tool_name":"todowrite","tool_input":{"todos":[]}}`, Call{Agent: OpenCode, Tool: "todowrite"}},
 		{Cursor, `{"conversation_id":"c","command":"make","workspace_roots":["/p"]}`,
 			Call{Agent: Cursor, Kind: KindShell, Command: "make", Cwd: "/p", Session: "c"}},
 		{Cursor, `{"conversation_id":"c","hook_event_name":"beforeReadFile","file_path":"/h/.aws/credentials","content":"x"}`,
@@ -180,6 +205,9 @@ func TestMalformedInputIsRefused(t *testing.T) {
 			if agent == Gemini {
 				in = strings.ReplaceAll(in, `"Bash"`, `"run_shell_command"`)
 			}
+			if agent == OpenCode {
+				in = strings.ReplaceAll(in, `"Bash"`, `"bash"`)
+			}
 			_, err := Parse(agent, []byte(in))
 			if err == nil {
 				t.Errorf("%s %q: no error", agent, in)
@@ -202,6 +230,9 @@ func TestMalformedInputIsRefused(t *testing.T) {
 
 func TestInstall(t *testing.T) {
 	for _, agent := range Agents {
+		if agent == OpenCode {
+			continue // a plugin file: TestInstallOpenCode
+		}
 		t.Run(string(agent), func(t *testing.T) {
 			existing := []byte(`{"theme": "dark", "hooks": {"Other": [{"command": "x"}]}}`)
 			if agent == Codex {

@@ -50,6 +50,27 @@ func Masked(agent Agent, event string, input []byte) Answer {
 			return Withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
 		}
 		return refusalMasked(agent, event, in.Response.LLMContent, "deny", Answer{Stdout: []byte("{}\n")})
+	case OpenCode:
+		// hguard's plugin replaces the tool's output (tool.execute.after's
+		// output.output, the text the model gets) with "output".
+		var in struct {
+			Response json.RawMessage `json:"tool_response"`
+		}
+		if err := json.Unmarshal(input, &in); err != nil {
+			return Withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
+		}
+		clean := Answer{Stdout: []byte("{}\n")}
+		var text string
+		if len(in.Response) == 0 || string(in.Response) == "null" {
+			return clean
+		}
+		if err := json.Unmarshal(in.Response, &text); err != nil {
+			return Withhold(agent, event, fmt.Errorf("tool_response is not a string: %v", err))
+		}
+		if len(redact.Find(text)) == 0 {
+			return clean
+		}
+		return jsonAnswer(map[string]any{"output": redact.String(text)})
 	}
 	return Answer{}
 }
@@ -143,6 +164,8 @@ func Withhold(agent Agent, event string, err error) Answer {
 		return jsonAnswer(map[string]any{"decision": "deny", "reason": msg})
 	case agent == Codex:
 		return jsonAnswer(map[string]any{"decision": "block", "reason": msg})
+	case agent == OpenCode:
+		return jsonAnswer(map[string]any{"output": msg})
 	case event == EventPostFailure:
 		return Answer{Stderr: msg + "\n", Exit: 2}
 	}

@@ -43,6 +43,11 @@ func TestMasked(t *testing.T) {
 			`{"decision":"deny","reason":"hguard masked 1 secret(s) in this output; this is the output with them masked:\nghp_…Ls2Q"}`, 0, false},
 		{"gemini clean", Gemini, EventPost, `{"tool_response":{"llmContent":"fine"}}`, "{}\n", 0, false},
 		{"gemini not json", Gemini, EventPost, `nope`, `{"decision":"deny","reason":"` + Withheld, 0, false},
+		{"opencode", OpenCode, EventPost, `{"hook_event_name":"tool.execute.after","tool_name":"bash","tool_response":"token ` + fakeToken + `\n"}`,
+			`{"output":"token ghp_…Ls2Q\n"}`, 0, false},
+		{"opencode clean", OpenCode, EventPost, `{"tool_response":"fine"}`, "{}\n", 0, false},
+		{"opencode not a string", OpenCode, EventPost, `{"tool_response":{"a":1}}`, `{"output":"` + Withheld, 0, false},
+		{"opencode not json", OpenCode, EventPost, `{`, `{"output":"` + Withheld, 0, false},
 		{"cursor", Cursor, EventPost, `{"tool_response":"` + fakeToken + `"}`, "", 0, true},
 	}
 	for _, tt := range tests {

@@ -26,6 +26,8 @@ func SettingsPath(agent Agent, home string) string {
 		return filepath.Join(home, ".gemini", "settings.json")
 	case Copilot:
 		return filepath.Join(home, ".copilot", "settings.json")
+	case OpenCode: // the plugin itself
+		return openCodePath(home)
 	default:
 		return filepath.Join(home, ".cursor", "hooks.json")
 	}
@@ -64,8 +66,11 @@ const codexMarker = "# hguard: check tool calls before Codex runs them"
 // existing, maybe empty) with hguard's hooks added, keeping everything
 // already there; changed is false when the hooks were present.
 func Install(agent Agent, path string, existing []byte, command string) (out []byte, changed bool, err error) {
-	if agent == Codex {
+	switch agent {
+	case Codex:
 		return installCodex(path, existing, command)
+	case OpenCode:
+		return nil, false, fmt.Errorf("OpenCode takes a plugin, not a hook command: use InstallOpenCode")
 	}
 	settings := map[string]any{}
 	if len(bytes.TrimSpace(existing)) > 0 {

@@ -238,6 +238,10 @@ var tomlTimeoutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 // hookTimeout reads the timeout of the hook that checks commands (not the
 // --post one): seconds for Claude Code and Codex, milliseconds for Gemini.
 func hookTimeout(a hooks.Agent, b []byte) (time.Duration, bool) {
+	if a == hooks.OpenCode { // the plugin's TIMEOUT_MS
+		ms, ok := hooks.OpenCodeTimeout(b)
+		return time.Duration(ms) * time.Millisecond, ok
+	}
 	unit := time.Second
 	if a == hooks.Gemini {
 		unit = time.Millisecond

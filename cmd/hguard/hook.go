@@ -23,7 +23,7 @@ import (
 	"github.com/hguard/hguard/session"
 )
 
-const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot
+const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot|opencode
 
 Runs as an agent's hook: reads the agent's JSON on standard input and
 answers in that agent's protocol. The event's name in the input says what
@@ -63,13 +63,13 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot", "want exactly one agent name")
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode", "want exactly one agent name")
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot", "%v", err)
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode", "%v", err)
 	}
-	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex {
+	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex && agent != hooks.OpenCode {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
 	}
 	a := hookAnswer(agent, *post, stdin, stderr)
@@ -110,7 +110,7 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 	}
 	if json.Unmarshal(data, &ev) == nil {
 		switch ev.Name {
-		case "PostToolUse", "AfterTool":
+		case "PostToolUse", "AfterTool", "tool.execute.after":
 			return hooks.Masked(agent, hooks.EventPost, data)
 		case "PostToolUseFailure":
 			return hooks.Masked(agent, hooks.EventPostFailure, data)
@@ -371,7 +371,7 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 }
 
 const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
-       hguard init claude-code|codex|gemini|cursor|copilot [--write] [--binary PATH]
+       hguard init claude-code|codex|gemini|cursor|copilot|opencode [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
@@ -399,6 +399,10 @@ nothing changes the second time. Settings files and events:
                beforeMCPExecution, beforeSubmitPrompt (failClosed)
   copilot      ~/.copilot/settings.json  preToolUse (GitHub Copilot CLI: bash,
                view, create, edit)
+  opencode     ~/.config/opencode/plugins/hguard.js   a plugin: tool.execute.before
+               (bash, read, write, edit, apply_patch, grep, webfetch, MCP),
+               tool.execute.after (masking); it runs hguard without a shell and
+               refuses the tool call unless hguard answers allow
 The hook command refuses every tool call (exit 2) when the hguard binary
 is missing; checks time out after 600 s, and a wait for a person's
 approval gives up after 570 s.`
@@ -412,7 +416,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot", "want exactly one shell or agent name")
+		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot|opencode", "want exactly one shell or agent name")
 	}
 	bin := *binary
 	if bin == "" {
@@ -456,7 +460,13 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	out, changed, err := hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
+	var out []byte
+	var changed bool
+	if agent == hooks.OpenCode {
+		out, changed, err = hooks.InstallOpenCode(existing, bin)
+	} else {
+		out, changed, err = hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

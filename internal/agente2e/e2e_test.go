@@ -1,7 +1,7 @@
 // Package agente2e runs the real coding-agent CLIs (Claude Code, Codex,
-// Gemini CLI, installed from npm by test.sh) headless against fake model
-// servers on 127.0.0.1, with hguard's hooks installed by `hguard init AGENT
-// --write` into a throwaway home. Each fake model asks for a list of tool
+// Gemini CLI, GitHub Copilot CLI, OpenCode, installed from npm by test.sh)
+// headless against fake model servers on 127.0.0.1, with hguard's hooks
+// installed by `hguard init AGENT --write` into a throwaway home. Each fake model asks for a list of tool
 // calls, one per turn, and records the tool result it gets back; the tests
 // then look at what ran (marker files) and what the model was told.
 package agente2e
