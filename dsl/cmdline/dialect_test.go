@@ -22,6 +22,9 @@ var dialectTests = []struct {
 	// zsh.
 	{"zsh", "brace group without semicolon", "{ rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	{"zsh", "repeat", "repeat 1 rm -rf ~", []string{"rm -rf ~ wr=repeat[1]"}, nil},
+	{"zsh", "repeat with a quoted assignment", `repeat 2 X='a"b' ssh'' ‘x’`, []string{"ssh 'x' wr=repeat[2]"}, []IssueKind{IssueConfusable, IssueConfusable}},
+	{"zsh", "repeat with an assignment of unknown value", "repeat 2 X=$y rm -rf ~", []string{"rm -rf ~ wr=repeat[2]"}, nil},
+	{"zsh", "repeat: a quoted name is no assignment", `repeat 2 'X'=1 rm`, []string{"X=1 rm wr=repeat[2]"}, nil},
 	{"zsh", "repeat block", "repeat 3 { rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	{"zsh", "equals expansion", "=rm -rf /", []string{"rm -rf /"}, nil},
 	{"zsh", "quoted equals is a name", "'=rm' -rf /", []string{"=rm -rf /"}, nil},

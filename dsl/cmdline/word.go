@@ -19,6 +19,7 @@ type field struct {
 	in     Input // Kind "cmdsubst" or "procsub" when the word holds a substitution
 	glob   bool  // holds an unquoted glob character (*, ?, [)
 	prompt *Word // the value expanded by ${x@P} in it (Dynamic when unknown)
+	assign bool  // the word starts with an unquoted NAME= (zsh reads it as an assignment after repeat N)
 }
 
 // fieldWords drops the substitution details and folds look-alikes (the
@@ -84,7 +85,11 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 			break
 		}
 		if a != nil && len(a.Parts) > 0 {
+			n := len(fs)
 			fs = append(fs, w.fields(a)...)
+			if len(fs) > n {
+				fs[n].assign = assignWord(a)
+			}
 		}
 	}
 	if len(fs) == 0 {
@@ -98,6 +103,17 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	r.args = w.peel(&r.cmd, fs)
 	r.cmd.Wrappers = concat(zshWraps, r.cmd.Wrappers)
 	return r
+}
+
+// assignWord reports a word that starts with an unquoted NAME=, as an
+// assignment does: X='a b' is one, 'X'=1 and "X=1" are not.
+func assignWord(a *syntax.Word) bool {
+	lit, ok := a.Parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	name, _, ok := strings.Cut(lit.Value, "=")
+	return ok && zshAssign(name+"=")
 }
 
 func (w *walker) assignValue(a *syntax.Assign) Word {

@@ -84,7 +84,14 @@ func (w *walker) zshRewrite(src string, _ error) (string, bool) {
 func zshName(fs []field) ([]field, []Wrapper) {
 	var wraps []Wrapper
 	for range 8 {
-		if len(fs) == 0 || fs[0].Dynamic {
+		if len(fs) == 0 {
+			break
+		}
+		if len(wraps) > 0 && len(fs) > 1 && fs[0].assign {
+			fs = fs[1:] // repeat N X=1 cmd: X=1 is an assignment for cmd
+			continue
+		}
+		if fs[0].Dynamic {
 			break
 		}
 		v := fs[0].Value
@@ -96,9 +103,6 @@ func zshName(fs []field) ([]field, []Wrapper) {
 			continue
 		case v == "-" && len(fs) > 1 && !fs[0].Quoted:
 			fs = fs[1:] // the precommand modifier -: the command runs as a login program
-			continue
-		case len(wraps) > 0 && len(fs) > 1 && !fs[0].Quoted && zshAssign(v):
-			fs = fs[1:] // repeat N X=1 cmd: X=1 is an assignment for cmd
 			continue
 		case v == "repeat" && len(fs) > 2:
 			wraps = append(wraps, Wrapper{Name: "repeat", Args: []string{fs[1].Value}})
