@@ -16,6 +16,18 @@ var dialectTests = []struct {
 	// bash and posix.
 	{"bash", "zsh brace group is incomplete in bash", "{ rm -rf ~ }", []string{"rm -rf ~ }"}, []IssueKind{IssueParse}},
 	{"posix", "posix simple", "rm -rf ~", []string{"rm -rf ~"}, nil},
+	// A comment ends at the newline even after a backslash (mvdan/sh went on
+	// with the comment's line: commentEnds).
+	{"bash", "comment ending in a backslash", "dd x # c \\\nrm -rf ~", []string{"dd x", "rm -rf ~"}, nil},
+	{"bash", "quoted hash is no comment", "dd x '#' \\\nrm -rf ~", []string{"dd x # rm -rf ~"}, nil},
+	{"bash", "escaped backslash ends a comment too", "dd # c \\\\\nrm -rf ~", []string{"dd", "rm -rf ~"}, nil},
+	{"bash", "comment in a substitution", "echo $(# c \\\nrm -rf ~)", []string{"echo «$(# c  \nrm -rf ~)»", "rm -rf ~ via=$(…)"}, nil},
+	{"zsh", "comment ending in a backslash", "dd x # c \\\nrm -rf ~", []string{"dd x", "rm -rf ~"}, nil},
+	{"bash", "comment ending in a backslash in sh -c", "sh -c 'dd # \\\nrm -rf ~'", []string{"sh -c dd # \\\nrm -rf ~", "dd via=sh -c", "rm -rf ~ via=sh -c"}, nil},
+	// coproc X=a cmd: X=a is an assignment (mvdan/sh made it the name).
+	{"bash", "coproc with assignments", "coproc X=a Y=b rm -rf ~", []string{"rm -rf ~ X=a Y=b bg"}, nil},
+	{"bash", "coproc with a quoted name is no assignment", "coproc 'X'=1 rm", []string{"X=1 rm bg"}, nil},
+	{"bash", "coproc of a compound command", "coproc N { rm -rf ~; }", []string{"rm -rf ~ bg"}, nil},
 	{"posix", "[[ is a command name to dash", "[[ -f x ]] && rm -rf ~", []string{"[[ -f x ]]", "rm -rf ~"}, nil},
 	{"sh", "sh is posix", "echo a; rm -rf ~", []string{"echo a", "rm -rf ~"}, nil},
 

@@ -106,6 +106,75 @@ func shellText(s string) string {
 	return strings.ReplaceAll(s, "\\\r\n", "\\ \n")
 }
 
+// commentEnds prepares the bytes for mvdan/sh where a comment ends in a
+// backslash: mvdan/sh takes the backslash and the newline for a line
+// continuation and goes on with the comment's line (dd x # c \<newline>rm y
+// was read as dd x rm y), while bash and zsh end a comment at the newline,
+// backslash or not. That backslash becomes a space, so offsets do not move.
+//
+// The scan follows quotes and escapes, not the whole grammar: where it
+// takes text for a comment that is not one (inside a heredoc's body), the
+// lines it separates make hguard see more commands, never fewer.
+func commentEnds(src string) string {
+	if !strings.Contains(src, "\\\n") || !strings.Contains(src, "#") {
+		return src
+	}
+	var b []byte // a copy, made at the first change
+	wordStart := true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\':
+			i++ // the escaped byte
+			wordStart = false
+			continue
+		case c == '\'':
+			if j := strings.IndexByte(src[i+1:], '\''); j >= 0 {
+				i += j + 1
+			} else {
+				i = len(src) - 1
+			}
+		case c == '$' && i+1 < len(src) && src[i+1] == '\'':
+			i = skipEscaped(src, i+2, '\'')
+		case c == '"':
+			i = skipEscaped(src, i+1, '"')
+		case c == '#' && wordStart:
+			end := strings.IndexByte(src[i:], '\n')
+			if end < 0 {
+				i = len(src)
+				continue
+			}
+			i += end
+			if src[i-1] == '\\' {
+				if b == nil {
+					b = []byte(src)
+				}
+				b[i-1] = ' '
+			}
+		}
+		wordStart = strings.IndexByte(" \t\n;&|()<>`", src[i]) >= 0
+	}
+	if b == nil {
+		return src
+	}
+	return string(b)
+}
+
+// skipEscaped returns the offset of the quote q that closes the text
+// starting at i, skipping backslash escapes ("…" and $'…'), or the last
+// offset of src when it is not closed.
+func skipEscaped(src string, i int, q byte) int {
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case q:
+			return i
+		}
+	}
+	return len(src) - 1
+}
+
 // parse parses src into its top-level statements. It stops early once the
 // command budget is spent, so that a megabyte of "a;" costs little. On a
 // syntax error it returns the statements a recovering parse can still find.

@@ -69,6 +69,9 @@ func (w *walker) text(src string, cx ctx) {
 	if !w.spend(len(src)) {
 		return
 	}
+	if cx.dialect != Fish {
+		src = commentEnds(src)
+	}
 	saved, savedD := w.src, w.dialect
 	w.src, w.dialect = src, cx.dialect
 	defer func() { w.src, w.dialect = saved, savedD }()
@@ -335,10 +338,52 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 	case *syntax.CoprocClause:
 		inner.bg = true
+		if c.Stmt != nil {
+			coprocAssigns(c.Stmt)
+		}
 		w.stmt(c.Stmt, inner)
 	case *syntax.TestDecl:
 		w.stmt(c.Body, inner)
 	}
+}
+
+// coprocAssigns gives a coprocess's simple command back the assignment
+// that mvdan/sh took for the coprocess's name and then for a word of the
+// command: bash runs coproc X=a Y=b cmd as cmd with X and Y set, where the
+// parser made X=a the command's name.
+func coprocAssigns(st *syntax.Stmt) {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return
+	}
+	if a, ok := assignOf(call.Args[0]); ok {
+		call.Assigns = append([]*syntax.Assign{a}, call.Assigns...)
+		call.Args = call.Args[1:]
+	}
+}
+
+// assignOf reads a word that starts with an unquoted NAME= as the
+// assignment the shell makes of it.
+func assignOf(word *syntax.Word) (*syntax.Assign, bool) {
+	if word == nil || len(word.Parts) == 0 || !assignWord(word) {
+		return nil, false
+	}
+	lit := word.Parts[0].(*syntax.Lit)
+	name, rest, _ := strings.Cut(lit.Value, "=")
+	at := func(n int) syntax.Pos {
+		p := lit.ValuePos
+		return syntax.NewPos(p.Offset()+uint(n), p.Line(), p.Col()+uint(n))
+	}
+	a := &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: at(len(name)), Value: name}}
+	var parts []syntax.WordPart
+	if rest != "" {
+		parts = append(parts, &syntax.Lit{ValuePos: at(len(name) + 1), ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	parts = append(parts, word.Parts[1:]...)
+	if len(parts) > 0 {
+		a.Value = &syntax.Word{Parts: parts}
+	}
+	return a, true
 }
 
 func funcName(f *syntax.FuncDecl) string {
