@@ -213,10 +213,11 @@ func joinPath(dir, p string) string {
 	if p == "." {
 		return dir
 	}
-	if strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$HOME") {
-		return dir + "/" + strings.TrimPrefix(strings.TrimPrefix(p, "./"), ".")
-	}
 	j := path.Join(dir, p)
+	if home := strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$HOME"); home && !strings.HasPrefix(j, dir[:1]) {
+		// Above the home, whose parent hguard does not know: ~/.. stays.
+		j = dir + "/" + path.Clean(p)
+	}
 	if strings.HasSuffix(p, "/") && !strings.HasSuffix(j, "/") {
 		j += "/"
 	}
@@ -696,7 +697,7 @@ func (w *walker) writes(c *Command, args []field) {
 		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic {
 			bare := *c
 			bare.Redirects = nil
-			out := produces(&bare, c.Stdin)
+			out := produces(w.dialectEcho(&bare), c.Stdin)
 			if r.Op == ">>" {
 				out.Static, out.Text = false, ""
 			}

@@ -50,6 +50,10 @@ type ctx struct {
 	bg      bool
 	noSubst bool   // substitutions in this text were walked already by its carrier
 	procIn  *Input // what the command holding a >(…) writes into it, when known
+	// timedPipe: the last of wraps is the time keyword in front of a whole
+	// pipeline (time a | b), which stands in front of its first command
+	// only; in a | time b, time is the program that runs b.
+	timedPipe bool
 }
 
 func newWalker(line *Line, src string) *walker {
@@ -71,6 +75,9 @@ func (w *walker) text(src string, cx ctx) {
 	}
 	if cx.dialect != Fish {
 		src = commentEnds(src)
+	}
+	if cx.dialect == Zsh {
+		src = zshTrailingBackslash(src)
 	}
 	saved, savedD := w.src, w.dialect
 	w.src, w.dialect = src, cx.dialect
@@ -187,6 +194,12 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		for i, el := range elems {
 			ecx := cx
 			ecx.pipe = PipePos{Index: i, Len: len(elems)}
+			if ecx.timedPipe {
+				ecx.timedPipe = false
+				if i > 0 {
+					ecx.wraps = ecx.wraps[:len(ecx.wraps)-1]
+				}
+			}
 			if i > 0 {
 				ecx.stdin = piped(w.output(elems[i-1], in))
 			}
@@ -331,6 +344,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			inner.wraps = append(slices.Clip(cx.wraps), Wrapper{Name: "time", Args: args})
 			inner.pipe = cx.pipe
 			if _, list := c.Stmt.Cmd.(*syntax.BinaryCmd); list {
+				inner.timedPipe = true
 				w.stmt(c.Stmt, inner)
 			} else {
 				w.element(c.Stmt, inner) // a | time b: b keeps its place in the pipeline
@@ -488,6 +502,10 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		// Assignments or redirections alone run no program: they behave as
 		// the null command, which keeps them visible to rules.
 		c.Name = ":"
+		if w.dialect == Zsh && len(st.Redirs) > 0 {
+			c.Name = zshNullCmd(st.Redirs) // zsh runs a program for them
+			c.Path = c.Name
+		}
 	}
 	c.Wrappers = concat(cx.wraps, c.Wrappers)
 	c.Redirects = concat(cx.redirs, w.redirects(st.Redirs))
@@ -524,7 +542,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	case hasProcOut(redirs):
 		bare := c
 		bare.Redirects = nil
-		out := produces(&bare, c.Stdin)
+		out := produces(w.dialectEcho(&bare), c.Stdin)
 		scx := cx
 		scx.procIn = &out
 		w.substs(cx, nodes[:len(nodes)-len(redirs)]...)
@@ -538,6 +556,21 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	}
 	w.flowAfter(st, ce, &c, r, cx)
 	w.wrappedWrites(&c)
+}
+
+// dialectEcho is c as output.go's echo (bash's) reads it: zsh's echo
+// interprets backslash escapes unless told -E, as bash's does with -e, so
+// a zsh echo gets a leading -e (echo "a\nb" | bash runs two lines there).
+func (w *walker) dialectEcho(c *Command) *Command {
+	if w.dialect != Zsh || c.Name != "echo" || c.Dynamic {
+		return c
+	}
+	e := *c
+	e.Args = append([]Word{{Value: "-e"}}, c.Args...)
+	if len(c.raw) == len(c.Args) {
+		e.raw = append([]string{"-e"}, c.raw...)
+	}
+	return &e
 }
 
 // printsThroughWrappers reports an echo or printf whose wrappers change who
@@ -565,7 +598,7 @@ func (w *walker) wrappedWrites(c *Command) {
 	}
 	bare := *c
 	bare.Wrappers, bare.Redirects = nil, nil
-	text, ok := staticOutput(&bare)
+	text, ok := staticOutput(w.dialectEcho(&bare))
 	if !ok {
 		return
 	}
@@ -764,7 +797,7 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		if printsThroughWrappers(&cmd) {
 			cmd.Wrappers = nil // sudo echo TEXT | sh: the wrapper does not change the text
 		}
-		return produces(&cmd, w.stdin(st.Redirs, in))
+		return produces(w.dialectEcho(&cmd), w.stdin(st.Redirs, in))
 	case *syntax.Subshell:
 		if n := len(c.Stmts); n > 0 {
 			return w.output(c.Stmts[n-1], w.stdin(st.Redirs, in))

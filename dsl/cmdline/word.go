@@ -149,7 +149,7 @@ func (w *walker) fields(word *syntax.Word) []field {
 	} else if hasBrace(word.Parts) {
 		split := &syntax.Word{Parts: slices.Clone(word.Parts)}
 		if syntax.SplitBraces(split) {
-			if alts := braces(split.Parts); alts != nil {
+			if alts := braces(split.Parts, w.dialect != Fish); alts != nil {
 				var out []field
 				for _, parts := range alts {
 					out = append(out, w.expand(parts, true, unquoted)...)
@@ -216,12 +216,13 @@ func hasBrace(parts []syntax.WordPart) bool {
 const maxBraceFields = 256
 
 // braces returns the part lists of the words a brace-split word expands to,
-// or nil when there would be too many.
+// or nil when there would be too many; ranges says whether {1..3} is a
+// range (not in fish).
 //
 // Each alternative owns its slice, so that appending to it in place is
 // safe: a word of many parts costs linear time, not quadratic (a{b}a{b}…
 // once took minutes for 25 KB).
-func braces(parts []syntax.WordPart) [][]syntax.WordPart {
+func braces(parts []syntax.WordPart, ranges bool) [][]syntax.WordPart {
 	alts := [][]syntax.WordPart{nil}
 	for _, p := range parts {
 		be, ok := p.(*syntax.BraceExp)
@@ -232,7 +233,10 @@ func braces(parts []syntax.WordPart) [][]syntax.WordPart {
 			continue
 		}
 		var choices [][]syntax.WordPart
-		if be.Sequence {
+		if be.Sequence && !ranges {
+			// fish has no {1..3}: the braces and dots are letters.
+			choices = append(choices, []syntax.WordPart{&syntax.Lit{Value: "{" + sequenceText(be) + "}"}})
+		} else if be.Sequence {
 			items := sequence(be)
 			if items == nil {
 				return nil
@@ -242,7 +246,7 @@ func braces(parts []syntax.WordPart) [][]syntax.WordPart {
 			}
 		} else {
 			for _, el := range be.Elems {
-				sub := braces(el.Parts)
+				sub := braces(el.Parts, ranges)
 				if sub == nil {
 					return nil
 				}
@@ -271,6 +275,15 @@ func braces(parts []syntax.WordPart) [][]syntax.WordPart {
 }
 
 // sequence expands {x..y[..step]} over integers or single letters.
+// sequenceText is a range's text without its braces: 1..3, a..e..2.
+func sequenceText(be *syntax.BraceExp) string {
+	var parts []string
+	for _, e := range be.Elems {
+		parts = append(parts, e.Lit())
+	}
+	return strings.Join(parts, "..")
+}
+
 func sequence(be *syntax.BraceExp) []string {
 	if len(be.Elems) < 2 {
 		return nil
@@ -441,6 +454,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 	case *syntax.DblQuoted:
 		e.cur.Quoted = true
 		e.open = true
+		if p.Dollar && w.dialect == Zsh {
+			e.write("$") // zsh has no $"…" translation: the $ is a letter
+		}
 		for _, q := range p.Parts {
 			e.part(q, dquoted)
 		}

@@ -96,6 +96,12 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		}
 		v := fs[0].Value
 		switch {
+		case v == "nocorrect" && len(fs) > 1 && !fs[0].Quoted:
+			// A precommand modifier of zsh's grammar: assignments may
+			// follow it (nocorrect X=$(pwd) cmd).
+			wraps = append(wraps, Wrapper{Name: "nocorrect"})
+			fs = fs[1:]
+			continue
 		case len(v) > 1 && v[0] == '=' && !fs[0].Quoted:
 			fs[0].Value = v[1:]
 		case v == "coproc" && len(fs) > 1 && !fs[0].Quoted:
@@ -112,6 +118,31 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		break
 	}
 	return fs, wraps
+}
+
+// zshTrailingBackslash gives a backslash that ends zsh's text (eval rm \\)
+// the meaning zsh gives it: it quotes nothing, and leaves an empty word
+// where bash keeps a backslash. It becomes ” (offsets before it stay).
+func zshTrailingBackslash(src string) string {
+	n := len(src) - len(strings.TrimRight(src, "\\"))
+	if n%2 == 0 {
+		return src
+	}
+	return src[:len(src)-1] + "''"
+}
+
+// zshNullCmd is the program zsh runs for redirections without a command
+// (> f, 2>&1 | cmd): $READNULLCMD for a single input redirection (< f,
+// <<< text), $NULLCMD for any other. Their defaults are pager (Debian's
+// build; upstream zsh's is more) and cat.
+func zshNullCmd(rs []*syntax.Redirect) string {
+	if len(rs) == 1 && rs[0] != nil && (rs[0].N == nil || rs[0].N.Value == "0") {
+		switch rs[0].Op {
+		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return "pager"
+		}
+	}
+	return "cat"
 }
 
 // globQualifiers follows the code run by glob qualifiers in c's words.
@@ -194,7 +225,7 @@ func isNameByte(c byte) bool {
 }
 
 // carrierDialect is the grammar of the text a carrier runs: the shell it
-// names (zsh -c, fish -c), the current one for eval and source, and bash,
+// names (zsh -c, fish -c), the current one for eval, source and trap, and bash,
 // hguard's widest reading of sh, for the rest (sh -c, watch, ssh, su -c).
 func carrierDialect(c *Command, cx ctx) Dialect {
 	switch p := program(c.Name); {
@@ -204,7 +235,7 @@ func carrierDialect(c *Command, cx ctx) Dialect {
 		return Fish
 	case shells[p]:
 		return Bash
-	case c.Name == "eval" || c.Name == "source" || c.Name == ".":
+	case c.Name == "eval" || c.Name == "source" || c.Name == "." || c.Name == "trap":
 		if cx.dialect != "" {
 			return cx.dialect
 		}
