@@ -22,10 +22,12 @@ const (
 	Cursor     Agent = "cursor"
 	Copilot    Agent = "copilot" // GitHub Copilot CLI
 	OpenCode   Agent = "opencode"
+	Crush      Agent = "crush"
+	Amp        Agent = "amp"
 )
 
 // Agents lists the supported agents.
-var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot, OpenCode}
+var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot, OpenCode, Crush, Amp}
 
 // ParseAgent validates an agent name from the command line.
 func ParseAgent(s string) (Agent, error) {
@@ -133,6 +135,7 @@ type hookInput struct {
 	ToolArgs       json.RawMessage `json:"toolArgs"`    // GitHub Copilot CLI: an object, or JSON text
 	SessionIDCamel string          `json:"sessionId"`   // GitHub Copilot CLI, where sent
 	ServerName     string          `json:"server_name"` // Cursor beforeMCPExecution, where sent
+	Event          string          `json:"event"`       // Crush: the event's name
 }
 
 // eventOf maps an agent's event name to hguard's.
@@ -164,6 +167,13 @@ func Parse(agent Agent, data []byte) (Call, error) {
 		Session: in.SessionID, Turn: in.TurnID, Mode: in.PermissionMode}
 	switch agent {
 	case ClaudeCode, Codex, Gemini:
+	case Crush:
+		// Crush sends {event, session_id, cwd, tool_name, tool_input}.
+		if c.Tool == "" {
+			return Call{}, errors.New("hook input names no tool (tool_name)")
+		}
+	case Amp:
+		return Call{}, errors.New("Amp's delegate program gets the tool's arguments alone: use ParseAmp")
 	case OpenCode:
 		// hguard's OpenCode plugin sends {hook_event_name, tool_name,
 		// tool_input, session_id, cwd}: its tool.execute.before hook's
@@ -272,6 +282,33 @@ func classify(c *Call, input json.RawMessage) error {
 	}
 	var err error
 	switch t := c.Tool; {
+	case c.Agent == Crush && t == "bash":
+		c.Kind = KindShell
+		cmd, cerr := commandOf(field(input, "command"))
+		if cerr != nil {
+			return cerr
+		}
+		c.Command = cmd
+		if wd := str("working_dir"); wd != "" {
+			if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
+				wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
+			}
+			c.Cwd = wd
+		}
+		return nil
+	case c.Agent == Crush && t == "view":
+		err = pathArg(KindRead, "file_path")
+	case c.Agent == Crush && (t == "write" || t == "multiedit" || t == "download"):
+		err = pathArg(KindWrite, "file_path")
+	case c.Agent == Crush && (t == "fetch" || t == "agentic_fetch"):
+		if u := str("url"); u != "" {
+			c.Kind, c.URL = KindFetch, u
+			c.Command = "curl -sSL -- " + shellQuote(u)
+		}
+	case c.Agent == Crush && t == "grep":
+		if p := str("path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
 	case t == "Bash", t == "run_shell_command", c.Agent == Copilot && t == "bash",
 		c.Agent == Codex && slices.Contains([]string{"shell", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
 		c.Kind = KindShell
@@ -588,8 +625,10 @@ func Prompts(c Call) bool {
 		return false
 	}
 	switch c.Agent {
-	case Codex, Copilot, OpenCode:
-		// OpenCode's plugins can refuse a tool call but not ask.
+	case Codex, Copilot, OpenCode, Crush, Amp:
+		// OpenCode's plugins and Crush's hooks can refuse a tool call but
+		// not ask; Amp's delegate program can, but not when Amp runs with
+		// -x, which it does not say.
 		// Copilot CLI shows an ask's dialog only when a person is there;
 		// run with -p it has no one to ask and hguard cannot tell.
 		return false
@@ -635,6 +674,9 @@ func Reply(c Call, d Decision, reason string) Answer {
 			"permissionDecisionReason": reason,
 		}}
 		return answer(out, d, reason, true)
+	case Crush, Amp:
+		// Exit 2 refuses with standard error as the reason, in both.
+		return answer(map[string]any{"decision": decisionWord(d), "reason": reason}, d, reason, true)
 	case OpenCode:
 		// hguard's plugin lets a call through only on an explicit allow
 		// (exit 0 with this answer), anything else is a refusal.
@@ -705,4 +747,79 @@ func answer(out map[string]any, d Decision, reason string, exit2 bool) Answer {
 func Refuse(agent Agent, err error) Answer {
 	reason := "hguard could not check this tool call, so it is refused: " + err.Error()
 	return Reply(Call{Agent: agent, Kind: KindShell, Mode: "dontAsk"}, Deny, reason)
+}
+
+// ParseAmp reads a tool call as Amp hands it to a delegate program: the
+// tool's name (AGENT_TOOL_NAME), the thread (AMP_THREAD_ID), the program's
+// working directory, and the tool's arguments alone on standard input. An
+// error means the call cannot be judged: callers deny.
+func ParseAmp(tool, thread, cwd string, args []byte) (Call, error) {
+	if len(args) > maxInput {
+		return Call{}, fmt.Errorf("tool arguments are %d bytes, over the limit of %d", len(args), maxInput)
+	}
+	if tool == "" {
+		return Call{}, errors.New("AGENT_TOOL_NAME is not set: hguard hook amp runs as Amp's delegate program")
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(args, &obj); err != nil {
+		return Call{}, fmt.Errorf("tool arguments are not a JSON object: %v", err)
+	}
+	c := Call{Agent: Amp, Tool: tool, Cwd: cwd, Session: thread}
+	input := json.RawMessage(args)
+	str := func(name string) string {
+		var s string
+		if raw := obj[name]; raw != nil && json.Unmarshal(raw, &s) == nil {
+			return s
+		}
+		return ""
+	}
+	path := func(kind Kind) error {
+		p := str("path")
+		if p == "" {
+			return fmt.Errorf("arguments of %s have no path", tool)
+		}
+		c.Kind, c.Paths = kind, []string{p}
+		return nil
+	}
+	var err error
+	switch {
+	case tool == "Bash":
+		c.Kind = KindShell
+		cmd, cerr := commandOf(obj["cmd"])
+		if cerr != nil {
+			return Call{}, cerr
+		}
+		c.Command = cmd
+		if wd := str("cwd"); wd != "" {
+			c.Cwd = wd
+		}
+		return c, nil
+	case tool == "Read":
+		err = path(KindRead)
+	case tool == "Grep":
+		if p := str("path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	case tool == "edit_file", tool == "create_file", tool == "undo_edit", tool == "format_file":
+		err = path(KindWrite)
+	case tool == "read_web_page":
+		if u := str("url"); u != "" {
+			c.Kind, c.URL = KindFetch, u
+			c.Command = "curl -sSL -- " + shellQuote(u)
+		}
+	case strings.HasPrefix(tool, "mcp__"):
+		c.Kind = KindMCP
+		server, name := mcpName(tool)
+		c.Command = MCPLine(server, name, input)
+	}
+	if err != nil {
+		return Call{}, err
+	}
+	switch c.Kind {
+	case KindRead:
+		c.Command = readLine(c.Paths)
+	case KindWrite:
+		c.Command = writeLine(c.Paths)
+	}
+	return c, nil
 }

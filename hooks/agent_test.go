@@ -58,6 +58,11 @@ func TestProtocols(t *testing.T) {
 			`{"decision":"allow"}`, 0},
 		{"opencode deny", OpenCode, `{"tool_name":"bash","tool_input":{"command":"rm -rf /"}}`, Deny,
 			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
+		{"crush allow is no opinion", Crush, `{"event":"PreToolUse","session_id":"s","cwd":"/w","tool_name":"bash","tool_input":{"command":"ls"}}`, Allow, "", 0},
+		{"crush deny", Crush, `{"tool_name":"bash","tool_input":{"command":"rm -rf /"}}`, Deny,
+			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
+		{"crush cannot ask", Crush, `{"tool_name":"bash","tool_input":{"command":"x"}}`, Ask,
+			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
 		{"opencode cannot ask", OpenCode, `{"tool_name":"bash","tool_input":{"command":"git reset --hard"}}`, Ask,
 			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
 	}
@@ -132,6 +137,19 @@ func TestParse(t *testing.T) {
 		{Gemini, `{"tool_name":"replace","tool_input":{"file_path":"/w/f","old_string":"a","new_string":"b"}}`,
 			Call{Agent: Gemini, Tool: "replace", Kind: KindWrite, Command: "tee -- /w/f >/dev/null", Paths: []string{"/w/f"}}},
 		{Gemini, `{"session_id":"g","hook_event_name":"BeforeAgent","prompt":"p"}`, Call{Agent: Gemini, Event: EventTurn, Session: "g"}},
+		{Crush, `{"event":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"command":"make","working_dir":"sub","description":"d"}}`,
+			Call{Agent: Crush, Tool: "bash", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "s"}},
+		{Crush, `{"tool_name":"view","tool_input":{"file_path":"/h/.aws/credentials"}}`,
+			Call{Agent: Crush, Tool: "view", Kind: KindRead, Command: "cat -- /h/.aws/credentials", Paths: []string{"/h/.aws/credentials"}}},
+		{Crush, `{"tool_name":"edit","tool_input":{"file_path":"/h/.bashrc","old_string":"a","new_string":"b"}}`,
+			Call{Agent: Crush, Tool: "edit", Kind: KindWrite, Command: "tee -- /h/.bashrc >/dev/null", Paths: []string{"/h/.bashrc"}}},
+		{Crush, `{"tool_name":"download","tool_input":{"url":"https://e.x/a","file_path":"/h/.zshrc"}}`,
+			Call{Agent: Crush, Tool: "download", Kind: KindWrite, Command: "tee -- /h/.zshrc >/dev/null", Paths: []string{"/h/.zshrc"}}},
+		{Crush, `{"tool_name":"fetch","tool_input":{"url":"https://e.x/a","format":"text"}}`,
+			Call{Agent: Crush, Tool: "fetch", Kind: KindFetch, Command: "curl -sSL -- https://e.x/a", URL: "https://e.x/a"}},
+		{Crush, `{"tool_name":"mcp_github_create_pull_request","tool_input":{"title":"t"}}`,
+			Call{Agent: Crush, Tool: "mcp_github_create_pull_request", Kind: KindMCP, Command: "mcp:github/create_pull_request --title=t"}},
+		{Crush, `{"tool_name":"ls","tool_input":{"path":"/"}}`, Call{Agent: Crush, Tool: "ls"}},
 		{OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"make","workdir":"sub"},"session_id":"ses_1","cwd":"/p"}`,
 			Call{Agent: OpenCode, Tool: "bash", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "ses_1"}},
 		{OpenCode, `{"tool_name":"bash","tool_input":{"command":"make","workdir":"/q"},"cwd":"/p"}`,
@@ -205,8 +223,11 @@ func TestMalformedInputIsRefused(t *testing.T) {
 			if agent == Gemini {
 				in = strings.ReplaceAll(in, `"Bash"`, `"run_shell_command"`)
 			}
-			if agent == OpenCode {
+			if agent == OpenCode || agent == Crush {
 				in = strings.ReplaceAll(in, `"Bash"`, `"bash"`)
+			}
+			if agent == Amp {
+				continue // its arguments come alone: TestParseAmp
 			}
 			_, err := Parse(agent, []byte(in))
 			if err == nil {
@@ -230,8 +251,8 @@ func TestMalformedInputIsRefused(t *testing.T) {
 
 func TestInstall(t *testing.T) {
 	for _, agent := range Agents {
-		if agent == OpenCode {
-			continue // a plugin file: TestInstallOpenCode
+		if agent == OpenCode || agent == Amp {
+			continue // a plugin file, delegate rules: TestInstallOpenCode, TestInstallAmp
 		}
 		t.Run(string(agent), func(t *testing.T) {
 			existing := []byte(`{"theme": "dark", "hooks": {"Other": [{"command": "x"}]}}`)
@@ -346,7 +367,11 @@ func TestCodexTrust(t *testing.T) {
 func TestHookCommandFailsClosed(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no such dir", "hguard")
 	for _, agent := range Agents {
-		cmd := exec.Command("sh", "-c", HookCommand(missing, agent))
+		script := HookCommand(missing, agent)
+		if agent == Amp { // its delegate program
+			script = AmpDelegateScript(missing)
+		}
+		cmd := exec.Command("sh", "-c", script)
 		cmd.Stdin = strings.NewReader(`{"tool_name":"Bash","tool_input":{"command":"ls"}}`)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr

@@ -18,11 +18,16 @@ const openCodeMarker = "// hguard: checks OpenCode's tool calls before they run"
 // every {plugin,plugins}/*.{js,ts} in its global config directory,
 // $XDG_CONFIG_HOME/opencode (~/.config/opencode).
 func openCodePath(home string) string {
-	config := filepath.Join(home, ".config")
+	return filepath.Join(configHome(home), "opencode", "plugins", "hguard.js")
+}
+
+// configHome is $XDG_CONFIG_HOME, or ~/.config, where OpenCode, Crush and
+// Amp keep their settings.
+func configHome(home string) string {
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
-		config = x
+		return x
 	}
-	return filepath.Join(config, "opencode", "plugins", "hguard.js")
+	return filepath.Join(home, ".config")
 }
 
 // OpenCodePlugin is the OpenCode plugin that runs `binary hook opencode`

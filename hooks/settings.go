@@ -28,6 +28,10 @@ func SettingsPath(agent Agent, home string) string {
 		return filepath.Join(home, ".copilot", "settings.json")
 	case OpenCode: // the plugin itself
 		return openCodePath(home)
+	case Crush:
+		return filepath.Join(configHome(home), "crush", "crush.json")
+	case Amp:
+		return filepath.Join(configHome(home), "amp", "settings.json")
 	default:
 		return filepath.Join(home, ".cursor", "hooks.json")
 	}
@@ -71,6 +75,8 @@ func Install(agent Agent, path string, existing []byte, command string) (out []b
 		return installCodex(path, existing, command)
 	case OpenCode:
 		return nil, false, fmt.Errorf("OpenCode takes a plugin, not a hook command: use InstallOpenCode")
+	case Amp:
+		return nil, false, fmt.Errorf("Amp takes a delegate program, not a hook command: use InstallAmp")
 	}
 	settings := map[string]any{}
 	if len(bytes.TrimSpace(existing)) > 0 {
@@ -192,6 +198,10 @@ func hookEntries(agent Agent, command string) []hookEntry {
 			{"BeforeTool", map[string]any{"matcher": geminiPre, "hooks": run(HookTimeout*1000, "name", "hguard")}},
 			{"AfterTool", map[string]any{"matcher": geminiPost, "hooks": run(postTimeout*1000, "name", "hguard-redact")}},
 			{"BeforeAgent", map[string]any{"hooks": run(turnTimeout*1000, "name", "hguard-checkpoint")}},
+		}
+	case Crush: // every tool; a hook that times out or crashes is "no opinion" to Crush
+		return []hookEntry{
+			{"PreToolUse", map[string]any{"name": "hguard", "command": command, "timeout": HookTimeout}},
 		}
 	case Copilot: // user settings' "hooks", the schema of .github/hooks/*.json
 		return []hookEntry{

@@ -195,7 +195,7 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 		case err != nil:
 			r.bad(name, "%s: %v", a, err)
 			continue
-		case !strings.Contains(string(b), "hook "+string(a)):
+		case !strings.Contains(string(b), "hook "+string(a)) && !(a == hooks.Amp && strings.Contains(string(b), "hguard-delegate")):
 			r.line(name, "%s: %s does not run hguard's hook (%s)", a, path, fix)
 			continue
 		}

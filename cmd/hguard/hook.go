@@ -23,7 +23,7 @@ import (
 	"github.com/hguard/hguard/session"
 )
 
-const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot|opencode
+const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp
 
 Runs as an agent's hook: reads the agent's JSON on standard input and
 answers in that agent's protocol. The event's name in the input says what
@@ -63,11 +63,11 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode", "want exactly one agent name")
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "want exactly one agent name")
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode", "%v", err)
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "%v", err)
 	}
 	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex && agent != hooks.OpenCode {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
@@ -102,6 +102,16 @@ func hookAnswer(agent hooks.Agent, post bool, stdin io.Reader, stderr io.Writer)
 	}
 	if post {
 		return hooks.Masked(agent, hooks.EventPost, data)
+	}
+	if agent == hooks.Amp {
+		// Amp's delegate program gets the tool's arguments alone, which the
+		// model wrote: nothing in them may choose the event.
+		cwd, _ := os.Getwd()
+		call, err := hooks.ParseAmp(os.Getenv("AGENT_TOOL_NAME"), os.Getenv("AMP_THREAD_ID"), cwd, data)
+		if err != nil {
+			return hooks.Refuse(agent, err)
+		}
+		return preAnswer(call, stderr)
 	}
 	// The output after a tool call may be far larger than a check's input
 	// (64 MiB against 4): the event's name is read first, at any size.
@@ -371,7 +381,7 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 }
 
 const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
-       hguard init claude-code|codex|gemini|cursor|copilot|opencode [--write] [--binary PATH]
+       hguard init claude-code|codex|gemini|cursor|copilot|opencode|crush|amp [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
@@ -403,6 +413,10 @@ nothing changes the second time. Settings files and events:
                (bash, read, write, edit, apply_patch, grep, webfetch, MCP),
                tool.execute.after (masking); it runs hguard without a shell and
                refuses the tool call unless hguard answers allow
+  crush        ~/.config/crush/crush.json   PreToolUse (every tool)
+  amp          ~/.config/amp/settings.json  amp.permissions: delegate rules first
+               for Bash, Read, Grep, edit_file, create_file, undo_edit,
+               format_file, read_web_page, mcp__*, to ~/.config/amp/hguard-delegate
 The hook command refuses every tool call (exit 2) when the hguard binary
 is missing; checks time out after 600 s, and a wait for a person's
 approval gives up after 570 s.`
@@ -416,7 +430,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot|opencode", "want exactly one shell or agent name")
+		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "want exactly one shell or agent name")
 	}
 	bin := *binary
 	if bin == "" {
@@ -462,9 +476,12 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	var out []byte
 	var changed bool
-	if agent == hooks.OpenCode {
+	switch agent {
+	case hooks.OpenCode:
 		out, changed, err = hooks.InstallOpenCode(existing, bin)
-	} else {
+	case hooks.Amp:
+		out, changed, err = hooks.InstallAmp(existing, hooks.AmpDelegatePath(userHome))
+	default:
 		out, changed, err = hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
 	}
 	if err != nil {
@@ -494,6 +511,12 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if err := refuseUnderAgent("hguard init --write", stderr); err != nil {
 		return err // an agent must not choose which hook (or binary) guards it
 	}
+	if agent == hooks.Amp {
+		// The delegate program first: the rules name it.
+		if err := writeProgram(hooks.AmpDelegatePath(userHome), hooks.AmpDelegateScript(bin)); err != nil {
+			return err
+		}
+	}
 	if agent == hooks.ClaudeCode {
 		// The shell prefix's program first: the settings name it.
 		if err := os.MkdirAll(filepath.Dir(hooks.ShellPrefixPath(userHome)), 0o755); err != nil {
@@ -507,6 +530,17 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	fmt.Fprintf(stderr, "hguard: added hguard's hook to %s\n", path)
+	return nil
+}
+
+// writeProgram writes an executable script, creating its directory.
+func writeProgram(path, script string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	return nil
 }
 
