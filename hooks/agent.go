@@ -173,7 +173,7 @@ func Parse(agent Agent, data []byte) (Call, error) {
 			return Call{}, errors.New("hook input names no tool (tool_name)")
 		}
 	case Amp:
-		return Call{}, errors.New("Amp's delegate program gets the tool's arguments alone: use ParseAmp")
+		return Call{}, errors.New("the input of amp's delegate program is the tool's arguments alone: use ParseAmp")
 	case OpenCode:
 		// hguard's OpenCode plugin sends {hook_event_name, tool_name,
 		// tool_input, session_id, cwd}: its tool.execute.before hook's

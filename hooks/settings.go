@@ -74,9 +74,9 @@ func Install(agent Agent, path string, existing []byte, command string) (out []b
 	case Codex:
 		return installCodex(path, existing, command)
 	case OpenCode:
-		return nil, false, fmt.Errorf("OpenCode takes a plugin, not a hook command: use InstallOpenCode")
+		return nil, false, fmt.Errorf("opencode takes a plugin, not a hook command: use InstallOpenCode")
 	case Amp:
-		return nil, false, fmt.Errorf("Amp takes a delegate program, not a hook command: use InstallAmp")
+		return nil, false, fmt.Errorf("amp takes a delegate program, not a hook command: use InstallAmp")
 	}
 	settings := map[string]any{}
 	if len(bytes.TrimSpace(existing)) > 0 {
