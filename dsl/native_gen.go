@@ -727,20 +727,24 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native179
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|screenrc|tmux\\\\.conf|config/tmux/tmux\\\\.conf|xsession|xsessionrc|npmrc)$\")":
 		if scope == "command" {
 			return native180
 		}
-	case "any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native181
+		}
+	case "any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+		if scope == "command" {
+			return native182
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [179]lazyRegexp{
+var nativeRegexps = [180]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -918,6 +922,7 @@ var nativeRegexps = [179]lazyRegexp{
 	{src: "[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\b"},
 	{src: "(?i)^(core\\.(sshcommand|fsmonitor|gitproxy)|diff\\.external|diff\\.[^.]+\\.(textconv|command)|filter\\.[^.]+\\.(clean|smudge|process)|merge\\.[^.]+\\.driver|uploadpack\\.packobjectshook)$"},
 	{src: "^alias\\."},
+	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|screenrc|tmux\\.conf|config/tmux/tmux\\.conf|xsession|xsessionrc|npmrc)$"},
 	{src: "^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$"},
 	{src: "(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/"},
 }
@@ -3825,20 +3830,28 @@ func native179(env any) bool {
 				}))))
 }
 
-// native180 is the condition of write-persistence-named.
+// native180 is the condition of write-program-hook-file.
 func native180(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return matchRe(&nativeRegexps[177], cleanPath(p0))
+	})
+}
+
+// native181 is the condition of write-persistence-named.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native181 is the condition of edit-account-file.
-func native181(env any) bool {
+// native182 is the condition of edit-account-file.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((editorAccountFile(p0) ||
 			(persistPath(p0) &&
-				matchRe(&nativeRegexps[177], cleanPath(p0)))) ||
+				matchRe(&nativeRegexps[178], cleanPath(p0)))) ||
 			(secretPath(p0) &&
-				matchRe(&nativeRegexps[178], cleanPath(p0))))
+				matchRe(&nativeRegexps[179], cleanPath(p0))))
 	})
 }
