@@ -699,7 +699,16 @@ func (w *walker) writes(c *Command, args []field) {
 			bare.Redirects = nil
 			out := produces(w.dialectEcho(&bare), c.Stdin)
 			if r.Op == ">>" {
-				out.Static, out.Text = false, ""
+				// appended to a file written whole earlier on the line: the
+				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
+				// /bin/sh' >>x); to any other file, unknown
+				prev, seen := w.files[r.Target.Value]
+				if seen && prev.Static && out.Static {
+					out.Text = prev.Text + out.Text
+				} else {
+					out.Static, out.Text = false, ""
+					out.Remote, out.Decoded = out.Remote || prev.Remote, out.Decoded || prev.Decoded
+				}
 			}
 			record(r.Target.Value, out)
 		}
