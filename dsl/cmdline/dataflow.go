@@ -149,9 +149,37 @@ func (w *walker) positional(zero string, args []field) func() {
 	}
 }
 
+// arrayValue is the value of an indexed array assigned a static list,
+// X=(-rf ~): its elements, each expanded as a command word is. Keyed
+// elements ([k]=v) or an unknown element make it unknown.
+func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
+	var elems []string
+	for _, el := range arr.Elems {
+		if el.Index != nil || el.Value == nil {
+			return Word{Dynamic: true}
+		}
+		for _, f := range w.fields(el.Value) {
+			if f.Dynamic {
+				return Word{Dynamic: true}
+			}
+			elems = append(elems, f.Value)
+		}
+	}
+	return Word{Value: strings.Join(elems, listSep)}
+}
+
+// wholeArray reports ${X[@]} and ${X[*]}: every element of X.
+func wholeArray(p *syntax.ParamExp) bool {
+	if w, ok := p.Index.(*syntax.Word); ok {
+		lit := w.Lit()
+		return lit == "@" || lit == "*"
+	}
+	return false
+}
+
 // lookup gives the static value of a parameter expansion, if known.
 func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
-	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !wholeArray(p) || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
 		// zsh flags and modifiers compute another value (${(U)x},
 		// ${x:h:h}, ${(e)x} even runs substitutions): not the one known.
 		p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.RcExpand == syntax.OptOn {
@@ -278,6 +306,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
+			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
+				w.setVar(a.Name.Value, w.arrayValue(a.Array))
 			} else if a != nil && a.Name != nil {
 				w.setVar(a.Name.Value, Word{Dynamic: true})
 			}
@@ -319,6 +349,13 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case name == "set" && w.dialect == Fish:
 		w.fishSet(args)
+	case name == "set" && len(args) > 0 && (args[0].Value == "--" || !strings.HasPrefix(args[0].Value, "-") && !strings.HasPrefix(args[0].Value, "+")):
+		// set -- ARGS (or set ARGS) gives the positional parameters
+		// for the rest of the line: set -- -rf ~; rm "$@".
+		if args[0].Value == "--" {
+			args = args[1:]
+		}
+		w.positional(w.vars["0"], args)
 	case name == "unset" && w.dialect != Fish:
 		// Unset, $X is empty but ${X-…} takes its default: not a value.
 		for _, a := range args {

@@ -490,8 +490,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			case mode == unquoted && e.split:
 				// An unquoted empty value is no word at all.
 				e.splitWrite(strings.Join(elems, " "), Input{})
-			case mode == dquoted && p.Param.Value == "@" && e.split:
-				// "$@": one word per positional parameter.
+			case mode == dquoted && (p.Param.Value == "@" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@") && e.split:
+				// "$@" and "${X[@]}": one word per element.
 				for i, el := range elems {
 					if i > 0 {
 						e.end()
