@@ -443,7 +443,7 @@ func indirect(lang string, toks []token, i int, match []int) (qual, name string,
 		if e2 < 0 {
 			return "", "", nil, e, false, false // the function is fetched, not called here
 		}
-		return tokensText(inner[0]), attr, outer, e2, false, true
+		return importedModule(inner[0]), attr, outer, e2, false, true
 	case lang == "ruby" && (last == "send" || last == "public_send" || last == "__send__"):
 		all, e := callArgs(lang, toks, i, match)
 		if e < 0 || len(all) == 0 {
@@ -464,6 +464,18 @@ func indirect(lang string, toks []token, i int, match []int) (qual, name string,
 		return q, meth, all[1:], e, false, true
 	}
 	return "", "", nil, 0, false, false
+}
+
+// importedModule is the module an object expression names: MOD for
+// __import__("MOD") (getattr(__import__("os"), "system")), else the
+// expression's text.
+func importedModule(toks []token) string {
+	if len(toks) == 4 && toks[0].val == "__import__" && toks[1].val == "(" && toks[3].val == ")" {
+		if mod, dyn, ok := value(toks[2:3]); ok && !dyn {
+			return mod
+		}
+	}
+	return tokensText(toks)
 }
 
 // receiverPath is the path a method call's receiver was made from, for

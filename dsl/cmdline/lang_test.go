@@ -30,6 +30,7 @@ func TestLanguageModel(t *testing.T) {
 		{`python3 -c 'from subprocess import call, run; run(["ls", "-l"])'`, "ls -l", false},
 		{`python3 -c 'import os; getattr(os, "sys"+"tem")("id")'`, "id", false},
 		{`python3 -c 'import os; getattr(os, name)("id")'`, "", true},
+		{`python3 -c 'getattr(__import__("os"), "sys"+"tem")("id")'`, "id", false},
 		{`python3 -c '__import__("os").system("id")'`, "id", false},
 		{`python3 -c 'exec(compile("import os; os.system(\"id\")", "f", "exec"))'`, "id", false},
 		{`node -e "require('child_process').spawnSync('rm', ['-rf', '/'])"`, "rm -rf /", false},
