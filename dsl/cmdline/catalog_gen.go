@@ -290,6 +290,8 @@ var catalog = map[string]*Program{
 	"script":            &catalogPrograms[105],
 	"socat":             &catalogPrograms[106],
 	"socket":            &catalogPrograms[107],
+	"proot":             &catalogPrograms[108],
+	"sched":             &catalogPrograms[109],
 }
 
 var catalogPrograms = [...]Program{
@@ -401,4 +403,6 @@ var catalogPrograms = [...]Program{
 	{Name: "script", Shell: "nocmd"},
 	{Name: "socat", Code: []CodeOption{{"", "socat"}}},
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh"}}},
+	{Name: "proot", Runs: "argv", Args: "rbwqkm", Long: []string{"rootfs", "bind", "mount", "cwd", "qemu", "kernel-release"}},
+	{Name: "sched", Runs: "line", Operands: 1},
 }
