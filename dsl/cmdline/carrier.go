@@ -86,6 +86,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if _, known := programs[name]; !known && lang == "" && catalog[name] == nil && !notLaunchers[program(name)] &&
 			!otherInterpreters[program(name)] {
 			w.shellArgs(c, args, cx)
+			w.unknownLauncher(c, args, cx)
 		}
 		if lang != "" {
 			w.payload(c, args, lang, cx)

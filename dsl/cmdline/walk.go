@@ -27,10 +27,11 @@ type walker struct {
 
 	flow // what the line set up so far (dataflow.go)
 
-	full     bool // the command or step budget is spent: stop walking
-	limitHit bool // IssueLimit was reported
-	steps    int  // work done so far, in bytes parsed and word parts expanded (spend)
-	depthHit bool // IssueDepth was reported
+	full      bool // the command or step budget is spent: stop walking
+	limitHit  bool // IssueLimit was reported
+	steps     int  // work done so far, in bytes parsed and word parts expanded (spend)
+	depthHit  bool // IssueDepth was reported
+	inUnknown int  // inside unknownLauncher's command: it does not search again
 }
 
 // ctx is what a statement inherits from where it appears.
