@@ -24,10 +24,11 @@ const (
 	OpenCode   Agent = "opencode"
 	Crush      Agent = "crush"
 	Amp        Agent = "amp"
+	Hermes     Agent = "hermes" // Hermes Agent
 )
 
 // Agents lists the supported agents.
-var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot, OpenCode, Crush, Amp}
+var Agents = []Agent{ClaudeCode, Codex, Gemini, Cursor, Copilot, OpenCode, Crush, Amp, Hermes}
 
 // ParseAgent validates an agent name from the command line.
 func ParseAgent(s string) (Agent, error) {
@@ -167,6 +168,12 @@ func Parse(agent Agent, data []byte) (Call, error) {
 		Session: in.SessionID, Turn: in.TurnID, Mode: in.PermissionMode}
 	switch agent {
 	case ClaudeCode, Codex, Gemini:
+	case Hermes:
+		// Hermes sends {hook_event_name: "pre_tool_call", tool_name,
+		// tool_input, session_id, cwd, profile, extra}.
+		if c.Tool == "" {
+			return Call{}, errors.New("hook input names no tool (tool_name)")
+		}
 	case Crush:
 		// Crush sends {event, session_id, cwd, tool_name, tool_input}.
 		if c.Tool == "" {
@@ -282,6 +289,50 @@ func classify(c *Call, input json.RawMessage) error {
 	}
 	var err error
 	switch t := c.Tool; {
+	case c.Agent == Hermes && t == "terminal":
+		c.Kind = KindShell
+		cmd, cerr := commandOf(field(input, "command"))
+		if cerr != nil {
+			return cerr
+		}
+		c.Command = cmd
+		if wd := str("workdir"); wd != "" {
+			c.Cwd = wd
+		}
+		return nil
+	case c.Agent == Hermes && t == "execute_code":
+		// Python code that Hermes runs: judged as the command that would
+		// run it, so that what the rules say of python -c applies.
+		code := str("code")
+		if code == "" {
+			return errors.New("hook input for execute_code has no code")
+		}
+		c.Kind, c.Command = KindShell, "python3 -c "+shellQuote(code)
+		return nil
+	case c.Agent == Hermes && t == "search_files":
+		if p := str("path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	case c.Agent == Hermes && t == "patch":
+		c.Kind = KindWrite
+		if p := str("path"); p != "" {
+			c.Paths = []string{p}
+		} else {
+			c.Paths = patchPaths(str("patch"))
+		}
+		if len(c.Paths) == 0 {
+			return errors.New("patch input names no file")
+		}
+	case c.Agent == Hermes && t == "web_extract":
+		var urls []string
+		if json.Unmarshal(field(input, "urls"), &urls) == nil && len(urls) > 0 {
+			q := make([]string, len(urls))
+			for i, u := range urls {
+				q[i] = shellQuote(u)
+			}
+			c.Kind, c.URL = KindFetch, urls[0]
+			c.Command = "curl -sSL -- " + strings.Join(q, " ")
+		}
 	case c.Agent == Crush && t == "bash":
 		c.Kind = KindShell
 		cmd, cerr := commandOf(field(input, "command"))
@@ -625,7 +676,7 @@ func Prompts(c Call) bool {
 		return false
 	}
 	switch c.Agent {
-	case Codex, Copilot, OpenCode, Crush, Amp:
+	case Codex, Copilot, OpenCode, Crush, Amp, Hermes:
 		// OpenCode's plugins and Crush's hooks can refuse a tool call but
 		// not ask; Amp's delegate program can, but not when Amp runs with
 		// -x, which it does not say.
@@ -677,6 +728,10 @@ func Reply(c Call, d Decision, reason string) Answer {
 	case Crush, Amp:
 		// Exit 2 refuses with standard error as the reason, in both.
 		return answer(map[string]any{"decision": decisionWord(d), "reason": reason}, d, reason, true)
+	case Hermes:
+		// At exit 2 Hermes takes the message from a block on standard
+		// output before standard error, which it cuts at 400 bytes.
+		return answer(map[string]any{"action": "block", "message": reason}, d, reason, true)
 	case OpenCode:
 		// hguard's plugin lets a call through only on an explicit allow
 		// (exit 0 with this answer), anything else is a refusal.

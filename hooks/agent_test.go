@@ -63,6 +63,11 @@ func TestProtocols(t *testing.T) {
 			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
 		{"crush cannot ask", Crush, `{"tool_name":"bash","tool_input":{"command":"x"}}`, Ask,
 			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
+		{"hermes allow is silence", Hermes, `{"hook_event_name":"pre_tool_call","tool_name":"terminal","tool_input":{"command":"ls"},"session_id":"s","cwd":"/w","profile":"default","extra":{}}`, Allow, "", 0},
+		{"hermes deny", Hermes, `{"tool_name":"terminal","tool_input":{"command":"rm -rf /"}}`, Deny,
+			`{"action":"block","message":"recursive delete of the root filesystem"}`, 2},
+		{"hermes cannot ask", Hermes, `{"tool_name":"terminal","tool_input":{"command":"x"}}`, Ask,
+			`{"action":"block","message":"recursive delete of the root filesystem"}`, 2},
 		{"opencode cannot ask", OpenCode, `{"tool_name":"bash","tool_input":{"command":"git reset --hard"}}`, Ask,
 			`{"decision":"deny","reason":"recursive delete of the root filesystem"}`, 2},
 	}
@@ -137,6 +142,22 @@ func TestParse(t *testing.T) {
 		{Gemini, `{"tool_name":"replace","tool_input":{"file_path":"/w/f","old_string":"a","new_string":"b"}}`,
 			Call{Agent: Gemini, Tool: "replace", Kind: KindWrite, Command: "tee -- /w/f >/dev/null", Paths: []string{"/w/f"}}},
 		{Gemini, `{"session_id":"g","hook_event_name":"BeforeAgent","prompt":"p"}`, Call{Agent: Gemini, Event: EventTurn, Session: "g"}},
+		{Hermes, `{"hook_event_name":"pre_tool_call","tool_name":"terminal","tool_input":{"command":"make","workdir":"/p/sub","background":false},"session_id":"s","cwd":"/p"}`,
+			Call{Agent: Hermes, Tool: "terminal", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "s"}},
+		{Hermes, `{"tool_name":"execute_code","tool_input":{"code":"import os\nos.system('rm -rf ~')"}}`,
+			Call{Agent: Hermes, Tool: "execute_code", Kind: KindShell, Command: `python3 -c 'import os` + "\n" + `os.system('\''rm -rf ~'\'')'`}},
+		{Hermes, `{"tool_name":"read_file","tool_input":{"path":"/h/.ssh/id_ed25519"}}`,
+			Call{Agent: Hermes, Tool: "read_file", Kind: KindRead, Command: "cat -- /h/.ssh/id_ed25519", Paths: []string{"/h/.ssh/id_ed25519"}}},
+		{Hermes, `{"tool_name":"write_file","tool_input":{"path":"/h/.bashrc","content":"x"}}`,
+			Call{Agent: Hermes, Tool: "write_file", Kind: KindWrite, Command: "tee -- /h/.bashrc >/dev/null", Paths: []string{"/h/.bashrc"}}},
+		{Hermes, `{"tool_name":"patch","tool_input":{"mode":"replace","path":"/h/.zshrc","old_string":"a","new_string":"b"}}`,
+			Call{Agent: Hermes, Tool: "patch", Kind: KindWrite, Command: "tee -- /h/.zshrc >/dev/null", Paths: []string{"/h/.zshrc"}}},
+		{Hermes, `{"tool_name":"patch","tool_input":{"mode":"patch","patch":"*** Begin Patch\n*** Update File: /h/.profile\n*** End Patch"}}`,
+			Call{Agent: Hermes, Tool: "patch", Kind: KindWrite, Command: "tee -- /h/.profile >/dev/null", Paths: []string{"/h/.profile"}}},
+		{Hermes, `{"tool_name":"web_extract","tool_input":{"urls":["https://e.x/a","https://e.x/b"]}}`,
+			Call{Agent: Hermes, Tool: "web_extract", Kind: KindFetch, Command: "curl -sSL -- https://e.x/a https://e.x/b", URL: "https://e.x/a"}},
+		{Hermes, `{"tool_name":"mcp_github_create_issue","tool_input":{"title":"t"}}`,
+			Call{Agent: Hermes, Tool: "mcp_github_create_issue", Kind: KindMCP, Command: "mcp:github/create_issue --title=t"}},
 		{Crush, `{"event":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"command":"make","working_dir":"sub","description":"d"}}`,
 			Call{Agent: Crush, Tool: "bash", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "s"}},
 		{Crush, `{"tool_name":"view","tool_input":{"file_path":"/h/.aws/credentials"}}`,
@@ -226,6 +247,9 @@ func TestMalformedInputIsRefused(t *testing.T) {
 			if agent == OpenCode || agent == Crush {
 				in = strings.ReplaceAll(in, `"Bash"`, `"bash"`)
 			}
+			if agent == Hermes {
+				in = strings.ReplaceAll(in, `"Bash"`, `"terminal"`)
+			}
 			if agent == Amp {
 				continue // its arguments come alone: TestParseAmp
 			}
@@ -239,7 +263,11 @@ func TestMalformedInputIsRefused(t *testing.T) {
 			if agent == Gemini || agent == Copilot {
 				wantExit = 0 // Gemini CLI, Copilot CLI: exit 0 with a JSON denial
 			}
-			if a.Exit != wantExit || !json.Valid(a.Stdout) || !strings.Contains(string(a.Stdout), "deny") {
+			word := "deny"
+			if agent == Hermes {
+				word = `"action":"block"`
+			}
+			if a.Exit != wantExit || !json.Valid(a.Stdout) || !strings.Contains(string(a.Stdout), word) {
 				t.Errorf("%s %q: refusal = %+v", agent, in, a)
 			}
 		}
@@ -251,8 +279,8 @@ func TestMalformedInputIsRefused(t *testing.T) {
 
 func TestInstall(t *testing.T) {
 	for _, agent := range Agents {
-		if agent == OpenCode || agent == Amp {
-			continue // a plugin file, delegate rules: TestInstallOpenCode, TestInstallAmp
+		if agent == OpenCode || agent == Amp || agent == Hermes {
+			continue // a plugin file, delegate rules, YAML: TestInstallOpenCode, TestInstallAmp, TestInstallHermes
 		}
 		t.Run(string(agent), func(t *testing.T) {
 			existing := []byte(`{"theme": "dark", "hooks": {"Other": [{"command": "x"}]}}`)
@@ -370,6 +398,9 @@ func TestHookCommandFailsClosed(t *testing.T) {
 		script := HookCommand(missing, agent)
 		if agent == Amp { // its delegate program
 			script = AmpDelegateScript(missing)
+		}
+		if agent == Hermes {
+			continue // no shell: fail_closed refuses a hook that cannot start (TestInstallHermes)
 		}
 		cmd := exec.Command("sh", "-c", script)
 		cmd.Stdin = strings.NewReader(`{"tool_name":"Bash","tool_input":{"command":"ls"}}`)

@@ -32,6 +32,8 @@ func SettingsPath(agent Agent, home string) string {
 		return filepath.Join(configHome(home), "crush", "crush.json")
 	case Amp:
 		return filepath.Join(configHome(home), "amp", "settings.json")
+	case Hermes:
+		return filepath.Join(hermesHome(home), "config.yaml")
 	default:
 		return filepath.Join(home, ".cursor", "hooks.json")
 	}
@@ -77,6 +79,8 @@ func Install(agent Agent, path string, existing []byte, command string) (out []b
 		return nil, false, fmt.Errorf("opencode takes a plugin, not a hook command: use InstallOpenCode")
 	case Amp:
 		return nil, false, fmt.Errorf("amp takes a delegate program, not a hook command: use InstallAmp")
+	case Hermes:
+		return nil, false, fmt.Errorf("hermes keeps its settings in YAML: use InstallHermes")
 	}
 	settings := map[string]any{}
 	if len(bytes.TrimSpace(existing)) > 0 {

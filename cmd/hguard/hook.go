@@ -23,7 +23,7 @@ import (
 	"github.com/hguard/hguard/session"
 )
 
-const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp
+const hookSynopsis = `hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes
 
 Runs as an agent's hook: reads the agent's JSON on standard input and
 answers in that agent's protocol. The event's name in the input says what
@@ -63,11 +63,11 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "want exactly one agent name")
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes", "want exactly one agent name")
 	}
 	agent, err := hooks.ParseAgent(c.Arg(0))
 	if err != nil {
-		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "%v", err)
+		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes", "%v", err)
 	}
 	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex && agent != hooks.OpenCode {
 		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
@@ -381,7 +381,7 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 }
 
 const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
-       hguard init claude-code|codex|gemini|cursor|copilot|opencode|crush|amp [--write] [--binary PATH]
+       hguard init claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
@@ -417,6 +417,9 @@ nothing changes the second time. Settings files and events:
   amp          ~/.config/amp/settings.json  amp.permissions: delegate rules first
                for Bash, Read, Grep, edit_file, create_file, undo_edit,
                format_file, read_web_page, mcp__*, to ~/.config/amp/hguard-delegate
+  hermes       ~/.hermes/config.yaml     hooks.pre_tool_call (every tool, fail_closed,
+               timeout 300 s, Hermes's longest), and the hook's entry in
+               ~/.hermes/shell-hooks-allowlist.json, without which Hermes skips it
 The hook command refuses every tool call (exit 2) when the hguard binary
 is missing; checks time out after 600 s, and a wait for a person's
 approval gives up after 570 s.`
@@ -430,7 +433,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if c.NArg() != 1 {
-		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot|opencode|crush|amp", "want exactly one shell or agent name")
+		return usagef("usage: hguard init bash|zsh|fish|claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes", "want exactly one shell or agent name")
 	}
 	bin := *binary
 	if bin == "" {
@@ -481,6 +484,8 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		out, changed, err = hooks.InstallOpenCode(existing, bin)
 	case hooks.Amp:
 		out, changed, err = hooks.InstallAmp(existing, hooks.AmpDelegatePath(userHome))
+	case hooks.Hermes:
+		out, changed, err = hooks.InstallHermes(existing, hooks.HermesCommand(bin))
 	default:
 		out, changed, err = hooks.Install(agent, path, existing, hooks.HookCommand(bin, agent))
 	}
@@ -499,6 +504,26 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		}
 		out, changed = withPrefix, changed || prefixed
 	}
+	var allowlist []byte // Hermes: its record that a person allowed the hook
+	if agent == hooks.Hermes {
+		old, err := os.ReadFile(hooks.HermesAllowlistPath(userHome))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		var binTime time.Time
+		if st, err := os.Stat(bin); err == nil {
+			binTime = st.ModTime()
+		}
+		var allowed bool
+		allowlist, allowed, err = hooks.HermesAllow(old, hooks.HermesCommand(bin), binTime, time.Now())
+		if err != nil {
+			return fmt.Errorf("%s: %w", hooks.HermesAllowlistPath(userHome), err)
+		}
+		if !allowed {
+			allowlist = nil
+		}
+		changed = changed || allowed
+	}
 	if !*write {
 		stdout.Write(out)
 		fmt.Fprintf(stderr, "hguard: this is %s with hguard's hook; write it with: hguard init %s --write\n", path, agent)
@@ -510,6 +535,11 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := refuseUnderAgent("hguard init --write", stderr); err != nil {
 		return err // an agent must not choose which hook (or binary) guards it
+	}
+	if allowlist != nil {
+		if err := hooks.WriteSettings(hooks.HermesAllowlistPath(userHome), allowlist); err != nil {
+			return fmt.Errorf("writing %s: %w", hooks.HermesAllowlistPath(userHome), err)
+		}
 	}
 	if agent == hooks.Amp {
 		// The delegate program first: the rules name it.
