@@ -215,6 +215,15 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 			// model unmasked: PostToolUseFailure may only add context.
 			r.warn(name, "claude-code: %s does not run Bash commands through hguard --agent-shell (CLAUDE_CODE_SHELL_PREFIX), so a failing command's secrets reach the model; fix: hguard init claude-code --write (a prefix of your own is kept)", path)
 		}
+		if a == hooks.Hermes {
+			// Hermes skips a shell hook no person allowed, silently when it
+			// runs without a terminal.
+			if list, err := os.ReadFile(hooks.HermesAllowlistPath(userHome)); err != nil || !strings.Contains(string(list), " hook hermes\"") {
+				r.warn(name, "hermes: %s does not allow hguard's hook, so Hermes skips it; fix: hguard init hermes --write (or allow it when Hermes asks)", hooks.HermesAllowlistPath(userHome))
+			} else {
+				r.line(name, "hermes: the hook is in %s", hooks.HermesAllowlistPath(userHome))
+			}
+		}
 		if a == hooks.Codex && !codexTrusted(b) {
 			r.warn(name, "codex: no hook is trusted in %s ([hooks.state] trusted_hash): Codex does not run a hook a person has not reviewed, so its commands are not checked; fix: start codex and trust hguard's hook when it asks (or in /hooks)", path)
 		} else if a == hooks.Codex {
