@@ -490,6 +490,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 230, Col: 9},
 	},
 	{
+		ID:         "root-shell-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"sudo", "doas", "run0", "su", "pkexec"},
+		When:       "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))",
+		Message:    "an agent starts a root or login shell (sudo -i, sudo -s, su -); what it types into it later is not checked command by command",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "exec.yaml", Line: 237, Col: 3},
+		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 240, Col: 9},
+	},
+	{
 		ID:         "recursive-delete-root",
 		Aliases:    []string{"recursive delete of root filesystem"},
 		Level:      dsl.Block,
