@@ -754,6 +754,45 @@ func (w *walker) writes(c *Command, args []field) {
 		return
 	}
 	switch c.Name {
+	case "tee", "sponge":
+		// tee FILE… and sponge FILE write their standard input: tee x.sh
+		// <<< 'rm -rf ~'; bash x.sh runs it.
+		in, appends := c.Stdin, false
+		for _, a := range args {
+			appends = appends || a.Value == "-a" || a.Value == "--append"
+		}
+		if appends {
+			in.Static, in.Text = false, ""
+		}
+		for _, a := range args {
+			if !a.Dynamic && !strings.HasPrefix(a.Value, "-") {
+				record(a.Value, in)
+			}
+		}
+	case "dd":
+		// dd of=FILE with no if= copies its standard input.
+		from, to := "", ""
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+				from = v
+			} else if v, ok := strings.CutPrefix(a.Value, "of="); ok && !a.Dynamic {
+				to = v
+			}
+		}
+		if to != "" && (from == "" || stdinFile(from)) {
+			record(to, c.Stdin)
+		}
+	case "cp", "install":
+		// cp /dev/stdin FILE copies its standard input.
+		var ops []field
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) == 2 && stdinFile(ops[0].Value) && !ops[1].Dynamic {
+			record(ops[1].Value, c.Stdin)
+		}
 	case "curl", "wget":
 		for i, a := range args {
 			v := a.Value
@@ -771,6 +810,11 @@ func (w *walker) writes(c *Command, args []field) {
 			}
 		}
 	}
+}
+
+// stdinFile reports a path that is the process's standard input.
+func stdinFile(p string) bool {
+	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
 // runsWritten follows a file written earlier on the line that c runs:
