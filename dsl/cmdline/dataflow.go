@@ -80,6 +80,7 @@ func (w *walker) setVar(name string, v Word) {
 	if w.vars == nil {
 		w.vars = make(map[string]string)
 	}
+	name = w.deref(name)
 	old, had := w.vars[name]
 	if name == "IFS" {
 		w.ifsSet = v.Dynamic
@@ -177,6 +178,35 @@ func wholeArray(p *syntax.ParamExp) bool {
 	return false
 }
 
+// setRef makes name a reference to the variable its value names (declare
+// -n r=x); a reference to something else (an array element, an unknown
+// name) makes it unknown.
+func (w *walker) setRef(name string, target Word) {
+	if w.refs == nil {
+		w.refs = make(map[string]string)
+	}
+	if target.Dynamic || !isName(target.Value) {
+		delete(w.refs, name)
+		w.setVar(name, Word{Dynamic: true})
+		return
+	}
+	w.refs[name] = target.Value
+	w.changed()
+}
+
+// deref follows references (declare -n) to the variable they name, at most
+// a few steps: bash refuses a reference cycle.
+func (w *walker) deref(name string) string {
+	for range 8 {
+		t, ok := w.refs[name]
+		if !ok {
+			return name
+		}
+		name = t
+	}
+	return name
+}
+
 // lookup gives the static value of a parameter expansion, if known.
 func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !wholeArray(p) || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
@@ -185,7 +215,7 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 		p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.RcExpand == syntax.OptOn {
 		return "", false
 	}
-	v, ok := w.vars[p.Param.Value]
+	v, ok := w.vars[w.deref(p.Param.Value)]
 	if !ok {
 		return "", false
 	}

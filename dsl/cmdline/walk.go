@@ -27,11 +27,12 @@ type walker struct {
 
 	flow // what the line set up so far (dataflow.go)
 
-	full      bool // the command or step budget is spent: stop walking
-	limitHit  bool // IssueLimit was reported
-	steps     int  // work done so far, in bytes parsed and word parts expanded (spend)
-	depthHit  bool // IssueDepth was reported
-	inUnknown int  // inside unknownLauncher's command: it does not search again
+	full      bool              // the command or step budget is spent: stop walking
+	limitHit  bool              // IssueLimit was reported
+	steps     int               // work done so far, in bytes parsed and word parts expanded (spend)
+	depthHit  bool              // IssueDepth was reported
+	inUnknown int               // inside unknownLauncher's command: it does not search again
+	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -680,10 +681,13 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			if nameref && !a.Naked && !v.Dynamic {
 				defer w.subscript(v.Value, c.Pos, cx) // declare -n r='a[$(…)]'
 			}
+			if nameref && !a.Naked {
+				defer w.setRef(a.Name.Value, v) // $r is then the value of the variable it names
+			}
 			if a.Index != nil {
 				defer w.arithRefs(c.Pos, cx, a.Index)
 			}
-			if !a.Naked && a.Index == nil && a.Array == nil {
+			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
 				defer w.assigned(&c, a.Name.Value, v, cx)
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
