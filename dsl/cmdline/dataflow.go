@@ -408,6 +408,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case shells[program(name)] || name == "source" || name == ".":
 		w.fdScript(c, args, cx)
+	case name == "parallel" && c.Stdin.Static:
+		w.parallelInput(c, args, cx)
 	case name == "make" || name == "gmake":
 		for i, a := range args {
 			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
@@ -839,6 +841,49 @@ func (w *walker) writes(c *Command, args []field) {
 				record(file, Input{From: c.Name, Remote: true})
 			}
 		}
+	}
+}
+
+// parallelInput follows GNU parallel reading its arguments from a static
+// standard input, as xargs does: echo / | parallel rm -rf runs rm -rf /,
+// at {} or appended; with no command, each line is a command line. With
+// ::: or :::: (arguments on the line, which the catalogue follows) or -a
+// FILE it does not read its input.
+func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
+	var cmd []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return
+		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
+			if v == "-a" || strings.HasPrefix(v, "--arg-file") {
+				return
+			}
+			if len(v) == 2 && strings.ContainsRune("jSaIdEPnNsLlX", rune(v[1])) && !strings.Contains(v, "=") {
+				i++ // the option's value
+			}
+		case v == ":::" || v == "::::" || v == ":::+" || v == "::::+":
+			return
+		default:
+			cmd = append(cmd, v)
+		}
+	}
+	text := strings.TrimRight(c.Stdin.Text, "\n")
+	for n, item := range strings.Split(text, "\n") {
+		if n >= maxLoopItems || item == "" {
+			break
+		}
+		line := item
+		if len(cmd) > 0 {
+			joined := strings.Join(cmd, " ")
+			if strings.Contains(joined, "{}") {
+				line = strings.ReplaceAll(joined, "{}", item)
+			} else {
+				line = joined + " " + item
+			}
+		}
+		w.nested(c, line, "parallel", cx, false)
 	}
 }
 
