@@ -107,7 +107,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native24
 		}
-	case "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native25
 		}
@@ -773,7 +773,7 @@ var nativeRegexps = [181]lazyRegexp{
 	{src: "^(if=)?/dev/k?mem$"},
 	{src: "^/proc/(self|[0-9]+|\\$\\([^)]*\\)|\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$"},
 	{src: "^/dev/k?mem$"},
-	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|\\bpopen\\s*\\(|IO\\.popen|Open3|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
+	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\bpopen\\s*\\(|IO\\.popen|Open3|Process\\.spawn|os\\.spawn|os\\.execute|commands\\.getoutput|\\bexecFile(Sync)?\\b|\\bspawn\\s*\\(|\\b(system|exec)\\s+[\"'$qQ%]|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
 	{src: "^-[PH]."},
 	{src: "^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)="},
 	{src: "^-I."},
