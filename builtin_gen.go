@@ -315,7 +315,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"@payload"},
-		When:       "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"",
+		When:       "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"",
 		Message:    "inline code starts other programs; review what it runs",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "exec.yaml", Line: 54, Col: 3},

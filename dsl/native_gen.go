@@ -107,7 +107,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native24
 		}
-	case "lang != \"\" && len(via) == 0 && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native25
 		}
@@ -1361,7 +1361,8 @@ func native24(env any) bool {
 func native25(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		(len(e.Via) == 0)) &&
+		((len(e.Via) == 0) ||
+			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
 		matchRe(&nativeRegexps[20], e.Code))
 }
 

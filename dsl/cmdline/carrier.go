@@ -776,6 +776,44 @@ var manifests = set("Gemfile", "package.json", "composer.json", ".rtorrent.rc", 
 	"makefile", "GNUmakefile", "makepkg.conf", "setup.py", "Vagrantfile", "Rakefile", "build.rs", "Taskfile.yml",
 	"justfile", "Justfile", "pyproject.toml", ".npmrc", ".yarnrc", ".yarnrc.yml")
 
+// codeExts and codeHosts name the language of a file a program is given:
+// by the file's extension or name, else by the program, which runs scripts
+// in one language (nmap's NSE scripts and pandoc's filters are Lua, pdb's
+// Python, needrestart's configuration Perl).
+var (
+	codeExts  = map[string]string{".py": "python", ".lua": "lua", ".rb": "ruby", ".pl": "perl", ".pm": "perl", ".php": "php", ".js": "node", ".mjs": "node", ".cjs": "node", ".nse": "lua"}
+	codeNames = map[string]string{"setup.py": "python", "Vagrantfile": "ruby", "Gemfile": "ruby", "Rakefile": "ruby"}
+	codeHosts = map[string]string{"nmap": "lua", "pandoc": "lua", "pdb": "python", "pdb3": "python", "needrestart": "perl",
+		"python": "python", "ruby": "ruby", "irb": "ruby", "byebug": "ruby", "perl": "perl", "lua": "lua", "luajit": "lua",
+		"php": "php", "node": "node", "easy_install": "python", "pip": "python", "pipx": "python", "poetry": "python"}
+)
+
+// manifestHosts are the programs that run a code manifest they find by
+// its name where they run (pip install . runs setup.py); any other program
+// naming none is not reading it as code.
+var manifestHosts = map[string]map[string]bool{
+	"setup.py":    set("pip", "easy_install", "python", "uv", "pipx", "poetry"),
+	"Vagrantfile": set("vagrant"),
+	"Gemfile":     set("bundle", "bundler"),
+	"Rakefile":    set("rake"),
+}
+
+// writtenCodeLang is the language a written file holds when prog is given
+// it, or "". Only the programs of codeHosts and manifestHosts run it: the
+// rest (git add, cp, wc) only handle the file.
+func writtenCodeLang(file, prog string) string {
+	base := baseName(file)
+	if l := codeNames[base]; l != "" {
+		return l
+	}
+	if i := strings.LastIndexByte(base, '.'); i >= 0 {
+		if l := codeExts[strings.ToLower(base[i:])]; l != "" {
+			return l
+		}
+	}
+	return codeHosts[program(prog)]
+}
+
 // writtenFiles follows a file written earlier on the line (echo … >FILE,
 // cat >FILE <<EOF) that c is given, as an argument, an option's value or
 // a prefix assignment (AUTOM4TE=FILE), or that c reads by its name from
@@ -795,7 +833,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		return "", Input{}, false
 	}
 	var found []string
-	check := func(file string, in Input) {
+	check := func(file string, in Input, given bool) {
 		if !in.Static || slices.Contains(found, file) {
 			return
 		}
@@ -821,22 +859,28 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				return
 			}
 		}
+		// code in a language the program runs (nmap --script FILE, pandoc
+		// -L FILE, pdb FILE, setup.py for pip install .): read as that
+		// language's inline code, so its calls are judged
+		if lang := writtenCodeLang(file, c.Name); lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, " "+file) }) {
+			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, c.Name+" "+file, cx)
+		}
 	}
 	for _, a := range args {
 		if !a.Dynamic {
 			if f, in, ok := named(a.Value); ok {
-				check(f, in)
+				check(f, in, true)
 			}
 		}
 	}
 	for _, a := range c.Assigns {
 		if f, in, ok := named(a.Value.Value); ok && !a.Value.Dynamic {
-			check(f, in)
+			check(f, in, true)
 		}
 	}
 	for f, in := range w.files {
 		if manifests[baseName(f)] {
-			check(f, in)
+			check(f, in, false)
 		}
 	}
 }
