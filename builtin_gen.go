@@ -1426,6 +1426,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "read.yaml", Line: 31, Col: 9},
 	},
 	{
+		ID:         "keyring-secret-read",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"gpg", "gpg2", "security", "git", "secret-tool"},
+		When:       "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))",
+		Message:    "prints a secret from the user's own key ring (a secret key, a saved password or token) where the caller and its logs see it",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "read.yaml", Line: 39, Col: 3},
+		WhenPos:    dsl.Pos{File: "read.yaml", Line: 42, Col: 9},
+	},
+	{
 		ID:         "self-write",
 		Aliases:    []string{"self-protection-write"},
 		Level:      dsl.Ask,

@@ -460,6 +460,19 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			}
 		}
 	}
+	if dirCopiers[prog] && (!copiers[prog] || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync") {
+		// tar cf - ~/.ssh, zip -r k.zip ~/.gnupg, cp -r ~/.aws /tmp/x: the
+		// whole directory is read; a copier's destination is not
+		srcs := pos
+		if copiers[prog] && len(srcs) > 1 {
+			srcs = srcs[:len(srcs)-1]
+		}
+		for _, p := range srcs {
+			if credentialDirs[homeForm(cleanPath(p))] {
+				out = append(out, p)
+			}
+		}
+	}
 	switch prog {
 	case "git":
 		for i, p := range pos {
@@ -505,6 +518,10 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 // recursiveReaders print what they find in every file of a directory they
 // are given with -r (rg and ag always).
 var recursiveReaders = set("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff")
+
+// dirCopiers read every file of a directory they archive or copy (cp, scp
+// and rsync with -r or -a).
+var dirCopiers = set("tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp")
 
 // credentialDirs hold keys and credentials and little else: read whole,
 // they are read secrets.

@@ -54,6 +54,9 @@ var secretPaths = set(
 	"~/.config/doctl/config.yaml", "~/.oci/config", "~/.heroku/credentials", "~/.config/op/config",
 	"~/.local/share/keyrings/login.keyring", "~/.bash_history", "~/.zsh_history", "~/.mysql_history",
 	"~/.psql_history", "~/.python_history", "~/.node_repl_history",
+	// coding agents' logins (OAuth and API tokens)
+	"~/.claude/.credentials.json", "~/.codex/auth.json", "~/.gemini/oauth_creds.json",
+	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.local/share/opencode/auth.json",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
 )
 
