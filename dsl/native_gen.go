@@ -199,7 +199,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native47
 		}
-	case "any(args, # startsWith \"--delete\" || # == \"--remove-source-files\")":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"])":
 		if scope == "command" {
 			return native48
 		}
@@ -219,7 +219,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native52
 		}
-	case "any(args, # startsWith \"--delete\" || # == \"--remove-source-files\") && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
 			return native53
 		}
@@ -1733,7 +1733,7 @@ func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
-			(p0 == "--remove-source-files"))
+			in(p0, "--del", "--remove-source-files", "--remove-sent-files"))
 	})
 }
 
@@ -1802,7 +1802,7 @@ func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
-			(p0 == "--remove-source-files"))
+			in(p0, "--del", "--remove-source-files", "--remove-sent-files"))
 	}) &&
 		(len(e.Positional) > 1)) &&
 		((isRoot(index(e.Positional, (len(e.Positional)-1))) ||
