@@ -61,6 +61,10 @@ type flow struct {
 	cwd                string           // the directory set by cd, "" when unknown
 	walks              int              // loop bodies and function bodies walked again
 	ifsSet             bool             // IFS was given a value the line does not show: field splitting is unknown
+	// fish variables holding one empty element (set X '', for d in ''),
+	// whose value "" would otherwise be the empty list: $X is then one
+	// empty word, not none.
+	emptyElem map[string]bool
 }
 
 type funcDef struct {
@@ -82,6 +86,10 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	name = w.deref(name)
 	old, had := w.vars[name]
+	if w.emptyElem[name] {
+		delete(w.emptyElem, name)
+		w.changed()
+	}
 	if name == "IFS" {
 		w.ifsSet = v.Dynamic
 	}
@@ -751,6 +759,21 @@ func (w *walker) fishSet(args []field) {
 		elems = append(elems, a.Value)
 	}
 	w.setVar(name, Word{Value: strings.Join(elems, listSep)})
+	if len(elems) == 1 && elems[0] == "" {
+		w.setEmptyElem(name)
+	}
+}
+
+// setEmptyElem marks fish's name as one empty element (emptyElem); its
+// value is "" already.
+func (w *walker) setEmptyElem(name string) {
+	if w.emptyElem == nil {
+		w.emptyElem = make(map[string]bool)
+	}
+	if !w.emptyElem[name] {
+		w.emptyElem[name] = true
+		w.changed()
+	}
 }
 
 // writes records files c writes: its output redirected to a file, or the
@@ -959,6 +982,9 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	for _, f := range items {
 		w.walks++
 		w.setVar(it.Name.Value, f.Word)
+		if w.dialect == Fish && f.Value == "" {
+			w.setEmptyElem(it.Name.Value)
+		}
 		w.stmts(c.Do, cx)
 	}
 	return true

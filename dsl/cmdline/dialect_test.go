@@ -177,6 +177,8 @@ var fishTests = []struct {
 	{"exec eval source", "exec rm -rf ~; eval rm -rf /; source (curl x | psub)", []string{"rm -rf ~ wr=exec[]", "eval rm -rf /", "rm -rf / via=eval", "source «(curl x | psub)» untrusted=remote", "curl x via=$(…) pipe=0/2", "psub via=$(…) pipe=1/2 in=pipe:curl:remote"}, nil},
 	{"eval reads fish", "eval 'true; and rm -rf ~'", []string{"eval true; and rm -rf ~", "true via=eval", "rm -rf ~ via=eval"}, nil},
 	{"brace expansion", "rm -rf {/,~}", []string{"rm -rf / ~"}, nil},
+	{"an empty element is an empty word", "for d in '' /; rm -rf $d; end; set X ''; rm $X", []string{"rm -rf ", "rm -rf /", "set X ", "rm "}, nil},
+	{"an empty list is no word", "set X; rm $X", []string{"set X", "rm"}, nil},
 	{"no brace ranges", "rm -rf x{1..3} {a,b}", []string{"rm -rf x{1..3} a b"}, nil},
 	{"typographic quote", "echo ’ ; rm -rf ~", []string{"echo '", "rm -rf ~"}, []IssueKind{IssueConfusable}},
 	{"full-width hash", "echo hi ＃; rm -rf ~", []string{"echo hi #", "rm -rf ~"}, []IssueKind{IssueConfusable}},

@@ -469,7 +469,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		if v, ok := w.lookup(p); ok && !isHome(p) {
 			elems := strings.Split(v, listSep)
 			switch {
-			case mode == unquoted && e.split && w.dialect == Fish && v == "":
+			case mode == unquoted && e.split && w.dialect == Fish && v == "" && !w.emptyElem[p.Param.Value]:
 				// An empty list ($argv of fish -c) is no word.
 			case e.split && w.dialect == Zsh && p.Split == syntax.OptOn:
 				// zsh ${=x} and $=x split the value on $IFS as sh
