@@ -54,6 +54,7 @@ var dialectTests = []struct {
 	{"bash", "$\"…\" translation", `ls $"x"`, []string{"ls x"}, nil},
 	{"zsh", "a backslash ending the text is an empty word", `eval rm \\`, []string{`eval rm \`, `rm  via=eval`}, nil},
 	{"bash", "a backslash ending the text stays", `eval rm \\`, []string{`eval rm \`, `rm \ via=eval`}, nil},
+	{"zsh", "coproc with assignments", `coproc X=-f Y=\' rm -rf ~`, []string{"rm -rf ~"}, nil},
 	{"zsh", "repeat block", "repeat 3 { rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	{"zsh", "equals expansion", "=rm -rf /", []string{"rm -rf /"}, nil},
 	{"zsh", "quoted equals is a name", "'=rm' -rf /", []string{"=rm -rf /"}, nil},

@@ -83,11 +83,12 @@ func (w *walker) zshRewrite(src string, _ error) (string, bool) {
 // and the wrappers it took off.
 func zshName(fs []field) ([]field, []Wrapper) {
 	var wraps []Wrapper
+	assigns := false // after repeat N, nocorrect and coproc, NAME=value words are assignments
 	for range 8 {
 		if len(fs) == 0 {
 			break
 		}
-		if len(wraps) > 0 && len(fs) > 1 && fs[0].assign {
+		if assigns && len(fs) > 1 && fs[0].assign {
 			fs = fs[1:] // repeat N X=1 cmd: X=1 is an assignment for cmd
 			continue
 		}
@@ -100,19 +101,19 @@ func zshName(fs []field) ([]field, []Wrapper) {
 			// A precommand modifier of zsh's grammar: assignments may
 			// follow it (nocorrect X=$(pwd) cmd).
 			wraps = append(wraps, Wrapper{Name: "nocorrect"})
-			fs = fs[1:]
+			fs, assigns = fs[1:], true
 			continue
 		case len(v) > 1 && v[0] == '=' && !fs[0].Quoted:
 			fs[0].Value = v[1:]
 		case v == "coproc" && len(fs) > 1 && !fs[0].Quoted:
-			fs = fs[1:] // zsh's coproc runs the command that follows
+			fs, assigns = fs[1:], true // zsh's coproc runs the command that follows
 			continue
 		case v == "-" && len(fs) > 1 && !fs[0].Quoted:
 			fs = fs[1:] // the precommand modifier -: the command runs as a login program
 			continue
 		case v == "repeat" && len(fs) > 2:
 			wraps = append(wraps, Wrapper{Name: "repeat", Args: []string{fs[1].Value}})
-			fs = fs[2:]
+			fs, assigns = fs[2:], true
 			continue
 		}
 		break
