@@ -118,7 +118,7 @@ step "go test -race"
 step "differential test against real bash, zsh and fish (${HGUARD_SHELLDIFF_LINES:=10000} lines each)"
 # Issue 14's measure: at least 99.9% agreement per dialect and no program
 # run that hguard does not see, on 10,000 lines per dialect (fixed seed).
-HGUARD_SHELLDIFF_LINES=$HGUARD_SHELLDIFF_LINES "$orphans" -- go test -count=1 -timeout 80m -run '^TestShellDiff$' ./internal/shelldiff
+HGUARD_SHELLDIFF_LINES=$HGUARD_SHELLDIFF_LINES "$orphans" -- go test -count=1 -parallel 3 -timeout 80m -run '^TestShellDiff$' ./internal/shelldiff
 
 step "fuzz ($fuzztime each)"
 "$orphans" -- go test -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzztime" ./dsl/cmdline

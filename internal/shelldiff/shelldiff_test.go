@@ -246,6 +246,11 @@ func expandHome(s string) string {
 	if s == "~" || strings.HasPrefix(s, "~/") {
 		s = home + s[1:]
 	}
+	// bash expands ~ after the = of a word shaped like an assignment,
+	// whatever its place (timeout 5 X=~/ cmd).
+	if name, v, ok := strings.Cut(s, "="); ok && cmdlineAssign(s) && (v == "~" || strings.HasPrefix(v, "~/")) {
+		s = name + "=" + home + v[1:]
+	}
 	s = strings.ReplaceAll(s, "${HOME}", home)
 	return strings.ReplaceAll(s, "$HOME", home)
 }
