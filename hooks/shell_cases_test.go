@@ -103,6 +103,9 @@ func TestShellHookAcceptPaths(t *testing.T) {
 					s.settle()
 					for _, l := range tc.setup {
 						s.typeLine(l)
+						if strings.HasPrefix(l, "bindkey ") {
+							s.approveOnce()
+						}
 						if !tc.history {
 							s.settle()
 						}

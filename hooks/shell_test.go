@@ -197,6 +197,16 @@ func (s *session) waitFor(what string, ok func(screen string) bool) {
 	}
 }
 
+// approveOnce answers hguard's approval prompt for the line just typed
+// with "once": a setup line that rebinds a key the hook uses (bindkey, zle
+// -N accept-line) asks (rule self-hook-keys), and a person at the terminal
+// allows it.
+func (s *session) approveOnce() {
+	s.t.Helper()
+	s.waitScreen("[o]nce [s]ession")
+	s.typeLine("o")
+}
+
 // waitScreen waits until the screen shows want.
 func (s *session) waitScreen(want string) {
 	s.t.Helper()
@@ -409,6 +419,7 @@ func TestShellHookCoexists(t *testing.T) {
 		// A plugin loaded after hguard wraps accept-line again.
 		s.typeLine(`_other_accept() { print -r -- "other: $BUFFER" >> other.log; zle _other_orig }`)
 		s.typeLine(`zle -A accept-line _other_orig; zle -N accept-line _other_accept`)
+		s.approveOnce()
 		s.typeLine("echo ok >> marker")
 		s.typeLine("touch BLOCKED")
 		s.settle()
