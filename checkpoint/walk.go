@@ -72,7 +72,7 @@ type walker struct {
 
 // dir walks one directory and reports whether anything in it was kept.
 func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
-	entries, err := os.ReadDir(abs)
+	d, entries, err := openDir(abs)
 	if err != nil {
 		if top {
 			return false, fmt.Errorf("reading %s: %w", abs, unwrapPath(err))
@@ -102,7 +102,8 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 			need = append(need, i)
 		}
 	}
-	infos := statAll(entries, need)
+	infos := d.statAll(entries, need)
+	d.Close()
 	kept := false
 	for i, de := range entries {
 		if out[i] {
@@ -158,23 +159,16 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 // is gone. The lstat of each file is most of a walk's cost, one system
 // call a file: a large directory's are split between two goroutines, as
 // git's preload-index splits its own, so a second core halves the wait.
-func statAll(entries []os.DirEntry, need []int) []fs.FileInfo {
+func (d *dirHandle) statAll(entries []os.DirEntry, need []int) []fs.FileInfo {
 	infos := make([]fs.FileInfo, len(entries))
-	stat := func(idx []int) {
-		for _, i := range idx {
-			if info, err := entries[i].Info(); err == nil {
-				infos[i] = info
-			}
-		}
-	}
 	if len(need) < statSplit {
-		stat(need)
+		d.lstat(entries, need, infos)
 		return infos
 	}
 	var wg sync.WaitGroup
 	half := len(need) / 2
-	wg.Go(func() { stat(need[:half]) })
-	stat(need[half:])
+	wg.Go(func() { d.lstat(entries, need[:half], infos) })
+	d.lstat(entries, need[half:], infos)
 	wg.Wait()
 	return infos
 }
