@@ -406,7 +406,10 @@ func BenchmarkParseNumstat(b *testing.B) {
 // (Watcher.Snapshot: the barrier, then only the changed path), by a full
 // scan (`checkpoint create` in a second shadow repository), and by plain
 // `git add -A && git commit` in the user's repository. It reports the
-// medians and incremental/full.
+// medians and incremental/full. Each b.N runs HGUARD_BENCH_ROUNDS rounds
+// (default 1), so that `-benchtime 1x` gives a median of several rounds
+// without generating the tree twice (Go runs a benchmark once with N=1
+// before an N of more). The load average is logged at the start and end.
 func BenchmarkIncrementalVsFull(b *testing.B) {
 	n := 100000
 	if s := os.Getenv("HGUARD_BENCH_FILES"); s != "" {
@@ -436,9 +439,17 @@ func BenchmarkIncrementalVsFull(b *testing.B) {
 		b.Fatal(wt.Wait())
 	}
 	target := filepath.Join(dir, fmt.Sprintf("pkg%03d/file050.go", n/200))
+	rounds := 1
+	if s := os.Getenv("HGUARD_BENCH_ROUNDS"); s != "" {
+		rounds, err = strconv.Atoi(s)
+		must(b, err)
+	}
+	loadavg := func() string { data, _ := os.ReadFile("/proc/loadavg"); return strings.TrimSpace(string(data)) }
+	b.Logf("%d files, %d rounds; load average at the start: %s", n, b.N*rounds, loadavg())
+	defer func() { b.Logf("load average at the end: %s", loadavg()) }()
 	var inc, fs, git []time.Duration
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	for i := 0; i < b.N*rounds; i++ {
 		must(b, os.WriteFile(target, fmt.Appendf(nil, "change %d %d\n", b.N, i), 0o644))
 		t0 := time.Now()
 		res, err := wt.Snapshot(ctx, "bench")

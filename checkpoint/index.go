@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"slices"
+	"strconv"
 )
 
 // The shadow index read in Go, for its stat data: a full scan lstat()s
@@ -37,6 +39,9 @@ type gitIndex struct {
 	paths   []string     // sorted bytewise
 	entries []indexEntry // entries[i] is the entry of paths[i]
 	mtime   [2]int64     // seconds, nanoseconds
+	// rootTree is the tree of all entries that write-tree recorded in the
+	// index ("" when none is recorded or an entry changed since).
+	rootTree string
 }
 
 // entry finds the entry of path (binary search: no map to build).
@@ -204,9 +209,33 @@ func parseIndex(data []byte) (*gitIndex, error) {
 		if n < 0 || p+8+n > len(body) {
 			return nil, errIndexFormat
 		}
+		if sig == "TREE" {
+			ix.rootTree = cachedRootTree(body[p+8:p+8+n], len(ix.entries))
+		}
 		p += 8 + n
 	}
 	return ix, nil
+}
+
+// cachedRootTree reads the root of git's cache-tree extension ("TREE"):
+// the tree object of the whole index as write-tree last wrote it, valid
+// while no entry changed since. Its record is the path ("" for the root)
+// and NUL, the number of entries it covers (-1 when invalidated), a space,
+// the number of subtrees, a newline, and the tree's object name.
+func cachedRootTree(ext []byte, entries int) string {
+	path, rest, ok := bytes.Cut(ext, []byte{0})
+	if !ok || len(path) != 0 {
+		return ""
+	}
+	line, rest, ok := bytes.Cut(rest, []byte{'\n'})
+	if !ok {
+		return ""
+	}
+	count, _, _ := bytes.Cut(line, []byte{' '})
+	if n, err := strconv.Atoi(string(count)); err != nil || n != entries || len(rest) < sha1.Size {
+		return ""
+	}
+	return hex.EncodeToString(rest[:sha1.Size])
 }
 
 // unchanged reports whether git would find path unchanged from its index

@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -165,5 +166,61 @@ func TestOnePassRemovalsEqualFreshScan(t *testing.T) {
 	if want := create(t, fresh, "fresh").Snapshot.Tree; got != want {
 		t.Fatalf("snapshot tree %s, a fresh full scan %s:\n%s", got, want,
 			userGit(t, dir, "--git-dir="+r.GitDir, "diff-tree", "-r", "--name-status", got, want))
+	}
+}
+
+// TestCachedRootTree: the index's cache-tree root is the tree of the last
+// write-tree while nothing changed since, and is no longer taken once an
+// entry changed (an unchanged snapshot uses it instead of write-tree).
+func TestCachedRootTree(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxFileSize = 10
+	r, dir := testRepo(t, cfg)
+	write(t, filepath.Join(dir, "a/b/c.txt"), "c\n", 0o644)
+	write(t, filepath.Join(dir, "d.txt"), "d\n", 0o644)
+	ctx := context.Background()
+	rootTree := func() string {
+		ix, err := readIndex(filepath.Join(r.GitDir, "index"))
+		must(t, err)
+		return ix.rootTree
+	}
+	first := create(t, r, "first").Snapshot
+	steps := []struct {
+		name string
+		do   func()
+		want func() string
+	}{
+		{"after a snapshot", func() {}, func() string { return first.Tree }},
+		{"after an unchanged snapshot", func() {
+			if res := create(t, r, "again"); res.Created || res.Snapshot.Tree != first.Tree {
+				t.Fatalf("unchanged tree: created %v, tree %s, want %s", res.Created, res.Snapshot.Tree, first.Tree)
+			}
+		}, func() string { return first.Tree }},
+		{"after an entry changed without write-tree", func() {
+			write(t, filepath.Join(dir, "a/b/c.txt"), "changed\n", 0o644)
+			if _, err := r.git(ctx, nil, "update-index", "--", "a/b/c.txt"); err != nil {
+				t.Fatal(err)
+			}
+		}, func() string { return "" }},
+		{"after the next snapshot", func() {
+			if res := create(t, r, "changed"); !res.Created || res.Snapshot.Tree == first.Tree {
+				t.Fatal("the change was not snapshotted")
+			}
+		}, func() string { return snapshots(t, r)[0].Tree }},
+		// The one change is a path that only update-index --force-remove
+		// drops (it exists, but is skipped now): not an unchanged tree.
+		{"after a file grew past max_file_size", func() {
+			before := snapshots(t, r)[0].Tree
+			write(t, filepath.Join(dir, "d.txt"), "now too large\n", 0o644)
+			if res := create(t, r, "grown"); !res.Created || res.Snapshot.Tree == before {
+				t.Fatal("a file that left the snapshots was not snapshotted")
+			}
+		}, func() string { return snapshots(t, r)[0].Tree }},
+	}
+	for _, s := range steps {
+		s.do()
+		if got, want := rootTree(), s.want(); got != want {
+			t.Errorf("%s: cached root tree %q, want %q", s.name, got, want)
+		}
 	}
 }

@@ -341,6 +341,9 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 			}
 		}
 	}
+	// Whether git is told to change the index (read before the runs below
+	// consume force).
+	indexChanges := wait != nil || force.Len() > 0
 	var addErr error
 	if wait != nil {
 		addErr = wait()
@@ -380,6 +383,12 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 		if _, err := r.git(ctx, &force, "update-index", "-z", "--force-remove", "--stdin"); err != nil {
 			return nil, r.gitFailed(err)
 		}
+	}
+	// Nothing went to git (no file changed or left the tree): the tree is
+	// the one write-tree recorded in the index last time, and reading the
+	// whole index again in write-tree would only find that.
+	if streaming && !indexChanges && ix != nil && ix.rootTree != "" {
+		return &staged{tree: ix.rootTree, files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
 	}
 	out, err := r.git(ctx, nil, "write-tree")
 	if err != nil {
