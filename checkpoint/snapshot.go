@@ -163,14 +163,15 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 		res.Snapshot = list[0]
 		return res, nil
 	}
-	// Whole seconds: the time is the commit's, which git stores in seconds
-	// and listFile repeats.
-	now := time.Unix(time.Now().Unix(), 0)
+	// The ref is named by the nanosecond; the time is in whole seconds:
+	// it is the commit's, which git stores in seconds and listFile repeats.
+	clock := time.Now()
+	now := time.Unix(clock.Unix(), 0)
 	s := &Snapshot{
 		ID:       nextID(list),
 		N:        1,
 		Tree:     st.tree,
-		Ref:      fmt.Sprintf("%s%020d", refPrefix, now.UnixNano()),
+		Ref:      fmt.Sprintf("%s%020d", refPrefix, clock.UnixNano()),
 		Time:     now,
 		Reason:   cleanReason(reason),
 		HasStats: true,
