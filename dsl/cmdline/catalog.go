@@ -141,6 +141,23 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					w.runCode(c, "sh", f, via(co.Option), cx)
 				}
 				i = len(args)
+			case co.Lang == "program" && (v == co.Option && i+1 < len(args) || len(co.Option) > 2 && strings.HasPrefix(v, co.Option+"=")):
+				// the value is the program, the words after a later -- its
+				// arguments (start-stop-daemon --exec PROG -- ARGS)
+				prog := field{Word: Word{Value: strings.TrimPrefix(v, co.Option+"="), Dynamic: a.Dynamic}, in: a.in}
+				from := i + 1
+				if v == co.Option {
+					prog, from = args[i+1], i+2
+				}
+				cmd := []field{prog}
+				for j := from; j < len(args); j++ {
+					if args[j].Value == "--" {
+						cmd = append(cmd, args[j+1:]...)
+						break
+					}
+				}
+				w.spawn(c, cmd, Wrapper{Name: c.Name, Args: []string{co.Option}}, cx)
+				i = len(args)
 			case v == co.Option && co.Lang == "argv":
 				if rest := args[i+1:]; len(rest) == 1 && strings.ContainsAny(rest[0].Value, " \t;|&") {
 					w.runString(c, rest[0], via(v), cx) // one word with spaces: a shell command line

@@ -395,7 +395,7 @@ var catalogPrograms = [...]Program{
 	{Name: "entr", Runs: "argv"},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
-	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "argv"}, {"--exec", "argv"}, {"--startas", "argv"}, {"-a", "argv"}}},
+	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program"}, {"--exec", "program"}, {"--startas", "program"}, {"-a", "program"}}},
 	{Name: "sg", Code: []CodeOption{{"-c", "sh"}}},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}, {"-x", "argv"}, {"--command", "sh"}}, Shell: "agent"},
 	{Name: "tmux", Args: "ceFnstxy", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
