@@ -30,7 +30,10 @@ var persistExact = set(
 	"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.profile",
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.xinitrc",
 	"~/.xprofile", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
-	"~/.ssh/environment", "~/.config/fish/config.fish",
+	"~/.ssh/environment", "~/.config/fish/config.fish", "~/.zlogout",
+	// git runs what its configuration names (core.pager, core.hooksPath,
+	// aliases); readline's start-up file can rebind Enter
+	"~/.gitconfig", "~/.config/git/config", "/etc/gitconfig", "~/.inputrc", "/etc/inputrc",
 )
 
 var persistDirs = []string{

@@ -223,7 +223,12 @@ options:
 			break options
 		case strings.HasPrefix(v, "--"):
 			i++
-			if v == "--rcfile" || v == "--init-file" {
+			if (v == "--rcfile" || v == "--init-file") && i < len(args) {
+				// the start-up file an interactive bash reads first:
+				// bash --rcfile <(echo …) -i runs it
+				if f := args[i]; f.in.Kind != "" {
+					w.runSubst(c, f, c.Name+" "+v, cx)
+				}
 				i++
 			}
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
