@@ -18,7 +18,11 @@ import (
 //     .claude/settings*.json (and $CLAUDE_CONFIG_DIR, managed settings),
 //     Codex's .codex/config.toml and hooks.json ($CODEX_HOME), Gemini CLI's
 //     .gemini/settings.json (and /etc/gemini-cli), Cursor's .cursor/hooks.json
-//     and its CLI permissions (cli-config.json, cli.json).
+//     and its CLI permissions (cli-config.json, cli.json), GitHub Copilot
+//     CLI's .copilot/settings.json, Hermes Agent's .hermes/config.yaml and
+//     its hook allowlist, Crush's crush/crush.json, Amp's amp/settings.json
+//     and hguard's delegate there, OpenCode's plugins directory and
+//     opencode.json, and Claude Code's shell prefix .claude/hguard-shell.
 //
 // Rules judge the path as written: hguard cannot know where a variable
 // other than $HOME and $HGUARD_HOME points, nor follow symbolic links.
@@ -42,12 +46,18 @@ func guardPath(p string) bool {
 	if len(segs) > 1 {
 		parent = segs[len(segs)-2]
 	}
+	grand := ""
+	if len(segs) > 2 {
+		grand = segs[len(segs)-3]
+	}
 	switch {
-	case agentDirs[base]:
+	case agentDirs[base], configAgentDirs[base] && parent == ".config":
 		return true // the agent's whole configuration directory
+	case parent == "plugins" && (grand == "opencode" || grand == ".opencode"):
+		return true // OpenCode runs every plugin there; hguard's is one
 	case hguardPrograms[strings.TrimSuffix(base, ".new")] && (parent == "bin" || parent == "sbin" || parent == "libexec"):
 		return true
-	case agentSettings[parent][base]:
+	case agentSettings[parent][base] && (!configAgentDirs[parent] || grand == ".config"):
 		return true
 	}
 	for _, dir := range managedSettingsDirs {
@@ -63,15 +73,25 @@ var hguardPrograms = map[string]bool{"hguard": true, "hguard-plugins": true, "hg
 
 // agentDirs are the agents' configuration directories: removing or moving
 // one removes the settings that run hguard's hook.
-var agentDirs = map[string]bool{".claude": true, ".codex": true, ".gemini": true, ".cursor": true}
+var agentDirs = map[string]bool{".claude": true, ".codex": true, ".gemini": true, ".cursor": true, ".copilot": true, ".hermes": true}
+
+// configAgentDirs are the agents' directories under ~/.config (or
+// $XDG_CONFIG_HOME): crush, amp and opencode are too plain a name to count
+// anywhere else.
+var configAgentDirs = map[string]bool{"crush": true, "amp": true, "opencode": true}
 
 // agentSettings are, by the directory that holds them, the agents' files
 // that say which hooks run or what the agent may do unasked.
 var agentSettings = map[string]map[string]bool{
-	".claude": set("settings.json", "settings.local.json"),
-	".codex":  set("config.toml", "hooks.json"),
-	".gemini": set("settings.json", "system-defaults.json"),
-	".cursor": set("hooks.json", "cli-config.json", "cli.json"),
+	".claude":  set("settings.json", "settings.local.json", "hguard-shell"),
+	".codex":   set("config.toml", "hooks.json"),
+	".gemini":  set("settings.json", "system-defaults.json"),
+	".cursor":  set("hooks.json", "cli-config.json", "cli.json"),
+	".copilot": set("settings.json", "config.json"),
+	".hermes":  set("config.yaml", "shell-hooks-allowlist.json"),
+	"crush":    set("crush.json"),
+	"amp":      set("settings.json", "hguard-delegate"),
+	"opencode": set("opencode.json", "opencode.jsonc"),
 }
 
 // managedSettingsDirs hold system-wide agent settings (hooks included).
