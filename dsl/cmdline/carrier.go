@@ -125,7 +125,9 @@ func (w *walker) stdinCode(c *Command) {
 	switch {
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)
-	case (in.Kind == "pipe" || in.Kind == "procsub") && !in.Static:
+	case (in.Kind == "pipe" || in.Kind == "procsub" || in.Kind == "heredoc" || in.Kind == "herestring") && !in.Static:
+		// a heredoc or here-string holding a value known only at run time
+		// (bash <<< "echo $X") is code nobody has read
 		c.Untrusted = "dynamic"
 	}
 }

@@ -62,6 +62,7 @@ var flowTests = []struct {
 	{"", "parallel with no command runs each line", "echo 'rm -rf ~' | parallel", []string{"echo rm -rf ~ pipe=0/2", "parallel pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=parallel"}},
 	{"", "parallel with ::: does not read its input", "echo / | parallel gzip ::: a", []string{"echo / pipe=0/2", "parallel gzip ::: a pipe=1/2 in=pipe:echo:static", "gzip a via=parallel :::"}},
 	{"", "bash --rcfile runs its start-up file", "bash --rcfile <(echo 'rm -rf ~') -i", []string{"bash --rcfile «<(echo 'rm -rf ~')» -i", "echo rm -rf ~ via=<(…)", "rm -rf ~ via=bash --rcfile"}},
+	{"", "here-string of an unknown value to a shell", `bash <<< "echo $X"`, []string{"bash in=herestring untrusted=dynamic <<<«echo $X»", "echo «$X» via=bash stdin"}},
 	{"", "trap", "trap 'rm -rf ~' EXIT", []string{"trap rm -rf ~ EXIT", "rm -rf ~ via=trap"}},
 	{"", "complete -C runs at completion", "complete -C 'rm -rf ~' ls", []string{"complete -C rm -rf ~ ls", "rm -rf ~ via=complete -C"}},
 	{"", "compgen -C runs now", "compgen -o default -C 'rm -rf ~' x", []string{"compgen -o default -C rm -rf ~ x", "rm -rf ~ via=compgen -C"}},
