@@ -334,19 +334,7 @@ func classify(c *Call, input json.RawMessage) error {
 			c.Command = "curl -sSL -- " + strings.Join(q, " ")
 		}
 	case c.Agent == Crush && t == "bash":
-		c.Kind = KindShell
-		cmd, cerr := commandOf(field(input, "command"))
-		if cerr != nil {
-			return cerr
-		}
-		c.Command = cmd
-		if wd := str("working_dir"); wd != "" {
-			if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
-				wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
-			}
-			c.Cwd = wd
-		}
-		return nil
+		return shellIn(c, input, str("working_dir"))
 	case c.Agent == Crush && t == "view":
 		err = pathArg(KindRead, "file_path")
 	case c.Agent == Crush && (t == "write" || t == "multiedit" || t == "download"):
@@ -447,19 +435,7 @@ func classifyOpenCode(c *Call, input json.RawMessage, str func(...string) string
 	var err error
 	switch t := c.Tool; {
 	case t == "bash":
-		c.Kind = KindShell
-		cmd, cerr := commandOf(field(input, "command"))
-		if cerr != nil {
-			return cerr
-		}
-		c.Command = cmd
-		if wd := str("workdir"); wd != "" {
-			if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
-				wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
-			}
-			c.Cwd = wd
-		}
-		return nil
+		return shellIn(c, input, str("workdir"))
 	case t == "read":
 		err = pathArg(KindRead, "filePath", "path")
 	case t == "write", t == "edit", t == "multiedit":
@@ -877,4 +853,22 @@ func ParseAmp(tool, thread, cwd string, args []byte) (Call, error) {
 		c.Command = writeLine(c.Paths)
 	}
 	return c, nil
+}
+
+// shellIn fills a shell call whose command is input's "command" and whose
+// working directory, when given, is wd (relative to the call's own).
+func shellIn(c *Call, input json.RawMessage, wd string) error {
+	c.Kind = KindShell
+	cmd, err := commandOf(field(input, "command"))
+	if err != nil {
+		return err
+	}
+	c.Command = cmd
+	if wd != "" {
+		if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
+			wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
+		}
+		c.Cwd = wd
+	}
+	return nil
 }

@@ -62,14 +62,11 @@ func InstallAmp(existing []byte, delegate string) ([]byte, bool, error) {
 		return existing, false, nil
 	}
 	settings[ampPermissions] = want
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(settings); err != nil {
+	b, err := encodeSettings(settings)
+	if err != nil {
 		return nil, false, err
 	}
-	return b.Bytes(), true, nil
+	return b, true, nil
 }
 
 func equalJSON(a, b any) bool {

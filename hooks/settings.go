@@ -134,14 +134,11 @@ func Install(agent Agent, path string, existing []byte, command string) (out []b
 			settings["version"] = 1
 		}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(settings); err != nil {
+	b, err := encodeSettings(settings)
+	if err != nil {
 		return nil, false, err
 	}
-	return b.Bytes(), true, nil
+	return b, true, nil
 }
 
 // normalize round-trips a JSON value so that numbers compare equal whether
@@ -416,12 +413,22 @@ func InstallShellPrefix(settings []byte, prefix string) (out []byte, changed, ta
 	}
 	env[shellPrefixVar] = prefix
 	v["env"] = env
+	b, err := encodeSettings(v)
+	if err != nil {
+		return nil, false, false, err
+	}
+	return b, true, false, nil
+}
+
+// encodeSettings writes an agent's JSON settings as people write them: two
+// spaces of indent, and <, > and & as themselves (commands hold them).
+func encodeSettings(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
-		return nil, false, false, err
+		return nil, err
 	}
-	return b.Bytes(), true, false, nil
+	return b.Bytes(), nil
 }
