@@ -410,16 +410,7 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 		c.Command = MCPLine(server, tool, input)
 	}
-	if err != nil {
-		return err
-	}
-	switch c.Kind {
-	case KindRead:
-		c.Command = readLine(c.Paths)
-	case KindWrite:
-		c.Command = writeLine(c.Paths)
-	}
-	return nil
+	return pathLine(c, err)
 }
 
 // openCodeTools are OpenCode's built-in tools that neither run commands,
@@ -465,16 +456,7 @@ func classifyOpenCode(c *Call, input json.RawMessage, str func(...string) string
 		}
 		c.Command = MCPLine(server, tool, input)
 	}
-	if err != nil {
-		return err
-	}
-	switch c.Kind {
-	case KindRead:
-		c.Command = readLine(c.Paths)
-	case KindWrite:
-		c.Command = writeLine(c.Paths)
-	}
-	return nil
+	return pathLine(c, err)
 }
 
 // mcpName splits an MCP tool's name as the agents give it: Claude Code and
@@ -869,6 +851,21 @@ func shellIn(c *Call, input json.RawMessage, wd string) error {
 			wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
 		}
 		c.Cwd = wd
+	}
+	return nil
+}
+
+// pathLine ends classifying a call: a file read or write is judged as the
+// command line that would do it (cat, tee).
+func pathLine(c *Call, err error) error {
+	if err != nil {
+		return err
+	}
+	switch c.Kind {
+	case KindRead:
+		c.Command = readLine(c.Paths)
+	case KindWrite:
+		c.Command = writeLine(c.Paths)
 	}
 	return nil
 }
