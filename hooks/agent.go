@@ -825,14 +825,8 @@ func ParseAmp(tool, thread, cwd string, args []byte) (Call, error) {
 		server, name := mcpName(tool)
 		c.Command = MCPLine(server, name, input)
 	}
-	if err != nil {
+	if err := pathLine(&c, err); err != nil {
 		return Call{}, err
-	}
-	switch c.Kind {
-	case KindRead:
-		c.Command = readLine(c.Paths)
-	case KindWrite:
-		c.Command = writeLine(c.Paths)
 	}
 	return c, nil
 }
