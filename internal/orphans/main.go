@@ -60,7 +60,17 @@ func run(args []string, stderr io.Writer) int {
 	// program started after, and tests interrupt what they start.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT)
 	status := 0
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(stderr, "orphans: error: %v\n", err)
+		return 2
+	}
+	// Processes re-parented here are reaped as they exit, as init would:
+	// a zombie answers kill -0, and tests wait for daemons to go that way.
+	stop := make(chan struct{})
+	go reapWhileRunning(cmd.Process.Pid, stop)
+	err := cmd.Wait()
+	close(stop)
+	if err != nil {
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) {
 			fmt.Fprintf(stderr, "orphans: error: %v\n", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -134,4 +135,28 @@ func killTree(pid int) {
 		killTree(kid)
 	}
 	_ = syscall.Kill(pid, syscall.SIGKILL)
+}
+
+// reapWhileRunning reaps every exited child but the command (skip), whose
+// status cmd.Wait collects, until stop is closed.
+func reapWhileRunning(skip int, stop <-chan struct{}) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGCHLD)
+	defer signal.Stop(sig)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-sig:
+		case <-tick.C:
+		}
+		for _, pid := range processes(os.Getpid(), true) {
+			if _, state, ok := stat(pid); ok && pid != skip && state == 'Z' {
+				var ws syscall.WaitStatus
+				_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+			}
+		}
+	}
 }

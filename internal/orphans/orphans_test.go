@@ -122,6 +122,16 @@ func TestOrphans(t *testing.T) {
 		}
 	})
 
+	t.Run("an orphan that exits is reaped at once", func(t *testing.T) {
+		// A zombie answers kill -0: a test waiting for a daemon to exit
+		// would wait for ever.
+		status, stdout, _ := runOrphans(t, bin, "sh", "-c",
+			`p=$(sh -c 'sleep 0.3 >/dev/null 2>&1 & echo $!'); sleep 2; if kill -0 "$p" 2>/dev/null; then echo zombie; exit 7; fi`)
+		if status != 0 {
+			t.Errorf("status %d, stdout %q: the orphan stayed a zombie", status, stdout)
+		}
+	})
+
 	t.Run("usage", func(t *testing.T) {
 		cmd := exec.Command(bin)
 		var e bytes.Buffer
