@@ -93,6 +93,9 @@ type Call struct {
 	Headless bool
 
 	mcpContext json.RawMessage // Gemini CLI's mcp_context, read by classify
+	// cursorTool marks Cursor's preToolUse, whose "ask" Cursor accepts but
+	// does not enforce, and where "allow" would skip Cursor's own approval.
+	cursorTool bool
 }
 
 // Shell reports whether the call runs a shell command.
@@ -237,6 +240,15 @@ func Parse(agent Agent, data []byte) (Call, error) {
 			c.Command = MCPLine(server, in.ToolName, args)
 			return c, nil
 		case "beforeSubmitPrompt", "stop":
+			return c, nil
+		case "preToolUse":
+			c.Tool, c.cursorTool = in.ToolName, true
+			if c.Tool == "" {
+				return Call{}, errors.New("hook input names no tool (tool_name)")
+			}
+			if err := classifyCursor(&c, in.ToolInput); err != nil {
+				return Call{}, err
+			}
 			return c, nil
 		}
 		// beforeShellExecution (and input without an event name, as older
@@ -459,6 +471,63 @@ func classifyOpenCode(c *Call, input json.RawMessage, str func(...string) string
 	return pathLine(c, err)
 }
 
+// Cursor's file tools, as its preToolUse hook names them (tool_name). Its
+// shell and MCP tools have hooks of their own (beforeShellExecution,
+// beforeMCPExecution), which can ask a person: preToolUse leaves them there.
+var (
+	cursorWriteTools = []string{"Write", "StrReplace", "Edit", "MultiEdit", "Delete", "EditNotebook", "ApplyPatch"}
+	cursorReadTools  = []string{"Read", "Grep"}
+)
+
+// classifyCursor sets a Cursor preToolUse call's kind, command and paths.
+// Cursor sends tool_input as an object (or its JSON text); the path is
+// "path" in its tool schema, "file_path" or "target_file" in other
+// versions, "target_notebook" for notebooks.
+func classifyCursor(c *Call, input json.RawMessage) error {
+	var text string
+	if json.Unmarshal(input, &text) == nil {
+		input = json.RawMessage(text)
+	}
+	var p string
+	for _, name := range []string{"path", "file_path", "target_file", "target_path", "target_notebook", "notebook_path"} {
+		var s string
+		if raw := field(input, name); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" {
+			p = s
+			break
+		}
+	}
+	switch {
+	case slices.Contains(cursorWriteTools, c.Tool):
+		c.Kind = KindWrite
+		if p != "" {
+			c.Paths = []string{p}
+		} else {
+			var patch string
+			for _, name := range []string{"patch", "input", "patchText"} {
+				if raw := field(input, name); raw != nil && json.Unmarshal(raw, &patch) == nil && patch != "" {
+					break
+				}
+			}
+			c.Paths = patchPaths(patch)
+		}
+		if len(c.Paths) == 0 {
+			return fmt.Errorf("hook input for %s names no file (tool_input.path)", c.Tool)
+		}
+	case c.Tool == "Read":
+		if p == "" {
+			return errors.New("hook input for Read names no file (tool_input.path)")
+		}
+		c.Kind, c.Paths = KindRead, []string{p}
+	case c.Tool == "Grep":
+		// A search prints matching lines of what it reads; without a path
+		// it searches the workspace, which the agent may read.
+		if p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	}
+	return pathLine(c, nil)
+}
+
 // mcpName splits an MCP tool's name as the agents give it: Claude Code and
 // Codex mcp__SERVER__TOOL, Gemini CLI mcp_SERVER_TOOL (split at the first
 // "_", which is wrong for a server name holding one: Gemini CLI's
@@ -626,11 +695,12 @@ func shellQuote(s string) string {
 
 // Prompts reports whether the agent shows a person an approval prompt when
 // a hook answers "ask". Where it does not (Codex; Claude Code in
-// bypassPermissions, dontAsk or an auto mode; any agent run headless), an
+// bypassPermissions, dontAsk or an auto mode; Cursor's preToolUse, which
+// takes "ask" and does not enforce it; any agent run headless), an
 // ask must become a denial that tells the user how to approve, or wait in
 // the daemon's queue — never a silent allow, never a prompt that hangs.
 func Prompts(c Call) bool {
-	if c.Headless {
+	if c.Headless || c.cursorTool {
 		return false
 	}
 	switch c.Agent {
@@ -664,6 +734,11 @@ func Reply(c Call, d Decision, reason string) Answer {
 		d = Deny
 	}
 	reason = sanitize.ForModel(reason, MaxReason)
+	if d == Allow && c.cursorTool {
+		// Cursor's preToolUse: an empty object is no opinion ("allow" would
+		// skip Cursor's own approval; empty output fails a failClosed hook).
+		return Answer{Stdout: []byte("{}\n")}
+	}
 	if d == Allow && c.Agent != Cursor {
 		// No objection: print nothing (Gemini: an empty object), exit 0. An
 		// explicit "allow" would skip the agent's own approval rules.

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,6 +56,12 @@ func TestProtocols(t *testing.T) {
 			`{"agent_message":"recursive delete of the root filesystem","permission":"deny","user_message":"recursive delete of the root filesystem"}`, 2},
 		{"cursor ask", Cursor, `{"command":"x"}`, Ask,
 			`{"agent_message":"recursive delete of the root filesystem","permission":"ask","user_message":"recursive delete of the root filesystem"}`, 0},
+		{"cursor file tool allow is no opinion", Cursor, `{"conversation_id":"c","hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"path":"/w/a","contents":"x"},"cwd":"/w"}`, Allow, `{}`, 0},
+		{"cursor file tool deny", Cursor, `{"hook_event_name":"preToolUse","tool_name":"Delete","tool_input":{"path":"/h/.bashrc"}}`, Deny,
+			`{"agent_message":"recursive delete of the root filesystem","permission":"deny","user_message":"recursive delete of the root filesystem"}`, 2},
+		{"cursor file tool cannot ask", Cursor, `{"hook_event_name":"preToolUse","tool_name":"Read","tool_input":{"path":"/h/.aws/credentials"}}`, Ask,
+			`{"agent_message":"recursive delete of the root filesystem","permission":"deny","user_message":"recursive delete of the root filesystem"}`, 2},
+		{"cursor other tool is no opinion", Cursor, `{"hook_event_name":"preToolUse","tool_name":"Task","tool_input":{"prompt":"p"}}`, Allow, `{}`, 0},
 		{"opencode allow", OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"ls"},"session_id":"ses_1","cwd":"/w"}`, Allow,
 			`{"decision":"allow"}`, 0},
 		{"opencode deny", OpenCode, `{"tool_name":"bash","tool_input":{"command":"rm -rf /"}}`, Deny,
@@ -194,6 +202,26 @@ func TestParse(t *testing.T) {
 			Call{Agent: Cursor, Kind: KindShell, Command: "make", Cwd: "/p", Session: "c"}},
 		{Cursor, `{"conversation_id":"c","hook_event_name":"beforeReadFile","file_path":"/h/.aws/credentials","content":"x"}`,
 			Call{Agent: Cursor, Tool: "read_file", Kind: KindRead, Command: "cat -- /h/.aws/credentials", Paths: []string{"/h/.aws/credentials"}, Session: "c"}},
+		// Cursor's preToolUse: every file tool, its path as "path" (its tool
+		// schema) or "file_path"; its shell and MCP tools have their own hooks.
+		{Cursor, `{"conversation_id":"c","hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"path":"/h/.bashrc","contents":"x"},"tool_use_id":"t","cwd":"/w"}`,
+			Call{Agent: Cursor, Tool: "Write", Kind: KindWrite, Command: "tee -- /h/.bashrc >/dev/null", Paths: []string{"/h/.bashrc"}, Cwd: "/w", Session: "c", cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"StrReplace","tool_input":{"path":"src/a.go","old_string":"a","new_string":"b"}}`,
+			Call{Agent: Cursor, Tool: "StrReplace", Kind: KindWrite, Command: "tee -- src/a.go >/dev/null", Paths: []string{"src/a.go"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"Delete","tool_input":{"file_path":"/h/.hguard/config.yaml"}}`,
+			Call{Agent: Cursor, Tool: "Delete", Kind: KindWrite, Command: "tee -- /h/.hguard/config.yaml >/dev/null", Paths: []string{"/h/.hguard/config.yaml"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"EditNotebook","tool_input":"{\"target_notebook\":\"n.ipynb\",\"cell_idx\":0}"}`,
+			Call{Agent: Cursor, Tool: "EditNotebook", Kind: KindWrite, Command: "tee -- n.ipynb >/dev/null", Paths: []string{"n.ipynb"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"ApplyPatch","tool_input":{"patch":"*** Begin Patch\n*** Update File: /h/.zshrc\n*** End Patch"}}`,
+			Call{Agent: Cursor, Tool: "ApplyPatch", Kind: KindWrite, Command: "tee -- /h/.zshrc >/dev/null", Paths: []string{"/h/.zshrc"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"Read","tool_input":{"path":"/h/.ssh/id_ed25519"}}`,
+			Call{Agent: Cursor, Tool: "Read", Kind: KindRead, Command: "cat -- /h/.ssh/id_ed25519", Paths: []string{"/h/.ssh/id_ed25519"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"Grep","tool_input":{"pattern":"k","path":"/h/.aws"}}`,
+			Call{Agent: Cursor, Tool: "Grep", Kind: KindRead, Command: "cat -- /h/.aws", Paths: []string{"/h/.aws"}, cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"rm -rf /"}}`,
+			Call{Agent: Cursor, Tool: "Shell", cursorTool: true}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"MCP:query","tool_input":{"sql":"x"}}`,
+			Call{Agent: Cursor, Tool: "MCP:query", cursorTool: true}},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.agent, []byte(tt.in))
@@ -335,6 +363,61 @@ func TestInstall(t *testing.T) {
 	}
 	if _, _, err := Install(Codex, "/c/config.toml", []byte("hooks = { PreToolUse = [] }\n"), "hguard hook codex"); err == nil {
 		t.Error("inline Codex hooks accepted: the trust key's group index would be a guess")
+	}
+}
+
+// TestInstallCursor is the golden hooks.json: every event hguard hooks,
+// all failClosed, preToolUse only for the file tools Parse judges there.
+func TestInstallCursor(t *testing.T) {
+	cmd := HookCommand("/usr/local/bin/hguard", Cursor)
+	out, _, err := Install(Cursor, "/h/.cursor/hooks.json", nil, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := func(timeout int, matcher string) string {
+		m := ""
+		if matcher != "" {
+			m = `, "matcher": "` + matcher + `"`
+		}
+		c, _ := json.Marshal(cmd)
+		return `[{"command": ` + string(c) + `, "failClosed": true` + m + `, "timeout": ` + strconv.Itoa(timeout) + `}]`
+	}
+	want := `{"hooks": {` +
+		`"beforeMCPExecution": ` + entry(600, "") +
+		`, "beforeReadFile": ` + entry(600, "") +
+		`, "beforeShellExecution": ` + entry(600, "") +
+		`, "beforeSubmitPrompt": ` + entry(120, "") +
+		`, "preToolUse": ` + entry(600, "^(Read|Grep|Write|StrReplace|Edit|MultiEdit|Delete|EditNotebook|ApplyPatch)$") +
+		`}, "version": 1}`
+	var got, exp any
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(want), &exp); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, exp) {
+		t.Errorf("hooks.json =\n%s\nwant\n%s", out, want)
+	}
+	// Every tool the matcher lets through is one Parse judges (a file tool
+	// with a path), and the tools it leaves out are not.
+	re := regexp.MustCompile(cursorFileTools())
+	for _, tool := range []string{"Read", "Grep", "Write", "StrReplace", "Edit", "MultiEdit", "Delete", "EditNotebook", "ApplyPatch"} {
+		if !re.MatchString(tool) {
+			t.Errorf("the matcher leaves out %s", tool)
+		}
+		c, err := Parse(Cursor, []byte(`{"hook_event_name":"preToolUse","tool_name":"`+tool+`","tool_input":{"path":"/h/.bashrc"}}`))
+		if err != nil || c.Kind != KindRead && c.Kind != KindWrite {
+			t.Errorf("%s: Parse = %+v, %v; want a file read or write", tool, c, err)
+		}
+	}
+	for _, tool := range []string{"Shell", "MCP:query", "ReadLints", "Task", "TodoWrite", "Glob"} {
+		if re.MatchString(tool) {
+			t.Errorf("the matcher takes %s", tool)
+		}
+	}
+	if _, err := Parse(Cursor, []byte(`{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"contents":"x"}}`)); err == nil {
+		t.Error("a write that names no file is not refused")
 	}
 }
 

@@ -172,6 +172,13 @@ const (
 	codexPost  = "Bash|shell|exec_command|local_shell|unified_exec|container.exec|mcp__.*"
 )
 
+// cursorFileTools is the matcher of Cursor's preToolUse hook: the file
+// tools hguard judges there. Cursor tests a regular expression against the
+// tool's name, unanchored: anchored here, or "Read" would match "ReadLints".
+func cursorFileTools() string {
+	return "^(" + strings.Join(slices.Concat(cursorReadTools, cursorWriteTools), "|") + ")$"
+}
+
 // hookEntries are the entries that run command before a tool call; where
 // the agent lets a hook rewrite a tool's output, after it (secrets are
 // masked before the agent reads them); and at the start and end of each
@@ -212,10 +219,13 @@ func hookEntries(agent Agent, command string) []hookEntry {
 		entry := func(timeout int) map[string]any {
 			return map[string]any{"command": command, "timeout": timeout, "failClosed": true}
 		}
+		fileTools := entry(HookTimeout)
+		fileTools["matcher"] = cursorFileTools()
 		return []hookEntry{
 			{"beforeShellExecution", entry(HookTimeout)},
 			{"beforeReadFile", entry(HookTimeout)},
 			{"beforeMCPExecution", entry(HookTimeout)},
+			{"preToolUse", fileTools},
 			{"beforeSubmitPrompt", entry(turnTimeout)},
 		}
 	}

@@ -224,6 +224,11 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.line(name, "hermes: the hook is in %s", hooks.HermesAllowlistPath(userHome))
 			}
 		}
+		if a == hooks.Cursor && !strings.Contains(string(b), `"preToolUse"`) {
+			// hguard's earlier hooks.json had no hook before Cursor's file
+			// tools: its edits and deletes ran unchecked.
+			r.warn(name, "cursor: %s has no preToolUse hook, so Cursor's file writes and deletes are not checked; fix: hguard init cursor --write", path)
+		}
 		if a == hooks.Codex && !codexTrusted(b) {
 			r.warn(name, "codex: no hook is trusted in %s ([hooks.state] trusted_hash): Codex does not run a hook a person has not reviewed, so its commands are not checked; fix: start codex and trust hguard's hook when it asks (or in /hooks)", path)
 		} else if a == hooks.Codex {

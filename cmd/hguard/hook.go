@@ -406,7 +406,9 @@ nothing changes the second time. Settings files and events:
   gemini       ~/.gemini/settings.json   BeforeTool (shell, file tools,
                web_fetch, MCP), AfterTool, BeforeAgent
   cursor       ~/.cursor/hooks.json      beforeShellExecution, beforeReadFile,
-               beforeMCPExecution, beforeSubmitPrompt (failClosed)
+               beforeMCPExecution, preToolUse (file tools: Read, Grep,
+               Write, StrReplace, Edit, Delete, …), beforeSubmitPrompt
+               (failClosed)
   copilot      ~/.copilot/settings.json  preToolUse (GitHub Copilot CLI: bash,
                view, create, edit)
   opencode     ~/.config/opencode/plugins/hguard.js   a plugin: tool.execute.before
