@@ -80,14 +80,15 @@ type InputEnv struct {
 
 // LineEnv is what a line-scope rule's expression sees.
 type LineEnv struct {
-	Line     string     `expr:"line"`
-	Original string     `expr:"original"`
-	Names    []string   `expr:"names"`
-	Issues   []IssueEnv `expr:"issues"`
-	Cwd      string     `expr:"cwd"`
-	Shell    string     `expr:"shell"`
-	Caller   string     `expr:"caller"`
-	Agent    bool       `expr:"agent"`
+	Line      string     `expr:"line"`
+	Original  string     `expr:"original"`
+	Names     []string   `expr:"names"`
+	Functions []string   `expr:"functions"`
+	Issues    []IssueEnv `expr:"issues"`
+	Cwd       string     `expr:"cwd"`
+	Shell     string     `expr:"shell"`
+	Caller    string     `expr:"caller"`
+	Agent     bool       `expr:"agent"`
 
 	HasIssue func(kind string) bool `expr:"hasIssue"`
 }
@@ -191,7 +192,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 
 func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {
 	env := &LineEnv{Line: line.Normalized, Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell,
-		Caller: ctx.Caller, Agent: ctx.Caller != ""}
+		Caller: ctx.Caller, Agent: ctx.Caller != "", Functions: line.Functions}
 	for _, c := range line.Commands {
 		env.Names = append(env.Names, c.Name)
 	}

@@ -132,6 +132,7 @@ var Vars = []Var{
 	{"wrapperFlag", "func(wrapper, names...) bool", CommandScope, "a wrapper of that name was given one of the flags: wrapperFlag(\"sudo\", \"S\")"},
 	{"original", "string", LineScope, "the line exactly as received, before normalization"},
 	{"names", "[]string", LineScope, "the resolved names of every command on the line"},
+	{"functions", "[]string", LineScope, "the names of the shell functions the line defines (name() { …; }, function name, fish's function name), at any depth"},
 	{"issues", "[]{kind, message}", LineScope, "problems found normalizing and parsing: parse-error, too-large, depth-limit, limit, invisible-char, mixed-script, control-sequence, confusable"},
 	{"hasIssue", "func(kind) bool", LineScope, "an issue of that kind was found"},
 }

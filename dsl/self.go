@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -19,16 +20,25 @@ import (
 //     Codex's .codex/config.toml and hooks.json ($CODEX_HOME), Gemini CLI's
 //     .gemini/settings.json (and /etc/gemini-cli), Cursor's .cursor/hooks.json
 //     and its CLI permissions (cli-config.json, cli.json), GitHub Copilot
-//     CLI's .copilot/settings.json, Hermes Agent's .hermes/config.yaml and
-//     its hook allowlist, Crush's crush/crush.json, Amp's amp/settings.json
-//     and hguard's delegate there, OpenCode's plugins directory and
-//     opencode.json, and Claude Code's shell prefix .claude/hguard-shell.
+//     CLI's .copilot/settings.json and the hook files it runs
+//     (.copilot/hooks, a repository's .github/hooks; $COPILOT_HOME), Hermes
+//     Agent's .hermes/config.yaml and its hook allowlist ($HERMES_HOME),
+//     Crush's crush.json and crushrc ($CRUSH_GLOBAL_CONFIG) and a project's
+//     crush.json or .crush.json, Amp's settings.json(c), hguard's delegate
+//     there and a workspace's .amp/settings.json, OpenCode's plugin(s)
+//     directories, opencode.json(c) in any project ($OPENCODE_CONFIG,
+//     $OPENCODE_CONFIG_DIR) and /etc/opencode, and Claude Code's shell
+//     prefix .claude/hguard-shell. $XDG_CONFIG_HOME is ~/.config.
 //
-// Rules judge the path as written: hguard cannot know where a variable
-// other than $HOME and $HGUARD_HOME points, nor follow symbolic links.
+// A glob counts when it may name one of them (~/.c*/settings.json). Rules
+// judge the path as written: hguard cannot know where a variable other
+// than these points, nor follow symbolic links.
 func guardPath(p string) bool {
 	if p == "" {
 		return false
+	}
+	if rest, ok := cutVar(p, "XDG_CONFIG_HOME"); ok {
+		p = "~/.config" + rest // where OpenCode, Crush and Amp keep theirs
 	}
 	for _, v := range guardVars {
 		if rest, ok := cutVar(p, v.name); ok {
@@ -36,6 +46,14 @@ func guardPath(p string) bool {
 		}
 	}
 	c := cleanPath(p)
+	if strings.ContainsAny(c, "*?[") {
+		return guardGlob(c)
+	}
+	return guardClean(c)
+}
+
+// guardClean is guardPath of a cleaned path without glob characters.
+func guardClean(c string) bool {
 	segs := strings.Split(c, "/")
 	for _, s := range segs {
 		if s == ".hguard" {
@@ -53,8 +71,12 @@ func guardPath(p string) bool {
 	switch {
 	case agentDirs[base], configAgentDirs[base] && parent == ".config":
 		return true // the agent's whole configuration directory
-	case parent == "plugins" && (grand == "opencode" || grand == ".opencode"):
-		return true // OpenCode runs every plugin there; hguard's is one
+	case projectSettings[base]:
+		return true // read in any directory up to the repository's root
+	case (parent == "plugins" || parent == "plugin") && (grand == "opencode" || grand == ".opencode"):
+		return true // OpenCode runs every plugin there; one could rewrite a command after hguard's has checked it
+	case parent == "hooks" && (grand == ".copilot" || grand == ".github"), base == "hooks" && parent == ".github":
+		return true // Copilot CLI runs every hook file there, the repository's as well as the user's
 	case hguardPrograms[strings.TrimSuffix(base, ".new")] && (parent == "bin" || parent == "sbin" || parent == "libexec"):
 		return true
 	case agentSettings[parent][base] && (!configAgentDirs[parent] || grand == ".config"):
@@ -67,6 +89,72 @@ func guardPath(p string) bool {
 	}
 	return false
 }
+
+// guardGlob reports whether a glob may name one of the guarded paths: each
+// segment with glob characters is tried as each of the names guardClean
+// knows (~/.c*/settings.json is ~/.claude/settings.json when that is the
+// only match, and a shell expands a redirection's glob that matches one
+// file). At most guardGlobTries paths are tried.
+func guardGlob(c string) bool {
+	tries := 0
+	var try func(done, rest []string) bool
+	try = func(done, rest []string) bool {
+		if len(rest) == 0 {
+			tries++
+			return guardClean(strings.Join(done, "/"))
+		}
+		seg := rest[0]
+		if !strings.ContainsAny(seg, "*?[") {
+			return try(append(done, seg), rest[1:])
+		}
+		for _, name := range guardNames {
+			if tries >= guardGlobTries {
+				return false
+			}
+			if strings.ContainsAny(seg[:1], "*?[") && (projectSettings[name] || strings.HasPrefix(name, ".")) {
+				continue // a leading wildcard matches no dot file, and *.json in a project is any JSON file
+			}
+			if ok, _ := path.Match(seg, name); ok && try(append(done[:len(done):len(done)], name), rest[1:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return try(nil, strings.Split(c, "/"))
+}
+
+// guardGlobTries bounds guardGlob: a path of many wildcard segments is
+// tried this many ways at most.
+const guardGlobTries = 4096
+
+// guardNames are the file and directory names guardClean looks for: what a
+// glob segment is tried as.
+var guardNames = func() []string {
+	seen := map[string]bool{}
+	var names []string
+	add := func(ns ...string) {
+		for _, n := range ns {
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	add(".hguard", ".config", ".github", "hooks", "plugins", "plugin", "bin", "sbin", "libexec", "opencode", ".opencode")
+	for _, m := range []map[string]bool{agentDirs, configAgentDirs, projectSettings, hguardPrograms} {
+		for n := range m {
+			add(n)
+		}
+	}
+	for dir, files := range agentSettings {
+		add(dir)
+		for n := range files {
+			add(n)
+		}
+	}
+	sort.Strings(names) // a stable order: the same glob is always tried the same way
+	return names
+}()
 
 // hguardPrograms are the names hguard's programs are installed under.
 var hguardPrograms = map[string]bool{"hguard": true, "hguard-plugins": true, "hguard-tirith": true}
@@ -89,13 +177,22 @@ var agentSettings = map[string]map[string]bool{
 	".cursor":  set("hooks.json", "cli-config.json", "cli.json"),
 	".copilot": set("settings.json", "config.json"),
 	".hermes":  set("config.yaml", "shell-hooks-allowlist.json"),
-	"crush":    set("crush.json"),
-	"amp":      set("settings.json", "hguard-delegate"),
+	"crush":    set("crush.json", "crushrc"),
+	"amp":      set("settings.json", "settings.jsonc", "hguard-delegate"),
+	".amp":     set("settings.json", "settings.jsonc"), // a workspace's: they override the user's amp.permissions
 	"opencode": set("opencode.json", "opencode.jsonc"),
 }
 
+// projectSettings are settings files an agent reads from the project (the
+// working directory up to the repository's root) and merges over the
+// user's: a project's OpenCode config can load plugins, a project's Crush
+// config can add hooks that rewrite a command after hguard's has checked it.
+// Their names are the agent's own, so they count in any directory.
+var projectSettings = map[string]bool{"opencode.json": true, "opencode.jsonc": true, "crush.json": true, ".crush.json": true}
+
 // managedSettingsDirs hold system-wide agent settings (hooks included).
-var managedSettingsDirs = []string{"/etc/claude-code", "/Library/Application Support/ClaudeCode", "/etc/gemini-cli", "/etc/codex"}
+var managedSettingsDirs = []string{"/etc/claude-code", "/Library/Application Support/ClaudeCode", "/etc/gemini-cli", "/etc/codex",
+	"/etc/opencode", "/Library/Application Support/opencode", "/etc/ampcode", "/Library/Application Support/ampcode"}
 
 // guardVars are the environment variables that name where hguard or an
 // agent keeps its configuration: under $HGUARD_HOME everything counts,
@@ -109,6 +206,11 @@ var guardVars = []struct {
 	{"CLAUDE_CONFIG_DIR", false, agentSettings[".claude"]},
 	{"CODEX_HOME", false, agentSettings[".codex"]},
 	{"GEMINI_CONFIG_DIR", false, agentSettings[".gemini"]},
+	{"HERMES_HOME", false, agentSettings[".hermes"]},
+	{"COPILOT_HOME", false, agentSettings[".copilot"]},
+	{"CRUSH_GLOBAL_CONFIG", false, agentSettings["crush"]},
+	{"OPENCODE_CONFIG", false, nil},    // the file itself
+	{"OPENCODE_CONFIG_DIR", true, nil}, // searched for plugins like .opencode
 }
 
 // cutVar reports whether p starts with $NAME or ${NAME} as a whole word,

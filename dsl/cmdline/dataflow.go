@@ -455,6 +455,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 // bind -x 'KEYS: CMD', and fish complete's --condition command and the
 // substitutions in its --arguments.
 func (w *walker) completionCode(c *Command, name string, args []field, cx ctx) {
+	if w.dialect == Fish && name == "bind" {
+		w.fishBindCode(c, args, cx)
+		return
+	}
 	for i := 0; i+1 < len(args); i++ {
 		opt, val := args[i].Value, args[i+1]
 		switch {
@@ -470,6 +474,41 @@ func (w *walker) completionCode(c *Command, name string, args []field, cx ctx) {
 			}
 		}
 	}
+}
+
+// fishBindCode follows the code a fish key binding runs when the key is
+// pressed, unchecked by the hook: bind KEY COMMAND… where a COMMAND that
+// is not an input function's name (forward-char, execute) is fish code
+// (bind ctrl-a 'rm -rf ~').
+func (w *walker) fishBindCode(c *Command, args []field, cx ctx) {
+	var operands []field
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case v == "-e" || v == "--erase" || v == "-a" || v == "--all":
+			return // erases bindings: runs nothing
+		case v == "-M" || v == "--mode" || v == "-m" || v == "--sets-mode":
+			i++
+		case len(operands) == 0 && strings.HasPrefix(v, "-") && len(v) > 1:
+		default:
+			operands = append(operands, args[i])
+		}
+	}
+	for i := 1; i < len(operands); i++ {
+		if v := operands[i]; v.Dynamic || !inputFunction(v.Value) {
+			w.nestedText(c, v.Value, "bind", cx, v.Dynamic, Fish)
+		}
+	}
+}
+
+// inputFunction reports a fish input function's name (forward-char,
+// history-search-backward): a word of lower-case letters and hyphens.
+func inputFunction(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '-') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // bindCommand is the command of a bind -x argument, "KEYSEQ": COMMAND.

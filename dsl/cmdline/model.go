@@ -9,6 +9,7 @@ type Line struct {
 	Dialect    Dialect    // the grammar the line was read in
 	Commands   []*Command // every simple command that would execute, in source order, at any depth
 	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
+	Functions  []string   // the names of the shell functions the line defines, in source order, at any depth
 	// Incomplete says the line ends inside a construct (an open quote, loop
 	// or if): an interactive shell would read more lines before running any
 	// of it. Its parse error is still an issue. A heredoc without its end

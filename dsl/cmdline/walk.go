@@ -314,6 +314,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 	case *syntax.FuncDecl:
 		inner.fn = funcName(c)
+		if inner.fn != "" && !slices.Contains(w.line.Functions, inner.fn) {
+			w.line.Functions = append(w.line.Functions, inner.fn)
+		}
 		if inner.fn != "" && c.Body != nil {
 			if w.funcs == nil {
 				w.funcs = make(map[string]funcDef)
