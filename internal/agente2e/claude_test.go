@@ -132,6 +132,7 @@ func TestClaudeCode(t *testing.T) {
 	s := newScript(
 		bash("block", "touch "+mark("blocked")+" && rm -rf / --no-preserve-root"),
 		bash("allow", "touch "+mark("allowed")),
+		bash("who", whoCommand(proj)),
 		bash("ask", "touch "+mark("asked")+" && git reset --hard"),
 		bash("mask", "cat token.txt"),
 		bash("mask-failure", "cat token.txt; exit 1"),
@@ -151,6 +152,8 @@ func TestClaudeCode(t *testing.T) {
 	if r := s.result(t, "block"); exists(mark("blocked")) || !strings.Contains(r.text, "blocked by hguard") {
 		t.Errorf("block: ran=%v, model got %q", exists(mark("blocked")), r.text)
 	}
+	s.result(t, "who")
+	checkUnderAgent(t, home, proj, "claude-code")
 	if r := s.result(t, "allow"); !exists(mark("allowed")) {
 		t.Errorf("allow: did not run; model got %q", r.text)
 	}

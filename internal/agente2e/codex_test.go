@@ -144,6 +144,7 @@ func TestCodex(t *testing.T) {
 	s := newScript(
 		shell("block", "touch "+mark("blocked")+" && rm -rf / --no-preserve-root"),
 		shell("allow", "touch "+mark("allowed")),
+		shell("who", whoCommand(proj)),
 		shell("ask", "touch "+mark("asked")+" && git reset --hard"),
 		shell("mask", "cat token.txt"),
 		shell("mask-failure", "cat token.txt; exit 3"),
@@ -165,6 +166,8 @@ func TestCodex(t *testing.T) {
 	if r := s.result(t, "block"); exists(mark("blocked")) || !strings.Contains(r.text, "blocked by hguard") {
 		t.Errorf("block: ran=%v, model got %q", exists(mark("blocked")), r.text)
 	}
+	s.result(t, "who")
+	checkUnderAgent(t, home, proj, "codex")
 	if r := s.result(t, "allow"); !exists(mark("allowed")) {
 		t.Errorf("allow: did not run; model got %q", r.text)
 	}

@@ -19,10 +19,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hguard/hguard/internal/ancestry"
 	"github.com/hguard/hguard/internal/testbin"
 )
 
-func TestMain(m *testing.M) { testbin.Main(m) }
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(mcpEnv); dir != "" { // started by an agent as its MCP server
+		serveMCP(os.Stdin, os.Stdout, dir)
+		return
+	}
+	testbin.Main(m)
+}
 
 // agentsDir is the npm prefix test.sh installs the CLIs into.
 func agentsDir(t *testing.T) string {
@@ -197,4 +204,62 @@ func fixture(t *testing.T) (home, proj string) {
 	write(filepath.Join(home, ".bashrc"), "# bashrc\n")
 	write(filepath.Join(proj, "credentials.json"), `{"aws_secret_access_key": "`+awsSecret+`"}`+"\n")
 	return home, proj
+}
+
+// whoCommand is a shell command that records, in dir, the environment the
+// agent gives the commands it runs (agent-env.txt) and the command's
+// ancestors, "PID NAME" per line (agent-procs.txt): what ancestry reads to
+// tell that a command runs under an agent.
+func whoCommand(dir string) string {
+	return "env > " + filepath.Join(dir, "agent-env.txt") + "; p=$$; while [ \"$p\" -gt 1 ]; do echo \"$p $(cat /proc/$p/comm)\"; " +
+		"p=$(cut -d' ' -f4 /proc/$p/stat); done > " + filepath.Join(dir, "agent-procs.txt")
+}
+
+// checkUnderAgent checks what whoCommand recorded: the environment carries
+// agent's marker (ancestry.FromEnv), one ancestor of the command has the
+// process name ancestry knows for agent (ancestry.Names, where it has one),
+// and one ancestor
+// is the process hguard's hook registered under home (what hguard approve
+// and the daemon look for).
+func checkUnderAgent(t *testing.T, home, dir, agent string) {
+	t.Helper()
+	envData, err := os.ReadFile(filepath.Join(dir, "agent-env.txt"))
+	if err != nil {
+		t.Errorf("under %s: the command that records its environment did not run: %v", agent, err)
+		return
+	}
+	vars := map[string]string{}
+	for _, line := range strings.Split(string(envData), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			vars[k] = v
+		}
+	}
+	if got, name := ancestry.FromEnv(func(k string) string { return vars[k] }); got != agent {
+		t.Errorf("under %s: ancestry.FromEnv = %q (%s), want %q", agent, got, name, agent)
+	}
+	procs, _ := os.ReadFile(filepath.Join(dir, "agent-procs.txt"))
+	named, registered := true, false
+	for _, a := range ancestry.Names {
+		if a == agent {
+			named = false // an ancestor must have that name
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(procs)), "\n") {
+		pid, comm, _ := strings.Cut(line, " ")
+		if ancestry.Names[comm] == agent {
+			named = true
+		}
+		reg, err := os.ReadFile(filepath.Join(ancestry.Dir(filepath.Join(home, ".hguard")), pid))
+		if _, a, _ := strings.Cut(strings.TrimSpace(string(reg)), " "); err == nil && a == agent {
+			registered = true
+		}
+	}
+	if !named {
+		t.Errorf("under %s: no ancestor has a process name ancestry.Names gives %s:\n%s", agent, agent, procs)
+	}
+	if !registered {
+		entries, _ := os.ReadDir(ancestry.Dir(filepath.Join(home, ".hguard")))
+		t.Errorf("under %s: no ancestor of the command is registered by the hook (registered: %v):\n%s", agent, entries, procs)
+	}
+	t.Logf("under %s: ancestors\n%s", agent, procs)
 }

@@ -114,6 +114,7 @@ func TestGemini(t *testing.T) {
 	s := newScript(
 		shell("block", "touch "+mark("blocked")+" && rm -rf / --no-preserve-root"),
 		shell("allow", "touch "+mark("allowed")),
+		shell("who", whoCommand(proj)),
 		shell("ask", "touch "+mark("asked")+" && git reset --hard"),
 		shell("mask", "cat token.txt"),
 		shell("mask-failure", "cat token.txt; echo to-stderr >&2; exit 3"),
@@ -132,6 +133,8 @@ func TestGemini(t *testing.T) {
 	if r := s.result(t, "block"); exists(mark("blocked")) || !strings.Contains(r.text, "blocked by hguard") {
 		t.Errorf("block: ran=%v, model got %q", exists(mark("blocked")), r.text)
 	}
+	s.result(t, "who")
+	checkUnderAgent(t, home, proj, "gemini")
 	if r := s.result(t, "allow"); !exists(mark("allowed")) {
 		t.Errorf("allow: did not run; model got %q", r.text)
 	}

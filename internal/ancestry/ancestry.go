@@ -3,11 +3,13 @@
 // that tries to approve its own requests.
 //
 // Two signs count. The agent hook registers the agent's process (the
-// nearest ancestor of the hook that is not a shell) in $HGUARD_HOME/agents,
+// nearest ancestor of the hook named like an agent CLI, else the nearest
+// that is not a shell) in $HGUARD_HOME/agents,
 // with its start time so that a reused pid is not mistaken for it; a
 // process with a registered ancestor runs under that agent. And the agent
 // CLIs mark the environment of the commands they run (CLAUDECODE=1,
-// CODEX_SANDBOX, GEMINI_CLI=1, CURSOR_AGENT, …).
+// CODEX_SANDBOX, GEMINI_CLI=1, CURSOR_AGENT, COPILOT_CLI, OPENCODE=1,
+// CRUSH=1, …: Markers).
 //
 // Process ancestry is read from /proc, so on systems without it (macOS,
 // the BSDs) only the environment markers count: Ancestors returns
@@ -101,11 +103,29 @@ func Ancestors(pid int) ([]Proc, error) {
 func Dir(home string) string { return filepath.Join(home, "agents") }
 
 // shells are skipped when the hook looks for its agent: agents run hook
-// commands through a shell, which exits with the hook.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "fish": true, "ksh": true, "mksh": true, "busybox": true, "hguard": true}
+// commands through a shell, which exits with the hook, and through hguard's
+// own wrappers (Claude Code's shell prefix runs hguard --agent-shell; Amp's
+// delegate program is a script).
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "fish": true, "ksh": true, "mksh": true, "busybox": true,
+	"hguard": true, "hguard-shell": true, "hguard-delegate": true}
+
+// Names are the process names (comm) of the agent CLIs, with the agent each
+// names: the native binaries of Claude Code (claude), Codex (codex) and
+// OpenCode (opencode), as the e2e tests see them, and of Crush (crush); and
+// Hermes Agent's Python launcher (hermes: a script started by its
+// interpreter line keeps the script's name; not run here). AgentOf prefers
+// them to any other ancestor: between an agent and its hook there may be
+// helpers that are neither shells nor the agent (a timeout wrapper).
+// Gemini CLI, Amp and Cursor's CLI run as node (#!/usr/bin/env node) and
+// GitHub Copilot CLI's binary as MainThread, names that say nothing: for
+// them the nearest ancestor that is not a shell is registered.
+var Names = map[string]string{
+	"claude": "claude-code", "codex": "codex", "opencode": "opencode", "crush": "crush", "hermes": "hermes",
+}
 
 // AgentOf is the process of the agent that runs the hook process pid: the
-// nearest ancestor that is not a shell (or hguard itself), else the parent.
+// nearest ancestor named like an agent CLI (Names), else the nearest that is
+// not a shell (or hguard itself), else the parent.
 func AgentOf(pid int) (Proc, error) {
 	anc, err := Ancestors(pid)
 	if err != nil {
@@ -113,6 +133,11 @@ func AgentOf(pid int) (Proc, error) {
 	}
 	if len(anc) == 0 {
 		return Proc{}, fmt.Errorf("process %d has no parent to register", pid)
+	}
+	for _, p := range anc {
+		if _, ok := Names[p.Comm]; ok {
+			return p, nil
+		}
 	}
 	for _, p := range anc {
 		if !shells[p.Comm] {
@@ -152,13 +177,20 @@ func Registered(home string, p Proc) (string, bool) {
 }
 
 // Markers are environment variables the coding agents set in the
-// environment of the commands they run, each with the agent it names.
+// environment of the commands they run, each with the agent it names; the
+// first that matches counts, so the generic ones come last.
 // Sources: Claude Code's CLAUDECODE (documented) and
 // CLAUDE_CODE_ENTRYPOINT; Codex's CODEX_SANDBOX,
 // CODEX_SANDBOX_NETWORK_DISABLED, CODEX_THREAD_ID and CODEX_CI
 // (codex-rs spawn.rs, exec_env.rs); Gemini CLI's GEMINI_CLI (docs/tools/
 // shell.md); Cursor's CURSOR_AGENT and CURSOR_EXTENSION_HOST_ROLE=agent-exec;
-// and the generic AI_AGENT.
+// GitHub Copilot CLI's COPILOT_CLI; OpenCode's OPENCODE and OPENCODE_PID
+// (set on its own process at start, so every child has them, hguard's
+// plugin included); Crush's CRUSH and AGENT=crush (internal/shell, on
+// every shell it starts); Amp's AMP_CURRENT_THREAD_ID and AGENT=amp; Hermes
+// Agent's HERMES_SESSION_ID (its session environment); and the generic
+// AI_AGENT (Claude Code and Crush set it too). The e2e tests
+// (internal/agente2e) check them for the CLIs they run.
 var Markers = []struct {
 	Name, Value, Agent string // Value "" = any non-empty value
 }{
@@ -171,6 +203,14 @@ var Markers = []struct {
 	{"GEMINI_CLI", "", "gemini"},
 	{"CURSOR_AGENT", "", "cursor"},
 	{"CURSOR_EXTENSION_HOST_ROLE", "agent-exec", "cursor"},
+	{"COPILOT_CLI", "", "copilot"},
+	{"OPENCODE", "", "opencode"},
+	{"OPENCODE_PID", "", "opencode"},
+	{"CRUSH", "", "crush"},
+	{"AGENT", "crush", "crush"},
+	{"AMP_CURRENT_THREAD_ID", "", "amp"},
+	{"AGENT", "amp", "amp"},
+	{"HERMES_SESSION_ID", "", "hermes"},
 	{"AI_AGENT", "", "agent"},
 }
 
@@ -216,7 +256,7 @@ func Environ(pid int) (func(string) string, error) {
 
 // Finding says why a process counts as running under an agent.
 type Finding struct {
-	Agent string // claude-code, codex, gemini, cursor, agent
+	Agent string // claude-code, codex, gemini, cursor, copilot, opencode, crush, amp, hermes, agent
 	PID   int    // the registered agent process; 0 for an environment marker
 	Why   string // for messages: "registered agent process 1234 (claude)" or "CLAUDECODE is set"
 }
