@@ -83,10 +83,13 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && catalog[name] == nil && !notLaunchers[program(name)] &&
-			!otherInterpreters[program(name)] {
-			w.shellArgs(c, args, cx)
-			w.unknownLauncher(c, args, cx)
+		if _, known := programs[name]; !known && lang == "" && catalog[name] == nil && !otherInterpreters[program(name)] {
+			if !notLaunchers[program(name)] {
+				w.shellArgs(c, args, cx)
+				w.unknownLauncher(c, args, cx)
+			} else if envLaunchers[program(name)] {
+				w.unknownLauncher(c, args, cx) // a bare shell there is normal, a command is not hidden
+			}
 		}
 		if lang != "" {
 			w.payload(c, args, lang, cx)
@@ -606,6 +609,11 @@ var notLaunchers = union(dataPrograms, set(
 	// a development environment's shell: starting one is what it is for
 	"nix-shell", "devbox", "direnv",
 ))
+
+// envLaunchers are notLaunchers that run a command on this machine's files
+// (bwrap --bind / / rm …, direnv exec . rm …): starting a shell there is
+// what they are for, but the command they are given is judged.
+var envLaunchers = set("bwrap", "proot", "arch-chroot", "schroot", "systemd-nspawn", "direnv", "devbox", "distrobox-enter", "toolbox")
 
 // union is a new set of the names in a and b.
 func union(a, b map[string]bool) map[string]bool {

@@ -1,38 +1,44 @@
 package cmdline
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // unknownLauncher is the generic fallback for the argv form of launchers
-// hguard has no entry for: a program it knows nothing about whose first
-// operand names a program it knows (knownProgram) with arguments of its own (valgrind rm -rf ~,
-// tsocks curl …, some-wrapper -- git push --force) may run that command,
-// so the command is emitted as one it runs and the rules judge it. A
-// program's own subcommand comes out as a command nobody has a rule for
-// (mytool deploy prod is "deploy prod"), and changes nothing. It goes one
-// level deep only: the command it emits is not searched again, so a long
-// argument list costs one extra command, not one per word.
+// hguard has no entry for: a program it knows nothing about, one of whose
+// first operands names a program it knows (knownProgram) with arguments of
+// its own (valgrind rm -rf ~, tsocks curl …, aws-vault exec p rm …,
+// some-wrapper -- git push --force), may run that command, so the first
+// such command is emitted as one it runs and the rules judge it. A
+// program's own subcommands and operands are no known program and emit
+// nothing (mytool deploy prod). It goes one level deep only: the command
+// it emits is not searched again, so a long argument list costs one extra
+// command, not one per word.
 func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
-	if w.inUnknown > 0 {
+	if w.inUnknown > 0 || commandCheckers[program(c.Name)] {
 		return
 	}
-	// The candidates: the first operand, and the word after the first --
-	// (aws-vault exec PROFILE -- terraform destroy).
-	first, afterDashes := -1, -1
+	// The candidates: the first few operands, and the word after the first
+	// -- (aws-vault exec PROFILE rm …, memcheck --tool x rm …, direnv exec
+	// . rm …, aws-vault exec PROFILE -- terraform destroy): an option's
+	// separate value or the launcher's own verb comes before the command.
+	operands := 0
 	for i, a := range args {
-		if a.Dynamic || a.in.Kind != "" {
+		if a.Dynamic || a.in.Kind != "" || operands >= maxLauncherOperands {
 			break
 		}
 		if a.Value == "--" {
-			afterDashes = i + 1
-			break
+			continue
 		}
-		if first < 0 && (!strings.HasPrefix(a.Value, "-") || a.Value == "-") {
-			first = i
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" && (i == 0 || args[i-1].Value != "--") {
+			continue
 		}
-	}
-	for _, i := range []int{first, afterDashes} {
-		if i < 0 || i+1 >= len(args) || args[i].Dynamic || !isCommandWord(args[i].Value) || isShellPath(args[i].Value) ||
-			!knownProgram(program(baseName(args[i].Value))) {
+		if passedThrough(a.Value) {
+			continue
+		}
+		operands++
+		if i+1 >= len(args) || !launchable(a.Value) {
 			continue // no known command with arguments; a shell's path is shellArgs'
 		}
 		w.inUnknown++
@@ -40,6 +46,47 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		w.inUnknown--
 		return
 	}
+	// A command given as one word, for the program to run through a shell
+	// (hyperfine 'rm -rf ~', nodemon --exec 'rm …', sg wheel 'rm …'); the
+	// builtins whose code the data flow follows are read there.
+	if flowCode[c.Name] {
+		return
+	}
+	for i, a := range args {
+		if i >= maxLauncherOperands*2 || a.Dynamic || a.in.Kind != "" {
+			return
+		}
+		if v := strings.TrimSpace(a.Value); strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
+			if f := strings.Fields(v); launchable(f[0]) {
+				w.inUnknown++
+				w.nested(c, a.Value, c.Name, cx, false)
+				w.inUnknown--
+				return
+			}
+		}
+	}
+}
+
+// flowCode are the builtins whose code arguments the data flow follows
+// (flowAfter): trap 'rm …' EXIT, bind, complete -C, alias.
+var flowCode = set("trap", "bind", "complete", "compgen", "alias", "set", "unset", "cd", "pushd", "source", "exec")
+
+// commandCheckers take a command line to judge, not to run (tirith check
+// -- 'curl …').
+var commandCheckers = set("tirith", "hguard", "dcg")
+
+// maxLauncherOperands bounds the search for the command an unknown program
+// runs: a long argument list costs a few lookups, and a known name deep in
+// a program's own arguments (mytool a b c d e f g git …) is not taken for one.
+const maxLauncherOperands = 6
+
+// launchable reports a word that names a program hguard knows, spelled as
+// a command would be (rm, /bin/rm, //bin//rm), other than a shell's path.
+func launchable(s string) bool {
+	if strings.Contains(s, "//") {
+		s = path.Clean(s)
+	}
+	return isCommandWord(s) && !isShellPath(s) && knownProgram(program(baseName(s)))
 }
 
 // knownProgram reports a program hguard has knowledge of: one that
@@ -47,10 +94,23 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 // catalogue. Only such a command is worth emitting: a program's own
 // subcommands and operands (go env GOPATH, nc HOST PORT) are not.
 func knownProgram(name string) bool {
+	if strings.HasPrefix(name, "mkfs.") {
+		return true
+	}
 	if dataPrograms[name] || shells[name] || fetchers[name] || catalog[name] != nil || interpreter(name) != "" || ruledPrograms[name] {
 		return true
 	}
 	_, ok := programs[name]
+	return ok
+}
+
+// passedThrough reports a wrapper's name (env, sudo, nice, exec, …): as an
+// unknown program's operand it is not counted, and the search goes on to
+// the command it runs (memcheck env rm …, aws-vault exec p rm …), which is
+// emitted without it. A program's own subcommand of that name (go env
+// GOPATH) is followed by no known command.
+func passedThrough(s string) bool {
+	_, ok := wrappers[s]
 	return ok
 }
 

@@ -15,11 +15,32 @@ func TestUnknownLauncher(t *testing.T) {
 		{"foo bash -c 'rm -rf ~'", "bash -c rm -rf ~ wr=foo[]"},
 		{"aws-vault exec prof -- terraform destroy", "terraform destroy wr=aws-vault[]"},
 		{"foo -- git push --force", "git push --force wr=foo[]"},
-		{"mytool deploy prod", ""},          // its own subcommand
-		{"mytool run rm -rf ~", ""},         // only the first operand is a candidate
-		{"foo rm", ""},                      // a name without arguments
-		{"foo a b c d e f g h i j k l", ""}, // no search along the words
-		{"go env GOPATH", ""},               // not a program hguard knows
+		{"mytool deploy prod", ""}, // its own subcommand
+		{"mytool run rm -rf ~", "rm -rf ~ wr=mytool[]"},
+		// Found by the 2026-12-02 red team (each was allowed): the command
+		// after an option's value, a verb and a profile, an assignment; a
+		// wrapper or eval as the command; a doubled slash; mkfs.TYPE.
+		{"memcheck --tool x rm -rf ~", "rm -rf ~ wr=memcheck[]"},
+		{"aws-vault exec prof rm -rf ~", "rm -rf ~ wr=aws-vault[]"},
+		{"direnv exec . rm -rf ~", "rm -rf ~ wr=direnv[]"},
+		{"memcheck -e X=1 rm -rf ~", "rm -rf ~ wr=memcheck[]"},
+		{"memcheck env rm -rf ~", "rm -rf ~ wr=memcheck[]"},
+		{"memcheck //bin//rm -rf ~", "rm -rf ~ wr=memcheck[]"},
+		{"memcheck mkfs.ext4 /dev/sda", "mkfs.ext4 /dev/sda wr=memcheck[]"},
+		{"memcheck sudo -u root rm -rf ~", "rm -rf ~ wr=memcheck[]"},
+		{"bwrap --bind / / rm -rf ~", "rm -rf ~ wr=bwrap[]"},
+		{"bwrap --ro-bind /usr /usr --bind ~ ~ rm -rf ~", "rm -rf ~ wr=bwrap[]"},
+		{"direnv exec . bash", ""},                  // a development environment's shell
+		{"mytool a b c d e f git push --force", ""}, // past the first six operands
+		{"hyperfine 'rm -rf ~'", "rm -rf ~ via=hyperfine"},
+		{"nodemon --exec 'rm -rf ~'", "rm -rf ~ via=nodemon"},
+		{"memcheck eval 'rm -rf ~'", "rm -rf ~ via=memcheck"},
+		{"mytool --title 'fix the build'", ""}, // prose, not a known command
+		{"tirith check -- 'rm -rf ~'", ""},     // it judges the command
+		{"go env GOPATH", ""},                       // a subcommand named as a wrapper
+		{"foo rm", ""},                              // a name without arguments
+		{"foo a b c d e f g h i j k l", ""},         // no search along the words
+		{"go env GOPATH", ""},                       // not a program hguard knows
 		{"dotenv -e .env.local -- npm run dev", "npm run dev wr=dotenv[]"},
 		{"foo $X -rf ~", ""},  // unknown operand
 		{"echo rm -rf ~", ""}, // echo prints its words
