@@ -195,7 +195,10 @@ func hookEntries(agent Agent, command string) []hookEntry {
 	switch agent {
 	case ClaudeCode:
 		return []hookEntry{
-			{"PreToolUse", map[string]any{"matcher": claudePre, "hooks": run(HookTimeout)}},
+			// onFailure "block" (Claude Code 2.1.295): a check that cannot
+			// start, times out or exits with another code refuses the tool
+			// call, which Claude Code would otherwise run.
+			{"PreToolUse", map[string]any{"matcher": claudePre, "hooks": run(HookTimeout, "onFailure", "block")}},
 			{"PostToolUse", map[string]any{"matcher": claudePost, "hooks": run(postTimeout)}},
 			{"PostToolUseFailure", map[string]any{"matcher": claudePost, "hooks": run(postTimeout)}},
 			{"UserPromptSubmit", map[string]any{"hooks": run(turnTimeout)}},

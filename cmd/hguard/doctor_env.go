@@ -224,6 +224,11 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.line(name, "hermes: the hook is in %s", hooks.HermesAllowlistPath(userHome))
 			}
 		}
+		if a == hooks.ClaudeCode && !strings.Contains(string(b), `"onFailure": "block"`) {
+			// Claude Code runs the tool call when a hook times out or fails
+			// unless the hook says onFailure: block (2.1.295).
+			r.warn(name, "claude-code: %s has no onFailure: block on hguard's hook, so a check that times out lets the tool call run; fix: hguard init claude-code --write", path)
+		}
 		if a == hooks.Cursor && !strings.Contains(string(b), `"preToolUse"`) {
 			// hguard's earlier hooks.json had no hook before Cursor's file
 			// tools: its edits and deletes ran unchecked.

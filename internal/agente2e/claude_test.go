@@ -268,3 +268,63 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 		t.Errorf("the approved command did not run; claude said %q, model got %q", out, s.result(t, "ask").text)
 	}
 }
+
+// TestClaudeCodeHookTimeout: Claude Code runs a tool call whose
+// PreToolUse hook times out, unless the hook says onFailure: block, which
+// `hguard init claude-code --write` writes. The hook here is a stand-in for
+// an hguard that hangs (the check never answers), with a 2 s timeout; the
+// shell prefix is left out, as it would run the stand-in too.
+func TestClaudeCodeHookTimeout(t *testing.T) {
+	claude := cli(t, "claude")
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	for _, tt := range []struct {
+		name    string
+		onFail  bool
+		wantRan bool
+	}{
+		{"as installed (onFailure: block)", true, false},
+		{"without onFailure", false, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			home, proj := fixture(t)
+			hang := filepath.Join(home, "hanging-hguard")
+			if err := os.WriteFile(hang, []byte("#!/bin/sh\ncase \"$(cat)\" in *'\"PreToolUse\"'*) exec sleep 60;; esac\nexit 0\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			hguardInit(t, home, hguard, hang, "claude-code")
+			path := filepath.Join(home, ".claude", "settings.json")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var settings map[string]any
+			if err := json.Unmarshal(data, &settings); err != nil {
+				t.Fatal(err)
+			}
+			delete(settings, "env")
+			pre := settings["hooks"].(map[string]any)["PreToolUse"].([]any)
+			h := pre[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+			if h["onFailure"] != "block" {
+				t.Fatalf("init wrote no onFailure: block: %v", h)
+			}
+			h["timeout"] = 2
+			if !tt.onFail {
+				delete(h, "onFailure")
+			}
+			data, _ = json.Marshal(settings)
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			marker := filepath.Join(proj, "ran")
+			s := newScript(step{name: "run", tool: "Bash", input: map[string]any{"command": "touch " + marker}})
+			base := serve(t, anthropic(t, s))
+			out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+				claude, "-p", "do the task", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			r := s.result(t, "run")
+			if exists(marker) != tt.wantRan {
+				t.Errorf("hook timed out: ran=%v, want %v; model got %q; claude said %q", exists(marker), tt.wantRan, r.text, out)
+			}
+			t.Logf("model got %q", r.text)
+		})
+	}
+}
