@@ -364,7 +364,7 @@ var builtinSpecs = []dsl.Spec{
 		Scope:      "command",
 		On:         nil,
 		When:       "len(via) > 0 && isEscape(via[len(via)-1])",
-		Message:    "a program's escape runs a command (an editor's :!, a pager's !, sed's e, a debugger's shell, a database shell's \\!, tar's checkpoint action, apt's hooks)",
+		Message:    "a program's escape runs a command (an editor's :!, a pager's !, sed's e, a debugger's shell, a database shell's \\!, tar's checkpoint action, apt's hooks, a configuration written on the line that starts a shell)",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "exec.yaml", Line: 110, Col: 3},
 		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 112, Col: 9},

@@ -713,7 +713,8 @@ func isShellPath(s string) bool {
 func shellIn(v string) (string, bool) { return shellInText(v, false) }
 
 // shellInText is shellIn; in a file's content (content) a shell may also
-// follow "=" or ":" and a space (PostUp = /bin/sh, shell: /bin/sh).
+// follow "=" or ":" and a space (PostUp = /bin/sh, shell: /bin/sh), "^"
+// (rsyslog's program action) or ">" (<exec>/bin/sh</exec>).
 func shellInText(v string, content bool) (string, bool) {
 	for start := 0; start < len(v); {
 		i := strings.Index(v[start:], "/")
@@ -723,7 +724,11 @@ func shellInText(v string, content bool) (string, bool) {
 		i += start
 		// back up over the path to where the word holding it starts
 		j := i
-		for j > 0 && !strings.ContainsRune(" \t;|&({`!:,='\"", rune(v[j-1])) {
+		stops := " \t;|&({`!:,='\""
+		if content {
+			stops += "^>" // rsyslog's ^PROGRAM action, an XML element's text
+		}
+		for j > 0 && !strings.ContainsRune(stops, rune(v[j-1])) {
 			j--
 		}
 		end := i
@@ -738,7 +743,7 @@ func shellInText(v string, content bool) (string, bool) {
 		before := strings.TrimRight(v[:j], " \t")
 		seps := ";|&({`!"
 		if content {
-			seps += "=:["
+			seps += "=:[^>"
 		}
 		if j > 0 && v[j-1] == ' ' && !(before == "" || strings.HasSuffix(before, "exec") || content && strings.HasSuffix(before, "COMMAND") ||
 			strings.ContainsRune(seps, rune(before[len(before)-1]))) {
@@ -831,24 +836,33 @@ func writtenCodeLang(file, prog string) string {
 
 // writtenFiles follows a file written earlier on the line (echo … >FILE,
 // cat >FILE <<EOF) that c is given, as an argument, an option's value or
-// a prefix assignment (AUTOM4TE=FILE), or that c reads by its name from
-// where it runs (package.json, Gemfile): a shell its text starts, as a
-// script's line (/bin/sh 1>&0) or inside a setting (PostUp = /bin/sh,
-// system("/bin/sh")), is a shell c starts through that file.
+// a prefix assignment (AUTOM4TE=FILE), inside a directory it is given
+// (fail2ban-client -c DIR, rustup toolchain link x DIR), named in another
+// such file (yum -c CONF whose pluginpath is DIR), or that c reads by its
+// name from where it runs (package.json, Gemfile): a shell its text
+// starts, as a script's line (/bin/sh 1>&0, /bin/sh -c CMD) or inside a
+// setting (PostUp = /bin/sh, actionstart = /bin/sh -c CMD, system("/bin/sh"))
+// is a command c runs through that file, carried as "NAME @FILE", which
+// IsEscape reports: the line wrote a configuration for a program that
+// makes it start a shell.
 func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
-	named := func(v string) (string, Input, bool) {
+	if writtenDataUsers[program(c.Name)] {
+		return
+	}
+	named := func(v string) []string {
 		if _, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") || ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
 			v = val
 		}
 		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
-			if in, ok := w.files[f]; ok {
-				return f, in, true
+			if _, ok := w.files[f]; ok {
+				return []string{f}
 			}
 		}
-		return "", Input{}, false
+		return w.filesUnder(v)
 	}
 	var found []string
-	check := func(file string, in Input, given bool) {
+	var check func(file string, in Input, given bool, depth int)
+	check = func(file string, in Input, given bool, depth int) {
 		if !in.Static || slices.Contains(found, file) {
 			return
 		}
@@ -858,6 +872,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				w.nested(c, "ld.so "+shellQuote(m[1]), c.Name+" "+file, cx, false) // a module the configuration loads
 			}
 		}
+		shell := false
 		for _, line := range strings.Split(in.Text, "\n") {
 			line = strings.TrimSpace(line)
 			if line == "" || strings.HasPrefix(line, "#!") {
@@ -870,32 +885,123 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				text, ok = shellInText(line, true)
 			}
 			if ok {
-				w.nested(c, text, c.Name+" "+file, cx, false)
-				return
+				w.nested(c, text, c.Name+" @"+file, cx, false)
+				shell = true
+				break
 			}
 		}
 		// code in a language the program runs (nmap --script FILE, pandoc
 		// -L FILE, pdb FILE, setup.py for pip install .): read as that
 		// language's inline code, so its calls are judged
-		if lang := writtenCodeLang(file, c.Name); lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, " "+file) }) {
+		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, " "+file) || strings.HasSuffix(v, " @"+file) }) {
 			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, c.Name+" "+file, cx)
 		}
-	}
-	for _, a := range args {
-		if !a.Dynamic {
-			if f, in, ok := named(a.Value); ok {
-				check(f, in, true)
+		if depth == 0 {
+			// a configuration naming files or directories the line also
+			// wrote (pluginpath=DIR): the program reads those too
+			for f, in2 := range w.files {
+				if f != file && w.namedIn(in.Text, f) {
+					check(f, in2, false, 1)
+				}
 			}
 		}
 	}
+	for i, a := range args {
+		if a.Dynamic {
+			continue
+		}
+		if opts, ok := configOptions[program(c.Name)]; ok {
+			// only its own configuration is read here: the manifests it is
+			// given (-f pod.yaml) run in the cluster
+			opt, _, _ := strings.Cut(a.Value, "=")
+			if !slices.Contains(opts, opt) && (i == 0 || !slices.Contains(opts, args[i-1].Value)) {
+				continue
+			}
+		}
+		for _, f := range named(a.Value) {
+			check(f, w.files[f], true, 0)
+		}
+	}
 	for _, a := range c.Assigns {
-		if f, in, ok := named(a.Value.Value); ok && !a.Value.Dynamic {
-			check(f, in, true)
+		if !a.Value.Dynamic {
+			for _, f := range named(a.Value.Value) {
+				check(f, w.files[f], true, 0)
+			}
 		}
 	}
 	for f, in := range w.files {
 		if manifests[baseName(f)] {
-			check(f, in, false)
+			check(f, in, false, 0)
 		}
 	}
 }
+
+// filesUnder lists the files written on the line inside directory dir, in
+// order. A directory too broad to tell (".", "~", "/tmp") names none: a
+// program given the working directory is not pointed at what the line
+// wrote there.
+func (w *walker) filesUnder(dir string) []string {
+	dir = strings.TrimRight(dir, "/")
+	if dir == "" || dir == "." || dir == "~" || dir == ".." || !strings.Contains(dir, "/") ||
+		strings.HasPrefix(dir, "/") && !strings.Contains(dir[1:], "/") {
+		return nil // ., ~ and top-level directories (/tmp) are too broad to tell
+	}
+	var out []string
+	for f := range w.files {
+		if strings.HasPrefix(f, dir+"/") || strings.HasPrefix(strings.TrimPrefix(f, "./"), strings.TrimPrefix(dir, "./")+"/") {
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// namedIn reports whether text, a file's content, names file or a
+// directory holding it below the top level (pluginpath=/tmp/d/ names
+// /tmp/d/y.py; /tmp alone names nothing).
+func (w *walker) namedIn(text, file string) bool {
+	if mentions(text, file) {
+		return true
+	}
+	for d := file; strings.LastIndexByte(d, '/') > 0; {
+		d = d[:strings.LastIndexByte(d, '/')]
+		if strings.HasPrefix(d, "/") && !strings.Contains(d[1:], "/") {
+			return false
+		}
+		if mentions(text, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether text holds path p as a whole name: not as the
+// start of a longer one (/tmp/d is not in /tmp/dx).
+func mentions(text, p string) bool {
+	for rest := text; ; {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+		if rest == "" || rest[0] == '/' || !isPathByte(rest[0]) {
+			return true
+		}
+	}
+}
+
+// isPathByte reports a byte that continues a file name.
+func isPathByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("._-+/~", b) >= 0
+}
+
+// writtenDataUsers handle files the line wrote without acting on what
+// they say, beside dataPrograms: archivers pack them, container tools run
+// them elsewhere (a Dockerfile's RUN, a compose service's command).
+var writtenDataUsers = union(dataPrograms, set("tar", "gzip", "gunzip", "bzip2", "xz", "zstd", "7z", "7za", "ar",
+	"docker", "podman", "nerdctl", "buildah", "docker-compose", "podman-compose"))
+
+// configOptions are, for cluster tools, the options naming a file the tool
+// itself acts on (a kubeconfig's exec credential plugin runs here); the
+// other files they are given (kubectl apply -f pod.yaml) run in the cluster.
+var configOptions = map[string][]string{"kubectl": {"--kubeconfig"}, "oc": {"--kubeconfig"}, "helm": {"--kubeconfig"}}

@@ -61,3 +61,47 @@ func TestShellArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenFiles: a configuration written on the line that makes the
+// program it is handed to start a shell is followed, as a file given to it,
+// inside a directory given to it or named in another written file, and the
+// shell is carried as an escape ("NAME @FILE"); programs that only handle
+// the files, and manifests that run elsewhere, are left alone.
+func TestWrittenFiles(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string // the via of the shell reached, or "" for none
+	}{
+		{"echo '{\"text\": \"exec /bin/sh -c id\"}' > /tmp/c.jsonc; fastfetch -c /tmp/c.jsonc", "fastfetch @/tmp/c.jsonc"},
+		{"printf ':msg, contains, \"x\" ^/bin/sh -c id\\n' > /tmp/r.conf; rsyslogd -f /tmp/r.conf", "rsyslogd @/tmp/r.conf"},
+		{"printf '<script path=\"/bin/sh -c id\"/>\\n' > /tmp/v.xml; virsh create /tmp/v.xml", "virsh @/tmp/v.xml"},
+		{"printf '<exec>/bin/sh</exec>\\n' > /tmp/v.xml; tool --conf /tmp/v.xml", "tool @/tmp/v.xml"},
+		{"mkdir -p /tmp/f/action.d; printf 'actionstart = /bin/sh -c id\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "fail2ban-client @/tmp/f/action.d/a.conf"},
+		{"echo '/bin/sh -c id' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rustup @/tmp/t/bin/rustc"},
+		{"printf 'pluginpath=/tmp/p/\\n' > /tmp/p/main.conf; printf 'import os; os.system(\"/bin/sh\")\\n' > /tmp/p/y.py; yum -c /tmp/p/main.conf", "yum @/tmp/p/y.py"},
+		{"printf 'users:\\n- user:\\n    exec:\\n      command: /bin/sh\\n' > /tmp/k; kubectl get pods --kubeconfig=/tmp/k", "kubectl @/tmp/k"},
+		{"printf 'command: [\"/bin/sh\", \"-c\", \"sleep 9\"]\\n' > /tmp/p.yaml; kubectl apply -f /tmp/p.yaml", ""},
+		{"printf 'RUN /bin/sh -c make\\n' > /tmp/b/Dockerfile; docker build /tmp/b/", ""},
+		{"echo '/bin/sh -c make' > /tmp/b/run; tar czf b.tgz /tmp/b/", ""},
+		{"echo '/bin/sh -c make' > /tmp/run; tool /tmp", ""},
+		{"echo '/bin/sh -c make' > run; tool .", ""},
+		{"printf 'log=/tmp/px\\n' > /tmp/c.conf; echo '/bin/sh' > /tmp/pxy; tool -c /tmp/c.conf", ""},
+		{"echo 'make test' > /tmp/c.conf; tool -c /tmp/c.conf", ""},
+	}
+	for _, tt := range tests {
+		l := Parse(tt.cmd)
+		got := ""
+		for _, c := range l.Commands {
+			if shells[program(c.Name)] && len(c.Via) > 0 {
+				got = c.Via[len(c.Via)-1]
+				break
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: shell via %q, want %q", tt.cmd, got, tt.want)
+		}
+		if got != "" && !IsEscape(got) {
+			t.Errorf("%q: %q is not an escape", tt.cmd, got)
+		}
+	}
+}

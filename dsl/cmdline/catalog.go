@@ -60,7 +60,8 @@ func escapeLang(lang string) bool {
 
 // IsEscape reports whether via, a carrier as Command.Via names it ("vim
 // -c", "less +", "sed ", "ftp stdin", "!"), is a program's escape into
-// running commands, by the program's catalogue entry.
+// running commands, by the program's catalogue entry, or a configuration
+// the line wrote that makes a program start a shell ("fastfetch @/tmp/x").
 func IsEscape(via string) bool {
 	if via == "!" {
 		return true // a "!CMD" line typed into an interactive program
@@ -69,6 +70,9 @@ func IsEscape(via string) bool {
 		return true
 	}
 	name, opt, _ := strings.Cut(via, " ")
+	if strings.HasPrefix(opt, "@") {
+		return true // a shell started from a file the line wrote for the program (writtenFiles)
+	}
 	p := Lookup(name)
 	if p == nil {
 		return false
