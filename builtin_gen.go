@@ -1450,6 +1450,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "read.yaml", Line: 42, Col: 9},
 	},
 	{
+		ID:         "service-secret-print-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"vault", "aws", "op", "gcloud", "az", "doppler", "infisical", "bw", "pass", "gopass", "sops", "chamber", "jq", "yq", "gojq", "jaq", "grep", "head", "tail", "cut", "sed", "awk", "tr", "cat", "base64", "column", "sort", "less", "more", "tee"},
+		When:       "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args))",
+		Message:    "prints a stored secret (a secrets service's or password manager's value) for an agent; it would enter the model's context and transcript",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "read.yaml", Line: 61, Col: 3},
+		WhenPos:    dsl.Pos{File: "read.yaml", Line: 64, Col: 9},
+	},
+	{
 		ID:         "self-write",
 		Aliases:    []string{"self-protection-write"},
 		Level:      dsl.Ask,

@@ -149,6 +149,7 @@ var helpers = map[string]struct {
 	"tokenForHost":   {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"uploadedFile":   {"uploadedFile", "string", []string{"string"}},
 	"isEscape":       {"isEscape", "bool", []string{"string"}},
+	"revealsSecret":  {"revealsSecret", "bool", []string{"string", "[]string"}},
 }
 
 // envType is the Go type a condition can reach by name. A switch, not a

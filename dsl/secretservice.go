@@ -1,0 +1,130 @@
+package dsl
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr"
+)
+
+func init() {
+	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …; not when it writes the value to a file or the clipboard",
+		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
+		options: []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
+			s, ok := p[0].(string)
+			if !ok {
+				return nil, fmt.Errorf("revealsSecret: want a string, got %T", p[0])
+			}
+			list, err := anyStrings(p[1])
+			if err != nil {
+				return nil, fmt.Errorf("revealsSecret: %w", err)
+			}
+			return revealsSecret(s, list), nil
+		}, new(func(string, []string) bool))}})
+}
+
+// secretCLIValues are the options of the secrets CLIs that take a separate
+// value, skipped when finding the operation (aws --profile p
+// secretsmanager …, vault -namespace ns kv get …).
+var secretCLIValues = withAll(awsValues, set("-namespace", "--namespace", "-address", "--address", "-mount", "--mount",
+	"--project", "--format", "--account", "--configuration", "--vault", "--account-id", "--config",
+	"--session", "--subscription", "--vault-name", "--name", "--query", "-o", "--output", "--env", "--path"))
+
+// withAll is a new set of the names in a and b.
+func withAll(a, b map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for _, s := range []map[string]bool{a, b} {
+		for k := range s {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// passCommands are pass's and gopass's subcommands that do not print a
+// secret; any other first operand is the name of one (pass NAME shows it).
+var passCommands = set("init", "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm",
+	"remove", "mv", "cp", "git", "help", "version", "otp", "setup", "sync", "config", "mounts", "audit", "fsck",
+	"env", "completion", "templates", "recipients", "alias", "update", "create", "new", "fscopy", "fsmove")
+
+// revealsSecret reports whether a secrets CLI's arguments print a stored
+// secret's value on standard output (see the Func's Doc).
+func revealsSecret(name string, args []string) bool {
+	name = programName(name)
+	var ops []string // the operands, option values skipped
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args, func(a string) bool {
+			opt, _, _ := strings.Cut(a, "=")
+			return slices.Contains(opts, opt)
+		})
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			ops = append(ops, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a, "-") {
+			if secretCLIValues[a] && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	op := func(i int) string {
+		if i < len(ops) {
+			return ops[i]
+		}
+		return ""
+	}
+	toFile := has("-o", "--out-file", "--output", "--output-file", "--out")
+	switch name {
+	case "vault":
+		return op(0) == "kv" && op(1) == "get" || op(0) == "read" && !strings.HasPrefix(op(1), "sys/") && op(1) != ""
+	case "aws":
+		switch op(0) {
+		case "secretsmanager":
+			return op(1) == "get-secret-value" || op(1) == "batch-get-secret-value"
+		case "ssm":
+			return strings.HasPrefix(op(1), "get-parameter") && has("--with-decryption")
+		}
+	case "op":
+		switch op(0) {
+		case "read":
+			return !toFile
+		case "inject":
+			return !toFile
+		case "item":
+			return op(1) == "get" && has("--reveal")
+		case "document":
+			return op(1) == "get" && !toFile
+		}
+	case "gcloud":
+		for i := 0; i+2 < len(ops); i++ {
+			if ops[i] == "secrets" && ops[i+1] == "versions" && ops[i+2] == "access" {
+				return !has("--out-file")
+			}
+		}
+	case "az":
+		return op(0) == "keyvault" && op(1) == "secret" && op(2) == "show"
+	case "doppler":
+		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" || op(1) == "download" && has("--no-file"))
+	case "infisical":
+		return op(0) == "secrets" && (op(1) == "" || op(1) == "get") || op(0) == "export" && !toFile
+	case "bw":
+		return op(0) == "get" && (op(1) == "password" || op(1) == "item" || op(1) == "notes")
+	case "pass", "gopass":
+		if has("-c", "--clip") || op(0) == "" {
+			return false
+		}
+		return op(0) == "show" || !passCommands[op(0)]
+	case "sops":
+		return has("-d", "--decrypt") && !has("-i", "--in-place", "--output")
+	case "chamber":
+		return op(0) == "read" || op(0) == "export" && !toFile
+	}
+	return false
+}
