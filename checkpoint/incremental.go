@@ -21,11 +21,16 @@ import (
 // that was deleted, a file that became a directory) and how many files the
 // tree has, without reading the index. stamp is the index file as the
 // watcher last left it: when another process has written the index since
-// (a full scan, a restore), the copy is read again from git.
+// (a full scan, a restore), the copy is read again from git. tree is the
+// tree object of exactly these paths, when known: an incremental snapshot
+// then writes its tree from that one along the changed paths (editTree)
+// and leaves the index file alone. The index stays a cache of stat data
+// that may lag behind; a full scan brings it up to date.
 type indexState struct {
 	paths map[string]struct{}
 	dirs  map[string]int // directories of the index: how many paths under each
 	stamp statefile.Stamp
+	tree  string
 }
 
 func newIndex(n int, stamp statefile.Stamp) *indexState {
@@ -99,6 +104,7 @@ func (r *Repo) loadIndex(ctx context.Context) (*indexState, error) {
 		for _, p := range gi.paths {
 			ix.add(p)
 		}
+		ix.tree = gi.rootTree
 		return ix, nil
 	}
 	out, err := r.git(ctx, nil, "ls-files", "-z")
@@ -124,6 +130,7 @@ func (r *Repo) newIndexState(st *staged) *indexState {
 	for _, p := range st.paths {
 		ix.add(p)
 	}
+	ix.tree = st.tree
 	return ix
 }
 
@@ -243,40 +250,66 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 	if n > r.cfg.MaxFiles {
 		return nil, &TooManyFilesError{Dir: r.Dir, Max: r.cfg.MaxFiles}
 	}
+	var tree string
+	if ix.tree != "" {
+		t, err := r.editTree(ctx, ix.tree, u.add, u.remove)
+		if err != nil {
+			return nil, err
+		}
+		tree = t
+		r.treeEdits++
+	} else {
+		// The tree of the index is not known: git brings the index in
+		// line for the changed paths and writes its tree.
+		t, err := r.updateIndex(ctx, u)
+		if err != nil {
+			return nil, err
+		}
+		tree = t
+	}
+	for _, p := range u.remove {
+		ix.remove(p)
+	}
+	for _, p := range u.add {
+		// A file where a directory was replaces it.
+		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+			ix.remove(d)
+		}
+		ix.add(p)
+	}
+	if ix.tree == "" {
+		if stamp, ok := r.indexStamp(); ok {
+			ix.stamp = stamp
+		}
+	}
+	ix.tree = tree
+	empty, err := r.emptyAfter(ex, chain, ix, u, baseEmpty())
+	if err != nil {
+		return nil, err
+	}
+	return &staged{tree: tree, files: len(ix.paths), empty: empty, skipped: u.skipped}, nil
+}
+
+// updateIndex brings the shadow index in line for the paths of u and
+// writes its tree.
+func (r *Repo) updateIndex(ctx context.Context, u *update) (string, error) {
 	if len(u.remove) > 0 {
 		if _, err := r.git(ctx, zList(u.remove), "update-index", "-z", "--force-remove", "--stdin"); err != nil {
-			return nil, r.gitFailed(err)
+			return "", r.gitFailed(err)
 		}
 	}
 	if len(u.add) > 0 {
 		// No bulk check-in (see stage): the few blobs are written loose
 		// and packed with the snapshot's trees and commit.
 		if _, err := r.git(ctx, zList(u.add), "update-index", "-z", "--add", "--replace", "--stdin"); err != nil {
-			return nil, r.gitFailed(err)
+			return "", r.gitFailed(err)
 		}
-	}
-	for _, p := range u.remove {
-		ix.remove(p)
-	}
-	for _, p := range u.add {
-		// --replace dropped a file where a directory now is.
-		for d := path.Dir(p); d != "."; d = path.Dir(d) {
-			ix.remove(d)
-		}
-		ix.add(p)
 	}
 	out, err := r.git(ctx, nil, "write-tree")
 	if err != nil {
-		return nil, r.gitFailed(err)
+		return "", r.gitFailed(err)
 	}
-	if stamp, ok := r.indexStamp(); ok {
-		ix.stamp = stamp
-	}
-	empty, err := r.emptyAfter(ex, chain, ix, u, baseEmpty())
-	if err != nil {
-		return nil, err
-	}
-	return &staged{tree: strings.TrimSpace(string(out)), files: len(ix.paths), empty: empty, skipped: u.skipped}, nil
+	return strings.TrimSpace(string(out)), nil
 }
 
 // coveredBy reports whether rel lies under one of the sorted paths before it.

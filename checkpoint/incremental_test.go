@@ -164,4 +164,8 @@ func TestIncrementalEqualsFullScan(t *testing.T) {
 	if incremental < 15 {
 		t.Errorf("only %d of 30 snapshots were incremental", incremental)
 	}
+	// Each began from a tree it knew: none went through the shadow index.
+	if r.treeEdits != incremental {
+		t.Errorf("%d of %d incremental snapshots wrote their tree without the index", r.treeEdits, incremental)
+	}
 }

@@ -1,0 +1,125 @@
+package checkpoint
+
+import (
+	"context"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The objects written in Go must be the ones git would write: same names,
+// readable by git, trees in git's order.
+func TestObjectsAsGitWritesThem(t *testing.T) {
+	r, dir := testRepo(t, DefaultConfig())
+	create(t, r, "init") // makes the shadow repository
+	ctx := context.Background()
+
+	content := []byte("some content\n\x00binary too\n")
+	id, err := r.writeLoose("blob", content)
+	must(t, err)
+	write(t, filepath.Join(dir, "f"), string(content), 0o644)
+	out, err := r.git(ctx, nil, "hash-object", "f")
+	must(t, err)
+	if got := hex.EncodeToString(id[:]); got != strings.TrimSpace(string(out)) {
+		t.Fatalf("blob id %s, git says %s", got, out)
+	}
+	if back, err := r.git(ctx, nil, "cat-file", "blob", hex.EncodeToString(id[:])); err != nil || string(back) != string(content) {
+		t.Fatalf("git reads the loose blob back as %q (%v)", back, err)
+	}
+	// Written again: left alone, same name.
+	if again, err := r.writeLoose("blob", content); err != nil || again != id {
+		t.Fatalf("second write: %x, %v", again, err)
+	}
+
+	// Names that sort differently as trees and as files ("a" < "a-b" <
+	// "a.b" < "a/" < "a0" as git orders them).
+	entries := []treeEntry{
+		{mode: "100644", name: "a0", oid: id},
+		{mode: "40000", name: "a", oid: mustTree(t, r)},
+		{mode: "100755", name: "a.b", oid: id},
+		{mode: "120000", name: "a-b", oid: id},
+		{mode: "100644", name: "b c\td", oid: id},
+	}
+	tree, err := r.writeLoose("tree", encodeTree(entries))
+	must(t, err)
+	var mktree strings.Builder
+	for _, e := range entries {
+		kind := "blob"
+		if e.isTree() {
+			kind = "tree"
+		}
+		mktree.WriteString(e.mode + " " + kind + " " + hex.EncodeToString(e.oid[:]) + "\t" + e.name + "\x00")
+	}
+	out, err = r.git(ctx, strings.NewReader(mktree.String()), "mktree", "-z")
+	must(t, err)
+	if got := hex.EncodeToString(tree[:]); got != strings.TrimSpace(string(out)) {
+		t.Fatalf("tree %s, git mktree %s", got, out)
+	}
+	raw, err := r.git(ctx, nil, "cat-file", "tree", hex.EncodeToString(tree[:]))
+	must(t, err)
+	back, err := parseTree(raw)
+	must(t, err)
+	var names []string
+	for _, e := range back {
+		names = append(names, e.name)
+	}
+	if got, want := strings.Join(names, "|"), "a-b|a.b|a|a0|b c\td"; got != want {
+		t.Fatalf("tree order %q, want %q", got, want)
+	}
+	for _, bad := range []string{"100644 x", "100644 x\x00short", " x\x00" + strings.Repeat("a", 20)} {
+		if _, err := parseTree([]byte(bad)); err == nil {
+			t.Errorf("parseTree(%q) took a malformed tree", bad)
+		}
+	}
+}
+
+func mustTree(t *testing.T, r *Repo) [20]byte {
+	t.Helper()
+	id, err := r.writeLoose("tree", nil) // the empty tree
+	must(t, err)
+	if hex.EncodeToString(id[:]) != "4b825dc642cb6eb9a060e54bf8d69288fbee4904" {
+		t.Fatalf("empty tree %x", id)
+	}
+	return id
+}
+
+// When the index no longer names its tree (another process changed it
+// without writing a tree), the watcher's snapshot lets git update the
+// index along the changed paths, and the result is what a full scan
+// makes; the next one starts from that tree again.
+func TestIncrementalWithoutKnownTree(t *testing.T) {
+	r, dir := testRepo(t, DefaultConfig())
+	for _, p := range []string{"a/one", "a/two", "b/three"} {
+		write(t, filepath.Join(dir, p), p+"\n", 0o644)
+	}
+	wt := startWatcher(t, r)
+	ctx := context.Background()
+	write(t, filepath.Join(dir, "a/two"), "changed\n", 0o644)
+	// git itself touches the index: its cache of the root tree is void.
+	if _, err := r.git(ctx, nil, "update-index", "--add", "--", "a/two"); err != nil {
+		t.Fatal(err)
+	}
+	must(t, os.Remove(filepath.Join(dir, "b/three")))
+	write(t, filepath.Join(dir, "c/four"), "new\n", 0o644)
+	res, err := wt.Snapshot(ctx, "after git")
+	must(t, err)
+	if !res.Incremental || r.treeEdits != 0 {
+		t.Fatalf("incremental %v, trees edited %d: want an incremental snapshot through the index", res.Incremental, r.treeEdits)
+	}
+	full, err := New(t.TempDir(), dir, DefaultConfig())
+	must(t, err)
+	if tree, _ := fullScan(t, full); tree != res.Snapshot.Tree {
+		t.Fatalf("tree %s, a full scan %s", res.Snapshot.Tree, tree)
+	}
+	write(t, filepath.Join(dir, "a/one"), "again\n", 0o644)
+	res, err = wt.Snapshot(ctx, "next")
+	must(t, err)
+	if !res.Incremental || r.treeEdits != 1 {
+		t.Fatalf("incremental %v, trees edited %d: want the tree edited", res.Incremental, r.treeEdits)
+	}
+	if tree, _ := fullScan(t, full); tree != res.Snapshot.Tree {
+		t.Fatalf("tree %s, a full scan %s", res.Snapshot.Tree, tree)
+	}
+}
