@@ -166,6 +166,10 @@ func (r *Repo) createChanged(ctx context.Context, reason string, ix *indexState,
 		defer wg.Done()
 		list, listErr = r.list(ctx, true)
 	}()
+	// The objects written on the way (blobs, trees, the commit) go into
+	// one pack, written before the ref that names them.
+	r.packing = &packWriter{}
+	defer func() { r.packing = nil }()
 	st, err := r.stageChanged(ctx, ix, changed, func() []string {
 		wg.Wait()
 		if listErr != nil || len(list) == 0 {
@@ -183,7 +187,10 @@ func (r *Repo) createChanged(ctx context.Context, reason string, ix *indexState,
 	if len(list) == 0 {
 		return nil, errNeedFull // no base to be incremental from
 	}
-	res, err := r.record(ctx, reason, st, list, createOpts{})
+	o := createOpts{afterTree: func(tree, previous string) ([3]int, bool) {
+		return st.stats, st.statsFrom != "" && previous == st.statsFrom
+	}}
+	res, err := r.record(ctx, reason, st, list, o)
 	if res != nil {
 		res.Incremental = true
 	}
@@ -250,13 +257,20 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 	if n > r.cfg.MaxFiles {
 		return nil, &TooManyFilesError{Dir: r.Dir, Max: r.cfg.MaxFiles}
 	}
-	var tree string
+	var (
+		tree      string
+		stats     [3]int
+		statsFrom string // the tree stats are counted against
+	)
 	if ix.tree != "" {
-		t, err := r.editTree(ctx, ix.tree, u.add, u.remove)
+		t, st, ok, err := r.editTree(ctx, ix.tree, u.add, u.remove)
 		if err != nil {
 			return nil, err
 		}
 		tree = t
+		if ok {
+			stats, statsFrom = st, ix.tree
+		}
 		r.treeEdits++
 	} else {
 		// The tree of the index is not known: git brings the index in
@@ -287,7 +301,7 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 	if err != nil {
 		return nil, err
 	}
-	return &staged{tree: tree, files: len(ix.paths), empty: empty, skipped: u.skipped}, nil
+	return &staged{tree: tree, files: len(ix.paths), empty: empty, skipped: u.skipped, stats: stats, statsFrom: statsFrom}, nil
 }
 
 // updateIndex brings the shadow index in line for the paths of u and

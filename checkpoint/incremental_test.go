@@ -164,6 +164,10 @@ func TestIncrementalEqualsFullScan(t *testing.T) {
 	if incremental < 15 {
 		t.Errorf("only %d of 30 snapshots were incremental", incremental)
 	}
+	// What was written in Go (objects, packs, refs) is sound to git.
+	if out, err := r.git(context.Background(), nil, "fsck", "--strict", "--no-dangling"); err != nil {
+		t.Fatalf("git fsck of the watched repository: %v\n%s", err, out)
+	}
 	// Each began from a tree it knew: none went through the shadow index.
 	if r.treeEdits != incremental {
 		t.Errorf("%d of %d incremental snapshots wrote their tree without the index", r.treeEdits, incremental)

@@ -99,8 +99,12 @@ func objectID(kind string, content []byte) [sha1.Size]byte {
 // temporary file and renamed, so a reader sees all of it or nothing) and
 // returns its name. An object that is already there loose is left alone;
 // one that is only in a pack gets a loose copy, which the next pack of
-// loose objects folds in.
+// loose objects folds in. While the repository collects a pack, the
+// object goes into it instead.
 func (r *Repo) writeLoose(kind string, content []byte) ([sha1.Size]byte, error) {
+	if r.packing != nil { // collected for one pack (see packWriter)
+		return r.packing.add(kind, content), nil
+	}
 	id := objectID(kind, content)
 	name := hex.EncodeToString(id[:])
 	dir := filepath.Join(r.GitDir, "objects", name[:2])
@@ -164,4 +168,17 @@ func fileBlob(abs string, max int64) (mode string, content []byte, err error) {
 		return "", nil, errNeedFull
 	}
 	return mode, b.Bytes(), nil
+}
+
+// commitIdentity is the author and committer of every snapshot (gitEnv
+// gives git the same).
+const commitIdentity = "hguard <hguard@localhost>"
+
+// commitObject is the commit `git commit-tree TREE` writes with no parent,
+// commitIdentity as author and committer at unix (UTC), and msg, which git
+// takes verbatim when it is valid UTF-8 (else it re-encodes it: the caller
+// lets git write such a commit).
+func commitObject(tree string, unix int64, msg string) []byte {
+	return fmt.Appendf(nil, "tree %s\nauthor %s %d +0000\ncommitter %s %d +0000\n\n%s",
+		tree, commitIdentity, unix, commitIdentity, unix, msg)
 }

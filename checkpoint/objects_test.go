@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,48 @@ func TestIncrementalWithoutKnownTree(t *testing.T) {
 	}
 	if tree, _ := fullScan(t, full); tree != res.Snapshot.Tree {
 		t.Fatalf("tree %s, a full scan %s", res.Snapshot.Tree, tree)
+	}
+}
+
+// A pack written in Go is one git reads, verifies and counts.
+func TestPackAsGitReadsIt(t *testing.T) {
+	r, _ := testRepo(t, DefaultConfig())
+	create(t, r, "init")
+	ctx := context.Background()
+	var p packWriter
+	big := strings.Repeat("a line of a larger file\n", 2000) // a size header of several bytes
+	blobs := []string{"", "x", big, "\x00binary\x00"}
+	var entries []treeEntry
+	for i, b := range blobs {
+		entries = append(entries, treeEntry{mode: "100644", name: fmt.Sprint("f", i), oid: p.add("blob", []byte(b))})
+	}
+	p.add("blob", []byte("x")) // twice: stored once
+	tree := p.add("tree", encodeTree(entries))
+	commit := p.add("commit", commitObject(hex.EncodeToString(tree[:]), 1733000000, "packed\n"))
+	must(t, p.write(r.GitDir))
+	packs, _ := filepath.Glob(filepath.Join(r.GitDir, "objects", "pack", "pack-*.idx"))
+	var ours string
+	for _, idx := range packs {
+		out, err := r.git(ctx, nil, "verify-pack", "-v", idx)
+		must(t, err)
+		if strings.Contains(string(out), hex.EncodeToString(commit[:])) {
+			ours = string(out)
+		}
+	}
+	if ours == "" {
+		t.Fatal("no pack holds the commit")
+	}
+	if n := strings.Count(ours, " blob "); n != len(blobs) {
+		t.Errorf("%d blobs in the pack, want %d:\n%s", n, len(blobs), ours)
+	}
+	for i, b := range blobs {
+		out, err := r.git(ctx, nil, "cat-file", "blob", hex.EncodeToString(entries[i].oid[:]))
+		must(t, err)
+		if string(out) != b {
+			t.Errorf("blob %d reads back as %q", i, out)
+		}
+	}
+	if _, err := r.git(ctx, nil, "fsck", "--strict", hex.EncodeToString(commit[:])); err != nil {
+		t.Fatalf("git fsck: %v", err)
 	}
 }

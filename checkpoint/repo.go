@@ -34,6 +34,7 @@ type Repo struct {
 	noWorkTree bool        // git init: no GIT_DIR or GIT_WORK_TREE
 	maint      maintenance // how gc runs after a snapshot
 	treeEdits  int         // incremental snapshots whose tree editTree wrote (for tests)
+	packing    *packWriter // while set, objects written in Go go into one pack
 }
 
 // lockTimeout bounds the wait for another hguard working on the same

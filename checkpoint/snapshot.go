@@ -3,6 +3,8 @@ package checkpoint
 import (
 	"bytes"
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Snapshot is one checkpoint of a directory.
@@ -186,6 +189,9 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	case haveStats:
 		s.Files, s.Added, s.Deleted = given[0], given[1], given[2]
 	default:
+		if err := r.flushPack(); err != nil { // git reads the new trees
+			return nil, err
+		}
 		d, err := r.diffStats(ctx, [][2]string{{res.Previous, st.tree}})
 		if err != nil {
 			return nil, err
@@ -193,12 +199,28 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 		s.Files, s.Added, s.Deleted = d[0][0], d[0][1], d[0][2]
 	}
 	msg := commitMessage(s, st.skipped)
-	date := fmt.Sprintf("@%d +0000", now.Unix())
-	out, err := r.gitEnvs(ctx, []string{"GIT_COMMITTER_DATE=" + date, "GIT_AUTHOR_DATE=" + date}, strings.NewReader(msg), "commit-tree", st.tree)
-	if err != nil {
-		return nil, r.gitFailed(err)
+	// The commit is written here, as commit-tree would write it: one git
+	// process less for every snapshot.
+	if utf8.ValidString(msg) && isObjectID(st.tree) && len(st.tree) == 2*sha1.Size {
+		id, err := r.writeLoose("commit", commitObject(st.tree, now.Unix(), msg))
+		if err != nil {
+			return nil, fmt.Errorf("writing the checkpoint's commit: %w", err)
+		}
+		s.Hash = hex.EncodeToString(id[:])
+		if err := r.flushPack(); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := r.flushPack(); err != nil {
+			return nil, err
+		}
+		date := fmt.Sprintf("@%d +0000", now.Unix())
+		out, err := r.gitEnvs(ctx, []string{"GIT_COMMITTER_DATE=" + date, "GIT_AUTHOR_DATE=" + date}, strings.NewReader(msg), "commit-tree", st.tree)
+		if err != nil {
+			return nil, r.gitFailed(err)
+		}
+		s.Hash = strings.TrimSpace(string(out))
 	}
-	s.Hash = strings.TrimSpace(string(out))
 	if len(list) > 0 && s.Ref <= list[0].Ref { // a clock that went back
 		s.Ref = list[0].Ref + "1"
 	}
@@ -217,6 +239,7 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	var packErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { packErr = r.packLoose(ctx) })
+	var err error
 	res.Pruned, err = r.updateRefs(ctx, s, append([]*Snapshot{s}, list...), r.cfg.MaxSnapshots, o.protect)
 	wg.Wait()
 	if err != nil {
@@ -231,6 +254,20 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	// packs them in a detached, low-priority process of its own.
 	r.maintain()
 	return res, nil
+}
+
+// flushPack writes the objects collected for a pack, if any; objects
+// written in Go after it are loose again.
+func (r *Repo) flushPack() error {
+	if r.packing == nil {
+		return nil
+	}
+	p := r.packing
+	r.packing = nil
+	if err := p.write(r.GitDir); err != nil {
+		return fmt.Errorf("writing the checkpoint's objects: %w", err)
+	}
+	return nil
 }
 
 // nextID is the id of a new snapshot: one more than the highest so far.
@@ -249,6 +286,10 @@ type staged struct {
 	empty   []string
 	skipped []Skipped
 	paths   []string // the index's paths, sorted, when a full scan listed them
+	// stats of the change from the tree statsFrom, when counted on the way
+	// (an incremental snapshot: see editTree)
+	stats     [3]int
+	statsFrom string
 }
 
 // sameDirs compares two lists of empty directories as sets: snapshots of
@@ -735,6 +776,7 @@ func (r *Repo) updateRefs(ctx context.Context, add *Snapshot, list []*Snapshot, 
 		fmt.Fprintf(&in, "create %s\x00%s\x00", add.Ref, add.Hash)
 	}
 	n := 0
+	var deletes []*Snapshot
 	kept := list[:min(keep, len(list))]
 	if len(list) > keep {
 		kept = slices.Clone(kept)
@@ -744,11 +786,20 @@ func (r *Repo) updateRefs(ctx context.Context, add *Snapshot, list []*Snapshot, 
 				continue
 			}
 			fmt.Fprintf(&in, "delete %s\x00%s\x00", s.Ref, s.Hash)
+			deletes = append(deletes, s)
 			n++
 		}
 	}
 	if in.Len() == 0 {
 		return 0, nil
+	}
+	if done, err := r.writeLooseRefs(add, deletes); done || err != nil {
+		if err != nil {
+			os.Remove(filepath.Join(r.GitDir, listFile))
+			return 0, err
+		}
+		r.writeList(kept)
+		return n, nil
 	}
 	if _, err := r.git(ctx, strings.NewReader(in.String()), "update-ref", "-z", "--stdin"); err != nil {
 		os.Remove(filepath.Join(r.GitDir, listFile))
@@ -756,6 +807,101 @@ func (r *Repo) updateRefs(ctx context.Context, add *Snapshot, list []*Snapshot, 
 	}
 	r.writeList(kept)
 	return n, nil
+}
+
+// writeLooseRefs makes the ref of add and deletes those of deletes as
+// git's files backend does, without starting git: each ref is locked by
+// creating "<ref>.lock" exclusively (so a concurrent git, a background
+// pack-refs say, sees it), a new ref is written to its lock and renamed
+// into place, a deleted one is checked to name the commit expected and
+// removed. done is false, and nothing is changed, when git is needed: a
+// ref in packed-refs is to be deleted (git rewrites that file), the refs
+// are not in files, a name is not one hguard makes, a lock is held.
+func (r *Repo) writeLooseRefs(add *Snapshot, deletes []*Snapshot) (done bool, err error) {
+	if _, err := os.Lstat(filepath.Join(r.GitDir, "reftable")); err == nil {
+		return false, nil
+	}
+	packed, err := os.ReadFile(filepath.Join(r.GitDir, "packed-refs"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	for _, s := range append([]*Snapshot{add}, deletes...) {
+		if s == nil {
+			continue
+		}
+		if !ownRefName(s.Ref) {
+			return false, nil
+		}
+		if _, err := os.Lstat(filepath.Join(r.GitDir, filepath.FromSlash(s.Ref)+".lock")); err == nil {
+			return false, nil
+		}
+	}
+	for _, s := range deletes {
+		if bytes.Contains(packed, []byte(" "+s.Ref+"\n")) {
+			return false, nil
+		}
+	}
+	if add != nil {
+		path := filepath.Join(r.GitDir, filepath.FromSlash(add.Ref))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return false, unwrapPath(err)
+		}
+		lock, err := os.OpenFile(path+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return false, nil // let git say why
+		}
+		_, werr := lock.WriteString(add.Hash + "\n")
+		if cerr := lock.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr == nil {
+			werr = os.Rename(path+".lock", path)
+		}
+		if werr != nil {
+			os.Remove(path + ".lock")
+			return true, fmt.Errorf("writing the ref %s: %w", add.Ref, unwrapPath(werr))
+		}
+	}
+	for _, s := range deletes {
+		path := filepath.Join(r.GitDir, filepath.FromSlash(s.Ref))
+		lock, err := os.OpenFile(path+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return true, fmt.Errorf("deleting the ref %s: %w", s.Ref, unwrapPath(err))
+		}
+		lock.Close()
+		data, err := os.ReadFile(path)
+		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			err = unwrapPath(err)
+		case err == nil && strings.TrimSuffix(string(data), "\n") != s.Hash:
+			err = fmt.Errorf("it names %q, not %s", bytes.TrimSpace(data), s.Hash)
+		case err == nil:
+			err = os.Remove(path)
+		default:
+			err = nil // already gone
+		}
+		os.Remove(path + ".lock")
+		if err != nil {
+			return true, fmt.Errorf("deleting the ref %s: %w", s.Ref, err)
+		}
+	}
+	return true, nil
+}
+
+// ownRefName reports whether ref is a name hguard gives a snapshot: the
+// prefix and digits (a nanosecond time, with "1"s added after a clock
+// that went back).
+func ownRefName(ref string) bool {
+	rest, ok := strings.CutPrefix(ref, refPrefix)
+	if !ok || rest == "" {
+		return false
+	}
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Ensure snapshots the directory at most once per turn: the first call

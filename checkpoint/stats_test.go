@@ -38,11 +38,16 @@ func realDiff(t *testing.T, r *Repo, from, to string) [3]int {
 // kept once its predecessor was pruned: it is described by its own change,
 // not by a diff against nothing.
 func TestListStatsEqualRealDiff(t *testing.T) {
-	for seed := range uint64(3) {
+	for seed := range uint64(6) {
+		// Odd seeds snapshot through a watcher: incremental snapshots
+		// count their statistics in Go (numstat), full scans with git.
+		watched := seed%2 == 1
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			cfg := DefaultConfig()
 			cfg.MaxSnapshots = 6
 			r, dir := testRepo(t, cfg)
+			create := create
+			inc := 0
 			rnd := rand.New(rand.NewPCG(seed, 19))
 			var files []string
 			for i := range 30 {
@@ -51,6 +56,17 @@ func TestListStatsEqualRealDiff(t *testing.T) {
 				files = append(files, p)
 			}
 			first := create(t, r, "first").Snapshot
+			if watched {
+				wt := startWatcher(t, r)
+				create = func(t testing.TB, r *Repo, reason string) *Result {
+					res, err := wt.Snapshot(context.Background(), reason)
+					must(t, err)
+					if res.Incremental {
+						inc++
+					}
+					return res
+				}
+			}
 			if !first.First() || first.Files != 30 {
 				t.Fatalf("first checkpoint: files %d added %d", first.Files, first.Added)
 			}
@@ -60,7 +76,7 @@ func TestListStatsEqualRealDiff(t *testing.T) {
 				for range 1 + rnd.IntN(5) {
 					p := files[rnd.IntN(len(files))]
 					abs := filepath.Join(dir, p)
-					switch rnd.IntN(6) {
+					switch rnd.IntN(7) {
 					case 0: // rewrite some lines
 						data, _ := os.ReadFile(abs)
 						lines := strings.SplitAfter(string(data), "\n")
@@ -83,6 +99,9 @@ func TestListStatsEqualRealDiff(t *testing.T) {
 						files = append(files, p)
 					case 4: // binary
 						write(t, abs, fmt.Sprintf("\x00bin%d\x00", round), 0o644)
+					case 6: // a file that became a symbolic link
+						os.Remove(abs)
+						os.Symlink("target\n", abs)
 					case 5: // mode only
 						os.Chmod(abs, 0o755)
 					}
@@ -97,6 +116,9 @@ func TestListStatsEqualRealDiff(t *testing.T) {
 					t.Errorf("round %d: created with %v, git diff says %v", round, got, want[s.Hash])
 				}
 				prev = s.Tree
+			}
+			if watched && inc < 10 {
+				t.Errorf("%d of 14 snapshots were incremental", inc)
 			}
 			list := snapshots(t, r)
 			if len(list) != cfg.MaxSnapshots {

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -23,11 +24,33 @@ import (
 // read (one `git cat-file --batch` run) and written (loose, in Go), so the
 // cost follows the change, not the tree: the shadow index, which git would
 // read and rewrite whole for one path, is not used. A file that changes
-// while it is read gives errNeedFull.
-func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) (string, error) {
+// while it is read gives errNeedFull. The statistics of the change against
+// base (files, lines added, lines deleted) come with it when they could be
+// counted here (see numstat; ok false: git is to count them).
+func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) (tree string, stats [3]int, ok bool, err error) {
 	if len(base) != 2*sha1.Size || !isHex(base) {
-		return "", errNeedFull
+		return "", stats, false, errNeedFull
 	}
+	tree, stats, ok, err = r.editTreeFrom(ctx, base, add, remove)
+	return
+}
+
+// statsBudget bounds the new file contents kept for counting lines until
+// the old versions are read: beyond it git counts.
+const statsBudget = 32 << 20
+
+func (r *Repo) editTreeFrom(ctx context.Context, base string, add, remove []string) (string, [3]int, bool, error) {
+	var stats [3]int
+	statsOK := true
+	// A changed file whose old version is to be read: the lines of new
+	// (nil for a deleted file) are compared with it.
+	type pending struct {
+		old [sha1.Size]byte
+		new []byte
+		del bool
+	}
+	var waiting []pending
+	kept := 0
 	// What changes in each directory ("" is the root), and which of its
 	// subdirectories hold changes.
 	type change struct {
@@ -78,7 +101,7 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 
 	cat, err := r.startCatFile(ctx)
 	if err != nil {
-		return "", err
+		return "", stats, false, err
 	}
 	defer cat.close()
 	old := map[string][]treeEntry{}
@@ -103,7 +126,7 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 	for _, d := range dirs[1:] {
 		if depth(d) != cur {
 			if err := flush(); err != nil {
-				return "", err
+				return "", stats, false, err
 			}
 			cur = depth(d)
 		}
@@ -112,10 +135,7 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 		}
 	}
 	if err := flush(); err != nil {
-		return "", err
-	}
-	if err := cat.close(); err != nil {
-		return "", err
+		return "", stats, false, err
 	}
 
 	// Deepest first: a directory's new tree goes into its parent's.
@@ -128,6 +148,7 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 		for _, e := range old[d] {
 			entries[e.name] = e
 		}
+		before := maps.Clone(entries)
 		for _, name := range c.removed {
 			delete(entries, name)
 		}
@@ -135,15 +156,39 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 			rel := path.Join(d, name)
 			mode, content, err := fileBlob(filepath.Join(r.Dir, filepath.FromSlash(rel)), r.cfg.MaxFileSize)
 			if err != nil {
-				return "", err
+				return "", stats, false, err
 			}
 			e := treeEntry{mode: mode, name: name, oid: objectID("blob", content)}
-			if prev, ok := entries[name]; !ok || prev.oid != e.oid {
+			prev, had := before[name]
+			if had && prev.isTree() {
+				had = false // its files are counted as removed
+			}
+			if !had || prev.oid != e.oid {
 				if _, err := r.writeLoose("blob", content); err != nil {
-					return "", err
+					return "", stats, false, err
 				}
 			}
+			switch {
+			case !had:
+				stats[0]++
+				stats[1] += lineCount(content)
+			case prev.oid != e.oid:
+				stats[0]++
+				if kept += len(content); kept > statsBudget {
+					statsOK = false
+				} else if statsOK {
+					waiting = append(waiting, pending{old: prev.oid, new: content})
+				}
+			case prev.mode != e.mode:
+				stats[0]++
+			}
 			entries[name] = e
+		}
+		for _, name := range c.removed {
+			if prev, had := before[name]; had && !prev.isTree() && !slices.Contains(c.added, name) {
+				stats[0]++
+				waiting = append(waiting, pending{old: prev.oid, del: true})
+			}
 		}
 		for _, sub := range c.dirs {
 			name := path.Base(sub)
@@ -165,12 +210,54 @@ func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) 
 		}
 		id, err := r.writeLoose("tree", encodeTree(list))
 		if err != nil {
-			return "", err
+			return "", stats, false, err
 		}
 		written[d] = id
 	}
 	root := written[""]
-	return hex.EncodeToString(root[:]), nil
+	tree := hex.EncodeToString(root[:])
+
+	// The lines of the old versions of changed and deleted files.
+	if statsOK && len(waiting) > 0 {
+		ids := make([][sha1.Size]byte, len(waiting))
+		for i, p := range waiting {
+			ids[i] = p.old
+		}
+		blobs, err := cat.objects(ids, "blob")
+		if err != nil {
+			return "", stats, false, err
+		}
+		for i, p := range waiting {
+			if p.del {
+				stats[2] += lineCount(blobs[i])
+				continue
+			}
+			added, deleted, ok := numstat(blobs[i], p.new)
+			if !ok {
+				statsOK = false
+				break
+			}
+			stats[1] += added
+			stats[2] += deleted
+		}
+	}
+	if err := cat.close(); err != nil {
+		return "", stats, false, err
+	}
+	return tree, stats, statsOK, nil
+}
+
+// lineCount is the lines git counts for a whole file: newlines, plus a
+// last line without one; none for a binary file.
+func lineCount(b []byte) int {
+	if len(b) == 0 || isBinary(b) {
+		return 0
+	}
+	n := bytes.Count(b, []byte{'\n'})
+	if b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // parentDir is the directory of a path in the tree, "" for the root.
@@ -230,9 +317,25 @@ func (r *Repo) startCatFile(ctx context.Context) (*catFile, error) {
 	return c, nil
 }
 
-// trees reads the tree objects ids name. The requests are written while
-// the answers are read, so neither side waits on a full pipe.
+// trees reads the tree objects ids name.
 func (c *catFile) trees(ids [][sha1.Size]byte) ([][]treeEntry, error) {
+	raw, err := c.objects(ids, "tree")
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]treeEntry, len(raw))
+	for i, data := range raw {
+		if out[i], err = parseTree(data); err != nil {
+			return nil, c.failed(fmt.Errorf("object %x: %w", ids[i], err))
+		}
+	}
+	return out, nil
+}
+
+// objects reads the objects ids name, each of the kind given. The
+// requests are written while the answers are read, so neither side waits
+// on a full pipe.
+func (c *catFile) objects(ids [][sha1.Size]byte, kind string) ([][]byte, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -246,7 +349,7 @@ func (c *catFile) trees(ids [][sha1.Size]byte) ([][]treeEntry, error) {
 		_, err := c.in.Write(req.Bytes())
 		werr <- err
 	}()
-	out := make([][]treeEntry, len(ids))
+	out := make([][]byte, len(ids))
 	for i, id := range ids {
 		want := hex.EncodeToString(id[:])
 		header, err := c.out.ReadString('\n')
@@ -254,7 +357,7 @@ func (c *catFile) trees(ids [][sha1.Size]byte) ([][]treeEntry, error) {
 			return nil, c.failed(err)
 		}
 		f := strings.Fields(header)
-		if len(f) != 3 || f[0] != want || f[1] != "tree" {
+		if len(f) != 3 || f[0] != want || f[1] != kind {
 			return nil, c.failed(fmt.Errorf("object %s: %q", want, strings.TrimSpace(header)))
 		}
 		size, err := strconv.Atoi(f[2])
@@ -265,9 +368,7 @@ func (c *catFile) trees(ids [][sha1.Size]byte) ([][]treeEntry, error) {
 		if _, err := io.ReadFull(c.out, data); err != nil {
 			return nil, c.failed(err)
 		}
-		if out[i], err = parseTree(data[:size]); err != nil {
-			return nil, c.failed(fmt.Errorf("object %s: %w", want, err))
-		}
+		out[i] = data[:size]
 	}
 	if err := <-werr; err != nil {
 		return nil, c.failed(err)
