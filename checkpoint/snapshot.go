@@ -230,10 +230,11 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 		old.N = i + 2
 	}
 	// The new ref and the deletion of the refs pushed out of max_snapshots
-	// are one transaction, one git run: a snapshot that prunes costs what
-	// any other does. The trees and the commit were written loose; they
-	// join a pack meanwhile, so the repository stays as compact as a
-	// packed one at every point. (A loose object is removed only once its
+	// are written as git's files backend writes them (or by one git run,
+	// see writeLooseRefs): a snapshot that prunes costs what any other
+	// does. A full scan's trees and commit were written loose; they join a
+	// pack meanwhile, so the repository stays as compact as a packed one
+	// at every point (an incremental snapshot wrote its pack already). (A loose object is removed only once its
 	// pack is in place, and git looks for new packs when an object is not
 	// where it looked first, so update-ref always finds the commit.)
 	var packErr error
