@@ -15,7 +15,8 @@ import (
 // openAIResponses is a fake OpenAI Responses API for Codex: a request whose
 // input holds n tool outputs is answered with step n's tool call, after the
 // last with a message. Step tools are "shell" (the command in Codex's shell
-// tool, whichever of its shapes the request offers) and "apply_patch".
+// tool, whichever of its shapes the request offers), "apply_patch" and
+// "mcp" (input {tool, arguments}: that tool of the MCP server e2e).
 func openAIResponses(t *testing.T, s *script) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasSuffix(r.URL.Path, "/responses") {
@@ -69,6 +70,23 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 				} else {
 					args, _ := json.Marshal(map[string]any{"input": patch})
 					item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": "apply_patch", "arguments": string(args), "status": "completed"}
+				}
+			case "mcp":
+				// An MCP tool of the server e2e: by the name Codex lists it
+				// under if it lists one ending in the tool's name, else in
+				// the server's deferred namespace.
+				var name string
+				for tl := range tools {
+					if strings.HasSuffix(tl, st.input["tool"].(string)) {
+						name = tl
+					}
+				}
+				a, _ := json.Marshal(st.input["arguments"])
+				item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": name, "arguments": string(a), "status": "completed"}
+				if name == "" {
+					// Codex 0.171 lists MCP servers as deferred tool
+					// namespaces (mcp__SERVER): a call names the namespace.
+					item["namespace"], item["name"] = "mcp__e2e", st.input["tool"]
 				}
 			default:
 				cmd := st.input["command"].(string)

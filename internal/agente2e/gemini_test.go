@@ -15,7 +15,9 @@ import (
 // geminiAPI is a fake Gemini API (generateContent and
 // streamGenerateContent?alt=sse): a request whose contents hold n function
 // responses is answered with step n's function call, after the last with
-// text. Requests without tools (Gemini CLI's own checks) get text.
+// text (a step tool "mcp" with input {tool, arguments} calls the MCP tool
+// whose declared name ends in tool). Requests without tools (Gemini CLI's
+// own checks) get text.
 func geminiAPI(t *testing.T, s *script) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path := r.URL.Path
@@ -61,6 +63,32 @@ func geminiAPI(t *testing.T, s *script) http.Handler {
 		if len(req.Tools) > 0 && n < len(s.steps) {
 			st := s.steps[n]
 			part = map[string]any{"functionCall": map[string]any{"name": st.tool, "args": st.input}}
+			if st.tool == "mcp" {
+				// An MCP tool, by the name Gemini CLI declares it under: the
+				// one ending in the tool's own name.
+				var names []string
+				for _, raw := range req.Tools {
+					var tl struct {
+						Decls []struct {
+							Name string `json:"name"`
+						} `json:"functionDeclarations"`
+					}
+					json.Unmarshal(raw, &tl)
+					for _, d := range tl.Decls {
+						names = append(names, d.Name)
+					}
+				}
+				name := ""
+				for _, n := range names {
+					if strings.HasSuffix(n, st.input["tool"].(string)) {
+						name = n
+					}
+				}
+				if name == "" {
+					t.Logf("no MCP tool %v among Gemini CLI's tools %v", st.input["tool"], names)
+				}
+				part = map[string]any{"functionCall": map[string]any{"name": name, "args": st.input["arguments"]}}
+			}
 		}
 		resp := map[string]any{
 			"candidates":    []any{map[string]any{"content": map[string]any{"role": "model", "parts": []any{part}}, "finishReason": "STOP", "index": 0}},

@@ -95,22 +95,9 @@ const mcpRule = `- id: e2e-no-drop
 // refuses that call before the server sees it, and the other tool runs.
 func TestClaudeCodeMCP(t *testing.T) {
 	claude := cli(t, "claude")
-	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
-	home, proj := fixture(t)
-	hguardInit(t, home, hguard, hguard, "claude-code")
-	rules := filepath.Join(home, ".hguard", "rules.d")
-	if err := os.MkdirAll(rules, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(rules, "mcp.yaml"), []byte(mcpRule), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	home, proj, server := mcpFixture(t, "claude-code")
 	config, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"e2e": map[string]any{
-		"type": "stdio", "command": self, "args": []string{}, "env": map[string]string{mcpEnv: proj}}}})
+		"type": "stdio", "command": server, "args": []string{}, "env": map[string]string{mcpEnv: proj}}}})
 	s := newScript(
 		step{name: "allowed", tool: "mcp__e2e__touch", input: map[string]any{"name": "ok"}},
 		step{name: "blocked", tool: "mcp__e2e__drop", input: map[string]any{"name": "table"}},
@@ -120,13 +107,7 @@ func TestClaudeCodeMCP(t *testing.T) {
 		claude, "-p", "do the task", "--output-format", "text", "--model", "sonnet",
 		"--mcp-config", string(config), "--strict-mcp-config", "--allowedTools", "mcp__e2e", "--max-turns", "10")
 	t.Logf("claude: %s", out)
-
-	if r := s.result(t, "allowed"); !exists(filepath.Join(proj, "touch-ok")) || !strings.Contains(r.text, "ran touch ok") {
-		t.Errorf("allowed MCP call: ran=%v, model got %q", exists(filepath.Join(proj, "touch-ok")), r.text)
-	}
-	if r := s.result(t, "blocked"); exists(filepath.Join(proj, "drop-table")) || !strings.Contains(r.text, "drop tool is not for agents") {
-		t.Errorf("MCP call a rule blocks: ran=%v, model got %q", exists(filepath.Join(proj, "drop-table")), r.text)
-	}
+	checkMCP(t, s, proj)
 }
 
 // TestOpenCodeMCP: OpenCode (opencode run, a "local" MCP server in its
@@ -135,9 +116,26 @@ func TestClaudeCodeMCP(t *testing.T) {
 // refuses e2e_drop and e2e_touch runs.
 func TestOpenCodeMCP(t *testing.T) {
 	cli(t, "opencode")
+	home, proj, server := mcpFixture(t, "opencode")
+	s := newScript(
+		step{name: "allowed", tool: "e2e_touch", input: map[string]any{"name": "ok"}},
+		step{name: "blocked", tool: "e2e_drop", input: map[string]any{"name": "table"}},
+	)
+	out := openCode(t, home, proj, serve(t, openAIChat(t, s)), map[string]any{"mcp": map[string]any{"e2e": map[string]any{
+		"type": "local", "command": []string{server}, "environment": map[string]string{mcpEnv: proj}, "enabled": true}}})
+	t.Logf("opencode: %s", out)
+	checkMCP(t, s, proj)
+}
+
+// mcpFixture is a throwaway home with hguard's hooks for agent and the rule
+// that blocks mcp:e2e/drop, and the path of the MCP server (this binary).
+func mcpFixture(t *testing.T, agent string) (home, proj, server string) {
+	t.Helper()
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
-	home, proj := fixture(t)
-	hguardInit(t, home, hguard, hguard, "opencode")
+	home, proj = fixture(t)
+	if agent != "codex" { // Codex's config.toml is written first: see TestCodexMCP
+		hguardInit(t, home, hguard, hguard, agent)
+	}
 	rules := filepath.Join(home, ".hguard", "rules.d")
 	if err := os.MkdirAll(rules, 0o755); err != nil {
 		t.Fatal(err)
@@ -145,22 +143,89 @@ func TestOpenCodeMCP(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(rules, "mcp.yaml"), []byte(mcpRule), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	self, err := os.Executable()
+	server, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newScript(
-		step{name: "allowed", tool: "e2e_touch", input: map[string]any{"name": "ok"}},
-		step{name: "blocked", tool: "e2e_drop", input: map[string]any{"name": "table"}},
-	)
-	out := openCode(t, home, proj, serve(t, openAIChat(t, s)), map[string]any{"mcp": map[string]any{"e2e": map[string]any{
-		"type": "local", "command": []string{self}, "environment": map[string]string{mcpEnv: proj}, "enabled": true}}})
-	t.Logf("opencode: %s", out)
+	return home, proj, server
+}
 
+// checkMCP checks the two calls of an MCP script: touch ran, drop was
+// refused with the rule's message before the server saw it.
+func checkMCP(t *testing.T, s *script, proj string) {
+	t.Helper()
 	if r := s.result(t, "allowed"); !exists(filepath.Join(proj, "touch-ok")) || !strings.Contains(r.text, "ran touch ok") {
 		t.Errorf("allowed MCP call: ran=%v, model got %q", exists(filepath.Join(proj, "touch-ok")), r.text)
 	}
 	if r := s.result(t, "blocked"); exists(filepath.Join(proj, "drop-table")) || !strings.Contains(r.text, "drop tool is not for agents") {
 		t.Errorf("MCP call a rule blocks: ran=%v, model got %q", exists(filepath.Join(proj, "drop-table")), r.text)
 	}
+}
+
+// mcpSteps are the fake model's calls, for agents whose MCP tool names the
+// fake server looks up (step tool "mcp").
+func mcpSteps() *script {
+	return newScript(
+		step{name: "allowed", tool: "mcp", input: map[string]any{"tool": "touch", "arguments": map[string]any{"name": "ok"}}},
+		step{name: "blocked", tool: "mcp", input: map[string]any{"tool": "drop", "arguments": map[string]any{"name": "table"}}},
+	)
+}
+
+// TestCodexMCP: Codex (codex exec, [mcp_servers.e2e] in config.toml, the
+// server's tools in a deferred namespace mcp__e2e) names MCP tools
+// mcp__SERVER__TOOL in its hooks; the rule refuses e2e's drop.
+func TestCodexMCP(t *testing.T) {
+	codex := cli(t, "codex")
+	home, proj, server := mcpFixture(t, "codex")
+	s := mcpSteps()
+	base := serve(t, openAIResponses(t, s))
+	codexHome := filepath.Join(home, ".codex")
+	if err := os.MkdirAll(codexHome, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config := codexConfig(base) + "\n[mcp_servers.e2e]\ncommand = " + tomlQuote(server) + "\nargs = []\nenv = { " + mcpEnv + " = " + tomlQuote(proj) + " }\n"
+	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	hguardInit(t, home, hguard, hguard, "codex")
+	out := run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome),
+		codex, "exec", "--skip-git-repo-check", "do the task")
+	t.Logf("codex: %s", out)
+	checkMCP(t, s, proj)
+}
+
+// TestGeminiMCP: Gemini CLI (gemini -p --yolo, mcpServers.e2e in its
+// settings) sends MCP calls to BeforeTool as mcp_SERVER_TOOL with
+// mcp_context; the rule refuses e2e's drop.
+func TestGeminiMCP(t *testing.T) {
+	gemini := cli(t, "gemini")
+	home, proj, server := mcpFixture(t, "gemini")
+	geminiSettings(t, home)
+	p := filepath.Join(home, ".gemini", "settings.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	v["mcpServers"] = map[string]any{"e2e": map[string]any{"command": server, "args": []string{}, "env": map[string]string{mcpEnv: proj}, "trust": true}}
+	data, _ = json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := mcpSteps()
+	base := serve(t, geminiAPI(t, s))
+	out := run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
+		gemini, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+	t.Logf("gemini: %s", out)
+	checkMCP(t, s, proj)
+}
+
+// tomlQuote quotes s as a TOML basic string (the paths it quotes hold no
+// control characters).
+func tomlQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
