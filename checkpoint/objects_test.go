@@ -167,3 +167,49 @@ func TestPackAsGitReadsIt(t *testing.T) {
 		t.Fatalf("git fsck: %v", err)
 	}
 }
+
+// Refs are written without git only where git's files backend would do
+// the same: a held lock or a packed ref to delete leave the work to git,
+// with nothing changed.
+func TestLooseRefsOrGit(t *testing.T) {
+	cfg := DefaultConfig()
+	r, dir := testRepo(t, cfg)
+	for i := range 3 {
+		write(t, filepath.Join(dir, "f"), fmt.Sprint(i), 0o644)
+		create(t, r, fmt.Sprint("snapshot ", i))
+	}
+	list := snapshots(t, r)
+	oldest := list[len(list)-1]
+	fresh := &Snapshot{Ref: refPrefix + "99999999999999999999", Hash: list[0].Hash}
+	refs := func() string { return userGit(t, r.Dir, "--git-dir="+r.GitDir, "for-each-ref", "--format=%(refname) %(objectname)") }
+	before := refs()
+
+	lock := filepath.Join(r.GitDir, "packed-refs.lock")
+	must(t, os.WriteFile(lock, nil, 0o644))
+	if done, err := r.writeLooseRefs(fresh, []*Snapshot{oldest}); done || err != nil {
+		t.Fatalf("with packed-refs locked: done %v, err %v", done, err)
+	}
+	must(t, os.Remove(lock))
+	if refs() != before {
+		t.Fatal("the refs changed although git was left the work")
+	}
+	if done, err := r.writeLooseRefs(&Snapshot{Ref: "refs/heads/main", Hash: list[0].Hash}, nil); done || err != nil {
+		t.Fatalf("a ref name hguard does not make: done %v, err %v", done, err)
+	}
+
+	if done, err := r.writeLooseRefs(fresh, []*Snapshot{oldest}); !done || err != nil {
+		t.Fatalf("loose refs: done %v, err %v", done, err)
+	}
+	after := refs()
+	if !strings.Contains(after, fresh.Ref+" "+fresh.Hash) || strings.Contains(after, oldest.Ref) {
+		t.Fatalf("git lists\n%s", after)
+	}
+	if _, err := os.Lstat(lock); err == nil {
+		t.Fatal("packed-refs.lock left behind")
+	}
+
+	userGit(t, r.Dir, "--git-dir="+r.GitDir, "pack-refs", "--all")
+	if done, err := r.writeLooseRefs(nil, []*Snapshot{fresh}); done || err != nil {
+		t.Fatalf("a packed ref to delete: done %v, err %v", done, err)
+	}
+}

@@ -815,7 +815,7 @@ func (r *Repo) updateRefs(ctx context.Context, add *Snapshot, list []*Snapshot, 
 // creating "<ref>.lock" exclusively (so a concurrent git, a background
 // pack-refs say, sees it), a new ref is written to its lock and renamed
 // into place, a deleted one is checked to name the commit expected and
-// removed. done is false, and nothing is changed, when git is needed: a
+// removed, with packed-refs locked meanwhile. done is false, and nothing is changed, when git is needed: a
 // ref in packed-refs is to be deleted (git rewrites that file), the refs
 // are not in files, a name is not one hguard makes, a lock is held.
 func (r *Repo) writeLooseRefs(add *Snapshot, deletes []*Snapshot) (done bool, err error) {
@@ -834,6 +834,22 @@ func (r *Repo) writeLooseRefs(add *Snapshot, deletes []*Snapshot) (done bool, er
 			return false, nil
 		}
 		if _, err := os.Lstat(filepath.Join(r.GitDir, filepath.FromSlash(s.Ref)+".lock")); err == nil {
+			return false, nil
+		}
+	}
+	if len(deletes) > 0 {
+		// packed-refs is locked while refs are deleted, as git does: a
+		// background pack-refs must not copy a ref into it meanwhile (the
+		// deleted ref would come back from there).
+		lock := filepath.Join(r.GitDir, "packed-refs.lock")
+		f, err := os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return false, nil // held: git waits for it
+		}
+		f.Close()
+		defer os.Remove(lock)
+		packed, err = os.ReadFile(filepath.Join(r.GitDir, "packed-refs"))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, nil
 		}
 	}
