@@ -181,7 +181,9 @@ func TestLooseRefsOrGit(t *testing.T) {
 	list := snapshots(t, r)
 	oldest := list[len(list)-1]
 	fresh := &Snapshot{Ref: refPrefix + "99999999999999999999", Hash: list[0].Hash}
-	refs := func() string { return userGit(t, r.Dir, "--git-dir="+r.GitDir, "for-each-ref", "--format=%(refname) %(objectname)") }
+	refs := func() string {
+		return userGit(t, r.Dir, "--git-dir="+r.GitDir, "for-each-ref", "--format=%(refname) %(objectname)")
+	}
 	before := refs()
 
 	lock := filepath.Join(r.GitDir, "packed-refs.lock")
