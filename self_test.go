@@ -90,3 +90,40 @@ func TestShellHookIntegrity(t *testing.T) {
 		}
 	}
 }
+
+// TestPlantedProgramsAndConfig: a program or git configuration that anyone
+// may have put in a shared directory runs under an ordinary name (found by
+// the 2026-12-02 red team; each was allowed): asked, in every dialect,
+// while everyday PATH and git set-ups stay allowed.
+func TestPlantedProgramsAndConfig(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		shell, cmd string
+		want       dsl.Level
+	}{
+		{"bash", "PATH=/tmp/evil:$PATH ls", dsl.Ask},
+		{"bash", "PATH=.:$PATH ls", dsl.Ask},
+		{"zsh", "path=(/tmp/evil $path)", dsl.Ask},
+		{"fish", "set -x PATH /tmp/evil $PATH", dsl.Ask},
+		{"fish", "fish_add_path /dev/shm/x", dsl.Ask},
+		{"bash", "GIT_DIR=/tmp/evil git status", dsl.Ask},
+		{"bash", "git --git-dir /tmp/evil status", dsl.Ask},
+		{"bash", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh -c id' git log", dsl.Ask},
+		{"bash", "GIT_ASKPASS=/tmp/x git fetch", dsl.Ask},
+		{"bash", "git config credential.helper '!sh -c id'", dsl.Ask},
+		{"bash", "PATH=$HOME/.local/bin:$PATH ls", dsl.Allow},
+		{"bash", "export PATH=$PATH:/usr/local/go/bin", dsl.Allow},
+		{"zsh", "path=(~/bin $path)", dsl.Allow},
+		{"fish", "fish_add_path ~/.cargo/bin", dsl.Allow},
+		{"bash", "git --git-dir=$HOME/.dotfiles --work-tree=$HOME status", dsl.Allow},
+		{"bash", "git config --global credential.helper store", dsl.Allow},
+	}
+	for _, tt := range tests {
+		if v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell}); v.Level != tt.want {
+			t.Errorf("%s %q: %s, want %s (%s)", tt.shell, tt.cmd, v.Level, tt.want, v.Reasons())
+		}
+	}
+}

@@ -59,6 +59,8 @@ var Funcs = []Func{
 	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /usr/*/*, /var/lib), also through a glob that matches one (/e??, /u*/b*); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: []expr.Option{strBool("isSystemDir", isSystemDir)}},
 	{Name: "isBroad", Sig: "isBroad(path) bool", Doc: "isRoot, isSystemDir or isHome", Example: `any(positional, isBroad(#))`, options: []expr.Option{strBool("isBroad", isBroad)}},
 	{Name: "isTemp", Sig: "isTemp(path) bool", Doc: "inside a temporary directory (/tmp, /var/tmp, $TMPDIR), not the directory itself", Example: `all(positional, isTemp(#))`, options: []expr.Option{strBool("isTemp", isTemp)}},
+	{Name: "sharedDir", Sig: "sharedDir(path) bool", Doc: "a directory anyone on the machine may write (/tmp, /var/tmp, /dev/shm, $TMPDIR) or a path inside one", Example: `sharedDir(option("git-dir"))`, options: []expr.Option{strBool("sharedDir", sharedDir)}},
+	{Name: "untrustedPath", Sig: "untrustedPath(value) bool", Doc: "a PATH value (entries separated by :) with a shared directory in it, or the current directory (. or an empty entry) before the inherited $PATH", Example: `untrustedPath(assigns.PATH ?? "")`, options: []expr.Option{strBool("untrustedPath", untrustedPath)}},
 	{Name: "under", Sig: "under(path, dir) bool", Doc: "path is dir or inside it, after cleaning both (~, $HOME and ${HOME} are the same)", Example: `any(outputs, under(#, "/etc"))`, options: []expr.Option{expr.Function("under", func(p ...any) (any, error) {
 		a, ok1 := p[0].(string)
 		b, ok2 := p[1].(string)

@@ -274,3 +274,50 @@ func isTemp(p string) bool {
 	}
 	return false
 }
+
+// sharedDir reports whether p is a directory anyone on the machine may
+// write (/tmp, /var/tmp, /dev/shm, $TMPDIR) or lies inside one: a program
+// or a configuration found there may have been put there by anybody,
+// including an earlier command nobody connected with this one.
+func sharedDir(p string) bool {
+	p = strings.TrimRight(p, "/")
+	if p == "" {
+		return false
+	}
+	for _, pre := range append(tempPrefixes, "/dev/shm/", "/run/shm/") {
+		if p+"/" == pre || isTempUnder(p, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTempUnder reports whether p lies inside the directory pre (ending in /).
+func isTempUnder(p, pre string) bool {
+	rest, ok := strings.CutPrefix(p, pre)
+	if !ok {
+		return false
+	}
+	c := path.Clean(rest)
+	return c != ".." && !strings.HasPrefix(c, "../") && !strings.HasPrefix(c, "/")
+}
+
+// untrustedPath reports whether a PATH value (entries separated by :)
+// makes the shell look for programs where anybody may have put one: a
+// shared directory (sharedDir) anywhere in it, or the current directory
+// ("." or an empty entry) before the inherited $PATH, where it shadows
+// every program (PATH=/tmp/x:$PATH ls may run /tmp/x/ls).
+func untrustedPath(v string) bool {
+	inherited := false
+	for _, e := range strings.Split(v, ":") {
+		switch {
+		case e == "$PATH" || e == "${PATH}" || strings.HasPrefix(e, "${PATH:"):
+			inherited = true
+		case sharedDir(e):
+			return true
+		case !inherited && (e == "" || e == "." || e == "./"):
+			return true
+		}
+	}
+	return false
+}

@@ -222,3 +222,44 @@ func TestURLPort(t *testing.T) {
 		}
 	}
 }
+
+func TestUntrustedPath(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  bool
+	}{
+		{"/tmp/evil:$PATH", true},
+		{"$PATH:/var/tmp/x", true},
+		{"/dev/shm:$PATH", true},
+		{"/tmp", true},
+		{"${TMPDIR}/bin:${PATH}", true},
+		{".:$PATH", true},
+		{":$PATH", true},
+		{"$PATH:", false}, // the current directory last shadows nothing
+		{"$PATH:.", false},
+		{"$HOME/.local/bin:$PATH", false},
+		{"./node_modules/.bin:$PATH", false},
+		{"/usr/local/go/bin:$PATH", false},
+		{"/tmpfiles/bin:$PATH", false},
+		{"/tmp/../usr/bin:$PATH", false},
+		{"", true}, // PATH= searches the current directory
+	} {
+		if got := untrustedPath(tt.value); got != tt.want {
+			t.Errorf("untrustedPath(%q) = %t, want %t", tt.value, got, tt.want)
+		}
+	}
+}
+
+func TestSharedDir(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"/tmp", true}, {"/tmp/", true}, {"/tmp/evil", true}, {"/var/tmp/x/.git", true}, {"/dev/shm/x", true},
+		{"$TMPDIR/x", true}, {"/tmpx", false}, {"/home/u/tmp", false}, {"/tmp/../etc", false}, {"", false}, {".git", false},
+	} {
+		if got := sharedDir(tt.path); got != tt.want {
+			t.Errorf("sharedDir(%q) = %t, want %t", tt.path, got, tt.want)
+		}
+	}
+}
