@@ -386,6 +386,22 @@ func classify(c *Call, input json.RawMessage) error {
 		err = pathArg(KindRead, "path", "file_path")
 	case c.Agent == Copilot && (t == "create" || t == "edit" || t == "str_replace" || t == "str_replace_editor"):
 		err = pathArg(KindWrite, "path", "file_path")
+	case c.Agent == Copilot && t == "grep":
+		if p := str("path"); p != "" {
+			c.Kind, c.Paths = KindRead, []string{p}
+		}
+	case c.Agent == Copilot && !slices.Contains(copilotTools, t):
+		// Copilot CLI names an MCP server's tools SERVER-TOOL and says no
+		// more (no server field): split at the server it ships
+		// (github-mcp-server), else at the first "-".
+		c.Kind = KindMCP
+		server, tool, ok := strings.Cut(t, "-")
+		if rest, gh := strings.CutPrefix(t, "github-mcp-server-"); gh {
+			server, tool = "github-mcp-server", rest
+		} else if !ok {
+			server, tool = "", t
+		}
+		c.Command = MCPLine(server, tool, input)
 	case t == "Read", t == "read_file", t == "NotebookRead":
 		err = pathArg(KindRead, "file_path", "absolute_path", "notebook_path", "path")
 	case t == "Grep", t == "search_file_content", t == "grep_search":
@@ -430,6 +446,14 @@ func classify(c *Call, input json.RawMessage) error {
 // them SERVER_TOOL) or another plugin's, judged by rules as MCP calls.
 var openCodeTools = []string{"task", "todowrite", "todoread", "skill", "websearch", "codesearch", "question", "lsp",
 	"invalid", "batch", "plan_enter", "plan_exit", "glob", "list"}
+
+// copilotTools are GitHub Copilot CLI's built-in tools (as its 1.0.102
+// offers them to the model, and the ones its versions add): any other tool
+// is an MCP server's, judged by rules as an MCP call.
+var copilotTools = []string{"bash", "read_bash", "write_bash", "stop_bash", "list_bash", "view", "create", "edit",
+	"str_replace", "str_replace_editor", "grep", "glob", "task", "skill", "sql", "session_store_sql", "read_agent",
+	"list_agents", "write_agent", "fetch_copilot_cli_documentation", "report_intent", "think", "update_todo",
+	"web_fetch", "web_search"}
 
 // classifyOpenCode sets an OpenCode tool call's kind, command and paths.
 // OpenCode's tools take filePath (absolute) and, for bash, a workdir the

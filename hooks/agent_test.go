@@ -202,6 +202,21 @@ func TestParse(t *testing.T) {
 			Call{Agent: Cursor, Kind: KindShell, Command: "make", Cwd: "/p", Session: "c"}},
 		{Cursor, `{"conversation_id":"c","hook_event_name":"beforeReadFile","file_path":"/h/.aws/credentials","content":"x"}`,
 			Call{Agent: Cursor, Tool: "read_file", Kind: KindRead, Command: "cat -- /h/.aws/credentials", Paths: []string{"/h/.aws/credentials"}, Session: "c"}},
+		// GitHub Copilot CLI: {toolName, toolArgs} (toolArgs an object or its
+		// JSON text); an MCP server's tools are SERVER-TOOL, nothing more.
+		{Copilot, `{"sessionId":"s","cwd":"/w","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`,
+			Call{Agent: Copilot, Tool: "bash", Kind: KindShell, Command: "ls", Cwd: "/w", Session: "s"}},
+		{Copilot, `{"toolName":"view","toolArgs":{"path":"/h/.aws/credentials"}}`,
+			Call{Agent: Copilot, Tool: "view", Kind: KindRead, Command: "cat -- /h/.aws/credentials", Paths: []string{"/h/.aws/credentials"}}},
+		{Copilot, `{"toolName":"create","toolArgs":{"path":"/h/.bashrc","file_text":"x"}}`,
+			Call{Agent: Copilot, Tool: "create", Kind: KindWrite, Command: "tee -- /h/.bashrc >/dev/null", Paths: []string{"/h/.bashrc"}}},
+		{Copilot, `{"toolName":"grep","toolArgs":{"pattern":"key","path":"/h/.ssh"}}`,
+			Call{Agent: Copilot, Tool: "grep", Kind: KindRead, Command: "cat -- /h/.ssh", Paths: []string{"/h/.ssh"}}},
+		{Copilot, `{"toolName":"e2e-drop","toolArgs":{"name":"table"}}`,
+			Call{Agent: Copilot, Tool: "e2e-drop", Kind: KindMCP, Command: "mcp:e2e/drop --name=table"}},
+		{Copilot, `{"toolName":"github-mcp-server-delete_repository","toolArgs":{"repo":"prod"}}`,
+			Call{Agent: Copilot, Tool: "github-mcp-server-delete_repository", Kind: KindMCP, Command: "mcp:github-mcp-server/delete_repository --repo=prod"}},
+		{Copilot, `{"toolName":"task","toolArgs":{"prompt":"p"}}`, Call{Agent: Copilot, Tool: "task"}},
 		// Cursor's preToolUse: every file tool, its path as "path" (its tool
 		// schema) or "file_path"; its shell and MCP tools have their own hooks.
 		{Cursor, `{"conversation_id":"c","hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"path":"/h/.bashrc","contents":"x"},"tool_use_id":"t","cwd":"/w"}`,

@@ -410,7 +410,7 @@ nothing changes the second time. Settings files and events:
                Write, StrReplace, Edit, Delete, …), beforeSubmitPrompt
                (failClosed)
   copilot      ~/.copilot/settings.json  preToolUse (GitHub Copilot CLI: bash,
-               view, create, edit)
+               view, grep, create, edit, MCP tools)
   opencode     ~/.config/opencode/plugins/hguard.js   a plugin: tool.execute.before
                (bash, read, write, edit, apply_patch, grep, webfetch, MCP),
                tool.execute.after (masking); it runs hguard without a shell and

@@ -18,7 +18,9 @@ import (
 
 // anthropic is a fake Anthropic Messages API: a request whose messages hold
 // n tool results is answered with step n's tool call (streamed as Claude
-// Code asks), after the last with text. Requests without tools (titles,
+// Code asks; a step tool "mcp" with input {tool, arguments} calls the MCP
+// tool of the server e2e whose offered name ends in tool), after the last
+// with text. Requests without tools (titles,
 // summaries) get text.
 func anthropic(t *testing.T, s *script) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -69,6 +71,26 @@ func anthropic(t *testing.T, s *script) http.Handler {
 		if len(req.Tools) > 0 && n < len(s.steps) {
 			st := s.steps[n]
 			block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%02d", n), "name": st.tool, "input": st.input}
+			if st.tool == "mcp" {
+				// An MCP tool, by the name the agent offers it under: the
+				// one ending in the tool's own name.
+				var names []string
+				for _, raw := range req.Tools {
+					var tl struct {
+						Name string `json:"name"`
+					}
+					json.Unmarshal(raw, &tl)
+					names = append(names, tl.Name)
+				}
+				name := ""
+				for _, n := range names {
+					if strings.HasSuffix(n, st.input["tool"].(string)) && strings.Contains(n, "e2e") {
+						name = n
+					}
+				}
+				t.Logf("MCP tool %v is offered as %q (tools: %v)", st.input["tool"], name, names)
+				block["name"], block["input"] = name, st.input["arguments"]
+			}
 			stop = "tool_use"
 		}
 		msg := map[string]any{"id": fmt.Sprintf("msg_%d", n), "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",

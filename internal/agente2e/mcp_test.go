@@ -229,3 +229,21 @@ func TestGeminiMCP(t *testing.T) {
 func tomlQuote(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
+
+// TestCopilotMCP: GitHub Copilot CLI (copilot -p, --additional-mcp-config)
+// names an MCP server's tools SERVER-TOOL (e2e-drop) in its preToolUse
+// hook's input, with no server field; hguard takes a tool that is not
+// Copilot CLI's own as such, and the rule refuses e2e's drop.
+func TestCopilotMCP(t *testing.T) {
+	copilot := cli(t, "copilot")
+	home, proj, server := mcpFixture(t, "copilot")
+	config, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"e2e": map[string]any{
+		"type": "local", "command": server, "args": []string{}, "env": map[string]string{mcpEnv: proj}, "tools": []string{"*"}}}})
+	s := mcpSteps()
+	base := serve(t, anthropic(t, s))
+	out := run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
+		"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
+		copilot, "-p", "do the task", "--allow-all-tools", "--allow-all-paths", "--no-color", "--additional-mcp-config", string(config))
+	t.Logf("copilot: %s", out)
+	checkMCP(t, s, proj)
+}
