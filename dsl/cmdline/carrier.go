@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -890,18 +891,32 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				break
 			}
 		}
+		followed := slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, " "+file) || strings.HasSuffix(v, " @"+file) })
 		// code in a language the program runs (nmap --script FILE, pandoc
 		// -L FILE, pdb FILE, setup.py for pip install .): read as that
 		// language's inline code, so its calls are judged
-		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, " "+file) || strings.HasSuffix(v, " @"+file) }) {
+		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !followed {
 			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, c.Name+" "+file, cx)
+		} else if !shell && !followed && !notLaunchers[program(c.Name)] && fileLang(file) == "" {
+			// a command the file holds for the program to run: a script
+			// (#!, or a program in a bin directory the program is pointed
+			// at) or a setting that names one (actionstart = CMD, "exec
+			// CMD", rsyslog's ^CMD, <script path="CMD"/>); judged by what
+			// it runs, since such settings are also everyday configuration
+			if strings.HasPrefix(in.Text, "#!") || strings.Contains(file, "/bin/") {
+				w.nested(c, in.Text, c.Name+" "+file, cx, false)
+			} else {
+				for _, cmd := range settingCommands(in.Text) {
+					w.nested(c, cmd, c.Name+" "+file, cx, false)
+				}
+			}
 		}
 		if depth == 0 {
 			// a configuration naming files or directories the line also
 			// wrote (pluginpath=DIR): the program reads those too
-			for f, in2 := range w.files {
+			for _, f := range slices.Sorted(maps.Keys(w.files)) {
 				if f != file && w.namedIn(in.Text, f) {
-					check(f, in2, false, 1)
+					check(f, w.files[f], false, 1)
 				}
 			}
 		}
@@ -934,6 +949,65 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 			check(f, in, false, 0)
 		}
 	}
+}
+
+// fileLang is the language a file's name says it holds (x.py, Gemfile), or "".
+func fileLang(file string) string {
+	base := baseName(file)
+	if l := codeNames[base]; l != "" {
+		return l
+	}
+	if i := strings.LastIndexByte(base, '.'); i >= 0 {
+		return codeExts[strings.ToLower(base[i:])]
+	}
+	return ""
+}
+
+// settingRe finds a setting in a configuration file: an optional XML
+// element, a key, = or :, and a quoted or bare value.
+var settingRe = lazyRegexp(`(?:<([A-Za-z][\w.-]*)\s+)?([A-Za-z_][\w.-]*)["']?\s*[=:]\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^\s"',{}\[\]<>][^"'{}<>\n]*)`)
+
+// commandKey reports a setting's key (or its XML element) that names a
+// command to run: command, cmd, exec, ExecStart, action…, script, hook,
+// program.
+var commandKey = lazyRegexp(`(?i)(command|cmd|exec|action|script|hook|program)`)
+
+// settingCommands are the command lines a configuration's text holds for
+// the program that reads it: the values of settings whose key names a
+// command (actionstart = CMD, "command": "CMD", <script path='CMD'/>), a
+// value starting with exec ("text": "exec CMD") and rsyslog's program
+// action (^CMD). Values computed when the program runs ($X, `…`) are left
+// out: what they run is not known here.
+func settingCommands(text string) []string {
+	var out []string
+	add := func(v string) {
+		v = strings.TrimSpace(v)
+		if v != "" && !strings.ContainsAny(v, "$`") {
+			out = append(out, v)
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if i := strings.Index(line, " ^"); i >= 0 && i+2 < len(line) && line[i+2] != ' ' {
+			add(line[i+2:]) // rsyslog: :msg, contains, "x" ^PROGRAM
+		}
+		for _, m := range settingRe().FindAllStringSubmatch(line, -1) {
+			v := m[3]
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
+				v = unquote(v)
+			}
+			switch {
+			case strings.HasPrefix(v, "exec "):
+				add(v[len("exec "):])
+			case commandKey().MatchString(m[1]) || commandKey().MatchString(m[2]):
+				add(v)
+			}
+		}
+	}
+	return out
 }
 
 // filesUnder lists the files written on the line inside directory dir, in

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,6 +103,59 @@ func TestWrittenFiles(t *testing.T) {
 		}
 		if got != "" && !IsEscape(got) {
 			t.Errorf("%q: %q is not an escape", tt.cmd, got)
+		}
+	}
+}
+
+// TestSettingCommands: the command lines a configuration holds for the
+// program that reads it, by the setting's key, an exec value or rsyslog's
+// program action; other settings and computed values are not commands.
+func TestSettingCommands(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"[Definition]\nactionstart = rm -rf ~\n", []string{"rm -rf ~"}},
+		{`{"modules":[{"type":"command","text":"exec rm -rf ~"}]}`, []string{"rm -rf ~"}},
+		{":msg, contains, \"x\" ^rm -rf ~\n", []string{"rm -rf ~"}},
+		{"<interface>\n<script path='rm -rf ~'/>\n</interface>", []string{"rm -rf ~"}},
+		{"[Service]\nExecStart=/usr/bin/app --serve\n", []string{"/usr/bin/app --serve"}},
+		{`{"command": "make all", "name": "x"}`, []string{"make all"}},
+		{"name = web\nport = 8080\n", nil},
+		{"command = $HOME/bin/run\n", nil},
+		{"# command = rm -rf ~\n", nil},
+		{`command: ["/usr/bin/app", "-v"]`, nil},
+	}
+	for _, tt := range tests {
+		if got := settingCommands(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("settingCommands(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestWrittenSettings: a command a configuration written on the line holds
+// is judged by what it runs, through the program given the file, and a
+// program that only handles files (git, package managers) is not running it.
+func TestWrittenSettings(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string // the command reached through the file, as "name via", or ""
+	}{
+		{"printf 'actionstart = rm -rf ~\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "rm fail2ban-client /tmp/f/action.d/a.conf"},
+		{"echo 'rm -rf ~' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rm rustup /tmp/t/bin/rustc"},
+		{"printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/h; tool --hook-file /tmp/h", "rm tool /tmp/h"},
+		{"printf 'command: rm -rf ~\\n' > notes.md; git add notes.md", ""},
+		{"printf 'command = rm -rf ~\\n' > /tmp/c.py; tool -c /tmp/c.py", ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, c := range Parse(tt.cmd).Commands {
+			if c.Name == "rm" && len(c.Via) > 0 {
+				got = c.Name + " " + c.Via[len(c.Via)-1]
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }
