@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Objects written in Go, as git writes them: the watcher's incremental
@@ -157,11 +158,16 @@ func fileBlob(abs string, max int64) (mode string, content []byte, err error) {
 		}
 		return mode, []byte(target), nil
 	}
-	f, err := os.Open(abs)
+	// Not followed if it became a link, not waited on if it became a
+	// fifo since the lstat: whatever it is now must be a regular file.
+	f, err := os.OpenFile(abs, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return "", nil, errNeedFull
 	}
 	defer f.Close()
+	if now, err := f.Stat(); err != nil || !now.Mode().IsRegular() {
+		return "", nil, errNeedFull
+	}
 	var b bytes.Buffer
 	b.Grow(int(min(fi.Size(), max)) + 1)
 	if n, err := b.ReadFrom(io.LimitReader(f, max+1)); err != nil || n > max {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -213,5 +214,30 @@ func TestLooseRefsOrGit(t *testing.T) {
 	userGit(t, r.Dir, "--git-dir="+r.GitDir, "pack-refs", "--all")
 	if done, err := r.writeLooseRefs(nil, []*Snapshot{fresh}); done || err != nil {
 		t.Fatalf("a packed ref to delete: done %v, err %v", done, err)
+	}
+}
+
+// A file that is no longer a regular file when it is read (a fifo, a
+// link to elsewhere) is not read: the snapshot falls back to a full scan.
+func TestFileBlobOnlyRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no fifo here:", err)
+	}
+	secret := filepath.Join(dir, "secret")
+	write(t, secret, "not in the tree\n", 0o644)
+	link := filepath.Join(dir, "link")
+	must(t, os.Symlink(secret, link))
+	if _, _, err := fileBlob(fifo, 1<<20); err != errNeedFull {
+		t.Errorf("fifo: %v, want errNeedFull (and no wait)", err)
+	}
+	mode, content, err := fileBlob(link, 1<<20)
+	if err != nil || mode != "120000" || string(content) != secret {
+		t.Errorf("link: mode %s content %q err %v: want the link itself", mode, content, err)
+	}
+	write(t, filepath.Join(dir, "big"), strings.Repeat("x", 100), 0o644)
+	if _, _, err := fileBlob(filepath.Join(dir, "big"), 10); err != errNeedFull {
+		t.Errorf("a file past the size limit: %v, want errNeedFull", err)
 	}
 }
