@@ -33,7 +33,8 @@ import (
 //     walked as (( VALUE )): its command substitutions run (see arithRefs);
 //   - files written on the line (echo … > x.sh, curl -o x.sh …) and then run
 //     (sh x.sh, source x.sh, ./x.sh): their static text is followed, fetched
-//     content is untrusted;
+//     content is untrusted; code cloned or unpacked on the line and run from
+//     its directory (git clone URL && cd y && make) is remote (fetched.go);
 //   - deferred code: trap 'CODE' SIG, PROMPT_COMMAND=CODE; ${x@P} runs the
 //     substitutions in x's value;
 //   - file descriptors opened by exec 3<<EOF (or 3<FILE, 3< <(…)) feed a
@@ -59,6 +60,7 @@ type flow struct {
 	fds                map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
 	ints               map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
 	cwd                string           // the directory set by cd, "" when unknown
+	fetch              fetched          // directories filled from the network on the line, and where the line is
 	walks              int              // loop bodies and function bodies walked again
 	ifsSet             bool             // IFS was given a value the line does not show: field splitting is unknown
 	// fish variables holding one empty element (set X '', for d in ''),
@@ -448,6 +450,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		restore()
 	}
 	w.runsWritten(c, args, cx)
+	w.fetchedFlow(c, args)
 }
 
 // completionCode follows code that completion and key bindings run later,

@@ -516,7 +516,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Redirects = concat(cx.redirs, w.redirects(st.Redirs))
 	c.Stdin = w.stdin(st.Redirs, cx.stdin)
 	c.Pipe = cx.pipe
-	c.Background = cx.bg
+	c.Background = cx.bg || r.coproc
 	c.Func = cx.fn
 	c.Via = cx.via
 	c.Pos = w.pos(st, cx)

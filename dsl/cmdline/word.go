@@ -64,6 +64,9 @@ type resolved struct {
 	cmd   Command
 	args  []field
 	empty bool // no words: assignments or redirections only
+	// coproc: zsh's coproc ran the command, in the background (zsh's
+	// grammar has no coprocess statement for mvdan/sh to mark)
+	coproc bool
 }
 
 // resolveCall expands and peels a simple command, once per node.
@@ -98,7 +101,7 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	}
 	var zshWraps []Wrapper
 	if w.dialect == Zsh {
-		fs, zshWraps = zshName(fs)
+		fs, zshWraps, r.coproc = zshName(fs)
 	}
 	r.args = w.peel(&r.cmd, fs)
 	r.cmd.Wrappers = concat(zshWraps, r.cmd.Wrappers)

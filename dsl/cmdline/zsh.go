@@ -80,10 +80,11 @@ func (w *walker) zshRewrite(src string, _ error) (string, bool) {
 
 // zshName applies zsh's reading of a command word: "=rm" is the path of rm,
 // and repeat N cmd runs cmd. It returns the fields from the command word on,
-// and the wrappers it took off.
-func zshName(fs []field) ([]field, []Wrapper) {
+// the wrappers it took off, and whether coproc runs it (in the background).
+func zshName(fs []field) ([]field, []Wrapper, bool) {
 	var wraps []Wrapper
 	assigns := false // after repeat N, nocorrect and coproc, NAME=value words are assignments
+	coproc := false
 	for range 8 {
 		if len(fs) == 0 {
 			break
@@ -106,7 +107,7 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		case len(v) > 1 && v[0] == '=' && !fs[0].Quoted:
 			fs[0].Value = v[1:]
 		case v == "coproc" && len(fs) > 1 && !fs[0].Quoted:
-			fs, assigns = fs[1:], true // zsh's coproc runs the command that follows
+			fs, assigns, coproc = fs[1:], true, true // zsh's coproc runs the command that follows, in the background
 			continue
 		case v == "-" && len(fs) > 1 && !fs[0].Quoted:
 			fs = fs[1:] // the precommand modifier -: the command runs as a login program
@@ -118,7 +119,7 @@ func zshName(fs []field) ([]field, []Wrapper) {
 		}
 		break
 	}
-	return fs, wraps
+	return fs, wraps, coproc
 }
 
 // zshTrailingBackslash gives a backslash that ends zsh's text (eval rm \\)
