@@ -234,8 +234,9 @@ func checkUnderAgent(t *testing.T, home, dir, agent string) {
 			vars[k] = v
 		}
 	}
-	if got, name := ancestry.FromEnv(func(k string) string { return vars[k] }); got != agent {
-		t.Errorf("under %s: ancestry.FromEnv = %q (%s), want %q", agent, got, name, agent)
+	got, marker := ancestry.FromEnv(func(k string) string { return vars[k] })
+	if got != agent {
+		t.Errorf("under %s: ancestry.FromEnv = %q (%s), want %q", agent, got, marker, agent)
 	}
 	procs, _ := os.ReadFile(filepath.Join(dir, "agent-procs.txt"))
 	named, registered := true, false
@@ -261,5 +262,5 @@ func checkUnderAgent(t *testing.T, home, dir, agent string) {
 		entries, _ := os.ReadDir(ancestry.Dir(filepath.Join(home, ".hguard")))
 		t.Errorf("under %s: no ancestor of the command is registered by the hook (registered: %v):\n%s", agent, entries, procs)
 	}
-	t.Logf("under %s: ancestors\n%s", agent, procs)
+	t.Logf("under %s: marker %s; ancestors\n%s", agent, marker, procs)
 }
