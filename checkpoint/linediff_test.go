@@ -22,6 +22,12 @@ func TestNumstatEqualsGit(t *testing.T) {
 	pairs := [][2]string{
 		{"", "a\n"}, {"a\n", ""}, {"a", "a\n"}, {"a\nb", "a\nb\n"}, {"x\x00y", "x\n"},
 		{"a\nb\nc\n", "a\nc\n"}, {"a\r\nb\n", "a\nb\n"},
+		// git drops a line with many matches amid lines with none before
+		// it diffs (xdl_cleanup_records): not a minimal diff.
+		{"n1\nn2\nn3\nA\nn4\nn5\nn6\nn7\n", "A\nA\nA\nA\n"},
+		// The matches git counts are in the whole files, the common
+		// start and end included.
+		{"r0\nr1\nu1\nr1\nu40\nu32\nr1\nr1\nu58\nu37\n", "r0\nr0\nu63\nu29\nr1\nr0\nu65\nr0\nu13\nu7\nu11\nu37\n"},
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	words := []string{"a", "b", "c", "d", "e"}
@@ -38,6 +44,23 @@ func TestNumstatEqualsGit(t *testing.T) {
 	}
 	for range 60 {
 		pairs = append(pairs, [2]string{gen(), gen()})
+	}
+	// Mostly lines of their own with a few that recur (blank lines,
+	// braces): the lines git may drop before it diffs.
+	genUnique := func() string {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			if rng.IntN(3) == 0 {
+				b.WriteString(words[rng.IntN(2)])
+			} else {
+				fmt.Fprintf(&b, "u%d", rng.IntN(400))
+			}
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	for range 60 {
+		pairs = append(pairs, [2]string{genUnique(), genUnique()})
 	}
 	for i, p := range pairs {
 		a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
@@ -58,11 +81,12 @@ func TestNumstatEqualsGit(t *testing.T) {
 			t.Errorf("pair %d %q -> %q: numstat %s, git %s", i, p[0], p[1], got, want)
 		}
 	}
-	// Beyond the cost bound the count is left to git.
+	// Beyond the cost bound the count is left to git (lines that all
+	// match, in reverse order: git drops none of them before it diffs).
 	var big1, big2 strings.Builder
 	for i := range 2 * maxEditCost {
-		fmt.Fprintf(&big1, "old %d\n", i)
-		fmt.Fprintf(&big2, "new %d\n", i)
+		fmt.Fprintf(&big1, "line %d\n", i)
+		fmt.Fprintf(&big2, "line %d\n", 2*maxEditCost-1-i)
 	}
 	if _, _, ok := numstat([]byte(big1.String()), []byte(big2.String())); ok {
 		t.Error("a diff of 1,024 lines was counted in Go")
