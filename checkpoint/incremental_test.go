@@ -90,6 +90,7 @@ func TestIncrementalEqualsFullScan(t *testing.T) {
 		os.WriteFile(p, []byte(content), 0o644)
 	}
 	incremental := 0
+	prev := ""
 	for round := range 30 {
 		var did []string
 		for range 1 + rng.IntN(6) {
@@ -152,6 +153,13 @@ func TestIncrementalEqualsFullScan(t *testing.T) {
 		if res.Incremental {
 			incremental++
 		}
+		// Its statistics are git's diff against the snapshot before.
+		if s := res.Snapshot; res.Created && prev != "" {
+			if got, want := [3]int{s.Files, s.Added, s.Deleted}, realDiff(t, r, prev, s.Tree); got != want {
+				t.Errorf("round %d after %v (incremental %v): statistics %v, git diff says %v", round, did, res.Incremental, got, want)
+			}
+		}
+		prev = res.Snapshot.Tree
 		tree, empty := fullScan(t, full)
 		if res.Snapshot.Tree != tree || !slices.Equal(res.Snapshot.empty, empty) {
 			a, _ := r.git(context.Background(), nil, "ls-tree", "-r", res.Snapshot.Tree)
