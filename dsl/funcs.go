@@ -69,6 +69,7 @@ var Funcs = []Func{
 		}
 		return under(a, b), nil
 	}, new(func(string, string) bool))}},
+	{Name: "baseName", Sig: "baseName(path) string", Doc: "the last element of a path, trailing / removed (what cp SRC DIR/ names DIR/NAME)", Example: `guardPath(get(positional, -1) + "/" + baseName(get(positional, 0)))`, options: []expr.Option{strStr("baseName", baseName)}},
 	{Name: "cleanPath", Sig: "cleanPath(path) string", Doc: "the canonical form the path helpers compare: home as ~, no //, . or .., no trailing /", Example: `cleanPath(get(positional, 0)) == "~/.ssh"`, options: []expr.Option{strStr("cleanPath", cleanPath)}},
 	{Name: "sensitivePath", Sig: "sensitivePath(path) bool", Doc: "a credential, key or secret file: ~/.ssh/*, ~/.aws/credentials, *.pem, .env, /etc/shadow, …", Example: `any(args, sensitivePath(#))`, options: []expr.Option{strBool("sensitivePath", sensitivePath)}},
 	{Name: "secretPath", Sig: "secretPath(path) bool", Doc: "a file whose content is a credential: /etc/shadow, private keys (not *.pub), cloud and kube credentials of any home, token files, browser login stores, coding agents' logins, .env (not .env.example), /proc/PID/mem and environ", Example: `any(positional, secretPath(#))`, options: []expr.Option{strBool("secretPath", secretPath)}},

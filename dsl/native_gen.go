@@ -487,11 +487,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native119
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native120
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native121
 		}
@@ -2839,7 +2839,7 @@ func native119(env any) bool {
 // native120 is the condition of self-write.
 func native120(env any) bool {
 	e := env.(*CommandEnv)
-	return (((anyOf(e.Outputs, func(p0 string) bool {
+	return ((((anyOf(e.Outputs, func(p0 string) bool {
 		return (guardPath(p0) ||
 			(((((e.Cwd != "") &&
 				!strings.HasPrefix(p0, "/")) &&
@@ -2859,6 +2859,12 @@ func native120(env any) bool {
 		(((e.Name == "find") &&
 			e.HasFlag("delete")) &&
 			guardPath(e.Pos(0)))) ||
+		((in(e.Name, "cp", "mv", "rsync", "install", "ln") &&
+			(len(e.Positional) >= 2)) &&
+			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+				return (!strings.HasSuffix(p0, "/") &&
+					guardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
+			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchRe(&nativeRegexps[113], p0)
@@ -2872,7 +2878,7 @@ func native120(env any) bool {
 func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((((anyOf(e.Outputs, func(p0 string) bool {
+		(((((anyOf(e.Outputs, func(p0 string) bool {
 			return (guardPath(p0) ||
 				(((((e.Cwd != "") &&
 					!strings.HasPrefix(p0, "/")) &&
@@ -2892,6 +2898,12 @@ func native121(env any) bool {
 			(((e.Name == "find") &&
 				e.HasFlag("delete")) &&
 				guardPath(e.Pos(0)))) ||
+			((in(e.Name, "cp", "mv", "rsync", "install", "ln") &&
+				(len(e.Positional) >= 2)) &&
+				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+					return (!strings.HasSuffix(p0, "/") &&
+						guardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
+				}))) ||
 			(in(e.Name, "vi", "vim", "nvim", "ex", "ed", "emacs", "nano", "micro", "kak", "hx") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return guardPath(p0)

@@ -122,6 +122,7 @@ var helpers = map[string]struct {
 	"untrustedPath":  {"untrustedPath", "bool", []string{"string"}},
 	"under":          {"under", "bool", []string{"string", "string"}},
 	"cleanPath":      {"cleanPath", "string", []string{"string"}},
+	"baseName":       {"baseName", "string", []string{"string"}},
 	"sensitivePath":  {"sensitivePath", "bool", []string{"string"}},
 	"isBlockDevice":  {"isBlockDevice", "bool", []string{"string"}},
 	"secretPath":     {"secretPath", "bool", []string{"string"}},

@@ -280,10 +280,10 @@ func isTemp(p string) bool {
 // or a configuration found there may have been put there by anybody,
 // including an earlier command nobody connected with this one.
 func sharedDir(p string) bool {
-	p = strings.TrimRight(p, "/")
 	if p == "" {
 		return false
 	}
+	p = path.Clean(p)
 	for _, pre := range append(tempPrefixes, "/dev/shm/", "/run/shm/") {
 		if p+"/" == pre || isTempUnder(p, pre) {
 			return true
@@ -320,4 +320,14 @@ func untrustedPath(v string) bool {
 		}
 	}
 	return false
+}
+
+// baseName is the last element of p, trailing slashes removed: what a
+// copier given a directory as its destination names the copy.
+func baseName(p string) string {
+	p = strings.TrimRight(p, "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
 }

@@ -256,7 +256,7 @@ func TestSharedDir(t *testing.T) {
 		want bool
 	}{
 		{"/tmp", true}, {"/tmp/", true}, {"/tmp/evil", true}, {"/var/tmp/x/.git", true}, {"/dev/shm/x", true},
-		{"$TMPDIR/x", true}, {"/tmpx", false}, {"/home/u/tmp", false}, {"/tmp/../etc", false}, {"", false}, {".git", false},
+		{"$TMPDIR/x", true}, {"/tmp//evil", true}, {"/tmp/../tmp/evil", true}, {"/tmpx", false}, {"/home/u/tmp", false}, {"/tmp/../etc", false}, {"", false}, {".git", false},
 	} {
 		if got := sharedDir(tt.path); got != tt.want {
 			t.Errorf("sharedDir(%q) = %t, want %t", tt.path, got, tt.want)

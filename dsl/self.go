@@ -45,7 +45,9 @@ func guardPath(p string) bool {
 			return v.all || rest == "" || rest == "/" || v.files[path.Base(path.Clean("/"+rest))]
 		}
 	}
-	c := cleanPath(p)
+	// Names are compared in lower case: macOS's file system is not case
+	// sensitive by default, where ~/.CLAUDE/settings.json is Claude's file.
+	c := strings.ToLower(cleanPath(p))
 	if strings.ContainsAny(c, "*?[") {
 		return guardGlob(c)
 	}
@@ -83,7 +85,7 @@ func guardClean(c string) bool {
 		return true
 	}
 	for _, dir := range managedSettingsDirs {
-		if under(c, dir) {
+		if under(c, strings.ToLower(dir)) {
 			return true
 		}
 	}
@@ -219,6 +221,13 @@ func cutVar(p, name string) (string, bool) {
 	for _, pre := range []string{"${" + name + "}", "$" + name} {
 		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
 			return rest, true
+		}
+	}
+	// ${NAME:-default}, ${NAME-default}, ${NAME:=default}: NAME's value
+	// when set, and the default names the same place (~/.config).
+	if rest, ok := strings.CutPrefix(p, "${"+name); ok && rest != "" && strings.ContainsRune(":-=", rune(rest[0])) {
+		if i := strings.IndexByte(rest, '}'); i >= 0 && (i+1 == len(rest) || rest[i+1] == '/') {
+			return rest[i+1:], true
 		}
 	}
 	return "", false

@@ -237,7 +237,7 @@ var fetchedRunners = map[string][]string{
 	"poetry": {"show", "check", "help", "config", "version"}, "pdm": {"list", "show", "info", "config"},
 	"hatch": {"version", "status"}, "bundle": {"list", "show", "outdated", "check"}, "composer": {"show", "outdated", "validate"},
 	"direnv": {"status", "deny", "revoke", "version", "help"}, "mix": nil, "dotnet": {"--info", "--version", "list"},
-	"tox": nil, "nox": nil, "pre-commit": nil,
+	"tox": nil, "nox": nil, "pre-commit": nil, "npx": nil, "bunx": nil, "pnpx": nil,
 }
 
 // runsFetched reports whether c runs code from a fetched directory: a
@@ -258,7 +258,16 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		}
 	}
 	noRun, ok := fetchedRunners[c.Name]
-	if !ok || !w.inFetched(w.fetch.dir) {
+	if !ok {
+		return false
+	}
+	// started in a fetched directory, or given one (make -C y, npm
+	// --prefix y install, go run ./y)
+	there := w.inFetched(w.fetch.dir)
+	for _, a := range args {
+		there = there || !a.Dynamic && !strings.HasPrefix(a.Value, "-") && w.inFetched(w.at(a.Value))
+	}
+	if !there {
 		return false
 	}
 	if c.Name == "pip" || c.Name == "pip3" {
