@@ -97,8 +97,9 @@ func objectID(kind string, content []byte) [sha1.Size]byte {
 
 // writeLoose stores an object as a loose object of the shadow repository
 // (zlib at git's default loose level, best speed; read-only; written to a
-// temporary file and renamed, so a reader sees all of it or nothing) and
-// returns its name. An object that is already there loose is left alone;
+// temporary file and renamed, so a reader sees all of it or nothing; not
+// synced, as git does not sync loose objects by default) and returns its
+// name. An object that is already there loose is left alone;
 // one that is only in a pack gets a loose copy, which the next pack of
 // loose objects folds in. While the repository collects a pack, the
 // object goes into it instead.

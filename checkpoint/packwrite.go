@@ -3,7 +3,6 @@ package checkpoint
 import (
 	"bytes"
 	"compress/zlib"
-	"crypto/rand"
 	"crypto/sha1"
 	"encoding/binary"
 	"encoding/hex"
@@ -12,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/hguard/hguard/internal/atomicfile"
 )
 
 // packWriter collects the objects of one snapshot and stores them as one
@@ -135,33 +136,14 @@ func (p *packWriter) write(gitDir string) error {
 }
 
 // writeReadOnly writes a file of the object store as git does: complete
-// under a temporary name, then renamed, read-only. A file that is
-// already there (the same pack written before) is left alone.
+// and synced under a temporary name, then renamed, read-only (a ref may
+// point into it as soon as it is there). A file that is already there
+// (the same pack written before) is left alone.
 func writeReadOnly(path string, data []byte) error {
 	if _, err := os.Lstat(path); err == nil {
 		return nil
 	}
-	var rnd [6]byte
-	rand.Read(rnd[:])
-	tmp := filepath.Join(filepath.Dir(path), "tmp_"+hex.EncodeToString(rnd[:]))
-	// Synced before it is renamed into place: a ref may point into it as
-	// soon as it is there.
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444)
-	if err == nil {
-		_, err = f.Write(data)
-		if err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", filepath.Base(path), unwrapPath(err))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, data, 0o444); err != nil {
 		return fmt.Errorf("writing %s: %w", filepath.Base(path), unwrapPath(err))
 	}
 	return nil
