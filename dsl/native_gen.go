@@ -543,11 +543,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native133
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\"))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native134
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native135
 		}
@@ -788,7 +788,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [192]lazyRegexp{
+var nativeRegexps = [193]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -917,6 +917,7 @@ var nativeRegexps = [192]lazyRegexp{
 	{src: "(?i)^_*hguard"},
 	{src: "(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\.pid"},
 	{src: "(?i)hook"},
+	{src: "(?i)hook|permission"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)"},
 	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
@@ -3182,7 +3183,7 @@ func native133(env any) bool {
 // native134 is the condition of self-agent-unguarded.
 func native134(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Name == "claude") &&
+	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
 			(e.Option("permission-mode") == "bypassPermissions"))) ||
 		((e.Name == "codex") &&
@@ -3194,14 +3195,29 @@ func native134(env any) bool {
 			(e.HasFlag("yolo", "y") ||
 				(e.Option("approval-mode") == "yolo")))) ||
 		((e.Name == "cursor-agent") &&
-			e.HasFlag("force", "f", "yolo")))
+			e.HasFlag("force", "f", "yolo"))) ||
+		((e.Name == "claude") &&
+			(e.HasFlag("settings") ||
+				((e.Pos(0) == "config") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchRe(&nativeRegexps[128], p0)
+					}))))) ||
+		((e.Name == "amp") &&
+			e.HasFlag("dangerously-allow-all"))) ||
+		(in(e.Name, "crush", "hermes") &&
+			e.HasFlag("yolo", "y"))) ||
+		((e.Name == "copilot") &&
+			e.HasFlag("allow-all-tools", "allow-all", "yolo"))) ||
+		anyOf(keysOf(e.Assigns), func(p0 string) bool {
+			return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE")
+		}))
 }
 
 // native135 is the condition of self-agent-unguarded-agent.
 func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(((((e.Name == "claude") &&
+		((((((((((e.Name == "claude") &&
 			(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
 				(e.Option("permission-mode") == "bypassPermissions"))) ||
 			((e.Name == "codex") &&
@@ -3213,7 +3229,22 @@ func native135(env any) bool {
 				(e.HasFlag("yolo", "y") ||
 					(e.Option("approval-mode") == "yolo")))) ||
 			((e.Name == "cursor-agent") &&
-				e.HasFlag("force", "f", "yolo"))))
+				e.HasFlag("force", "f", "yolo"))) ||
+			((e.Name == "claude") &&
+				(e.HasFlag("settings") ||
+					((e.Pos(0) == "config") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return matchRe(&nativeRegexps[128], p0)
+						}))))) ||
+			((e.Name == "amp") &&
+				e.HasFlag("dangerously-allow-all"))) ||
+			(in(e.Name, "crush", "hermes") &&
+				e.HasFlag("yolo", "y"))) ||
+			((e.Name == "copilot") &&
+				e.HasFlag("allow-all-tools", "allow-all", "yolo"))) ||
+			anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE")
+			})))
 }
 
 // native136 is the condition of self-approve-agent.
@@ -3296,7 +3327,7 @@ func native143(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[128], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[129], strings.ToLower(p0))
 			})))
 }
 
@@ -3319,7 +3350,7 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[129], p0)
+		return matchRe(&nativeRegexps[130], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -3345,7 +3376,7 @@ func native145(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[130], p0)
+			return matchRe(&nativeRegexps[131], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -3377,7 +3408,7 @@ func native145(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[131], p0)
+				return matchRe(&nativeRegexps[132], p0)
 			})))
 }
 
@@ -3386,9 +3417,9 @@ func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[132], p0)
+			return matchRe(&nativeRegexps[133], p0)
 		})) &&
-		matchRe(&nativeRegexps[133], e.Option("o", "output")))
+		matchRe(&nativeRegexps[134], e.Option("o", "output")))
 }
 
 // native147 is the condition of package-from-url.
@@ -3399,7 +3430,7 @@ func native147(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[134], p0) &&
+			return ((matchRe(&nativeRegexps[135], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -3411,7 +3442,7 @@ func native147(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[135], p0) &&
+				return (matchRe(&nativeRegexps[136], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -3419,7 +3450,7 @@ func native147(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -3433,7 +3464,7 @@ func native147(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -3447,7 +3478,7 @@ func native148(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -3455,10 +3486,10 @@ func native148(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[139], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[139], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[140], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -3469,11 +3500,11 @@ func native149(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[140], p0)
+			return matchRe(&nativeRegexps[141], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchRe(&nativeRegexps[142], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -3490,7 +3521,7 @@ func native150(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[142], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			})))
 }
 
@@ -3498,14 +3529,14 @@ func native150(env any) bool {
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[143], p0)
+		return matchRe(&nativeRegexps[144], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[144], p0)
+				return matchRe(&nativeRegexps[145], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[145], p0)
+			return matchRe(&nativeRegexps[146], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3513,7 +3544,7 @@ func native151(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[146], p0)
+			return matchRe(&nativeRegexps[147], p0)
 		}))
 }
 
@@ -3522,7 +3553,7 @@ func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[147], p0)
+			return matchRe(&nativeRegexps[148], p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -3550,7 +3581,7 @@ func native153(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[148], p0)
+				return matchRe(&nativeRegexps[149], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3586,7 +3617,7 @@ func native156(env any) bool {
 		return matchRe(&nativeRegexps[119], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[149], p0)
+			return matchRe(&nativeRegexps[150], p0)
 		}))
 }
 
@@ -3603,10 +3634,10 @@ func native158(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[150], p0)
+				return matchRe(&nativeRegexps[151], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[151], p0)
+			return matchRe(&nativeRegexps[152], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3614,7 +3645,7 @@ func native158(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[152], p0)
+				return matchRe(&nativeRegexps[153], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -3644,7 +3675,7 @@ func native159(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[153], p0)
+				return matchRe(&nativeRegexps[154], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3686,10 +3717,10 @@ func native161(env any) bool {
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[154], p0)
+		return matchRe(&nativeRegexps[155], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[155], p0)
+			return matchRe(&nativeRegexps[156], p0)
 		}))
 }
 
@@ -3718,10 +3749,10 @@ func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[156], p0)
+			return matchRe(&nativeRegexps[157], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[157], p0)
+			return matchRe(&nativeRegexps[158], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3779,13 +3810,13 @@ func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[158], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[159], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[160], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[161], p0)
 		}))
 }
 
@@ -3809,7 +3840,7 @@ func native169(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[161], p0)
+			return matchRe(&nativeRegexps[162], p0)
 		}))
 }
 
@@ -3929,9 +3960,9 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[162], e.Code) ||
-			matchRe(&nativeRegexps[163], e.Code)) ||
-			matchRe(&nativeRegexps[164], e.Code)))
+		((matchRe(&nativeRegexps[163], e.Code) ||
+			matchRe(&nativeRegexps[164], e.Code)) ||
+			matchRe(&nativeRegexps[165], e.Code)))
 }
 
 // native176 is the condition of service-from-file.
@@ -3957,10 +3988,10 @@ func native177(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[165], p0)
+					return matchRe(&nativeRegexps[166], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[166], p0)
+					return matchRe(&nativeRegexps[167], p0)
 				}))))
 }
 
@@ -3969,11 +4000,11 @@ func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[167], p0)
+			return matchRe(&nativeRegexps[168], p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[168], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[169], index(e.Positional, (len(e.Positional)-1)))))
+		(matchRe(&nativeRegexps[169], index(e.Positional, (len(e.Positional)-1))) ||
+			matchRe(&nativeRegexps[170], index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native179 is the condition of snap-unsigned-install.
@@ -4007,8 +4038,8 @@ func native180(env any) bool {
 func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[170], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[171], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[171], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[172], cleanPath(p0)))
 	})
 }
 
@@ -4016,8 +4047,8 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[172], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[173], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[173], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[174], cleanPath(p0)))
 	})
 }
 
@@ -4026,7 +4057,7 @@ func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[172], cleanPath(p0)))
+			!matchRe(&nativeRegexps[173], cleanPath(p0)))
 	})
 }
 
@@ -4034,12 +4065,12 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[174], p0) ||
-			matchRe(&nativeRegexps[175], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[175], p0) ||
+			matchRe(&nativeRegexps[176], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[176], cleanPath(p0))
+				return matchRe(&nativeRegexps[177], cleanPath(p0))
 			})))
 }
 
@@ -4056,7 +4087,7 @@ func native185(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[177], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[178], e.Assigns[p0]))
 			})))
 }
 
@@ -4068,7 +4099,7 @@ func native186(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[177], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[178], e.Assigns[p0]))
 		}))
 }
 
@@ -4083,9 +4114,9 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[178], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[179], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[180], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[179], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[180], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[181], cleanPath(p0)))
 	})
 }
 
@@ -4095,7 +4126,7 @@ func native189(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[181], p0)
+			return matchRe(&nativeRegexps[182], p0)
 		}))
 }
 
@@ -4104,7 +4135,7 @@ func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[182], p0)
+			return matchRe(&nativeRegexps[183], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4112,20 +4143,14 @@ func native190(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[183], p0)
+				return matchRe(&nativeRegexps[184], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[184], p0)
+					return matchRe(&nativeRegexps[185], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[185], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[186], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[187], p0)
 			}) &&
@@ -4136,6 +4161,12 @@ func native190(env any) bool {
 				return matchRe(&nativeRegexps[188], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[189], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
@@ -4144,7 +4175,7 @@ func native190(env any) bool {
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[189], cleanPath(p0))
+		return matchRe(&nativeRegexps[190], cleanPath(p0))
 	})
 }
 
@@ -4160,8 +4191,8 @@ func native193(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((editorAccountFile(p0) ||
 			(persistPath(p0) &&
-				matchRe(&nativeRegexps[190], cleanPath(p0)))) ||
+				matchRe(&nativeRegexps[191], cleanPath(p0)))) ||
 			(secretPath(p0) &&
-				matchRe(&nativeRegexps[191], cleanPath(p0))))
+				matchRe(&nativeRegexps[192], cleanPath(p0))))
 	})
 }
