@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -50,6 +51,31 @@ func Masked(agent Agent, event string, input []byte) Answer {
 			return Withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
 		}
 		return refusalMasked(agent, event, in.Response.LLMContent, "deny", Answer{Stdout: []byte("{}\n")})
+	case Copilot:
+		// GitHub Copilot CLI's postToolUse gets {toolName, toolArgs,
+		// toolResult: {resultType, textResultForLlm}} for every tool, a
+		// command that exits non-zero included, and puts modifiedResult in
+		// the result's place.
+		var in struct {
+			Result *struct {
+				Type string          `json:"resultType"`
+				Text json.RawMessage `json:"textResultForLlm"`
+			} `json:"toolResult"`
+		}
+		if err := json.Unmarshal(input, &in); err != nil {
+			return Withhold(agent, event, fmt.Errorf("hook input is not JSON: %v", err))
+		}
+		if in.Result == nil || len(in.Result.Text) == 0 || string(in.Result.Text) == "null" {
+			return Answer{}
+		}
+		var text string
+		if err := json.Unmarshal(in.Result.Text, &text); err != nil {
+			return Withhold(agent, event, fmt.Errorf("toolResult.textResultForLlm is not a string: %v", err))
+		}
+		if len(redact.Find(text)) == 0 {
+			return Answer{}
+		}
+		return jsonAnswer(map[string]any{"modifiedResult": map[string]any{"resultType": in.Result.Type, "textResultForLlm": redact.String(text)}})
 	case OpenCode:
 		// hguard's plugin replaces the tool's output (tool.execute.after's
 		// output.output, the text the model gets) with "output".
@@ -166,6 +192,8 @@ func Withhold(agent Agent, event string, err error) Answer {
 		return jsonAnswer(map[string]any{"decision": "block", "reason": msg})
 	case agent == OpenCode:
 		return jsonAnswer(map[string]any{"output": msg})
+	case agent == Copilot:
+		return jsonAnswer(map[string]any{"modifiedResult": map[string]any{"resultType": "failure", "textResultForLlm": msg}})
 	case event == EventPostFailure:
 		return Answer{Stderr: msg + "\n", Exit: 2}
 	}
@@ -175,9 +203,13 @@ func Withhold(agent Agent, event string, err error) Answer {
 	}})
 }
 
-// jsonAnswer prints v as one line of JSON. v is built from maps, strings
-// and already-valid raw JSON, so encoding cannot fail.
+// jsonAnswer prints v as one line of JSON, with <, > and & as themselves
+// (a command's output holds them). v is built from maps, strings and
+// already-valid raw JSON, so encoding cannot fail.
 func jsonAnswer(v any) Answer {
-	out, _ := json.Marshal(v)
-	return Answer{Stdout: append(out, '\n')}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+	return Answer{Stdout: b.Bytes()}
 }

@@ -48,6 +48,12 @@ func TestMasked(t *testing.T) {
 		{"opencode clean", OpenCode, EventPost, `{"tool_response":"fine"}`, "{}\n", 0, false},
 		{"opencode not a string", OpenCode, EventPost, `{"tool_response":{"a":1}}`, `{"output":"` + Withheld, 0, false},
 		{"opencode not json", OpenCode, EventPost, `{`, `{"output":"` + Withheld, 0, false},
+		{"copilot", Copilot, EventPost, `{"toolName":"bash","toolArgs":{"command":"cat t; exit 3"},"toolResult":{"resultType":"success","textResultForLlm":"token ` + fakeToken + `\n<shellId: 0 completed with exit code 3>"}}`,
+			`{"modifiedResult":{"resultType":"success","textResultForLlm":"token ghp_…Ls2Q\n<shellId: 0 completed with exit code 3>"}}`, 0, false},
+		{"copilot clean", Copilot, EventPost, `{"toolName":"view","toolResult":{"resultType":"success","textResultForLlm":"fine"}}`, "", 0, true},
+		{"copilot no result", Copilot, EventPost, `{"toolName":"view"}`, "", 0, true},
+		{"copilot not a string", Copilot, EventPost, `{"toolResult":{"textResultForLlm":{"a":1}}}`, `{"modifiedResult":{"resultType":"failure","textResultForLlm":"` + Withheld, 0, false},
+		{"copilot not json", Copilot, EventPost, `{`, `"textResultForLlm":"` + Withheld, 0, false},
 		{"cursor", Cursor, EventPost, `{"tool_response":"` + fakeToken + `"}`, "", 0, true},
 	}
 	for _, tt := range tests {

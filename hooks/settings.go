@@ -215,8 +215,10 @@ func hookEntries(agent Agent, command string) []hookEntry {
 			{"PreToolUse", map[string]any{"name": "hguard", "command": command, "timeout": HookTimeout}},
 		}
 	case Copilot: // user settings' "hooks", the schema of .github/hooks/*.json
+		// postToolUse gets no event name in its input: --post says it.
 		return []hookEntry{
 			{"preToolUse", map[string]any{"type": "command", "bash": command, "timeoutSec": HookTimeout}},
+			{"postToolUse", map[string]any{"type": "command", "bash": command + " --post", "timeoutSec": postTimeout}},
 		}
 	default: // Cursor: failClosed makes a hook that fails or times out a refusal
 		entry := func(timeout int) map[string]any {

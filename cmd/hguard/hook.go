@@ -41,7 +41,7 @@ to do:
   after a tool call    secrets in its output are masked before the agent
                        reads it (Claude Code PostToolUse and
                        PostToolUseFailure, Codex PostToolUse, Gemini CLI
-                       AfterTool); Gemini
+                       AfterTool, GitHub Copilot CLI postToolUse); Gemini
                        CLI's shell commands are allowed rewritten to run
                        through 'hguard --agent-shell', which masks them
   a turn starts / ends a checkpoint of the project (UserPromptSubmit, Stop,
@@ -57,7 +57,7 @@ const hookReadTimeout = 10 * time.Second
 
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c := newCommand("hook", hookSynopsis, stdout)
-	post := c.Bool("post", false, "handle the input as the event after a tool call (claude-code, codex, gemini)")
+	post := c.Bool("post", false, "handle the input as the event after a tool call (claude-code, codex, gemini, opencode, copilot)")
 	c.Interspersed = true
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -69,8 +69,8 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("usage: hguard hook claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes", "%v", err)
 	}
-	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex && agent != hooks.OpenCode {
-		return usagef("--post works with claude-code and gemini", "%s has no hook that can rewrite a command's output", agent)
+	if *post && agent != hooks.ClaudeCode && agent != hooks.Gemini && agent != hooks.Codex && agent != hooks.OpenCode && agent != hooks.Copilot {
+		return usagef("--post works with claude-code, codex, gemini, opencode and copilot", "%s has no hook that can rewrite a command's output", agent)
 	}
 	a := hookAnswer(agent, *post, stdin, stderr)
 	stdout.Write(a.Stdout)
@@ -410,7 +410,7 @@ nothing changes the second time. Settings files and events:
                Write, StrReplace, Edit, Delete, …), beforeSubmitPrompt
                (failClosed)
   copilot      ~/.copilot/settings.json  preToolUse (GitHub Copilot CLI: bash,
-               view, grep, create, edit, MCP tools)
+               view, grep, create, edit, MCP tools), postToolUse (masking)
   opencode     ~/.config/opencode/plugins/hguard.js   a plugin: tool.execute.before
                (bash, read, write, edit, apply_patch, grep, webfetch, MCP),
                tool.execute.after (masking); it runs hguard without a shell and
