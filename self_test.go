@@ -75,6 +75,7 @@ func TestShellHookIntegrity(t *testing.T) {
 		{"zsh", "zsh -f", dsl.Ask, dsl.Block},
 		{"fish", "fish --no-config", dsl.Ask, dsl.Block},
 		{"bash", "unset PROMPT_COMMAND", dsl.Ask, dsl.Block},
+		{"zsh", "functions[bind]=':'", dsl.Ask, dsl.Block},
 		{"bash", "set -o vi", dsl.Allow, dsl.Allow},
 		{"fish", "bind ctrl-f forward-char", dsl.Allow, dsl.Allow},
 		{"bash", "greet() { echo hi; }", dsl.Allow, dsl.Allow},

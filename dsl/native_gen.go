@@ -503,11 +503,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native123
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"]))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native124
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native125
 		}
@@ -796,7 +796,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [193]lazyRegexp{
+var nativeRegexps = [194]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -917,6 +917,7 @@ var nativeRegexps = [193]lazyRegexp{
 	{src: "(?i)^_*hguard_"},
 	{src: "^-[a-zA-Z]*[qS][a-zA-Z]*$"},
 	{src: "(?i)hguard"},
+	{src: "(?i)=_*hguard_"},
 	{src: "^-[lpPvVsSX]*f"},
 	{src: "(?i)(\\\\C-[mjox]|\\\\[rn]|[\\r\\n]|\\\\(0?1[25]|x0[ad])\\b|\\b(return|newline|ret|lfd)\\b|accept-line|operate-and-get-next|edit-and-execute)"},
 	{src: "(?i)(^\\\\[rn]$|^[\\r\\n]$|^\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\bexecute\\b|\\bcommandline\\b|13[;~u]|^(-a|--all)$)"},
@@ -2950,7 +2951,7 @@ func native123(env any) bool {
 // native124 is the condition of self-env.
 func native124(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return matchRe(&nativeRegexps[117], p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -2981,14 +2982,21 @@ func native124(env any) bool {
 			!e.HasFlag("f")) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "PROMPT_COMMAND", "precmd_functions")
-			})))
+			}))) ||
+		((in(e.Name, "declare", "typeset", "local") &&
+			e.HasFlag("n")) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[120], p0)
+			}))) ||
+		((e.Shell == "zsh") &&
+			in("functions", keysOf(e.Assigns)...)))
 }
 
 // native125 is the condition of self-env-agent.
 func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return matchRe(&nativeRegexps[117], p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -3019,7 +3027,14 @@ func native125(env any) bool {
 				!e.HasFlag("f")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "PROMPT_COMMAND", "precmd_functions")
-				}))))
+				}))) ||
+			((in(e.Name, "declare", "typeset", "local") &&
+				e.HasFlag("n")) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchRe(&nativeRegexps[120], p0)
+				}))) ||
+			((e.Shell == "zsh") &&
+				in("functions", keysOf(e.Assigns)...))))
 }
 
 // native126 is the condition of self-hook-keys.
@@ -3028,30 +3043,30 @@ func native126(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[120], p0)
+			return matchRe(&nativeRegexps[121], p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[121], p0))
+					matchRe(&nativeRegexps[122], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[122], p0)
+				return matchRe(&nativeRegexps[123], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[123], p0)
+				return matchRe(&nativeRegexps[124], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[124], p0)
+				return matchRe(&nativeRegexps[125], p0)
 			})))
 }
 
@@ -3062,30 +3077,30 @@ func native127(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[120], p0)
+				return matchRe(&nativeRegexps[121], p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[121], p0))
+						matchRe(&nativeRegexps[122], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[122], p0)
+					return matchRe(&nativeRegexps[123], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[123], p0)
+					return matchRe(&nativeRegexps[124], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[124], p0)
+					return matchRe(&nativeRegexps[125], p0)
 				}))))
 }
 
@@ -3093,7 +3108,7 @@ func native127(env any) bool {
 func native128(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[125], p0) ||
+		return ((matchRe(&nativeRegexps[126], p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -3105,7 +3120,7 @@ func native129(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[125], p0) ||
+			return ((matchRe(&nativeRegexps[126], p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -3122,7 +3137,7 @@ func native130(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[125], p0) ||
+				return (matchRe(&nativeRegexps[126], p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -3144,7 +3159,7 @@ func native131(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[125], p0) ||
+					return (matchRe(&nativeRegexps[126], p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -3223,7 +3238,7 @@ func native134(env any) bool {
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[119], p0)
 			}) ||
-				matchRe(&nativeRegexps[126], e.Line)))) ||
+				matchRe(&nativeRegexps[127], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[119], p0)
@@ -3245,7 +3260,7 @@ func native135(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return matchRe(&nativeRegexps[119], p0)
 				}) ||
-					matchRe(&nativeRegexps[126], e.Line)))) ||
+					matchRe(&nativeRegexps[127], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchRe(&nativeRegexps[119], p0)
@@ -3264,7 +3279,7 @@ func native136(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[127], p0)
+					return matchRe(&nativeRegexps[128], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -3275,7 +3290,7 @@ func native136(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[128], p0)
+						return matchRe(&nativeRegexps[129], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -3298,7 +3313,7 @@ func native137(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[127], p0)
+						return matchRe(&nativeRegexps[128], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -3309,7 +3324,7 @@ func native137(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[128], p0)
+							return matchRe(&nativeRegexps[129], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -3402,7 +3417,7 @@ func native145(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[129], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[130], strings.ToLower(p0))
 			})))
 }
 
@@ -3425,7 +3440,7 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[130], p0)
+		return matchRe(&nativeRegexps[131], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -3451,7 +3466,7 @@ func native147(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[131], p0)
+			return matchRe(&nativeRegexps[132], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -3483,7 +3498,7 @@ func native147(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[132], p0)
+				return matchRe(&nativeRegexps[133], p0)
 			})))
 }
 
@@ -3492,9 +3507,9 @@ func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[133], p0)
+			return matchRe(&nativeRegexps[134], p0)
 		})) &&
-		matchRe(&nativeRegexps[134], e.Option("o", "output")))
+		matchRe(&nativeRegexps[135], e.Option("o", "output")))
 }
 
 // native149 is the condition of package-from-url.
@@ -3505,7 +3520,7 @@ func native149(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[135], p0) &&
+			return ((matchRe(&nativeRegexps[136], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -3517,7 +3532,7 @@ func native149(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[136], p0) &&
+				return (matchRe(&nativeRegexps[137], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -3525,7 +3540,7 @@ func native149(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -3539,7 +3554,7 @@ func native149(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -3553,7 +3568,7 @@ func native150(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[139], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -3561,10 +3576,10 @@ func native150(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[140], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[141], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -3575,11 +3590,11 @@ func native151(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[141], p0)
+			return matchRe(&nativeRegexps[142], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[142], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -3596,7 +3611,7 @@ func native152(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[143], p0)
+				return matchRe(&nativeRegexps[144], p0)
 			})))
 }
 
@@ -3604,14 +3619,14 @@ func native152(env any) bool {
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[144], p0)
+		return matchRe(&nativeRegexps[145], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[145], p0)
+				return matchRe(&nativeRegexps[146], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[146], p0)
+			return matchRe(&nativeRegexps[147], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3619,7 +3634,7 @@ func native153(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[147], p0)
+			return matchRe(&nativeRegexps[148], p0)
 		}))
 }
 
@@ -3628,7 +3643,7 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[148], p0)
+			return matchRe(&nativeRegexps[149], p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -3656,7 +3671,7 @@ func native155(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[149], p0)
+				return matchRe(&nativeRegexps[150], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3692,7 +3707,7 @@ func native158(env any) bool {
 		return matchRe(&nativeRegexps[119], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[150], p0)
+			return matchRe(&nativeRegexps[151], p0)
 		}))
 }
 
@@ -3709,10 +3724,10 @@ func native160(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[151], p0)
+				return matchRe(&nativeRegexps[152], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[152], p0)
+			return matchRe(&nativeRegexps[153], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3720,7 +3735,7 @@ func native160(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[153], p0)
+				return matchRe(&nativeRegexps[154], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -3750,7 +3765,7 @@ func native161(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[154], p0)
+				return matchRe(&nativeRegexps[155], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3792,10 +3807,10 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[155], p0)
+		return matchRe(&nativeRegexps[156], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[156], p0)
+			return matchRe(&nativeRegexps[157], p0)
 		}))
 }
 
@@ -3824,10 +3839,10 @@ func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[157], p0)
+			return matchRe(&nativeRegexps[158], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[158], p0)
+			return matchRe(&nativeRegexps[159], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3885,13 +3900,13 @@ func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[159], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[160], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[161], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[162], p0)
 		}))
 }
 
@@ -3915,7 +3930,7 @@ func native171(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[162], p0)
+			return matchRe(&nativeRegexps[163], p0)
 		}))
 }
 
@@ -4035,9 +4050,9 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[163], e.Code) ||
-			matchRe(&nativeRegexps[164], e.Code)) ||
-			matchRe(&nativeRegexps[165], e.Code)))
+		((matchRe(&nativeRegexps[164], e.Code) ||
+			matchRe(&nativeRegexps[165], e.Code)) ||
+			matchRe(&nativeRegexps[166], e.Code)))
 }
 
 // native178 is the condition of service-from-file.
@@ -4063,10 +4078,10 @@ func native179(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[166], p0)
+					return matchRe(&nativeRegexps[167], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[167], p0)
+					return matchRe(&nativeRegexps[168], p0)
 				}))))
 }
 
@@ -4075,11 +4090,11 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[168], p0)
+			return matchRe(&nativeRegexps[169], p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[169], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[170], index(e.Positional, (len(e.Positional)-1)))))
+		(matchRe(&nativeRegexps[170], index(e.Positional, (len(e.Positional)-1))) ||
+			matchRe(&nativeRegexps[171], index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native181 is the condition of snap-unsigned-install.
@@ -4113,8 +4128,8 @@ func native182(env any) bool {
 func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[171], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[172], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[172], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[173], cleanPath(p0)))
 	})
 }
 
@@ -4122,8 +4137,8 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[173], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[174], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[174], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[175], cleanPath(p0)))
 	})
 }
 
@@ -4132,7 +4147,7 @@ func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[173], cleanPath(p0)))
+			!matchRe(&nativeRegexps[174], cleanPath(p0)))
 	})
 }
 
@@ -4140,12 +4155,12 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[175], p0) ||
-			matchRe(&nativeRegexps[176], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[176], p0) ||
+			matchRe(&nativeRegexps[177], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[177], cleanPath(p0))
+				return matchRe(&nativeRegexps[178], cleanPath(p0))
 			})))
 }
 
@@ -4162,7 +4177,7 @@ func native187(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[178], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[179], e.Assigns[p0]))
 			})))
 }
 
@@ -4174,7 +4189,7 @@ func native188(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[178], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[179], e.Assigns[p0]))
 		}))
 }
 
@@ -4189,9 +4204,9 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[179], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[180], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[181], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[180], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[181], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[182], cleanPath(p0)))
 	})
 }
 
@@ -4201,7 +4216,7 @@ func native191(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[182], p0)
+			return matchRe(&nativeRegexps[183], p0)
 		}))
 }
 
@@ -4210,7 +4225,7 @@ func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[183], p0)
+			return matchRe(&nativeRegexps[184], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4218,20 +4233,14 @@ func native192(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[184], p0)
+				return matchRe(&nativeRegexps[185], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[185], p0)
+					return matchRe(&nativeRegexps[186], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[186], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[187], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[188], p0)
 			}) &&
@@ -4242,6 +4251,12 @@ func native192(env any) bool {
 				return matchRe(&nativeRegexps[189], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[190], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
@@ -4250,7 +4265,7 @@ func native192(env any) bool {
 func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[190], cleanPath(p0))
+		return matchRe(&nativeRegexps[191], cleanPath(p0))
 	})
 }
 
@@ -4266,8 +4281,8 @@ func native195(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((editorAccountFile(p0) ||
 			(persistPath(p0) &&
-				matchRe(&nativeRegexps[191], cleanPath(p0)))) ||
+				matchRe(&nativeRegexps[192], cleanPath(p0)))) ||
 			(secretPath(p0) &&
-				matchRe(&nativeRegexps[192], cleanPath(p0))))
+				matchRe(&nativeRegexps[193], cleanPath(p0))))
 	})
 }
