@@ -787,7 +787,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native194
 		}
-	case "any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native195
 		}
@@ -796,7 +796,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [194]lazyRegexp{
+var nativeRegexps = [196]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -989,6 +989,8 @@ var nativeRegexps = [194]lazyRegexp{
 	{src: "(?i)^credential\\.([^.]+\\.)?helper$"},
 	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.askpass|credential\\.([^.]+\\.)?helper)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$"},
+	{src: "^--action=(edit|compose|composetyped)$"},
+	{src: "^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\.so\\.preload)$|/etc/(sudoers\\.d|cron\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)"},
 	{src: "^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$"},
 	{src: "(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/"},
 }
@@ -4278,11 +4280,19 @@ func native194(env any) bool {
 // native195 is the condition of edit-account-file.
 func native195(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Positional, func(p0 string) bool {
-		return ((editorAccountFile(p0) ||
-			(persistPath(p0) &&
-				matchRe(&nativeRegexps[192], cleanPath(p0)))) ||
-			(secretPath(p0) &&
-				matchRe(&nativeRegexps[193], cleanPath(p0))))
-	})
+	return ((((e.Name == "run-mailcap") &&
+		anyOf(e.Args, func(p0 string) bool {
+			return matchRe(&nativeRegexps[192], p0)
+		})) &&
+		anyOf(e.Positional, func(p0 string) bool {
+			return matchRe(&nativeRegexps[193], p0)
+		})) ||
+		((e.Name != "run-mailcap") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return ((editorAccountFile(p0) ||
+					(persistPath(p0) &&
+						matchRe(&nativeRegexps[194], cleanPath(p0)))) ||
+					(secretPath(p0) &&
+						matchRe(&nativeRegexps[195], cleanPath(p0))))
+			})))
 }
