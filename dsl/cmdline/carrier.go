@@ -925,6 +925,9 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		if a.Dynamic {
 			continue
 		}
+		if fileKeepers[program(c.Name)] {
+			continue // git add ci.yml keeps the file; its settings run elsewhere
+		}
 		if opts, ok := configOptions[program(c.Name)]; ok {
 			// only its own configuration is read here: the manifests it is
 			// given (-f pod.yaml) run in the cluster
@@ -1074,6 +1077,11 @@ func isPathByte(b byte) bool {
 // them elsewhere (a Dockerfile's RUN, a compose service's command).
 var writtenDataUsers = union(dataPrograms, set("tar", "gzip", "gunzip", "bzip2", "xz", "zstd", "7z", "7za", "ar",
 	"docker", "podman", "nerdctl", "buildah", "docker-compose", "podman-compose"))
+
+// fileKeepers store or publish the files they are given (git add, gh gist
+// create): a written file given to them is data. Their configuration in
+// the environment (GIT_CONFIG_GLOBAL=FILE) is still read.
+var fileKeepers = set("git", "hg", "svn", "gh", "glab", "gsutil", "rclone", "restic", "borg")
 
 // configOptions are, for cluster tools, the options naming a file the tool
 // itself acts on (a kubeconfig's exec credential plugin runs here); the

@@ -88,6 +88,8 @@ func TestWrittenFiles(t *testing.T) {
 		{"echo '/bin/sh -c make' > run; tool .", ""},
 		{"printf 'log=/tmp/px\\n' > /tmp/c.conf; echo '/bin/sh' > /tmp/pxy; tool -c /tmp/c.conf", ""},
 		{"echo 'make test' > /tmp/c.conf; tool -c /tmp/c.conf", ""},
+		{"printf 'steps:\\n  - run: make\\n    shell: /bin/bash\\n' > ci.yml; git add ci.yml", ""},
+		{"printf '[core]\\npager = /bin/sh\\n' > /tmp/g; GIT_CONFIG_GLOBAL=/tmp/g git log", "git @/tmp/g"},
 	}
 	for _, tt := range tests {
 		l := Parse(tt.cmd)
