@@ -395,7 +395,7 @@ func (r *Repo) stagePath(ix *indexState, ex *excluder, chain func(string) *ignor
 		if !kept {
 			u.walkedEmpty = append(u.walkedEmpty, rel)
 		}
-	case fi.Mode()&fs.ModeSymlink != 0 && path.Base(rel) != ".gitmodules", fi.Mode().IsRegular():
+	case fi.Mode()&fs.ModeSymlink != 0 && !symlinkGitIgnores(path.Base(rel)), fi.Mode().IsRegular():
 		for _, p := range under() {
 			if p != rel {
 				u.remove = append(u.remove, p)
@@ -415,6 +415,13 @@ func (r *Repo) stagePath(ix *indexState, ex *excluder, chain func(string) *ignor
 		u.remove = append(u.remove, under()...)
 	}
 	return nil
+}
+
+// symlinkGitIgnores reports whether git refuses a symbolic link of this
+// name: .gitmodules in any case (verify_path; update-index skips it, and
+// a tree written in Go must not hold it either).
+func symlinkGitIgnores(name string) bool {
+	return strings.EqualFold(name, ".gitmodules")
 }
 
 // parentsAreDirs reports whether every parent of rel below root is a

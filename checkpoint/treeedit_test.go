@@ -47,6 +47,11 @@ func TestTreeEditEdgeCases(t *testing.T) {
 		{"the last file of nested directories", map[string]string{"p/q/r/f": "f\n", "p/g": "g\n"}, func(t *testing.T, dir string) {
 			must(t, os.Remove(filepath.Join(dir, "p/q/r/f")))
 		}, true},
+		{"symbolic links git ignores: .gitmodules in any case", map[string]string{"sub/f": "f\n"}, func(t *testing.T, dir string) {
+			must(t, os.Symlink("x", filepath.Join(dir, "sub/.GITMODULES")))
+			must(t, os.Symlink("y", filepath.Join(dir, ".Gitmodules")))
+			write(t, filepath.Join(dir, "g"), "g\n", 0o644)
+		}, true},
 		{"empty and binary files", map[string]string{"b": "\x00old\x00", "t": "t\n"}, func(t *testing.T, dir string) {
 			write(t, filepath.Join(dir, "b"), "\x00new\x00", 0o644)
 			write(t, filepath.Join(dir, "t"), "", 0o644)

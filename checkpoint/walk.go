@@ -121,7 +121,7 @@ func (w *walker) dir(abs, rel string, in *ignores, top bool) (bool, error) {
 			}
 			kept = true
 		case typ&fs.ModeSymlink != 0:
-			if name == ".gitmodules" { // git refuses a symlinked .gitmodules
+			if symlinkGitIgnores(name) {
 				continue
 			}
 			info := infos[i]
