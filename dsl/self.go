@@ -75,7 +75,8 @@ func guardClean(c string) bool {
 		return true // the agent's whole configuration directory
 	case projectSettings[base]:
 		return true // read in any directory up to the repository's root
-	case (parent == "plugins" || parent == "plugin") && (grand == "opencode" || grand == ".opencode"):
+	case (parent == "plugins" || parent == "plugin") && (grand == "opencode" || grand == ".opencode"),
+		(base == "plugins" || base == "plugin") && (parent == "opencode" || parent == ".opencode"):
 		return true // OpenCode runs every plugin there; one could rewrite a command after hguard's has checked it
 	case parent == "hooks" && (grand == ".copilot" || grand == ".github"), base == "hooks" && parent == ".github":
 		return true // Copilot CLI runs every hook file there, the repository's as well as the user's

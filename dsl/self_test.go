@@ -62,6 +62,8 @@ func TestGuardPath(t *testing.T) {
 		{".opencode/opencode.json", true},
 		{"~/.config/opencode/plugin/x.js", true},
 		{".opencode/plugin/x.ts", true},
+		{".opencode/plugins", true},
+		{"~/.config/opencode/plugin/", true},
 		{"/etc/opencode/opencode.json", true},
 		{"$OPENCODE_CONFIG", true},
 		{"$OPENCODE_CONFIG_DIR/plugins/x.js", true},
