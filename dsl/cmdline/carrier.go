@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -897,6 +898,13 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		// language's inline code, so its calls are judged
 		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !followed {
 			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, c.Name+" "+file, cx)
+		} else if recipes := buildRecipes(program(c.Name), file, in.Text); !shell && !followed && recipes != nil {
+			// a build file the program runs the recipes of (make -f FILE,
+			// a Makefile; npm's scripts in package.json): each is a
+			// command, judged by what it runs
+			for _, r := range recipes {
+				w.nested(c, r, c.Name+" "+file, cx, false)
+			}
 		} else if !shell && !followed && !notLaunchers[program(c.Name)] && fileLang(file) == "" {
 			// a command the file holds for the program to run: a script
 			// (#!, or a program in a bin directory the program is pointed
@@ -953,6 +961,47 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		}
 	}
 }
+
+// buildRecipes are the commands a build file holds for the program that
+// runs it: make's recipe lines (and $(shell …)) for make, the scripts of a
+// package.json for npm and its kin; nil when prog does not run file.
+func buildRecipes(prog, file, text string) []string {
+	switch {
+	case prog == "make" || prog == "gmake":
+		return makeRecipes(text)
+	case baseName(file) == "package.json" && packageRunners[prog]:
+		var pkg struct {
+			Scripts map[string]any `json:"scripts"`
+		}
+		if json.Unmarshal([]byte(text), &pkg) != nil {
+			return nil
+		}
+		out := []string{}
+		for _, k := range slices.Sorted(maps.Keys(pkg.Scripts)) {
+			if v, ok := pkg.Scripts[k].(string); ok {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// makeRecipes are the commands of a makefile's text: its recipe lines
+// (their -, @ and + prefixes taken off) and its $(shell …) calls.
+func makeRecipes(text string) []string {
+	out := []string{}
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "\t"); ok {
+			out = append(out, strings.TrimLeft(rest, "-@+"))
+		}
+	}
+	return append(out, macroCalls(text, "$(shell ", ")")...)
+}
+
+// packageRunners run a package.json's scripts (npm install runs its
+// preinstall, install, postinstall and prepare scripts; npm run X runs X).
+var packageRunners = set("npm", "pnpm", "yarn", "bun", "npx", "corepack")
 
 // fileLang is the language a file's name says it holds (x.py, Gemfile), or "".
 func fileLang(file string) string {

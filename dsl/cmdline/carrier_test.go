@@ -147,6 +147,10 @@ func TestWrittenSettings(t *testing.T) {
 		{"echo 'rm -rf ~' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rm rustup /tmp/t/bin/rustc"},
 		{"printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/h; tool --hook-file /tmp/h", "rm tool /tmp/h"},
 		{"printf 'command: rm -rf ~\\n' > notes.md; git add notes.md", ""},
+		{"printf 'all:\\n\\t@rm -rf ~\\n' > Makefile; make", "rm make Makefile"},
+		{"printf 'x:\\n\\trm -rf ~\\n' > /tmp/mk; make -f /tmp/mk x", "rm make /tmp/mk"},
+		{"echo '{\"scripts\": {\"postinstall\": \"rm -rf ~\"}}' > package.json; npm ci", "rm npm package.json"},
+		{"echo '{\"scripts\": {\"postinstall\": \"rm -rf ~\"}}' > package.json; git add package.json", ""},
 		{"printf 'command = rm -rf ~\\n' > /tmp/c.py; tool -c /tmp/c.py", ""},
 	}
 	for _, tt := range tests {

@@ -493,12 +493,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(strings.Trim(strings.TrimPrefix(val, ":"), "\"'"))
 		}
 	case "make":
-		for _, line := range strings.Split(code, "\n") {
-			if rest, ok := strings.CutPrefix(line, "\t"); ok {
-				run(strings.TrimLeft(rest, "-@+"))
-			}
-		}
-		for _, cmd := range macroCalls(code, "$(shell ", ")") {
+		for _, cmd := range makeRecipes(code) {
 			run(cmd)
 		}
 	case "shell-program":
