@@ -23,8 +23,11 @@ import (
 // git stores no empty tree). Only the trees on the way to a change are
 // read (one `git cat-file --batch` run) and written (loose, in Go), so the
 // cost follows the change, not the tree: the shadow index, which git would
-// read and rewrite whole for one path, is not used. A file that changes
-// while it is read gives errNeedFull. The statistics of the change against
+// read and rewrite whole for one path, is not used. A file that is gone,
+// no longer a file or link, or past the size limit when it is read gives
+// errNeedFull; one that changes while it is read is stored as read (as
+// update-index would store it), and its event brings another snapshot.
+// The statistics of the change against
 // base (files, lines added, lines deleted) come with it when they could be
 // counted here (see numstat; ok false: git is to count them).
 func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) (tree string, stats [3]int, ok bool, err error) {
