@@ -67,14 +67,24 @@ func diffedLines(lines, whole, other [][]byte) [][]byte {
 		many <<= 1
 	}
 	many = min(many, maxEqLimit)
-	count := make(map[string]int, len(other))
+	// How often each of lines is in other, counted without a string per
+	// line of other (the files may be large, the change small).
+	slot := make(map[string]int, len(lines))
+	for _, l := range lines {
+		if _, ok := slot[string(l)]; !ok {
+			slot[string(l)] = len(slot)
+		}
+	}
+	count := make([]int, len(slot))
 	for _, l := range other {
-		count[string(l)]++
+		if i, ok := slot[string(l)]; ok {
+			count[i]++
+		}
 	}
 	const none, some, lots = 0, 1, 2
 	kind := make([]int, len(lines))
 	for i, l := range lines {
-		switch n := count[string(l)]; {
+		switch n := count[slot[string(l)]]; {
 		case n == 0:
 			kind[i] = none
 		case n >= many:
