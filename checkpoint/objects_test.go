@@ -1,7 +1,9 @@
 package checkpoint
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The objects written in Go must be the ones git would write: same names,
@@ -239,5 +242,42 @@ func TestFileBlobOnlyRegular(t *testing.T) {
 	write(t, filepath.Join(dir, "big"), strings.Repeat("x", 100), 0o644)
 	if _, _, err := fileBlob(filepath.Join(dir, "big"), 10); err != errNeedFull {
 		t.Errorf("a file past the size limit: %v, want errNeedFull", err)
+	}
+}
+
+// A snapshot never names a tree that is not in the shadow repository.
+// The commit written in Go is not checked by git, as commit-tree checked
+// it: a full scan that found nothing changed takes its tree from the
+// index's cache-tree, which may name a tree lost since (a crash after the
+// index was written, a gc): that snapshot must fail, not point nowhere.
+func TestSnapshotTreeExists(t *testing.T) {
+	r, dir := testRepo(t, DefaultConfig())
+	write(t, filepath.Join(dir, "f"), "f\n", 0o644)
+	old := time.Now().Add(-time.Hour) // not racily clean: the index is trusted
+	must(t, os.Chtimes(filepath.Join(dir, "f"), old, old))
+	create(t, r, "first")
+
+	// The index's cache-tree now names a tree no one wrote.
+	path := filepath.Join(r.GitDir, "index")
+	data, err := os.ReadFile(path)
+	must(t, err)
+	ext := bytes.LastIndex(data, []byte("TREE"))
+	nl := bytes.IndexByte(data[ext:], '\n')
+	if ext < 0 || nl < 0 {
+		t.Fatal("no cache-tree in the index")
+	}
+	lost := data[ext+nl+1 : ext+nl+1+20]
+	for i := range lost {
+		lost[i] = 0x5a
+	}
+	sum := sha1.Sum(data[:len(data)-20])
+	copy(data[len(data)-20:], sum[:])
+	must(t, os.WriteFile(path, data, 0o644))
+
+	res, err := r.Create(context.Background(), "second")
+	if err == nil && res.Created {
+		if _, err := r.git(context.Background(), nil, "cat-file", "-e", res.Snapshot.Tree+"^{tree}"); err != nil {
+			t.Fatalf("snapshot %d names the tree %s, which is not in the repository", res.Snapshot.ID, res.Snapshot.Tree)
+		}
 	}
 }

@@ -201,7 +201,7 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 	msg := commitMessage(s, st.skipped)
 	// The commit is written here, as commit-tree would write it: one git
 	// process less for every snapshot.
-	if utf8.ValidString(msg) && isObjectID(st.tree) && len(st.tree) == 2*sha1.Size {
+	if utf8.ValidString(msg) && isObjectID(st.tree) && len(st.tree) == 2*sha1.Size && !st.unchecked {
 		id, err := r.writeLoose("commit", commitObject(st.tree, now.Unix(), msg))
 		if err != nil {
 			return nil, fmt.Errorf("writing the checkpoint's commit: %w", err)
@@ -287,6 +287,10 @@ type staged struct {
 	empty   []string
 	skipped []Skipped
 	paths   []string // the index's paths, sorted, when a full scan listed them
+	// unchecked: the tree is the index's record, not written or read in
+	// this run; it may be gone (lost in a crash), so git, which checks,
+	// writes a commit of it
+	unchecked bool
 	// stats of the change from the tree statsFrom, when counted on the way
 	// (an incremental snapshot: see editTree)
 	stats     [3]int
@@ -431,7 +435,7 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	// the one write-tree recorded in the index last time, and reading the
 	// whole index again in write-tree would only find that.
 	if streaming && !indexChanges && ix != nil && ix.rootTree != "" {
-		return &staged{tree: ix.rootTree, files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
+		return &staged{tree: ix.rootTree, files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files, unchecked: true}, nil
 	}
 	out, err := r.git(ctx, nil, "write-tree")
 	if err != nil {
