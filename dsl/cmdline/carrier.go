@@ -796,7 +796,7 @@ var loadLine = lazyRegexp(`(?m)^\s*(?:load_module|LoadModule\s+\S+|load|dlopen|p
 // being told: a package's scripts, a build's commands, a program's rc file.
 var manifests = set("Gemfile", "package.json", "composer.json", ".rtorrent.rc", "toprc", "CMakeLists.txt", "Makefile",
 	"makefile", "GNUmakefile", "makepkg.conf", "setup.py", "Vagrantfile", "Rakefile", "build.rs", "Taskfile.yml",
-	"justfile", "Justfile", "pyproject.toml", ".npmrc", ".yarnrc", ".yarnrc.yml")
+	"justfile", "Justfile", "pyproject.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", "Procfile")
 
 // codeExts and codeHosts name the language of a file a program is given:
 // by the file's extension or name, else by the program, which runs scripts
@@ -969,6 +969,26 @@ func buildRecipes(prog, file, text string) []string {
 	switch {
 	case prog == "make" || prog == "gmake":
 		return makeRecipes(text)
+	case prog == "just" && (strings.EqualFold(baseName(file), "justfile") || strings.HasSuffix(file, ".just")):
+		// a justfile's recipe bodies are its indented lines
+		var out []string
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+				if cmd := strings.TrimLeft(strings.TrimSpace(line), "@-"); cmd != "" && !strings.HasPrefix(cmd, "#") {
+					out = append(out, cmd)
+				}
+			}
+		}
+		return out
+	case baseName(file) == "Procfile" && procfileRunners[prog]:
+		// NAME: COMMAND, one process a line
+		var out []string
+		for _, line := range strings.Split(text, "\n") {
+			if name, cmd, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(name, " \t#") && strings.TrimSpace(cmd) != "" {
+				out = append(out, strings.TrimSpace(cmd))
+			}
+		}
+		return out
 	case baseName(file) == "package.json" && packageRunners[prog]:
 		var pkg struct {
 			Scripts map[string]any `json:"scripts"`
@@ -998,6 +1018,9 @@ func makeRecipes(text string) []string {
 	}
 	return append(out, macroCalls(text, "$(shell ", ")")...)
 }
+
+// procfileRunners start the processes a Procfile names.
+var procfileRunners = set("foreman", "honcho", "overmind", "hivemind", "forego", "heroku")
 
 // packageRunners run a package.json's scripts (npm install runs its
 // preinstall, install, postinstall and prepare scripts; npm run X runs X).

@@ -148,6 +148,8 @@ func TestWrittenSettings(t *testing.T) {
 		{"printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/h; tool --hook-file /tmp/h", "rm tool /tmp/h"},
 		{"printf 'command: rm -rf ~\\n' > notes.md; git add notes.md", ""},
 		{"printf 'all:\\n\\t@rm -rf ~\\n' > Makefile; make", "rm make Makefile"},
+		{"printf 'build:\\n    @rm -rf ~\\n' > justfile; just build", "rm just justfile"},
+		{"printf 'web: rm -rf ~\\n' > Procfile; foreman start", "rm foreman Procfile"},
 		{"printf 'x:\\n\\trm -rf ~\\n' > /tmp/mk; make -f /tmp/mk x", "rm make /tmp/mk"},
 		{"echo '{\"scripts\": {\"postinstall\": \"rm -rf ~\"}}' > package.json; npm ci", "rm npm package.json"},
 		{"echo '{\"scripts\": {\"postinstall\": \"rm -rf ~\"}}' > package.json; git add package.json", ""},
