@@ -229,6 +229,11 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 			// unless the hook says onFailure: block (2.1.295).
 			r.warn(name, "claude-code: %s has no onFailure: block on hguard's hook, so a check that times out lets the tool call run; fix: hguard init claude-code --write", path)
 		}
+		if a == hooks.Copilot && !strings.Contains(string(b), "hook copilot --post") {
+			// hguard's earlier settings had no postToolUse hook: a tool's
+			// result reached the model unmasked.
+			r.warn(name, "copilot: %s has no postToolUse hook of hguard's, so secrets in a tool's result reach the model unmasked; fix: hguard init copilot --write", path)
+		}
 		if a == hooks.Cursor && !strings.Contains(string(b), `"preToolUse"`) {
 			// hguard's earlier hooks.json had no hook before Cursor's file
 			// tools: its edits and deletes ran unchecked.
