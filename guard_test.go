@@ -71,6 +71,9 @@ func TestCheckInCwd(t *testing.T) {
 		{"bash", "/home/alice", "rm -rf *", dsl.Block},
 		{"bash", "/", "rm -rf etc", dsl.Block},
 		{"bash", "/tmp", "cd / && rm -rf *", dsl.Block},
+		{"bash", "/home/alice/src", "cd .. && rm -rf *", dsl.Block}, // a relative cd moves from the caller's directory
+		{"bash", "/home/alice/src", "cd lib; cd ../.. && rm -rf *", dsl.Block},
+		{"bash", "/home/alice/src", "cd $X && cd .. && rm -rf *", dsl.Ask},
 		{"fish", "/tmp", "cd /; and rm -rf *", dsl.Block},
 		{"bash", "/home/alice/src", "rm -rf *", dsl.Ask},
 		{"bash", "/", "rm -rf /tmp/x", dsl.Allow},

@@ -84,6 +84,8 @@ func TestShellHookIntegrity(t *testing.T) {
 		{"bash", "echo '{}' > .amp/settings.json", dsl.Ask, dsl.Block},
 		{"bash", "echo x > ~/.c*/settings.json", dsl.Ask, dsl.Block},
 		{"bash", "cd ~/.claude && echo x > notes.md", dsl.Allow, dsl.Allow},
+		{"bash", "cd .claude && echo '{}' > settings.json", dsl.Ask, dsl.Block},
+		{"bash", "cd src && echo x > settings.json", dsl.Allow, dsl.Allow},
 	}
 	for _, tt := range tests {
 		for _, c := range []struct {

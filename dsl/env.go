@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -122,7 +123,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		PipeLen:     c.Pipe.Len,
 		Source:      c.Source,
 		Line:        line.Normalized,
-		Cwd:         commandCwd(ctx.Cwd, c.Cwd),
+		Cwd:         commandCwd(ctx.Cwd, c.Cwd, c.CwdRel),
 		Shell:       ctx.Shell,
 		Caller:      ctx.Caller,
 		Agent:       ctx.Caller != "",
@@ -489,10 +490,14 @@ func feederArgs(c *cmdline.Command, line *cmdline.Line) []string {
 }
 
 // commandCwd is where a command runs: the directory a static cd earlier on
-// the line moved to, else the caller's.
-func commandCwd(caller, cd string) string {
-	if cd != "" {
+// the line moved to, or the caller's joined with where relative cds moved
+// (cd .claude && echo x > settings.json), else the caller's.
+func commandCwd(caller, cd, rel string) string {
+	switch {
+	case cd != "":
 		return cd
+	case rel != "" && caller != "":
+		return path.Join(caller, rel)
 	}
 	return caller
 }

@@ -124,7 +124,7 @@ var Vars = []Var{
 	{"pipeLen", "int", CommandScope, "length of its pipeline (1: not in a pipeline)"},
 	{"source", "string", CommandScope, "the command's text as written"},
 	{"line", "string", CommandScope, "the whole normalized line (also at line scope)"},
-	{"cwd", "string", CommandScope, "where the command runs: the directory a static `cd` earlier on the line moved to, else the working directory the caller gave, or \"\" (at line scope: the caller's)"},
+	{"cwd", "string", CommandScope, "where the command runs: the directory a static `cd` earlier on the line moved to (a relative `cd` from the working directory the caller gave), else that working directory, or \"\" (at line scope: the caller's)"},
 	{"shell", "string", CommandScope, "the caller's shell (bash, zsh, fish, posix) or \"\" (also at line scope)"},
 	{"caller", "string", CommandScope, "who asks: \"\" for a person at a terminal, otherwise the coding agent whose hook asks: claude-code, codex, gemini, cursor, or agent (also at line scope)"},
 	{"agent", "bool", CommandScope, "a coding agent asks (caller != \"\"), not a person at a terminal (also at line scope)"},

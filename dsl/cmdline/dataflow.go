@@ -60,6 +60,8 @@ type flow struct {
 	fds                map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
 	ints               map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
 	cwd                string           // the directory set by cd, "" when unknown
+	cwdRel             string           // with cwd "", where relative cds moved from the caller's directory
+	cwdLost            bool             // a cd to an unknown directory: cwdRel is no longer known
 	fetch              fetched          // directories filled from the network on the line, and where the line is
 	walks              int              // loop bodies and function bodies walked again
 	ifsSet             bool             // IFS was given a value the line does not show: field splitting is unknown
@@ -260,6 +262,9 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 // flowBefore applies what the line set up earlier to c, before it is
 // emitted: the directory, xargs input.
 func (w *walker) flowBefore(c *Command) {
+	if w.cwd == "" && w.cwdRel != "" && w.cwdRel != "." {
+		c.CwdRel = w.cwdRel
+	}
 	if w.cwd != "" {
 		c.Cwd = w.cwd
 		for i, a := range c.Args {
@@ -758,7 +763,7 @@ func (w *walker) cd(args []field) {
 			continue
 		}
 		if a.Dynamic || a.Value == "-" {
-			w.cwd = ""
+			w.cwd, w.cwdRel, w.cwdLost = "", "", true
 			return
 		}
 		dir = a.Value
@@ -766,11 +771,14 @@ func (w *walker) cd(args []field) {
 	}
 	switch {
 	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
-		w.cwd = path.Clean(dir)
+		w.cwd, w.cwdRel = path.Clean(dir), ""
 	case w.cwd != "":
 		w.cwd = joinPath(w.cwd, dir)
 	default:
 		w.cwd = ""
+		if !w.cwdLost {
+			w.cwdRel = path.Join(w.cwdRel, dir) // relative to the caller's directory
+		}
 	}
 	w.changed()
 }

@@ -39,6 +39,10 @@ type Command struct {
 	Func       string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
 	Background bool   // runs asynchronously (cmd &, or part of a backgrounded pipeline or list)
 	Cwd        string // the directory a cd earlier on the line moved to, when static ("" otherwise)
+	// CwdRel is, when Cwd is "" because the line moved by relative cds
+	// only (cd .claude, cd ..), where it moved relative to the caller's
+	// directory ("" otherwise).
+	CwdRel string
 
 	// raw holds the arguments as the shell passes them, before look-alikes
 	// are folded: what echo and printf write (and a shell they feed reads).
