@@ -763,7 +763,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native188
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\"))":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native189
 		}
@@ -800,7 +800,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [196]lazyRegexp{
+var nativeRegexps = [197]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -981,6 +981,7 @@ var nativeRegexps = [196]lazyRegexp{
 	{src: "^(~|/root|/home/[^/]+)/\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\.claude\\.json$|(^|/)\\.(claude|gemini|cursor|codex)/settings(\\.local)?\\.json$|(^|/)\\.hguard/rules\\.yaml$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.hguard(/|$)|(^|/)\\.hguard/rules\\.yaml$|(^|/)\\.claude/settings(\\.local)?\\.json$"},
 	{src: "^(\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$"},
+	{src: "^(\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\.[a-z]+)?( -[-a-zA-Z]+)*$"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.config/systemd/user|\\.local/share/systemd/user|\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\.config/upstart|\\.kde/Autostart|\\.config/plasma-workspace/env)(/|$)"},
 	{src: "^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron"},
 	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/hooks(/|$)|(^|/)\\.git/config$|(^|/)\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.gitconfig|\\.config/git/config)$"},
@@ -4210,7 +4211,7 @@ func native189(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[179], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[180], e.Assigns[p0]))
 		}))
 }
 
@@ -4225,9 +4226,9 @@ func native190(env any) bool {
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[180], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[181], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[182], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[181], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[182], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[183], cleanPath(p0)))
 	})
 }
 
@@ -4237,7 +4238,7 @@ func native192(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[183], p0)
+			return matchRe(&nativeRegexps[184], p0)
 		}))
 }
 
@@ -4246,7 +4247,7 @@ func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[184], p0)
+			return matchRe(&nativeRegexps[185], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4254,20 +4255,14 @@ func native193(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[185], p0)
+				return matchRe(&nativeRegexps[186], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[186], p0)
+					return matchRe(&nativeRegexps[187], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[187], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[188], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[189], p0)
 			}) &&
@@ -4278,6 +4273,12 @@ func native193(env any) bool {
 				return matchRe(&nativeRegexps[190], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[191], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
@@ -4286,7 +4287,7 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[191], cleanPath(p0))
+		return matchRe(&nativeRegexps[192], cleanPath(p0))
 	})
 }
 
@@ -4301,17 +4302,17 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[192], p0)
+			return matchRe(&nativeRegexps[193], p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[193], p0)
+			return matchRe(&nativeRegexps[194], p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(persistPath(p0) &&
-						matchRe(&nativeRegexps[194], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[195], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[195], cleanPath(p0))))
+						matchRe(&nativeRegexps[196], cleanPath(p0))))
 			})))
 }
