@@ -281,3 +281,15 @@ func TestSnapshotTreeExists(t *testing.T) {
 		}
 	}
 }
+
+// A base tree that is not in the repository (lost in a crash) makes the
+// tree edit ask for a full scan, which writes the tree whole.
+func TestEditTreeMissingBase(t *testing.T) {
+	r, dir := testRepo(t, DefaultConfig())
+	write(t, filepath.Join(dir, "a/b"), "x\n", 0o644)
+	create(t, r, "init")
+	missing := strings.Repeat("ab", 20)
+	if _, _, _, err := r.editTree(context.Background(), missing, []string{"a/b"}, nil); err != errNeedFull {
+		t.Fatalf("editTree from a missing tree: %v, want errNeedFull", err)
+	}
+}

@@ -132,7 +132,11 @@ func (p *packWriter) write(gitDir string) error {
 	if err := writeReadOnly(base+".pack", pack.Bytes()); err != nil {
 		return err
 	}
-	return writeReadOnly(base+".idx", idx.Bytes())
+	if err := writeReadOnly(base+".idx", idx.Bytes()); err != nil {
+		os.Remove(base + ".pack") // no index: git would never use it
+		return err
+	}
+	return nil
 }
 
 // writeReadOnly writes a file of the object store as git does: complete

@@ -360,6 +360,12 @@ func (c *catFile) objects(ids [][sha1.Size]byte, kind string) ([][]byte, error) 
 			return nil, c.failed(err)
 		}
 		f := strings.Fields(header)
+		if len(f) == 2 && f[0] == want && f[1] == "missing" {
+			// The base names an object that is not there: the tree cannot
+			// be edited, a full scan writes it whole.
+			c.failed(errNeedFull)
+			return nil, errNeedFull
+		}
 		if len(f) != 3 || f[0] != want || f[1] != kind {
 			return nil, c.failed(fmt.Errorf("object %s: %q", want, strings.TrimSpace(header)))
 		}
