@@ -25,23 +25,12 @@ func init() {
 		}, new(func(string, []string) bool))}})
 }
 
-// secretCLIValues are the options of the secrets CLIs that take a separate
-// value, skipped when finding the operation (aws --profile p
+// secretCLIValues (and awsValues) are the options of the secrets CLIs that
+// take a separate value, skipped when finding the operation (aws --profile p
 // secretsmanager …, vault -namespace ns kv get …).
-var secretCLIValues = withAll(awsValues, set("-namespace", "--namespace", "-address", "--address", "-mount", "--mount",
+var secretCLIValues = set("-namespace", "--namespace", "-address", "--address", "-mount", "--mount",
 	"--project", "--format", "--account", "--configuration", "--vault", "--account-id", "--config",
-	"--session", "--subscription", "--vault-name", "--name", "--query", "-o", "--output", "--env", "--path"))
-
-// withAll is a new set of the names in a and b.
-func withAll(a, b map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(a)+len(b))
-	for _, s := range []map[string]bool{a, b} {
-		for k := range s {
-			out[k] = true
-		}
-	}
-	return out
-}
+	"--session", "--subscription", "--vault-name", "--name", "--query", "-o", "--output", "--env", "--path")
 
 // passCommands are pass's and gopass's subcommands that do not print a
 // secret; any other first operand is the name of one (pass NAME shows it).
@@ -67,7 +56,7 @@ func revealsSecret(name string, args []string) bool {
 			break
 		}
 		if strings.HasPrefix(a, "-") {
-			if secretCLIValues[a] && i+1 < len(args) {
+			if (secretCLIValues[a] || awsValues[a]) && i+1 < len(args) {
 				i++
 			}
 			continue

@@ -848,7 +848,7 @@ func writtenCodeLang(file, prog string) string {
 // IsEscape reports: the line wrote a configuration for a program that
 // makes it start a shell.
 func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
-	if writtenDataUsers[program(c.Name)] {
+	if p := program(c.Name); dataPrograms[p] || writtenDataUsers[p] {
 		return
 	}
 	named := func(v string) []string {
@@ -1147,8 +1147,8 @@ func isPathByte(b byte) bool {
 // writtenDataUsers handle files the line wrote without acting on what
 // they say, beside dataPrograms: archivers pack them, container tools run
 // them elsewhere (a Dockerfile's RUN, a compose service's command).
-var writtenDataUsers = union(dataPrograms, set("tar", "gzip", "gunzip", "bzip2", "xz", "zstd", "7z", "7za", "ar",
-	"docker", "podman", "nerdctl", "buildah", "docker-compose", "podman-compose"))
+var writtenDataUsers = set("tar", "gzip", "gunzip", "bzip2", "xz", "zstd", "7z", "7za", "ar",
+	"docker", "podman", "nerdctl", "buildah", "docker-compose", "podman-compose")
 
 // fileKeepers store or publish the files they are given (git add, gh gist
 // create): a written file given to them is data. Their configuration in
