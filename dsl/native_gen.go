@@ -539,11 +539,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native132
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native133
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native134
 		}
@@ -3195,7 +3195,7 @@ func native132(env any) bool {
 // native133 is the condition of self-hook-editing.
 func native133(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((e.Name == "set") &&
+	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "+o")
@@ -3211,6 +3211,11 @@ func native133(env any) bool {
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToLower(p0), "nozle", "no_zle")
 			}))) ||
+		(((e.Name == "zmodload") &&
+			e.HasFlag("u")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "zsh/zle")
+			}))) ||
 		((((in(e.Name, "bash", "zsh", "fish") &&
 			!e.HasFlag("c")) &&
 			(len(e.Positional) == 0)) &&
@@ -3224,7 +3229,7 @@ func native133(env any) bool {
 func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(((((((e.Name == "set") &&
+		((((((((e.Name == "set") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (p0 == "+o")
@@ -3239,6 +3244,11 @@ func native134(env any) bool {
 			((e.Name == "setopt") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToLower(p0), "nozle", "no_zle")
+				}))) ||
+			(((e.Name == "zmodload") &&
+				e.HasFlag("u")) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "zsh/zle")
 				}))) ||
 			((((in(e.Name, "bash", "zsh", "fish") &&
 				!e.HasFlag("c")) &&

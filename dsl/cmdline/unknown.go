@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -25,6 +26,14 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	// separate value or the launcher's own verb comes before the command.
 	operands := 0
 	for i, a := range args {
+		if a.Dynamic && i+1 < len(args) && programLookup.MatchString(a.Value) {
+			// memcheck "$(which rm)" -rf ~: a program's path looked up at
+			// run time is a command name only known then
+			w.inUnknown++
+			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.inUnknown--
+			return
+		}
 		if a.Dynamic || a.in.Kind != "" || operands >= maxLauncherOperands {
 			break
 		}
@@ -70,6 +79,10 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 // flowCode are the builtins whose code arguments the data flow follows
 // (flowAfter): trap 'rm …' EXIT, bind, complete -C, alias.
 var flowCode = set("trap", "bind", "complete", "compgen", "alias", "set", "unset", "cd", "pushd", "source", "exec")
+
+// programLookup matches a substitution that prints a program's path:
+// $(which rm), `command -v rm`, $(type -P rm).
+var programLookup = regexp.MustCompile(`^(\$\(|` + "`" + `)\s*(which|command\s+-[vV]|type\s+-[pP]|whence\s+-p|realpath\s+\$\(which)\s`)
 
 // commandCheckers take a command line to judge, not to run (tirith check
 // -- 'curl …').

@@ -37,10 +37,13 @@ func TestUnknownLauncher(t *testing.T) {
 		{"memcheck eval 'rm -rf ~'", "rm -rf ~ via=memcheck"},
 		{"mytool --title 'fix the build'", ""}, // prose, not a known command
 		{"tirith check -- 'rm -rf ~'", ""},     // it judges the command
-		{"go env GOPATH", ""},                  // a subcommand named as a wrapper
-		{"foo rm", ""},                         // a name without arguments
-		{"foo a b c d e f g h i j k l", ""},    // no search along the words
-		{"go env GOPATH", ""},                  // not a program hguard knows
+		{`memcheck "$(which rm)" -rf ~`, "«$(which rm)» -rf ~ wr=memcheck[]"},
+		{"memcheck `command -v rm` -rf ~", "«`command -v rm`» -rf ~ wr=memcheck[]"},
+		{`mytool "$FILE" --check`, ""},      // an unknown value is not a program lookup
+		{"go env GOPATH", ""},               // a subcommand named as a wrapper
+		{"foo rm", ""},                      // a name without arguments
+		{"foo a b c d e f g h i j k l", ""}, // no search along the words
+		{"go env GOPATH", ""},               // not a program hguard knows
 		{"dotenv -e .env.local -- npm run dev", "npm run dev wr=dotenv[]"},
 		{"foo $X -rf ~", ""},  // unknown operand
 		{"echo rm -rf ~", ""}, // echo prints its words
