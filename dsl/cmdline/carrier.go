@@ -955,9 +955,9 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
-	for f, in := range w.files {
+	for _, f := range slices.Sorted(maps.Keys(w.files)) {
 		if manifests[baseName(f)] {
-			check(f, in, false, 0)
+			check(f, w.files[f], false, 0) // in name order: the commands' order must not vary
 		}
 	}
 }
