@@ -314,29 +314,18 @@ func TestClaudeCodeHookTimeout(t *testing.T) {
 				t.Fatal(err)
 			}
 			hguardInit(t, home, hguard, hang, "claude-code")
-			path := filepath.Join(home, ".claude", "settings.json")
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var settings map[string]any
-			if err := json.Unmarshal(data, &settings); err != nil {
-				t.Fatal(err)
-			}
-			delete(settings, "env")
-			pre := settings["hooks"].(map[string]any)["PreToolUse"].([]any)
-			h := pre[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
-			if h["onFailure"] != "block" {
-				t.Fatalf("init wrote no onFailure: block: %v", h)
-			}
-			h["timeout"] = 2
-			if !tt.onFail {
-				delete(h, "onFailure")
-			}
-			data, _ = json.Marshal(settings)
-			if err := os.WriteFile(path, data, 0o600); err != nil {
-				t.Fatal(err)
-			}
+			editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(settings map[string]any) {
+				delete(settings, "env")
+				pre := settings["hooks"].(map[string]any)["PreToolUse"].([]any)
+				h := pre[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+				if h["onFailure"] != "block" {
+					t.Fatalf("init wrote no onFailure: block: %v", h)
+				}
+				h["timeout"] = 2
+				if !tt.onFail {
+					delete(h, "onFailure")
+				}
+			})
 			marker := filepath.Join(proj, "ran")
 			s := newScript(step{name: "run", tool: "Bash", input: map[string]any{"command": "touch " + marker}})
 			base := serve(t, anthropic(t, s))

@@ -9,6 +9,7 @@ package agente2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"os"
@@ -170,6 +171,25 @@ func hguardInit(t *testing.T, home, hguard, binary, agent string) {
 }
 
 // exists reports whether path exists.
+// editJSON rewrites the JSON object in the file at path (settings hguard
+// init wrote) with what edit changes in it.
+func editJSON(t *testing.T, path string, edit func(v map[string]any)) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	edit(v)
+	data, _ = json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil

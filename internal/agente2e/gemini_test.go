@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,23 +109,12 @@ func geminiAPI(t *testing.T, s *script) http.Handler {
 // wrote: API-key auth, and no telemetry or update checks.
 func geminiSettings(t *testing.T, home string) {
 	t.Helper()
-	p := filepath.Join(home, ".gemini", "settings.json")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v map[string]any
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatal(err)
-	}
-	v["security"] = map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}, "folderTrust": map[string]any{"enabled": false}}
-	v["general"] = map[string]any{"disableAutoUpdate": true, "disableUpdateNag": true}
-	v["privacy"] = map[string]any{"usageStatisticsEnabled": false}
-	v["telemetry"] = map[string]any{"enabled": false}
-	out, _ := json.MarshalIndent(v, "", "  ")
-	if err := os.WriteFile(p, out, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	editJSON(t, filepath.Join(home, ".gemini", "settings.json"), func(v map[string]any) {
+		v["security"] = map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}, "folderTrust": map[string]any{"enabled": false}}
+		v["general"] = map[string]any{"disableAutoUpdate": true, "disableUpdateNag": true}
+		v["privacy"] = map[string]any{"usageStatisticsEnabled": false}
+		v["telemetry"] = map[string]any{"enabled": false}
+	})
 }
 
 func TestGemini(t *testing.T) {

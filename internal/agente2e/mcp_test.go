@@ -202,20 +202,9 @@ func TestGeminiMCP(t *testing.T) {
 	gemini := cli(t, "gemini")
 	home, proj, server := mcpFixture(t, "gemini")
 	geminiSettings(t, home)
-	p := filepath.Join(home, ".gemini", "settings.json")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v map[string]any
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatal(err)
-	}
-	v["mcpServers"] = map[string]any{"e2e": map[string]any{"command": server, "args": []string{}, "env": map[string]string{mcpEnv: proj}, "trust": true}}
-	data, _ = json.MarshalIndent(v, "", "  ")
-	if err := os.WriteFile(p, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	editJSON(t, filepath.Join(home, ".gemini", "settings.json"), func(v map[string]any) {
+		v["mcpServers"] = map[string]any{"e2e": map[string]any{"command": server, "args": []string{}, "env": map[string]string{mcpEnv: proj}, "trust": true}}
+	})
 	s := mcpSteps()
 	base := serve(t, geminiAPI(t, s))
 	out := run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
