@@ -392,6 +392,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
+	case name == "hash" && w.dialect != Fish:
+		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
 		w.fishSet(args)
 	case name == "set" && len(args) > 0 && (args[0].Value == "--" || !strings.HasPrefix(args[0].Value, "-") && !strings.HasPrefix(args[0].Value, "+")):
@@ -536,6 +538,38 @@ func bindCommand(s string) (string, bool) {
 	}
 	_, code, ok := strings.Cut(s, ":")
 	return strings.TrimSpace(code), ok
+}
+
+// hashRemap reads bash's hash -p FILE NAME… and zsh's hash NAME=FILE:
+// for the rest of the line NAME runs FILE, which the walk sees as an
+// alias of NAME to FILE (hash -p /bin/rm ls; ls -rf ~ runs rm).
+func (w *walker) hashRemap(args []field) {
+	remap := func(name, file string) {
+		if name == "" || file == "" || strings.Contains(name, "/") {
+			return
+		}
+		if w.aliases == nil {
+			w.aliases = make(map[string]string)
+		}
+		w.aliases[name] = "'" + strings.ReplaceAll(file, "'", `'\''`) + "'"
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Dynamic:
+		case a.Value == "-p" && w.dialect != Zsh && i+1 < len(args):
+			file := args[i+1]
+			for _, n := range args[i+2:] {
+				if !file.Dynamic && !n.Dynamic && !strings.HasPrefix(n.Value, "-") {
+					remap(n.Value, file.Value)
+				}
+			}
+			return
+		case w.dialect == Zsh && strings.Contains(a.Value, "="):
+			n, file, _ := strings.Cut(a.Value, "=")
+			remap(n, file)
+		}
+	}
 }
 
 // zshAliases walks a command again with the global and suffix aliases
