@@ -24,6 +24,8 @@ import (
 //     with arguments (and fish's $argv);
 //   - functions: a call with arguments walks the body again with them;
 //   - aliases: alias del='rm -rf' makes a later del ~ read as rm -rf ~;
+//     hash -p FILE NAME (zsh: hash NAME=FILE) is read as an alias of NAME
+//     to FILE;
 //   - for X in static items: the body is walked once per item;
 //   - cd DIR: later commands carry Cwd, and their relative glob, "." and
 //     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*);
