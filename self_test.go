@@ -123,7 +123,8 @@ func TestPlantedProgramsAndConfig(t *testing.T) {
 		{"bash", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh -c id' git log", dsl.Ask},
 		{"bash", "GIT_ASKPASS=/tmp/x git fetch", dsl.Ask},
 		{"bash", "git config credential.helper '!sh -c id'", dsl.Ask},
-		{"bash", "hash -p /bin/rm ls; ls -rf ~", dsl.Ask},
+		{"bash", "hash -p /bin/rm ls; ls -rf ~", dsl.Block}, // ls runs rm -rf ~: the walk sees it
+		{"bash", "hash -p /tmp/evil/ls ls; ls", dsl.Ask},
 		{"zsh", "hash ls=/tmp/evil/ls", dsl.Ask},
 		{"zsh", "commands[ls]=/tmp/evil/ls", dsl.Ask},
 		{"zsh", "hash -d w=~/work", dsl.Allow},
