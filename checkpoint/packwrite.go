@@ -95,11 +95,13 @@ func (p *packWriter) write(gitDir string) error {
 	var idx bytes.Buffer
 	idx.Write([]byte{0xff, 't', 'O', 'c'})
 	binary.Write(&idx, binary.BigEndian, uint32(2))
+	// fanout[b]: how many objects have a name whose first byte is ≤ b.
 	var fanout [256]uint32
 	for _, e := range entries {
-		for i := int(e.id[0]); i < 256; i++ {
-			fanout[i]++
-		}
+		fanout[e.id[0]]++
+	}
+	for b := 1; b < 256; b++ {
+		fanout[b] += fanout[b-1]
 	}
 	binary.Write(&idx, binary.BigEndian, fanout[:])
 	for _, e := range entries {

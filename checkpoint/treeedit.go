@@ -17,32 +17,28 @@ import (
 	"strings"
 )
 
+// statsBudget bounds the new file contents kept for counting lines until
+// the old versions are read: beyond it git counts.
+const statsBudget = 32 << 20
+
 // editTree writes the tree of a snapshot that differs from the tree base
 // only at the given paths: the files at add are stored as they are now,
 // the files at remove are gone (a directory left without files goes too:
 // git stores no empty tree). Only the trees on the way to a change are
-// read (one `git cat-file --batch` run) and written (loose, in Go), so the
+// read (one `git cat-file --batch` run) and written in Go (into the
+// snapshot's pack while one is collected, see packWriter), so the
 // cost follows the change, not the tree: the shadow index, which git would
 // read and rewrite whole for one path, is not used. A file that is gone,
 // no longer a file or link, or past the size limit when it is read gives
 // errNeedFull; one that changes while it is read is stored as read (as
 // update-index would store it), and its event brings another snapshot.
-// The statistics of the change against
-// base (files, lines added, lines deleted) come with it when they could be
-// counted here (see numstat; ok false: git is to count them).
-func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) (tree string, stats [3]int, ok bool, err error) {
+// The statistics of the change against base (files, lines added, lines
+// deleted) come with it when they could be counted here (see numstat; ok
+// false: git is to count them).
+func (r *Repo) editTree(ctx context.Context, base string, add, remove []string) (string, [3]int, bool, error) {
 	if len(base) != 2*sha1.Size || !isHex(base) {
-		return "", stats, false, errNeedFull
+		return "", [3]int{}, false, errNeedFull
 	}
-	tree, stats, ok, err = r.editTreeFrom(ctx, base, add, remove)
-	return
-}
-
-// statsBudget bounds the new file contents kept for counting lines until
-// the old versions are read: beyond it git counts.
-const statsBudget = 32 << 20
-
-func (r *Repo) editTreeFrom(ctx context.Context, base string, add, remove []string) (string, [3]int, bool, error) {
 	var stats [3]int
 	statsOK := true
 	// A changed file whose old version is to be read: the lines of new
