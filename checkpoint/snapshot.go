@@ -207,13 +207,13 @@ func (r *Repo) record(ctx context.Context, reason string, st *staged, list []*Sn
 			return nil, fmt.Errorf("writing the checkpoint's commit: %w", err)
 		}
 		s.Hash = hex.EncodeToString(id[:])
-		if err := r.flushPack(); err != nil {
-			return nil, err
-		}
-	} else {
-		if err := r.flushPack(); err != nil {
-			return nil, err
-		}
+	}
+	// The collected objects are in place before a ref names them, and
+	// before commit-tree reads the tree.
+	if err := r.flushPack(); err != nil {
+		return nil, err
+	}
+	if s.Hash == "" {
 		date := fmt.Sprintf("@%d +0000", now.Unix())
 		out, err := r.gitEnvs(ctx, []string{"GIT_COMMITTER_DATE=" + date, "GIT_AUTHOR_DATE=" + date}, strings.NewReader(msg), "commit-tree", st.tree)
 		if err != nil {
