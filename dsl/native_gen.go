@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && \"commands\" in keys(assigns ?? {}))":
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && \"commands\" in keys(assigns ?? {})) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)commands(\\\\[|$)\"))":
 		if scope == "command" {
 			return native28
 		}
@@ -800,7 +800,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [197]lazyRegexp{
+var nativeRegexps = [200]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -832,6 +832,9 @@ var nativeRegexps = [197]lazyRegexp{
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
 	{src: "^GIT_CONFIG_KEY_[0-9]+$"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.[^.]+\\.driver|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
+	{src: "^-[a-zA-Z]*p"},
+	{src: "(^|=)BASH_CMDS(\\[|=|$)"},
+	{src: "(^|=)commands(\\[|$)"},
 	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)"},
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) "},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
@@ -1500,8 +1503,11 @@ func native27(env any) bool {
 // native28 is the condition of command-remap.
 func native28(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Name == "hash") &&
-		(e.HasFlag("p") ||
+	return (((((e.Name == "hash") &&
+		((e.HasFlag("p") ||
+			anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[31], p0)
+			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
 				anyOf(e.Positional, func(p0 string) bool {
@@ -1509,7 +1515,13 @@ func native28(env any) bool {
 				})))) ||
 		in("BASH_CMDS", keysOf(e.Assigns)...)) ||
 		((e.Shell == "zsh") &&
-			in("commands", keysOf(e.Assigns)...)))
+			in("commands", keysOf(e.Assigns)...))) ||
+		((e.Name != "hash") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return (matchRe(&nativeRegexps[32], p0) ||
+					((e.Shell == "zsh") &&
+						matchRe(&nativeRegexps[33], p0)))
+			})))
 }
 
 // native29 is the condition of path-untrusted-dir.
@@ -1541,7 +1553,7 @@ func native29(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchRe(&nativeRegexps[31], e.Assigns["path"])))
+			matchRe(&nativeRegexps[34], e.Assigns["path"])))
 }
 
 // native30 is the condition of shell-through-program.
@@ -1555,7 +1567,7 @@ func native30(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchRe(&nativeRegexps[32], p0))
+					!matchRe(&nativeRegexps[35], p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -1564,7 +1576,7 @@ func native30(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchRe(&nativeRegexps[33], index(e.Via, (len(e.Via)-1))))))
+				matchRe(&nativeRegexps[36], index(e.Via, (len(e.Via)-1))))))
 }
 
 // native31 is the condition of program-escape.
@@ -1578,28 +1590,28 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[34], p0)
+		return matchRe(&nativeRegexps[37], p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[34], p0)
+				return matchRe(&nativeRegexps[37], p0)
 			})))
 }
 
 // native33 is the condition of load-library.
 func native33(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchRe(&nativeRegexps[35], e.Name) ||
+	return (((((((((matchRe(&nativeRegexps[38], e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchRe(&nativeRegexps[36], p0))
+					matchRe(&nativeRegexps[39], p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchRe(&nativeRegexps[37], p0))
+						!matchRe(&nativeRegexps[40], p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -1607,14 +1619,14 @@ func native33(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[38], p0)
+				return matchRe(&nativeRegexps[41], p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[38], p0)
+				return matchRe(&nativeRegexps[41], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -1645,19 +1657,19 @@ func native34(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		((anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[39], p0) &&
-				!matchRe(&nativeRegexps[40], p0))
+			return (matchRe(&nativeRegexps[42], p0) &&
+				!matchRe(&nativeRegexps[43], p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[41], p0) &&
-					!matchRe(&nativeRegexps[40], p0))
+				return (matchRe(&nativeRegexps[44], p0) &&
+					!matchRe(&nativeRegexps[43], p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[42], p0)
+				return matchRe(&nativeRegexps[45], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[43], p0) &&
-						!matchRe(&nativeRegexps[44], p0))
+					return (matchRe(&nativeRegexps[46], p0) &&
+						!matchRe(&nativeRegexps[47], p0))
 				}))))
 }
 
@@ -1665,8 +1677,8 @@ func native34(env any) bool {
 func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[43], p0) &&
-			!matchRe(&nativeRegexps[44], p0))
+		return (matchRe(&nativeRegexps[46], p0) &&
+			!matchRe(&nativeRegexps[47], p0))
 	})
 }
 
@@ -1675,7 +1687,7 @@ func native36(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchRe(&nativeRegexps[45], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[48], index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -1687,7 +1699,7 @@ func native36(env any) bool {
 func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[46], cleanPath(p0))
+		return matchRe(&nativeRegexps[49], cleanPath(p0))
 	})
 }
 
@@ -1739,7 +1751,7 @@ func native41(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[47], p0)
+			return matchRe(&nativeRegexps[50], p0)
 		}))
 }
 
@@ -1881,7 +1893,7 @@ func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[48], e.Pos(0)))) &&
+			matchRe(&nativeRegexps[51], e.Pos(0)))) &&
 		anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		})) ||
@@ -2078,14 +2090,14 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[49], e.Original))
+		!matchRe(&nativeRegexps[52], e.Original))
 }
 
 // native72 is the condition of url-confusable-host.
 func native72(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[50], e.Original))
+		matchRe(&nativeRegexps[53], e.Original))
 }
 
 // native73 is the condition of url-non-ascii-host.
@@ -2114,8 +2126,8 @@ func native75(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[51], urlHost(p0)) ||
-					matchRe(&nativeRegexps[52], urlHost(p0))))
+				(matchRe(&nativeRegexps[54], urlHost(p0)) ||
+					matchRe(&nativeRegexps[55], urlHost(p0))))
 		}))
 }
 
@@ -2135,7 +2147,7 @@ func native77(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[53], p0))
+				matchRe(&nativeRegexps[56], p0))
 		}))
 }
 
@@ -2156,7 +2168,7 @@ func native79(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[54], urlHost(p0)))
+				!matchRe(&nativeRegexps[57], urlHost(p0)))
 		}))
 }
 
@@ -2167,7 +2179,7 @@ func native80(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[55], p0))
+				matchRe(&nativeRegexps[58], p0))
 		}))
 }
 
@@ -2176,7 +2188,7 @@ func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[56], p0))
+			matchRe(&nativeRegexps[59], p0))
 	})
 }
 
@@ -2229,30 +2241,30 @@ func native83(env any) bool {
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[57], p0.Target)
+		return matchRe(&nativeRegexps[60], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[58], p0)
+			return matchRe(&nativeRegexps[61], p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[59], p0)
+				return matchRe(&nativeRegexps[62], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[60], p0)
+				return matchRe(&nativeRegexps[63], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[61], e.Code))) ||
+			matchRe(&nativeRegexps[64], e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[62], e.Code)) &&
-			matchRe(&nativeRegexps[63], e.Code)) &&
-			matchRe(&nativeRegexps[64], e.Code)))
+			matchRe(&nativeRegexps[65], e.Code)) &&
+			matchRe(&nativeRegexps[66], e.Code)) &&
+			matchRe(&nativeRegexps[67], e.Code)))
 }
 
 // native85 is the condition of exfiltrate-secrets.
@@ -2261,9 +2273,9 @@ func native85(env any) bool {
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[65], p0) &&
+				(matchRe(&nativeRegexps[68], p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[66], p0))
+				matchRe(&nativeRegexps[69], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -2273,7 +2285,7 @@ func native85(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[67], p0)
+					return matchRe(&nativeRegexps[70], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -2353,8 +2365,8 @@ func native88(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[68], p0)) &&
-			matchRe(&nativeRegexps[69], p0))
+			matchRe(&nativeRegexps[71], p0)) &&
+			matchRe(&nativeRegexps[72], p0))
 	})
 }
 
@@ -2420,7 +2432,7 @@ func native90(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchRe(&nativeRegexps[70], e.Line))
+		matchRe(&nativeRegexps[73], e.Line))
 }
 
 // native91 is the condition of reverse-shell-fifo.
@@ -2433,7 +2445,7 @@ func native91(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchRe(&nativeRegexps[71], e.Line))
+		matchRe(&nativeRegexps[74], e.Line))
 }
 
 // native92 is the condition of shell-piped-to-network.
@@ -2460,20 +2472,20 @@ func native93(env any) bool {
 // native94 is the condition of awk-network.
 func native94(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[72], (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[73], (e.Code+strings.Join(e.Args, " "))))
+	return (matchRe(&nativeRegexps[75], (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[76], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native95 is the condition of dns-update.
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchRe(&nativeRegexps[74], e.Stdin.Text)) ||
+		matchRe(&nativeRegexps[77], e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[75], p0)
+			return matchRe(&nativeRegexps[78], p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[74], p0.Target)
+			return matchRe(&nativeRegexps[77], p0.Target)
 		}))
 }
 
@@ -2481,23 +2493,23 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchRe(&nativeRegexps[76], p0) &&
+		return (matchRe(&nativeRegexps[79], p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[77], p0) &&
+				return (matchRe(&nativeRegexps[80], p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchRe(&nativeRegexps[76], p0)) &&
+				matchRe(&nativeRegexps[79], p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[78], p0) &&
+				return (matchRe(&nativeRegexps[81], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -2525,7 +2537,7 @@ func native97(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[79], e.Code))
+				matchRe(&nativeRegexps[82], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -2533,7 +2545,7 @@ func native97(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[80], p0)
+							return matchRe(&nativeRegexps[83], p0)
 						}))))
 		}()
 	}()
@@ -2547,7 +2559,7 @@ func native98(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[81], p0)
+				return matchRe(&nativeRegexps[84], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -2566,15 +2578,15 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[82], p0) &&
-				!matchRe(&nativeRegexps[83], p0))
+			return (matchRe(&nativeRegexps[85], p0) &&
+				!matchRe(&nativeRegexps[86], p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[84], p0) &&
-						!matchRe(&nativeRegexps[85], p0)))
+					(matchRe(&nativeRegexps[87], p0) &&
+						!matchRe(&nativeRegexps[88], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -2591,7 +2603,7 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[86], p0)
+		return matchRe(&nativeRegexps[89], p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -2607,18 +2619,18 @@ func native102(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[90], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[88], p0)
+				return matchRe(&nativeRegexps[91], p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[89], e.Line))) ||
+			matchRe(&nativeRegexps[92], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[84], p0) &&
-						!matchRe(&nativeRegexps[85], p0)))
+					(matchRe(&nativeRegexps[87], p0) &&
+						!matchRe(&nativeRegexps[88], p0)))
 			})))
 }
 
@@ -2636,7 +2648,7 @@ func native103(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[90], p0)
+					return matchRe(&nativeRegexps[93], p0)
 				}))))
 }
 
@@ -2644,8 +2656,8 @@ func native103(env any) bool {
 func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[91], p0) ||
-			matchRe(&nativeRegexps[92], p0))
+		return (matchRe(&nativeRegexps[94], p0) ||
+			matchRe(&nativeRegexps[95], p0))
 	})
 }
 
@@ -2666,13 +2678,13 @@ func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[93], p0) ||
-				matchRe(&nativeRegexps[94], p0))
+			return (matchRe(&nativeRegexps[96], p0) ||
+				matchRe(&nativeRegexps[97], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[94], p0) ||
-					matchRe(&nativeRegexps[95], p0))
+				return (matchRe(&nativeRegexps[97], p0) ||
+					matchRe(&nativeRegexps[98], p0))
 			})))
 }
 
@@ -2681,15 +2693,15 @@ func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[96], p0) ||
-				matchRe(&nativeRegexps[97], p0))
+			return (matchRe(&nativeRegexps[99], p0) ||
+				matchRe(&nativeRegexps[100], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[97], p0)
+				return matchRe(&nativeRegexps[100], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[98], cleanPath(p0))
+			return matchRe(&nativeRegexps[101], cleanPath(p0))
 		}))
 }
 
@@ -2712,21 +2724,21 @@ func native109(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[99], p0) ||
-					matchRe(&nativeRegexps[100], p0)) ||
-					matchRe(&nativeRegexps[101], p0)) ||
-					matchRe(&nativeRegexps[102], p0)) ||
-					matchRe(&nativeRegexps[103], p0))
+				return ((((matchRe(&nativeRegexps[102], p0) ||
+					matchRe(&nativeRegexps[103], p0)) ||
+					matchRe(&nativeRegexps[104], p0)) ||
+					matchRe(&nativeRegexps[105], p0)) ||
+					matchRe(&nativeRegexps[106], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[100], p0) ||
-					matchRe(&nativeRegexps[104], p0)) ||
-					matchRe(&nativeRegexps[105], p0)) ||
-					matchRe(&nativeRegexps[102], p0))
+				return (((matchRe(&nativeRegexps[103], p0) ||
+					matchRe(&nativeRegexps[107], p0)) ||
+					matchRe(&nativeRegexps[108], p0)) ||
+					matchRe(&nativeRegexps[105], p0))
 			})))
 }
 
@@ -2738,7 +2750,7 @@ func native110(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[106], p0)
+				return matchRe(&nativeRegexps[109], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -2789,12 +2801,12 @@ func native114(env any) bool {
 func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[107], p0)
+		return matchRe(&nativeRegexps[110], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchRe(&nativeRegexps[108], p0))
+				matchRe(&nativeRegexps[111], p0))
 		}))
 }
 
@@ -2824,10 +2836,10 @@ func native118(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[109], p0)
+					return matchRe(&nativeRegexps[112], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[113], p0)
 			})))
 }
 
@@ -2835,13 +2847,13 @@ func native118(env any) bool {
 func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[111], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[114], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchRe(&nativeRegexps[112], p0)
+						return matchRe(&nativeRegexps[115], p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -2857,7 +2869,7 @@ func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[111], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[114], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -2902,10 +2914,10 @@ func native121(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[113], p0)
+				return matchRe(&nativeRegexps[116], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[114], p0)
+				return matchRe(&nativeRegexps[117], p0)
 			})))
 }
 
@@ -2948,10 +2960,10 @@ func native122(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[113], p0)
+					return matchRe(&nativeRegexps[116], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[114], p0)
+					return matchRe(&nativeRegexps[117], p0)
 				}))))
 }
 
@@ -2961,8 +2973,8 @@ func native123(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[115], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[116], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[118], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[119], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native124 is the condition of self-inline-write-agent.
@@ -2972,31 +2984,31 @@ func native124(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[115], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[116], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[118], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[119], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native125 is the condition of self-env.
 func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchRe(&nativeRegexps[117], p0)
+		return matchRe(&nativeRegexps[120], p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[117], p0)
+				return matchRe(&nativeRegexps[120], p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[118], p0) ||
+					return (matchRe(&nativeRegexps[121], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[119], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3014,7 +3026,7 @@ func native125(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[120], p0)
+				return matchRe(&nativeRegexps[123], p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3025,23 +3037,23 @@ func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[117], p0)
+			return matchRe(&nativeRegexps[120], p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[117], p0)
+					return matchRe(&nativeRegexps[120], p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[118], p0) ||
+						return (matchRe(&nativeRegexps[121], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[119], p0)
+					return matchRe(&nativeRegexps[122], p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3059,7 +3071,7 @@ func native126(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[120], p0)
+					return matchRe(&nativeRegexps[123], p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3071,30 +3083,30 @@ func native127(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[121], p0)
+			return matchRe(&nativeRegexps[124], p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[122], p0))
+					matchRe(&nativeRegexps[125], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[123], p0)
+				return matchRe(&nativeRegexps[126], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[124], p0)
+				return matchRe(&nativeRegexps[127], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[125], p0)
+				return matchRe(&nativeRegexps[128], p0)
 			})))
 }
 
@@ -3105,30 +3117,30 @@ func native128(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], p0)
+				return matchRe(&nativeRegexps[124], p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[122], p0))
+						matchRe(&nativeRegexps[125], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[123], p0)
+					return matchRe(&nativeRegexps[126], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[124], p0)
+					return matchRe(&nativeRegexps[127], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[125], p0)
+					return matchRe(&nativeRegexps[128], p0)
 				}))))
 }
 
@@ -3136,7 +3148,7 @@ func native128(env any) bool {
 func native129(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[126], p0) ||
+		return ((matchRe(&nativeRegexps[129], p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -3148,7 +3160,7 @@ func native130(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[126], p0) ||
+			return ((matchRe(&nativeRegexps[129], p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -3165,7 +3177,7 @@ func native131(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[126], p0) ||
+				return (matchRe(&nativeRegexps[129], p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -3187,7 +3199,7 @@ func native132(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[126], p0) ||
+					return (matchRe(&nativeRegexps[129], p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -3270,16 +3282,16 @@ func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[119], p0)
+			return matchRe(&nativeRegexps[122], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[119], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			}) ||
-				matchRe(&nativeRegexps[127], e.Line)))) ||
+				matchRe(&nativeRegexps[130], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[119], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3292,16 +3304,16 @@ func native136(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[119], p0)
+				return matchRe(&nativeRegexps[122], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[119], p0)
+					return matchRe(&nativeRegexps[122], p0)
 				}) ||
-					matchRe(&nativeRegexps[127], e.Line)))) ||
+					matchRe(&nativeRegexps[130], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[119], p0)
+					return matchRe(&nativeRegexps[122], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3317,7 +3329,7 @@ func native137(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[128], p0)
+					return matchRe(&nativeRegexps[131], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -3328,7 +3340,7 @@ func native137(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[129], p0)
+						return matchRe(&nativeRegexps[132], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -3351,7 +3363,7 @@ func native138(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[128], p0)
+						return matchRe(&nativeRegexps[131], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -3362,7 +3374,7 @@ func native138(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[129], p0)
+							return matchRe(&nativeRegexps[132], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -3381,7 +3393,7 @@ func native139(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[119], e.Source)))) &&
+				matchRe(&nativeRegexps[122], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -3455,7 +3467,7 @@ func native146(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[130], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[133], strings.ToLower(p0))
 			})))
 }
 
@@ -3478,7 +3490,7 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[131], p0)
+		return matchRe(&nativeRegexps[134], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -3504,7 +3516,7 @@ func native148(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[132], p0)
+			return matchRe(&nativeRegexps[135], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -3536,7 +3548,7 @@ func native148(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[133], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			})))
 }
 
@@ -3545,9 +3557,9 @@ func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[134], p0)
+			return matchRe(&nativeRegexps[137], p0)
 		})) &&
-		matchRe(&nativeRegexps[135], e.Option("o", "output")))
+		matchRe(&nativeRegexps[138], e.Option("o", "output")))
 }
 
 // native150 is the condition of package-from-url.
@@ -3558,7 +3570,7 @@ func native150(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[136], p0) &&
+			return ((matchRe(&nativeRegexps[139], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -3570,7 +3582,7 @@ func native150(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[137], p0) &&
+				return (matchRe(&nativeRegexps[140], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -3578,7 +3590,7 @@ func native150(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -3592,7 +3604,7 @@ func native150(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -3606,7 +3618,7 @@ func native151(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[142], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -3614,10 +3626,10 @@ func native151(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[140], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[141], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[144], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -3628,11 +3640,11 @@ func native152(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[142], p0)
+			return matchRe(&nativeRegexps[145], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[143], p0)
+				return matchRe(&nativeRegexps[146], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -3649,7 +3661,7 @@ func native153(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[144], p0)
+				return matchRe(&nativeRegexps[147], p0)
 			})))
 }
 
@@ -3657,14 +3669,14 @@ func native153(env any) bool {
 func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[145], p0)
+		return matchRe(&nativeRegexps[148], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[146], p0)
+				return matchRe(&nativeRegexps[149], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[147], p0)
+			return matchRe(&nativeRegexps[150], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3672,7 +3684,7 @@ func native154(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[148], p0)
+			return matchRe(&nativeRegexps[151], p0)
 		}))
 }
 
@@ -3681,7 +3693,7 @@ func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[149], p0)
+			return matchRe(&nativeRegexps[152], p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -3709,7 +3721,7 @@ func native156(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[150], p0)
+				return matchRe(&nativeRegexps[153], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3742,10 +3754,10 @@ func native158(env any) bool {
 func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[119], p0)
+		return matchRe(&nativeRegexps[122], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[151], p0)
+			return matchRe(&nativeRegexps[154], p0)
 		}))
 }
 
@@ -3762,10 +3774,10 @@ func native161(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[152], p0)
+				return matchRe(&nativeRegexps[155], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[153], p0)
+			return matchRe(&nativeRegexps[156], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3773,7 +3785,7 @@ func native161(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[154], p0)
+				return matchRe(&nativeRegexps[157], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -3803,7 +3815,7 @@ func native162(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[155], p0)
+				return matchRe(&nativeRegexps[158], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3845,10 +3857,10 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[156], p0)
+		return matchRe(&nativeRegexps[159], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[157], p0)
+			return matchRe(&nativeRegexps[160], p0)
 		}))
 }
 
@@ -3877,10 +3889,10 @@ func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[158], p0)
+			return matchRe(&nativeRegexps[161], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[159], p0)
+			return matchRe(&nativeRegexps[162], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3938,13 +3950,13 @@ func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[160], p0)
+			return matchRe(&nativeRegexps[163], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[161], p0)
+			return matchRe(&nativeRegexps[164], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[162], p0)
+			return matchRe(&nativeRegexps[165], p0)
 		}))
 }
 
@@ -3968,7 +3980,7 @@ func native172(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[163], p0)
+			return matchRe(&nativeRegexps[166], p0)
 		}))
 }
 
@@ -4088,9 +4100,9 @@ func native177(env any) bool {
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[164], e.Code) ||
-			matchRe(&nativeRegexps[165], e.Code)) ||
-			matchRe(&nativeRegexps[166], e.Code)))
+		((matchRe(&nativeRegexps[167], e.Code) ||
+			matchRe(&nativeRegexps[168], e.Code)) ||
+			matchRe(&nativeRegexps[169], e.Code)))
 }
 
 // native179 is the condition of service-from-file.
@@ -4116,10 +4128,10 @@ func native180(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[167], p0)
+					return matchRe(&nativeRegexps[170], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[168], p0)
+					return matchRe(&nativeRegexps[171], p0)
 				}))))
 }
 
@@ -4128,11 +4140,11 @@ func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[169], p0)
+			return matchRe(&nativeRegexps[172], p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[170], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[171], index(e.Positional, (len(e.Positional)-1)))))
+		(matchRe(&nativeRegexps[173], index(e.Positional, (len(e.Positional)-1))) ||
+			matchRe(&nativeRegexps[174], index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native182 is the condition of snap-unsigned-install.
@@ -4166,8 +4178,8 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[172], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[173], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[175], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[176], cleanPath(p0)))
 	})
 }
 
@@ -4175,8 +4187,8 @@ func native184(env any) bool {
 func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[174], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[175], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[177], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[178], cleanPath(p0)))
 	})
 }
 
@@ -4185,7 +4197,7 @@ func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[174], cleanPath(p0)))
+			!matchRe(&nativeRegexps[177], cleanPath(p0)))
 	})
 }
 
@@ -4193,12 +4205,12 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[176], p0) ||
-			matchRe(&nativeRegexps[177], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[179], p0) ||
+			matchRe(&nativeRegexps[180], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[178], cleanPath(p0))
+				return matchRe(&nativeRegexps[181], cleanPath(p0))
 			})))
 }
 
@@ -4215,7 +4227,7 @@ func native188(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[179], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[182], e.Assigns[p0]))
 			})))
 }
 
@@ -4227,7 +4239,7 @@ func native189(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[180], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[183], e.Assigns[p0]))
 		}))
 }
 
@@ -4242,9 +4254,9 @@ func native190(env any) bool {
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[181], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[182], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[183], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[184], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[185], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[186], cleanPath(p0)))
 	})
 }
 
@@ -4254,7 +4266,7 @@ func native192(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[184], p0)
+			return matchRe(&nativeRegexps[187], p0)
 		}))
 }
 
@@ -4263,7 +4275,7 @@ func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[185], p0)
+			return matchRe(&nativeRegexps[188], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4271,28 +4283,28 @@ func native193(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[186], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[187], p0)
-				}))) ||
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[188], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[189], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
+					return matchRe(&nativeRegexps[190], p0)
 				}))) ||
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[191], p0)
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[190], p0)
+				return matchRe(&nativeRegexps[192], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[191], p0)
+				return matchRe(&nativeRegexps[193], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[194], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
@@ -4303,7 +4315,7 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[192], cleanPath(p0))
+		return matchRe(&nativeRegexps[195], cleanPath(p0))
 	})
 }
 
@@ -4318,17 +4330,17 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[193], p0)
+			return matchRe(&nativeRegexps[196], p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[194], p0)
+			return matchRe(&nativeRegexps[197], p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(persistPath(p0) &&
-						matchRe(&nativeRegexps[195], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[198], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[196], cleanPath(p0))))
+						matchRe(&nativeRegexps[199], cleanPath(p0))))
 			})))
 }

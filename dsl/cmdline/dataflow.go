@@ -559,9 +559,17 @@ func (w *walker) hashRemap(args []field) {
 		a := args[i]
 		switch {
 		case a.Dynamic:
-		case a.Value == "-p" && w.dialect != Zsh && i+1 < len(args):
-			file := args[i+1]
-			for _, n := range args[i+2:] {
+		case w.dialect != Zsh && len(a.Value) > 1 && a.Value[0] == '-' && a.Value != "--" && strings.Contains(a.Value, "p"):
+			// -p FILE, -pFILE, -lp FILE: p takes the rest of its word or the next
+			_, rest, _ := strings.Cut(a.Value, "p")
+			file, names := field{Word: Word{Value: rest}}, args[i+1:]
+			if rest == "" {
+				if len(names) == 0 {
+					return
+				}
+				file, names = names[0], names[1:]
+			}
+			for _, n := range names {
 				if !file.Dynamic && !n.Dynamic && !strings.HasPrefix(n.Value, "-") {
 					remap(n.Value, file.Value)
 				}

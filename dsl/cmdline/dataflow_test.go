@@ -29,6 +29,7 @@ var flowTests = []struct {
 	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "del ~/*", "rm -rf ~/* via=alias del"}},
 	{"", "hash -p", "hash -p /bin/rm ls; ls -rf ~", []string{"hash -p /bin/rm ls", "ls -rf ~", "rm -rf ~ via=alias ls"}},
 	{"zsh", "zsh hash NAME=FILE", "hash ls=/bin/rm; ls -rf ~", []string{"hash ls=/bin/rm", "ls -rf ~", "rm -rf ~ via=alias ls"}},
+	{"", "hash -pFILE", "hash -p/bin/rm ls; ls -rf ~", []string{"hash -p/bin/rm ls", "ls -rf ~", "rm -rf ~ via=alias ls"}},
 	{"", "hash of a dynamic file", "hash -p $(cat f) ls; ls", []string{"hash -p «$(cat f)» ls", "cat f via=$(…)", "ls"}},
 	{"", "for list", "for d in / ; do rm -rf $d; done", []string{"rm -rf /"}},
 	{"", "for list of two", "for d in /etc /usr; do rm -rf $d; done", []string{"rm -rf /etc", "rm -rf /usr"}},
