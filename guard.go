@@ -36,6 +36,10 @@ type Guard struct {
 	// could not be used: every check carries them (see Problems).
 	unusable []dsl.Finding
 	problems []error
+	// guarded are where $HGUARD_HOME and the agents' configuration
+	// variables point, resolved when the guard was made: writing there
+	// switches hguard off as surely as writing ~/.hguard.
+	guarded []dsl.GuardDir
 }
 
 // Request is one command to decide.
@@ -99,7 +103,7 @@ func loadGuard(opts Options, project string) (*Guard, error) {
 	if project != "" {
 		files = append(files, loadFile(dsl.Project, opts.checked, project))
 	}
-	g := &Guard{}
+	g := &Guard{guarded: dsl.GuardDirs(opts.Home, os.Getenv)}
 	all := slices.Clone(base)
 	for _, f := range files {
 		if f.err == nil {
@@ -280,7 +284,7 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
 	line := cmdline.ParseShell(req.Command, req.Shell)
-	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller})
+	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded})
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}

@@ -17,6 +17,10 @@ type Context struct {
 	// ("claude-code", "codex", "gemini", "cursor", or "agent" when the kind
 	// is unknown). Rules read it as caller, and agent is Caller != "".
 	Caller string
+	// Guarded are the places the environment gives hguard's and the
+	// agents' configuration ($HGUARD_HOME=/srv/hg), resolved by GuardDirs:
+	// guardPath and persistPath count them besides the names they know.
+	Guarded []GuardDir
 }
 
 // CommandEnv is what a command-scope rule's expression sees. Field tags are
@@ -58,6 +62,8 @@ type CommandEnv struct {
 	Option      func(names ...string) string               `expr:"option"`
 	Options     func(names ...string) []string             `expr:"options"`
 	WrapperFlag func(wrapper string, names ...string) bool `expr:"wrapperFlag"`
+	GuardPath   func(path string) bool                     `expr:"guardPath"`
+	PersistPath func(path string) bool                     `expr:"persistPath"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -159,8 +165,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code)...)
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
-	env.MayWrite = mayWrite(c, args, env.Outputs)
-	if s, w := fromEarlierFiles(line, c, args); len(s)+len(w) > 0 {
+	gs := guards(ctx.Guarded)
+	env.MayWrite = mayWrite(c, args, env.Outputs, gs)
+	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
 		env.SecretFiles = append(env.SecretFiles, s...)
 		env.MayWrite = append(env.MayWrite, w...)
 	}
@@ -173,6 +180,11 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return pos[i]
 	}
 	env.HasFlag = func(names ...string) bool { return hasFlag(args, names) }
+	env.GuardPath, env.PersistPath = guardPath, persistPath
+	if len(gs) > 0 {
+		env.GuardPath = func(p string) bool { return guardPathIn(p, gs) }
+		env.PersistPath = func(p string) bool { return persistPathIn(p, gs) }
+	}
 	env.Option = func(names ...string) string {
 		if v := optionValues(args, names, true); len(v) > 0 {
 			return v[0]

@@ -61,7 +61,11 @@ var accountFiles = set("/etc/passwd", "/etc/group")
 // start-up files, service units, authorized_keys, sshd's configuration,
 // LaunchAgents, and hguard's own files. /boot is left to the write rules:
 // the tools that rebuild it (update-grub, kernel-install, dracut) name it.
-func persistPath(p string) bool {
+func persistPath(p string) bool { return persistPathIn(p, nil) }
+
+// persistPathIn is persistPath with the context's resolved places of
+// hguard's and the agents' configuration (GuardDirs).
+func persistPathIn(p string, gs guards) bool {
 	if p == "" || len(p) > 4096 {
 		return false
 	}
@@ -74,7 +78,7 @@ func persistPath(p string) bool {
 			return true
 		}
 	}
-	return guardPath(p) && (strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~") || strings.HasPrefix(p, "$"))
+	return guardPathIn(p, gs) && (strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~") || strings.HasPrefix(p, "$"))
 }
 
 // pathTokens are the absolute or home paths inside a larger word: a line
@@ -167,7 +171,7 @@ var persistQuiet = set(
 // an option's value of any program but the readers (persistReaders). The
 // words of its wrappers count with the wrapper's name (screen -Logfile
 // FILE CMD, rlwrap -l FILE CMD).
-func mayWrite(c *cmdline.Command, args, outputs []string) []string {
+func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, o := range outputs {
@@ -194,13 +198,13 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 			}
 			if v, ok := optionPathValue(w); ok {
 				w = v
-				if !reader && (persistPath(v) || accountFiles[cleanPath(v)]) {
+				if !reader && (persistPathIn(v, gs) || accountFiles[cleanPath(v)]) {
 					add(v)
 					continue
 				}
 			}
 			if isPathWord(w) {
-				if operands && !reader && persistPath(w) && !secretPath(w) {
+				if operands && !reader && persistPathIn(w, gs) && !secretPath(w) {
 					add(w)
 				}
 				continue
@@ -212,7 +216,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 				if secretPath(t) {
 					continue // a secret read (moreSecrets) is what naming it in code most likely is
 				}
-				if (persistPath(t) || accountFiles[cleanPath(t)]) && (redirectedTo(w, t) || writeHint(w)) {
+				if (persistPathIn(t, gs) || accountFiles[cleanPath(t)]) && (redirectedTo(w, t) || writeHint(w)) {
 					add(t)
 				}
 			}
@@ -222,7 +226,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 	if c.Path != "" && !isPathWord(c.Path) {
 		// a line typed into an interactive program: less's s/etc/x saves its input there
 		for _, t := range pathTokens(c.Path) {
-			if persistPath(t) || accountFiles[cleanPath(t)] {
+			if persistPathIn(t, gs) || accountFiles[cleanPath(t)] {
 				add(t)
 			}
 		}
@@ -230,7 +234,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string) []string {
 	for _, wr := range c.Wrappers {
 		scan(wr.Name, wr.Args, true)
 	}
-	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPath(c.Path) {
+	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPathIn(c.Path, gs) {
 		// A wrapper whose option value hguard took for the command
 		// (screen -L FILE CMD): the path is no program anyone runs.
 		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders[programName(w.Name)] {
@@ -620,7 +624,7 @@ func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
 // fromEarlierFiles is the secret and persistence paths named in files that
 // commands before c on the line wrote and c then reads as code or
 // configuration (go run f.go, latexmk f.tex, nginx -c f).
-func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string) (secrets, writes []string) {
+func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string, gs guards) (secrets, writes []string) {
 	if plainReaders[c.Name] || plainReaders[programName(c.Name)] {
 		return nil, nil
 	}
@@ -637,7 +641,7 @@ func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string) (se
 			switch {
 			case secretPath(t):
 				secrets = append(secrets, t)
-			case persistPath(t) || accountFiles[cleanPath(t)] && writeHint(text):
+			case persistPathIn(t, gs) || accountFiles[cleanPath(t)] && writeHint(text):
 				writes = append(writes, t)
 			}
 		}

@@ -2884,33 +2884,33 @@ func native120(env any) bool {
 func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((anyOf(e.Outputs, func(p0 string) bool {
-		return (guardPath(p0) ||
+		return (e.GuardPath(p0) ||
 			(((((e.Cwd != "") &&
 				!strings.HasPrefix(p0, "/")) &&
 				!strings.HasPrefix(p0, "~")) &&
 				!strings.HasPrefix(p0, "$")) &&
-				guardPath(((e.Cwd + "/") + p0))))
+				e.GuardPath(((e.Cwd + "/") + p0))))
 	}) ||
 		(in(e.Name, "rm", "rmdir", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (guardPath(p0) ||
+				return (e.GuardPath(p0) ||
 					(((((e.Cwd != "") &&
 						!strings.HasPrefix(p0, "/")) &&
 						!strings.HasPrefix(p0, "~")) &&
 						!strings.HasPrefix(p0, "-")) &&
-						guardPath(((e.Cwd + "/") + p0))))
+						e.GuardPath(((e.Cwd + "/") + p0))))
 			}))) ||
 		(((e.Name == "find") &&
 			e.HasFlag("delete")) &&
-			guardPath(e.Pos(0)))) ||
+			e.GuardPath(e.Pos(0)))) ||
 		(((e.Name == "cpio") &&
 			e.HasFlag("i", "extract")) &&
-			guardPath(e.Option("D", "directory")))) ||
+			e.GuardPath(e.Option("D", "directory")))) ||
 		((in(e.Name, "cp", "mv", "rsync", "install", "ln") &&
 			(len(e.Positional) >= 2)) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
 				return (!strings.HasSuffix(p0, "/") &&
-					guardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
+					e.GuardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
@@ -2926,37 +2926,37 @@ func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((anyOf(e.Outputs, func(p0 string) bool {
-			return (guardPath(p0) ||
+			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
 					!strings.HasPrefix(p0, "/")) &&
 					!strings.HasPrefix(p0, "~")) &&
 					!strings.HasPrefix(p0, "$")) &&
-					guardPath(((e.Cwd + "/") + p0))))
+					e.GuardPath(((e.Cwd + "/") + p0))))
 		}) ||
 			(in(e.Name, "rm", "rmdir", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (guardPath(p0) ||
+					return (e.GuardPath(p0) ||
 						(((((e.Cwd != "") &&
 							!strings.HasPrefix(p0, "/")) &&
 							!strings.HasPrefix(p0, "~")) &&
 							!strings.HasPrefix(p0, "-")) &&
-							guardPath(((e.Cwd + "/") + p0))))
+							e.GuardPath(((e.Cwd + "/") + p0))))
 				}))) ||
 			(((e.Name == "find") &&
 				e.HasFlag("delete")) &&
-				guardPath(e.Pos(0)))) ||
+				e.GuardPath(e.Pos(0)))) ||
 			(((e.Name == "cpio") &&
 				e.HasFlag("i", "extract")) &&
-				guardPath(e.Option("D", "directory")))) ||
+				e.GuardPath(e.Option("D", "directory")))) ||
 			((in(e.Name, "cp", "mv", "rsync", "install", "ln") &&
 				(len(e.Positional) >= 2)) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
 					return (!strings.HasSuffix(p0, "/") &&
-						guardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
+						e.GuardPath(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
 				}))) ||
 			(in(e.Name, "vi", "vim", "nvim", "ex", "ed", "emacs", "nano", "micro", "kak", "hx") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return guardPath(p0)
+					return e.GuardPath(p0)
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
@@ -4338,7 +4338,7 @@ func native196(env any) bool {
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
-					(persistPath(p0) &&
+					(e.PersistPath(p0) &&
 						matchRe(&nativeRegexps[198], cleanPath(p0)))) ||
 					(secretPath(p0) &&
 						matchRe(&nativeRegexps[199], cleanPath(p0))))

@@ -127,8 +127,6 @@ var helpers = map[string]struct {
 	"isBlockDevice":  {"isBlockDevice", "bool", []string{"string"}},
 	"secretPath":     {"secretPath", "bool", []string{"string"}},
 	"secretIn":       {"secretIn", "string", []string{"string"}},
-	"guardPath":      {"guardPath", "bool", []string{"string"}},
-	"persistPath":    {"persistPath", "bool", []string{"string"}},
 	"accountFile":    {"editorAccountFile", "bool", []string{"string"}},
 	"isShell":        {"isShell", "bool", []string{"string"}},
 	"isInterpreter":  {"isInterpreter", "bool", []string{"string"}},

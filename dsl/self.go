@@ -1,7 +1,9 @@
 package dsl
 
 import (
+	"maps"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -30,9 +32,10 @@ import (
 //     $OPENCODE_CONFIG_DIR) and /etc/opencode, and Claude Code's shell
 //     prefix .claude/hguard-shell. $XDG_CONFIG_HOME is ~/.config.
 //
-// A glob counts when it may name one of them (~/.c*/settings.json). Rules
-// judge the path as written: hguard cannot know where a variable other
-// than these points, nor follow symbolic links.
+// A glob counts when it may name one of them (~/.c*/settings.json). The
+// path is judged as written; where the environment puts these places
+// (HGUARD_HOME=/srv/hg) is added by the guard (GuardDirs, guardPathIn),
+// which resolves their symbolic links, not those of every path.
 func guardPath(p string) bool {
 	if p == "" {
 		return false
@@ -233,3 +236,118 @@ func cutVar(p, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// GuardDir is a place the environment names for hguard's or an agent's
+// configuration ($HGUARD_HOME=/srv/hg, CLAUDE_CONFIG_DIR=/opt/claude): the
+// rules know these variables by name, but a command names the directory
+// itself (echo x > /srv/hg/config.yaml), so the guard resolves them where
+// it runs and passes them in Context.
+type GuardDir struct {
+	Path string // cleaned and lower case: absolute, or ~/… under the user's home
+	All  bool   // everything under Path counts
+	// Names, when All is false, are the entries directly in Path that
+	// count, with everything under them; Path itself always counts.
+	Names map[string]bool
+}
+
+// GuardDirs resolves $HGUARD_HOME (home, as the guard uses it) and the
+// agents' configuration variables that getenv reports. Each directory
+// counts as written, as its symbolic links resolve, and in ~ form when
+// it lies under $HOME, so that every spelling a command may use is known.
+func GuardDirs(home string, getenv func(string) string) []GuardDir {
+	var out []GuardDir
+	seen := map[string]bool{}
+	userHome := filepath.Clean(getenv("HOME"))
+	add := func(p string, all bool, names map[string]bool) {
+		if p == "" || !filepath.IsAbs(p) {
+			return // a relative value names a different place from every directory
+		}
+		forms := []string{filepath.Clean(p)}
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != forms[0] {
+			forms = append(forms, real)
+		}
+		for _, f := range forms {
+			if userHome != "/" && userHome != "." && strings.HasPrefix(f, userHome+"/") {
+				forms = append(forms, "~"+f[len(userHome):])
+			}
+		}
+		for _, f := range forms {
+			f = strings.ToLower(filepath.ToSlash(f))
+			if f == "/" || f == "~" || seen[f] {
+				continue // a variable set to / or the home would make every path hguard's
+			}
+			seen[f] = true
+			out = append(out, GuardDir{Path: f, All: all, Names: names})
+		}
+	}
+	add(home, true, nil)
+	for _, v := range guardVars {
+		if v.name != "HGUARD_HOME" {
+			add(getenv(v.name), v.all, v.files)
+		}
+	}
+	if x := getenv("XDG_CONFIG_HOME"); x != "" {
+		for dir := range configAgentDirs {
+			names := maps.Clone(agentSettings[dir])
+			if dir == "opencode" {
+				names["plugins"], names["plugin"] = true, true
+			}
+			add(filepath.Join(x, dir), false, names)
+		}
+	}
+	return out
+}
+
+// guards are the resolved places of a Context.
+type guards []GuardDir
+
+// has reports whether p is one of the places, or a file that counts under
+// one. A glob counts when it may name one.
+func (gs guards) has(p string) bool {
+	if len(gs) == 0 || p == "" {
+		return false
+	}
+	c := strings.ToLower(cleanPath(p))
+	segs := strings.Split(c, "/")
+	for _, g := range gs {
+		rest, ok := cutDir(segs, strings.Split(g.Path, "/"))
+		if !ok {
+			continue
+		}
+		if len(rest) == 0 || g.All {
+			return true
+		}
+		for n := range g.Names {
+			if globSegment(rest[0], n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cutDir reports whether the path segments segs are dir's or lie under
+// it, each glob segment matching dir's segment, and returns what follows.
+func cutDir(segs, dir []string) ([]string, bool) {
+	if len(segs) < len(dir) {
+		return nil, false
+	}
+	for i, d := range dir {
+		if !globSegment(segs[i], d) {
+			return nil, false
+		}
+	}
+	return segs[len(dir):], true
+}
+
+// globSegment reports whether one path segment, perhaps a glob, names name.
+func globSegment(seg, name string) bool {
+	if !strings.ContainsAny(seg, "*?[") {
+		return seg == name
+	}
+	ok, _ := path.Match(seg, name)
+	return ok
+}
+
+// guardPathIn is guardPath with the context's resolved places.
+func guardPathIn(p string, gs guards) bool { return guardPath(p) || gs.has(p) }

@@ -1,6 +1,10 @@
 package dsl
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 func TestGuardPath(t *testing.T) {
 	tests := []struct {
@@ -108,5 +112,60 @@ func TestGuardPath(t *testing.T) {
 		if got := guardPath(tt.path); got != tt.want {
 			t.Errorf("guardPath(%q) = %t, want %t", tt.path, got, tt.want)
 		}
+	}
+}
+
+// TestGuardDirs: the places the environment names count in every
+// spelling, and only they and what counts under them.
+func TestGuardDirs(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "srv", "hg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(home, "srv"), filepath.Join(home, "link")); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{
+		"HOME":              home,
+		"CLAUDE_CONFIG_DIR": "/opt/CC",
+		"CODEX_HOME":        "relative/codex", // names no one place: left out
+		"XDG_CONFIG_HOME":   "/cfg",
+		"COPILOT_HOME":      "/", // would make every path hguard's: left out
+	}
+	gs := guards(GuardDirs(filepath.Join(home, "link", "hg"), func(k string) string { return env[k] }))
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{home + "/link/hg", true},
+		{home + "/link/hg/config.yaml", true},
+		{home + "/srv/hg/rules.d/x.yaml", true}, // where the link leads
+		{"~/srv/hg/audit.jsonl", true},
+		{"$HOME/link/hg/state", true},
+		{home + "/srv/h?/config.yaml", true},
+		{home + "/srv/*/config.yaml", true},
+		{home + "/srv", false}, // a parent is not the place
+		{home + "/srv/hg2/config.yaml", false},
+		{home + "/srv/notes", false},
+		{"/opt/cc/settings.json", true}, // names compare in lower case, as guardPath's do
+		{"/opt/CC", true},
+		{"/opt/CC/settings.local.json", true},
+		{"/opt/CC/settings.*", true},
+		{"/opt/CC/CLAUDE.md", false},
+		{"relative/codex/config.toml", false},
+		{"/cfg/opencode/plugins/x.js", true},
+		{"/cfg/crush/crush.json", true},
+		{"/cfg/amp/settings.json", true},
+		{"/cfg/amp/threads.json", false},
+		{"/etc/passwd", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := gs.has(tt.path); got != tt.want {
+			t.Errorf("has(%q) = %t, want %t", tt.path, got, tt.want)
+		}
+	}
+	if got := guards(nil).has(home + "/srv/hg"); got {
+		t.Errorf("no places: has = true")
 	}
 }

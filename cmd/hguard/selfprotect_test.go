@@ -175,3 +175,67 @@ func TestSelfProtectionFileTools(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfProtectionElsewhere: where $HGUARD_HOME and an agent's
+// configuration variable point somewhere else than ~/.hguard and
+// ~/.claude, writing there is denied to an agent like writing the usual
+// places, in each spelling a command may use: absolute, under ~, relative
+// to the working directory, through a symbolic link, as a glob, and
+// through the agent's file tools. What lies beside them stays allowed.
+func TestSelfProtectionElsewhere(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "proj")
+	for _, d := range []string{project, filepath.Join(home, "srv", "hg", "rules.d"), filepath.Join(home, "opt", "cc")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(home, "srv"), filepath.Join(home, "link")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("HGUARD_HOME", filepath.Join(home, "link", "hg")) // the link's target is /…/srv/hg
+	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, "opt", "cc"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
+	t.Setenv("HGUARD_NO_DAEMON", "1")
+	for _, m := range ancestry.Markers {
+		t.Setenv(m.Name, "")
+	}
+	t.Chdir(project)
+	tests := []struct {
+		tool, arg string // Bash runs arg; Write writes the file arg
+		deny      bool
+	}{
+		{"Bash", "echo '{approvals: {mode: off}}' > " + home + "/srv/hg/config.yaml", true},
+		{"Bash", "cp /tmp/x.yaml ~/srv/hg/rules.d/allow.yaml", true},
+		{"Bash", "truncate -s0 ../srv/hg/audit.jsonl", true},
+		{"Bash", "rm -rf " + home + "/link/hg", true},
+		{"Bash", "echo x > " + home + "/srv/h*/config.yaml", true},
+		{"Bash", "tee " + home + "/opt/cc/settings.json < /tmp/s", true},
+		{"Bash", "echo '{}' > ~/cfg/opencode/opencode.json", true},
+		{"Bash", "cp evil.js " + home + "/cfg/opencode/plugins/", true},
+		{"Write", home + "/srv/hg/config.yaml", true},
+		{"Write", home + "/link/hg/rules.d/x.yaml", true},
+		{"Write", home + "/opt/cc/settings.local.json", true},
+		{"Bash", "echo x > " + home + "/srv/notes.txt", false},
+		{"Bash", "echo x > " + home + "/opt/cc/NOTES.md", false},
+		{"Bash", "cat " + home + "/srv/hg/config.yaml", false},
+		{"Write", home + "/cfg/other/app.json", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool+" "+tt.arg, func(t *testing.T) {
+			input := map[string]any{"command": tt.arg}
+			if tt.tool == "Write" {
+				input = map[string]any{"file_path": tt.arg, "content": "x"}
+			}
+			in, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": project, "permission_mode": "default",
+				"hook_event_name": "PreToolUse", "tool_name": tt.tool, "tool_input": input})
+			var stdout, stderr bytes.Buffer
+			run([]string{"hook", "claude-code"}, bytes.NewReader(in), &stdout, &stderr)
+			denied := strings.Contains(stdout.String(), `"permissionDecision":"deny"`)
+			if denied != tt.deny {
+				t.Errorf("denied %t, want %t: %s%s", denied, tt.deny, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
