@@ -33,6 +33,8 @@ import (
 //   - arithmetic: a static value read by name in an arithmetic context, or
 //     a subscripted name given to printf -v, read, declare, test -v, is
 //     walked as (( VALUE )): its command substitutions run (see arithRefs);
+//   - copies and links of known programs (cp /bin/rm x; ./x runs rm:
+//     copies.go);
 //   - files written on the line (echo … > x.sh, curl -o x.sh …) and then run
 //     (sh x.sh, source x.sh, ./x.sh): their static text is followed, fetched
 //     content is untrusted; code cloned or unpacked on the line and run from
@@ -71,6 +73,10 @@ type flow struct {
 	// whose value "" would otherwise be the empty list: $X is then one
 	// empty word, not none.
 	emptyElem map[string]bool
+	// copies are files the line made a copy or link of a known program
+	// (copies.go): the file → the program's path or name; binCopies are
+	// those in a bin directory by name → the file, for a bare name.
+	copies, binCopies map[string]string
 }
 
 type funcDef struct {
@@ -364,6 +370,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Dynamic {
 		return
 	}
+	w.copied(c, args)
 	w.nameArgs(c, args, cx)
 	switch name := c.Name; {
 	case name == "cd" || name == "pushd":
@@ -459,6 +466,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		restore()
 	}
 	w.runsWritten(c, args, cx)
+	w.runsCopy(c, args, cx)
 	w.fetchedFlow(c, args)
 }
 

@@ -1,0 +1,240 @@
+package cmdline
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Copies of programs: cp /bin/rm /tmp/ls; /tmp/ls -rf ~ runs rm under
+// another name. A file the line made a copy, a link or an install of a
+// known program is that program when it runs later on the line, so the
+// rules judge rm -rf ~, not an unknown ls. A copy of a program hguard does
+// not know is left as it is: judging it as its source would say nothing.
+
+// copyValueOpts are the short and long options of the copying programs
+// whose value is the next word.
+var copyValueOpts = map[string]struct {
+	short string
+	long  []string
+}{
+	"cp":      {"St", []string{"--suffix", "--target-directory"}},
+	"mv":      {"St", []string{"--suffix", "--target-directory"}},
+	"ln":      {"St", []string{"--suffix", "--target-directory"}},
+	"install": {"mogSt", []string{"--mode", "--owner", "--group", "--suffix", "--target-directory", "--strip-program"}},
+	"rsync":   {"efTBM", []string{"--rsh", "--filter", "--temp-dir", "--block-size", "--remote-option", "--exclude", "--include", "--chmod", "--chown", "--rsync-path"}},
+}
+
+// lookedUp matches a substitution that prints the path of the program it
+// names: $(command -v rm), `which rm`, $(type -P rm), zsh's $(whence -p rm),
+// also inside readlink -f or realpath. Group 1 is the program.
+var lookedUp = regexp.MustCompile(`^(?:\$\(|` + "`" + `)[^;|&<>]*?\b(?:which|command\s+-[vV]|type\s+-[a-zA-Z]*[pP]|whence\s+-[a-z]*p[a-z]*|where)\s+(?:--\s+)?"?([A-Za-z_][A-Za-z0-9_.+-]*)"?\s*[)` + "`" + `"]*$`)
+
+// copyOrigin is the program a copy's source word names, or "" when it
+// names none hguard knows: a path to a known program (/bin/rm), a lookup of
+// one at run time ("$(command -v rm)"), zsh's =rm, or an earlier copy.
+func (w *walker) copyOrigin(a field) string {
+	v := a.Value
+	if a.Dynamic {
+		if m := lookedUp.FindStringSubmatch(v); m != nil && knownCopy(m[1]) {
+			return m[1]
+		}
+		return ""
+	}
+	if w.dialect == Zsh && len(v) > 1 && v[0] == '=' && !strings.Contains(v, "/") && knownCopy(v[1:]) {
+		return v[1:] // zsh's =rm is rm's path
+	}
+	if p, ok := w.copies[w.copyKey(v)]; ok {
+		return p
+	}
+	if strings.Contains(v, "/") && isCommandWord(path.Clean(v)) && knownCopy(baseName(v)) {
+		return v
+	}
+	return ""
+}
+
+// knownCopy reports a program whose copy is worth following: one hguard
+// knows, or a wrapper (a copy of env or sudo still runs its operand).
+func knownCopy(name string) bool {
+	return knownProgram(program(name)) || passedThrough(name)
+}
+
+// copyKey is the file p names, as copies keys it: relative to the
+// directory a cd on the line moved to, ./ and $HOME spelled out one way.
+func (w *walker) copyKey(p string) string {
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, home); ok && (rest == "" || rest[0] == '/') {
+			p = "~" + rest
+		}
+	}
+	if w.cwd != "" && p != "" && p[0] != '/' && p[0] != '~' && p[0] != '$' {
+		p = joinPath(w.cwd, p)
+	}
+	return path.Clean(p)
+}
+
+// copied records the files c makes a copy or a link of a known program:
+// cp, mv, ln, install and rsync SOURCE… DEST, cat SOURCE > DEST and dd
+// if=SOURCE of=DEST.
+func (w *walker) copied(c *Command, args []field) {
+	switch c.Name {
+	case "cat":
+		var ops []field
+		for _, a := range args {
+			if a.Dynamic || !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) != 1 {
+			return
+		}
+		for _, r := range c.Redirects {
+			if (r.Op == ">" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic {
+				w.copyTo(ops[0], r.Target.Value, false)
+			}
+		}
+	case "dd":
+		var from field
+		to := ""
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+				from = field{Word: Word{Value: v, Dynamic: a.Dynamic}}
+			} else if v, ok := strings.CutPrefix(a.Value, "of="); ok && !a.Dynamic {
+				to = v
+			}
+		}
+		if from.Value != "" && to != "" {
+			w.copyTo(from, to, false)
+		}
+	default:
+		opts, ok := copyValueOpts[c.Name]
+		if !ok {
+			return
+		}
+		var ops []field
+		dir, file := "", false
+		for i := 0; i < len(args); i++ {
+			a, v := args[i], args[i].Value
+			switch {
+			case a.Dynamic || v == "-" || !strings.HasPrefix(v, "-"):
+				ops = append(ops, a)
+			case v == "--":
+				ops = append(ops, args[i+1:]...)
+				i = len(args)
+			case v == "-d" && c.Name == "install", v == "--directory" && c.Name == "install":
+				return // creates directories
+			case v == "-T" || v == "--no-target-directory":
+				file = true
+			case strings.HasPrefix(v, "--target-directory="):
+				dir = strings.TrimPrefix(v, "--target-directory=")
+			case strings.HasPrefix(v, "--"):
+				if !strings.Contains(v, "=") && slices.Contains(opts.long, v) {
+					if v == "--target-directory" && i+1 < len(args) {
+						dir = args[i+1].Value
+					}
+					i++
+				}
+			default:
+				// -m755, -t DIR, -fsT: the first option letter that takes a
+				// value takes the rest of the word or the next word
+				for j := 1; j < len(v); j++ {
+					if strings.IndexByte(opts.short, v[j]) < 0 {
+						file = file || v[j] == 'T'
+						continue
+					}
+					val := v[j+1:]
+					if val == "" && i+1 < len(args) {
+						i++
+						val = args[i].Value
+					}
+					if v[j] == 't' {
+						dir = val
+					}
+					break
+				}
+			}
+		}
+		switch {
+		case dir != "":
+			for _, src := range ops {
+				w.copyTo(src, strings.TrimSuffix(dir, "/")+"/"+baseName(src.Value), false)
+			}
+		case len(ops) == 1 && c.Name == "ln":
+			w.copyTo(ops[0], baseName(ops[0].Value), false) // ln TARGET links in the directory
+		case len(ops) >= 2:
+			dest := ops[len(ops)-1]
+			if dest.Dynamic {
+				return
+			}
+			for _, src := range ops[:len(ops)-1] {
+				// one source and no -T: dest may be a directory
+				w.copyTo(src, dest.Value, len(ops) > 2 || !file)
+			}
+		}
+	}
+}
+
+// copyTo records dest as a copy of what src names, when that is a known
+// program under another name. orInto also records dest/NAME, for a dest
+// that may be a directory.
+func (w *walker) copyTo(src field, dest string, orInto bool) {
+	origin := w.copyOrigin(src)
+	if origin == "" || dest == "" {
+		return
+	}
+	record := func(file string) {
+		if program(baseName(file)) == program(baseName(origin)) {
+			return // the same name: rules see the program by it already
+		}
+		if w.copies == nil {
+			w.copies = make(map[string]string)
+		}
+		key := w.copyKey(file)
+		w.copies[key] = origin
+		if d := path.Base(path.Dir(key)); d == "bin" || d == "sbin" {
+			// a directory that is on PATH: the bare name may run it
+			if w.binCopies == nil {
+				w.binCopies = make(map[string]string)
+			}
+			w.binCopies[path.Base(key)] = key
+		}
+	}
+	if !strings.HasSuffix(dest, "/") {
+		record(dest)
+	}
+	if orInto || strings.HasSuffix(dest, "/") {
+		record(strings.TrimSuffix(dest, "/") + "/" + baseName(src.Value))
+	}
+}
+
+// runsCopy emits, for a command that runs a copy made earlier on the line,
+// the command as the copied program: /tmp/ls -rf ~ after cp /bin/rm /tmp/ls
+// is also rm -rf ~, carried by "copy /tmp/ls".
+func (w *walker) runsCopy(c *Command, args []field, cx ctx) {
+	if len(w.copies) == 0 || w.walks >= maxLoopWalks {
+		return
+	}
+	via, key := c.Path, ""
+	switch {
+	case strings.Contains(c.Path, "/"):
+		key = w.copyKey(c.Path)
+	case c.Path == c.Name:
+		key = w.binCopies[c.Name]
+		via = key
+	}
+	origin, ok := w.copies[key]
+	if !ok {
+		return
+	}
+	w.walks++
+	fs := append([]field{{Word: Word{Value: origin}}}, args...)
+	m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "copy "+via), Source: c.Source, Pos: c.Pos, Func: c.Func,
+		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
+	rest := w.peel(&m, fs)
+	m.Wrappers = concat(c.Wrappers, m.Wrappers)
+	if w.emit(&m) {
+		cx.depth++
+		w.follow(&m, rest, cx)
+	}
+}
