@@ -165,6 +165,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code)...)
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
+	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env)...)
 	gs := guards(ctx.Guarded)
 	env.MayWrite = mayWrite(c, args, env.Outputs, gs)
 	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
