@@ -134,13 +134,17 @@ func secretPath(p string) bool {
 
 // secretIn is the secret file a word names, or "": the word itself, an
 // option's value (--file=P, -fP, if=P), a curl-style data file (@P, k=@P,
-// k@P) or an address's file part (FILE:P, OPEN:P,flags). Globs are not
+// k@P), an address's file part (FILE:P, OPEN:P,flags) or a typed file
+// (text/plain:P, see mimeTypedFile). Globs are not
 // expanded: ~/.ssh/* is no file, but ~/.ssh/id_* names the keys.
 func secretIn(arg string) string {
 	if arg == "" || len(arg) > 4096 {
 		return ""
 	}
 	try := func(p string) bool { return p != "" && secretPath(p) }
+	if v := mimeTypedFile(arg); try(v) {
+		return v
+	}
 	if !strings.HasPrefix(arg, "-") && try(arg) {
 		return arg
 	}
@@ -241,6 +245,27 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 		}
 	}
 	return out
+}
+
+// mimeTypes are the top-level media types (RFC 6838).
+var mimeTypes = set("application", "audio", "font", "example", "image", "message", "model", "multipart", "text", "video")
+
+// mimeTypedFile is the file of a word written TYPE/SUBTYPE:[ENCODING:]FILE,
+// the form in which run-mailcap and its names (see, print, edit, compose)
+// take a file with its media type (run-mailcap(1)), or "".
+func mimeTypedFile(arg string) string {
+	typ, rest, ok := strings.Cut(arg, "/")
+	if !ok || !(mimeTypes[strings.ToLower(typ)] || strings.HasPrefix(strings.ToLower(typ), "x-")) {
+		return ""
+	}
+	sub, file, ok := strings.Cut(rest, ":")
+	if !ok || sub == "" || strings.ContainsAny(sub, "/ ") {
+		return ""
+	}
+	if enc, f, ok := strings.Cut(file, ":"); ok && enc != "" && !strings.ContainsAny(enc, "/~") {
+		file = f // an encoding (gzip) before the file
+	}
+	return file
 }
 
 func containsStr(list []string, s string) bool {

@@ -32,6 +32,8 @@ func TestSecretIn(t *testing.T) {
 		{"-f/etc/shadow", "/etc/shadow"}, {"@/etc/shadow", "/etc/shadow"}, {"k@/etc/shadow", "/etc/shadow"},
 		{"f=@.env;type=text/plain", ".env"}, {"FILE:/etc/shadow", "/etc/shadow"}, {"OPEN:/etc/shadow,rdonly", "/etc/shadow"},
 		{"file:///etc/shadow", "///etc/shadow"}, {"~/.ssh/id_*", "~/.ssh/id_*"},
+		{"text/plain:/etc/shadow", "/etc/shadow"}, {"text/plain:gzip:/root/.ssh/id_rsa", "/root/.ssh/id_rsa"},
+		{"application/x-tar:~/.netrc", "~/.netrc"}, {"text/plain:notes.txt", ""}, {"src/main:/etc/shadow", ""},
 		{"user@example.com", ""}, {"--verbose", ""}, {"notes.txt", ""}, {"~/.ssh/id_rsa.pub", ""},
 	} {
 		if got := secretIn(tc.arg); got != tc.want {
