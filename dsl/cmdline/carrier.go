@@ -874,6 +874,9 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				w.nested(c, "ld.so "+shellQuote(m[1]), c.Name+" "+file, cx, false) // a module the configuration loads
 			}
 		}
+		if webServers[program(c.Name)] != "" {
+			w.serveWritten(c, file, in.Text, cx)
+		}
 		shell := false
 		for _, line := range strings.Split(in.Text, "\n") {
 			line = strings.TrimSpace(line)
