@@ -83,6 +83,10 @@ type InputEnv struct {
 	Static  bool     `expr:"static"`
 	Remote  bool     `expr:"remote"`
 	Decoded bool     `expr:"decoded"`
+	// Origin is the command the pipe's data starts from, through any
+	// filters (see pipeOrigin), and OriginArgs its arguments.
+	Origin     string   `expr:"origin"`
+	OriginArgs []string `expr:"originArgs"`
 }
 
 // LineEnv is what a line-scope rule's expression sees.
@@ -138,6 +142,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 			Static: c.Stdin.Static, Remote: c.Stdin.Remote, Decoded: c.Stdin.Decoded,
 		},
 	}
+	env.Stdin.Origin, env.Stdin.OriginArgs = pipeOrigin(c, line)
 	if len(c.Assigns) > 0 {
 		env.Assigns = make(map[string]string, len(c.Assigns))
 		for _, a := range c.Assigns {
@@ -482,9 +487,18 @@ func isFd(s string) bool {
 }
 
 // feederArgs is the arguments of the command that writes into c's standard
-// input pipe: the nearest command before c in the line that stands just
-// before it in a pipeline of the same length, with the name stdin.From gives.
+// input pipe (see feeder).
 func feederArgs(c *cmdline.Command, line *cmdline.Line) []string {
+	if f := feeder(c, line); f != nil {
+		return wordValues(f.Args)
+	}
+	return nil
+}
+
+// feeder is the command that writes into c's standard input pipe: the
+// nearest command before c in the line that stands just before it in a
+// pipeline of the same length, with the name stdin.From gives; nil if none.
+func feeder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
 		return nil
 	}
@@ -492,14 +506,45 @@ func feederArgs(c *cmdline.Command, line *cmdline.Line) []string {
 	for j := i - 1; j >= 0; j-- {
 		f := line.Commands[j]
 		if f.Pipe.Len == c.Pipe.Len && f.Pipe.Index == c.Pipe.Index-1 && f.Name == c.Stdin.From {
-			args := make([]string, len(f.Args))
-			for k, w := range f.Args {
-				args[k] = w.Value
-			}
-			return args
+			return f
 		}
 	}
 	return nil
+}
+
+// pipeOrigin is the command whose output reaches c's standard input
+// through any chain of pipeFilters (vault kv get x | jq . | tee y: vault
+// for tee), and its arguments; the feeder itself when it is no filter.
+func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
+	f := feeder(c, line)
+	for f != nil && pipeFilters[f.Name] && !stdoutToFile(f) {
+		prev := feeder(f, line)
+		if prev == nil {
+			break
+		}
+		f = prev
+	}
+	if f == nil {
+		return "", nil
+	}
+	return f.Name, wordValues(f.Args)
+}
+
+// pipeFilters print what they read, reshaped, encoded or in part: what
+// comes into them goes on to the next command.
+var pipeFilters = set("jq", "yq", "gojq", "jaq", "grep", "egrep", "fgrep", "rg", "head", "tail", "cut", "sed",
+	"awk", "gawk", "mawk", "tr", "cat", "tac", "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev",
+	"column", "sort", "uniq", "tee", "fold", "fmt", "nl", "paste", "expand", "strings", "iconv", "less", "more")
+
+// stdoutToFile reports a command whose standard output a redirect sends to
+// a file, so that nothing goes down its pipe.
+func stdoutToFile(c *cmdline.Command) bool {
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") {
+			return true
+		}
+	}
+	return false
 }
 
 // commandCwd is where a command runs: the directory a static cd earlier on

@@ -111,7 +111,7 @@ var Vars = []Var{
 	{"wrappers", "[]string", CommandScope, "wrappers peeled off, outermost first: sudo, env, nice, xargs, find (for -exec), …"},
 	{"wrapperArgs", "[]string", CommandScope, "the arguments given to the wrappers, in order: [\"-u\", \"root\"] for sudo -u root"},
 	{"via", "[]string", CommandScope, "carriers followed to reach the command, outermost first: \"bash -c\", \"eval\", \"python os.system\""},
-	{"stdin", "{kind, from, args, text, static, remote, decoded}", CommandScope, "standard input: kind is \"\", pipe, heredoc, herestring, file or procsub; from the feeding command and args its arguments; remote when it comes from the network; decoded when it passed a decoder"},
+	{"stdin", "{kind, from, args, origin, originArgs, text, static, remote, decoded}", CommandScope, "standard input: kind is \"\", pipe, heredoc, herestring, file or procsub; from the feeding command and args its arguments; origin and originArgs the command the data starts from, through any filters (jq, grep, base64, rev, tee, …); remote when it comes from the network; decoded when it passed a decoder"},
 	{"untrusted", "string", CommandScope, "non-empty when the command executes content hguard cannot inspect: remote, decoded or dynamic"},
 	{"lang", "string", CommandScope, "the language of an inline interpreter payload (python, node, perl, ruby, php, lua, powershell), or \"\""},
 	{"code", "string", CommandScope, "the inline payload's code"},

@@ -495,7 +495,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native121
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args))":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native122
 		}
@@ -2948,7 +2948,7 @@ func native122(env any) bool {
 		})) &&
 		(revealsSecret(e.Name, e.Args) ||
 			((e.Stdin.Kind == "pipe") &&
-				revealsSecret(e.Stdin.From, e.Stdin.Args))))
+				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
 // native123 is the condition of self-write.
