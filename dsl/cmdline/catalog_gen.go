@@ -294,6 +294,9 @@ var catalog = map[string]*Program{
 	"socket":            &catalogPrograms[109],
 	"proot":             &catalogPrograms[110],
 	"sched":             &catalogPrograms[111],
+	"hguard":            &catalogPrograms[112],
+	"hguard-shell":      &catalogPrograms[113],
+	"nix-shell":         &catalogPrograms[114],
 }
 
 var catalogPrograms = [...]Program{
@@ -409,4 +412,7 @@ var catalogPrograms = [...]Program{
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh"}}},
 	{Name: "proot", Runs: "argv", Args: "rbwqkm", Long: []string{"rootfs", "bind", "mount", "cwd", "qemu", "kernel-release"}},
 	{Name: "sched", Runs: "line", Operands: 1},
+	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh"}}},
+	{Name: "hguard-shell", Code: []CodeOption{{"", "sh"}}},
+	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh"}, {"--command", "sh"}}},
 }

@@ -467,6 +467,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	w.runsWritten(c, args, cx)
 	w.runsCopy(c, args, cx)
+	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)
 }
 
