@@ -122,6 +122,31 @@ func TestHguardControlByAgent(t *testing.T) {
 	})
 }
 
+// TestShellDefinitionsByAgent: zsh's alias and function tables written as
+// arrays, and fish's autoloaded function files and start-up snippets
+// (red team, evening of 2026-12-02: each was allowed).
+func TestShellDefinitionsByAgent(t *testing.T) {
+	checkRedTeam(t, []redTeamCase{
+		{"zsh", "aliases[ls]=rm; ls -rf ~", dsl.Block, dsl.Block},
+		{"zsh", "galiases[X]=/; rm -rf X", dsl.Block, dsl.Block},
+		{"zsh", `functions[ls]='rm "$@"'; ls -rf ~`, dsl.Block, dsl.Block},
+		{"zsh", "aliases[ls]=/tmp/evil/ls", dsl.Ask, dsl.Ask},
+		{"zsh", "aliases+=(ls rm)", dsl.Ask, dsl.Ask},
+		{"zsh", "aliases[ll]='ls -l'", dsl.Ask, dsl.Ask},
+		{"zsh", "alias ll='ls -l'", dsl.Allow, dsl.Allow},
+		{"bash", "aliases[ls]=rm", dsl.Allow, dsl.Allow},
+		{"fish", "echo 'function ls; rm -rf ~; end' > ~/.config/fish/functions/ls.fish", dsl.Ask, dsl.Ask},
+		{"fish", "cp x.fish ~/.config/fish/functions/", dsl.Ask, dsl.Ask},
+		{"bash", "echo 'function hguard; end' > ~/.config/fish/functions/hguard.fish", dsl.Ask, dsl.Ask},
+		{"fish", "function ls; command ls -F $argv; end; funcsave ls", dsl.Allow, dsl.Ask},
+		{"fish", "function fish_user_key_bindings; bind ctrl-g 'git status'; end", dsl.Allow, dsl.Ask},
+		{"fish", "function greet; echo hi; end", dsl.Allow, dsl.Allow},
+		{"fish", "cat ~/.config/fish/functions/ls.fish", dsl.Allow, dsl.Allow},
+		{"fish", "ls ~/.config/fish/conf.d/", dsl.Allow, dsl.Allow},
+		{"bash", "alias ll='ls -l'", dsl.Allow, dsl.Allow},
+	})
+}
+
 // TestLaunchersRedTeam: programs that run a command they are given, found
 // allowed by the red team, evening of 2026-12-02.
 func TestLaunchersRedTeam(t *testing.T) {

@@ -77,6 +77,9 @@ type flow struct {
 	// (copies.go): the file → the program's path or name; binCopies are
 	// those in a bin directory by name → the file, for a bare name.
 	copies, binCopies map[string]string
+	// zshFuncs are the bodies of functions defined through zsh's
+	// functions table (functions[f]=BODY; zshTable).
+	zshFuncs map[string]string
 }
 
 type funcDef struct {
@@ -357,6 +360,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 					w.arithValue(v.Value, c.Pos, cx)
 				}
 			}
+			w.zshTable(a, c, cx)
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
@@ -466,6 +470,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		restore()
 	}
 	w.runsWritten(c, args, cx)
+	w.zshFuncCall(c, args, cx)
 	w.runsCopy(c, args, cx)
 	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)

@@ -176,6 +176,16 @@ var flowTests = []struct {
 	{"zsh", "zsh suffix alias", "alias -s txt='rm -rf ~'; a.txt", []string{"alias -s txt=rm -rf ~", "a.txt", "rm -rf ~ a.txt via=alias"}},
 	{"zsh", "zsh global alias not expanded in itself", "alias -g G=G; echo G", []string{"alias -g G=G", "echo G", "echo G via=alias"}},
 	{"", "bash has no global aliases", "alias -g X=/; rm -rf X", []string{"alias -g X=/", "rm -rf X"}},
+	// zsh's alias and function tables (zsh/parameter) written as arrays
+	// (red team: each was allowed).
+	{"zsh", "zsh aliases table", "aliases[ls]=rm; ls -rf ~", []string{": aliases=rm", "ls -rf ~", "rm -rf ~ via=alias ls"}},
+	{"zsh", "zsh aliases table as pairs", "aliases+=(ls rm ll 'ls -l'); ls -rf ~", []string{": aliases=(ls rm ll 'ls -l')", "ls -rf ~", "rm -rf ~ via=alias ls"}},
+	{"zsh", "zsh galiases table", "galiases[X]=/; rm -rf X", []string{": galiases=/", "rm -rf X", "rm -rf / via=alias"}},
+	{"zsh", "zsh saliases table", "saliases[txt]=sh; a.txt", []string{": saliases=sh", "a.txt", "sh a.txt via=alias"}},
+	{"zsh", "zsh functions table", `functions[ls]='rm "$@"'; ls -rf ~`, []string{": functions=rm \"$@\"", "rm «$@» via=ls() fn=ls", "ls -rf ~", "rm -rf ~ via=ls() fn=ls"}},
+	{"zsh", "zsh table of an unknown value", "aliases[ls]=$(cat f); ls -rf ~", []string{": aliases=$(cat f)", "cat f via=$(…)", "ls -rf ~"}},
+	{"", "bash has no alias table", "aliases[ls]=rm; ls -rf ~", []string{": aliases=rm", "ls -rf ~"}},
+
 	{"zsh", "zsh assignment", "X=/; rm -rf $X", []string{": X=/", "rm -rf /"}},
 	{"fish", "fish set", "set X /; rm -rf $X", []string{"set X /", "rm -rf /"}},
 	{"fish", "fish function argv", "function f; rm -rf $argv; end; f /", []string{"rm -rf «$argv» fn=f", "f /", "rm -rf / via=f() fn=f"}},

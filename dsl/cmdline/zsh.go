@@ -463,3 +463,78 @@ func (w *walker) forLoop(call *syntax.CallExpr, names []string, items []*syntax.
 	}
 	return &syntax.ForClause{ForPos: pos, Loop: &syntax.WordIter{Name: &syntax.Lit{ValuePos: call.Args[1].Pos(), ValueEnd: call.Args[1].End(), Value: names[0]}, InPos: pos, Items: items}, Do: body}
 }
+
+// zshTable reads an assignment to zsh's alias and function tables (the
+// zsh/parameter module's associative arrays, always loaded in an
+// interactive zsh): aliases[ls]=rm defines the alias ls as alias ls=rm
+// does, galiases and saliases the global and suffix ones, and
+// functions[f]=BODY the function f; aliases=(K V …) and aliases+=(K V …)
+// set several. A key or value not known statically defines nothing.
+func (w *walker) zshTable(a *syntax.Assign, c *Command, cx ctx) {
+	if w.dialect != Zsh || a == nil || a.Name == nil {
+		return
+	}
+	var table *map[string]string
+	switch a.Name.Value {
+	case "aliases":
+		table = &w.aliases
+	case "galiases":
+		table = &w.galiases
+	case "saliases":
+		table = &w.saliases
+	case "functions":
+		table = &w.zshFuncs
+	default:
+		return
+	}
+	define := func(k, v Word) {
+		if k.Dynamic || v.Dynamic || k.Value == "" {
+			return
+		}
+		if *table == nil {
+			*table = make(map[string]string)
+		}
+		(*table)[k.Value] = v.Value
+		if table == &w.zshFuncs {
+			// walked where it is defined, as a function's body is
+			fx := cx
+			fx.fn = k.Value
+			w.nestedIn(c, v.Value, k.Value+"()", fx, Zsh)
+		}
+	}
+	switch {
+	case a.Index != nil && a.Value != nil:
+		if key, ok := a.Index.(*syntax.Word); ok {
+			define(w.single(key).Word, w.single(a.Value).Word)
+		}
+	case a.Array != nil && a.Index == nil:
+		var words []Word
+		for _, el := range a.Array.Elems {
+			if el.Index != nil || el.Value == nil {
+				return
+			}
+			for _, f := range w.fields(el.Value) {
+				words = append(words, f.Word)
+			}
+		}
+		for i := 0; i+1 < len(words); i += 2 {
+			define(words[i], words[i+1])
+		}
+	}
+}
+
+// zshFuncCall walks the body of a function defined through zsh's functions
+// table again for a call with arguments, with the positional parameters
+// set (functions[ls]='rm "$@"'; ls -rf ~ runs rm -rf ~).
+func (w *walker) zshFuncCall(c *Command, args []field, cx ctx) {
+	body, ok := w.zshFuncs[c.Name]
+	if !ok || c.Path != c.Name || cx.fn == c.Name || len(args) == 0 || w.walks >= maxLoopWalks {
+		return
+	}
+	w.walks++
+	restore := w.positional(c.Name, args)
+	fx := cx
+	fx.fn = c.Name
+	w.nestedIn(c, body, c.Name+"()", fx, Zsh)
+	restore()
+}
