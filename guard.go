@@ -52,6 +52,11 @@ type Request struct {
 	// "claude-code", "codex", "gemini", "cursor", or "agent" when the kind
 	// is unknown. Rules see it as caller and agent (docs/rules.md).
 	Caller string
+	// Fetched are absolute paths earlier commands of the session filled
+	// from the network (Verdict.Fetched): code the command runs from
+	// there is judged as fetched on its own line (curl -o i.sh URL, then
+	// bash i.sh).
+	Fetched []string
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -283,7 +288,7 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // Check decides one command line. It never fails: what cannot be analysed
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
-	line := cmdline.ParseShell(req.Command, req.Shell)
+	line := cmdline.ParseShellAfter(req.Command, req.Shell, req.Cwd, fetchedSeeds(req.Fetched))
 	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded})
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
@@ -304,4 +309,53 @@ func (v Verdict) Reasons() string {
 		}
 	}
 	return strings.Join(msgs, "; ")
+}
+
+// fetchedSeeds are the paths of earlier fetches as the line may name
+// them: absolute and under ~ (relative ones resolve against the line's
+// directory).
+func fetchedSeeds(fetched []string) []string {
+	if len(fetched) == 0 {
+		return nil
+	}
+	home := os.Getenv("HOME")
+	out := make([]string, 0, 2*len(fetched))
+	for _, f := range fetched {
+		if !filepath.IsAbs(f) {
+			continue
+		}
+		out = append(out, f)
+		if rel, ok := strings.CutPrefix(f, strings.TrimSuffix(home, "/")+"/"); ok && home != "" && home != "/" {
+			out = append(out, "~/"+rel)
+		}
+	}
+	return out
+}
+
+// Fetched are the absolute paths the command fills from the network (a
+// clone, an unpacked or named download, a downloader's output file), for
+// the session's later commands (Request.Fetched). A relative path needs
+// cwd; one under ~ needs $HOME.
+func (v Verdict) Fetched(cwd string) []string {
+	if v.Line == nil {
+		return nil
+	}
+	home := os.Getenv("HOME")
+	var out []string
+	for _, f := range v.Line.Fetched {
+		switch {
+		case filepath.IsAbs(f):
+		case f == "~" || strings.HasPrefix(f, "~/"):
+			if home == "" {
+				continue
+			}
+			f = filepath.Join(home, f[1:])
+		case cwd == "" || !filepath.IsAbs(cwd):
+			continue
+		default:
+			f = filepath.Join(cwd, f)
+		}
+		out = append(out, filepath.Clean(f))
+	}
+	return out
 }

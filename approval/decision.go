@@ -51,6 +51,8 @@ type Decision struct {
 	YOLO        bool          `json:"yolo"`
 	Mode        string        `json:"mode"`
 	Warnings    []string      `json:"warnings,omitempty"`
+
+	fetched []string // what the command fills from the network, for the session's later commands
 }
 
 // Decider decides commands for a caller: an Engine in the caller's process,

@@ -204,6 +204,13 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 			return d, err
 		}
 	}
+	if len(d.fetched) > 0 && d.Outcome != dsl.Block {
+		// Remembered before the command runs (an ask may be approved):
+		// code the session runs from there later is judged as fetched.
+		if _, err := e.sessions.Update(req.Session, func(st *session.State) { st.AddFetched(d.fetched...) }); err != nil {
+			return d, err
+		}
+	}
 	e.checkpointBefore(req, &d)
 	rec := e.auditRecord("check", d)
 	if err := e.record(rec); err != nil {
@@ -278,7 +285,17 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		return d, nil, err
 	}
 	d.Warnings = warns
-	v := g.Check(hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller})
+	hreq := hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller}
+	if req.Caller != "" {
+		// An agent that splits curl -o x.sh URL && bash x.sh in two is
+		// judged as one. A person downloads to read first, and builds a
+		// clone all day: their lines stand alone.
+		hreq.Fetched = st.Fetched
+	}
+	v := g.Check(hreq)
+	if req.Caller != "" {
+		d.fetched = v.Fetched(req.Cwd)
+	}
 	e.detect(cfg, req, &v)
 	d.Verdict, d.Outcome, d.Findings = v.Level, v.Level, v.Findings
 	if d.Findings == nil {

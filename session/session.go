@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -92,8 +93,12 @@ type State struct {
 	// any rule: an agent trying variants meets different rules.
 	Denied   int             `json:"denied,omitempty"`
 	Reviewer json.RawMessage `json:"reviewer,omitempty"` // smart mode's memory of the session (package approval's; opaque here)
-	Updated  time.Time       `json:"updated"`
-	Extra    json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	// Fetched are the absolute paths the session's commands filled from
+	// the network, newest last, at most MaxFetched: a later command that
+	// runs code from there is judged as if it had fetched it itself.
+	Fetched []string        `json:"fetched,omitempty"`
+	Updated time.Time       `json:"updated"`
+	Extra   json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
@@ -375,6 +380,7 @@ func (s *Store) List() (ids, corrupt []string, err error) {
 func (st State) clone() State {
 	c := st
 	c.Approvals = append([]Grant(nil), st.Approvals...)
+	c.Fetched = append([]string(nil), st.Fetched...)
 	c.Reviewer = append(json.RawMessage(nil), st.Reviewer...)
 	c.Extra = append(json.RawMessage(nil), st.Extra...)
 	if st.Denials != nil {
@@ -489,4 +495,19 @@ func (s *Store) pruneLock(id string) {
 		return
 	}
 	lock.Unlock()
+}
+
+// MaxFetched bounds State.Fetched: the oldest paths go first.
+const MaxFetched = 64
+
+// AddFetched records paths in st.Fetched, each once, newest last, keeping
+// the newest MaxFetched.
+func (st *State) AddFetched(paths ...string) {
+	for _, p := range paths {
+		st.Fetched = slices.DeleteFunc(st.Fetched, func(q string) bool { return q == p })
+		st.Fetched = append(st.Fetched, p)
+	}
+	if n := len(st.Fetched); n > MaxFetched {
+		st.Fetched = slices.Delete(st.Fetched, 0, n-MaxFetched)
+	}
 }

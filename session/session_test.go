@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -211,5 +212,20 @@ func TestGetOnlyReads(t *testing.T) {
 	s.MarkUsed("unknown") // no file: nothing made
 	if _, err := os.Stat(s.Path("unknown")); err == nil {
 		t.Fatal("MarkUsed made a file for a session with none")
+	}
+}
+
+// TestAddFetched: each path once, newest last, the newest MaxFetched kept.
+func TestAddFetched(t *testing.T) {
+	var st State
+	st.AddFetched("/a", "/b", "/a")
+	if want := []string{"/b", "/a"}; !slices.Equal(st.Fetched, want) {
+		t.Errorf("Fetched = %q, want %q", st.Fetched, want)
+	}
+	for i := range MaxFetched + 10 {
+		st.AddFetched(fmt.Sprintf("/p%d", i))
+	}
+	if len(st.Fetched) != MaxFetched || st.Fetched[len(st.Fetched)-1] != fmt.Sprintf("/p%d", MaxFetched+9) || slices.Contains(st.Fetched, "/a") {
+		t.Errorf("after %d more: %d paths, last %q", MaxFetched+10, len(st.Fetched), st.Fetched[len(st.Fetched)-1])
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,9 +33,31 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HGUARD_HOME", env.WorkDir+"/.hguard")
 			env.Setenv("HOME", env.WorkDir)
+			env.Setenv("PATH", withoutInstalledHguard(env.Getenv("PATH")))
 			return nil
 		},
 	})
+}
+
+// withoutInstalledHguard drops from PATH the directories after the first
+// (testscript's, holding the programs under test) that hold an installed
+// hguard program (go install ./cmd/...): doctor and plugin scenarios must
+// find the programs under test or none.
+func withoutInstalledHguard(path string) string {
+	dirs := filepath.SplitList(path)
+	out := dirs[:min(1, len(dirs))]
+	for _, d := range dirs[min(1, len(dirs)):] {
+		installed := false
+		for _, name := range []string{"hguard", "hguard-plugins", "hguard-tirith"} {
+			if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+				installed = true
+			}
+		}
+		if !installed {
+			out = append(out, d)
+		}
+	}
+	return strings.Join(out, string(filepath.ListSeparator))
 }
 
 func agentCLI() {

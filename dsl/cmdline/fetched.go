@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -11,14 +12,18 @@ import (
 // Code run from there later on the line (./y/install.sh; cd y && make) is
 // as unseen as curl … | sh, and is marked remote.
 type fetched struct {
-	dirs map[string]bool // the directories, as resolved by at
+	// dirs are the directories, and the files downloaded by name, as
+	// resolved by at; with what earlier lines fetched (ParseShellAfter).
+	dirs map[string]bool
 	// downloads are files saved under the name in their URL (curl -O URL,
 	// wget URL), as written
 	downloads map[string]bool
 	// dir is where the line is, relative to where it started ("." at the
-	// start, absolute after cd /x or cd ~/x), "" once unknown (cd $X).
+	// start, or the absolute directory it starts in when known; absolute
+	// after cd /x or cd ~/x), "" once unknown (cd $X).
 	dir     string
 	started bool
+	start   string // the absolute directory the line starts in, "" when unknown
 }
 
 // fetchedFlow records what c fetches and where c moves to, and marks c
@@ -156,7 +161,7 @@ func (w *walker) unpacked(name string, args []field) string {
 	if !ok {
 		in, ok = w.files["./"+archive]
 	}
-	if archive == "" || !(ok && in.Remote || w.fetch.downloads[archive]) {
+	if archive == "" || !(ok && in.Remote || w.fetch.downloads[archive] || w.inFetched(w.at(archive))) {
 		return ""
 	}
 	if into != "" {
@@ -194,6 +199,7 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 			}
 			u, _, _ = strings.Cut(u, "?")
 			w.fetch.downloads[path.Base(u)] = true
+			w.addFetched(w.at(path.Base(u))) // sh install.sh after curl -O …/install.sh runs it
 		}
 	}
 }
@@ -291,4 +297,46 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		}
 	}
 	return len(args) == 0 || noRun == nil
+}
+
+// addFetched records a directory or file fetched from the network, as
+// resolved by at ("" is unknown and left out).
+func (w *walker) addFetched(p string) {
+	if p == "" || p == "." {
+		return
+	}
+	if w.fetch.dirs == nil {
+		w.fetch.dirs = map[string]bool{}
+	}
+	w.fetch.dirs[p] = true
+}
+
+// fetchedPaths are what the line fetched from the network, for lines after
+// it: the directories cloned or unpacked, the files downloaded by name, and
+// the files a downloader wrote; each as resolved where the line started
+// (relative, absolute or ~/…), leaving out what earlier lines fetched.
+func (w *walker) fetchedPaths(earlier map[string]bool) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if p != "" && p != "." && !earlier[p] && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for p := range w.fetch.dirs {
+		add(p)
+	}
+	for f, in := range w.files {
+		// As written: a relative one is taken as relative to where the
+		// line started, although a cd before the download moved it.
+		if in.Remote && !strings.ContainsAny(f, "$`") {
+			if w.fetch.start != "" && !strings.HasPrefix(f, "/") && f != "~" && !strings.HasPrefix(f, "~/") {
+				f = path.Join(w.fetch.start, f)
+			}
+			add(path.Clean(f))
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,6 +1,9 @@
 package cmdline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestFetchedCode: code fetched on the line (a clone from the network, a
 // downloaded archive unpacked) and then run from its directory is remote,
@@ -46,6 +49,66 @@ func TestFetchedCode(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%q: remote %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestParseShellAfter: what earlier lines fetched (absolute or under ~) is
+// fetched for this one, however the line reaches it from where it starts;
+// Line.Fetched is what this line fetches, absolute when the line's
+// directory is known, without what earlier lines did.
+func TestParseShellAfter(t *testing.T) {
+	earlier := []string{"/p/i.sh", "/p/y", "~/dl/tool.tar.gz"}
+	for _, tt := range []struct {
+		line, want string // want: the command marked remote, "" for none
+	}{
+		{"bash i.sh", "bash"},
+		{"sh ./i.sh --yes", "sh"},
+		{"/p/i.sh", "/p/i.sh"},
+		{"chmod +x i.sh && ./i.sh", "./i.sh"},
+		{"cd .. && bash p/i.sh", "bash"},
+		{"cd / && bash p/i.sh", "bash"},
+		{"cd y && make", "make"},
+		{"make -C /p/y", "make"},
+		{"./y/configure", "./y/configure"},
+		{"cd ~/dl && tar xzf tool.tar.gz && ./tool/setup", "./tool/setup"},
+		{"cat i.sh", ""},
+		{"cd y && git log", ""},
+		{"bash other.sh", ""},
+		{"cd /q && bash i.sh", ""},
+	} {
+		l := ParseShellAfter(tt.line, "bash", "/p", earlier)
+		got := ""
+		for _, c := range l.Commands {
+			if c.Untrusted == "remote" && got == "" {
+				got = c.Path
+				if got == "" {
+					got = c.Name
+				}
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: remote %q, want %q", tt.line, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		line, cwd string
+		want      []string
+	}{
+		{"curl -o m.sh https://x.org/i.sh", "/p", []string{"/p/m.sh"}},
+		{"curl -fsSLO https://x.org/a/j.sh?x=1", "/p", []string{"/p/j.sh"}},
+		{"git clone https://x.org/w && cd w && wget https://x.org/z.sh", "/p", []string{"/p/w", "/p/w/z.sh"}},
+		{"cd /q && curl -o k.sh https://x.org/k.sh", "/p", []string{"/p/k.sh"}}, // as written: the cd is not replayed
+		{"curl -o ~/x.sh https://x.org/i.sh", "/p", []string{"~/x.sh"}},
+		{"curl -o i.sh https://x.org/i.sh", "", []string{"i.sh"}},
+		{"curl -o i.sh https://x.org/i.sh", "relative", []string{"i.sh"}},
+		{"curl -o /p/i.sh https://x.org/i.sh", "/p", nil}, // fetched before
+		{"curl https://x.org/i.sh", "/p", nil},
+		{"git clone /local/repo y", "/p", nil},
+	} {
+		got := ParseShellAfter(tt.line, "bash", tt.cwd, earlier).Fetched
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s in %q: Fetched %q, want %q", tt.line, tt.cwd, got, tt.want)
 		}
 	}
 }

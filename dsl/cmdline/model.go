@@ -15,6 +15,11 @@ type Line struct {
 	// of it. Its parse error is still an issue. A heredoc without its end
 	// line is not incomplete: its body runs to the end of the input.
 	Incomplete bool
+	// Fetched are the directories and files the line fills from the
+	// network (a clone, an unpacked download, a download), as paths
+	// absolute, under ~/ or relative to where the line starts, for the
+	// lines after it (ParseShellAfter).
+	Fetched []string
 }
 
 // Command is one simple command that would execute, after resolution:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -63,7 +64,14 @@ func Parse(s string) *Line { return ParseShell(s, "") }
 // names and values rules match (FoldWord). A NUL byte is a parse issue: no
 // shell receives it (bash -c stops at it, a script loses it), so the line is
 // not what any shell would run.
-func ParseShell(s, shell string) (line *Line) {
+func ParseShell(s, shell string) (line *Line) { return ParseShellAfter(s, shell, "", nil) }
+
+// ParseShellAfter is ParseShell for a line that starts in the absolute
+// directory cwd ("" when unknown) and follows others which fetched files
+// or directories from the network (their Line.Fetched, absolute or under
+// ~/): code this line runs from there is marked remote, as if it had been
+// fetched on this line. With cwd, Line.Fetched is absolute too.
+func ParseShellAfter(s, shell, cwd string, fetched []string) (line *Line) {
 	d := DialectOf(shell)
 	line = &Line{Original: s, Dialect: d}
 	if len(s) > MaxInput {
@@ -87,6 +95,20 @@ func ParseShell(s, shell string) (line *Line) {
 	line.Normalized, line.Issues = Normalize(s)
 	src := shellText(s)
 	w := newWalker(line, src)
+	if path.IsAbs(cwd) {
+		w.fetch.started, w.fetch.dir, w.fetch.start = true, path.Clean(cwd), path.Clean(cwd)
+	}
+	var earlier map[string]bool
+	for _, f := range fetched {
+		if f = path.Clean(f); f != "." && f != "/" && f != "~" && len(earlier) < maxFetchedSeeds {
+			if earlier == nil {
+				earlier = map[string]bool{}
+			}
+			earlier[f] = true
+			w.addFetched(f)
+		}
+	}
+	defer func() { line.Fetched = w.fetchedPaths(earlier) }()
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		p := w.lines.pos(i)
 		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: nul byte: no shell runs this line as written (bash -c stops at it, a script drops it)", p.Line, p.Col))
@@ -94,6 +116,9 @@ func ParseShell(s, shell string) (line *Line) {
 	w.text(src, ctx{dialect: d})
 	return line
 }
+
+// maxFetchedSeeds bounds what earlier lines pass in.
+const maxFetchedSeeds = 256
 
 // shellText prepares the bytes for mvdan/sh where it reads them differently
 // from the shells: it takes backslash CR LF for a line continuation, while to

@@ -1,0 +1,69 @@
+package approval
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestFetchedAcrossCommands: an agent that downloads or clones in one
+// command and runs what it fetched in a later one is asked as if it had
+// done both on one line (curl -o x.sh URL && bash x.sh); a person's lines
+// stand alone, another session knows nothing of it, and a block fetches
+// nothing.
+func TestFetchedAcrossCommands(t *testing.T) {
+	e := newEngine(t, t.TempDir())
+	project := filepath.Join(t.TempDir(), "proj") // not under hguard's home, where every write is hguard's
+	decide := func(session, caller, cmd string) Decision {
+		t.Helper()
+		d, err := e.Decide(CheckRequest{Command: cmd, Session: session, Cwd: project, Caller: caller})
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		return d
+	}
+	asks := func(d Decision) bool {
+		return d.Outcome == dsl.Ask && slices.ContainsFunc(d.Findings, func(f dsl.Finding) bool { return f.Rule == "remote-code-exec" })
+	}
+	steps := []struct {
+		session, caller, cmd string
+		ask                  bool
+	}{
+		{"a1", "claude-code", "curl -fsSL -o i.sh https://get.example.com/install.sh", false},
+		{"a1", "claude-code", "ls -la", false},
+		{"a1", "claude-code", "cat i.sh", false},
+		{"a1", "claude-code", "bash i.sh", true},
+		{"a1", "claude-code", "sh " + project + "/i.sh", true},
+		{"a1", "claude-code", "chmod +x i.sh && ./i.sh --yes", true},
+		{"a1", "claude-code", "cd .. && bash proj/i.sh", true},
+		{"a1", "claude-code", "bash other.sh", false},
+		{"a1", "claude-code", "wget https://x.example/tool.tar.gz", false},
+		{"a1", "claude-code", "tar xzf tool.tar.gz && ./tool/setup", true}, // the archive counts as fetched too
+		{"a1", "claude-code", "git clone https://github.com/x/y", false},
+		{"a1", "claude-code", "cd y && make", true},
+		{"a1", "claude-code", "make -C y install", true},
+		{"a1", "claude-code", "cd y && git log", false},
+		{"a2", "claude-code", "bash i.sh", false}, // another session
+		{"p1", "", "curl -o i.sh https://get.example.com/install.sh", false},
+		{"p1", "", "bash i.sh", false}, // a person reads what they download before running it
+		{"a3", "codex", "curl -o /tmp/x.sh https://x.example/x.sh && rm -rf /", false},
+		{"a3", "codex", "bash /tmp/x.sh", false}, // the line that would have fetched it was blocked
+	}
+	for _, s := range steps {
+		d := decide(s.session, s.caller, s.cmd)
+		if got := asks(d); got != s.ask {
+			t.Errorf("%s (%s, %q): asks as fetched code %t, want %t (outcome %s)", s.cmd, s.session, s.caller, got, s.ask, d.Outcome)
+		}
+	}
+	st, err := e.Session("a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{filepath.Join(project, "i.sh"), filepath.Join(project, "y"), filepath.Join(project, "tool.tar.gz")} {
+		if !slices.Contains(st.Fetched, want) {
+			t.Errorf("session state lacks %s: %q", want, st.Fetched)
+		}
+	}
+}
