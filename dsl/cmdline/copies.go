@@ -31,6 +31,38 @@ var copyValueOpts = map[string]struct {
 // also inside readlink -f or realpath. Group 1 is the program.
 var lookedUp = regexp.MustCompile(`^(?:\$\(|` + "`" + `)[^;|&<>]*?\b(?:which|command\s+-[vV]|type\s+-[a-zA-Z]*[pP]|whence\s+-[a-z]*p[a-z]*|where)\s+(?:--\s+)?"?([A-Za-z_][A-Za-z0-9_.+-]*)"?\s*[)` + "`" + `"]*$`)
 
+// varRef matches a word that is one variable's value: $R, ${R}.
+var varRef = regexp.MustCompile(`^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$`)
+
+// lookedUpVar records a variable assigned a program's looked-up path
+// (R=$(command -v rm)), which copyOrigin reads; any other value forgets it.
+func (w *walker) lookedUpVar(name string, v Word) {
+	if m := lookedUp.FindStringSubmatch(v.Value); v.Dynamic && m != nil && knownCopy(m[1]) {
+		if w.lookups == nil {
+			w.lookups = make(map[string]string)
+		}
+		w.lookups[name] = m[1]
+	} else if w.lookups != nil {
+		delete(w.lookups, name)
+	}
+}
+
+// onPath reports whether the text of a PATH value (static or as written:
+// $PWD/b:$PATH) names dir, a directory as copyKey spells it.
+func (w *walker) onPath(pathText, dir string) bool {
+	for _, el := range strings.Split(pathText, ":") {
+		for _, here := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/"} {
+			if rest, ok := strings.CutPrefix(el, here); ok {
+				el = rest
+			}
+		}
+		if el != "" && !strings.HasPrefix(el, "$") && w.copyKey(el) == dir {
+			return true
+		}
+	}
+	return false
+}
+
 // copyOrigin is the program a copy's source word names, or "" when it
 // names none hguard knows: a path to a known program (/bin/rm), a lookup of
 // one at run time ("$(command -v rm)"), zsh's =rm, or an earlier copy.
@@ -39,6 +71,9 @@ func (w *walker) copyOrigin(a field) string {
 	if a.Dynamic {
 		if m := lookedUp.FindStringSubmatch(v); m != nil && knownCopy(m[1]) {
 			return m[1]
+		}
+		if m := varRef.FindStringSubmatch(v); m != nil {
+			return w.lookups[m[1]] // R=$(which rm); cp "$R" x
 		}
 		return ""
 	}
@@ -192,12 +227,11 @@ func (w *walker) copyTo(src field, dest string, orInto bool) {
 		}
 		key := w.copyKey(file)
 		w.copies[key] = origin
-		if d := path.Base(path.Dir(key)); d == "bin" || d == "sbin" {
-			// a directory that is on PATH: the bare name may run it
-			if w.binCopies == nil {
-				w.binCopies = make(map[string]string)
-			}
-			w.binCopies[path.Base(key)] = key
+		if w.copyNames == nil {
+			w.copyNames = make(map[string][]string)
+		}
+		if name := path.Base(key); !slices.Contains(w.copyNames[name], key) {
+			w.copyNames[name] = append(w.copyNames[name], key)
 		}
 	}
 	if !strings.HasSuffix(dest, "/") {
@@ -220,8 +254,20 @@ func (w *walker) runsCopy(c *Command, args []field, cx ctx) {
 	case strings.Contains(c.Path, "/"):
 		key = w.copyKey(c.Path)
 	case c.Path == c.Name:
-		key = w.binCopies[c.Name]
-		via = key
+		// a bare name runs a copy in a directory on PATH: a bin
+		// directory, or one the line put on PATH
+		pathText := w.pathText
+		for _, a := range c.Assigns {
+			if a.Name == "PATH" {
+				pathText = a.Value.Value
+			}
+		}
+		for _, k := range w.copyNames[c.Name] {
+			if d := path.Dir(k); path.Base(d) == "bin" || path.Base(d) == "sbin" || w.onPath(pathText, d) {
+				key, via = k, k
+				break
+			}
+		}
 	}
 	origin, ok := w.copies[key]
 	if !ok {
@@ -233,6 +279,7 @@ func (w *walker) runsCopy(c *Command, args []field, cx ctx) {
 		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
 	rest := w.peel(&m, fs)
 	m.Wrappers = concat(c.Wrappers, m.Wrappers)
+	m.Assigns = concat(c.Assigns, m.Assigns)
 	if w.emit(&m) {
 		cx.depth++
 		w.follow(&m, rest, cx)

@@ -74,9 +74,12 @@ type flow struct {
 	// empty word, not none.
 	emptyElem map[string]bool
 	// copies are files the line made a copy or link of a known program
-	// (copies.go): the file → the program's path or name; binCopies are
-	// those in a bin directory by name → the file, for a bare name.
-	copies, binCopies map[string]string
+	// (copies.go): the file → the program's path or name; copyNames are
+	// their files by base name, for a bare name run from PATH.
+	copies    map[string]string
+	copyNames map[string][]string
+	lookups   map[string]string // variables holding a program's looked-up path: R=$(which rm)
+	pathText  string            // the last value given to PATH, as written when not static
 	// zshFuncs are the bodies of functions defined through zsh's
 	// functions table (functions[f]=BODY; zshTable).
 	zshFuncs map[string]string
@@ -265,6 +268,10 @@ func promptExpansion(p *syntax.ParamExp) bool {
 // deferred code it sets up.
 func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	w.setVar(name, v)
+	w.lookedUpVar(name, v)
+	if name == "PATH" {
+		w.pathText = v.Value
+	}
 	if name == "PROMPT_COMMAND" || name == "PS0" || name == "PS1" && strings.Contains(v.Value, "$(") {
 		w.nested(c, v.Value, name, cx, v.Dynamic)
 	}
@@ -471,7 +478,6 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	w.runsWritten(c, args, cx)
 	w.zshFuncCall(c, args, cx)
-	w.runsCopy(c, args, cx)
 	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)
 }
