@@ -515,24 +515,9 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	}
 }
 
-// programs have options whose value is a command line they run.
-var programs = map[string]optSpec{
-	"rg": {arg: "ABCdEefgjMmrTt", split: "", longSplit: []string{"pre", "hostname-bin"},
-		longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator",
-			"dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob",
-			"iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator",
-			"pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add",
-			"type-clear", "type-not", "hyperlink-format", "generate"}},
-	"sort": {arg: "kSTto", longSplit: []string{"compress-program"},
-		longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from",
-			"batch-size", "parallel", "random-source", "sort"}},
-	"ag":  {arg: "ABCGgm", longSplit: []string{"pager"}, longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}},
-	"man": {arg: "CMSsLmpeERr", split: "PH", longSplit: []string{"pager", "html"}, longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}},
-	"tar": {arg: "bCfFgHKLNTVX", split: "I", longSplit: []string{"use-compress-program", "to-command", "rsh-command", "info-script", "new-volume-script"},
-		longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}},
-	"rsync": {arg: "BfMT", split: "e", longSplit: []string{"rsh", "rsync-path"}},
-	"zip":   {arg: "bnt", longSplit: []string{"unzip-command"}},
-}
+// programs, whose options' values are command lines they run (rg --pre,
+// tar -I), are the catalogue's entries of kind options
+// (rules/programs/options.yaml), in catalog_gen.go.
 
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.

@@ -416,3 +416,52 @@ var catalogPrograms = [...]Program{
 	{Name: "hguard-shell", Code: []CodeOption{{"", "sh"}}},
 	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh"}, {"--command", "sh"}}},
 }
+
+// wrappers run the command that follows their own options (kind: wrapper).
+var wrappers = map[string]optSpec{
+	"sudo":         {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
+	"doas":         {arg: "uC"},
+	"run0":         {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
+	"pkexec":       {longArg: []string{"user"}},
+	"env":          {arg: "uCP", longArg: []string{"unset", "chdir"}, longStop: []string{"help", "version"}, split: "S", longSplit: []string{"split-string"}, assigns: true},
+	"exec":         {arg: "a"},
+	"command":      {stop: "vV"},
+	"builtin":      {},
+	"nocorrect":    {assigns: true},
+	"noglob":       {},
+	"nohup":        {},
+	"setsid":       {},
+	"busybox":      {},
+	"unbuffer":     {},
+	"torsocks":     {},
+	"tsocks":       {},
+	"dumb-init":    {},
+	"firejail":     {},
+	"tini":         {arg: "psegl"},
+	"proxychains":  {arg: "f"},
+	"proxychains4": {arg: "f"},
+	"caffeinate":   {arg: "tw"},
+	"nice":         {arg: "n", longArg: []string{"adjustment"}},
+	"time":         {arg: "fo", longArg: []string{"format", "output"}},
+	"timeout":      {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"gtimeout":     {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"stdbuf":       {arg: "ioe", longArg: []string{"input", "output", "error"}},
+	"ionice":       {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
+	"chrt":         {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
+	"taskset":      {operands: 1},
+	"chroot":       {longArg: []string{"userspec", "groups"}, operands: 1},
+	"gosu":         {operands: 1},
+	"su-exec":      {operands: 1},
+	"xargs":        {arg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+}
+
+// programs have options whose value is a command line they run (kind: options).
+var programs = map[string]optSpec{
+	"rg":    {arg: "ABCdEefgjMmrTt", longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator", "dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob", "iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add", "type-clear", "type-not", "hyperlink-format", "generate"}, longSplit: []string{"pre", "hostname-bin"}},
+	"sort":  {arg: "kSTto", longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from", "batch-size", "parallel", "random-source", "sort"}, longSplit: []string{"compress-program"}},
+	"ag":    {arg: "ABCGgm", longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}, longSplit: []string{"pager"}},
+	"man":   {arg: "CMSsLmpeERr", longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}, split: "PH", longSplit: []string{"pager", "html"}},
+	"tar":   {arg: "bCfFgHKLNTVX", longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}, split: "I", longSplit: []string{"use-compress-program", "to-command", "rsh-command", "info-script", "new-volume-script"}},
+	"rsync": {arg: "BfMT", split: "e", longSplit: []string{"rsh", "rsync-path"}},
+	"zip":   {arg: "bnt", longSplit: []string{"unzip-command"}},
+}

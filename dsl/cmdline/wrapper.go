@@ -18,46 +18,9 @@ type optSpec struct {
 	operands  int  // operands before the command (timeout DURATION, chroot DIR)
 }
 
-// wrappers run the command that follows their own options.
-var wrappers = map[string]optSpec{
-	"sudo": {arg: "CDgpRrTUu", stop: "eKlVvh", assigns: true,
-		longArg:  []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"},
-		longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}},
-	"doas":         {arg: "uC"},
-	"run0":         {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
-	"pkexec":       {longArg: []string{"user"}},
-	"env":          {arg: "uCP", split: "S", longArg: []string{"unset", "chdir"}, longSplit: []string{"split-string"}, assigns: true, longStop: []string{"help", "version"}},
-	"exec":         {arg: "a"},
-	"command":      {stop: "vV"},
-	"builtin":      {},
-	"nohup":        {},
-	"nocorrect":    {assigns: true},
-	"noglob":       {},
-	"busybox":      {},
-	"unbuffer":     {},
-	"torsocks":     {},
-	"tsocks":       {},
-	"proxychains":  {arg: "f"},
-	"proxychains4": {arg: "f"},
-	"setsid":       {},
-	"caffeinate":   {arg: "tw"},
-	"nice":         {arg: "n", longArg: []string{"adjustment"}},
-	"time":         {arg: "fo", longArg: []string{"format", "output"}},
-	"timeout":      {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"gtimeout":     {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"stdbuf":       {arg: "ioe", longArg: []string{"input", "output", "error"}},
-	"ionice":       {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
-	"chrt":         {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
-	"taskset":      {operands: 1},
-	"chroot":       {longArg: []string{"userspec", "groups"}, operands: 1},
-	"gosu":         {operands: 1},
-	"su-exec":      {operands: 1},
-	"tini":         {arg: "psegl"},
-	"dumb-init":    {},
-	"firejail":     {},
-	"xargs": {arg: "adEILnPs",
-		longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-}
+// wrappers, the programs peel takes off the command they run (sudo, env,
+// nice, xargs), are the catalogue's entries of kind wrapper
+// (rules/programs/wrappers.yaml), in catalog_gen.go.
 
 // peel resolves the command name, taking wrappers off one after the other
 // (sudo env FOO=1 nice -n 5 rm). It fills c and returns the fields of c.Args.
