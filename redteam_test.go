@@ -74,6 +74,9 @@ func TestHguardControlByAgent(t *testing.T) {
 		{"bash", "S=~/.hguard/state/daemon.sock; socat - UNIX-CONNECT:$S", dsl.Allow, dsl.Block},
 		{"bash", "cd ~/.hguard/state && socat - UNIX-CONNECT:daemon.sock", dsl.Allow, dsl.Block},
 		{"bash", "websocat ws+unix:$HGUARD_HOME/state/daemon.sock", dsl.Allow, dsl.Block},
+		{"bash", "socat - UNIX-CONNECT:~/.hguard/state/daemon.s?ck", dsl.Allow, dsl.Block},
+		{"bash", "socat - UNIX-CONNECT:$(find ~ -name daemon.sock)", dsl.Allow, dsl.Ask},
+		{"bash", "socat - UNIX-CONNECT:$XDG_RUNTIME_DIR/podman/podman.sock", dsl.Allow, dsl.Allow},
 		{"bash", "ls -l ~/.hguard/state/daemon.sock", dsl.Allow, dsl.Allow},
 		{"bash", "socat - UNIX-CONNECT:/var/run/docker.sock", dsl.Allow, dsl.Allow},
 		// subcommands that delete checkpoints, restore a tree or are unknown
@@ -104,6 +107,8 @@ func TestHguardControlByAgent(t *testing.T) {
 		{"bash", `chmod 000 "$(command -v hguard)"`, dsl.Ask, dsl.Block},
 		{"bash", "mv `which hguard` /tmp/", dsl.Ask, dsl.Block},
 		{"bash", `ln -sf /bin/true "$(which hguard)"`, dsl.Ask, dsl.Block},
+		{"bash", `chmod 000 "$(whence -p hguard)"`, dsl.Ask, dsl.Block},
+		{"bash", `h=$(command -v hguard); chmod 000 "$h"`, dsl.Ask, dsl.Block},
 		{"bash", `ls -l "$(command -v hguard)"`, dsl.Allow, dsl.Allow},
 		{"bash", `cp "$(command -v hguard)" /tmp/hguard.bak`, dsl.Allow, dsl.Allow},
 		// a repository restoring an agent's settings or hguard's files
