@@ -198,6 +198,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "control.yaml", Line: 104, Col: 9},
 	},
 	{
+		ID:         "self-startup-agent",
+		Aliases:    nil,
+		Level:      dsl.Block,
+		Scope:      "command",
+		On:         []string{"@writes"},
+		When:       "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))",
+		Message:    "an agent may not write a shell start-up file that replaces or switches off hguard (alias hguard=…, a function named hguard, HGUARD_DISABLE, the hook's variables); a person can do this in their own terminal",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "control.yaml", Line: 115, Col: 3},
+		WhenPos:    dsl.Pos{File: "control.yaml", Line: 118, Col: 9},
+	},
+	{
 		ID:         "sql-destructive",
 		Aliases:    []string{"SQL DROP", "SQL DELETE without WHERE"},
 		Level:      dsl.Ask,

@@ -111,6 +111,13 @@ func TestHguardControlByAgent(t *testing.T) {
 		{"bash", `h=$(command -v hguard); chmod 000 "$h"`, dsl.Ask, dsl.Block},
 		{"bash", `ls -l "$(command -v hguard)"`, dsl.Allow, dsl.Allow},
 		{"bash", `cp "$(command -v hguard)" /tmp/hguard.bak`, dsl.Allow, dsl.Allow},
+		// a start-up file that replaces hguard in later shells
+		{"bash", "echo 'alias hguard=true' >> ~/.bashrc", dsl.Ask, dsl.Block},
+		{"bash", "echo 'hguard() { :; }' >> ~/.bashrc", dsl.Ask, dsl.Block},
+		{"zsh", "echo 'function hguard { :; }' >> ~/.zshrc", dsl.Ask, dsl.Block},
+		{"fish", "echo 'function hguard; end' > ~/.config/fish/functions/hguard.fish", dsl.Ask, dsl.Block},
+		{"bash", `echo 'eval "$(hguard init bash)"' >> ~/.bashrc`, dsl.Ask, dsl.Ask},
+		{"bash", "alias hguard=true", dsl.Allow, dsl.Allow}, // the hook runs "$_hguard_bin", never an alias
 		// a repository restoring an agent's settings or hguard's files
 		{"bash", "git -C ~/.claude checkout settings.json", dsl.Ask, dsl.Block},
 		{"bash", "GIT_DIR=~/.claude/.git GIT_WORK_TREE=~/.claude git checkout settings.json", dsl.Ask, dsl.Block},
