@@ -149,7 +149,7 @@ func TestShellDefinitionsByAgent(t *testing.T) {
 		{"bash", "aliases[ls]=rm", dsl.Allow, dsl.Allow},
 		{"fish", "echo 'function ls; rm -rf ~; end' > ~/.config/fish/functions/ls.fish", dsl.Ask, dsl.Ask},
 		{"fish", "cp x.fish ~/.config/fish/functions/", dsl.Ask, dsl.Ask},
-		{"bash", "echo 'function hguard; end' > ~/.config/fish/functions/hguard.fish", dsl.Ask, dsl.Ask},
+		{"bash", "echo 'function hguard; end' > ~/.config/fish/functions/hguard.fish", dsl.Ask, dsl.Block},
 		{"fish", "function ls; command ls -F $argv; end; funcsave ls", dsl.Allow, dsl.Ask},
 		{"fish", "function fish_user_key_bindings; bind ctrl-g 'git status'; end", dsl.Allow, dsl.Ask},
 		{"fish", "function greet; echo hi; end", dsl.Allow, dsl.Allow},
