@@ -832,7 +832,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [213]lazyRegexp{
+var nativeRegexps = [214]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -964,6 +964,7 @@ var nativeRegexps = [213]lazyRegexp{
 	{src: "^-[a-zA-Z]*w"},
 	{src: "(^|/)(s?bin|libexec)/?$"},
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
+	{src: ":[^:]*\\bro\\b[^:]*$"},
 	{src: "(?i)(\\.hguard\\b|HGUARD_HOME|\\.claude/(settings|hguard-shell)|\\.codex/(config\\.toml|hooks\\.json)|CODEX_HOME|\\.gemini/settings|\\.cursor/(hooks|cli)|bin/hguard|\\.copilot/(settings|config|hooks)|\\.github/hooks|\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\.opencode)/plugins?\\b|opencode\\.jsonc?|crush\\.json|crush/crushrc|\\bamp/(settings|hguard-delegate))"},
 	{src: "(?i)(open\\s*\\([^)]*['\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\brm\\b|File\\.)"},
 	{src: "(?i)^_*hguard_"},
@@ -3160,8 +3161,8 @@ func native131(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[131], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[132], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[132], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[133], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native132 is the condition of self-inline-write-agent.
@@ -3171,31 +3172,31 @@ func native132(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[131], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[132], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[132], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[133], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native133 is the condition of self-env.
 func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchRe(&nativeRegexps[133], p0)
+		return matchRe(&nativeRegexps[134], p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[133], p0)
+				return matchRe(&nativeRegexps[134], p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[134], p0) ||
+					return (matchRe(&nativeRegexps[135], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3213,7 +3214,7 @@ func native133(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3224,23 +3225,23 @@ func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[133], p0)
+			return matchRe(&nativeRegexps[134], p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[133], p0)
+					return matchRe(&nativeRegexps[134], p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[134], p0) ||
+						return (matchRe(&nativeRegexps[135], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[135], p0)
+					return matchRe(&nativeRegexps[136], p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3258,7 +3259,7 @@ func native134(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[136], p0)
+					return matchRe(&nativeRegexps[137], p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3270,30 +3271,30 @@ func native135(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[137], p0)
+			return matchRe(&nativeRegexps[138], p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[138], p0))
+					matchRe(&nativeRegexps[139], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[140], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchRe(&nativeRegexps[142], p0)
 			})))
 }
 
@@ -3304,30 +3305,30 @@ func native136(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[138], p0))
+						matchRe(&nativeRegexps[139], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[139], p0)
+					return matchRe(&nativeRegexps[140], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[140], p0)
+					return matchRe(&nativeRegexps[141], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[141], p0)
+					return matchRe(&nativeRegexps[142], p0)
 				}))))
 }
 
@@ -3335,7 +3336,7 @@ func native136(env any) bool {
 func native137(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[142], p0) ||
+		return ((matchRe(&nativeRegexps[143], p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -3347,7 +3348,7 @@ func native138(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[142], p0) ||
+			return ((matchRe(&nativeRegexps[143], p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -3364,7 +3365,7 @@ func native139(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[142], p0) ||
+				return (matchRe(&nativeRegexps[143], p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -3386,7 +3387,7 @@ func native140(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[142], p0) ||
+					return (matchRe(&nativeRegexps[143], p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -3469,16 +3470,16 @@ func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[135], p0)
+			return matchRe(&nativeRegexps[136], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			}) ||
-				matchRe(&nativeRegexps[143], e.Line)))) ||
+				matchRe(&nativeRegexps[144], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3491,16 +3492,16 @@ func native144(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[135], p0)
+					return matchRe(&nativeRegexps[136], p0)
 				}) ||
-					matchRe(&nativeRegexps[143], e.Line)))) ||
+					matchRe(&nativeRegexps[144], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[135], p0)
+					return matchRe(&nativeRegexps[136], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3516,7 +3517,7 @@ func native145(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[144], p0)
+					return matchRe(&nativeRegexps[145], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -3527,7 +3528,7 @@ func native145(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[145], p0)
+						return matchRe(&nativeRegexps[146], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -3550,7 +3551,7 @@ func native146(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[144], p0)
+						return matchRe(&nativeRegexps[145], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -3561,7 +3562,7 @@ func native146(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[145], p0)
+							return matchRe(&nativeRegexps[146], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -3580,7 +3581,7 @@ func native147(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[135], e.Source)))) &&
+				matchRe(&nativeRegexps[136], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -3654,7 +3655,7 @@ func native154(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[146], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[147], strings.ToLower(p0))
 			})))
 }
 
@@ -3677,7 +3678,7 @@ func native155(env any) bool {
 func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[147], p0)
+		return matchRe(&nativeRegexps[148], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -3703,7 +3704,7 @@ func native156(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[148], p0)
+			return matchRe(&nativeRegexps[149], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -3735,7 +3736,7 @@ func native156(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[149], p0)
+				return matchRe(&nativeRegexps[150], p0)
 			})))
 }
 
@@ -3744,9 +3745,9 @@ func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[150], p0)
+			return matchRe(&nativeRegexps[151], p0)
 		})) &&
-		matchRe(&nativeRegexps[151], e.Option("o", "output")))
+		matchRe(&nativeRegexps[152], e.Option("o", "output")))
 }
 
 // native158 is the condition of package-from-url.
@@ -3757,7 +3758,7 @@ func native158(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[152], p0) &&
+			return ((matchRe(&nativeRegexps[153], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -3769,7 +3770,7 @@ func native158(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[153], p0) &&
+				return (matchRe(&nativeRegexps[154], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -3777,7 +3778,7 @@ func native158(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[154], p0)
+				return matchRe(&nativeRegexps[155], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -3791,7 +3792,7 @@ func native158(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[154], p0)
+				return matchRe(&nativeRegexps[155], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -3805,7 +3806,7 @@ func native159(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[155], p0)
+				return matchRe(&nativeRegexps[156], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -3813,10 +3814,10 @@ func native159(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[156], p0)
+				return matchRe(&nativeRegexps[157], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[157], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[158], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -3827,11 +3828,11 @@ func native160(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[158], p0)
+			return matchRe(&nativeRegexps[159], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[159], p0)
+				return matchRe(&nativeRegexps[160], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -3848,7 +3849,7 @@ func native161(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[160], p0)
+				return matchRe(&nativeRegexps[161], p0)
 			})))
 }
 
@@ -3856,14 +3857,14 @@ func native161(env any) bool {
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[161], p0)
+		return matchRe(&nativeRegexps[162], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[162], p0)
+				return matchRe(&nativeRegexps[163], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[163], p0)
+			return matchRe(&nativeRegexps[164], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3871,7 +3872,7 @@ func native162(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[164], p0)
+			return matchRe(&nativeRegexps[165], p0)
 		}))
 }
 
@@ -3880,7 +3881,7 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[165], p0)
+			return matchRe(&nativeRegexps[166], p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -3908,7 +3909,7 @@ func native164(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[166], p0)
+				return matchRe(&nativeRegexps[167], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3941,10 +3942,10 @@ func native166(env any) bool {
 func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[135], p0)
+		return matchRe(&nativeRegexps[136], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[167], p0)
+			return matchRe(&nativeRegexps[168], p0)
 		}))
 }
 
@@ -3961,10 +3962,10 @@ func native169(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[168], p0)
+				return matchRe(&nativeRegexps[169], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[169], p0)
+			return matchRe(&nativeRegexps[170], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3972,7 +3973,7 @@ func native169(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[170], p0)
+				return matchRe(&nativeRegexps[171], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -4002,7 +4003,7 @@ func native170(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[171], p0)
+				return matchRe(&nativeRegexps[172], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4044,10 +4045,10 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[172], p0)
+		return matchRe(&nativeRegexps[173], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[173], p0)
+			return matchRe(&nativeRegexps[174], p0)
 		}))
 }
 
@@ -4076,10 +4077,10 @@ func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[174], p0)
+			return matchRe(&nativeRegexps[175], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[175], p0)
+			return matchRe(&nativeRegexps[176], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4137,13 +4138,13 @@ func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[176], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[177], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[178], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[179], p0)
 		}))
 }
 
@@ -4167,7 +4168,7 @@ func native180(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[179], p0)
+			return matchRe(&nativeRegexps[180], p0)
 		}))
 }
 
@@ -4287,9 +4288,9 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[180], e.Code) ||
-			matchRe(&nativeRegexps[181], e.Code)) ||
-			matchRe(&nativeRegexps[182], e.Code)))
+		((matchRe(&nativeRegexps[181], e.Code) ||
+			matchRe(&nativeRegexps[182], e.Code)) ||
+			matchRe(&nativeRegexps[183], e.Code)))
 }
 
 // native187 is the condition of service-from-file.
@@ -4315,10 +4316,10 @@ func native188(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[183], p0)
+					return matchRe(&nativeRegexps[184], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[184], p0)
+					return matchRe(&nativeRegexps[185], p0)
 				}))))
 }
 
@@ -4327,11 +4328,11 @@ func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[185], p0)
+			return matchRe(&nativeRegexps[186], p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[186], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[187], index(e.Positional, (len(e.Positional)-1)))))
+		(matchRe(&nativeRegexps[187], index(e.Positional, (len(e.Positional)-1))) ||
+			matchRe(&nativeRegexps[188], index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native190 is the condition of snap-unsigned-install.
@@ -4365,8 +4366,8 @@ func native191(env any) bool {
 func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[188], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[189], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[189], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[190], cleanPath(p0)))
 	})
 }
 
@@ -4374,8 +4375,8 @@ func native192(env any) bool {
 func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[190], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[191], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[191], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[192], cleanPath(p0)))
 	})
 }
 
@@ -4384,7 +4385,7 @@ func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[190], cleanPath(p0)))
+			!matchRe(&nativeRegexps[191], cleanPath(p0)))
 	})
 }
 
@@ -4392,12 +4393,12 @@ func native194(env any) bool {
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[192], p0) ||
-			matchRe(&nativeRegexps[193], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[193], p0) ||
+			matchRe(&nativeRegexps[194], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[194], cleanPath(p0))
+				return matchRe(&nativeRegexps[195], cleanPath(p0))
 			})))
 }
 
@@ -4414,7 +4415,7 @@ func native196(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[195], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[196], e.Assigns[p0]))
 			})))
 }
 
@@ -4426,7 +4427,7 @@ func native197(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[196], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[197], e.Assigns[p0]))
 		}))
 }
 
@@ -4441,9 +4442,9 @@ func native198(env any) bool {
 func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[197], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[198], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[199], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[198], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[199], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[200], cleanPath(p0)))
 	})
 }
 
@@ -4453,7 +4454,7 @@ func native200(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[200], p0)
+			return matchRe(&nativeRegexps[201], p0)
 		}))
 }
 
@@ -4462,7 +4463,7 @@ func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[201], p0)
+			return matchRe(&nativeRegexps[202], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4470,20 +4471,14 @@ func native201(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[202], p0)
+				return matchRe(&nativeRegexps[203], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[203], p0)
+					return matchRe(&nativeRegexps[204], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[204], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[205], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[206], p0)
 			}) &&
@@ -4494,6 +4489,12 @@ func native201(env any) bool {
 				return matchRe(&nativeRegexps[207], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[208], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
@@ -4502,7 +4503,7 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[208], cleanPath(p0))
+		return matchRe(&nativeRegexps[209], cleanPath(p0))
 	})
 }
 
@@ -4517,17 +4518,17 @@ func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[209], p0)
+			return matchRe(&nativeRegexps[210], p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[210], p0)
+			return matchRe(&nativeRegexps[211], p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[211], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[212], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[212], cleanPath(p0))))
+						matchRe(&nativeRegexps[213], cleanPath(p0))))
 			})))
 }

@@ -28,7 +28,40 @@ func cleanPath(p string) string {
 			return "~/" + rest
 		}
 	}
-	return path.Clean(p)
+	return procRoot(path.Clean(p))
+}
+
+// procRoot is a cleaned absolute path with its /proc/PID/root prefixes
+// taken off: /proc/self/root/etc/cron.d/x is the file /etc/cron.d/x (the
+// process's root, which is the root outside a chroot), and a path spelled
+// so must be judged as the file it names.
+func procRoot(c string) string {
+	for strings.HasPrefix(c, "/proc/") {
+		pid, rest, _ := strings.Cut(c[len("/proc/"):], "/")
+		if !procPID(pid) || rest != "root" && !strings.HasPrefix(rest, "root/") {
+			break
+		}
+		c = "/" + strings.TrimPrefix(strings.TrimPrefix(rest, "root"), "/")
+	}
+	return c
+}
+
+// procPID reports whether a /proc entry is a process: self, thread-self,
+// a number, or the shell's own pid ($$, ${$}, $BASHPID).
+func procPID(s string) bool {
+	switch s {
+	case "self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}":
+		return true
+	}
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isRoot reports whether p is the root directory or all of its contents,

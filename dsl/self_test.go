@@ -159,6 +159,13 @@ func TestGuardDirs(t *testing.T) {
 		{"/cfg/amp/threads.json", false},
 		{"/etc/passwd", false},
 		{"", false},
+		// Found by the attack helper: the root seen through /proc is the root.
+		{"/proc/self/root" + home + "/srv/hg/config.yaml", true},
+		{"/proc/1/root" + home + "/srv/hg", true},
+		{"/proc/thread-self/root/opt/CC/settings.json", true},
+		{"/proc/$$/root/opt/CC/settings.json", true},
+		{"/proc/self/rootx/opt/CC/settings.json", false},
+		{"/proc/self/cwd/opt/CC/settings.json", false},
 	}
 	for _, tt := range tests {
 		if got := gs.has(tt.path); got != tt.want {
@@ -167,5 +174,32 @@ func TestGuardDirs(t *testing.T) {
 	}
 	if got := guards(nil).has(home + "/srv/hg"); got {
 		t.Errorf("no places: has = true")
+	}
+}
+
+// TestProcRoot: /proc/PID/root/X is the file /X (the process's root), so a
+// path spelled through it is judged as /X by every path predicate.
+func TestProcRoot(t *testing.T) {
+	tests := []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"persist bashrc", persistPath("/proc/self/root/home/u/.bashrc"), true},
+		{"persist cron.d", persistPath("/proc/self/root/etc/cron.d/x"), true},
+		{"persist pid", persistPath("/proc/1/root/etc/sudoers"), true},
+		{"secret aws", secretPath("/proc/self/root/home/u/.aws/credentials"), true},
+		{"secret shadow", secretPath("/proc/thread-self/root/etc/shadow"), true},
+		{"guard config", guardPath("/proc/self/root/etc/claude-code/managed-settings.json"), true},
+		{"root itself", isRoot("/proc/self/root"), true},
+		{"root slash", isRoot("/proc/self/root/"), true},
+		{"not a root", persistPath("/proc/self/rootfs/etc/cron.d/x"), false},
+		{"proc status", secretPath("/proc/self/status"), false},
+		{"relative", persistPath("proc/self/root/etc/cron.d/x"), false},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: %t, want %t", tt.name, tt.got, tt.want)
+		}
 	}
 }

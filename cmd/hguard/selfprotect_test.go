@@ -54,6 +54,14 @@ var selfRoutes = []struct {
 	{"plugin add", `hguard plugin add ./evil`, true},
 	{"plugins program", `hguard-plugins plugin install x`, true},
 	{"init write", `hguard init claude-code --write --binary /tmp/fake`, true},
+	// Found by the attack helper (2026-12-02): each was allowed.
+	{"git rm project rules", `git rm -q .hguard/rules.yaml`, false},
+	{"git mv agent dir", `git mv .claude .claude.off`, false},
+	{"git clone rules.d", `git clone https://example.com/r ~/.hguard/rules.d`, false},
+	{"container mount", `docker run --rm -v ~/.hguard:/h alpine sh -c 'echo > /h/config.yaml'`, false},
+	{"container home", `docker run --rm -v ~:/h alpine rm -rf /h/.claude`, false},
+	{"copy of hguard", `cp "$(command -v hguard)" /tmp/h; /tmp/h approve --all`, true},
+	{"link to hguard", `ln -s /usr/local/bin/hguard /tmp/h && /tmp/h yolo on`, false}, // ln naming the program asks at a terminal too
 }
 
 // TestSelfProtectionRoutes: no route succeeds from an agent, through each
@@ -214,6 +222,8 @@ func TestSelfProtectionElsewhere(t *testing.T) {
 		{"Bash", "tee " + home + "/opt/cc/settings.json < /tmp/s", true},
 		{"Bash", "echo '{}' > ~/cfg/opencode/opencode.json", true},
 		{"Bash", "cp evil.js " + home + "/cfg/opencode/plugins/", true},
+		{"Bash", "echo x > /proc/self/root" + home + "/srv/hg/config.yaml", true},
+		{"Bash", "tee /proc/1/root" + home + "/opt/cc/settings.json < /tmp/s", true},
 		{"Write", home + "/srv/hg/config.yaml", true},
 		{"Write", home + "/link/hg/rules.d/x.yaml", true},
 		{"Write", home + "/opt/cc/settings.local.json", true},
