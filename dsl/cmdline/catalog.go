@@ -217,8 +217,10 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			w.nested(c, j.Value, c.Name, cx, j.Dynamic)
 		}
 	}
+	// agent: no operand past its options' values and its own operands
+	// (screen -S NAME, tmux -L SOCKET, sg GROUP)
 	switch {
-	case p.Shell == "agent" && !hasOperand(args),
+	case p.Shell == "agent" && len(afterOptions(args, p.Args, p.Long, p.Operands)) == 0,
 		p.Shell == "nocmd" && !hasCommandOption(args):
 		via := c.Name + " interactive"
 		for _, wr := range c.Wrappers {
