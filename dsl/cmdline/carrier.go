@@ -19,7 +19,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if c.Dynamic || w.full {
 		return
 	}
-	w.runsCopy(c, args, cx) // a copy of a program made earlier on the line (copies.go)
+	w.runsCopy(c, cx) // a copy of a program made earlier on the line (copies.go)
 	w.envCarriers(c, cx)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an

@@ -219,9 +219,6 @@ func (w *walker) copyTo(src field, dest string, orInto bool) {
 		return
 	}
 	record := func(file string) {
-		if program(baseName(file)) == program(baseName(origin)) {
-			return // the same name: rules see the program by it already
-		}
 		if w.copies == nil {
 			w.copies = make(map[string]string)
 		}
@@ -245,7 +242,7 @@ func (w *walker) copyTo(src field, dest string, orInto bool) {
 // runsCopy emits, for a command that runs a copy made earlier on the line,
 // the command as the copied program: /tmp/ls -rf ~ after cp /bin/rm /tmp/ls
 // is also rm -rf ~, carried by "copy /tmp/ls".
-func (w *walker) runsCopy(c *Command, args []field, cx ctx) {
+func (w *walker) runsCopy(c *Command, cx ctx) {
 	if len(w.copies) == 0 || w.walks >= maxLoopWalks {
 		return
 	}
@@ -270,11 +267,17 @@ func (w *walker) runsCopy(c *Command, args []field, cx ctx) {
 		}
 	}
 	origin, ok := w.copies[key]
-	if !ok {
-		return
+	if !ok || program(c.Name) == program(baseName(origin)) {
+		return // run by its own name, the rules see the program already
 	}
 	w.walks++
-	fs := append([]field{{Word: Word{Value: origin}}}, args...)
+	// c's final arguments: xargs' input appended, relative paths made
+	// absolute after a cd
+	fs := make([]field, 0, len(c.Args)+1)
+	fs = append(fs, field{Word: Word{Value: origin}})
+	for _, a := range c.Args {
+		fs = append(fs, field{Word: a})
+	}
 	m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "copy "+via), Source: c.Source, Pos: c.Pos, Func: c.Func,
 		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
 	rest := w.peel(&m, fs)

@@ -52,6 +52,8 @@ var flowTests = []struct {
 	{"", "copy of a lookup kept in a variable", `R=$(which rm); cp "$R" x; ./x -rf ~`, []string{": R=$(which rm)", "which rm via=$(…)", "cp «$R» x", "x -rf ~", "rm -rf ~ via=copy ./x"}},
 	{"", "copy run from a directory put on PATH", "cp /bin/rm b/ls; PATH=$PWD/b:$PATH ls -rf ~", []string{"cp /bin/rm b/ls", "ls -rf ~ PATH=$PWD/b:$PATH", "rm -rf ~ PATH=$PWD/b:$PATH via=copy b/ls"}},
 	{"", "copy run from a directory exported on PATH", "cp /bin/rm b/ls; export PATH=\"$(pwd)/b:$PATH\"; ls -rf ~", []string{"cp /bin/rm b/ls", "export «PATH=$(pwd)/b:$PATH»", "pwd via=$(…)", "ls -rf ~", "rm -rf ~ via=copy b/ls"}},
+	{"", "copy under its own name, then renamed", "cp -a /bin/rm .; mv rm x; ./x -rf ~", []string{"cp -a /bin/rm .", "mv rm x", "x -rf ~", "rm -rf ~ via=copy ./x"}},
+	{"", "copy run by xargs with a static input", "cp /bin/rm x; echo ~ | xargs ./x -rf", []string{"cp /bin/rm x", "echo ~ pipe=0/2", "x -rf ~ wr=xargs[] pipe=1/2 in=pipe:echo:static", "rm -rf ~ wr=xargs[] via=copy ./x pipe=1/2 in=pipe:echo:static"}},
 	{"", "copy keeping the name", "cp /bin/ls ./bin/ && ./bin/ls", []string{"cp /bin/ls ./bin/", "ls"}},
 	{"", "copy to a name run from PATH", "cp /bin/rm ls; ls -la", []string{"cp /bin/rm ls", "ls -la"}},
 	{"", "copy of an unknown program", "cp ./build/app /tmp/app; /tmp/app --serve", []string{"cp ./build/app /tmp/app", "app --serve"}},
