@@ -39,6 +39,10 @@ func TestFetchedAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "chmod +x i.sh && ./i.sh --yes", true},
 		{"a1", "claude-code", "cd .. && bash proj/i.sh", true},
 		{"a1", "claude-code", "bash other.sh", false},
+		{"a1", "claude-code", "curl -sSo h.sh https://x.example/h.sh", false},
+		{"a1", "claude-code", "cp h.sh j.sh && bash j.sh", true},
+		{"a1", "claude-code", "scp build@ci:dist/tool.sh .", false},
+		{"a1", "claude-code", "sh tool.sh", true},
 		{"a1", "claude-code", "wget https://x.example/tool.tar.gz", false},
 		{"a1", "claude-code", "tar xzf tool.tar.gz && ./tool/setup", true}, // the archive counts as fetched too
 		{"a1", "claude-code", "git clone https://github.com/x/y", false},

@@ -36,8 +36,10 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 	case "cd", "pushd":
 		w.fetch.dir = w.fetchedCd(args)
 		return
-	case "curl", "wget":
-		w.fetchedDownloads(c.Name, args)
+	case "cp", "mv", "install", "ln", "gcp":
+		w.fetchedCopies(c.Name, args)
+	case "scp", "sftp", "rsync":
+		w.fetchedRemoteCopy(args)
 	case "git", "gh", "tar", "bsdtar", "unzip":
 		if dir := w.fetchedInto(c.Name, args); dir != "" {
 			if w.fetch.dirs == nil {
@@ -45,6 +47,19 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 			}
 			w.fetch.dirs[dir] = true
 			return
+		}
+	}
+	if fetchers[c.Name] {
+		if c.Name == "curl" || c.Name == "wget" || c.Name == "wget2" || c.Name == "aria2c" || c.Name == "fetch" {
+			w.fetchedDownloads(c.Name, args)
+		}
+		for _, f := range downloadOutputs(c.Name, args) {
+			w.addFetched(w.at(f))
+		}
+	}
+	if c.Payload != nil && c.Payload.Code != "" {
+		for _, m := range urlRetrieve().FindAllStringSubmatch(c.Payload.Code, 8) {
+			w.addFetched(w.at(m[1]))
 		}
 	}
 	if len(w.fetch.dirs) > 0 && c.Untrusted == "" && w.runsFetched(c, args) {
@@ -176,16 +191,27 @@ func (w *walker) unpacked(name string, args []field) string {
 	return ""
 }
 
-// fetchedDownloads records the files curl -O and wget save under the
-// name their URL ends in.
+// fetchedDownloads records the files curl -O, wget, wget2, aria2c and
+// fetch save under the name their URL ends in, in the directory their
+// options name (wget -P, aria2c -d, curl --output-dir).
 func (w *walker) fetchedDownloads(name string, args []field) {
-	byName := name == "wget"
-	for _, a := range args {
+	byName := name != "curl"
+	dir := ""
+	for i, a := range args {
 		v := a.Value
+		next := ""
+		if i+1 < len(args) && !args[i+1].Dynamic {
+			next = args[i+1].Value
+		}
 		switch {
 		case name == "curl" && (v == "--remote-name" || v == "--remote-name-all" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O")):
 			byName = true
-		case name == "wget" && (v == "-O" || strings.HasPrefix(v, "--output-document") || strings.HasPrefix(v, "-O")):
+		case name == "curl" && v == "--output-dir", name != "curl" && (v == "-P" || v == "--directory-prefix" || v == "-d" && name == "aria2c" || v == "--dir"):
+			dir = next
+		case strings.HasPrefix(v, "--output-dir=") || strings.HasPrefix(v, "--directory-prefix=") || strings.HasPrefix(v, "--dir="):
+			_, dir, _ = strings.Cut(v, "=")
+		case name != "curl" && (v == "-o" && name == "aria2c" || strings.HasPrefix(v, "--output-document") || strings.HasPrefix(v, "--out") ||
+			name != "aria2c" && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")): // wget -O F, -qO F
 			byName = false
 		}
 	}
@@ -199,7 +225,7 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 			}
 			u, _, _ = strings.Cut(u, "?")
 			w.fetch.downloads[path.Base(u)] = true
-			w.addFetched(w.at(path.Base(u))) // sh install.sh after curl -O …/install.sh runs it
+			w.addFetched(w.at(path.Join(dir, path.Base(u)))) // sh install.sh after curl -O …/install.sh runs it
 		}
 	}
 }
@@ -339,4 +365,168 @@ func (w *walker) fetchedPaths(earlier map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// downloadOutputs are the files a downloader's options name for what it
+// fetches, for any downloader: -o FILE, --output FILE, --output=FILE,
+// --output-document, --out, -O FILE (wget's), short flags ending in the
+// option (curl -sSo FILE, wget -qO FILE), aria2c's -d DIR with -o NAME.
+func downloadOutputs(name string, args []field) []string {
+	var files []string
+	dir := ""
+	value := func(i int) string {
+		if i+1 < len(args) && !args[i+1].Dynamic {
+			return args[i+1].Value
+		}
+		return ""
+	}
+	outShort := "o"
+	if name != "curl" && name != "curlie" {
+		outShort = "oO" // wget -O FILE; curl's -O takes no value
+	}
+	for i, a := range args {
+		v := a.Value
+		if a.Dynamic {
+			continue
+		}
+		switch {
+		case v == "--output" || v == "--output-document" || v == "--out" || v == "--output-file-name":
+			files = append(files, value(i))
+		case strings.HasPrefix(v, "--output=") || strings.HasPrefix(v, "--output-document=") || strings.HasPrefix(v, "--out="):
+			_, f, _ := strings.Cut(v, "=")
+			files = append(files, f)
+		case (name == "aria2c") && (v == "-d" || v == "--dir"):
+			dir = value(i)
+		case strings.HasPrefix(v, "--dir=") && name == "aria2c":
+			dir = strings.TrimPrefix(v, "--dir=")
+		case len(v) >= 2 && v[0] == '-' && v[1] != '-':
+			// -o FILE, -sSo FILE, -oFILE (curl), -qO FILE (wget)
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(outShort, v[j]) < 0 {
+					continue
+				}
+				if j == len(v)-1 {
+					files = append(files, value(i))
+				} else if name == "curl" || name == "curlie" {
+					files = append(files, v[j+1:])
+				}
+				break
+			}
+		}
+	}
+	var out []string
+	for _, f := range files {
+		if f == "" || f == "-" || strings.HasPrefix(f, "/dev/") {
+			continue
+		}
+		if dir != "" && !strings.HasPrefix(f, "/") {
+			f = path.Join(dir, f)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// urlRetrieve finds a Python download into a named file (urlretrieve(URL,
+// "x.sh"), wget.download(URL, out="x.sh")) in inline code.
+var urlRetrieve = lazyRegexp(`(?:urlretrieve|wget\.download)\(\s*[^,()]+,\s*(?:out\s*=\s*)?["']([^"'$\x60]+)["']`)
+
+// fetchedCopies follows a fetched file or directory copied, moved or
+// linked to another name: the copy is fetched too (cp i.sh j.sh; bash j.sh).
+func (w *walker) fetchedCopies(name string, args []field) {
+	if len(w.fetch.dirs) == 0 {
+		return
+	}
+	var ops []string
+	target := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Dynamic:
+			return
+		case a.Value == "-t" || a.Value == "--target-directory":
+			if i+1 < len(args) {
+				target = args[i+1].Value
+				i++
+			}
+		case strings.HasPrefix(a.Value, "--target-directory="):
+			target = strings.TrimPrefix(a.Value, "--target-directory=")
+		case (name == "install") && (a.Value == "-m" || a.Value == "-o" || a.Value == "-g" || a.Value == "--mode" || a.Value == "--owner" || a.Value == "--group"):
+			i++
+		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
+		default:
+			ops = append(ops, a.Value)
+		}
+	}
+	dirOnly := target != "" // -t DIR
+	if target == "" {
+		if len(ops) < 2 {
+			return
+		}
+		target, ops = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	// A target that is surely a directory is not itself fetched: only
+	// what goes into it (cp i.sh . must not make the whole directory so).
+	dirOnly = dirOnly || len(ops) > 1 || surelyDir(target)
+	for _, src := range ops {
+		if w.inFetched(w.at(src)) {
+			w.copiedInto(target, src, dirOnly)
+		}
+	}
+}
+
+// fetchedRemoteCopy records what scp, sftp and rsync copy from another
+// machine (HOST:PATH) into a local destination, the last operand.
+func (w *walker) fetchedRemoteCopy(args []field) {
+	var ops []field
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "-i" || v == "-P" || v == "-F" || v == "-o" || v == "-l" || v == "-J" || v == "-S" || v == "-c" || v == "--rsh":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) < 2 || ops[len(ops)-1].Dynamic {
+		return
+	}
+	dest := ops[len(ops)-1].Value
+	if remoteURL(dest) || hostPath(dest) {
+		return // an upload
+	}
+	srcs := ops[:len(ops)-1]
+	for _, src := range srcs {
+		if remoteURL(src.Value) || hostPath(src.Value) {
+			_, p, _ := strings.Cut(src.Value, ":")
+			w.copiedInto(dest, strings.TrimSuffix(p, "/"), len(srcs) > 1 || surelyDir(dest))
+		}
+	}
+}
+
+// copiedInto records a fetched src copied to target: target itself, a new
+// name or a directory src goes into (whose own files then count: rarely
+// more than a bin directory), or, when target is surely a directory, only
+// what lands in it.
+func (w *walker) copiedInto(target, src string, dirOnly bool) {
+	if !dirOnly {
+		w.addFetched(w.at(target))
+		return
+	}
+	if base := path.Base(path.Clean("/" + src)); base != "/" {
+		w.addFetched(w.at(path.Join(target, base)))
+	}
+}
+
+// surelyDir reports a copy's target that can only be a directory: it
+// would not make that directory fetched as a whole (cp i.sh .).
+func surelyDir(target string) bool {
+	return strings.HasSuffix(target, "/") || target == "." || target == "~" || path.Base(target) == "." || path.Base(target) == ".."
+}
+
+// hostPath reports scp's HOST:PATH (no slash before the colon).
+func hostPath(s string) bool {
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.Contains(s[:i], "/")
 }

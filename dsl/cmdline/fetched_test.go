@@ -98,7 +98,27 @@ func TestParseShellAfter(t *testing.T) {
 		{"curl -o m.sh https://x.org/i.sh", "/p", []string{"/p/m.sh"}},
 		{"curl -fsSLO https://x.org/a/j.sh?x=1", "/p", []string{"/p/j.sh"}},
 		{"git clone https://x.org/w && cd w && wget https://x.org/z.sh", "/p", []string{"/p/w", "/p/w/z.sh"}},
-		{"cd /q && curl -o k.sh https://x.org/k.sh", "/p", []string{"/p/k.sh"}}, // as written: the cd is not replayed
+		{"cd /q && curl -o k.sh https://x.org/k.sh", "/p", []string{"/p/k.sh", "/q/k.sh"}}, // the written file's record does not replay the cd
+		{"curl -sSo h.sh https://x.org/h.sh", "/p", []string{"/p/h.sh"}},
+		{"curl -oh2.sh https://x.org/h.sh", "/p", []string{"/p/h2.sh"}},
+		{"curl -O --output-dir t https://x.org/r.sh", "/p", []string{"/p/t/r.sh"}},
+		{"wget -qO q.sh https://x.org/q", "/p", []string{"/p/q.sh"}},
+		{"wget -P tools https://x.org/q2.sh", "/p", []string{"/p/tools/q2.sh"}},
+		{"wget2 -O f.sh https://x.org/f", "/p", []string{"/p/f.sh"}},
+		{"aria2c -o b.sh https://x.org/b", "/p", []string{"/p/b.sh"}},
+		{"aria2c -d dl https://x.org/b2.sh", "/p", []string{"/p/dl/b2.sh"}},
+		{"http --download -o c.sh https://x.org/c", "/p", []string{"/p/c.sh"}},
+		{"xh -d -o g.sh https://x.org/g", "/p", []string{"/p/g.sh"}},
+		{`python3 -c 'import urllib.request as u; u.urlretrieve("https://x.org/d", "d.sh")'`, "/p", []string{"/p/d.sh"}},
+		{"scp user@host:e.sh .", "/p", []string{"/p/e.sh"}},
+		{"rsync -a host:/srv/tool/ tool", "/p", []string{"/p/tool"}},
+		{"scp e2.sh user@host:", "/p", nil}, // an upload
+		{"cp i.sh j.sh", "/p", []string{"/p/j.sh"}},
+		{"mv y z", "/p", []string{"/p/z"}},
+		{"cp i.sh bin/", "/p", []string{"/p/bin/i.sh"}},
+		{"cp i.sh .", "/p", nil}, // the same file: the directory is not fetched
+		{"install -m 755 i.sh /usr/local/bin/tool", "/p", []string{"/usr/local/bin/tool"}},
+		{"cp notes.txt j2.sh", "/p", nil},
 		{"curl -o ~/x.sh https://x.org/i.sh", "/p", []string{"~/x.sh"}},
 		{"curl -o i.sh https://x.org/i.sh", "", []string{"i.sh"}},
 		{"curl -o i.sh https://x.org/i.sh", "relative", []string{"i.sh"}},
