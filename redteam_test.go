@@ -160,7 +160,8 @@ func TestShellDefinitionsByAgent(t *testing.T) {
 }
 
 // TestLaunchersRedTeam: programs that run a command they are given, found
-// allowed by the red team, evening of 2026-12-02.
+// allowed by the red team, evening of 2026-12-02, and a glob as the
+// program's name, judged as each known program it may match.
 func TestLaunchersRedTeam(t *testing.T) {
 	checkRedTeam(t, []redTeamCase{
 		{"bash", "nix-shell --run 'rm -rf ~'", dsl.Block, dsl.Block},
@@ -174,7 +175,8 @@ func TestLaunchersRedTeam(t *testing.T) {
 		{"bash", "nix run nixpkgs#hello", dsl.Allow, dsl.Allow},
 		{"bash", "ls *.go | entr go test ./...", dsl.Allow, dsl.Allow},
 		{"bash", "sg docker -c 'docker ps'", dsl.Allow, dsl.Allow},
-		{"bash", "/bin/r? -rf ~", dsl.Ask, dsl.Ask},
-		{"bash", "/usr/bin/[r]m -rf ~", dsl.Ask, dsl.Ask},
+		{"bash", "/bin/r? -rf ~", dsl.Block, dsl.Block},
+		{"bash", "/usr/bin/[r]m -rf ~", dsl.Block, dsl.Block},
+		{"bash", "/usr/bin/pyth?n3 -V", dsl.Ask, dsl.Ask},
 	})
 }

@@ -379,6 +379,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	w.writes(c, args)
 	if c.Dynamic {
+		w.globName(c, cx)
 		return
 	}
 	w.copied(c, args)

@@ -121,7 +121,14 @@ var flowTests = []struct {
 	{"", "output into a shell", "echo 'rm -rf ~' > >(sh)", []string{"echo rm -rf ~ >«>(sh)»", "sh via=>(…) in=pipe:echo:static", "rm -rf ~ via=>(…)>sh stdin"}},
 	{"", "fd opened by exec", "exec 3<<EOF\nrm -rf ~\nEOF\nbash <&3", []string{"exec", "bash in=heredoc:static <&3", "rm -rf ~ via=bash stdin"}},
 	{"", "fd of a download", "exec 3< <(curl x); bash <&3", []string{"exec 3<«<(curl x)»", "curl x via=<(…)", "bash in=procsub:curl:remote untrusted=remote <&3"}},
-	{"", "glob command name", "/???/?m -rf /", []string{"«/???/?m» -rf /"}},
+	// A glob as the program's name runs whatever it matches first: each
+	// known program it may match is judged (red team: only asked).
+	{"", "glob command name", "/???/?m -rf /", []string{"«/???/?m» -rf /", "nm -rf / via=glob /???/?m", "rm -rf / via=glob /???/?m"}},
+	{"", "glob of one letter", "/bin/r? -rf ~", []string{"«/bin/r?» -rf ~", "rg -rf ~ via=glob /bin/r?", "rm -rf ~ via=glob /bin/r?"}},
+	{"", "bracket glob", "/usr/bin/[r]m -rf ~", []string{"«/usr/bin/[r]m» -rf ~", "rm -rf ~ via=glob /usr/bin/[r]m"}},
+	{"", "glob in the directory only", "/???/rm -rf ~", []string{"«/???/rm» -rf ~", "rm -rf ~ via=glob /???/rm"}},
+	{"", "glob of many programs is left dynamic", "/usr/bin/* -rf ~", []string{"«/usr/bin/*» -rf ~"}},
+	{"", "glob of no known program", "./build/app? --serve", []string{"«./build/app?» --serve"}},
 	{"", "quoted glob is a name", "'/???/?m' -rf /", []string{"?m -rf /"}},
 	{"", "recursive function is bounded", "f(){ f $1; }; f x", []string{"f «$1» fn=f", "f x", "f x via=f() fn=f"}},
 	{"", "alias bomb is bounded", "alias a='a;a;a;a;a;a;a;a'; a", nil},

@@ -1,0 +1,84 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A glob as a command's name (/bin/r? -rf ~, /usr/bin/[r]m) runs the
+// first file it matches, which hguard cannot list. The command stays
+// dynamic (an ask), and each program hguard knows that the glob may match
+// is emitted as a command it runs, so that /bin/r? -rf ~ is judged as
+// rm -rf ~ too. A glob matching more than maxGlobNames known programs
+// (/usr/bin/*) says nothing about which one runs and emits none.
+
+const maxGlobNames = 8
+
+// knownNames are the program names the glob is matched against: every
+// program a table of this package or the catalogue names.
+var knownNames = sync.OnceValue(func() []string {
+	seen := map[string]bool{}
+	for _, m := range []map[string]bool{dataPrograms, shells, fetchers, ruledPrograms} {
+		for k := range m {
+			seen[k] = true
+		}
+	}
+	for k := range catalog {
+		seen[k] = true
+	}
+	for k := range programs {
+		seen[k] = true
+	}
+	for k := range wrappers {
+		seen[k] = true
+	}
+	for _, k := range []string{"python", "python3", "perl", "ruby", "node", "php", "lua", "rm", "rmdir", "shred", "dd", "mkfs", "chmod", "chown", "mv", "cp"} {
+		seen[k] = true
+	}
+	names := make([]string, 0, len(seen))
+	for k := range seen {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+})
+
+// globName emits the known programs a glob command name may run.
+func (w *walker) globName(c *Command, cx ctx) {
+	p := c.Path
+	if !c.Dynamic || p == "" || strings.ContainsAny(p, "$`'\"\\") || !strings.ContainsAny(p, "*?[") || w.walks >= maxLoopWalks {
+		return
+	}
+	base := path.Base(p)
+	var match []string
+	for _, n := range knownNames() {
+		if ok, err := path.Match(base, n); ok && err == nil {
+			if match = append(match, n); len(match) > maxGlobNames {
+				return
+			}
+		}
+	}
+	if len(match) == 0 {
+		return
+	}
+	w.walks++
+	for _, n := range match {
+		fs := make([]field, 0, len(c.Args)+1)
+		fs = append(fs, field{Word: Word{Value: n}})
+		for _, a := range c.Args {
+			fs = append(fs, field{Word: a})
+		}
+		m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "glob "+p), Source: c.Source, Pos: c.Pos, Func: c.Func,
+			Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel, Assigns: c.Assigns}
+		rest := w.peel(&m, fs)
+		m.Wrappers = concat(c.Wrappers, m.Wrappers)
+		if !w.emit(&m) {
+			return
+		}
+		mx := cx
+		mx.depth++
+		w.follow(&m, rest, mx)
+	}
+}
