@@ -24,6 +24,9 @@ type fetched struct {
 	dir     string
 	started bool
 	start   string // the absolute directory the line starts in, "" when unknown
+	// clones are the dirs a clone filled: fetched for the rest of the
+	// line, not for the lines after it (fetchedPaths).
+	clones map[string]bool
 }
 
 // fetchedFlow records what c fetches and where c moves to, and marks c
@@ -46,6 +49,12 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 				w.fetch.dirs = map[string]bool{}
 			}
 			w.fetch.dirs[dir] = true
+			if c.Name == "git" || c.Name == "gh" {
+				if w.fetch.clones == nil {
+					w.fetch.clones = map[string]bool{}
+				}
+				w.fetch.clones[dir] = true
+			}
 			return
 		}
 	}
@@ -338,9 +347,12 @@ func (w *walker) addFetched(p string) {
 }
 
 // fetchedPaths are what the line fetched from the network, for lines after
-// it: the directories cloned or unpacked, the files downloaded by name, and
-// the files a downloader wrote; each as resolved where the line started
-// (relative, absolute or ~/…), leaving out what earlier lines fetched.
+// it: the directories unpacked, the files downloaded by name, the files a
+// downloader wrote, and their copies; each as resolved where the line
+// started (relative, absolute or ~/…), leaving out what earlier lines
+// fetched. A clone is left out: building a repository cloned a command
+// earlier is what an agent asked to work on it does all session, while a
+// script downloaded and run later is rare and is the classic attack.
 func (w *walker) fetchedPaths(earlier map[string]bool) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -351,7 +363,9 @@ func (w *walker) fetchedPaths(earlier map[string]bool) []string {
 		}
 	}
 	for p := range w.fetch.dirs {
-		add(p)
+		if !w.fetch.clones[p] {
+			add(p)
+		}
 	}
 	for f, in := range w.files {
 		// As written: a relative one is taken as relative to where the
