@@ -98,7 +98,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"curl -o m.sh https://x.org/i.sh", "/p", []string{"/p/m.sh"}},
 		{"curl -fsSLO https://x.org/a/j.sh?x=1", "/p", []string{"/p/j.sh"}},
 		{"git clone https://x.org/w && cd w && wget https://x.org/z.sh", "/p", []string{"/p/w/z.sh"}}, // a clone is for this line only
-		{"cd /q && curl -o k.sh https://x.org/k.sh", "/p", []string{"/p/k.sh", "/q/k.sh"}}, // the written file's record does not replay the cd
+		{"cd /q && curl -o k.sh https://x.org/k.sh", "/p", []string{"/p/k.sh", "/q/k.sh"}},            // the written file's record does not replay the cd
 		{"curl -sSo h.sh https://x.org/h.sh", "/p", []string{"/p/h.sh"}},
 		{"curl -oh2.sh https://x.org/h.sh", "/p", []string{"/p/h2.sh"}},
 		{"curl -O --output-dir t https://x.org/r.sh", "/p", []string{"/p/t/r.sh"}},
