@@ -437,7 +437,7 @@ var wrappers = map[string]optSpec{
 	"tsocks":       {},
 	"dumb-init":    {},
 	"firejail":     {},
-	"tini":         {arg: "psegl"},
+	"tini":         {arg: "pe", stop: "hl", longStop: []string{"version"}},
 	"proxychains":  {arg: "f"},
 	"proxychains4": {arg: "f"},
 	"caffeinate":   {arg: "tw"},
