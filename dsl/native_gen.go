@@ -783,7 +783,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native193
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\"))":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native194
 		}
@@ -832,7 +832,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [214]lazyRegexp{
+var nativeRegexps = [215]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -1026,6 +1026,7 @@ var nativeRegexps = [214]lazyRegexp{
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
 	{src: "(^|/)authorized_keys2?$"},
+	{src: "(?i)\\.(example|sample|template|tmpl|dist|defaults?)$"},
 	{src: "^(\\$\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\}?)(/|$)"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\.claude\\.json$|(^|/)\\.(claude|gemini|cursor|codex)/settings(\\.local)?\\.json$|(^|/)\\.hguard/rules\\.yaml$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.hguard(/|$)|(^|/)\\.hguard/rules\\.yaml$|(^|/)\\.claude/settings(\\.local)?\\.json$"},
@@ -4383,22 +4384,25 @@ func native193(env any) bool {
 // native194 is the condition of write-credentials.
 func native194(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
+	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
 			!matchRe(&nativeRegexps[191], cleanPath(p0)))
-	})
+	}) &&
+		!((in(e.Name, "cp", "install") &&
+			(len(e.Positional) == 2)) &&
+			matchRe(&nativeRegexps[193], index(e.Positional, 0))))
 }
 
 // native195 is the condition of write-guard-config.
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[193], p0) ||
-			matchRe(&nativeRegexps[194], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[194], p0) ||
+			matchRe(&nativeRegexps[195], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[195], cleanPath(p0))
+				return matchRe(&nativeRegexps[196], cleanPath(p0))
 			})))
 }
 
@@ -4415,7 +4419,7 @@ func native196(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[196], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[197], e.Assigns[p0]))
 			})))
 }
 
@@ -4427,7 +4431,7 @@ func native197(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[197], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[198], e.Assigns[p0]))
 		}))
 }
 
@@ -4442,9 +4446,9 @@ func native198(env any) bool {
 func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[198], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[199], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[200], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[199], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[200], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[201], cleanPath(p0)))
 	})
 }
 
@@ -4454,7 +4458,7 @@ func native200(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[201], p0)
+			return matchRe(&nativeRegexps[202], p0)
 		}))
 }
 
@@ -4463,7 +4467,7 @@ func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[202], p0)
+			return matchRe(&nativeRegexps[203], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4471,20 +4475,14 @@ func native201(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[203], p0)
+				return matchRe(&nativeRegexps[204], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[204], p0)
+					return matchRe(&nativeRegexps[205], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[205], p0)
-			})) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[206], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
+			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[207], p0)
 			}) &&
@@ -4495,6 +4493,12 @@ func native201(env any) bool {
 				return matchRe(&nativeRegexps[208], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[209], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
@@ -4503,7 +4507,7 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[209], cleanPath(p0))
+		return matchRe(&nativeRegexps[210], cleanPath(p0))
 	})
 }
 
@@ -4518,17 +4522,17 @@ func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[210], p0)
+			return matchRe(&nativeRegexps[211], p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[211], p0)
+			return matchRe(&nativeRegexps[212], p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[212], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[213], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[213], cleanPath(p0))))
+						matchRe(&nativeRegexps[214], cleanPath(p0))))
 			})))
 }
