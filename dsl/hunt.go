@@ -3,6 +3,8 @@ package dsl
 import (
 	"path"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -46,7 +48,14 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 				}
 			}
 		case "xargs", "gxargs", "parallel":
-			hunt(c.Stdin.From, env.Stdin.Args)
+			for _, f := range listFeeders(c, line, "-") {
+				hunt(f.Name, wordValues(f.Args))
+			}
+		}
+	}
+	if list, ok := readsList(prog, c, env.Args); ok {
+		for _, f := range listFeeders(c, line, list) {
+			hunt(f.Name, wordValues(f.Args))
 		}
 	}
 	for _, a := range c.Args {
@@ -116,7 +125,11 @@ func secretSearch(prog string, args []string) string {
 					return value(i)
 				}
 			}
+			if (a == "-path" || a == "-wholename" || a == "-ipath" || a == "-iwholename") && pathGlobNamesSecret(value(i), a[1] == 'i') {
+				return value(i)
+			}
 		}
+		return holderSearch(prog, args)
 	case "fd", "fdfind":
 		glob := hasFlag(args, []string{"g", "glob"})
 		for i, a := range args {
@@ -134,6 +147,7 @@ func secretSearch(prog string, args []string) string {
 				return a
 			}
 		}
+		return holderSearch(prog, args)
 	case "locate", "plocate", "mlocate", "slocate":
 		for _, a := range args {
 			if strings.HasPrefix(a, "-") {
@@ -143,9 +157,25 @@ func secretSearch(prog string, args []string) string {
 				return a
 			}
 		}
+	case "ls", "gls", "echo", "printf", "realpath", "readlink":
+		// A listing handed on: ls ~/.ssh/id_* | xargs cat, $(ls ~/.ssh/*).
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if secretGlob(a) || secretPath(a) || prog == "ls" && secretHolder(a) {
+				return a
+			}
+		}
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git":
 		if prog == "git" && (len(args) == 0 || args[0] != "grep") {
 			return ""
+		}
+		// A filter of a list of names read from standard input: find ~
+		// -type f | grep id_rsa | xargs cat.
+		if pat := grepPattern(args); pat != "" && prog != "git" && len(grepOperands(args)) == 0 &&
+			!hasFlag(args, []string{"v", "invert-match", "r", "R", "recursive", "l", "files-with-matches", "c", "count", "q", "quiet"}) && regexpNamesSecret(pat, true, false) {
+			return pat
 		}
 		if pat := grepPattern(args); pat != "" && hasFlag(args, []string{"l", "files-with-matches"}) && regexpMatchesAny(pat, privateKeyLines) {
 			return pat
@@ -307,6 +337,325 @@ func regexpMatchesAny(pat string, lines []string) bool {
 	}
 	for _, l := range lines {
 		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretCandidates are the secret files secretGlob tries a glob as, in
+// homeForm: the whole secret paths, the private keys of ~/.ssh, and an
+// entry of each directory that holds nothing but secrets.
+var secretCandidates = func() []string {
+	var out []string
+	for p := range secretPaths {
+		if p != "~/_netrc" { // Windows' name: on a Unix home it would make grep x ~/* a secret read
+			out = append(out, p)
+		}
+	}
+	for b := range secretBases {
+		if strings.HasPrefix(b, "id_") {
+			out = append(out, "~/.ssh/"+b)
+		}
+	}
+	for _, d := range secretDirs {
+		out = append(out, d+"x")
+	}
+	sort.Strings(out) // the same glob is tried the same way every time
+	return out
+}()
+
+// secretGlob reports whether a glob may name a secret file: one of
+// secretCandidates (cat ~/.ssh/* prints the keys beside the public ones,
+// whatever else it prints), or, by its last element alone, a secret
+// file's name and no plain one (*.kdbx, id_*). A word without glob
+// characters is no glob.
+func secretGlob(word string) bool {
+	if !strings.ContainsAny(word, "*?[") || len(word) > 4096 {
+		return false
+	}
+	c := homeForm(cleanPath(word))
+	segs := strings.Split(c, "/")
+	for _, cand := range secretCandidates {
+		if globSegments(segs, strings.Split(cand, "/")) {
+			return true
+		}
+	}
+	base := segs[len(segs)-1]
+	return strings.ContainsAny(base, "*?[") && globNamesSecret(base, false)
+}
+
+// globSegments reports whether the glob's segments take the path's, one
+// for one, as a shell would: a segment that starts with a wildcard takes
+// no name that starts with a dot.
+func globSegments(glob, p []string) bool {
+	if len(glob) != len(p) {
+		return false
+	}
+	for i, g := range glob {
+		if g == p[i] {
+			continue
+		}
+		if !strings.ContainsAny(g, "*?[") || strings.HasPrefix(p[i], ".") && !strings.HasPrefix(g, ".") {
+			return false
+		}
+		if ok, _ := path.Match(g, p[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// pathGlobNamesSecret reports whether find's -path pattern (whose * takes
+// a / too) takes the path of a secret file and of no plain one: find ~
+// -path "*ssh*" takes /home/u/.ssh/id_rsa.
+func pathGlobNamesSecret(glob string, fold bool) bool {
+	if glob == "" || len(glob) > 256 {
+		return false
+	}
+	var re strings.Builder
+	re.WriteString("^")
+	for i := 0; i < len(glob); i++ {
+		switch ch := glob[i]; ch {
+		case '*':
+			re.WriteString(".*")
+		case '?':
+			re.WriteString(".")
+		case '[':
+			j := strings.IndexByte(glob[i+1:], ']')
+			if j < 0 {
+				return false
+			}
+			re.WriteString("[" + strings.Replace(glob[i+1:i+1+j], "!", "^", 1) + "]")
+			i += j + 1
+		default:
+			re.WriteString(regexp.QuoteMeta(string(ch)))
+		}
+	}
+	re.WriteString("$")
+	expr := re.String()
+	if fold {
+		expr = "(?i)" + expr
+	}
+	r, err := regexp.Compile(expr)
+	if err != nil {
+		return false
+	}
+	for _, p := range plainPaths {
+		if r.MatchString(p) {
+			return false
+		}
+	}
+	for _, c := range secretCandidates {
+		if r.MatchString(strings.Replace(c, "~", "/home/u", 1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainPaths are whole paths a find -path pattern takes when it takes any
+// file: one that takes them is no search for secrets.
+var plainPaths = []string{"/home/u/src/app/main.go", "/home/u/notes.txt", "/home/u/.config/app/config.yaml", "/home/u/.cache/x/data.bin", "/etc/hosts", "./README.md"}
+
+// secretHolder reports whether p is a directory that holds secret files
+// (~/.ssh, ~/.aws, /etc/ssl/private), short of a whole home, the root or a
+// system directory, which hold everything.
+func secretHolder(p string) bool {
+	if p == "" || isBroad(p) {
+		return false
+	}
+	c := homeForm(cleanPath(p))
+	if c == "~" || c == "/" || c == "." || !strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "~/") {
+		return false
+	}
+	for _, cand := range secretCandidates {
+		if strings.HasPrefix(cand, c+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// holderSearch is the directory a find or fd starts from that holds secret
+// files its name tests (if any) take: find ~/.ssh -type f -exec cat {} +,
+// fd . ~/.ssh -x cat. "" when there is none.
+func holderSearch(prog string, args []string) string {
+	var starts, names []string
+	fold := false
+	if prog == "fd" || prog == "fdfind" {
+		var pos []string
+		for i, a := range args {
+			if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions[args[i-1]] {
+				continue
+			}
+			pos = append(pos, a)
+		}
+		if len(pos) < 2 {
+			return ""
+		}
+		starts, names = pos[1:], []string{pos[0]}
+	} else {
+		i := 0
+		for ; i < len(args) && !strings.HasPrefix(args[i], "-") && args[i] != "(" && args[i] != "!"; i++ {
+			starts = append(starts, args[i])
+		}
+		for ; i+1 < len(args); i++ {
+			switch args[i] {
+			case "-name", "-iname":
+				names = append(names, args[i+1])
+				fold = fold || args[i] == "-iname"
+			}
+		}
+	}
+	for _, d := range starts {
+		if !secretHolder(d) {
+			continue
+		}
+		dir := homeForm(cleanPath(d))
+		for _, cand := range secretCandidates {
+			if strings.HasPrefix(cand, dir+"/") && takesName(prog, names, path.Base(cand), fold) {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// takesName reports whether a finder's name tests take name: every file
+// when there are none; find's -name globs (any of them, as -o would), or
+// fd's pattern, a regular expression on the name ("." takes all).
+func takesName(prog string, tests []string, name string, fold bool) bool {
+	if len(tests) == 0 {
+		return true
+	}
+	for _, t := range tests {
+		if prog == "fd" || prog == "fdfind" {
+			if re, err := regexp.Compile("(?i)" + t); err == nil && re.MatchString(name) {
+				return true
+			}
+			continue
+		}
+		if fold {
+			t, name = strings.ToLower(t), strings.ToLower(name)
+		}
+		if ok, _ := path.Match(t, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fdValueOptions are fd's options that take the next word as their value.
+var fdValueOptions = set("-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "-x", "--exec", "-X", "--exec-batch", "-S", "--size", "-o", "--owner", "--changed-within", "--changed-before", "--search-path", "--base-directory")
+
+// grepOperands are grep's file operands: what follows the pattern.
+func grepOperands(args []string) []string {
+	pat := grepPattern(args)
+	explicit := len(optionValues(args, []string{"e", "regexp"}, true)) > 0
+	var out []string
+	seen := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-f" || a == "--file" || a == "-m" || a == "--max-count" || a == "-A" || a == "-B" || a == "-C" || a == "-e" || a == "--regexp" || a == "--include" || a == "--exclude" || a == "-g" || a == "-t" || a == "--type":
+			i++
+		case strings.HasPrefix(a, "-") && a != "-":
+		case !explicit && !seen && a == pat:
+			seen = true
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// readsList reports whether c reads the files a list names, and where the
+// list comes from ("-" for standard input, else a file): a while-read
+// loop's command on the loop variable, tar -T, cpio -o, zip -@, rsync
+// --files-from. (xargs is its own case.)
+func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
+	switch prog {
+	case "tar", "gtar", "bsdtar":
+		if v := optionValues(args, []string{"T", "files-from"}, true); len(v) > 0 {
+			return v[0], true
+		}
+	case "rsync":
+		if v := optionValues(args, []string{"files-from"}, true); len(v) > 0 {
+			return v[0], true
+		}
+	case "cpio":
+		if hasFlag(args, []string{"o", "create"}) {
+			return "-", true
+		}
+	case "zip":
+		if hasFlag(args, []string{"@"}) || slices.Contains(args, "-@") {
+			return "-", true
+		}
+	}
+	if c.Stdin.Kind == "pipe" || c.Stdin.Kind == "file" {
+		for _, a := range c.Args {
+			if a.Dynamic && loopVar.MatchString(a.Value) {
+				return "-", true // while read f; do cat "$f"; done
+			}
+		}
+	}
+	return "", false
+}
+
+// loopVar is a word that is one variable: what read sets in a loop.
+var loopVar = regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
+
+// listFeeders are the commands whose output is the list c reads: from
+// standard input ("-"), the pipeline that feeds it, through filters (a
+// loop's body reads the pipe into the loop), or the file it is redirected
+// from; from a file, the earlier commands that wrote it (> FILE, find
+// -fprint FILE).
+func listFeeders(c *cmdline.Command, line *cmdline.Line, list string) []*cmdline.Command {
+	var out []*cmdline.Command
+	chain := func(f *cmdline.Command) {
+		for n := 0; f != nil && n < 16; n++ {
+			out = append(out, f)
+			f = feeder(f, line)
+		}
+	}
+	i := slices.Index(line.Commands, c)
+	if list == "-" && c.Stdin.Kind == "pipe" {
+		f := feeder(c, line)
+		for j := i - 1; f == nil && j >= 0; j-- {
+			// a loop's body: the pipe feeds the loop, not the command
+			if g := line.Commands[j]; g.Name == c.Stdin.From && g.Pipe.Len > 1 {
+				f = g
+			}
+		}
+		chain(f)
+		return out
+	}
+	file := list
+	if list == "-" {
+		if c.Stdin.Kind != "file" {
+			return nil
+		}
+		file = c.Stdin.From
+	}
+	for j := i - 1; j >= 0; j-- {
+		if g := line.Commands[j]; writesList(g, file) {
+			chain(g)
+		}
+	}
+	return out
+}
+
+// writesList reports whether g writes its output to file: standard output
+// redirected there, or find's -fprint.
+func writesList(g *cmdline.Command, file string) bool {
+	for _, r := range g.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && r.Target.Value == file {
+			return true
+		}
+	}
+	for k, a := range g.Args {
+		if (a.Value == "-fprint" || a.Value == "-fprint0" || a.Value == "-fls") && k+1 < len(g.Args) && g.Args[k+1].Value == file {
 			return true
 		}
 	}

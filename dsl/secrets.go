@@ -167,6 +167,9 @@ func secretIn(arg string) string {
 			return v
 		}
 	}
+	if !strings.HasPrefix(arg, "-") && secretGlob(arg) {
+		return arg // cat ~/.ssh/* prints the keys beside the public ones
+	}
 	if strings.HasSuffix(arg, "*") && strings.HasPrefix(path.Base(arg), "id_") && strings.Contains(arg, ".ssh/") {
 		return arg // ~/.ssh/id_* reads every key
 	}

@@ -203,3 +203,42 @@ func TestProcRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretGlob: a glob that may name a secret file reads it (cat ~/.ssh/*
+// prints the private keys beside the public ones); one that names only
+// other files does not.
+func TestSecretGlob(t *testing.T) {
+	tests := []struct {
+		word string
+		want bool
+	}{
+		{"~/.ssh/*", true},
+		{"$HOME/.ssh/*", true},
+		{"/home/u/.ssh/*", true},
+		{"/root/.ssh/id_*", true},
+		{"~/.ssh/*[!b]", true},
+		{"~/.ss?/*", true},
+		{"~/.aws/*", true},
+		{"~/.*_history", true},
+		{"/proc/*/environ", true},
+		{"/etc/*", true},
+		{"~/.password-store/*", true},
+		{"*.kdbx", true},
+		{"id_*", true},
+		{"~/.ssh/*.pub", false},
+		{"~/.ssh/known_*", false},
+		{"~/*", false}, // a leading wildcard takes no dot file
+		{"*", false},
+		{"*.go", false},
+		{"src/*.json", false},
+		{"/proc/*/status", false},
+		{"/etc/nginx/*", false},
+		{"~/.config/nvim/*", false},
+		{"~/.ssh/id_rsa", false}, // no glob: secretPath's to judge
+	}
+	for _, tt := range tests {
+		if got := secretGlob(tt.word); got != tt.want {
+			t.Errorf("secretGlob(%q) = %t, want %t", tt.word, got, tt.want)
+		}
+	}
+}
