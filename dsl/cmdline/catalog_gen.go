@@ -420,7 +420,7 @@ var catalogPrograms = [...]Program{
 // wrappers run the command that follows their own options (kind: wrapper).
 var wrappers = map[string]optSpec{
 	"sudo":         {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
-	"doas":         {arg: "uC"},
+	"doas":         {arg: "uaC"},
 	"run0":         {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
 	"pkexec":       {longArg: []string{"user"}},
 	"env":          {arg: "uCP", longArg: []string{"unset", "chdir"}, longStop: []string{"help", "version"}, split: "S", longSplit: []string{"split-string"}, assigns: true},
@@ -433,8 +433,8 @@ var wrappers = map[string]optSpec{
 	"setsid":       {},
 	"busybox":      {},
 	"unbuffer":     {},
-	"torsocks":     {},
 	"tsocks":       {},
+	"torsocks":     {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
 	"firejail":     {},
 	"dumb-init":    {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
 	"tini":         {arg: "pe", stop: "hl", longStop: []string{"version"}},
