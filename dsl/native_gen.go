@@ -383,7 +383,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native93
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
 		if scope == "command" {
 			return native94
 		}
@@ -391,7 +391,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native95
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] &&\n  (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"ssh\", \"openssl\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"http\", \"https\", \"xh\", \"xhs\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # in [\"@-\", \"-\", \"--post-file=/dev/stdin\"] || # endsWith \"@-\"))) ||\n(stdin.kind == \"pipe\" && stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n  any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) &&\n  name in [\"ssh\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"curl\", \"curlie\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\", \"aws\", \"rclone\"]) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && name in [\"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"ssh\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\"]) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] &&\n  (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"ssh\", \"openssl\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"http\", \"https\", \"xh\", \"xhs\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # in [\"@-\", \"-\", \"--post-file=/dev/stdin\"] || # endsWith \"@-\"))) ||\n(stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  name in [\"ssh\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"curl\", \"curlie\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\", \"aws\", \"rclone\"]) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && name in [\"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"ssh\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\"]) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
 			return native96
 		}
@@ -2490,11 +2490,15 @@ func native94(env any) bool {
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
-				(((e.Stdin.Kind == "pipe") &&
-					in(e.Stdin.From, "cat", "base64", "gzip", "tar", "xxd", "head", "tail")) &&
-					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return sensitivePath(p0)
-					}))))) ||
+				((e.Stdin.Kind == "pipe") &&
+					((in(e.Stdin.From, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
+						anyOf(e.Stdin.Args, func(p0 string) bool {
+							return sensitivePath(p0)
+						})) ||
+						(in(e.Stdin.Origin, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
+							anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
+								return sensitivePath(p0)
+							}))))))) ||
 		(((in(e.Name, "scp", "rsync", "rclone") &&
 			(len(e.Positional) > 1)) &&
 			anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -2528,12 +2532,17 @@ func native96(env any) bool {
 						return (in(p0, "@-", "-", "--post-file=/dev/stdin") ||
 							strings.HasSuffix(p0, "@-"))
 					}))))) ||
-		((((e.Stdin.Kind == "pipe") &&
-			in(e.Stdin.From, "tar", "zip", "gzip", "bzip2", "xz", "zstd", "cat", "base64", "gpg", "openssl", "7z", "xxd", "cpio")) &&
-			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (sensitivePath(p0) ||
-					in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "/etc/ssl/private", "/etc/shadow"))
-			})) &&
+		(((e.Stdin.Kind == "pipe") &&
+			((in(e.Stdin.From, "tar", "zip", "gzip", "bzip2", "xz", "zstd", "cat", "base64", "gpg", "openssl", "7z", "xxd", "cpio") &&
+				anyOf(e.Stdin.Args, func(p0 string) bool {
+					return (sensitivePath(p0) ||
+						in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "/etc/ssl/private", "/etc/shadow"))
+				})) ||
+				(in(e.Stdin.Origin, "tar", "zip", "gzip", "bzip2", "xz", "zstd", "cat", "base64", "gpg", "openssl", "7z", "xxd", "cpio") &&
+					anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
+						return (sensitivePath(p0) ||
+							in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "/etc/ssl/private", "/etc/shadow"))
+					})))) &&
 			in(e.Name, "ssh", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "curl", "curlie", "mail", "mailx", "mutt", "sendmail", "s-nail", "gh", "http", "https", "xh", "xhs", "aws", "rclone"))) ||
 		(((e.Stdin.Kind == "file") &&
 			sensitivePath(e.Stdin.From)) &&
