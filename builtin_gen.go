@@ -1678,6 +1678,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "read.yaml", Line: 64, Col: 9},
 	},
 	{
+		ID:         "dosbox-mount-root",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"dosbox", "dosbox-x", "dosbox-staging"},
+		When:       "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")",
+		Message:    "gives DOSBox the whole file system, /etc or a home as a drive; its commands read and write any file there (keys, /etc/shadow, start-up files)",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "read.yaml", Line: 77, Col: 3},
+		WhenPos:    dsl.Pos{File: "read.yaml", Line: 80, Col: 9},
+	},
+	{
 		ID:         "self-write",
 		Aliases:    []string{"self-protection-write"},
 		Level:      dsl.Ask,
