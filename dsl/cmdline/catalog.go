@@ -218,9 +218,10 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 		}
 	}
 	// agent: no operand past its options' values and its own operands
-	// (screen -S NAME, tmux -L SOCKET, sg GROUP)
+	// (screen -S NAME, tmux -L SOCKET, sg GROUP), and no option after
+	// which it runs nothing (screen -S NAME -X quit)
 	switch {
-	case p.Shell == "agent" && len(afterOptions(args, p.Args, p.Long, p.Operands)) == 0,
+	case p.Shell == "agent" && len(afterOptions(args, p.Args, p.Long, p.Operands)) == 0 && !hasStop(args, p),
 		p.Shell == "nocmd" && !hasCommandOption(args):
 		via := c.Name + " interactive"
 		for _, wr := range c.Wrappers {
@@ -231,6 +232,33 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 		}
 		w.nested(c, "sh", via, cx, false)
 	}
+}
+
+// hasStop reports an option of p's Stop or LongStop among args, before
+// any "--", a short one alone or bundled ahead of an option's value.
+func hasStop(args []field, p *Program) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return false
+		case strings.HasPrefix(v, "--"):
+			opt, _, _ := strings.Cut(v[2:], "=")
+			if containsString(p.LongStop, opt) {
+				return true
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(p.Stop, v[j]) >= 0 {
+					return true
+				}
+				if strings.IndexByte(p.Args, v[j]) >= 0 {
+					break // the rest is the option's value
+				}
+			}
+		}
+	}
+	return false
 }
 
 // catalogSub follows the command a launching subcommand runs.

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hguard/hguard/dsl/cmdline/internal/catalogsrc"
@@ -46,6 +47,31 @@ func TestCatalogExamples(t *testing.T) {
 			if !found {
 				t.Errorf("%s: %q: want %s run through it, have commands %q", e.Name, ex.Cmd, ex.Runs, names)
 			}
+		}
+	}
+}
+
+// TestInteractiveShell: a program that starts a shell when given no command
+// (shell: agent) does so past its options' values and its own operands, and
+// not when an option says it runs nothing.
+func TestInteractiveShell(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"screen", true}, {"screen -S work", true}, {"tmux -L work", true}, {"tmux -S /tmp/s", true},
+		{"sg wheel", true}, {"newgrp", true},
+		{"screen -S work -X quit", false}, {"screen -v", false}, {"screen -dmS s make", false},
+		{"tmux ls", false}, {"sg wheel -c make", false}, {"screen -r work", false},
+	} {
+		got := false
+		for _, c := range Parse(tc.cmd).Commands {
+			if c.Name == "sh" && len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " interactive") {
+				got = true
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: interactive shell %v, want %v", tc.cmd, got, tc.want)
 		}
 	}
 }
