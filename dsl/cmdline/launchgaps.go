@@ -9,7 +9,7 @@ import (
 // (rules/programs/launchers.yaml, helper gtfo's) do not yet take these
 // forms; each belongs in its entry, and then here no longer:
 //
-//   - sg GROUP 'CMD' and newgrp's sg form without -c run CMD with sh;
+//   - sg GROUP 'CMD' without -c runs CMD with sh;
 //   - entr -s 'CMD' runs CMD with $SHELL on each change (the entry reads
 //     CMD as a program's name);
 //   - nix develop … -c CMD ARGS… and nix shell PKGS… --command CMD ARGS…
@@ -30,13 +30,6 @@ func (w *walker) launcherGaps(c *Command, args []field, cx ctx) {
 		if len(ops) >= 2 {
 			w.runString(c, ops[1], "sg", cx)
 		}
-	default:
-		// entr's entry peels it as a launcher: the shell line is then
-		// the command's name
-		if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "entr" && slices.Contains(c.Wrappers[n-1].Args, "-s") &&
-			strings.ContainsAny(c.Path, " \t;|&") {
-			w.nested(c, c.Path, "entr -s", cx, false)
-		}
 	case "nix":
 		if len(args) == 0 || args[0].Value != "develop" && args[0].Value != "shell" {
 			return
@@ -46,6 +39,13 @@ func (w *walker) launcherGaps(c *Command, args []field, cx ctx) {
 				w.spawn(c, args[i+1:], Wrapper{Name: "nix", Args: []string{args[0].Value, a.Value}}, cx)
 				return
 			}
+		}
+	default:
+		// entr's entry peels it as a launcher: the shell line is then
+		// the command's name
+		if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "entr" && slices.Contains(c.Wrappers[n-1].Args, "-s") &&
+			strings.ContainsAny(c.Path, " \t;|&") {
+			w.nested(c, c.Path, "entr -s", cx, false)
 		}
 	}
 }
