@@ -64,6 +64,7 @@ type CommandEnv struct {
 	WrapperFlag func(wrapper string, names ...string) bool `expr:"wrapperFlag"`
 	GuardPath   func(path string) bool                     `expr:"guardPath"`
 	PersistPath func(path string) bool                     `expr:"persistPath"`
+	GuardParent func(path string) bool                     `expr:"guardParent"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -187,6 +188,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.HasFlag = func(names ...string) bool { return hasFlag(args, names) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
+	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
 		env.GuardPath = func(p string) bool { return guardPathIn(p, gs) }
 		env.PersistPath = func(p string) bool { return persistPathIn(p, gs) }

@@ -531,11 +531,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native130
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native131
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native132
 		}
@@ -3105,7 +3105,7 @@ func native130(env any) bool {
 // native131 is the condition of self-write.
 func native131(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((anyOf(e.Outputs, func(p0 string) bool {
+	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
 			(((((e.Cwd != "") &&
 				!strings.HasPrefix(p0, "/")) &&
@@ -3122,6 +3122,32 @@ func native131(env any) bool {
 						!strings.HasPrefix(p0, "-")) &&
 						e.GuardPath(((e.Cwd + "/") + p0))))
 			}))) ||
+		(in(e.Name, "rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "chattr", "setfacl") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (e.GuardParent(p0) ||
+					((((((e.Cwd != "") &&
+						!strings.HasPrefix(p0, "/")) &&
+						!strings.HasPrefix(p0, "~")) &&
+						!strings.HasPrefix(p0, "-")) &&
+						!strings.HasPrefix(p0, "$")) &&
+						e.GuardParent(((e.Cwd + "/") + p0))))
+			}))) ||
+		(((e.Name == "mv") &&
+			(len(e.Positional) >= 2)) &&
+			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+				return (e.GuardParent(p0) ||
+					((((((e.Cwd != "") &&
+						!strings.HasPrefix(p0, "/")) &&
+						!strings.HasPrefix(p0, "~")) &&
+						!strings.HasPrefix(p0, "-")) &&
+						!strings.HasPrefix(p0, "$")) &&
+						e.GuardParent(((e.Cwd + "/") + p0))))
+			}))) ||
+		(((e.Name == "ln") &&
+			(len(e.Positional) >= 2)) &&
+			(e.GuardParent(index(e.Positional, 0)) ||
+				(e.HasFlag("n", "T", "no-dereference", "no-target-directory") &&
+					e.GuardParent(index(e.Positional, (len(e.Positional)-1))))))) ||
 		(((e.Name == "find") &&
 			e.HasFlag("delete")) &&
 			e.GuardPath(e.Pos(0)))) ||
@@ -3147,7 +3173,7 @@ func native131(env any) bool {
 func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((((((anyOf(e.Outputs, func(p0 string) bool {
+		(((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
 					!strings.HasPrefix(p0, "/")) &&
@@ -3164,6 +3190,32 @@ func native132(env any) bool {
 							!strings.HasPrefix(p0, "-")) &&
 							e.GuardPath(((e.Cwd + "/") + p0))))
 				}))) ||
+			(in(e.Name, "rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "chattr", "setfacl") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (e.GuardParent(p0) ||
+						((((((e.Cwd != "") &&
+							!strings.HasPrefix(p0, "/")) &&
+							!strings.HasPrefix(p0, "~")) &&
+							!strings.HasPrefix(p0, "-")) &&
+							!strings.HasPrefix(p0, "$")) &&
+							e.GuardParent(((e.Cwd + "/") + p0))))
+				}))) ||
+			(((e.Name == "mv") &&
+				(len(e.Positional) >= 2)) &&
+				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+					return (e.GuardParent(p0) ||
+						((((((e.Cwd != "") &&
+							!strings.HasPrefix(p0, "/")) &&
+							!strings.HasPrefix(p0, "~")) &&
+							!strings.HasPrefix(p0, "-")) &&
+							!strings.HasPrefix(p0, "$")) &&
+							e.GuardParent(((e.Cwd + "/") + p0))))
+				}))) ||
+			(((e.Name == "ln") &&
+				(len(e.Positional) >= 2)) &&
+				(e.GuardParent(index(e.Positional, 0)) ||
+					(e.HasFlag("n", "T", "no-dereference", "no-target-directory") &&
+						e.GuardParent(index(e.Positional, (len(e.Positional)-1))))))) ||
 			(((e.Name == "find") &&
 				e.HasFlag("delete")) &&
 				e.GuardPath(e.Pos(0)))) ||

@@ -351,3 +351,39 @@ func globSegment(seg, name string) bool {
 
 // guardPathIn is guardPath with the context's resolved places.
 func guardPathIn(p string, gs guards) bool { return guardPath(p) || gs.has(p) }
+
+// holderPlaces hold guarded places under names guardPath does not know
+// alone: ~/.config holds crush, amp and opencode, and the bin directories
+// hguard's installer and go install use hold its programs. Moving,
+// removing or locking one of them, or one above it, takes them along.
+var holderPlaces = []string{"~/.config", "~/.local/bin", "~/go/bin", "~/bin"}
+
+// guardParentIn reports whether p is a directory that holds a guarded
+// place without being one: one of holderPlaces or a directory above one,
+// or a directory above a place of gs (the parent of $HGUARD_HOME=/srv/hg
+// is /srv). Moving /srv moves hguard's home away as surely as moving
+// /srv/hg. The root, system directories and homes are left to the rules
+// about them; every path lies under those.
+func guardParentIn(p string, gs guards) bool {
+	if rest, ok := cutVar(p, "XDG_CONFIG_HOME"); ok {
+		p = "~/.config" + rest
+	}
+	if p == "" || isBroad(p) {
+		return false
+	}
+	c := strings.ToLower(cleanPath(p))
+	if c == "~" || c == "/" || c == "." || c == ".." || strings.HasPrefix(c, "../") || c == "$home" {
+		return false
+	}
+	for _, h := range holderPlaces {
+		if h == c || strings.HasPrefix(h, c+"/") {
+			return true
+		}
+	}
+	for _, g := range gs {
+		if strings.HasPrefix(g.Path, c+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -242,3 +242,46 @@ func TestSecretGlob(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardParent: a directory that holds a guarded place without being
+// one (the parent of $HGUARD_HOME, ~/.config, the bin directory hguard is
+// installed in) takes the place along when it is moved, removed, linked or
+// locked; the root and a home are judged by their own rules.
+func TestGuardParent(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "/opt/agents/cc"}
+	gs := guards(GuardDirs("/srv/tools/hg", func(k string) string { return env[k] }))
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"/srv/tools", true},
+		{"/srv/tools/", true},
+		{"/srv", false}, // a system directory: the rules about those judge it
+		{"/opt/agents", true},
+		{"/SRV/Tools", true},
+		{"~/.config", true},
+		{"$HOME/.config", true},
+		{"$XDG_CONFIG_HOME", true},
+		{"~/.local/bin", true},
+		{"~/.local", true},
+		{"~/go/bin", true},
+		{"/proc/self/root/srv/tools", true},
+		{"/srv/tools/hg", false}, // the place itself: guardPath's
+		{"/srv/tools/hg/config.yaml", false},
+		{"/srv/other", false},
+		{"/srv/tools2", false},
+		{"/", false},
+		{"~", false},
+		{"/home/u", false},
+		{"/etc", false},
+		{"~/.config/nvim", false},
+		{"~/.local/share", false},
+		{"~/src", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := guardParentIn(tt.path, gs); got != tt.want {
+			t.Errorf("guardParentIn(%q) = %t, want %t", tt.path, got, tt.want)
+		}
+	}
+}
