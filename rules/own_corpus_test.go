@@ -26,3 +26,27 @@ func TestOwnCorpus(t *testing.T) {
 	}
 	t.Logf("%s", s)
 }
+
+// TestRiskyScripts scores short scripts written for issue #15's
+// "risky-script scenarios" (testdata/scripts.jsonl): each does one risky
+// thing the way a script would (variables, loops, heredocs, several
+// steps), from the classes of the issue (exfiltration, untrusted
+// installers, persistence, secrets, deletion, reverse shells, firewall and
+// audit off), beside everyday build and release scripts that must stay
+// allowed. Every row must agree.
+func TestRiskyScripts(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readCorpusFile(t, "testdata/scripts.jsonl")
+	var s score
+	for _, r := range rows {
+		got := g.Check(hguard.Request{Command: r.Cmd, Shell: "bash"}).Level
+		s.add(r.Expect, got)
+		if wrong(r.Expect, got) || r.Expect == "block" && got != dsl.Block {
+			t.Errorf("expect %s, got %s: %q (%s)", r.Expect, got, r.Cmd, r.Source)
+		}
+	}
+	t.Logf("%s", s)
+}
