@@ -76,6 +76,8 @@ func TestHguardControlByAgent(t *testing.T) {
 		{"bash", "websocat ws+unix:$HGUARD_HOME/state/daemon.sock", dsl.Allow, dsl.Block},
 		{"bash", "socat - UNIX-CONNECT:~/.hguard/state/daemon.s?ck", dsl.Allow, dsl.Block},
 		{"bash", "socat - UNIX-CONNECT:$(find ~ -name daemon.sock)", dsl.Allow, dsl.Ask},
+		{"bash", `python3 -c 'import socket,glob; s=socket.socket(socket.AF_UNIX); s.connect(glob.glob("/home/*/.hg*/state/*.sock")[0])'`, dsl.Allow, dsl.Ask},
+		{"bash", `python3 -c 'import socket; s=socket.socket(socket.AF_UNIX); s.connect("/var/run/docker.sock")'`, dsl.Allow, dsl.Allow},
 		{"bash", "socat - UNIX-CONNECT:$XDG_RUNTIME_DIR/podman/podman.sock", dsl.Allow, dsl.Allow},
 		{"bash", "ls -l ~/.hguard/state/daemon.sock", dsl.Allow, dsl.Allow},
 		{"bash", "socat - UNIX-CONNECT:/var/run/docker.sock", dsl.Allow, dsl.Allow},

@@ -43,7 +43,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native8
 		}
-	case "agent && (\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
+	case "agent && (\n  (lang != \"\" && code matches \"AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\\\bnet\\\\.(connect|createConnection)\\\\b|\\\\bsocketPath\\\\b\" &&\n    code matches \"\\\\bglob\\\\b|listdir|readdir|scandir|os\\\\.walk|Dir\\\\.|\\\\.sock['\\\"]?\\\\s*\\\\+|[*?]\\\\.sock|/\\\\*\") ||\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
 		if scope == "command" {
 			return native9
 		}
@@ -840,7 +840,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [217]lazyRegexp{
+var nativeRegexps = [219]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
@@ -851,6 +851,8 @@ var nativeRegexps = [217]lazyRegexp{
 	{src: "(apparmor|seccomp|label)[=:](unconfined|disable)"},
 	{src: "^(tcp|ssh|https?)://"},
 	{src: "daemon\\.s(ock|[?*\\[])|state/+[*?\\[]"},
+	{src: "AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\bnet\\.(connect|createConnection)\\b|\\bsocketPath\\b"},
+	{src: "\\bglob\\b|listdir|readdir|scandir|os\\.walk|Dir\\.|\\.sock['\"]?\\s*\\+|[*?]\\.sock|/\\*"},
 	{src: "(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\+unix):.*(\\$\\(|[`*?\\[])"},
 	{src: "\\$\\(|[`*?\\[]"},
 	{src: "(?i)\\bhguard\\b"},
@@ -1239,16 +1241,19 @@ func native8(env any) bool {
 func native9(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[10], p0)
-		}) ||
+		((((((e.Lang != "") &&
+			matchRe(&nativeRegexps[10], e.Code)) &&
+			matchRe(&nativeRegexps[11], e.Code)) ||
+			anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[12], p0)
+			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[11], p0)
+					return matchRe(&nativeRegexps[13], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[11], p0)
+				return matchRe(&nativeRegexps[13], p0)
 			})))
 }
 
@@ -1258,7 +1263,7 @@ func native10(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[12], e.Source)))) &&
+				matchRe(&nativeRegexps[14], e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -1289,12 +1294,12 @@ func native11(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[15], cleanPath(p0))
+			return matchRe(&nativeRegexps[17], cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[16], cleanPath(p0))
+				return matchRe(&nativeRegexps[18], cleanPath(p0))
 			}) &&
-				matchRe(&nativeRegexps[17], ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchRe(&nativeRegexps[19], ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native12 is the condition of sql-destructive.
@@ -1311,10 +1316,10 @@ func native12(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchRe(&nativeRegexps[18], let0) ||
-			matchRe(&nativeRegexps[19], let0)) ||
-			matchRe(&nativeRegexps[20], let0)) ||
-			matchRe(&nativeRegexps[21], let0))
+		return (((matchRe(&nativeRegexps[20], let0) ||
+			matchRe(&nativeRegexps[21], let0)) ||
+			matchRe(&nativeRegexps[22], let0)) ||
+			matchRe(&nativeRegexps[23], let0))
 	}()
 }
 
@@ -1330,12 +1335,12 @@ func native13(env any) bool {
 			((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
-				matchRe(&nativeRegexps[22], e.Stdin.Text)) ||
+				matchRe(&nativeRegexps[24], e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[23], p0)
+					return matchRe(&nativeRegexps[25], p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchRe(&nativeRegexps[22], p0.Target)
+					return matchRe(&nativeRegexps[24], p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -1405,7 +1410,7 @@ func native18(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[24], p0)
+				return matchRe(&nativeRegexps[26], p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -1504,12 +1509,12 @@ func native21(env any) bool {
 func native22(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[25], p0) ||
-			matchRe(&nativeRegexps[26], p0))
+		return (matchRe(&nativeRegexps[27], p0) ||
+			matchRe(&nativeRegexps[28], p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchRe(&nativeRegexps[27], p0.Target) ||
-				matchRe(&nativeRegexps[28], p0.Target))
+			return (matchRe(&nativeRegexps[29], p0.Target) ||
+				matchRe(&nativeRegexps[30], p0.Target))
 		}))
 }
 
@@ -1540,14 +1545,14 @@ func native23(env any) bool {
 			}))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[29], p0)
+				return matchRe(&nativeRegexps[31], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return !strings.HasPrefix(p0, "/dev/")
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[29], p0)
+				return matchRe(&nativeRegexps[31], p0)
 			})))
 }
 
@@ -1556,7 +1561,7 @@ func native24(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[30], p0)
+			return matchRe(&nativeRegexps[32], p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -1610,7 +1615,7 @@ func native30(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[31], e.Code))
+		matchRe(&nativeRegexps[33], e.Code))
 }
 
 // native31 is the condition of program-option-exec.
@@ -1637,25 +1642,25 @@ func native31(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchRe(&nativeRegexps[32], p0))
+					matchRe(&nativeRegexps[34], p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchRe(&nativeRegexps[33], p0)) ||
-					matchRe(&nativeRegexps[34], p0))
+					matchRe(&nativeRegexps[35], p0)) ||
+					matchRe(&nativeRegexps[36], p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchRe(&nativeRegexps[35], p0))
+					matchRe(&nativeRegexps[37], p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[36], p0)
+				return matchRe(&nativeRegexps[38], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[37], p0)
+				return matchRe(&nativeRegexps[39], p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -1668,22 +1673,22 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchRe(&nativeRegexps[38], p0)
+		return matchRe(&nativeRegexps[40], p0)
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[39], p0)
+			return matchRe(&nativeRegexps[41], p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchRe(&nativeRegexps[40], p0) &&
-					matchRe(&nativeRegexps[41], e.Assigns[p0])))
+				(matchRe(&nativeRegexps[42], p0) &&
+					matchRe(&nativeRegexps[43], e.Assigns[p0])))
 		}))
 }
 
 // native33 is the condition of command-remap-expansion.
 func native33(env any) bool {
 	e := env.(*LineEnv)
-	return matchRe(&nativeRegexps[43], e.Line)
+	return matchRe(&nativeRegexps[45], e.Line)
 }
 
 // native34 is the condition of path-untrusted-dir.
@@ -1715,7 +1720,7 @@ func native34(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchRe(&nativeRegexps[44], e.Assigns["path"])))
+			matchRe(&nativeRegexps[46], e.Assigns["path"])))
 }
 
 // native35 is the condition of shell-through-program.
@@ -1729,7 +1734,7 @@ func native35(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchRe(&nativeRegexps[45], p0))
+					!matchRe(&nativeRegexps[47], p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -1738,7 +1743,7 @@ func native35(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchRe(&nativeRegexps[46], index(e.Via, (len(e.Via)-1))))))
+				matchRe(&nativeRegexps[48], index(e.Via, (len(e.Via)-1))))))
 }
 
 // native36 is the condition of program-escape.
@@ -1752,28 +1757,28 @@ func native36(env any) bool {
 func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[47], p0)
+		return matchRe(&nativeRegexps[49], p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[47], p0)
+				return matchRe(&nativeRegexps[49], p0)
 			})))
 }
 
 // native38 is the condition of load-library.
 func native38(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchRe(&nativeRegexps[48], e.Name) ||
+	return (((((((((matchRe(&nativeRegexps[50], e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchRe(&nativeRegexps[49], p0))
+					matchRe(&nativeRegexps[51], p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchRe(&nativeRegexps[50], p0))
+						!matchRe(&nativeRegexps[52], p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -1781,14 +1786,14 @@ func native38(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[51], p0)
+				return matchRe(&nativeRegexps[53], p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[51], p0)
+				return matchRe(&nativeRegexps[53], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -1819,19 +1824,19 @@ func native39(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		((anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[52], p0) &&
-				!matchRe(&nativeRegexps[53], p0))
+			return (matchRe(&nativeRegexps[54], p0) &&
+				!matchRe(&nativeRegexps[55], p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[54], p0) &&
-					!matchRe(&nativeRegexps[53], p0))
+				return (matchRe(&nativeRegexps[56], p0) &&
+					!matchRe(&nativeRegexps[55], p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[55], p0)
+				return matchRe(&nativeRegexps[57], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[56], p0) &&
-						!matchRe(&nativeRegexps[57], p0))
+					return (matchRe(&nativeRegexps[58], p0) &&
+						!matchRe(&nativeRegexps[59], p0))
 				}))))
 }
 
@@ -1839,8 +1844,8 @@ func native39(env any) bool {
 func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[56], p0) &&
-			!matchRe(&nativeRegexps[57], p0))
+		return (matchRe(&nativeRegexps[58], p0) &&
+			!matchRe(&nativeRegexps[59], p0))
 	})
 }
 
@@ -1849,7 +1854,7 @@ func native41(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchRe(&nativeRegexps[58], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[60], index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -1861,7 +1866,7 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[59], cleanPath(p0))
+		return matchRe(&nativeRegexps[61], cleanPath(p0))
 	})
 }
 
@@ -1913,7 +1918,7 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[60], p0)
+			return matchRe(&nativeRegexps[62], p0)
 		}))
 }
 
@@ -1954,9 +1959,9 @@ func native48(env any) bool {
 func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[61], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[62], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[63], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[63], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[64], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[65], cleanPath(p0)))
 	})
 }
 
@@ -1967,7 +1972,7 @@ func native50(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchRe(&nativeRegexps[64], e.Line)))
+			matchRe(&nativeRegexps[66], e.Line)))
 }
 
 // native51 is the condition of fish-funcsave-agent.
@@ -2081,7 +2086,7 @@ func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[65], e.Pos(0)))) &&
+			matchRe(&nativeRegexps[67], e.Pos(0)))) &&
 		anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		})) ||
@@ -2295,14 +2300,14 @@ func native79(env any) bool {
 func native80(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[66], e.Original))
+		!matchRe(&nativeRegexps[68], e.Original))
 }
 
 // native81 is the condition of url-confusable-host.
 func native81(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[67], e.Original))
+		matchRe(&nativeRegexps[69], e.Original))
 }
 
 // native82 is the condition of url-non-ascii-host.
@@ -2331,8 +2336,8 @@ func native84(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[68], urlHost(p0)) ||
-					matchRe(&nativeRegexps[69], urlHost(p0))))
+				(matchRe(&nativeRegexps[70], urlHost(p0)) ||
+					matchRe(&nativeRegexps[71], urlHost(p0))))
 		}))
 }
 
@@ -2352,7 +2357,7 @@ func native86(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[70], p0))
+				matchRe(&nativeRegexps[72], p0))
 		}))
 }
 
@@ -2373,7 +2378,7 @@ func native88(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[71], urlHost(p0)))
+				!matchRe(&nativeRegexps[73], urlHost(p0)))
 		}))
 }
 
@@ -2384,7 +2389,7 @@ func native89(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[72], p0))
+				matchRe(&nativeRegexps[74], p0))
 		}))
 }
 
@@ -2393,7 +2398,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[73], p0))
+			matchRe(&nativeRegexps[75], p0))
 	})
 }
 
@@ -2446,30 +2451,30 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[74], p0.Target)
+		return matchRe(&nativeRegexps[76], p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[75], p0)
+			return matchRe(&nativeRegexps[77], p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[76], p0)
+				return matchRe(&nativeRegexps[78], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[77], p0)
+				return matchRe(&nativeRegexps[79], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[78], e.Code))) ||
+			matchRe(&nativeRegexps[80], e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[79], e.Code)) &&
-			matchRe(&nativeRegexps[80], e.Code)) &&
-			matchRe(&nativeRegexps[81], e.Code)))
+			matchRe(&nativeRegexps[81], e.Code)) &&
+			matchRe(&nativeRegexps[82], e.Code)) &&
+			matchRe(&nativeRegexps[83], e.Code)))
 }
 
 // native94 is the condition of exfiltrate-secrets.
@@ -2478,9 +2483,9 @@ func native94(env any) bool {
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[82], p0) &&
+				(matchRe(&nativeRegexps[84], p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[83], p0))
+				matchRe(&nativeRegexps[85], p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -2490,7 +2495,7 @@ func native94(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[84], p0)
+					return matchRe(&nativeRegexps[86], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			(((e.Stdin.Kind == "file") &&
@@ -2579,8 +2584,8 @@ func native97(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[85], p0)) &&
-			matchRe(&nativeRegexps[86], p0))
+			matchRe(&nativeRegexps[87], p0)) &&
+			matchRe(&nativeRegexps[88], p0))
 	})
 }
 
@@ -2646,7 +2651,7 @@ func native99(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchRe(&nativeRegexps[87], e.Line))
+		matchRe(&nativeRegexps[89], e.Line))
 }
 
 // native100 is the condition of reverse-shell-fifo.
@@ -2659,7 +2664,7 @@ func native100(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchRe(&nativeRegexps[88], e.Line))
+		matchRe(&nativeRegexps[90], e.Line))
 }
 
 // native101 is the condition of shell-piped-to-network.
@@ -2686,20 +2691,20 @@ func native102(env any) bool {
 // native103 is the condition of awk-network.
 func native103(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[89], (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[90], (e.Code+strings.Join(e.Args, " "))))
+	return (matchRe(&nativeRegexps[91], (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[92], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native104 is the condition of dns-update.
 func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchRe(&nativeRegexps[91], e.Stdin.Text)) ||
+		matchRe(&nativeRegexps[93], e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[92], p0)
+			return matchRe(&nativeRegexps[94], p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[91], p0.Target)
+			return matchRe(&nativeRegexps[93], p0.Target)
 		}))
 }
 
@@ -2707,23 +2712,23 @@ func native104(env any) bool {
 func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchRe(&nativeRegexps[93], p0) &&
+		return (matchRe(&nativeRegexps[95], p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[94], p0) &&
+				return (matchRe(&nativeRegexps[96], p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchRe(&nativeRegexps[93], p0)) &&
+				matchRe(&nativeRegexps[95], p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[95], p0) &&
+				return (matchRe(&nativeRegexps[97], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -2751,7 +2756,7 @@ func native106(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[96], e.Code))
+				matchRe(&nativeRegexps[98], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -2759,7 +2764,7 @@ func native106(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[97], p0)
+							return matchRe(&nativeRegexps[99], p0)
 						}))))
 		}()
 	}()
@@ -2773,7 +2778,7 @@ func native107(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[98], p0)
+				return matchRe(&nativeRegexps[100], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -2792,15 +2797,15 @@ func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[99], p0) &&
-				!matchRe(&nativeRegexps[100], p0))
+			return (matchRe(&nativeRegexps[101], p0) &&
+				!matchRe(&nativeRegexps[102], p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[101], p0) &&
-						!matchRe(&nativeRegexps[102], p0)))
+					(matchRe(&nativeRegexps[103], p0) &&
+						!matchRe(&nativeRegexps[104], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -2817,7 +2822,7 @@ func native109(env any) bool {
 func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[103], p0)
+		return matchRe(&nativeRegexps[105], p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -2833,18 +2838,18 @@ func native111(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[104], p0)
+				return matchRe(&nativeRegexps[106], p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[105], p0)
+				return matchRe(&nativeRegexps[107], p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[106], e.Line))) ||
+			matchRe(&nativeRegexps[108], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[101], p0) &&
-						!matchRe(&nativeRegexps[102], p0)))
+					(matchRe(&nativeRegexps[103], p0) &&
+						!matchRe(&nativeRegexps[104], p0)))
 			})))
 }
 
@@ -2862,7 +2867,7 @@ func native112(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[107], p0)
+					return matchRe(&nativeRegexps[109], p0)
 				}))))
 }
 
@@ -2870,8 +2875,8 @@ func native112(env any) bool {
 func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[108], p0) ||
-			matchRe(&nativeRegexps[109], p0))
+		return (matchRe(&nativeRegexps[110], p0) ||
+			matchRe(&nativeRegexps[111], p0))
 	})
 }
 
@@ -2892,13 +2897,13 @@ func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[110], p0) ||
-				matchRe(&nativeRegexps[111], p0))
+			return (matchRe(&nativeRegexps[112], p0) ||
+				matchRe(&nativeRegexps[113], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[111], p0) ||
-					matchRe(&nativeRegexps[112], p0))
+				return (matchRe(&nativeRegexps[113], p0) ||
+					matchRe(&nativeRegexps[114], p0))
 			})))
 }
 
@@ -2907,15 +2912,15 @@ func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[113], p0) ||
-				matchRe(&nativeRegexps[114], p0))
+			return (matchRe(&nativeRegexps[115], p0) ||
+				matchRe(&nativeRegexps[116], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[114], p0)
+				return matchRe(&nativeRegexps[116], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[115], cleanPath(p0))
+			return matchRe(&nativeRegexps[117], cleanPath(p0))
 		}))
 }
 
@@ -2938,21 +2943,21 @@ func native118(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[116], p0) ||
-					matchRe(&nativeRegexps[117], p0)) ||
-					matchRe(&nativeRegexps[118], p0)) ||
+				return ((((matchRe(&nativeRegexps[118], p0) ||
 					matchRe(&nativeRegexps[119], p0)) ||
-					matchRe(&nativeRegexps[120], p0))
+					matchRe(&nativeRegexps[120], p0)) ||
+					matchRe(&nativeRegexps[121], p0)) ||
+					matchRe(&nativeRegexps[122], p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[117], p0) ||
-					matchRe(&nativeRegexps[121], p0)) ||
-					matchRe(&nativeRegexps[122], p0)) ||
-					matchRe(&nativeRegexps[119], p0))
+				return (((matchRe(&nativeRegexps[119], p0) ||
+					matchRe(&nativeRegexps[123], p0)) ||
+					matchRe(&nativeRegexps[124], p0)) ||
+					matchRe(&nativeRegexps[121], p0))
 			})))
 }
 
@@ -2964,7 +2969,7 @@ func native119(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[123], p0)
+				return matchRe(&nativeRegexps[125], p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3015,12 +3020,12 @@ func native123(env any) bool {
 func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[124], p0)
+		return matchRe(&nativeRegexps[126], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchRe(&nativeRegexps[125], p0))
+				matchRe(&nativeRegexps[127], p0))
 		}))
 }
 
@@ -3050,10 +3055,10 @@ func native127(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[126], p0)
+					return matchRe(&nativeRegexps[128], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[127], p0)
+				return matchRe(&nativeRegexps[129], p0)
 			})))
 }
 
@@ -3061,13 +3066,13 @@ func native127(env any) bool {
 func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[128], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[130], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchRe(&nativeRegexps[129], p0)
+						return matchRe(&nativeRegexps[131], p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3083,7 +3088,7 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[128], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[130], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -3098,7 +3103,7 @@ func native129(env any) bool {
 func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[130], p0)
+		return matchRe(&nativeRegexps[132], p0)
 	})
 }
 
@@ -3162,10 +3167,10 @@ func native131(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[131], p0)
+				return matchRe(&nativeRegexps[133], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[132], p0)
+				return matchRe(&nativeRegexps[134], p0)
 			})))
 }
 
@@ -3234,10 +3239,10 @@ func native132(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[131], p0)
+					return matchRe(&nativeRegexps[133], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[132], p0)
+					return matchRe(&nativeRegexps[134], p0)
 				}))))
 }
 
@@ -3247,8 +3252,8 @@ func native133(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[134], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[135], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[136], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[137], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native134 is the condition of self-inline-write-agent.
@@ -3258,31 +3263,31 @@ func native134(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[134], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[135], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[136], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[137], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native135 is the condition of self-env.
 func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchRe(&nativeRegexps[136], p0)
+		return matchRe(&nativeRegexps[138], p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[138], p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[137], p0) ||
+					return (matchRe(&nativeRegexps[139], p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3300,7 +3305,7 @@ func native135(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3311,23 +3316,23 @@ func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[136], p0)
+			return matchRe(&nativeRegexps[138], p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[136], p0)
+					return matchRe(&nativeRegexps[138], p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[137], p0) ||
+						return (matchRe(&nativeRegexps[139], p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[138], p0)
+					return matchRe(&nativeRegexps[140], p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3345,7 +3350,7 @@ func native136(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[139], p0)
+					return matchRe(&nativeRegexps[141], p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3357,30 +3362,30 @@ func native137(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[140], p0)
+			return matchRe(&nativeRegexps[142], p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[141], p0))
+					matchRe(&nativeRegexps[143], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[142], p0)
+				return matchRe(&nativeRegexps[144], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[143], p0)
+				return matchRe(&nativeRegexps[145], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[144], p0)
+				return matchRe(&nativeRegexps[146], p0)
 			})))
 }
 
@@ -3391,30 +3396,30 @@ func native138(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[140], p0)
+				return matchRe(&nativeRegexps[142], p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[141], p0))
+						matchRe(&nativeRegexps[143], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[142], p0)
+					return matchRe(&nativeRegexps[144], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[143], p0)
+					return matchRe(&nativeRegexps[145], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[144], p0)
+					return matchRe(&nativeRegexps[146], p0)
 				}))))
 }
 
@@ -3422,7 +3427,7 @@ func native138(env any) bool {
 func native139(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[145], p0) ||
+		return ((matchRe(&nativeRegexps[147], p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -3434,7 +3439,7 @@ func native140(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[145], p0) ||
+			return ((matchRe(&nativeRegexps[147], p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -3451,7 +3456,7 @@ func native141(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[145], p0) ||
+				return (matchRe(&nativeRegexps[147], p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -3473,7 +3478,7 @@ func native142(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[145], p0) ||
+					return (matchRe(&nativeRegexps[147], p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -3556,16 +3561,16 @@ func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[138], p0)
+			return matchRe(&nativeRegexps[140], p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}) ||
-				matchRe(&nativeRegexps[146], e.Line)))) ||
+				matchRe(&nativeRegexps[148], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3578,16 +3583,16 @@ func native146(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[138], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[138], p0)
+					return matchRe(&nativeRegexps[140], p0)
 				}) ||
-					matchRe(&nativeRegexps[146], e.Line)))) ||
+					matchRe(&nativeRegexps[148], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[138], p0)
+					return matchRe(&nativeRegexps[140], p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -3603,7 +3608,7 @@ func native147(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[147], p0)
+					return matchRe(&nativeRegexps[149], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -3614,7 +3619,7 @@ func native147(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[148], p0)
+						return matchRe(&nativeRegexps[150], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -3637,7 +3642,7 @@ func native148(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[147], p0)
+						return matchRe(&nativeRegexps[149], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -3648,7 +3653,7 @@ func native148(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[148], p0)
+							return matchRe(&nativeRegexps[150], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -3667,7 +3672,7 @@ func native149(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[138], e.Source)))) &&
+				matchRe(&nativeRegexps[140], e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -3741,7 +3746,7 @@ func native156(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[149], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[151], strings.ToLower(p0))
 			})))
 }
 
@@ -3764,7 +3769,7 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[150], p0)
+		return matchRe(&nativeRegexps[152], p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -3790,7 +3795,7 @@ func native158(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[151], p0)
+			return matchRe(&nativeRegexps[153], p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -3822,7 +3827,7 @@ func native158(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[152], p0)
+				return matchRe(&nativeRegexps[154], p0)
 			})))
 }
 
@@ -3831,9 +3836,9 @@ func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[153], p0)
+			return matchRe(&nativeRegexps[155], p0)
 		})) &&
-		matchRe(&nativeRegexps[154], e.Option("o", "output")))
+		matchRe(&nativeRegexps[156], e.Option("o", "output")))
 }
 
 // native160 is the condition of package-from-url.
@@ -3844,7 +3849,7 @@ func native160(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[155], p0) &&
+			return ((matchRe(&nativeRegexps[157], p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -3856,7 +3861,7 @@ func native160(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[156], p0) &&
+				return (matchRe(&nativeRegexps[158], p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -3864,7 +3869,7 @@ func native160(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[157], p0)
+				return matchRe(&nativeRegexps[159], p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -3878,7 +3883,7 @@ func native160(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[157], p0)
+				return matchRe(&nativeRegexps[159], p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -3892,7 +3897,7 @@ func native161(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[158], p0)
+				return matchRe(&nativeRegexps[160], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -3900,10 +3905,10 @@ func native161(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[159], p0)
+				return matchRe(&nativeRegexps[161], p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[160], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[162], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -3914,11 +3919,11 @@ func native162(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[161], p0)
+			return matchRe(&nativeRegexps[163], p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[162], p0)
+				return matchRe(&nativeRegexps[164], p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -3935,7 +3940,7 @@ func native163(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[163], p0)
+				return matchRe(&nativeRegexps[165], p0)
 			})))
 }
 
@@ -3943,14 +3948,14 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[164], p0)
+		return matchRe(&nativeRegexps[166], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[165], p0)
+				return matchRe(&nativeRegexps[167], p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[166], p0)
+			return matchRe(&nativeRegexps[168], p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -3958,7 +3963,7 @@ func native164(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[167], p0)
+			return matchRe(&nativeRegexps[169], p0)
 		}))
 }
 
@@ -3967,7 +3972,7 @@ func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[168], p0)
+			return matchRe(&nativeRegexps[170], p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -3995,7 +4000,7 @@ func native166(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[169], p0)
+				return matchRe(&nativeRegexps[171], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4028,10 +4033,10 @@ func native168(env any) bool {
 func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[138], p0)
+		return matchRe(&nativeRegexps[140], p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[170], p0)
+			return matchRe(&nativeRegexps[172], p0)
 		}))
 }
 
@@ -4048,10 +4053,10 @@ func native171(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[171], p0)
+				return matchRe(&nativeRegexps[173], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[172], p0)
+			return matchRe(&nativeRegexps[174], p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4059,7 +4064,7 @@ func native171(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[173], p0)
+				return matchRe(&nativeRegexps[175], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -4089,7 +4094,7 @@ func native172(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[174], p0)
+				return matchRe(&nativeRegexps[176], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4131,10 +4136,10 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[175], p0)
+		return matchRe(&nativeRegexps[177], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[176], p0)
+			return matchRe(&nativeRegexps[178], p0)
 		}))
 }
 
@@ -4163,10 +4168,10 @@ func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[177], p0)
+			return matchRe(&nativeRegexps[179], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[178], p0)
+			return matchRe(&nativeRegexps[180], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4224,13 +4229,13 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[179], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[180], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[181], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[182], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[183], p0)
 		}))
 }
 
@@ -4254,7 +4259,7 @@ func native182(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[182], p0)
+			return matchRe(&nativeRegexps[184], p0)
 		}))
 }
 
@@ -4374,9 +4379,9 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[183], e.Code) ||
-			matchRe(&nativeRegexps[184], e.Code)) ||
-			matchRe(&nativeRegexps[185], e.Code)))
+		((matchRe(&nativeRegexps[185], e.Code) ||
+			matchRe(&nativeRegexps[186], e.Code)) ||
+			matchRe(&nativeRegexps[187], e.Code)))
 }
 
 // native189 is the condition of service-from-file.
@@ -4402,10 +4407,10 @@ func native190(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[186], p0)
+					return matchRe(&nativeRegexps[188], p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[187], p0)
+					return matchRe(&nativeRegexps[189], p0)
 				}))))
 }
 
@@ -4414,11 +4419,11 @@ func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[188], p0)
+			return matchRe(&nativeRegexps[190], p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[189], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[190], index(e.Positional, (len(e.Positional)-1)))))
+		(matchRe(&nativeRegexps[191], index(e.Positional, (len(e.Positional)-1))) ||
+			matchRe(&nativeRegexps[192], index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native192 is the condition of snap-unsigned-install.
@@ -4452,8 +4457,8 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[191], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[192], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[193], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[194], cleanPath(p0)))
 	})
 }
 
@@ -4461,8 +4466,8 @@ func native194(env any) bool {
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[193], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[194], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[195], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[196], cleanPath(p0)))
 	})
 }
 
@@ -4471,23 +4476,23 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[193], cleanPath(p0)))
+			!matchRe(&nativeRegexps[195], cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchRe(&nativeRegexps[195], index(e.Positional, 0))))
+			matchRe(&nativeRegexps[197], index(e.Positional, 0))))
 }
 
 // native197 is the condition of write-guard-config.
 func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[196], p0) ||
-			matchRe(&nativeRegexps[197], cleanPath(p0)))
+		return (matchRe(&nativeRegexps[198], p0) ||
+			matchRe(&nativeRegexps[199], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[198], cleanPath(p0))
+				return matchRe(&nativeRegexps[200], cleanPath(p0))
 			})))
 }
 
@@ -4504,7 +4509,7 @@ func native198(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[199], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[201], e.Assigns[p0]))
 			})))
 }
 
@@ -4516,7 +4521,7 @@ func native199(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[200], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[202], e.Assigns[p0]))
 		}))
 }
 
@@ -4531,9 +4536,9 @@ func native200(env any) bool {
 func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[201], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[202], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[203], cleanPath(p0)))
+		return ((matchRe(&nativeRegexps[203], cleanPath(p0)) ||
+			matchRe(&nativeRegexps[204], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[205], cleanPath(p0)))
 	})
 }
 
@@ -4543,7 +4548,7 @@ func native202(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[204], p0)
+			return matchRe(&nativeRegexps[206], p0)
 		}))
 }
 
@@ -4552,7 +4557,7 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[205], p0)
+			return matchRe(&nativeRegexps[207], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -4560,28 +4565,28 @@ func native203(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[206], p0)
+				return matchRe(&nativeRegexps[208], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[207], p0)
+					return matchRe(&nativeRegexps[209], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[208], p0)
+				return matchRe(&nativeRegexps[210], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[209], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
-			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[210], p0)
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return strings.HasPrefix(p0, "!")
-				}))) ||
-			(anyOf(e.Positional, func(p0 string) bool {
 				return matchRe(&nativeRegexps[211], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[212], p0)
+			}) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return strings.HasPrefix(p0, "!")
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchRe(&nativeRegexps[213], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
@@ -4592,7 +4597,7 @@ func native203(env any) bool {
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[212], cleanPath(p0))
+		return matchRe(&nativeRegexps[214], cleanPath(p0))
 	})
 }
 
@@ -4607,17 +4612,17 @@ func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[213], p0)
+			return matchRe(&nativeRegexps[215], p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[214], p0)
+			return matchRe(&nativeRegexps[216], p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[215], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[217], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[216], cleanPath(p0))))
+						matchRe(&nativeRegexps[218], cleanPath(p0))))
 			})))
 }
