@@ -661,3 +661,148 @@ func writesList(g *cmdline.Command, file string) bool {
 	}
 	return false
 }
+
+// searchedGuards are the guarded files (guardPath) a search hands to c
+// when c writes, removes or re-permissions what it is given: find ~ -name
+// settings.json -delete, find ~/.codex -name config.toml -exec sed -i …,
+// ls ~/.claude/settings.json | xargs sed -i …, sed -i … $(ls ~/.claude/*).
+// No path on those lines is hguard's, so outputs alone miss them.
+func searchedGuards(c *cmdline.Command, line *cmdline.Line, env *CommandEnv, gs guards) []string {
+	prog := programName(c.Name)
+	var feeders []*cmdline.Command
+	if prog == "find" || prog == "gfind" || prog == "bfs" {
+		if slices.Contains(env.Args, "-delete") {
+			feeders = append(feeders, c)
+		}
+	} else if !writesOperands(prog, env.Args) {
+		return nil
+	}
+	if n := len(c.Wrappers); n > 0 {
+		switch w := c.Wrappers[n-1]; programName(w.Name) {
+		case "find", "gfind", "bfs", "fd", "fdfind":
+			for i := len(line.Commands) - 1; i >= 0; i-- {
+				if f := line.Commands[i]; f != c && f.Pos == c.Pos && f.Name == w.Name {
+					feeders = append(feeders, f)
+					break
+				}
+			}
+		case "xargs", "gxargs", "parallel":
+			feeders = append(feeders, listFeeders(c, line, "-")...)
+		}
+	}
+	if list, ok := readsList(prog, c, env.Args); ok {
+		feeders = append(feeders, listFeeders(c, line, list)...)
+	}
+	for _, a := range c.Args {
+		if a.Dynamic && (strings.Contains(a.Value, "$(") || strings.Contains(a.Value, "`")) {
+			feeders = append(feeders, substituted(a.Value)...)
+		}
+	}
+	var out []string
+	for _, f := range feeders {
+		for _, p := range searchCandidates(programName(f.Name), wordValues(f.Args)) {
+			if guardPathIn(p, gs) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// writesOperands reports whether a program writes, removes or
+// re-permissions the files it is given: rm, chmod, truncate, tee, sed -i,
+// perl -i.
+func writesOperands(prog string, args []string) bool {
+	switch prog {
+	case "rm", "rmdir", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "chattr", "setfacl", "mv", "tee", "sponge":
+		return true
+	case "sed", "gsed", "perl", "ruby":
+		return hasFlag(args, []string{"i", "in-place"}) || slices.ContainsFunc(args, func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "i")
+		})
+	}
+	return false
+}
+
+// searchCandidates are the paths a search may yield that could be
+// guarded: find's starting points when it tests no name, else each name
+// in each starting point and in the agents' directories there (a glob
+// name only when it takes a guarded file's name and no plain one); the
+// words of ls, echo and printf; grep -l's operands.
+func searchCandidates(prog string, args []string) []string {
+	var out []string
+	switch prog {
+	case "find", "gfind", "bfs":
+		var starts, names []string
+		i := 0
+		for ; i < len(args) && !strings.HasPrefix(args[i], "-") && args[i] != "(" && args[i] != "!"; i++ {
+			starts = append(starts, args[i])
+		}
+		if len(starts) == 0 {
+			starts = []string{"."}
+		}
+		for ; i+1 < len(args); i++ {
+			switch args[i] {
+			case "-name", "-iname":
+				names = append(names, args[i+1])
+			case "-path", "-wholename", "-ipath", "-iwholename":
+				out = append(out, args[i+1])
+			}
+		}
+		if len(names) == 0 && len(out) == 0 {
+			return starts
+		}
+		for _, n := range names {
+			if !guardNameLike(n) {
+				continue
+			}
+			for _, s := range starts {
+				out = append(out, s+"/"+n)
+				for d := range agentDirs {
+					if d != ".hermes" || isHome(s) { // Hermes reads only the home's: a project's config.yaml is any YAML
+						out = append(out, s+"/"+d+"/"+n)
+					}
+				}
+				for d := range configAgentDirs {
+					out = append(out, s+"/.config/"+d+"/"+n, s+"/"+d+"/"+n)
+				}
+				// A project's .hguard holds rules.yaml; the home's the rest.
+				if n == "rules.yaml" || (n == "config.yaml" || n == "audit.jsonl") && isHome(s) {
+					out = append(out, s+"/.hguard/"+n)
+				}
+			}
+		}
+	case "ls", "gls", "echo", "printf", "realpath", "readlink":
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") {
+				out = append(out, a)
+			}
+		}
+	case "grep", "egrep", "fgrep", "rg":
+		if hasFlag(args, []string{"l", "files-with-matches"}) {
+			out = grepOperands(args)
+		}
+	}
+	return out
+}
+
+// guardNameLike reports whether a find -name pattern may take a guarded
+// file's name: a plain name always (the path decides), a glob when it
+// takes one of guardNames and none of plainNames (settings.*, not *.json).
+func guardNameLike(n string) bool {
+	if !strings.ContainsAny(n, "*?[") {
+		return true
+	}
+	n = strings.ToLower(n)
+	for _, p := range plainNames {
+		if ok, _ := path.Match(n, p); ok {
+			return false
+		}
+	}
+	for _, g := range guardNames {
+		if ok, _ := path.Match(n, g); ok && !strings.HasPrefix(g, ".") {
+			return true
+		}
+	}
+	return false
+}

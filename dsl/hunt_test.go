@@ -104,3 +104,45 @@ func TestHuntedSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchedGuards: a search whose results a program then writes,
+// removes or re-permissions names hguard's or an agent's files as outputs
+// when the search may find them; a search elsewhere names none.
+func TestSearchedGuards(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{`find ~/.codex -name config.toml -exec sed -i s/hguard/true/ {} +`, true},
+		{`find ~ -name config.toml -exec sed -i s/hguard/true/ {} +`, true},
+		{`find ~ -name settings.json -delete`, true},
+		{`find . -name rules.yaml -delete`, true},
+		{`find . -path "*/.hguard/*" -delete`, true},
+		{`find ~/.claude -type f -exec rm {} +`, true},
+		{`ls ~/.claude/settings.json | xargs sed -i s/hguard/true/`, true},
+		{`sed -i s/hguard/true/ $(ls ~/.claude/*.json)`, true},
+		{`grep -rl hguard ~/.claude | xargs perl -pi -e s/hguard/true/`, true},
+		{`find ~ -name settings.json | while read f; do truncate -s0 "$f"; done`, true},
+
+		{`find . -name "*.go" -exec sed -i s/a/b/ {} +`, false},
+		{`find . -name "*.orig" -delete`, false},
+		{`find ~/.claude -name "*.md" -exec sed -i s/a/b/ {} +`, false},
+		{`find ~ -name settings.json -exec cat {} +`, false},
+		{`ls ~/.claude/settings.json | xargs cat`, false},
+		{`find . -name config.yaml -exec sed -i s/a/b/ {} +`, false},
+		{`git ls-files | xargs sed -i s/a/b/`, false},
+	}
+	for _, tt := range tests {
+		line := cmdline.ParseShell(tt.line, "bash")
+		got := false
+		for _, c := range line.Commands {
+			env := newCommandEnv(c, line, Context{})
+			if len(searchedGuards(c, line, env, nil)) > 0 {
+				got = true
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: searched guards %t, want %t", tt.line, got, tt.want)
+		}
+	}
+}

@@ -60,6 +60,9 @@ var selfRoutes = []struct {
 	{"git clone rules.d", `git clone https://example.com/r ~/.hguard/rules.d`, false},
 	{"container mount", `docker run --rm -v ~/.hguard:/h alpine sh -c 'echo > /h/config.yaml'`, false},
 	{"container home", `docker run --rm -v ~:/h alpine rm -rf /h/.claude`, false},
+	{"search and edit", `find ~/.codex -name config.toml -exec sed -i s/hguard/true/ {} +`, false},
+	{"search and delete", `find ~ -name settings.json -delete`, false},
+	{"listing to sed", `ls ~/.claude/settings.json | xargs sed -i s/hguard/true/`, false},
 	{"copy of hguard", `cp "$(command -v hguard)" /tmp/h; /tmp/h approve --all`, true},
 	{"link to hguard", `ln -s /usr/local/bin/hguard /tmp/h && /tmp/h yolo on`, false}, // ln naming the program asks at a terminal too
 }
