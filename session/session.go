@@ -497,17 +497,26 @@ func (s *Store) pruneLock(id string) {
 	lock.Unlock()
 }
 
-// MaxFetched bounds State.Fetched: the oldest paths go first.
+// MaxFetched bounds State.Fetched.
 const MaxFetched = 64
 
-// AddFetched records paths in st.Fetched, each once, newest last, keeping
-// the newest MaxFetched.
+// AddFetched records paths in st.Fetched, each once, newest last. Past
+// MaxFetched the oldest path gives way to its directory, which holds it
+// and what else was fetched there: dropping it would let an agent push a
+// download out with 64 others (curl -O …/f{1..64}) and run it unasked.
+// Only a path directly under / is dropped.
 func (st *State) AddFetched(paths ...string) {
 	for _, p := range paths {
 		st.Fetched = slices.DeleteFunc(st.Fetched, func(q string) bool { return q == p })
 		st.Fetched = append(st.Fetched, p)
 	}
-	if n := len(st.Fetched); n > MaxFetched {
-		st.Fetched = slices.Delete(st.Fetched, 0, n-MaxFetched)
+	for len(st.Fetched) > MaxFetched {
+		dir := filepath.Dir(st.Fetched[0])
+		st.Fetched = st.Fetched[1:]
+		if dir == "/" || dir == "." {
+			continue
+		}
+		st.Fetched = slices.DeleteFunc(st.Fetched, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
+		st.Fetched = append(st.Fetched, dir)
 	}
 }

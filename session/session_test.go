@@ -228,4 +228,21 @@ func TestAddFetched(t *testing.T) {
 	if len(st.Fetched) != MaxFetched || st.Fetched[len(st.Fetched)-1] != fmt.Sprintf("/p%d", MaxFetched+9) || slices.Contains(st.Fetched, "/a") {
 		t.Errorf("after %d more: %d paths, last %q", MaxFetched+10, len(st.Fetched), st.Fetched[len(st.Fetched)-1])
 	}
+	// Pushed out, a path leaves its directory behind (attack2: one
+	// download and 64 more made the first one runnable unasked).
+	st = State{}
+	st.AddFetched("/w/proj/i.sh")
+	for i := range MaxFetched {
+		st.AddFetched(fmt.Sprintf("/w/proj/data/f%d.txt", i))
+	}
+	if !slices.Contains(st.Fetched, "/w/proj") || len(st.Fetched) > MaxFetched {
+		t.Errorf("after i.sh and %d more: %q", MaxFetched, st.Fetched)
+	}
+	st = State{}
+	for i := range MaxFetched + 1 {
+		st.AddFetched(fmt.Sprintf("/w/proj/f%d.txt", i))
+	}
+	if want := []string{"/w/proj"}; !slices.Equal(st.Fetched, want) {
+		t.Errorf("after %d in one directory: %q, want %q", MaxFetched+1, st.Fetched, want)
+	}
 }

@@ -43,8 +43,8 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 		w.fetchedCopies(c.Name, args)
 	case "scp", "sftp", "rsync":
 		w.fetchedRemoteCopy(args)
-	case "git", "gh", "tar", "bsdtar", "unzip":
-		if dir := w.fetchedInto(c.Name, args); dir != "" {
+	case "git", "gh", "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zz", "7zr", "unar":
+		if dir := w.fetchedInto(c, args); dir != "" {
 			if w.fetch.dirs == nil {
 				w.fetch.dirs = map[string]bool{}
 			}
@@ -58,18 +58,32 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 			return
 		}
 	}
-	if fetchers[c.Name] {
-		if c.Name == "curl" || c.Name == "wget" || c.Name == "wget2" || c.Name == "aria2c" || c.Name == "fetch" {
+	if fetchers[c.Name] || fileFetchers[c.Name] {
+		if byName, ok := namedDownloaders[c.Name]; ok && (byName == "" || hasArg(fieldWords(args), strings.Split(byName, " ")...)) {
 			w.fetchedDownloads(c.Name, args)
 		}
 		for _, f := range downloadOutputs(c.Name, args) {
 			w.addFetched(w.at(f))
 		}
 	}
+	w.fetchedOthers(c, args)
 	if c.Payload != nil && c.Payload.Code != "" {
 		for _, m := range urlRetrieve().FindAllStringSubmatch(c.Payload.Code, 8) {
 			w.addFetched(w.at(m[1]))
 		}
+		if networkCode().MatchString(c.Payload.Code) {
+			for _, m := range codeWrites().FindAllStringSubmatch(c.Payload.Code, 16) {
+				for _, f := range m[1:] {
+					if f != "" {
+						w.addFetched(w.at(f))
+						break
+					}
+				}
+			}
+		}
+	}
+	if len(w.fetch.dirs) > 0 {
+		w.fetchedRewrites(c, args)
 	}
 	if len(w.fetch.dirs) > 0 && c.Untrusted == "" && w.runsFetched(c, args) {
 		c.Untrusted = "remote"
@@ -98,6 +112,15 @@ func (w *walker) inFetched(p string) bool {
 		if p == d || strings.HasPrefix(p, d+"/") || d == "." && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "..") {
 			return true
 		}
+		if strings.ContainsAny(d, "*?[") {
+			// names only a pattern gives (gh release download -p '*.sh',
+			// curl -O …/[1-3].sh): what it matches, and what is in that
+			for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+				if ok, _ := path.Match(d, q); ok {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -122,7 +145,8 @@ var cloneValueOptions = set("-b", "--branch", "-o", "--origin", "-c", "--config"
 
 // fetchedInto returns the directory a clone from the network or the
 // unpacking of a downloaded archive fills, resolved by at; "" for none.
-func (w *walker) fetchedInto(name string, args []field) string {
+func (w *walker) fetchedInto(c *Command, args []field) string {
+	name := c.Name
 	var ops []string
 	skip := false
 	for _, a := range args {
@@ -131,7 +155,7 @@ func (w *walker) fetchedInto(name string, args []field) string {
 			return ""
 		case skip:
 			skip = false
-		case cloneValueOptions[a.Value] && name != "tar" && name != "bsdtar" && name != "unzip":
+		case cloneValueOptions[a.Value] && (name == "git" || name == "gh"):
 			skip = true
 		case name == "git" && len(ops) == 0 && (a.Value == "-C" || a.Value == "--git-dir" || a.Value == "--work-tree" || a.Value == "--namespace" || a.Value == "--config-env"):
 			skip = true
@@ -153,33 +177,66 @@ func (w *walker) fetchedInto(name string, args []field) string {
 			return w.at(ops[3])
 		}
 		return w.at(repoDir(ops[2]))
-	case name == "tar" || name == "bsdtar" || name == "unzip":
-		return w.unpacked(name, args)
+	case name != "git" && name != "gh":
+		return w.unpacked(c, args)
 	}
 	return ""
 }
 
-// unpacked is the directory an archive downloaded on the line is unpacked
-// into: -C DIR or -d DIR, else the directory named like the archive
-// (a.tar.gz: a), where archives conventionally keep their files.
-func (w *walker) unpacked(name string, args []field) string {
-	archive, into := "", ""
+// unpacked is the directory an archive downloaded on the line, or by an
+// earlier one, is unpacked into: -C DIR, --directory=DIR,
+// --one-top-level=DIR, -d DIR (unzip), -oDIR (7z), -o DIR (unar), else the
+// directory named like the archive (a.tar.gz: a), where archives
+// conventionally keep their files. tar reading a download from its
+// standard input (curl … | tar xz -C DIR) unpacks it too, into the
+// directory it is given (without one the names are the archive's, not
+// known here).
+func (w *walker) unpacked(c *Command, args []field) string {
+	name := c.Name
+	tar := name == "tar" || name == "gtar" || name == "bsdtar"
+	sevenZip := strings.HasPrefix(name, "7z")
+	archive, into, stdin := "", "", false
 	for i, a := range args {
 		v := a.Value
-		switch {
-		case name == "unzip" && v == "-d" && i+1 < len(args):
-			into = args[i+1].Value
-		case name != "unzip" && (v == "-C" || v == "--directory") && i+1 < len(args):
-			into = args[i+1].Value
-		case name != "unzip" && (v == "-f" || v == "--file") && i+1 < len(args):
-			archive = args[i+1].Value
-		case name != "unzip" && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "f") && i+1 < len(args):
-			archive = args[i+1].Value // tar -xzf A
-		case name == "unzip" && archive == "" && !strings.HasPrefix(v, "-") && (i == 0 || args[i-1].Value != "-d"):
-			archive = v
-		case name != "unzip" && archive == "" && i == 1 && !strings.HasPrefix(args[0].Value, "-") && strings.ContainsRune(args[0].Value, 'f'):
-			archive = v // tar xzf A
+		next := ""
+		if i+1 < len(args) {
+			next = w.fetchedWord(args[i+1])
 		}
+		switch {
+		case name == "unzip" && v == "-d", name == "unar" && v == "-o", tar && (v == "-C" || v == "--directory"):
+			into = next
+		case tar && strings.HasPrefix(v, "--directory="), tar && strings.HasPrefix(v, "--one-top-level="):
+			_, into, _ = strings.Cut(v, "=")
+		case sevenZip && strings.HasPrefix(v, "-o") && len(v) > 2:
+			into = v[2:]
+		case tar && (v == "-f" || v == "--file"):
+			archive = next
+		case tar && strings.HasPrefix(v, "--file="):
+			archive = strings.TrimPrefix(v, "--file=")
+		case tar && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "f"):
+			archive = next // tar -xzf A
+		case tar && archive == "" && i == 1 && !strings.HasPrefix(args[0].Value, "-") && strings.ContainsRune(args[0].Value, 'f'):
+			archive = v // tar xzf A
+		case tar && i == 0 && !strings.HasPrefix(v, "-") && !strings.ContainsRune(v, 'f') && strings.ContainsRune(v, 'x'),
+			tar && (v == "-x" || v == "--extract" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'x') && !strings.ContainsRune(v, 'f')):
+			stdin = true // tar xz, tar -xz: the archive is standard input unless -f names one
+		case sevenZip && i > 0 && archive == "" && !strings.HasPrefix(v, "-"):
+			archive = v // 7z x A
+		case (name == "unzip" || name == "unar") && archive == "" && !strings.HasPrefix(v, "-") && (i == 0 || args[i-1].Value != "-d" && args[i-1].Value != "-o"):
+			archive = v
+		}
+	}
+	if into == "." || into == "/" || into == "~" {
+		// a whole directory of the agent's is not made fetched (as cp
+		// i.sh . does not make it so): what lands there has names the
+		// archive holds
+		return ""
+	}
+	if tar && (archive == "" && stdin || archive == "-") {
+		if c.Stdin.Remote || c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From)) {
+			return w.at(into)
+		}
+		return ""
 	}
 	in, ok := w.files[archive]
 	if !ok {
@@ -192,7 +249,7 @@ func (w *walker) unpacked(name string, args []field) string {
 		return w.at(into)
 	}
 	stem := path.Base(archive)
-	for _, ext := range []string{".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".tgz", ".tbz2", ".txz", ".tar", ".zip"} {
+	for _, ext := range []string{".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".tgz", ".tbz2", ".txz", ".tar", ".zip", ".7z"} {
 		if s, ok := strings.CutSuffix(stem, ext); ok {
 			return w.at(s)
 		}
@@ -206,6 +263,22 @@ func (w *walker) unpacked(name string, args []field) string {
 func (w *walker) fetchedDownloads(name string, args []field) {
 	byName := name != "curl"
 	dir := ""
+	if name == "lwp-download" {
+		// lwp-download URL [FILE|DIR]: a second operand names the file
+		// (downloadOutputs has no option for it)
+		var ops []string
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, w.fetchedWord(a))
+			}
+		}
+		if len(ops) == 2 && ops[1] != "" && !surelyDir(ops[1]) {
+			w.addFetched(w.at(ops[1]))
+			return
+		} else if len(ops) == 2 {
+			dir = ops[1]
+		}
+	}
 	for i, a := range args {
 		v := a.Value
 		next := ""
@@ -219,7 +292,7 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 			dir = next
 		case strings.HasPrefix(v, "--output-dir=") || strings.HasPrefix(v, "--directory-prefix=") || strings.HasPrefix(v, "--dir="):
 			_, dir, _ = strings.Cut(v, "=")
-		case name != "curl" && (v == "-o" && name == "aria2c" || strings.HasPrefix(v, "--output-document") || strings.HasPrefix(v, "--out") ||
+		case name != "curl" && (v == "-o" && name != "wget" && name != "wget2" || strings.HasPrefix(v, "--output-document") || strings.HasPrefix(v, "--out") ||
 			name != "aria2c" && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")): // wget -O F, -qO F
 			byName = false
 		}
@@ -228,7 +301,7 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 		return
 	}
 	for _, a := range args {
-		if u := a.Value; !a.Dynamic && strings.Contains(u, "://") {
+		if u := a.Value; !a.Dynamic && (strings.Contains(u, "://") || namedDownloaders[name] != "" && bareURL().MatchString(u)) {
 			if w.fetch.downloads == nil {
 				w.fetch.downloads = map[string]bool{}
 			}
@@ -289,13 +362,16 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		return true
 	}
 	if shells[program(c.Name)] || c.Name == "source" || c.Name == "." || interpreter(c.Name) != "" {
-		for _, a := range args {
-			if a.Dynamic || a.Value == "-c" || a.Value == "-e" || a.Value == "-m" {
-				break
-			}
-			if !strings.HasPrefix(a.Value, "-") {
-				return w.inFetched(w.at(a.Value))
-			}
+		if script, ok := w.scriptOf(c, args); ok {
+			return script
+		}
+	}
+	if c.Name == "find" && w.findRunsFetched(args) {
+		return true
+	}
+	for i, a := range args {
+		if scriptOptions[c.Name][a.Value] && i+1 < len(args) && w.fetchedArg(args[i+1]) {
+			return true // sed -f F, vim -S F, gdb -x F
 		}
 	}
 	noRun, ok := fetchedRunners[c.Name]
@@ -389,8 +465,8 @@ func downloadOutputs(name string, args []field) []string {
 	var files []string
 	dir := ""
 	value := func(i int) string {
-		if i+1 < len(args) && !args[i+1].Dynamic {
-			return args[i+1].Value
+		if i+1 < len(args) {
+			return pwdRelative(args[i+1]) // curl -o "$PWD/i.sh"
 		}
 		return ""
 	}
@@ -455,6 +531,9 @@ func (w *walker) fetchedCopies(name string, args []field) {
 	target := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if p := w.fetchedWord(a); a.Dynamic && p != "" {
+			a = field{Word: Word{Value: p}} // cp i.sh "$PWD/j.sh"
+		}
 		switch {
 		case a.Dynamic:
 			return
@@ -512,9 +591,12 @@ func (w *walker) fetchedRemoteCopy(args []field) {
 	}
 	srcs := ops[:len(ops)-1]
 	for _, src := range srcs {
-		if remoteURL(src.Value) || hostPath(src.Value) {
+		switch {
+		case remoteURL(src.Value) || hostPath(src.Value):
 			_, p, _ := strings.Cut(src.Value, ":")
 			w.copiedInto(dest, strings.TrimSuffix(p, "/"), len(srcs) > 1 || surelyDir(dest))
+		case w.fetchedArg(src): // a local copy of something fetched (rsync -a i.sh j.sh)
+			w.copiedInto(dest, strings.TrimSuffix(src.Value, "/"), len(srcs) > 1 || surelyDir(dest))
 		}
 	}
 }
@@ -543,4 +625,415 @@ func surelyDir(target string) bool {
 func hostPath(s string) bool {
 	i := strings.IndexByte(s, ':')
 	return i > 0 && !strings.Contains(s[:i], "/")
+}
+
+// scriptOf reports whether a shell or interpreter runs a fetched script:
+// the first operand after its options (bash -e -o pipefail i.sh, python3
+// -W ignore i.py, python3 -m runpy i.py), a file it loads first (bash
+// --rcfile i.sh, node -r ./i.js, ruby -r ./i.rb), or, with no script, the
+// file its standard input is read from (bash < i.sh, sh -s < i.sh). ok is
+// false when inline code or a word not known until run time ends the look
+// (bash -c …, python3 -m pip, bash $X): other checks take those.
+func (w *walker) scriptOf(c *Command, args []field) (runs, ok bool) {
+	shell := shells[program(c.Name)] || c.Name == "source" || c.Name == "."
+	lang := interpreter(c.Name)
+scan:
+	for i := 0; i < len(args); i++ {
+		a, v := args[i], args[i].Value
+		short := len(v) > 1 && (v[0] == '-' || shell && v[0] == '+') && v[1] != '-'
+		switch {
+		case a.Dynamic && w.fetchedWord(a) == "":
+			return false, false
+		case shell && v == "--":
+			if i+1 < len(args) {
+				return w.fetchedArg(args[i+1]), true
+			}
+			break scan
+		case v == "-c" || shell && short && strings.ContainsRune(v, 'c'):
+			return false, false // inline code
+		case !shell && (v == "-e" || v == "-E" || v == "-p" || v == "--eval" || v == "--print" || v == "-r" && lang == "php"):
+			return false, false
+		case !shell && v == "-m":
+			if i+2 < len(args) && args[i+1].Value == "runpy" {
+				return w.fetchedArg(args[i+2]), true
+			}
+			return false, false
+		case shell && (v == "--rcfile" || v == "--init-file"),
+			lang == "node" && (v == "-r" || v == "--require" || v == "--import"),
+			lang == "ruby" && v == "-r":
+			if i+1 < len(args) && w.fetchedArg(args[i+1]) {
+				return true, true
+			}
+			i++
+		case v == "-" || shell && (v == "-s" || short && strings.ContainsRune(v, 's')):
+			break scan // the script is standard input
+		case shell && short && strings.ContainsAny(v[len(v)-1:], "oO"),
+			lang == "python" && (v == "-W" || v == "-X"),
+			(lang == "perl" || lang == "ruby") && v == "-I":
+			i++ // bash -euo pipefail, python3 -W ignore: the option's value
+		case strings.HasPrefix(v, "-") || shell && strings.HasPrefix(v, "+"):
+		default:
+			return w.fetchedArg(a), true
+		}
+	}
+	if c.Stdin.Kind == "file" && c.Stdin.From != "" {
+		return w.inFetched(w.at(c.Stdin.From)), true
+	}
+	return false, true
+}
+
+// scriptOptions are options whose value is a file of code the program
+// runs, commands included (sed's e, vim's :!, gdb's shell, expect's spawn).
+var scriptOptions = map[string]map[string]bool{
+	"sed": set("-f", "--file"), "gsed": set("-f", "--file"),
+	"vim": set("-u", "-S"), "vi": set("-u", "-S"), "nvim": set("-u", "-S"), "view": set("-u", "-S"), "ex": set("-u", "-S"),
+	"gdb": set("-x", "--command", "-ix", "--init-command"), "lldb": set("-s", "--source", "-S", "--source-before-file"),
+	"expect": set("-f"),
+}
+
+// findRunsFetched reports find running a file it finds under a root that
+// holds something fetched: {} as the program (-exec {} \;), or as a shell's
+// or interpreter's script (-exec bash {} \;, -exec sh -c '…' _ {} +).
+func (w *walker) findRunsFetched(args []field) bool {
+	var roots []field
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" {
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+			break
+		}
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []field{{Word: Word{Value: "."}}}
+	}
+	runs := false
+	for ; i < len(args) && !runs; i++ {
+		if v := args[i].Value; (v != "-exec" && v != "-execdir" && v != "-ok" && v != "-okdir") || i+1 >= len(args) {
+			continue
+		}
+		prog := args[i+1].Value
+		code := shells[program(prog)] || interpreter(prog) != ""
+		for j := i + 1; j < len(args) && args[j].Value != ";" && args[j].Value != "+"; j++ {
+			v := args[j].Value
+			if j > i+1 && code && v == "-m" && (j+1 >= len(args) || args[j+1].Value != "runpy") {
+				break // python3 -m py_compile {}
+			}
+			runs = runs || strings.Contains(v, "{}") && (j == i+1 || code)
+		}
+	}
+	if !runs {
+		return false
+	}
+	for _, r := range roots {
+		root := w.at(w.fetchedWord(r))
+		if root == "" {
+			continue
+		}
+		if w.inFetched(root) {
+			return true
+		}
+		for d := range w.fetch.dirs {
+			if strings.HasPrefix(d, root+"/") || root == "/" || root == "." && !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "..") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fetchedWord is the path a word names as far as fetched code goes: its
+// value, or for $PWD/REST (${PWD}, $(pwd)) REST in the line's directory;
+// "" when not known until run time.
+func (w *walker) fetchedWord(a field) string { return pwdRelative(a) }
+
+func pwdRelative(a field) string {
+	if !a.Dynamic {
+		return a.Value
+	}
+	for _, here := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/"} {
+		if rest, ok := strings.CutPrefix(a.Value, here); ok && rest != "" && !strings.ContainsAny(rest, "$`") {
+			return "./" + rest
+		}
+	}
+	return ""
+}
+
+// fetchedArg reports whether a word names something fetched, or in a
+// fetched directory: a path, $PWD/… (fetchedWord), or a glob one of them
+// matches (bash i*.sh, sh */install.sh).
+func (w *walker) fetchedArg(a field) bool {
+	p := w.at(w.fetchedWord(a))
+	if p == "" {
+		return false
+	}
+	if w.inFetched(p) {
+		return true
+	}
+	if a.glob {
+		for d := range w.fetch.dirs {
+			if ok, _ := path.Match(p, d); ok {
+				return true
+			}
+			if ok, _ := path.Match(path.Dir(p), d); ok && path.Dir(p) != p {
+				return true // */install.sh in a fetched directory
+			}
+		}
+	}
+	return false
+}
+
+// fetchedRewrites follows fetched content into other files: a command
+// reading a fetched file (as an operand or standard input) with its
+// output redirected to a file (cat i.sh > j.sh, base64 -d < i.b64 > j.sh),
+// tee FILE < i.sh, dd if=i.sh of=j.sh, and a compressed download
+// uncompressed in place (gunzip i.sh.gz makes i.sh).
+func (w *walker) fetchedRewrites(c *Command, args []field) {
+	reads := c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From))
+	for _, a := range args {
+		if reads {
+			break
+		}
+		v := a.Value
+		if f, ok := strings.CutPrefix(v, "if="); ok && c.Name == "dd" {
+			v = f
+		} else if strings.HasPrefix(v, "-") {
+			continue
+		}
+		reads = w.fetchedArg(field{Word: Word{Value: v, Dynamic: a.Dynamic}})
+	}
+	if !reads {
+		return
+	}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") {
+			w.addFetched(w.at(w.fetchedWord(field{Word: r.Target})))
+		}
+	}
+	switch c.Name {
+	case "tee", "sponge":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				w.addFetched(w.at(w.fetchedWord(a)))
+			}
+		}
+	case "dd":
+		for _, a := range args {
+			if f, ok := strings.CutPrefix(a.Value, "of="); ok {
+				w.addFetched(w.at(w.fetchedWord(field{Word: Word{Value: f, Dynamic: a.Dynamic}})))
+			}
+		}
+	}
+	w.uncompressed(c, args)
+}
+
+// uncompressors name the file they make in place by cutting the
+// compressed file's extension (gunzip a.sh.gz makes a.sh), unless they
+// write to standard output.
+var uncompressors = map[string][]string{
+	"gunzip": {".gz", ".tgz", ".z"}, "gzip": {".gz", ".tgz", ".z"}, "unpigz": {".gz"}, "pigz": {".gz"},
+	"bunzip2": {".bz2", ".tbz2"}, "bzip2": {".bz2", ".tbz2"}, "unxz": {".xz", ".txz"}, "xz": {".xz", ".txz", ".lzma"},
+	"unlzma": {".lzma"}, "lzma": {".lzma"}, "unzstd": {".zst"}, "zstd": {".zst"}, "lz4": {".lz4"}, "brotli": {".br"},
+	"uncompress": {".Z"},
+}
+
+func (w *walker) uncompressed(c *Command, args []field) {
+	exts, ok := uncompressors[c.Name]
+	if !ok {
+		return
+	}
+	decompress := strings.Contains(c.Name, "un") // gunzip, bunzip2, unxz
+	for _, a := range args {
+		v := a.Value
+		if v == "-c" || v == "--stdout" || v == "--to-stdout" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'c') {
+			return
+		}
+		decompress = decompress || v == "-d" || v == "--decompress" || v == "--uncompress" ||
+			strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'd')
+	}
+	if !decompress {
+		return
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, "-") || !w.fetchedArg(a) {
+			continue
+		}
+		for _, ext := range exts {
+			if stem, ok := strings.CutSuffix(a.Value, ext); ok && stem != "" {
+				if ext == ".tgz" || ext == ".tbz2" || ext == ".txz" {
+					stem += ".tar"
+				}
+				w.addFetched(w.at(w.fetchedWord(field{Word: Word{Value: stem, Dynamic: a.Dynamic}})))
+				break
+			}
+		}
+	}
+}
+
+// bareURL is HTTPie's and xh's URL without a scheme (example.org/i.sh).
+var bareURL = lazyRegexp(`^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:[0-9]+)?/`)
+
+// fileFetchers save what they download to files, never to standard
+// output.
+var fileFetchers = set("axel", "lwp-download")
+
+// namedDownloaders save a download under the name its URL ends in: always
+// (""), or with one of the options listed (http --download).
+var namedDownloaders = map[string]string{
+	"curl": "", "wget": "", "wget2": "", "aria2c": "", "fetch": "", "axel": "", "lwp-download": "",
+	"http": "--download -d", "https": "--download -d", "xh": "--download -d", "xhs": "--download -d",
+}
+
+// networkCode finds inline code that talks to the network: what it writes
+// to a named file (codeWrites) counts as fetched.
+var networkCode = lazyRegexp(`://|urlopen|urllib|requests\.|httpx|aiohttp|http\.client|\bfetch\(|https?\.get|axios|LWP|getstore|HTTP::Tiny|IO::Socket|open-uri|URI\.open|Net::HTTP|Invoke-WebRequest|\biwr\b|WebClient|curl_exec|fsockopen|socket`)
+
+// codeWrites finds the literal file names inline code writes:
+// open("F", "w"), Path("F").write_text, writeFileSync("F", …),
+// file_put_contents("F", …), File.write("F", …), perl's open(FH, '>', 'F'),
+// getstore(URL, "F"), copy(URL, "F"), PowerShell's -OutFile F.
+var codeWrites = lazyRegexp(`(?:open\(\s*["']([^"'$\x60]+)["']\s*,\s*["'][wax]` +
+	`|Path\(\s*["']([^"'$\x60]+)["']\s*\)\s*\.write_` +
+	`|(?:writeFileSync|writeFile|createWriteStream|appendFileSync|appendFile|file_put_contents|File\.write|File\.binwrite|IO\.write|IO\.binwrite)\(\s*["']([^"'$\x60]+)["']` +
+	`|open\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*["']>{1,2}["']\s*,\s*["']([^"'$\x60]+)["']` +
+	`|open\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*["']>{1,2}\s*([^"'$\x60]+)["']` +
+	`|(?:getstore|mirror|copy|DownloadFile|copy_stream)\(\s*[^,()]+,\s*["']([^"'$\x60]+)["']` +
+	`|(?:-OutFile|Out-File|Set-Content)\s+(?:-(?:File)?Path\s+)?["']?([^\s"';|)$]+))`)
+
+// fetchedOthers records what programs besides the downloaders fetch:
+// copies from another machine or a container (docker cp C:P D, kubectl cp
+// POD:P D, rclone copy R:P D, aws s3 cp s3://… D, gsutil cp gs://… D),
+// GitHub's release assets and gists (gh release download -O F, -p NAME,
+// -D DIR; gh gist clone), and what a command prints from the network
+// written to a file (gh api … > F, gh gist view --raw … > F, openssl
+// s_client … > F, git archive --remote=… -o F).
+func (w *walker) fetchedOthers(c *Command, args []field) {
+	var ops []string
+	valued := map[string]bool{"-c": true, "-n": true, "--container": true, "--namespace": true, "-R": true, "--repo": true,
+		"-D": true, "--dir": true, "-O": true, "--output": true, "-p": true, "--pattern": true, "-o": true, "--profile": true,
+		"--region": true, "-A": true, "--archive": true, "--remote": true, "--format": true, "--prefix": true, "--config": true}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case valued[v]:
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, pwdRelative(args[i]))
+		}
+	}
+	op := func(i int) string {
+		if i < len(ops) {
+			return ops[i]
+		}
+		return ""
+	}
+	options := func(names ...string) []string {
+		var vals []string
+		for i, a := range args {
+			for _, n := range names {
+				if a.Value == n && i+1 < len(args) {
+					vals = append(vals, pwdRelative(args[i+1]))
+				} else if v, ok := strings.CutPrefix(a.Value, n+"="); ok && strings.HasPrefix(n, "--") {
+					vals = append(vals, v)
+				}
+			}
+		}
+		return vals
+	}
+	copied := func(src, dest string, dirOnly bool) {
+		if src != "" && dest != "" {
+			w.copiedInto(dest, strings.TrimSuffix(src, "/"), dirOnly || surelyDir(dest))
+		}
+	}
+	printed := false
+	switch c.Name {
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		if op(0) == "cp" && len(ops) == 3 && strings.Contains(op(1), ":") && !strings.HasPrefix(op(1), "/") && !strings.HasPrefix(op(1), ".") {
+			_, p, _ := strings.Cut(op(1), ":")
+			copied(p, op(2), false)
+		}
+	case "rclone":
+		switch op(0) {
+		case "copy", "move", "sync", "copyto", "moveto":
+			if len(ops) == 3 && hostPath(op(1)) && !hostPath(op(2)) {
+				_, p, _ := strings.Cut(op(1), ":")
+				copied(p, op(2), false)
+			}
+		case "copyurl":
+			if len(ops) == 3 && !hostPath(op(2)) {
+				w.addFetched(w.at(op(2)))
+			}
+		}
+	case "aws", "gsutil", "gcloud", "s3cmd":
+		for i, o := range ops {
+			if (strings.HasPrefix(o, "s3://") || strings.HasPrefix(o, "gs://")) && i == len(ops)-2 && !strings.Contains(ops[i+1], "://") {
+				copied(path.Base(o), ops[i+1], false)
+			}
+		}
+	case "gh":
+		switch {
+		case op(0) == "release" && op(1) == "download":
+			dir := ""
+			if ds := options("-D", "--dir"); len(ds) > 0 {
+				dir = ds[len(ds)-1]
+			}
+			named := false
+			for _, f := range options("-O", "--output") {
+				if f != "" && f != "-" {
+					w.addFetched(w.at(path.Join(dir, f)))
+				}
+				named, printed = true, printed || f == "-"
+			}
+			for _, p := range options("-p", "--pattern") {
+				if p != "" {
+					w.addFetched(w.at(path.Join(dir, p)))
+				}
+				named = true
+			}
+			if !named && dir != "" && !surelyDir(dir) {
+				w.addFetched(w.at(dir)) // every asset, into a directory of their own
+			}
+		case op(0) == "gist" && op(1) == "clone" && op(2) != "":
+			dir := w.at(op(3))
+			if op(3) == "" {
+				dir = w.at(repoDir(op(2)))
+			}
+			if dir != "" {
+				w.addFetched(dir)
+				if w.fetch.clones == nil {
+					w.fetch.clones = map[string]bool{}
+				}
+				w.fetch.clones[dir] = true // a clone, as git clone's: for this line only
+			}
+		case op(0) == "api", op(0) == "gist" && op(1) == "view", op(0) == "run" && op(1) == "view":
+			printed = true
+		case op(0) == "run" && op(1) == "download":
+			for _, d := range options("-D", "--dir") {
+				if !surelyDir(d) {
+					w.addFetched(w.at(d))
+				}
+			}
+		}
+	case "openssl":
+		printed = op(0) == "s_client"
+	case "git":
+		if op(0) == "archive" && len(options("--remote")) > 0 {
+			printed = true
+			for _, f := range options("-o", "--output") {
+				w.addFetched(w.at(f))
+			}
+		}
+	}
+	if !printed {
+		return
+	}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") {
+			w.addFetched(w.at(pwdRelative(field{Word: r.Target})))
+		}
+	}
 }
