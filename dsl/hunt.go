@@ -368,8 +368,8 @@ var secretCandidates = func() []string {
 // secretGlob reports whether a glob may name a secret file: one of
 // secretCandidates (cat ~/.ssh/* prints the keys beside the public ones,
 // whatever else it prints), or, by its last element alone, a secret
-// file's name and no plain one (*.kdbx, id_*). A word without glob
-// characters is no glob.
+// file's name and no plain one (keys/id_*, ~/vault/*.kdbx). A word without
+// glob characters is no glob.
 func secretGlob(word string) bool {
 	if !strings.ContainsAny(word, "*?[") || len(word) > 4096 {
 		return false
@@ -381,8 +381,10 @@ func secretGlob(word string) bool {
 			return true
 		}
 	}
+	// By the last element alone only with a directory: a bare word such
+	// as id_* or *.key is as likely grep's pattern as a file.
 	base := segs[len(segs)-1]
-	return strings.ContainsAny(base, "*?[") && globNamesSecret(base, false)
+	return len(segs) > 1 && strings.ContainsAny(base, "*?[") && globNamesSecret(base, false)
 }
 
 // globSegments reports whether the glob's segments take the path's, one

@@ -223,8 +223,10 @@ func TestSecretGlob(t *testing.T) {
 		{"/proc/*/environ", true},
 		{"/etc/*", true},
 		{"~/.password-store/*", true},
-		{"*.kdbx", true},
-		{"id_*", true},
+		{"~/vault/*.kdbx", true},
+		{"keys/id_*", true},
+		{"id_*", false},  // a bare word is as likely grep's pattern (grep -rn "id_*" src/)
+		{"*.key", false}, // rg "*.key" docs
 		{"~/.ssh/*.pub", false},
 		{"~/.ssh/known_*", false},
 		{"~/*", false}, // a leading wildcard takes no dot file
