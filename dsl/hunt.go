@@ -679,17 +679,32 @@ func searchedGuards(c *cmdline.Command, line *cmdline.Line, env *CommandEnv, gs 
 	} else if !writesOperands(prog, env.Args) {
 		return nil
 	}
-	if n := len(c.Wrappers); n > 0 {
-		switch w := c.Wrappers[n-1]; programName(w.Name) {
+	// The list may come through a shell the launcher starts (xargs -I{}
+	// sh -c 'sed -i … {}'): then the shell at the same place is the one
+	// the launcher runs. The innermost finder or xargs is the one.
+	src := c
+	if len(c.Via) > 0 {
+		for i := slices.Index(line.Commands, c) - 1; i >= 0; i-- {
+			if g := line.Commands[i]; g.Pos == c.Pos && len(g.Wrappers) > 0 {
+				src = g
+				break
+			}
+		}
+	}
+wrappers:
+	for k := len(src.Wrappers) - 1; k >= 0; k-- {
+		switch w := src.Wrappers[k]; programName(w.Name) {
 		case "find", "gfind", "bfs", "fd", "fdfind":
 			for i := len(line.Commands) - 1; i >= 0; i-- {
-				if f := line.Commands[i]; f != c && f.Pos == c.Pos && f.Name == w.Name {
+				if f := line.Commands[i]; f != src && f != c && f.Pos == src.Pos && f.Name == w.Name {
 					feeders = append(feeders, f)
 					break
 				}
 			}
+			break wrappers
 		case "xargs", "gxargs", "parallel":
-			feeders = append(feeders, listFeeders(c, line, "-")...)
+			feeders = append(feeders, listFeeders(src, line, "-")...)
+			break wrappers
 		}
 	}
 	if list, ok := readsList(prog, c, env.Args); ok {
@@ -755,10 +770,13 @@ func searchCandidates(prog string, args []string) []string {
 			return starts
 		}
 		for _, n := range names {
-			if !guardNameLike(n) {
-				continue
-			}
 			for _, s := range starts {
+				if !guardNameLike(n) {
+					if guardPath(s) {
+						out = append(out, s+"/"+n) // find ~/.claude -name '*.json' takes settings.json
+					}
+					continue
+				}
 				out = append(out, s+"/"+n)
 				for d := range agentDirs {
 					if d != ".hermes" || isHome(s) { // Hermes reads only the home's: a project's config.yaml is any YAML

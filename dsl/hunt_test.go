@@ -123,6 +123,8 @@ func TestSearchedGuards(t *testing.T) {
 		{`sed -i s/hguard/true/ $(ls ~/.claude/*.json)`, true},
 		{`grep -rl hguard ~/.claude | xargs perl -pi -e s/hguard/true/`, true},
 		{`find ~ -name settings.json | while read f; do truncate -s0 "$f"; done`, true},
+		{`find ~/.codex -name config.toml | xargs -I{} sh -c 'sed -i s/x/y/ {}'`, true},
+		{`find ~/.claude -maxdepth 1 -name "*.json" | xargs sed -i s/h/t/`, true},
 
 		{`find . -name "*.go" -exec sed -i s/a/b/ {} +`, false},
 		{`find . -name "*.orig" -delete`, false},
