@@ -369,6 +369,26 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 	if c.Name == "find" && w.findRunsFetched(args) {
 		return true
 	}
+	if !strings.Contains(c.Path, "/") && w.fetchedOnPath(c.Name) {
+		return true // installed into a bin directory, run by name
+	}
+	if c.Payload != nil && w.codeLoadsFetched(c.Payload.Code) {
+		return true
+	}
+	if c.Payload != nil && c.Payload.Lang == "python" {
+		for _, m := range pythonImports().FindAllStringSubmatch(c.Payload.Code, 16) {
+			if w.fetchedModule(m[1]) {
+				return true // python3 -c 'import x' finds ./x.py first
+			}
+		}
+	}
+	if fileRunners[program(c.Name)] || otherInterpreters[program(c.Name)] {
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && w.fetchedArg(a) {
+				return true // java -jar e.jar, deno run h.js, wine o.exe
+			}
+		}
+	}
 	for i, a := range args {
 		if scriptOptions[c.Name][a.Value] && i+1 < len(args) && w.fetchedArg(args[i+1]) {
 			return true // sed -f F, vim -S F, gdb -x F
@@ -380,9 +400,9 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 	}
 	// started in a fetched directory, or given one (make -C y, npm
 	// --prefix y install, go run ./y)
-	there := w.inFetched(w.fetch.dir)
+	there := w.inFetched(w.fetch.dir) || w.fetchedBuildFile(c.Name, w.fetch.dir)
 	for _, a := range args {
-		there = there || !a.Dynamic && !strings.HasPrefix(a.Value, "-") && w.inFetched(w.at(a.Value))
+		there = there || !a.Dynamic && !strings.HasPrefix(a.Value, "-") && (w.inFetched(w.at(a.Value)) || w.fetchedBuildFile(c.Name, w.at(a.Value)))
 	}
 	if !there {
 		return false
@@ -657,6 +677,9 @@ scan:
 			if i+2 < len(args) && args[i+1].Value == "runpy" {
 				return w.fetchedArg(args[i+2]), true
 			}
+			if i+1 < len(args) && lang == "python" && w.fetchedModule(args[i+1].Value) {
+				return true, true // python3 -m x runs ./x.py
+			}
 			return false, false
 		case shell && (v == "--rcfile" || v == "--init-file"),
 			lang == "node" && (v == "-r" || v == "--require" || v == "--import"),
@@ -672,6 +695,8 @@ scan:
 			(lang == "perl" || lang == "ruby") && v == "-I":
 			i++ // bash -euo pipefail, python3 -W ignore: the option's value
 		case strings.HasPrefix(v, "-") || shell && strings.HasPrefix(v, "+"):
+		case v == "run" && (program(c.Name) == "deno" || program(c.Name) == "bun"):
+			// deno run F, bun run F
 		default:
 			return w.fetchedArg(a), true
 		}
@@ -1018,6 +1043,12 @@ func (w *walker) fetchedOthers(c *Command, args []field) {
 				}
 			}
 		}
+	case "dpkg", "dpkg-deb":
+		for i, a := range args {
+			if (a.Value == "-x" || a.Value == "-X" || a.Value == "--extract" || a.Value == "--vextract") && i+2 < len(args) && w.fetchedArg(args[i+1]) {
+				w.addFetched(w.at(pwdRelative(args[i+2]))) // dpkg -x d.deb DIR
+			}
+		}
 	case "openssl":
 		printed = op(0) == "s_client"
 	case "git":
@@ -1025,6 +1056,14 @@ func (w *walker) fetchedOthers(c *Command, args []field) {
 			printed = true
 			for _, f := range options("-o", "--output") {
 				w.addFetched(w.at(f))
+			}
+		}
+	}
+	if interpreter(c.Name) == "python" {
+		// python3 -m zipfile -e A DIR, -m tarfile -e A DIR
+		for i := 0; i+4 < len(args); i++ {
+			if args[i].Value == "-m" && (args[i+1].Value == "zipfile" || args[i+1].Value == "tarfile") && args[i+2].Value == "-e" && w.fetchedArg(args[i+3]) {
+				w.addFetched(w.at(pwdRelative(args[i+4])))
 			}
 		}
 	}
@@ -1036,4 +1075,80 @@ func (w *walker) fetchedOthers(c *Command, args []field) {
 			w.addFetched(w.at(pwdRelative(field{Word: r.Target})))
 		}
 	}
+}
+
+// buildFiles are the files a runner (fetchedRunners) reads its project's
+// code from in the directory it starts in: one fetched there makes the
+// runner run fetched code (curl -o Makefile URL, then make).
+var buildFiles = map[string][]string{
+	"make": {"Makefile", "makefile", "GNUmakefile"}, "gmake": {"Makefile", "makefile", "GNUmakefile"},
+	"cmake": {"CMakeLists.txt"}, "ninja": {"build.ninja"}, "meson": {"meson.build"},
+	"just": {"justfile", "Justfile", ".justfile"}, "task": {"Taskfile.yml", "Taskfile.yaml"}, "rake": {"Rakefile", "rakefile"},
+	"mvn": {"pom.xml"}, "gradle": {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},
+	"ant": {"build.xml"}, "bazel": {"BUILD", "BUILD.bazel", "WORKSPACE", "MODULE.bazel"}, "scons": {"SConstruct"}, "waf": {"wscript"},
+	"npm": {"package.json"}, "pnpm": {"package.json"}, "yarn": {"package.json"}, "bun": {"package.json"},
+	"cargo": {"Cargo.toml", "build.rs"}, "go": {"go.mod"},
+	"pip": {"setup.py", "pyproject.toml", "setup.cfg", "requirements.txt"}, "pip3": {"setup.py", "pyproject.toml", "setup.cfg", "requirements.txt"},
+	"uv": {"pyproject.toml"}, "poetry": {"pyproject.toml"}, "pdm": {"pyproject.toml"}, "hatch": {"pyproject.toml"},
+	"bundle": {"Gemfile"}, "composer": {"composer.json"}, "direnv": {".envrc"}, "mix": {"mix.exs"},
+	"tox": {"tox.ini"}, "nox": {"noxfile.py"}, "pre-commit": {".pre-commit-config.yaml"},
+}
+
+// fetchedBuildFile reports a build file of name's fetched in dir.
+func (w *walker) fetchedBuildFile(name, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	for _, f := range buildFiles[name] {
+		if w.inFetched(path.Join(dir, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fetchedOnPath reports a fetched file named name in a bin directory
+// (install -m755 i.sh ~/.local/bin/tool, then tool): run by its bare name,
+// it is that file when the directory is on PATH, as bin directories are.
+func (w *walker) fetchedOnPath(name string) bool {
+	for d := range w.fetch.dirs {
+		if path.Base(d) == name {
+			if dir := path.Base(path.Dir(d)); dir == "bin" || dir == "sbin" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileRunners run a program or script file named among their operands
+// (java -jar F, deno run F, wine F).
+var fileRunners = set("java", "deno", "bun", "tsx", "ts-node", "npx", "bunx", "pnpx", "wine", "wine64", "mono", "dotnet", "lua", "luajit", "php", "qemu-x86_64", "box64", "ld.so", "ld-linux-x86-64.so")
+
+// codeLoads finds inline code loading a file of code by a literal path:
+// runpy.run_path("F"), exec(open("F").read()), require("./F"),
+// require_relative, load "F", perl's do "F", dofile, PHP's include.
+var codeLoads = lazyRegexp(`(?:run_path|execfile|exec\(\s*open|require|require_relative|load|do|dofile|loadfile|include|include_once|require_once|import)\s*\(?\s*["']([^"'$\x60]+)["']`)
+
+func (w *walker) codeLoadsFetched(code string) bool {
+	for _, m := range codeLoads().FindAllStringSubmatch(code, 16) {
+		if w.inFetched(w.at(m[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonImports finds the modules Python code imports.
+var pythonImports = lazyRegexp(`(?m)(?:^|[;:]|\s)(?:import|from)\s+([A-Za-z_][\w.]*)`)
+
+// fetchedModule reports a Python module the directory the line is in
+// holds fetched: python3 -m x and import x find ./x.py or ./x/ first.
+func (w *walker) fetchedModule(mod string) bool {
+	if mod == "" || strings.HasPrefix(mod, ".") {
+		return false
+	}
+	p := strings.ReplaceAll(mod, ".", "/")
+	first, _, _ := strings.Cut(p, "/")
+	return w.inFetched(w.at(p+".py")) || w.inFetched(w.at(first)) || w.inFetched(w.at(first+".py"))
 }

@@ -59,7 +59,8 @@ func TestFetchedCode(t *testing.T) {
 // Line.Fetched is what this line fetches, absolute when the line's
 // directory is known, without what earlier lines did.
 func TestParseShellAfter(t *testing.T) {
-	earlier := []string{"/p/i.sh", "/p/y", "~/dl/tool.tar.gz", "/p/a.sh.gz", "/p/b.tgz", "/p/c.7z"}
+	earlier := []string{"/p/i.sh", "/p/y", "~/dl/tool.tar.gz", "/p/a.sh.gz", "/p/b.tgz", "/p/c.7z",
+		"/p/mk/Makefile", "/p/js/package.json", "/p/py/setup.py", "~/.local/bin/tool", "/p/e.jar", "/p/x.py", "/p/w.whl", "/p/d.deb"}
 	for _, tt := range []struct {
 		line, want string // want: the command marked remote, "" for none
 	}{
@@ -105,6 +106,31 @@ func TestParseShellAfter(t *testing.T) {
 		{`find /q -name '*.sh' -exec bash {} \;`, ""},
 		{"sed -i s/a/b/ i.sh", ""},
 		{"bash 2.sh", ""},
+		// attack2, second round: each was allowed
+		{"cd mk && make", "make"},
+		{"make -C mk", "make"},
+		{"cd js && npm install", "npm"},
+		{"cd py && pip install .", "pip"},
+		{"tool --version", "tool"},
+		{"java -jar e.jar", "java"},
+		{"deno run x.py", "deno"},
+		{"npx tsx x.py", "tsx"},
+		{`python3 -c 'import runpy; runpy.run_path("x.py")'`, "python3"},
+		{`node -e 'require("./x.py")'`, "node"},
+		{`perl -e 'do "./x.py"'`, "perl"},
+		{`ruby -e 'load "x.py"'`, "ruby"},
+		{"cd js && npm view left-pad", ""},
+		{"cd py && pip install requests", ""},
+		{"cd mk && cat Makefile", ""},
+		{"make", ""},
+		{"tool2 --version", ""},
+		{"java -jar other.jar", ""},
+		{`python3 -c 'import json; print(json.load(open("x.json")))'`, ""},
+		{`node -e 'require("fs")'`, ""},
+		{"python3 -m x", "python3"},
+		{`python3 -c 'import sys; sys.path.insert(0, "."); import x'`, "python3"},
+		{"python3 -m pytest", ""},
+		{`python3 -c 'import os, json'`, ""},
 	} {
 		l := ParseShellAfter(tt.line, "bash", "/p", earlier)
 		got := ""
@@ -197,6 +223,8 @@ func TestParseShellAfter(t *testing.T) {
 		{`python3 -c 'import json; json.dump({"a": 1}, open("out.json", "w"))'`, "/p", nil},
 		{"gh pr view 3 > pr.txt", "/p", nil},
 		{"docker cp ./local.sh c:/x.sh", "/p", nil},
+		{"python3 -m zipfile -e w.whl wd", "/p", []string{"/p/wd"}},
+		{"dpkg -x d.deb dd", "/p", []string{"/p/dd"}},
 		{"cat notes.txt > j9.sh", "/p", nil},
 		{"gzip -d notes.txt.gz", "/p", nil},
 		{"jq . data.json > out.json", "/p", nil},
