@@ -1132,6 +1132,10 @@ var codeLoads = lazyRegexp(`(?:run_path|execfile|exec\(\s*open|require|require_r
 
 func (w *walker) codeLoadsFetched(code string) bool {
 	for _, m := range codeLoads().FindAllStringSubmatch(code, 16) {
+		switch path.Ext(m[1]) {
+		case ".json", ".txt", ".csv", ".tsv", ".yaml", ".yml", ".toml", ".xml", ".md":
+			continue // data: require("./data.json") reads it
+		}
 		if w.inFetched(w.at(m[1])) {
 			return true
 		}

@@ -60,7 +60,7 @@ func TestFetchedCode(t *testing.T) {
 // directory is known, without what earlier lines did.
 func TestParseShellAfter(t *testing.T) {
 	earlier := []string{"/p/i.sh", "/p/y", "~/dl/tool.tar.gz", "/p/a.sh.gz", "/p/b.tgz", "/p/c.7z",
-		"/p/mk/Makefile", "/p/js/package.json", "/p/py/setup.py", "~/.local/bin/tool", "/p/e.jar", "/p/x.py", "/p/w.whl", "/p/d.deb"}
+		"/p/mk/Makefile", "/p/js/package.json", "/p/py/setup.py", "~/.local/bin/tool", "/p/e.jar", "/p/x.py", "/p/w.whl", "/p/d.deb", "/p/data.json"}
 	for _, tt := range []struct {
 		line, want string // want: the command marked remote, "" for none
 	}{
@@ -127,6 +127,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"java -jar other.jar", ""},
 		{`python3 -c 'import json; print(json.load(open("x.json")))'`, ""},
 		{`node -e 'require("fs")'`, ""},
+		{`node -e 'console.log(require("./data.json").length)'`, ""},
 		{"python3 -m x", "python3"},
 		{`python3 -c 'import sys; sys.path.insert(0, "."); import x'`, "python3"},
 		{"python3 -m pytest", ""},
@@ -227,7 +228,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"dpkg -x d.deb dd", "/p", []string{"/p/dd"}},
 		{"cat notes.txt > j9.sh", "/p", nil},
 		{"gzip -d notes.txt.gz", "/p", nil},
-		{"jq . data.json > out.json", "/p", nil},
+		{"jq . notes.json > out.json", "/p", nil},
 		{"curl -o ~/x.sh https://x.org/i.sh", "/p", []string{"~/x.sh"}},
 		{"curl -o i.sh https://x.org/i.sh", "", []string{"i.sh"}},
 		{"curl -o i.sh https://x.org/i.sh", "relative", []string{"i.sh"}},
