@@ -2,7 +2,10 @@ package dsl
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Native conditions are the built-in rules' expressions translated into Go
@@ -128,4 +131,30 @@ func matchRe(re *lazyRegexp, s string) bool {
 		panic(err)
 	}
 	return compiled.MatchString(s)
+}
+
+// computedRegexps caches the patterns matchComputed compiles, at most
+// maxComputedRegexps of them (a daemon sees lines without end).
+var (
+	computedRegexps  sync.Map // string → *regexp.Regexp
+	computedRegexpsN atomic.Int32
+)
+
+const maxComputedRegexps = 256
+
+// matchComputed is `s matches pattern` for a pattern built at run time:
+// compiled on first use and kept; a bad pattern is a run-time error, as in
+// expr.
+func matchComputed(pattern, s string) bool {
+	if re, ok := computedRegexps.Load(pattern); ok {
+		return re.(*regexp.Regexp).MatchString(s)
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		panic(err)
+	}
+	if computedRegexpsN.Add(1) <= maxComputedRegexps {
+		computedRegexps.Store(pattern, re)
+	}
+	return re.MatchString(s)
 }

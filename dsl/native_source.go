@@ -278,6 +278,17 @@ func (tr *translator) node(n ast.Node) (goValue, error) {
 		return tr.call(n)
 	case *ast.BuiltinNode:
 		return tr.builtin(n)
+	case *ast.ArrayNode:
+		items, err := tr.args(n.Nodes)
+		if err != nil {
+			return goValue{}, err
+		}
+		for _, it := range items {
+			if it.typ != "string" {
+				return goValue{}, unsupported("array of %s", it.typ)
+			}
+		}
+		return goValue{"[]string{" + codes(items) + "}", "[]string"}, nil
 	case *ast.ConditionalNode:
 		c, err := tr.node(n.Cond)
 		if err != nil {
@@ -346,6 +357,18 @@ func (tr *translator) binary(n *ast.BinaryNode) (goValue, error) {
 	}
 	if n.Operator == "matches" {
 		s, ok := n.Right.(*ast.StringNode)
+		if !ok && l.typ == "string" {
+			// a pattern built at run time (a variable's name spliced in):
+			// compiled on each use, cached, like expr compiles it
+			r, err := tr.node(n.Right)
+			if err != nil {
+				return r, err
+			}
+			if r.typ != "string" {
+				return goValue{}, unsupported("matches with a pattern of %s", r.typ)
+			}
+			return goValue{fmt.Sprintf("matchComputed(%s, %s)", r.code, l.code), "bool"}, nil
+		}
 		if !ok || l.typ != "string" {
 			return goValue{}, unsupported("matches with a computed pattern")
 		}
@@ -573,6 +596,21 @@ func (tr *translator) builtin(n *ast.BuiltinNode) (goValue, error) {
 		return goValue{"strings.ToLower(" + args[0].code + ")", "string"}, nil
 	case n.Name == "upper" && len(args) == 1 && args[0].typ == "string":
 		return goValue{"strings.ToUpper(" + args[0].code + ")", "string"}, nil
+	case n.Name == "split" && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
+		return goValue{"strings.Split(" + codes(args) + ")", "[]string"}, nil
+	case (n.Name == "last" || n.Name == "first") && len(args) == 1 && args[0].typ == "[]string":
+		// on an empty list expr gives nil, which no string function takes:
+		// a run-time error either way
+		i := map[string]string{"last": "-1", "first": "0"}[n.Name]
+		return goValue{"index(" + args[0].code + ", " + i + ")", "string"}, nil
+	case n.Name == "trim" && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
+		return goValue{"strings.Trim(" + codes(args) + ")", "string"}, nil
+	case n.Name == "trim" && len(args) == 1 && args[0].typ == "string":
+		return goValue{"strings.TrimSpace(" + args[0].code + ")", "string"}, nil
+	case n.Name == "trimSuffix" && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
+		return goValue{"strings.TrimSuffix(" + codes(args) + ")", "string"}, nil
+	case n.Name == "trimPrefix" && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
+		return goValue{"strings.TrimPrefix(" + codes(args) + ")", "string"}, nil
 	case n.Name == "join" && len(args) == 2 && args[0].typ == "[]string" && args[1].typ == "string":
 		return goValue{"strings.Join(" + codes(args) + ")", "string"}, nil
 	case n.Name == "keys" && len(args) == 1 && args[0].typ == "map[string]string":
