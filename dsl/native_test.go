@@ -214,10 +214,9 @@ func TestTranslateRefuses(t *testing.T) {
 		`len(name) > 3`,               // expr counts runes, Go bytes
 		`(assigns ?? {})["X"] == ""`,  // expr's {} reads nil for a missing key
 		`get(args, 0) == "x"`,         // any-typed
-		`name matches path`,           // a computed pattern
 		`one(args, # == "x")`,         // no helper for it
 		`stdin?.kind == "pipe"`,       // optional chaining
-		`any(["a", "b"], # == name)`,  // a literal list outside in
+		`any([1, 2], # == 1)`,         // a literal list of ints
 		`1 in [1, 2]`,                 // in over ints
 		`name == 1`,                   // mismatched types
 		`any(args, #index > 0)`,       // named pointers
@@ -230,7 +229,8 @@ func TestTranslateRefuses(t *testing.T) {
 			t.Errorf("translate(%s): %v, want errUnsupported", when, err)
 		}
 	}
-	for _, when := range []string{`any(keys(assigns ?? {}), # == "X")`, `len(args) > 1 && args[len(args)-1] == "x"`, `name[1:] == "m"`} {
+	for _, when := range []string{`any(keys(assigns ?? {}), # == "X")`, `len(args) > 1 && args[len(args)-1] == "x"`, `name[1:] == "m"`,
+		`name matches path`, `any(["a", "b"], # == name)`, `last(split(name, "/")) == "rm"`, `trim(name, "${}") == "x"`} {
 		if _, err := translate(when, CommandScope, res); err != nil {
 			t.Errorf("translate(%s): %v", when, err)
 		}
