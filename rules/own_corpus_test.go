@@ -10,15 +10,19 @@ import (
 // TestOwnCorpus scores rows written for issue #15 from the programs' own
 // documentation (testdata/own-corpus.jsonl): service control planes, disks,
 // power, kernel, network and inline code. Every row must agree.
-func TestOwnCorpus(t *testing.T) {
+func TestOwnCorpus(t *testing.T) { agreeAll(t, "testdata/own-corpus.jsonl", "") }
+
+// agreeAll checks every row of a corpus file of ours in shell, and logs
+// the score: each row must agree, and a block must be a block.
+func agreeAll(t *testing.T, file, shell string) {
+	t.Helper()
 	g, err := hguard.New(hguard.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := readCorpusFile(t, "testdata/own-corpus.jsonl")
 	var s score
-	for _, r := range rows {
-		got := g.Check(hguard.Request{Command: r.Cmd}).Level
+	for _, r := range readCorpusFile(t, file) {
+		got := g.Check(hguard.Request{Command: r.Cmd, Shell: shell}).Level
 		s.add(r.Expect, got)
 		if wrong(r.Expect, got) || r.Expect == "block" && got != dsl.Block {
 			t.Errorf("expect %s, got %s: %q (%s)", r.Expect, got, r.Cmd, r.Source)
@@ -34,19 +38,4 @@ func TestOwnCorpus(t *testing.T) {
 // installers, persistence, secrets, deletion, reverse shells, firewall and
 // audit off), beside everyday build and release scripts that must stay
 // allowed. Every row must agree.
-func TestRiskyScripts(t *testing.T) {
-	g, err := hguard.New(hguard.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := readCorpusFile(t, "testdata/scripts.jsonl")
-	var s score
-	for _, r := range rows {
-		got := g.Check(hguard.Request{Command: r.Cmd, Shell: "bash"}).Level
-		s.add(r.Expect, got)
-		if wrong(r.Expect, got) || r.Expect == "block" && got != dsl.Block {
-			t.Errorf("expect %s, got %s: %q (%s)", r.Expect, got, r.Cmd, r.Source)
-		}
-	}
-	t.Logf("%s", s)
-}
+func TestRiskyScripts(t *testing.T) { agreeAll(t, "testdata/scripts.jsonl", "bash") }
