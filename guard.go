@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -57,6 +58,14 @@ type Request struct {
 	// there is judged as fetched on its own line (curl -o i.sh URL, then
 	// bash i.sh).
 	Fetched []string
+	// Written are absolute paths earlier commands of the session wrote
+	// (Verdict.Written), and Since is when the session began: a script
+	// the command runs from such a file, or from any file changed since
+	// (by a file tool, or a program whose writes hguard does not follow),
+	// is read and judged as if the command had written it (echo 'rm -rf
+	// ~' > x.sh, then bash x.sh). The zero Since leaves out changed files.
+	Written []string
+	Since   time.Time
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -288,7 +297,11 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // Check decides one command line. It never fails: what cannot be analysed
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
-	line := cmdline.ParseShellAfter(req.Command, req.Shell, req.Cwd, fetchedSeeds(req.Fetched))
+	before := cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)}
+	if len(req.Written) > 0 || !req.Since.IsZero() {
+		before.Written = earlierFiles(req.Written, req.Since)
+	}
+	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded})
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
@@ -340,9 +353,24 @@ func (v Verdict) Fetched(cwd string) []string {
 	if v.Line == nil {
 		return nil
 	}
+	return absPaths(v.Line.Fetched, cwd)
+}
+
+// Written are the absolute paths of the files the command writes as far
+// as the model follows them, for the session's later commands
+// (Request.Written). A relative path needs cwd; one under ~ needs $HOME.
+func (v Verdict) Written(cwd string) []string {
+	if v.Line == nil {
+		return nil
+	}
+	return absPaths(v.Line.Written, cwd)
+}
+
+// absPaths makes paths absolute, leaving out those it cannot.
+func absPaths(paths []string, cwd string) []string {
 	home := os.Getenv("HOME")
 	var out []string
-	for _, f := range v.Line.Fetched {
+	for _, f := range paths {
 		switch {
 		case filepath.IsAbs(f):
 		case f == "~" || strings.HasPrefix(f, "~/"):

@@ -52,7 +52,9 @@ type Decision struct {
 	Mode        string        `json:"mode"`
 	Warnings    []string      `json:"warnings,omitempty"`
 
-	fetched []string // what the command fills from the network, for the session's later commands
+	fetched    []string // what the command fills from the network, for the session's later commands
+	written    []string // what the command writes, for the session's later commands
+	newSession bool     // the session has no start time yet (session.State.Started)
 }
 
 // Decider decides commands for a caller: an Engine in the caller's process,

@@ -204,10 +204,20 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 			return d, err
 		}
 	}
-	if len(d.fetched) > 0 && d.Outcome != dsl.Block {
+	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0)) {
 		// Remembered before the command runs (an ask may be approved):
-		// code the session runs from there later is judged as fetched.
-		if _, err := e.sessions.Update(req.Session, func(st *session.State) { st.AddFetched(d.fetched...) }); err != nil {
+		// code the session runs from there later is judged as fetched,
+		// a script written there is read.
+		_, err := e.sessions.Update(req.Session, func(st *session.State) {
+			if st.Started.IsZero() {
+				st.Started = time.Now().UTC()
+			}
+			if d.Outcome != dsl.Block {
+				st.AddFetched(d.fetched...)
+				st.AddWritten(d.written...)
+			}
+		})
+		if err != nil {
 			return d, err
 		}
 	}
@@ -290,11 +300,20 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// An agent that splits curl -o x.sh URL && bash x.sh in two is
 		// judged as one. A person downloads to read first, and builds a
 		// clone all day: their lines stand alone.
-		hreq.Fetched = st.Fetched
+		// Likewise echo 'rm -rf ~' > x.sh, then bash x.sh: a script the
+		// session wrote or changed is read where it is run.
+		hreq.Fetched, hreq.Written, hreq.Since = st.Fetched, st.Written, st.Started
 	}
 	v := g.Check(hreq)
 	if req.Caller != "" {
 		d.fetched = v.Fetched(req.Cwd)
+		if w := v.Written(req.Cwd); !session.HasPaths(st.Written, w) {
+			d.written = w
+		}
+		if session.HasPaths(st.Fetched, d.fetched) && len(d.fetched) > 0 {
+			d.fetched = nil
+		}
+		d.newSession = st.Started.IsZero()
 	}
 	e.detect(cfg, req, &v)
 	d.Verdict, d.Outcome, d.Findings = v.Level, v.Level, v.Findings

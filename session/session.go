@@ -96,7 +96,13 @@ type State struct {
 	// Fetched are the absolute paths the session's commands filled from
 	// the network, newest last, at most MaxFetched: a later command that
 	// runs code from there is judged as if it had fetched it itself.
-	Fetched []string        `json:"fetched,omitempty"`
+	Fetched []string `json:"fetched,omitempty"`
+	// Written are the absolute paths the session's commands wrote, newest
+	// last, at most MaxFetched, and Started is when hguard first saw the
+	// session: a later command that runs a script from a file written or
+	// changed since is judged with the script's text (hguard.Request).
+	Written []string        `json:"written,omitempty"`
+	Started time.Time       `json:"started,omitzero"`
 	Updated time.Time       `json:"updated"`
 	Extra   json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
@@ -381,6 +387,7 @@ func (st State) clone() State {
 	c := st
 	c.Approvals = append([]Grant(nil), st.Approvals...)
 	c.Fetched = append([]string(nil), st.Fetched...)
+	c.Written = append([]string(nil), st.Written...)
 	c.Reviewer = append(json.RawMessage(nil), st.Reviewer...)
 	c.Extra = append(json.RawMessage(nil), st.Extra...)
 	if st.Denials != nil {
@@ -497,7 +504,7 @@ func (s *Store) pruneLock(id string) {
 	lock.Unlock()
 }
 
-// MaxFetched bounds State.Fetched.
+// MaxFetched bounds State.Fetched and State.Written.
 const MaxFetched = 64
 
 // AddFetched records paths in st.Fetched, each once, newest last. Past
@@ -505,18 +512,38 @@ const MaxFetched = 64
 // and what else was fetched there: dropping it would let an agent push a
 // download out with 64 others (curl -O …/f{1..64}) and run it unasked.
 // Only a path directly under / is dropped.
-func (st *State) AddFetched(paths ...string) {
+func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
+
+// AddWritten records paths in st.Written as AddFetched does in st.Fetched.
+func (st *State) AddWritten(paths ...string) { addPaths(&st.Written, paths) }
+
+// HasPaths reports whether list holds every one of paths, or a directory
+// above it: recording them again would change nothing but their order.
+func HasPaths(list, paths []string) bool {
 	for _, p := range paths {
-		st.Fetched = slices.DeleteFunc(st.Fetched, func(q string) bool { return q == p })
-		st.Fetched = append(st.Fetched, p)
+		if !slices.ContainsFunc(list, func(q string) bool { return Covers(q, p) }) {
+			return false
+		}
 	}
-	for len(st.Fetched) > MaxFetched {
-		dir := filepath.Dir(st.Fetched[0])
-		st.Fetched = st.Fetched[1:]
+	return true
+}
+
+// Covers reports whether the recorded path q stands for p: p itself, or
+// p inside the directory q an older path gave way to.
+func Covers(q, p string) bool { return p == q || strings.HasPrefix(p, q+"/") }
+
+func addPaths(list *[]string, paths []string) {
+	for _, p := range paths {
+		*list = slices.DeleteFunc(*list, func(q string) bool { return q == p })
+		*list = append(*list, p)
+	}
+	for len(*list) > MaxFetched {
+		dir := filepath.Dir((*list)[0])
+		*list = (*list)[1:]
 		if dir == "/" || dir == "." {
 			continue
 		}
-		st.Fetched = slices.DeleteFunc(st.Fetched, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
-		st.Fetched = append(st.Fetched, dir)
+		*list = slices.DeleteFunc(*list, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
+		*list = append(*list, dir)
 	}
 }

@@ -83,6 +83,10 @@ type flow struct {
 	// zshFuncs are the bodies of functions defined through zsh's
 	// functions table (functions[f]=BODY; zshTable).
 	zshFuncs map[string]string
+	// earlier are the files of earlier lines read so far (earlierFile),
+	// by resolved path; From is "" for one that is not such a file.
+	earlier     map[string]Input
+	copyTargets []string // the files cp, mv, install and ln make (copyInto)
 }
 
 type funcDef struct {
@@ -481,6 +485,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.zshFuncCall(c, args, cx)
 	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)
+	w.runsEarlier(c, args, cx)
 }
 
 // completionCode follows code that completion and key bindings run later,
@@ -901,7 +906,11 @@ func (w *walker) writes(c *Command, args []field) {
 		w.files[file] = in
 	}
 	for _, r := range c.Redirects {
-		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
+			file := r.Target.Value
+			if r.Target.Dynamic {
+				file = varKey(file)
+			}
 			bare := *c
 			bare.Redirects = nil
 			out := produces(w.dialectEcho(&bare), c.Stdin)
@@ -909,7 +918,7 @@ func (w *walker) writes(c *Command, args []field) {
 				// appended to a file written whole earlier on the line: the
 				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
 				// /bin/sh' >>x); to any other file, unknown
-				prev, seen := w.files[r.Target.Value]
+				prev, seen := w.files[file]
 				if seen && prev.Static && out.Static {
 					out.Text = prev.Text + out.Text
 				} else {
@@ -917,7 +926,7 @@ func (w *walker) writes(c *Command, args []field) {
 					out.Remote, out.Decoded = out.Remote || prev.Remote, out.Decoded || prev.Decoded
 				}
 			}
-			record(r.Target.Value, out)
+			record(file, out)
 		}
 	}
 	if c.Dynamic {
@@ -1030,6 +1039,28 @@ func stdinFile(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
+// varKey is "$NAME" for a word that is one variable's value ($f, ${f},
+// "$f"), else "": a file written to it (f=$(mktemp); echo … >"$f") is
+// known by that key, and a script run from the same variable (bash "$f")
+// is taken to be it. Were f given another value between, the content is
+// still what the line wrote somewhere: judging it errs towards seeing more.
+func varKey(s string) string {
+	s = strings.Trim(s, `"`)
+	name, ok := strings.CutPrefix(s, "$")
+	if !ok {
+		return ""
+	}
+	if n, ok := strings.CutPrefix(name, "{"); ok {
+		if name, ok = strings.CutSuffix(n, "}"); !ok {
+			return ""
+		}
+	}
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+		return ""
+	}
+	return "$" + name
+}
+
 // runsWritten follows a file written earlier on the line that c runs:
 // sh FILE, source FILE, ./FILE.
 func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
@@ -1053,6 +1084,9 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	}
 	if file == "" {
 		return
+	}
+	if k := varKey(file); k != "" {
+		file = k
 	}
 	in, ok := w.files[file]
 	if !ok {

@@ -40,6 +40,7 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 		w.fetch.dir = w.fetchedCd(args)
 		return
 	case "cp", "mv", "install", "ln", "gcp":
+		w.copyInto(c.Name, args)
 		w.fetchedCopies(c.Name, args)
 	case "scp", "sftp", "rsync":
 		w.fetchedRemoteCopy(args)
@@ -362,7 +363,7 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		return true
 	}
 	if shells[program(c.Name)] || c.Name == "source" || c.Name == "." || interpreter(c.Name) != "" {
-		if script, ok := w.scriptOf(c, args); ok {
+		if script, ok := w.scriptOf(c, args, w.fetchedArg, w.fetchedModule); ok {
 			return script
 		}
 	}
@@ -647,14 +648,15 @@ func hostPath(s string) bool {
 	return i > 0 && !strings.Contains(s[:i], "/")
 }
 
-// scriptOf reports whether a shell or interpreter runs a fetched script:
-// the first operand after its options (bash -e -o pipefail i.sh, python3
+// scriptOf reports whether a shell or interpreter runs a script that is
+// (a fetched one: fetchedArg; a module: python3 -m x, when module is not
+// nil): the first operand after its options (bash -e -o pipefail i.sh, python3
 // -W ignore i.py, python3 -m runpy i.py), a file it loads first (bash
 // --rcfile i.sh, node -r ./i.js, ruby -r ./i.rb), or, with no script, the
 // file its standard input is read from (bash < i.sh, sh -s < i.sh). ok is
 // false when inline code or a word not known until run time ends the look
 // (bash -c …, python3 -m pip, bash $X): other checks take those.
-func (w *walker) scriptOf(c *Command, args []field) (runs, ok bool) {
+func (w *walker) scriptOf(c *Command, args []field, is func(field) bool, module func(string) bool) (runs, ok bool) {
 	shell := shells[program(c.Name)] || c.Name == "source" || c.Name == "."
 	lang := interpreter(c.Name)
 scan:
@@ -662,11 +664,11 @@ scan:
 		a, v := args[i], args[i].Value
 		short := len(v) > 1 && (v[0] == '-' || shell && v[0] == '+') && v[1] != '-'
 		switch {
-		case a.Dynamic && w.fetchedWord(a) == "":
+		case a.Dynamic && pwdRelative(a) == "":
 			return false, false
 		case shell && v == "--":
 			if i+1 < len(args) {
-				return w.fetchedArg(args[i+1]), true
+				return is(args[i+1]), true
 			}
 			break scan
 		case v == "-c" || shell && short && strings.ContainsRune(v, 'c'):
@@ -675,16 +677,16 @@ scan:
 			return false, false
 		case !shell && v == "-m":
 			if i+2 < len(args) && args[i+1].Value == "runpy" {
-				return w.fetchedArg(args[i+2]), true
+				return is(args[i+2]), true
 			}
-			if i+1 < len(args) && lang == "python" && w.fetchedModule(args[i+1].Value) {
+			if i+1 < len(args) && lang == "python" && module != nil && module(args[i+1].Value) {
 				return true, true // python3 -m x runs ./x.py
 			}
 			return false, false
 		case shell && (v == "--rcfile" || v == "--init-file"),
 			lang == "node" && (v == "-r" || v == "--require" || v == "--import"),
 			lang == "ruby" && v == "-r":
-			if i+1 < len(args) && w.fetchedArg(args[i+1]) {
+			if i+1 < len(args) && is(args[i+1]) {
 				return true, true
 			}
 			i++
@@ -698,11 +700,11 @@ scan:
 		case v == "run" && (program(c.Name) == "deno" || program(c.Name) == "bun"):
 			// deno run F, bun run F
 		default:
-			return w.fetchedArg(a), true
+			return is(a), true
 		}
 	}
 	if c.Stdin.Kind == "file" && c.Stdin.From != "" {
-		return w.inFetched(w.at(c.Stdin.From)), true
+		return is(field{Word: Word{Value: c.Stdin.From}}), true
 	}
 	return false, true
 }

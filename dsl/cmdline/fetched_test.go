@@ -133,7 +133,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"python3 -m pytest", ""},
 		{`python3 -c 'import os, json'`, ""},
 	} {
-		l := ParseShellAfter(tt.line, "bash", "/p", earlier)
+		l := ParseShellAfter(tt.line, "bash", Before{Cwd: "/p", Fetched: earlier})
 		got := ""
 		for _, c := range l.Commands {
 			if c.Untrusted == "remote" && got == "" {
@@ -236,7 +236,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"curl https://x.org/i.sh", "/p", nil},
 		{"git clone /local/repo y", "/p", nil},
 	} {
-		got := ParseShellAfter(tt.line, "bash", tt.cwd, earlier).Fetched
+		got := ParseShellAfter(tt.line, "bash", Before{Cwd: tt.cwd, Fetched: earlier}).Fetched
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s in %q: Fetched %q, want %q", tt.line, tt.cwd, got, tt.want)
 		}

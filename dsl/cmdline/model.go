@@ -20,6 +20,10 @@ type Line struct {
 	// absolute, under ~/ or relative to where the line starts, for the
 	// lines after it (ParseShellAfter).
 	Fetched []string
+	// Written are the files the line writes as far as the model follows
+	// them (redirections, tee, downloads, copies' targets), as paths like
+	// Fetched's, for the lines after it (Before.Written).
+	Written []string
 }
 
 // Command is one simple command that would execute, after resolution:

@@ -64,14 +64,13 @@ func Parse(s string) *Line { return ParseShell(s, "") }
 // names and values rules match (FoldWord). A NUL byte is a parse issue: no
 // shell receives it (bash -c stops at it, a script loses it), so the line is
 // not what any shell would run.
-func ParseShell(s, shell string) (line *Line) { return ParseShellAfter(s, shell, "", nil) }
+func ParseShell(s, shell string) (line *Line) { return ParseShellAfter(s, shell, Before{}) }
 
-// ParseShellAfter is ParseShell for a line that starts in the absolute
-// directory cwd ("" when unknown) and follows others which fetched files
-// or directories from the network (their Line.Fetched, absolute or under
-// ~/): code this line runs from there is marked remote, as if it had been
-// fetched on this line. With cwd, Line.Fetched is absolute too.
-func ParseShellAfter(s, shell, cwd string, fetched []string) (line *Line) {
+// ParseShellAfter is ParseShell for a line of a session whose earlier
+// lines left before (Before): code the line runs from what they fetched is
+// marked remote, and scripts it runs from files they wrote are read. With
+// before.Cwd, Line.Fetched and Line.Written are absolute too.
+func ParseShellAfter(s, shell string, before Before) (line *Line) {
 	d := DialectOf(shell)
 	line = &Line{Original: s, Dialect: d}
 	if len(s) > MaxInput {
@@ -95,11 +94,12 @@ func ParseShellAfter(s, shell, cwd string, fetched []string) (line *Line) {
 	line.Normalized, line.Issues = Normalize(s)
 	src := shellText(s)
 	w := newWalker(line, src)
-	if path.IsAbs(cwd) {
+	w.before = before
+	if cwd := before.Cwd; path.IsAbs(cwd) {
 		w.fetch.started, w.fetch.dir, w.fetch.start = true, path.Clean(cwd), path.Clean(cwd)
 	}
 	var earlier map[string]bool
-	for _, f := range fetched {
+	for _, f := range before.Fetched {
 		if f = path.Clean(f); f != "." && f != "/" && f != "~" && len(earlier) < maxFetchedSeeds {
 			if earlier == nil {
 				earlier = map[string]bool{}
@@ -108,7 +108,7 @@ func ParseShellAfter(s, shell, cwd string, fetched []string) (line *Line) {
 			w.addFetched(f)
 		}
 	}
-	defer func() { line.Fetched = w.fetchedPaths(earlier) }()
+	defer func() { line.Fetched, line.Written = w.fetchedPaths(earlier), w.writtenPaths() }()
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		p := w.lines.pos(i)
 		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: nul byte: no shell runs this line as written (bash -c stops at it, a script drops it)", p.Line, p.Col))

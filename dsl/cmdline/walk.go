@@ -25,7 +25,8 @@ type walker struct {
 	calls   map[*syntax.CallExpr]*resolved
 	outputs map[syntax.Node]Input // what a substitution writes to stdout
 
-	flow // what the line set up so far (dataflow.go)
+	flow          // what the line set up so far (dataflow.go)
+	before Before // what earlier lines of the session left (earlier.go)
 
 	full      bool              // the command or step budget is spent: stop walking
 	limitHit  bool              // IssueLimit was reported

@@ -1,0 +1,96 @@
+package approval
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestWrittenAcrossCommands: an agent that writes a script in one command
+// and runs it in a later one is judged by the script's text, however it
+// wrote it (a redirection, inline code hguard does not follow, a copy
+// that keeps an old time); a script the session did not write or change
+// is the project's own and is not read, a person's lines stand alone, and
+// another session knows nothing of it. The writing commands run in a real
+// bash, in a project directory and a home of the test's own.
+func TestWrittenAcrossCommands(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	e := newEngine(t, t.TempDir())
+	home := t.TempDir()
+	project := filepath.Join(t.TempDir(), "proj")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The project's own script, older than any session.
+	old := filepath.Join(project, "clean.sh")
+	if err := os.WriteFile(old, []byte("rm -rf ~\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(old, time.Now().Add(-time.Hour), time.Now().Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	run := func(cmd string) {
+		t.Helper()
+		c := exec.Command(bash, "-c", cmd)
+		c.Dir, c.Env = project, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", cmd, err, out)
+		}
+	}
+	steps := []struct {
+		session, caller, cmd string
+		write                bool      // run the command (it only writes files) once decided
+		want                 dsl.Level // the outcome
+	}{
+		{"a1", "claude-code", "echo 'rm -rf ~' > x.sh", true, dsl.Allow},
+		{"a1", "claude-code", "bash x.sh", false, dsl.Block},
+		{"a1", "claude-code", "chmod +x x.sh && ./x.sh", false, dsl.Block},
+		{"a1", "claude-code", "bash < x.sh", false, dsl.Block},
+		{"a1", "claude-code", "echo 'echo hello' > ok.sh", true, dsl.Allow},
+		{"a1", "claude-code", "bash ok.sh", false, dsl.Allow},
+		{"a1", "claude-code", `python3 -c "open('z.sh', 'w').write('rm -rf ~')"`, true, dsl.Allow},
+		{"a1", "claude-code", "bash z.sh", false, dsl.Block}, // changed in the session, by a program hguard does not follow
+		{"a1", "claude-code", "touch -d 2001-01-01 x.sh && cp -p x.sh q.sh", true, dsl.Allow},
+		{"a1", "claude-code", "bash q.sh", false, dsl.Block}, // written (copied) by the session, though its time is old
+		{"a1", "claude-code", "bash clean.sh", false, dsl.Allow},
+		{"a1", "claude-code", "printf 'import shutil, os\\nshutil.rmtree(os.path.expanduser(\"~\"))\\n' > y.py", true, dsl.Allow},
+		{"a1", "claude-code", "python3 y.py", false, dsl.Block},
+		{"a2", "codex", "bash q.sh", false, dsl.Allow}, // another session: q.sh is old and not its
+		{"p1", "", "bash x.sh", false, dsl.Allow},      // a person's lines stand alone
+	}
+	for _, s := range steps {
+		d, err := e.Decide(CheckRequest{Command: s.cmd, Session: s.session, Cwd: project, Caller: s.caller})
+		if err != nil {
+			t.Fatalf("%s: %v", s.cmd, err)
+		}
+		if d.Outcome != s.want {
+			t.Errorf("%s (%s, %q): %s, want %s (%v)", s.cmd, s.session, s.caller, d.Outcome, s.want, d.Findings)
+		}
+		if s.write {
+			run(s.cmd)
+		}
+	}
+	st, err := e.Session("a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Started.IsZero() {
+		t.Error("session a1 has no start time")
+	}
+	for _, want := range []string{filepath.Join(project, "x.sh"), filepath.Join(project, "q.sh"), filepath.Join(project, "y.py")} {
+		if !slices.Contains(st.Written, want) {
+			t.Errorf("session state lacks %s: %q", want, st.Written)
+		}
+	}
+	if p, err := e.Session("p1"); err != nil || !p.Started.IsZero() || len(p.Written) > 0 {
+		t.Errorf("a person's session keeps state: %+v, %v", p, err)
+	}
+}

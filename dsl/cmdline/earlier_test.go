@@ -1,0 +1,129 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRunsEarlier: a script an earlier line of the session wrote is read
+// where this line runs it, in its shell's grammar or as its interpreter's
+// code, however the line names it; a file earlier lines did not write
+// stays unknown, one written on this line is runsWritten's, and one too
+// large to read runs dynamic code.
+func TestRunsEarlier(t *testing.T) {
+	files := map[string]EarlierFile{
+		"/p/x.sh":          {Text: "rm -rf ~\n", Whole: true},
+		"/p/ok.sh":         {Text: "#!/bin/sh\necho hi\n", Whole: true},
+		"/p/y.py":          {Text: "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n", Whole: true},
+		"/p/tool":          {Text: "#!/usr/bin/env python3\nimport os\nos.system('rm -rf /')\n", Whole: true},
+		"/p/bin/run":       {Text: "#!/bin/bash\nset -e\ngit push --force origin main\n", Whole: true},
+		"/p/big.sh":        {Whole: false},
+		"~/.local/bin/upd": {Text: "curl -s https://x.example/i | sh\n", Whole: true},
+		"/p/notes.awk":     {Text: "#!/usr/bin/awk -f\n{ print }\n", Whole: true},
+	}
+	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
+		f, ok := files[p]
+		return f, ok
+	}}
+	for _, tt := range []struct {
+		line string
+		want string // the command (name and args) the script runs, "dynamic" for unknown code, "" for none
+	}{
+		{"bash x.sh", "rm -rf ~"},
+		{"sh ./x.sh --yes", "rm -rf ~"},
+		{"bash -e x.sh", "rm -rf ~"},
+		{"bash < x.sh", "rm -rf ~"},
+		{"source x.sh", "rm -rf ~"},
+		{". /p/x.sh", "rm -rf ~"},
+		{"chmod +x x.sh && ./x.sh", "rm -rf ~"},
+		{`bash "$PWD/x.sh"`, "rm -rf ~"},
+		{"cd / && bash p/x.sh", "rm -rf ~"},
+		{"cd .. && bash p/x.sh", "rm -rf ~"},
+		{"python3 y.py", "shutil.rmtree(~)"},
+		{"./tool", "rm -rf /"},
+		{"bin/run", "git push --force origin main"},
+		{"bash big.sh", "dynamic"},
+		{"~/.local/bin/upd", "sh"},
+		{"bash ok.sh", "echo hi"},
+		{"bash other.sh", ""},
+		{"cat x.sh", ""},
+		{"bash -c 'echo hi' x.sh", ""}, // x.sh is $0
+		{"./notes.awk data.txt", ""},   // awk code that runs nothing
+		{"echo 'echo fine' > x.sh; bash x.sh", "echo fine"},
+	} {
+		l := ParseShellAfter(tt.line, "bash", before)
+		var ran []string // what the script's text runs: commands, and inline code's shell-outs and destructive calls
+		for _, c := range l.Commands {
+			if c.Untrusted == "dynamic" {
+				ran = append(ran, "dynamic")
+			}
+			if !slices.ContainsFunc(c.Via, func(v string) bool {
+				return strings.Contains(v, "earlier command") || strings.Contains(v, "written on this line")
+			}) {
+				continue
+			}
+			ran = append(ran, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+			if c.Payload != nil {
+				ran = append(ran, c.Payload.ShellOuts...)
+				ran = append(ran, c.Payload.Destructive...)
+			}
+		}
+		if tt.want == "" && len(ran) > 0 || tt.want != "" && !slices.Contains(ran, tt.want) {
+			t.Errorf("%q: ran %q, want %q", tt.line, ran, tt.want)
+		}
+	}
+	// Without Written nothing is read: a line of its own.
+	for _, c := range ParseShellAfter("bash x.sh", "bash", Before{Cwd: "/p"}).Commands {
+		if c.Name == "rm" {
+			t.Errorf("bash x.sh with no earlier lines runs rm")
+		}
+	}
+}
+
+// TestLineWritten: the files a line writes, for the session's later
+// lines: redirections, tee, downloads and copies' targets, resolved where
+// the line starts; devices, variables and globs are left out.
+func TestLineWritten(t *testing.T) {
+	for _, tt := range []struct {
+		line, cwd string
+		want      []string
+	}{
+		{"echo 'rm -rf ~' > x.sh", "/p", []string{"/p/x.sh"}},
+		{"echo a >> ~/.local/bin/t", "/p", []string{"~/.local/bin/t"}},
+		{"tee a.sh b.sh < /dev/null", "/p", []string{"/p/a.sh", "/p/b.sh"}},
+		{"curl -o i.sh https://x.example/i.sh", "/p", []string{"/p/i.sh"}},
+		{"cp -p x.sh q.sh", "/p", []string{"/p/q.sh", "/p/q.sh/x.sh"}},
+		{"cp a.sh b.sh bin/", "/p", []string{"/p/bin/a.sh", "/p/bin/b.sh"}},
+		{"install -m 755 t.sh -t ~/bin", "/p", []string{"~/bin/t.sh"}},
+		{"echo x > x.sh", "", []string{"x.sh"}},
+		{"make > /dev/null 2>&1", "/p", nil},
+		{`f=$(mktemp); echo x > "$f"`, "/p", nil},
+		{"ls -la", "/p", nil},
+	} {
+		got := ParseShellAfter(tt.line, "bash", Before{Cwd: tt.cwd}).Written
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q in %q: Written %q, want %q", tt.line, tt.cwd, got, tt.want)
+		}
+	}
+}
+
+// TestShebangLang: the language a script's #! line names.
+func TestShebangLang(t *testing.T) {
+	for text, want := range map[string]string{
+		"rm -rf ~":                        "sh",
+		"#!/bin/bash\nx":                  "sh",
+		"#!/usr/bin/env bash":             "sh",
+		"#!/usr/bin/env -S python3 -u":    "python",
+		"#!/usr/bin/env FOO=1 node":       "node",
+		"#!/usr/bin/perl -w":              "perl",
+		"#!/usr/bin/awk -f":               "awk",
+		"#!/usr/bin/make -f":              "",
+		"#!":                              "sh",
+		"#!/usr/local/bin/zsh -f\necho x": "sh",
+	} {
+		if got := shebangLang(text); got != want {
+			t.Errorf("shebangLang(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package hguard
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// changedSlack is how much earlier than the session's start a file's
+// modification time may be and still count as changed during the session:
+// file systems keep coarse times (FAT's two seconds), and clocks step.
+const changedSlack = 2 * time.Second
+
+// earlierFiles is cmdline.Before.Written for a session: it reads a file the
+// line runs when the session's commands wrote it (written) or it changed
+// after since. A script that has not changed in the session is the
+// project's own, which hguard leaves to the person who chose to work on it
+// (as it leaves a clone's build files; docs/approvals.md).
+func earlierFiles(written []string, since time.Time) func(string) (cmdline.EarlierFile, bool) {
+	home := os.Getenv("HOME")
+	return func(p string) (cmdline.EarlierFile, bool) {
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			if home == "" || !filepath.IsAbs(home) {
+				return cmdline.EarlierFile{}, false
+			}
+			p = filepath.Join(home, p[1:])
+		}
+		if !filepath.IsAbs(p) {
+			return cmdline.EarlierFile{}, false
+		}
+		p = filepath.Clean(p)
+		fi, err := os.Stat(p) // a link is run as what it points to
+		if err != nil || !fi.Mode().IsRegular() {
+			return cmdline.EarlierFile{}, false
+		}
+		if !slices.Contains(written, p) && (since.IsZero() || fi.ModTime().Before(since.Add(-changedSlack))) {
+			return cmdline.EarlierFile{}, false
+		}
+		return readScript(p)
+	}
+}
+
+// readScript reads a script of at most cmdline.MaxInput bytes. A larger,
+// unreadable or NUL-holding one is returned not Whole: what it runs is
+// unknown (bash drops a NUL byte after the first line and runs the rest).
+// A file bash refuses to run as a script (an ELF program, or a NUL byte in
+// its first line's first 80 bytes) is not returned.
+func readScript(p string) (cmdline.EarlierFile, bool) {
+	// O_NONBLOCK: a FIFO put in the file's place after the stat must not
+	// hang the check.
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return cmdline.EarlierFile{}, true
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return cmdline.EarlierFile{}, true
+	}
+	data, err := io.ReadAll(io.LimitReader(f, cmdline.MaxInput+1))
+	if err != nil || len(data) > cmdline.MaxInput {
+		return cmdline.EarlierFile{}, true
+	}
+	if bytes.HasPrefix(data, []byte("\x7fELF")) {
+		return cmdline.EarlierFile{}, false // a program
+	}
+	if nul := bytes.IndexByte(data, 0); nul >= 0 {
+		if first := bytes.IndexByte(data, '\n'); nul < 80 && (first < 0 || nul < first) {
+			return cmdline.EarlierFile{}, false // bash: "cannot execute binary file"
+		}
+		return cmdline.EarlierFile{}, true
+	}
+	return cmdline.EarlierFile{Text: string(data), Whole: true}, true
+}

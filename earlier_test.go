@@ -1,0 +1,82 @@
+package hguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// TestEarlierFiles: which files a session's later command may read as
+// scripts, and what it gets: a file the session wrote, or one changed since
+// it began, read whole; a large or NUL-holding one unknown; a program, a
+// directory, a FIFO, an old untouched file or a missing one not at all.
+func TestEarlierFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string, age time.Duration) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		when := time.Now().Add(-age)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	since := time.Now().Add(-time.Minute)
+	fresh := write("fresh.sh", "rm -rf ~\n", 0)
+	old := write("old.sh", "rm -rf ~\n", time.Hour)
+	recorded := write("recorded.sh", "rm -rf ~\n", time.Hour)
+	big := write("big.sh", strings.Repeat("#", cmdline.MaxInput+1), 0)
+	elf := write("prog", "\x7fELF\x02\x01\x01\x00", 0)
+	nulFirst := write("nul1.sh", "echo a\x00\nrm -rf ~\n", 0)
+	nulLater := write("nul2.sh", "echo a\n\x00rm -rf ~\n", 0)
+	link := filepath.Join(dir, "link.sh")
+	if err := os.Symlink(fresh, link); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.sh")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	read := earlierFiles([]string{recorded, fifo}, since)
+	for _, tt := range []struct {
+		path  string
+		ok    bool
+		whole bool
+		text  string
+	}{
+		{fresh, true, true, "rm -rf ~\n"},
+		{link, true, true, "rm -rf ~\n"},
+		{recorded, true, true, "rm -rf ~\n"},
+		{old, false, false, ""},
+		{big, true, false, ""},
+		{elf, false, false, ""},
+		{nulFirst, false, false, ""},
+		{nulLater, true, false, ""},
+		{fifo, false, false, ""},
+		{dir, false, false, ""},
+		{filepath.Join(dir, "missing.sh"), false, false, ""},
+		{"fresh.sh", false, false, ""}, // relative: the model resolves paths first
+	} {
+		f, ok := read(tt.path)
+		if ok != tt.ok || f.Whole != tt.whole || f.Text != tt.text {
+			t.Errorf("%s: ok %t whole %t text %q, want %t %t %q", filepath.Base(tt.path), ok, f.Whole, f.Text, tt.ok, tt.whole, tt.text)
+		}
+	}
+	// Without a start time only recorded files count.
+	if _, ok := earlierFiles(nil, time.Time{})(fresh); ok {
+		t.Error("a changed file counts with no session start")
+	}
+	// ~/… is the home's.
+	t.Setenv("HOME", dir)
+	if f, ok := earlierFiles(nil, since)("~/fresh.sh"); !ok || !f.Whole {
+		t.Errorf("~/fresh.sh: ok %t whole %t", ok, f.Whole)
+	}
+}
