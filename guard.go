@@ -302,7 +302,20 @@ func (g *Guard) Check(req Request) Verdict {
 		before.Written = earlierFiles(req.Written, req.Since)
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
-	findings := g.rules.Evaluate(line, dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded})
+	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded}
+	findings := g.rules.Evaluate(line, ctx)
+	if req.Caller != "" {
+		// An agent may be steered to a link a repository planted (notes.txt
+		// -> ~/.ssh/id_rsa): the paths are judged where they lead too.
+		if linked := linkedLine(line, req.Cwd); linked != nil {
+			for _, f := range g.rules.Evaluate(linked, ctx) {
+				if !slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
+					f.Message += " (where a symbolic link on its path leads)"
+					findings = append(findings, f)
+				}
+			}
+		}
+	}
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}

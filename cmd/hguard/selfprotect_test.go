@@ -204,6 +204,12 @@ func TestSelfProtectionElsewhere(t *testing.T) {
 	if err := os.Symlink(filepath.Join(home, "srv"), filepath.Join(home, "link")); err != nil {
 		t.Fatal(err)
 	}
+	// Links a repository may hold: to hguard's home and to an agent's settings.
+	for link, target := range map[string]string{"planted": filepath.Join(home, "srv", "hg"), "cc.json": filepath.Join(home, "opt", "cc", "settings.json")} {
+		if err := os.Symlink(target, filepath.Join(project, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	t.Setenv("HOME", home)
 	t.Setenv("HGUARD_HOME", filepath.Join(home, "link", "hg")) // the link's target is /…/srv/hg
 	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, "opt", "cc"))
@@ -234,6 +240,12 @@ func TestSelfProtectionElsewhere(t *testing.T) {
 		{"Bash", "ln -s ~/srv s && echo x > s/hg/config.yaml", true},
 		{"Bash", "ln -sfn /tmp/evil " + home + "/srv", true},
 		{"Bash", "chmod 000 ~/srv", true},
+		{"Bash", "echo '{approvals: {mode: off}}' > planted/config.yaml", true}, // an existing link
+		{"Bash", "cd planted && echo x > config.yaml", true},
+		{"Bash", "echo '{}' > /proc/self/cwd/cc.json", true},
+		{"Write", project + "/planted/rules.d/x.yaml", true},
+		{"Write", project + "/cc.json", true},
+		{"Bash", "cat planted/config.yaml", false},
 		{"Bash", "mv ~/.config ~/.config.old", true},
 		{"Bash", "ln -s ~/.config c && echo x > c/amp/settings.json", true},
 		{"Bash", "mv ~/.local/bin ~/.local/bin.old", true},
