@@ -65,6 +65,9 @@ type CommandEnv struct {
 	GuardPath   func(path string) bool                     `expr:"guardPath"`
 	PersistPath func(path string) bool                     `expr:"persistPath"`
 	GuardParent func(path string) bool                     `expr:"guardParent"`
+	// PipedSecrets are the secret files read by the commands whose output
+	// reaches this one's standard input (pipedSecrets); built when asked.
+	PipedSecrets func() []string `expr:"pipedSecrets"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -188,6 +191,14 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return pos[i]
 	}
 	env.HasFlag = func(names ...string) bool { return hasFlag(args, names) }
+	var piped []string
+	pipedDone := false
+	env.PipedSecrets = func() []string {
+		if !pipedDone {
+			piped, pipedDone = pipedSecrets(c, line, ctx), true
+		}
+		return piped
+	}
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
@@ -531,6 +542,27 @@ func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 		return "", nil
 	}
 	return f.Name, wordValues(f.Args)
+}
+
+// pipedSecrets are the secret files (SecretFiles) read by the commands
+// whose output reaches c's standard input: every command before it in its
+// pipeline, whatever it does to the data (no list of filters can be
+// whole), and the commands nested in one, which the model lists after it
+// (find ~ -name id_rsa -exec cat {} \;, cat $(find …), xargs cat).
+func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string {
+	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
+		return nil
+	}
+	var out []string
+	member := c.Pipe.Index - 1 // the next member of c's pipeline to meet, going back
+	for j := slices.Index(line.Commands, c) - 1; j >= 0 && member >= 0; j-- {
+		u := line.Commands[j]
+		if u.Pipe.Len == c.Pipe.Len && u.Pipe.Index == member {
+			member--
+		}
+		out = append(out, newCommandEnv(u, line, ctx).SecretFiles...)
+	}
+	return out
 }
 
 // pipeFilters print what they read, reshaped, encoded or in part: what

@@ -399,7 +399,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native97
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (stdin.kind == \"pipe\" && (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"ssh\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # endsWith \"@-\" || # in [\"-\", \"--upload-file=-\", \"--post-file=/dev/stdin\", \"--body-file=/dev/stdin\"])) && len(pipedSecrets()) > 0)":
 		if scope == "command" {
 			return native98
 		}
@@ -2587,7 +2587,7 @@ func native97(env any) bool {
 // native98 is the condition of exfiltrate-secrets.
 func native98(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "curl", "curlie") &&
+	return (((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
 				(matchRe(&nativeRegexps[86], p0) &&
@@ -2621,7 +2621,15 @@ func native98(env any) bool {
 			anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 				return sensitivePath(p0)
 			})) &&
-			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":")))
+			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":"))) ||
+		(((e.Stdin.Kind == "pipe") &&
+			(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "openssl", "ssh") ||
+				(in(e.Name, "curl", "curlie", "wget", "wget2") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return (strings.HasSuffix(p0, "@-") ||
+							in(p0, "-", "--upload-file=-", "--post-file=/dev/stdin", "--body-file=/dev/stdin"))
+					})))) &&
+			(len(e.PipedSecrets()) > 0)))
 }
 
 // native99 is the condition of credential-file-sweep.

@@ -198,7 +198,8 @@ func psubOwn(r []string) bool {
 // sameArgv says whether the argv that ran is the one hguard modelled, up
 // to what hguard does on purpose:
 //   - it folds look-alike characters inside words (FoldWord: ＃ is #, – is -);
-//   - it does not know HOME, so its ~ and $HOME stand for the sandbox's home;
+//   - it does not know HOME, so its ~ and $HOME stand for the sandbox's home
+//     (also a ~ kept in an assigned value: UNIX-CONNECT:$S after S=~/x);
 //   - it reads NAME=VALUE after env (and other wrappers) as assignments;
 //   - it gives a relative path after a cd on the line as the absolute one;
 //   - it resolves a GNU long-option prefix as getopt does (--rec is
@@ -251,6 +252,10 @@ func expandHome(s string) string {
 	if name, v, ok := strings.Cut(s, "="); ok && cmdlineAssign(s) && (v == "~" || strings.HasPrefix(v, "~/")) {
 		s = name + "=" + home + v[1:]
 	}
+	// hguard keeps ~ in a value assigned on the line (S=~/x), which the
+	// shell expanded when it assigned it: after a colon in a word made
+	// from it (UNIX-CONNECT:$S) ~/ stands for the home too.
+	s = strings.ReplaceAll(s, ":~/", ":"+home+"/")
 	s = strings.ReplaceAll(s, "${HOME}", home)
 	return strings.ReplaceAll(s, "$HOME", home)
 }
