@@ -86,6 +86,9 @@ func (w *walker) copyOrigin(a field) string {
 	if strings.Contains(v, "/") && isCommandWord(path.Clean(v)) && knownCopy(baseName(v)) {
 		return v
 	}
+	if strings.Contains(v, "/") && strings.ContainsAny(path.Base(v), "*?[") && len(globKnown(path.Base(v))) > 0 {
+		return v // cp /bin/r? x: the program is any the glob may match (runsCopy)
+	}
 	return ""
 }
 
@@ -271,20 +274,31 @@ func (w *walker) runsCopy(c *Command, cx ctx) {
 		return // run by its own name, the rules see the program already
 	}
 	w.walks++
-	// c's final arguments: xargs' input appended, relative paths made
-	// absolute after a cd
-	fs := make([]field, 0, len(c.Args)+1)
-	fs = append(fs, field{Word: Word{Value: origin}})
-	for _, a := range c.Args {
-		fs = append(fs, field{Word: a})
+	origins := []string{origin}
+	if base := path.Base(origin); strings.ContainsAny(base, "*?[") {
+		origins = origins[:0] // a copy of a glob's match: each program it may be
+		for _, n := range globKnown(base) {
+			origins = append(origins, path.Join(path.Dir(origin), n))
+		}
 	}
-	m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "copy "+via), Source: c.Source, Pos: c.Pos, Func: c.Func,
-		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
-	rest := w.peel(&m, fs)
-	m.Wrappers = concat(c.Wrappers, m.Wrappers)
-	m.Assigns = concat(c.Assigns, m.Assigns)
-	if w.emit(&m) {
-		cx.depth++
-		w.follow(&m, rest, cx)
+	for _, origin := range origins {
+		// c's final arguments: xargs' input appended, relative paths made
+		// absolute after a cd
+		fs := make([]field, 0, len(c.Args)+1)
+		fs = append(fs, field{Word: Word{Value: origin}})
+		for _, a := range c.Args {
+			fs = append(fs, field{Word: a})
+		}
+		m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "copy "+via), Source: c.Source, Pos: c.Pos, Func: c.Func,
+			Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
+		rest := w.peel(&m, fs)
+		m.Wrappers = concat(c.Wrappers, m.Wrappers)
+		m.Assigns = concat(c.Assigns, m.Assigns)
+		if !w.emit(&m) {
+			return
+		}
+		mx := cx
+		mx.depth++
+		w.follow(&m, rest, mx)
 	}
 }

@@ -51,15 +51,7 @@ func (w *walker) globName(c *Command, cx ctx) {
 	if !c.Dynamic || p == "" || strings.ContainsAny(p, "$`'\"\\") || !strings.ContainsAny(p, "*?[") || w.walks >= maxLoopWalks {
 		return
 	}
-	base := path.Base(p)
-	var match []string
-	for _, n := range knownNames() {
-		if ok, err := path.Match(base, n); ok && err == nil {
-			if match = append(match, n); len(match) > maxGlobNames {
-				return
-			}
-		}
-	}
+	match := globKnown(path.Base(p))
 	if len(match) == 0 {
 		return
 	}
@@ -81,4 +73,18 @@ func (w *walker) globName(c *Command, cx ctx) {
 		mx.depth++
 		w.follow(&m, rest, mx)
 	}
+}
+
+// globKnown are the known programs a glob of a program's base name may
+// match, nil for none or more than maxGlobNames (/usr/bin/*).
+func globKnown(base string) []string {
+	var match []string
+	for _, n := range knownNames() {
+		if ok, err := path.Match(base, n); ok && err == nil {
+			if match = append(match, n); len(match) > maxGlobNames {
+				return nil
+			}
+		}
+	}
+	return match
 }
