@@ -267,7 +267,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native64
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") && any(options(\"C\", \"directory\"), isBroad(#))) || (name == \"unzip\" && any(options(\"d\"), isBroad(#))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && any(args, # startsWith \"-o\" && isBroad(#[2:])))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd))":
 		if scope == "command" {
 			return native65
 		}
@@ -2191,22 +2191,39 @@ func native64(env any) bool {
 // native65 is the condition of archive-extract-broad.
 func native65(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "tar", "bsdtar") &&
+	return (((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
 			matchRe(&nativeRegexps[69], e.Pos(0)))) &&
-		anyOf(e.Options("C", "directory"), func(p0 string) bool {
+		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
-		})) ||
+		}) ||
+			((e.Agent &&
+				(len(e.Options("C", "directory")) == 0)) &&
+				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
-			anyOf(e.Options("d"), func(p0 string) bool {
+			(anyOf(e.Options("d"), func(p0 string) bool {
 				return isBroad(p0)
-			}))) ||
+			}) ||
+				(((e.Agent &&
+					(len(e.Options("d")) == 0)) &&
+					!e.HasFlag("l", "t", "v", "p", "Z", "z")) &&
+					isBroad(e.Cwd))))) ||
 		(((e.Name == "7z") &&
 			in(e.Pos(0), "x", "e")) &&
-			anyOf(e.Args, func(p0 string) bool {
+			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-o") &&
 					isBroad(substr(p0, 2, len(p0))))
-			})))
+			}) ||
+				((e.Agent &&
+					!anyOf(e.Args, func(p0 string) bool {
+						return strings.HasPrefix(p0, "-o")
+					})) &&
+					isBroad(e.Cwd))))) ||
+		(((((e.Name == "cpio") &&
+			e.HasFlag("i", "extract")) &&
+			e.Agent) &&
+			!e.HasFlag("t", "list")) &&
+			isBroad(e.Cwd)))
 }
 
 // native66 is the condition of copy-over-broad.
