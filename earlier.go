@@ -19,12 +19,24 @@ import (
 const changedSlack = 2 * time.Second
 
 // earlierFiles is cmdline.Before.Written for a session: it reads a file the
-// line runs when the session's commands wrote it (written) or it changed
-// after since. A script that has not changed in the session is the
+// line runs when the session's commands wrote it (written, where a
+// directory stands for the files under it that it took the place of:
+// session.State.AddWritten) or it changed after since. A script that has not changed in the session is the
 // project's own, which hguard leaves to the person who chose to work on it
 // (as it leaves a clone's build files; docs/approvals.md).
 func earlierFiles(written []string, since time.Time) func(string) (cmdline.EarlierFile, bool) {
 	home := os.Getenv("HOME")
+	one := func(p string) (cmdline.EarlierFile, bool) {
+		fi, err := os.Stat(p) // a link is run as what it points to
+		if err != nil || !fi.Mode().IsRegular() {
+			return cmdline.EarlierFile{}, false
+		}
+		recorded := slices.ContainsFunc(written, func(q string) bool { return p == q || strings.HasPrefix(p, q+"/") })
+		if !recorded && (since.IsZero() || fi.ModTime().Before(since.Add(-changedSlack))) {
+			return cmdline.EarlierFile{}, false
+		}
+		return readScript(p)
+	}
 	return func(p string) (cmdline.EarlierFile, bool) {
 		if p == "~" || strings.HasPrefix(p, "~/") {
 			if home == "" || !filepath.IsAbs(home) {
@@ -36,16 +48,30 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 			return cmdline.EarlierFile{}, false
 		}
 		p = filepath.Clean(p)
-		fi, err := os.Stat(p) // a link is run as what it points to
-		if err != nil || !fi.Mode().IsRegular() {
-			return cmdline.EarlierFile{}, false
+		if !strings.ContainsAny(p, "*?[") {
+			return one(p)
 		}
-		if !slices.Contains(written, p) && (since.IsZero() || fi.ModTime().Before(since.Add(-changedSlack))) {
-			return cmdline.EarlierFile{}, false
+		// bash x.s? runs the first match and hands it the others: every
+		// match the session wrote is read, one after another
+		matches, _ := filepath.Glob(p)
+		var all cmdline.EarlierFile
+		found := false
+		for _, m := range matches[:min(len(matches), maxGlobScripts)] {
+			if f, ok := one(m); ok {
+				all.Text += f.Text + "\n"
+				all.Whole = (!found || all.Whole) && f.Whole
+				found = true
+			}
 		}
-		return readScript(p)
+		if !all.Whole {
+			all.Text = ""
+		}
+		return all, found
 	}
 }
+
+// maxGlobScripts bounds the files a glob's script is read from.
+const maxGlobScripts = 16
 
 // readScript reads a script of at most cmdline.MaxInput bytes. A larger,
 // unreadable or NUL-holding one is returned not Whole: what it runs is

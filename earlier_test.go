@@ -45,7 +45,12 @@ func TestEarlierFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	read := earlierFiles([]string{recorded, fifo}, since)
+	under := filepath.Join(dir, "under")
+	if err := os.Mkdir(under, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inDir := write("under/in.sh", "echo in\n", time.Hour) // recorded through its directory
+	read := earlierFiles([]string{recorded, fifo, under}, since)
 	for _, tt := range []struct {
 		path  string
 		ok    bool
@@ -64,6 +69,10 @@ func TestEarlierFiles(t *testing.T) {
 		{dir, false, false, ""},
 		{filepath.Join(dir, "missing.sh"), false, false, ""},
 		{"fresh.sh", false, false, ""}, // relative: the model resolves paths first
+		{inDir, true, true, "echo in\n"},
+		{filepath.Join(dir, "fre?h.sh"), true, true, "rm -rf ~\n\n"},
+		{filepath.Join(dir, "*.sh"), true, false, ""}, // big.sh is among them
+		{filepath.Join(dir, "o*.sh"), false, false, ""},
 	} {
 		f, ok := read(tt.path)
 		if ok != tt.ok || f.Whole != tt.whole || f.Text != tt.text {

@@ -54,6 +54,7 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "bash x.sh", false, dsl.Block},
 		{"a1", "claude-code", "chmod +x x.sh && ./x.sh", false, dsl.Block},
 		{"a1", "claude-code", "bash < x.sh", false, dsl.Block},
+		{"a1", "claude-code", "bash ./x.s?", false, dsl.Block},
 		{"a1", "claude-code", "echo 'echo hello' > ok.sh", true, dsl.Allow},
 		{"a1", "claude-code", "bash ok.sh", false, dsl.Allow},
 		{"a1", "claude-code", `python3 -c "open('z.sh', 'w').write('rm -rf ~')"`, true, dsl.Allow},

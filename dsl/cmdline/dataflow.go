@@ -1062,49 +1062,53 @@ func varKey(s string) string {
 }
 
 // runsWritten follows a file written earlier on the line that c runs:
-// sh FILE, source FILE, ./FILE.
+// sh FILE, bash -e FILE, bash < FILE, bash /dev/stdin < FILE, source FILE,
+// ./FILE (read in the language its #! line names).
 func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	if len(w.files) == 0 || c.Dynamic {
 		return
 	}
-	file := ""
-	switch {
-	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
-		for _, a := range args {
-			if !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-				file = a.Value
-				break
-			}
-			if a.Value == "-c" {
-				return
+	var file string
+	var in Input
+	is := func(a field) bool {
+		v := a.Value
+		if a.Dynamic {
+			if v = varKey(v); v == "" {
+				v = pwdRelative(a)
 			}
 		}
+		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
+			if got, ok := w.files[f]; ok && v != "" {
+				file, in = f, got
+				return true
+			}
+		}
+		return false
+	}
+	lang := "sh"
+	switch {
+	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
+		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
+			return
+		}
 	case strings.Contains(c.Path, "/"):
-		file = c.Path
-	}
-	if file == "" {
+		if !is(field{Word: Word{Value: c.Path}}) {
+			return
+		}
+		lang = shebangLang(in.Text)
+	default:
 		return
 	}
-	if k := varKey(file); k != "" {
-		file = k
-	}
-	in, ok := w.files[file]
-	if !ok {
-		in, ok = w.files[strings.TrimPrefix(file, "./")]
-	}
-	if !ok {
-		in, ok = w.files["./"+file]
-	}
-	if !ok {
-		return
-	}
+	via := "file " + file + " written on this line"
 	switch {
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)
 	case !in.Static:
 		c.Untrusted = "dynamic"
-	default:
-		w.nested(c, in.Text, "file "+file+" written on this line", cx, false)
+	case lang == "sh":
+		w.nested(c, in.Text, via, cx, false)
+	case lang != "":
+		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
 	}
 }
 

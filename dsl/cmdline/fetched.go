@@ -665,6 +665,9 @@ scan:
 		short := len(v) > 1 && (v[0] == '-' || shell && v[0] == '+') && v[1] != '-'
 		switch {
 		case a.Dynamic && pwdRelative(a) == "":
+			if is(a) {
+				return true, true // f=$(mktemp); … > "$f"; bash "$f" (runsWritten)
+			}
 			return false, false
 		case shell && v == "--":
 			if i+1 < len(args) {
@@ -700,6 +703,9 @@ scan:
 		case v == "run" && (program(c.Name) == "deno" || program(c.Name) == "bun"):
 			// deno run F, bun run F
 		default:
+			if stdinFile(v) && c.Stdin.Kind == "file" && c.Stdin.From != "" {
+				break scan // bash /dev/stdin < FILE
+			}
 			return is(a), true
 		}
 	}
