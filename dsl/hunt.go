@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -597,7 +598,7 @@ func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
 	}
 	if c.Stdin.Kind == "pipe" || c.Stdin.Kind == "file" {
 		for _, a := range c.Args {
-			if a.Dynamic && loopVar.MatchString(a.Value) {
+			if a.Dynamic && loopVar().MatchString(a.Value) {
 				return "-", true // while read f; do cat "$f"; done
 			}
 		}
@@ -606,7 +607,9 @@ func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
 }
 
 // loopVar is a word that is one variable: what read sets in a loop.
-var loopVar = regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
+var loopVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
+})
 
 // listFeeders are the commands whose output is the list c reads: from
 // standard input ("-"), the pipeline that feeds it, through filters (a

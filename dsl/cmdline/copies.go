@@ -2,7 +2,6 @@ package cmdline
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -29,15 +28,15 @@ var copyValueOpts = map[string]struct {
 // lookedUp matches a substitution that prints the path of the program it
 // names: $(command -v rm), `which rm`, $(type -P rm), zsh's $(whence -p rm),
 // also inside readlink -f or realpath. Group 1 is the program.
-var lookedUp = regexp.MustCompile(`^(?:\$\(|` + "`" + `)[^;|&<>]*?\b(?:which|command\s+-[vV]|type\s+-[a-zA-Z]*[pP]|whence\s+-[a-z]*p[a-z]*|where)\s+(?:--\s+)?"?([A-Za-z_][A-Za-z0-9_.+-]*)"?\s*[)` + "`" + `"]*$`)
+var lookedUp = lazyRegexp(`^(?:\$\(|` + "`" + `)[^;|&<>]*?\b(?:which|command\s+-[vV]|type\s+-[a-zA-Z]*[pP]|whence\s+-[a-z]*p[a-z]*|where)\s+(?:--\s+)?"?([A-Za-z_][A-Za-z0-9_.+-]*)"?\s*[)` + "`" + `"]*$`)
 
 // varRef matches a word that is one variable's value: $R, ${R}.
-var varRef = regexp.MustCompile(`^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$`)
+var varRef = lazyRegexp(`^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$`)
 
 // lookedUpVar records a variable assigned a program's looked-up path
 // (R=$(command -v rm)), which copyOrigin reads; any other value forgets it.
 func (w *walker) lookedUpVar(name string, v Word) {
-	if m := lookedUp.FindStringSubmatch(v.Value); v.Dynamic && m != nil && knownCopy(m[1]) {
+	if m := lookedUp().FindStringSubmatch(v.Value); v.Dynamic && m != nil && knownCopy(m[1]) {
 		if w.lookups == nil {
 			w.lookups = make(map[string]string)
 		}
@@ -69,10 +68,10 @@ func (w *walker) onPath(pathText, dir string) bool {
 func (w *walker) copyOrigin(a field) string {
 	v := a.Value
 	if a.Dynamic {
-		if m := lookedUp.FindStringSubmatch(v); m != nil && knownCopy(m[1]) {
+		if m := lookedUp().FindStringSubmatch(v); m != nil && knownCopy(m[1]) {
 			return m[1]
 		}
-		if m := varRef.FindStringSubmatch(v); m != nil {
+		if m := varRef().FindStringSubmatch(v); m != nil {
 			return w.lookups[m[1]] // R=$(which rm); cp "$R" x
 		}
 		return ""

@@ -2,7 +2,6 @@ package cmdline
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -26,7 +25,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	// separate value or the launcher's own verb comes before the command.
 	operands := 0
 	for i, a := range args {
-		if a.Dynamic && i+1 < len(args) && programLookup.MatchString(a.Value) {
+		if a.Dynamic && i+1 < len(args) && programLookup().MatchString(a.Value) {
 			// memcheck "$(which rm)" -rf ~: a program's path looked up at
 			// run time is a command name only known then
 			w.inUnknown++
@@ -82,7 +81,7 @@ var flowCode = set("trap", "bind", "complete", "compgen", "alias", "set", "unset
 
 // programLookup matches a substitution that prints a program's path:
 // $(which rm), `command -v rm`, $(type -P rm).
-var programLookup = regexp.MustCompile(`^(\$\(|` + "`" + `)\s*(which|command\s+-[vV]|type\s+-[pP]|whence\s+-p|realpath\s+\$\(which)\s`)
+var programLookup = lazyRegexp(`^(\$\(|` + "`" + `)\s*(which|command\s+-[vV]|type\s+-[pP]|whence\s+-p|realpath\s+\$\(which)\s`)
 
 // commandCheckers take a command line to judge, not to run (tirith check
 // -- 'curl …').
