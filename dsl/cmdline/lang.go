@@ -3,6 +3,7 @@ package cmdline
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The per-language model beyond shell-outs and deletes: calls that rename,
@@ -40,69 +41,71 @@ const (
 	writeTo2                       // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
 )
 
-// effectCalls extend calls, per language.
-var effectCalls = map[string]map[string][]callSpec{
-	"python": {
-		"rename": spec(moveAct, "os", ""), "replace": spec(moveAct, "os"), "move": spec(moveAct, "shutil"),
-		"renames": spec(moveAct, "os"),
-		"copy":    spec(copyAct, "shutil"), "copy2": spec(copyAct, "shutil"), "copyfile": spec(copyAct, "shutil"),
-		"copytree": spec(copyAct, "shutil"),
-		"open":     spec(writeOpen, "", "io", "codecs", "os.fdopen"), "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
-		"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
-		"compile": spec(evalCode, ""),
-		"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
-		"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
-	},
-	"node": {
-		"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
-		"copyFileSync": spec(copyAct), "cpSync": spec(copyAct), "copyFile": spec(copyAct, "fs", "fsp", "promises", "fs.promises"),
-		"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
-		"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
-		"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
-		"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
-		"createWriteStream": spec(writeFile), "ProcessBuilder": spec(runArgv), // Java from JavaScript (jrunscript, jjs)
-	},
-	"perl": {
-		"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
-		"chmod": spec(chmodMP, ""), "kill": spec(killSP, ""), "open": spec(perlOpen, ""),
-		"dl_load_file": spec(loadLib, "DynaLoader", ""), "load_file": spec(loadLib, "DynaLoader", "FFI.Platypus"),
-	},
-	"ruby": {
-		"rename": spec(moveAct, "File"), "mv": spec(moveAct, "FileUtils"), "move": spec(moveAct, "FileUtils"),
-		"cp": spec(copyAct, "FileUtils"), "cp_r": spec(copyAct, "FileUtils"), "copy": spec(copyAct, "FileUtils", "IO"),
-		"write": spec(writeFile, "File", "IO"), "binwrite": spec(writeFile, "File", "IO"),
-		"chmod": spec(chmodMP, "File", "FileUtils"), "chmod_R": spec(chmodMP, "FileUtils"),
-		"kill": spec(killSP, "Process"), "open": spec(writeOpen, "File", ""),
-		"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
-		"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
-		"copy_stream": spec(writeTo2, "IO"),
-	},
-	"php": {
-		"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
-		"fopen": spec(writeOpen, ""), "chmod": spec(chmodPM, ""), "posix_kill": spec(killPS, ""),
-		"dl": spec(loadLib, ""), "cdef": spec(loadLib2, "FFI"), "load": spec(loadLib, "FFI"),
-	},
-	"lua": {
-		"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"), "loadlib": spec(loadLib, "package"),
-		"load": spec(loadLib, "ffi"),
-	},
-	"r": {
-		"system": spec(runShell, ""), "shell": spec(runShell, ""), "system2": spec(runArgv, ""),
-		"unlink": spec(delMaybe, ""), "file.remove": spec(delFile, ""), "file.rename": spec(moveAct, ""),
-		"file.copy": spec(copyAct, ""), "writeLines": spec(writeR, ""), "write": spec(writeR, ""), "cat": spec(writeR, ""),
-		"Sys.chmod": spec(chmodPM, ""), "eval": spec(evalCode, ""), "parse": spec(evalCode, ""),
-		"load": spec(loadLib, "dyn"), "library.dynam": spec(loadLib, ""),
-	},
-	"julia": {
-		"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
-		"chmod": spec(chmodPM, "", "Base"), "write": spec(writeFile, ""), "eval": spec(evalCode, ""),
-		"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
-		"download": spec(writeTo2, "", "Base", "Downloads"),
-	},
-	"awk": {
-		"@load": spec(loadLib, ""),
-	},
-}
+// effectCalls extend calls, per language; built on first use, as calls.
+var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
+	return map[string]map[string][]callSpec{
+		"python": {
+			"rename": spec(moveAct, "os", ""), "replace": spec(moveAct, "os"), "move": spec(moveAct, "shutil"),
+			"renames": spec(moveAct, "os"),
+			"copy":    spec(copyAct, "shutil"), "copy2": spec(copyAct, "shutil"), "copyfile": spec(copyAct, "shutil"),
+			"copytree": spec(copyAct, "shutil"),
+			"open":     spec(writeOpen, "", "io", "codecs", "os.fdopen"), "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
+			"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
+			"compile": spec(evalCode, ""),
+			"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
+			"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
+		},
+		"node": {
+			"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
+			"copyFileSync": spec(copyAct), "cpSync": spec(copyAct), "copyFile": spec(copyAct, "fs", "fsp", "promises", "fs.promises"),
+			"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
+			"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
+			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
+			"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
+			"createWriteStream": spec(writeFile), "ProcessBuilder": spec(runArgv), // Java from JavaScript (jrunscript, jjs)
+		},
+		"perl": {
+			"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
+			"chmod": spec(chmodMP, ""), "kill": spec(killSP, ""), "open": spec(perlOpen, ""),
+			"dl_load_file": spec(loadLib, "DynaLoader", ""), "load_file": spec(loadLib, "DynaLoader", "FFI.Platypus"),
+		},
+		"ruby": {
+			"rename": spec(moveAct, "File"), "mv": spec(moveAct, "FileUtils"), "move": spec(moveAct, "FileUtils"),
+			"cp": spec(copyAct, "FileUtils"), "cp_r": spec(copyAct, "FileUtils"), "copy": spec(copyAct, "FileUtils", "IO"),
+			"write": spec(writeFile, "File", "IO"), "binwrite": spec(writeFile, "File", "IO"),
+			"chmod": spec(chmodMP, "File", "FileUtils"), "chmod_R": spec(chmodMP, "FileUtils"),
+			"kill": spec(killSP, "Process"), "open": spec(writeOpen, "File", ""),
+			"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
+			"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
+			"copy_stream": spec(writeTo2, "IO"),
+		},
+		"php": {
+			"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
+			"fopen": spec(writeOpen, ""), "chmod": spec(chmodPM, ""), "posix_kill": spec(killPS, ""),
+			"dl": spec(loadLib, ""), "cdef": spec(loadLib2, "FFI"), "load": spec(loadLib, "FFI"),
+		},
+		"lua": {
+			"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"), "loadlib": spec(loadLib, "package"),
+			"load": spec(loadLib, "ffi"),
+		},
+		"r": {
+			"system": spec(runShell, ""), "shell": spec(runShell, ""), "system2": spec(runArgv, ""),
+			"unlink": spec(delMaybe, ""), "file.remove": spec(delFile, ""), "file.rename": spec(moveAct, ""),
+			"file.copy": spec(copyAct, ""), "writeLines": spec(writeR, ""), "write": spec(writeR, ""), "cat": spec(writeR, ""),
+			"Sys.chmod": spec(chmodPM, ""), "eval": spec(evalCode, ""), "parse": spec(evalCode, ""),
+			"load": spec(loadLib, "dyn"), "library.dynam": spec(loadLib, ""),
+		},
+		"julia": {
+			"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
+			"chmod": spec(chmodPM, "", "Base"), "write": spec(writeFile, ""), "eval": spec(evalCode, ""),
+			"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
+			"download": spec(writeTo2, "", "Base", "Downloads"),
+		},
+		"awk": {
+			"@load": spec(loadLib, ""),
+		},
+	}
+})
 
 // writeR: R's writeLines(text, con) and cat(…, file=) write their file argument.
 const writeR action = 120
@@ -120,10 +123,10 @@ var pathConstructors = map[string]bool{"Path": true, "pathlib.Path": true, "Posi
 
 // lookupEffect finds a call in the calls and effectCalls tables of lang.
 func lookupCall(lang, name, qual string) (action, bool) {
-	if act, ok := lookup(calls[lang][name], qual); ok {
+	if act, ok := lookup(calls()[lang][name], qual); ok {
 		return act, true
 	}
-	return lookup(effectCalls[lang][name], qual)
+	return lookup(effectCalls()[lang][name], qual)
 }
 
 // effect applies a call of the new kinds. It reports false for actions it

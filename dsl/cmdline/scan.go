@@ -3,6 +3,7 @@ package cmdline
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A scanner looks through interpreter code for calls that run shell commands
@@ -62,65 +63,70 @@ type callSpec struct {
 
 func spec(act action, quals ...string) []callSpec { return []callSpec{{act, quals}} }
 
-var calls = map[string]map[string][]callSpec{
-	"python": {
-		"system": spec(runShell, "os", "posix", ""), "popen": spec(runShell, "os", "posix", ""),
-		"getoutput": spec(runShell, "subprocess", "commands", ""), "getstatusoutput": spec(runShell, "subprocess", "commands", ""),
-		"run": spec(runShell, "subprocess", ""), "call": spec(runShell, "subprocess", ""),
-		"check_call": spec(runShell, "subprocess", ""), "check_output": spec(runShell, "subprocess", ""),
-		"Popen": spec(runShell, "subprocess", ""), "spawn": spec(runShell, "pty"),
-		"execl": spec(runPath, "os", ""), "execle": spec(runPath, "os", ""), "execlp": spec(runPath, "os", ""),
-		"execlpe": spec(runPath, "os", ""), "execv": spec(runPath, "os", ""), "execve": spec(runPath, "os", ""),
-		"execvp": spec(runPath, "os", ""), "execvpe": spec(runPath, "os", ""),
-		"spawnl": spec(runPath, "os"), "spawnlp": spec(runPath, "os"), "spawnv": spec(runPath, "os"), "spawnvp": spec(runPath, "os"),
-		"rmtree": spec(delTree, "shutil", ""),
-		"remove": spec(delFile, "os", ""), "unlink": spec(delFile, "os", ""),
-		"rmdir": spec(delDir, "os", ""), "removedirs": spec(delDir, "os", ""),
-		"exec": spec(evalCode, ""), "eval": spec(evalCode, ""),
-	},
-	"node": {
-		"exec": spec(runShell), "execSync": spec(runShell),
-		"spawn": spec(runArgv), "spawnSync": spec(runArgv), "execFile": spec(runArgv), "execFileSync": spec(runArgv), // (cmd, [args])
-		"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
-		"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
-		"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
-		"eval": spec(evalCode, ""), "Function": spec(evalCode, ""),
-		"removeSync": spec(delMaybe, "Deno"), "remove": spec(delMaybe, "Deno"), // Deno's own API, { recursive: true } as fs.rm
-	},
-	"perl": {
-		"system": spec(runArgv, ""), "exec": spec(runArgv, ""),
-		"unlink": spec(delFile, ""), "rmtree": spec(delTree, "File.Path", ""), "remove_tree": spec(delTree, "File.Path", ""),
-		"rmdir": spec(delDir, ""), "eval": spec(evalCode, ""),
-	},
-	"ruby": {
-		"system": spec(runArgv, "Kernel", "Process", ""), "exec": spec(runArgv, "Kernel", "Process", ""),
-		"spawn": spec(runArgv, "Kernel", "Process", ""), "popen": spec(runShell, "IO"),
-		"capture2": spec(runShell, "Open3"), "capture2e": spec(runShell, "Open3"), "capture3": spec(runShell, "Open3"),
-		"popen2": spec(runShell, "Open3"), "popen2e": spec(runShell, "Open3"), "popen3": spec(runShell, "Open3"),
-		"rm_rf": spec(delTree, "FileUtils"), "rm_r": spec(delTree, "FileUtils"), "remove_dir": spec(delTree, "FileUtils"),
-		"remove_entry": spec(delTree, "FileUtils"), "remove_entry_secure": spec(delTree, "FileUtils"),
-		"rmtree": spec(delTree, "FileUtils"),
-		"rm":     spec(delFile, "FileUtils"), "rm_f": spec(delFile, "FileUtils"), "safe_unlink": spec(delFile, "FileUtils"),
-		"remove": spec(delFile, "FileUtils"),
-		"delete": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
-		"unlink": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
-		"rmdir":  {{delDir, []string{"Dir", "FileUtils"}}},
-		"eval":   spec(evalCode, ""), "instance_eval": spec(evalCode), "class_eval": spec(evalCode),
-	},
-	"php": {
-		"system": spec(runShell, ""), "exec": spec(runShell, ""), "shell_exec": spec(runShell, ""),
-		"passthru": spec(runShell, ""), "popen": spec(runShell, ""), "proc_open": spec(runShell, ""),
-		"pcntl_exec": spec(runArgv, ""), "unlink": spec(delFile, ""), "rmdir": spec(delDir, ""), // pcntl_exec(path, [args]) has no argv0
-		"eval": spec(evalCode, ""), "assert": spec(evalCode, ""),
-	},
-	"lua": {
-		"execute": spec(runShell, "os"), "popen": spec(runShell, "io"), "remove": spec(delFile, "os"),
-		"load": spec(evalCode, ""), "loadstring": spec(evalCode, ""),
-	},
-	"awk": {
-		"system": spec(runShell, ""),
-	},
-}
+// calls are the calls that run shell commands or delete files, per
+// language. Only inline code reads them, so they are built on first use
+// rather than by every check at start-up.
+var calls = sync.OnceValue(func() map[string]map[string][]callSpec {
+	return map[string]map[string][]callSpec{
+		"python": {
+			"system": spec(runShell, "os", "posix", ""), "popen": spec(runShell, "os", "posix", ""),
+			"getoutput": spec(runShell, "subprocess", "commands", ""), "getstatusoutput": spec(runShell, "subprocess", "commands", ""),
+			"run": spec(runShell, "subprocess", ""), "call": spec(runShell, "subprocess", ""),
+			"check_call": spec(runShell, "subprocess", ""), "check_output": spec(runShell, "subprocess", ""),
+			"Popen": spec(runShell, "subprocess", ""), "spawn": spec(runShell, "pty"),
+			"execl": spec(runPath, "os", ""), "execle": spec(runPath, "os", ""), "execlp": spec(runPath, "os", ""),
+			"execlpe": spec(runPath, "os", ""), "execv": spec(runPath, "os", ""), "execve": spec(runPath, "os", ""),
+			"execvp": spec(runPath, "os", ""), "execvpe": spec(runPath, "os", ""),
+			"spawnl": spec(runPath, "os"), "spawnlp": spec(runPath, "os"), "spawnv": spec(runPath, "os"), "spawnvp": spec(runPath, "os"),
+			"rmtree": spec(delTree, "shutil", ""),
+			"remove": spec(delFile, "os", ""), "unlink": spec(delFile, "os", ""),
+			"rmdir": spec(delDir, "os", ""), "removedirs": spec(delDir, "os", ""),
+			"exec": spec(evalCode, ""), "eval": spec(evalCode, ""),
+		},
+		"node": {
+			"exec": spec(runShell), "execSync": spec(runShell),
+			"spawn": spec(runArgv), "spawnSync": spec(runArgv), "execFile": spec(runArgv), "execFileSync": spec(runArgv), // (cmd, [args])
+			"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
+			"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
+			"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
+			"eval": spec(evalCode, ""), "Function": spec(evalCode, ""),
+			"removeSync": spec(delMaybe, "Deno"), "remove": spec(delMaybe, "Deno"), // Deno's own API, { recursive: true } as fs.rm
+		},
+		"perl": {
+			"system": spec(runArgv, ""), "exec": spec(runArgv, ""),
+			"unlink": spec(delFile, ""), "rmtree": spec(delTree, "File.Path", ""), "remove_tree": spec(delTree, "File.Path", ""),
+			"rmdir": spec(delDir, ""), "eval": spec(evalCode, ""),
+		},
+		"ruby": {
+			"system": spec(runArgv, "Kernel", "Process", ""), "exec": spec(runArgv, "Kernel", "Process", ""),
+			"spawn": spec(runArgv, "Kernel", "Process", ""), "popen": spec(runShell, "IO"),
+			"capture2": spec(runShell, "Open3"), "capture2e": spec(runShell, "Open3"), "capture3": spec(runShell, "Open3"),
+			"popen2": spec(runShell, "Open3"), "popen2e": spec(runShell, "Open3"), "popen3": spec(runShell, "Open3"),
+			"rm_rf": spec(delTree, "FileUtils"), "rm_r": spec(delTree, "FileUtils"), "remove_dir": spec(delTree, "FileUtils"),
+			"remove_entry": spec(delTree, "FileUtils"), "remove_entry_secure": spec(delTree, "FileUtils"),
+			"rmtree": spec(delTree, "FileUtils"),
+			"rm":     spec(delFile, "FileUtils"), "rm_f": spec(delFile, "FileUtils"), "safe_unlink": spec(delFile, "FileUtils"),
+			"remove": spec(delFile, "FileUtils"),
+			"delete": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
+			"unlink": {{delFile, []string{"File"}}, {delDir, []string{"Dir"}}},
+			"rmdir":  {{delDir, []string{"Dir", "FileUtils"}}},
+			"eval":   spec(evalCode, ""), "instance_eval": spec(evalCode), "class_eval": spec(evalCode),
+		},
+		"php": {
+			"system": spec(runShell, ""), "exec": spec(runShell, ""), "shell_exec": spec(runShell, ""),
+			"passthru": spec(runShell, ""), "popen": spec(runShell, ""), "proc_open": spec(runShell, ""),
+			"pcntl_exec": spec(runArgv, ""), "unlink": spec(delFile, ""), "rmdir": spec(delDir, ""), // pcntl_exec(path, [args]) has no argv0
+			"eval": spec(evalCode, ""), "assert": spec(evalCode, ""),
+		},
+		"lua": {
+			"execute": spec(runShell, "os"), "popen": spec(runShell, "io"), "remove": spec(delFile, "os"),
+			"load": spec(evalCode, ""), "loadstring": spec(evalCode, ""),
+		},
+		"awk": {
+			"system": spec(runShell, ""),
+		},
+	}
+})
 
 // token kinds
 const (
