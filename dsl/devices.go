@@ -12,14 +12,14 @@ import (
 func init() { Funcs = append(Funcs, deviceFuncs...) }
 
 var deviceFuncs = []Func{
-	{Name: "isRawDevice", Sig: "isRawDevice(path) bool", Doc: "a device whose contents a write destroys: a disk or partition (isBlockDevice), an LVM volume (/dev/vg0/root), /dev/mem, /dev/kmem, /dev/port, a flash chip (/dev/mtd0)", Example: `any(outputs, isRawDevice(#))`, options: []expr.Option{strBool("isRawDevice", isRawDevice)}},
+	{Name: "isRawDevice", Sig: "isRawDevice(path) bool", Doc: "a device whose contents a write destroys: a disk or partition (isBlockDevice), an LVM volume (/dev/vg0/root), /dev/mem, /dev/kmem, /dev/port, a flash chip (/dev/mtd0)", Example: `any(outputs, isRawDevice(#))`, options: func() []expr.Option { return []expr.Option{strBool("isRawDevice", isRawDevice)} }},
 }
 
 // notVolumeGroups are the directories under /dev that hold devices other
 // than LVM volumes.
-var notVolumeGroups = set("fd", "pts", "shm", "mqueue", "hugepages", "net", "input", "snd", "dri", "bus", "char",
+var notVolumeGroups = nameSet{names: []string{"fd", "pts", "shm", "mqueue", "hugepages", "net", "input", "snd", "dri", "bus", "char",
 	"serial", "v4l", "usb", "cpu", "vfio", "tty", "hidraw", "bsg", "gpiochip", "dma_heap", "vhost-net", "stdin",
-	"stdout", "stderr", "tcp", "udp", "null", "full", "zero", "random", "urandom", "log", "console", "kmsg", "core")
+	"stdout", "stderr", "tcp", "udp", "null", "full", "zero", "random", "urandom", "log", "console", "kmsg", "core"}}
 
 func isRawDevice(p string) bool {
 	if isBlockDevice(p) {
@@ -37,5 +37,5 @@ func isRawDevice(p string) bool {
 		return len(rest) > len("block/")
 	}
 	vg, lv, ok := strings.Cut(rest, "/")
-	return ok && lv != "" && !strings.Contains(lv, "/") && !notVolumeGroups[vg] && !strings.HasPrefix(vg, "tty")
+	return ok && lv != "" && !strings.Contains(lv, "/") && !notVolumeGroups.has(vg) && !strings.HasPrefix(vg, "tty")
 }

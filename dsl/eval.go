@@ -177,15 +177,15 @@ func holdsSecretPrefix(c *cmdline.Command) bool {
 }
 
 // writers are the programs whose arguments name files they write; see outputs.
-var writers = set("tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsync", "scp", "rcp", "sed",
-	"perl", "ruby", "dd", "curl", "curlie", "wget", "wget2")
+var writers = nameSet{names: []string{"tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsync", "scp", "rcp", "sed",
+	"perl", "ruby", "dd", "curl", "curlie", "wget", "wget2"}}
 
 // writes reports whether a command writes a file hguard can name: its
 // outputs are not empty. The cheap test comes first: only a redirect or a
 // program of outputs' table can have outputs.
 func writes(cmd *commandFacts) bool {
 	c := cmd.c
-	maybe := writers[c.Name] || hasOutputOptionWord(c.Name, c.Args)
+	maybe := writers.has(c.Name) || hasOutputOptionWord(c.Name, c.Args)
 	for _, w := range c.Wrappers {
 		for _, a := range w.Args {
 			maybe = maybe || strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "--o") || strings.HasPrefix(a, "--log")

@@ -22,7 +22,7 @@ import (
 // run later, as root or at every login, or lets someone in: cron, sudo,
 // the dynamic loader's preload, PAM, login shells' start-up files, service
 // units, ssh's keys and server configuration. Paths are in homeForm.
-var persistExact = set(
+var persistExact = nameSet{names: []string{
 	"/etc/crontab", "/etc/anacrontab", "/etc/sudoers", "/etc/shadow", "/etc/gshadow", "/etc/ld.so.preload",
 	"/etc/ld.so.conf", "/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zshenv",
 	"/etc/zprofile", "/etc/environment", "/etc/rc.local", "/etc/ssh/sshd_config", "/etc/modules",
@@ -34,7 +34,7 @@ var persistExact = set(
 	// git runs what its configuration names (core.pager, core.hooksPath,
 	// aliases); readline's start-up file can rebind Enter
 	"~/.gitconfig", "~/.config/git/config", "/etc/gitconfig", "~/.inputrc", "/etc/inputrc",
-)
+}}
 
 var persistDirs = []string{
 	"/etc/cron.d/", "/etc/cron.hourly/", "/etc/cron.daily/", "/etc/cron.weekly/", "/etc/cron.monthly/",
@@ -53,7 +53,7 @@ var persistDirs = []string{
 // /etc/passwd), so they count as persistence paths only after a > inside a
 // larger word (awk's print > "/etc/passwd") or as an option's value
 // written --opt=PATH.
-var accountFiles = set("/etc/passwd", "/etc/group")
+var accountFiles = nameSet{names: []string{"/etc/passwd", "/etc/group"}}
 
 // persistPath reports whether p names a file (or a directory's entry)
 // whose rewriting installs something that runs later or lets someone in:
@@ -70,7 +70,7 @@ func persistPathIn(p string, gs guards) bool {
 		return false
 	}
 	c := homeForm(cleanPath(p))
-	if persistExact[c] {
+	if persistExact.has(c) {
 		return true
 	}
 	for _, d := range persistDirs {
@@ -130,7 +130,7 @@ func isPathWord(w string) bool {
 // -i): a persistence path among their operands is no guessed write.
 // Editors are judged by edit-account-file; interpreters and shells run the
 // scripts they are given.
-var persistReaders = set(
+var persistReaders = nameSet{names: []string{
 	"cat", "tac", "less", "more", "most", "pg", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "rg", "ag",
 	"ack", "ls", "exa", "eza", "lsd", "ll", "tree", "stat", "file", "wc", "du", "diff", "cmp", "comm", "sdiff",
 	"colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "shasum", "cksum", "sum", "source",
@@ -152,16 +152,16 @@ var persistReaders = set(
 	"lnav", "glow", "highlight", "pygmentize", "meld", "vimdiff", "nvimdiff", "kdiff3", "diff3", "dos2unix",
 	"unix2dos", "run-parts", "paste", "join", "rev", "split", "csplit", "enscript", "lpr", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
 	"nohup", "timeout", "xargs", "strace", "ltrace", "true", "false", ":", "export", "unset", "alias",
-)
+}}
 
 // persistQuiet are programs whose larger words are prose or patterns, not
 // code that writes: a commit message or a grep pattern naming /etc/sudoers.
-var persistQuiet = set(
+var persistQuiet = nameSet{names: []string{
 	"echo", "printf", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git", "gh", "glab", "hg", "svn",
 	"jj", "logger", "wall", "notify-send", "jq", "yq", "man", "info", "apropos", "help", "which", "type",
 	"test", "[", "[[", "cd", "ls", "find", "fd", "locate", "sed", "cat", "less", "more", "head", "tail",
 	"export", "alias", "printenv", "read", "dpkg", "rpm", "auditctl", "ssh-keygen",
-)
+}}
 
 // mayWrite is the persistence paths (persistPath) a command names where it
 // may write them, leaving out what outputs already holds: inside a larger
@@ -186,19 +186,19 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	}
 	scan := func(name string, words []string, operands bool) {
 		prog := programName(name)
-		quiet := persistQuiet[name] || persistQuiet[prog]
-		reader := persistReaders[name] || persistReaders[prog]
+		quiet := persistQuiet.has(name) || persistQuiet.has(prog)
+		reader := persistReaders.has(name) || persistReaders.has(prog)
 		for i, w := range words {
 			if !strings.ContainsAny(w, "/~") {
 				continue
 			}
-			if operands && !reader && i > 0 && isOptionWord(words[i-1]) && accountFiles[cleanPath(w)] {
+			if operands && !reader && i > 0 && isOptionWord(words[i-1]) && accountFiles.has(cleanPath(w)) {
 				add(w) // an option's separate value: rlwrap -l /etc/passwd, ssh-copy-id -t /etc/passwd
 				continue
 			}
 			if v, ok := optionPathValue(w); ok {
 				w = v
-				if !reader && (persistPathIn(v, gs) || accountFiles[cleanPath(v)]) {
+				if !reader && (persistPathIn(v, gs) || accountFiles.has(cleanPath(v))) {
 					add(v)
 					continue
 				}
@@ -216,7 +216,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 				if secretPath(t) {
 					continue // a secret read (moreSecrets) is what naming it in code most likely is
 				}
-				if (persistPathIn(t, gs) || accountFiles[cleanPath(t)]) && (redirectedTo(w, t) || writeHint(w)) {
+				if (persistPathIn(t, gs) || accountFiles.has(cleanPath(t))) && (redirectedTo(w, t) || writeHint(w)) {
 					add(t)
 				}
 			}
@@ -226,7 +226,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	if c.Path != "" && !isPathWord(c.Path) {
 		// a line typed into an interactive program: less's s/etc/x saves its input there
 		for _, t := range pathTokens(c.Path) {
-			if persistPathIn(t, gs) || accountFiles[cleanPath(t)] {
+			if persistPathIn(t, gs) || accountFiles.has(cleanPath(t)) {
 				add(t)
 			}
 		}
@@ -237,7 +237,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPathIn(c.Path, gs) {
 		// A wrapper whose option value hguard took for the command
 		// (screen -L FILE CMD): the path is no program anyone runs.
-		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders[programName(w.Name)] {
+		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders.has(programName(w.Name)) {
 			add(c.Path)
 		}
 	}
@@ -397,11 +397,11 @@ var secretReadOptions = map[string][]string{
 
 // gitShows are git's subcommands that print the content of the files they
 // are given (git diff --no-index /dev/null /etc/shadow).
-var gitShows = set("diff", "show", "blame", "annotate", "grep", "log", "cat-file", "hash-object")
+var gitShows = nameSet{names: []string{"diff", "show", "blame", "annotate", "grep", "log", "cat-file", "hash-object"}}
 
 // fileListReaders read the names of the files they archive or copy from
 // standard input (echo /etc/shadow | cpio -o).
-var fileListReaders = set("cpio", "afio", "pax")
+var fileListReaders = nameSet{names: []string{"cpio", "afio", "pax"}}
 
 // moreSecrets finds the secret files a command reads that secretFiles does
 // not see word by word: inside a larger word (Include /etc/shadow,
@@ -414,8 +414,8 @@ var fileListReaders = set("cpio", "afio", "pax")
 func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	var out []string
 	prog := programName(c.Name)
-	user := secretUsers[c.Name] || secretUsers[prog]
-	quiet := persistQuiet[c.Name] || persistQuiet[prog]
+	user := secretUsers.has(c.Name) || secretUsers.has(prog)
+	quiet := persistQuiet.has(c.Name) || persistQuiet.has(prog)
 	embedded := func(w string) {
 		if isPathWord(w) || !strings.ContainsAny(w, " \t\n{}()\"',;<>") {
 			return
@@ -437,7 +437,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	for _, w := range c.Wrappers {
-		if secretUsers[w.Name] || secretUsers[programName(w.Name)] {
+		if secretUsers.has(w.Name) || secretUsers.has(programName(w.Name)) {
 			continue
 		}
 		for _, a := range w.Args {
@@ -448,7 +448,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	}
 	if len(c.Wrappers) > 0 && secretPath(c.Path) {
 		// a launcher's option value taken for the command (ltrace -F /etc/shadow CMD)
-		if w := c.Wrappers[len(c.Wrappers)-1]; !secretUsers[programName(w.Name)] {
+		if w := c.Wrappers[len(c.Wrappers)-1]; !secretUsers.has(programName(w.Name)) {
 			out = append(out, c.Path)
 		}
 	}
@@ -460,22 +460,22 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	pos := env.Positional
-	if recursiveReaders[prog] && (prog == "rg" || prog == "ag" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"})) {
+	if recursiveReaders.has(prog) && (prog == "rg" || prog == "ag" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"})) {
 		for _, p := range pos {
-			if credentialDirs[homeForm(cleanPath(p))] {
+			if credentialDirs.has(homeForm(cleanPath(p))) {
 				out = append(out, p) // grep -r KEY ~/.aws, diff -r /tmp/empty ~/.ssh
 			}
 		}
 	}
-	if dirCopiers[prog] && (!copiers[prog] || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync") {
+	if dirCopiers.has(prog) && (!copiers.has(prog) || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync") {
 		// tar cf - ~/.ssh, zip -r k.zip ~/.gnupg, cp -r ~/.aws /tmp/x: the
 		// whole directory is read; a copier's destination is not
 		srcs := pos
-		if copiers[prog] && len(srcs) > 1 {
+		if copiers.has(prog) && len(srcs) > 1 {
 			srcs = srcs[:len(srcs)-1]
 		}
 		for _, p := range srcs {
-			if credentialDirs[homeForm(cleanPath(p))] {
+			if credentialDirs.has(homeForm(cleanPath(p))) {
 				out = append(out, p)
 			}
 		}
@@ -483,7 +483,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	switch prog {
 	case "git":
 		for i, p := range pos {
-			if gitShows[p] {
+			if gitShows.has(p) {
 				for _, a := range args {
 					if s := secretIn(a); s != "" {
 						out = append(out, s)
@@ -496,7 +496,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			}
 		}
 	case "find":
-		if i := execIndex(args); i >= 0 && i+1 < len(args) && !secretUsers[programName(args[i+1])] {
+		if i := execIndex(args); i >= 0 && i+1 < len(args) && !secretUsers.has(programName(args[i+1])) {
 			for _, a := range args[:i] {
 				if secretPath(a) {
 					out = append(out, a)
@@ -512,7 +512,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			}
 		}
 	}
-	if env.Stdin.Static && (fileListReaders[prog] || prog == "tar" && hasFilesFromStdin(args) || prog == "zip" && hasArg2(args, "-@")) {
+	if env.Stdin.Static && (fileListReaders.has(prog) || prog == "tar" && hasFilesFromStdin(args) || prog == "zip" && hasArg2(args, "-@")) {
 		for _, t := range strings.Fields(env.Stdin.Text) {
 			if secretPath(t) {
 				out = append(out, t)
@@ -524,16 +524,16 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 
 // recursiveReaders print what they find in every file of a directory they
 // are given with -r (rg and ag always).
-var recursiveReaders = set("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff")
+var recursiveReaders = nameSet{names: []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff"}}
 
 // dirCopiers read every file of a directory they archive or copy (cp, scp
 // and rsync with -r or -a).
-var dirCopiers = set("tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp")
+var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp"}}
 
 // credentialDirs hold keys and credentials and little else: read whole,
 // they are read secrets.
-var credentialDirs = set("~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud",
-	"~/.password-store", "~/.azure", "/etc/ssl/private", "/run/secrets", "/var/run/secrets")
+var credentialDirs = nameSet{names: []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud",
+	"~/.password-store", "~/.azure", "/etc/ssl/private", "/run/secrets", "/var/run/secrets"}}
 
 // execIndex is the index of find's first -exec, -execdir, -ok or -okdir.
 func execIndex(args []string) int {
@@ -566,15 +566,15 @@ func hasArg2(args []string, v string) bool {
 
 // fileWriters put their arguments or a heredoc into the file their output
 // is redirected to (echo CODE > f.go; printf …; cat > f <<EOF).
-var fileWriters = set("echo", "printf", "cat")
+var fileWriters = nameSet{names: []string{"echo", "printf", "cat"}}
 
 // plainReaders show or handle a file without interpreting its content: a
 // file written earlier on the line that names /etc/shadow is only text to
 // them. Interpreters, compilers and servers are not among them.
-var plainReaders = set("cat", "tac", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "wc", "ls",
+var plainReaders = nameSet{names: []string{"cat", "tac", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "wc", "ls",
 	"stat", "file", "cp", "mv", "rm", "chmod", "chown", "diff", "cmp", "sort", "uniq", "cut", "md5sum",
 	"sha256sum", "sha1sum", "strings", "xxd", "od", "hexdump", "base64", "nl", "bat", "batcat", "tee", "touch",
-	"echo", "printf", "git", "tar", "zip", "gzip", "scp", "rsync", "vim", "vi", "nano", "emacs", "code")
+	"echo", "printf", "git", "tar", "zip", "gzip", "scp", "rsync", "vim", "vi", "nano", "emacs", "code"}}
 
 // writtenEarlier is the text that commands before c on the same line put
 // into files (by name as written): an echo of code into a file that c then
@@ -588,7 +588,7 @@ func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
 		if d == c {
 			break
 		}
-		if !fileWriters[d.Name] {
+		if !fileWriters.has(d.Name) {
 			continue
 		}
 		var text strings.Builder
@@ -625,7 +625,7 @@ func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
 // commands before c on the line wrote and c then reads as code or
 // configuration (go run f.go, latexmk f.tex, nginx -c f).
 func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string, gs guards) (secrets, writes []string) {
-	if plainReaders[c.Name] || plainReaders[programName(c.Name)] {
+	if plainReaders.has(c.Name) || plainReaders.has(programName(c.Name)) {
 		return nil, nil
 	}
 	files := writtenEarlier(line, c)
@@ -641,7 +641,7 @@ func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string, gs 
 			switch {
 			case secretPath(t):
 				secrets = append(secrets, t)
-			case persistPathIn(t, gs) || accountFiles[cleanPath(t)] && writeHint(text):
+			case persistPathIn(t, gs) || accountFiles.has(cleanPath(t)) && writeHint(text):
 				writes = append(writes, t)
 			}
 		}

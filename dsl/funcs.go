@@ -17,8 +17,8 @@ type Func struct {
 	Name    string
 	Sig     string // as a rule author writes it
 	Doc     string
-	Example string // a `when` expression using it
-	options []expr.Option
+	Example string               // a `when` expression using it
+	options func() []expr.Option // made when expr first compiles a condition, not by every check at start-up
 }
 
 // Var is one variable of a rule environment, documented.
@@ -54,44 +54,46 @@ func strStr(name string, f func(string) string) expr.Option {
 // wrapperFlag at command scope; hasIssue at line scope) are fields of the
 // environment and are listed in Vars.
 var Funcs = []Func{
-	{Name: "isRoot", Sig: "isRoot(path) bool", Doc: "the root directory or all of it: /, //, /., /.., /*, and globs that take every entry at each level: /*/*, /?*, /.*, /[a-z]*", Example: `any(positional, isRoot(#))`, options: []expr.Option{strBool("isRoot", isRoot)}},
-	{Name: "isHome", Sig: "isHome(path) bool", Doc: "a home directory or all of it: ~, ~/, ~/*, ~/*/*, ~/.*, $HOME, ${HOME}, /root (also written ~root), /home/NAME", Example: `any(positional, isHome(#))`, options: []expr.Option{strBool("isHome", isHome)}},
-	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /usr/*/*, /var/lib), also through a glob that matches one (/e??, /u*/b*); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: []expr.Option{strBool("isSystemDir", isSystemDir)}},
-	{Name: "isBroad", Sig: "isBroad(path) bool", Doc: "isRoot, isSystemDir or isHome", Example: `any(positional, isBroad(#))`, options: []expr.Option{strBool("isBroad", isBroad)}},
-	{Name: "isTemp", Sig: "isTemp(path) bool", Doc: "inside a temporary directory (/tmp, /var/tmp, $TMPDIR), not the directory itself", Example: `all(positional, isTemp(#))`, options: []expr.Option{strBool("isTemp", isTemp)}},
-	{Name: "sharedDir", Sig: "sharedDir(path) bool", Doc: "a directory anyone on the machine may write (/tmp, /var/tmp, /dev/shm, $TMPDIR) or a path inside one", Example: `sharedDir(option("git-dir"))`, options: []expr.Option{strBool("sharedDir", sharedDir)}},
-	{Name: "untrustedPath", Sig: "untrustedPath(value) bool", Doc: "a PATH value (entries separated by :) with a shared directory in it, or the current directory (. or an empty entry) before the inherited $PATH", Example: `untrustedPath(assigns.PATH ?? "")`, options: []expr.Option{strBool("untrustedPath", untrustedPath)}},
-	{Name: "under", Sig: "under(path, dir) bool", Doc: "path is dir or inside it, after cleaning both (~, $HOME and ${HOME} are the same)", Example: `any(outputs, under(#, "/etc"))`, options: []expr.Option{expr.Function("under", func(p ...any) (any, error) {
-		a, ok1 := p[0].(string)
-		b, ok2 := p[1].(string)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("under: want two strings")
-		}
-		return under(a, b), nil
-	}, new(func(string, string) bool))}},
-	{Name: "baseName", Sig: "baseName(path) string", Doc: "the last element of a path, trailing / removed (what cp SRC DIR/ names DIR/NAME)", Example: `guardPath(get(positional, -1) + "/" + baseName(get(positional, 0)))`, options: []expr.Option{strStr("baseName", baseName)}},
-	{Name: "cleanPath", Sig: "cleanPath(path) string", Doc: "the canonical form the path helpers compare: home as ~, no //, . or .., no trailing /", Example: `cleanPath(get(positional, 0)) == "~/.ssh"`, options: []expr.Option{strStr("cleanPath", cleanPath)}},
-	{Name: "sensitivePath", Sig: "sensitivePath(path) bool", Doc: "a credential, key or secret file: ~/.ssh/*, ~/.aws/credentials, *.pem, .env, /etc/shadow, …", Example: `any(args, sensitivePath(#))`, options: []expr.Option{strBool("sensitivePath", sensitivePath)}},
-	{Name: "secretPath", Sig: "secretPath(path) bool", Doc: "a file whose content is a credential: /etc/shadow, private keys (not *.pub), cloud and kube credentials of any home, token files, browser login stores, coding agents' logins, .env (not .env.example), /proc/PID/mem and environ", Example: `any(positional, secretPath(#))`, options: []expr.Option{strBool("secretPath", secretPath)}},
-	{Name: "secretIn", Sig: "secretIn(word) string", Doc: "the secret file a word names, itself or as an option's value (--f=P, -fP, if=P), a data file (@P, k=@P) or an address (FILE:P); \"\" for none", Example: `any(args, secretIn(#) != "")`, options: []expr.Option{strStr("secretIn", secretIn)}},
-	{Name: "accountFile", Sig: "accountFile(path) bool", Doc: "an account, sudo, cron or loader file an editor rewrites where no other tool looks: /etc/shadow, /etc/passwd, /etc/group, sudoers, cron tables, /etc/ld.so.preload", Example: `any(positional, accountFile(#))`, options: []expr.Option{strBool("accountFile", editorAccountFile)}},
-	{Name: "isBlockDevice", Sig: "isBlockDevice(path) bool", Doc: "a disk or partition device: /dev/sda, /dev/nvme0n1, /dev/disk2, /dev/mapper/x", Example: `any(outputs, isBlockDevice(#))`, options: []expr.Option{strBool("isBlockDevice", isBlockDevice)}},
-	{Name: "isShell", Sig: "isShell(name) bool", Doc: "a command shell (sh, bash, zsh, fish, …; case and .exe and version suffixes ignored)", Example: `isShell(name)`, options: []expr.Option{strBool("isShell", isShell)}},
-	{Name: "isInterpreter", Sig: "isInterpreter(name) bool", Doc: "a shell or a language that runs code it is given (python3.11, node, perl, ruby, php, pwsh, …)", Example: `isInterpreter(name) && stdin.remote`, options: []expr.Option{strBool("isInterpreter", isInterpreter)}},
-	{Name: "isDownloader", Sig: "isDownloader(name) bool", Doc: "a program that fetches from the network (curl, wget, httpie, xh, aria2c, …)", Example: `isDownloader(stdin.from)`, options: []expr.Option{strBool("isDownloader", isDownloader)}},
-	{Name: "program", Sig: "program(name) string", Doc: "the program a name runs, lowercase without .exe or version: python3.11 → python", Example: `program(name) == "python"`, options: []expr.Option{strStr("program", programName)}},
-	{Name: "host", Sig: "host(arg) string", Doc: "the host of a URL or scheme-less URL (example.com/x, 10.0.0.1:80); \"\" for anything else", Example: `any(args, host(#) == "bit.ly")`, options: []expr.Option{strStr("host", urlHost)}},
-	{Name: "scheme", Sig: "scheme(arg) string", Doc: "the lowercase scheme of a full URL, or \"\"", Example: `any(args, scheme(#) == "http")`, options: []expr.Option{strStr("scheme", urlScheme)}},
-	{Name: "port", Sig: "port(arg) string", Doc: "the explicit port of a URL, or \"\"", Example: `any(args, port(#) not in ["", "443", "80"])`, options: []expr.Option{strStr("port", urlPort)}},
-	{Name: "hasUserinfo", Sig: "hasUserinfo(arg) bool", Doc: "a URL carrying user[:password]@ before its host", Example: `any(args, hasUserinfo(#))`, options: []expr.Option{strBool("hasUserinfo", urlUserinfo)}},
-	{Name: "isIP", Sig: "isIP(host) bool", Doc: "a literal IPv4 or IPv6 address", Example: `any(args, isIP(host(#)))`, options: []expr.Option{strBool("isIP", isIP)}},
-	{Name: "isPrivateIP", Sig: "isPrivateIP(host) bool", Doc: "an address on a private, loopback or link-local network", Example: `any(args, isPrivateIP(host(#)))`, options: []expr.Option{strBool("isPrivateIP", isPrivateIP)}},
-	{Name: "isMetadataHost", Sig: "isMetadataHost(host) bool", Doc: "a cloud instance-metadata endpoint (169.254.169.254, metadata.google.internal, …)", Example: `any(args, isMetadataHost(host(#)))`, options: []expr.Option{strBool("isMetadataHost", isMetadataHost)}},
-	{Name: "isShortener", Sig: "isShortener(host) bool", Doc: "a URL-shortening service (bit.ly, t.co, tinyurl.com, …)", Example: `any(args, isShortener(host(#)))`, options: []expr.Option{strBool("isShortener", isShortener)}},
-	{Name: "isPunycode", Sig: "isPunycode(host) bool", Doc: "a host with an IDNA-encoded label (xn--…)", Example: `any(args, isPunycode(host(#)))`, options: []expr.Option{strBool("isPunycode", isPunycode)}},
-	{Name: "lookalikeOf", Sig: "lookalikeOf(host) string", Doc: "the well-known domain a host imitates by one typo or a look-alike swap (githuh.com, rnicrosoft.com, paypa1.com), or \"\"", Example: `any(args, lookalikeOf(host(#)) != "")`, options: []expr.Option{strStr("lookalikeOf", lookalikeOf)}},
-	{Name: "dataFile", Sig: "dataFile(arg) string", Doc: "the file a curl-style data or form argument reads: @file, name=@file, name=<file; \"\" for literal data", Example: `any(options("d", "F"), sensitivePath(dataFile(#)))`, options: []expr.Option{strStr("dataFile", dataFile)}},
-	{Name: "nonASCII", Sig: "nonASCII(s) bool", Doc: "s holds a character outside ASCII", Example: `any(args, nonASCII(host(#)))`, options: []expr.Option{strBool("nonASCII", nonASCII)}},
+	{Name: "isRoot", Sig: "isRoot(path) bool", Doc: "the root directory or all of it: /, //, /., /.., /*, and globs that take every entry at each level: /*/*, /?*, /.*, /[a-z]*", Example: `any(positional, isRoot(#))`, options: func() []expr.Option { return []expr.Option{strBool("isRoot", isRoot)} }},
+	{Name: "isHome", Sig: "isHome(path) bool", Doc: "a home directory or all of it: ~, ~/, ~/*, ~/*/*, ~/.*, $HOME, ${HOME}, /root (also written ~root), /home/NAME", Example: `any(positional, isHome(#))`, options: func() []expr.Option { return []expr.Option{strBool("isHome", isHome)} }},
+	{Name: "isSystemDir", Sig: "isSystemDir(path) bool", Doc: "a system directory itself or all of it (/etc, /usr/*, /usr/*/*, /var/lib), also through a glob that matches one (/e??, /u*/b*); not paths deeper inside", Example: `any(positional, isSystemDir(#))`, options: func() []expr.Option { return []expr.Option{strBool("isSystemDir", isSystemDir)} }},
+	{Name: "isBroad", Sig: "isBroad(path) bool", Doc: "isRoot, isSystemDir or isHome", Example: `any(positional, isBroad(#))`, options: func() []expr.Option { return []expr.Option{strBool("isBroad", isBroad)} }},
+	{Name: "isTemp", Sig: "isTemp(path) bool", Doc: "inside a temporary directory (/tmp, /var/tmp, $TMPDIR), not the directory itself", Example: `all(positional, isTemp(#))`, options: func() []expr.Option { return []expr.Option{strBool("isTemp", isTemp)} }},
+	{Name: "sharedDir", Sig: "sharedDir(path) bool", Doc: "a directory anyone on the machine may write (/tmp, /var/tmp, /dev/shm, $TMPDIR) or a path inside one", Example: `sharedDir(option("git-dir"))`, options: func() []expr.Option { return []expr.Option{strBool("sharedDir", sharedDir)} }},
+	{Name: "untrustedPath", Sig: "untrustedPath(value) bool", Doc: "a PATH value (entries separated by :) with a shared directory in it, or the current directory (. or an empty entry) before the inherited $PATH", Example: `untrustedPath(assigns.PATH ?? "")`, options: func() []expr.Option { return []expr.Option{strBool("untrustedPath", untrustedPath)} }},
+	{Name: "under", Sig: "under(path, dir) bool", Doc: "path is dir or inside it, after cleaning both (~, $HOME and ${HOME} are the same)", Example: `any(outputs, under(#, "/etc"))`, options: func() []expr.Option {
+		return []expr.Option{expr.Function("under", func(p ...any) (any, error) {
+			a, ok1 := p[0].(string)
+			b, ok2 := p[1].(string)
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("under: want two strings")
+			}
+			return under(a, b), nil
+		}, new(func(string, string) bool))}
+	}},
+	{Name: "baseName", Sig: "baseName(path) string", Doc: "the last element of a path, trailing / removed (what cp SRC DIR/ names DIR/NAME)", Example: `guardPath(get(positional, -1) + "/" + baseName(get(positional, 0)))`, options: func() []expr.Option { return []expr.Option{strStr("baseName", baseName)} }},
+	{Name: "cleanPath", Sig: "cleanPath(path) string", Doc: "the canonical form the path helpers compare: home as ~, no //, . or .., no trailing /", Example: `cleanPath(get(positional, 0)) == "~/.ssh"`, options: func() []expr.Option { return []expr.Option{strStr("cleanPath", cleanPath)} }},
+	{Name: "sensitivePath", Sig: "sensitivePath(path) bool", Doc: "a credential, key or secret file: ~/.ssh/*, ~/.aws/credentials, *.pem, .env, /etc/shadow, …", Example: `any(args, sensitivePath(#))`, options: func() []expr.Option { return []expr.Option{strBool("sensitivePath", sensitivePath)} }},
+	{Name: "secretPath", Sig: "secretPath(path) bool", Doc: "a file whose content is a credential: /etc/shadow, private keys (not *.pub), cloud and kube credentials of any home, token files, browser login stores, coding agents' logins, .env (not .env.example), /proc/PID/mem and environ", Example: `any(positional, secretPath(#))`, options: func() []expr.Option { return []expr.Option{strBool("secretPath", secretPath)} }},
+	{Name: "secretIn", Sig: "secretIn(word) string", Doc: "the secret file a word names, itself or as an option's value (--f=P, -fP, if=P), a data file (@P, k=@P) or an address (FILE:P); \"\" for none", Example: `any(args, secretIn(#) != "")`, options: func() []expr.Option { return []expr.Option{strStr("secretIn", secretIn)} }},
+	{Name: "accountFile", Sig: "accountFile(path) bool", Doc: "an account, sudo, cron or loader file an editor rewrites where no other tool looks: /etc/shadow, /etc/passwd, /etc/group, sudoers, cron tables, /etc/ld.so.preload", Example: `any(positional, accountFile(#))`, options: func() []expr.Option { return []expr.Option{strBool("accountFile", editorAccountFile)} }},
+	{Name: "isBlockDevice", Sig: "isBlockDevice(path) bool", Doc: "a disk or partition device: /dev/sda, /dev/nvme0n1, /dev/disk2, /dev/mapper/x", Example: `any(outputs, isBlockDevice(#))`, options: func() []expr.Option { return []expr.Option{strBool("isBlockDevice", isBlockDevice)} }},
+	{Name: "isShell", Sig: "isShell(name) bool", Doc: "a command shell (sh, bash, zsh, fish, …; case and .exe and version suffixes ignored)", Example: `isShell(name)`, options: func() []expr.Option { return []expr.Option{strBool("isShell", isShell)} }},
+	{Name: "isInterpreter", Sig: "isInterpreter(name) bool", Doc: "a shell or a language that runs code it is given (python3.11, node, perl, ruby, php, pwsh, …)", Example: `isInterpreter(name) && stdin.remote`, options: func() []expr.Option { return []expr.Option{strBool("isInterpreter", isInterpreter)} }},
+	{Name: "isDownloader", Sig: "isDownloader(name) bool", Doc: "a program that fetches from the network (curl, wget, httpie, xh, aria2c, …)", Example: `isDownloader(stdin.from)`, options: func() []expr.Option { return []expr.Option{strBool("isDownloader", isDownloader)} }},
+	{Name: "program", Sig: "program(name) string", Doc: "the program a name runs, lowercase without .exe or version: python3.11 → python", Example: `program(name) == "python"`, options: func() []expr.Option { return []expr.Option{strStr("program", programName)} }},
+	{Name: "host", Sig: "host(arg) string", Doc: "the host of a URL or scheme-less URL (example.com/x, 10.0.0.1:80); \"\" for anything else", Example: `any(args, host(#) == "bit.ly")`, options: func() []expr.Option { return []expr.Option{strStr("host", urlHost)} }},
+	{Name: "scheme", Sig: "scheme(arg) string", Doc: "the lowercase scheme of a full URL, or \"\"", Example: `any(args, scheme(#) == "http")`, options: func() []expr.Option { return []expr.Option{strStr("scheme", urlScheme)} }},
+	{Name: "port", Sig: "port(arg) string", Doc: "the explicit port of a URL, or \"\"", Example: `any(args, port(#) not in ["", "443", "80"])`, options: func() []expr.Option { return []expr.Option{strStr("port", urlPort)} }},
+	{Name: "hasUserinfo", Sig: "hasUserinfo(arg) bool", Doc: "a URL carrying user[:password]@ before its host", Example: `any(args, hasUserinfo(#))`, options: func() []expr.Option { return []expr.Option{strBool("hasUserinfo", urlUserinfo)} }},
+	{Name: "isIP", Sig: "isIP(host) bool", Doc: "a literal IPv4 or IPv6 address", Example: `any(args, isIP(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("isIP", isIP)} }},
+	{Name: "isPrivateIP", Sig: "isPrivateIP(host) bool", Doc: "an address on a private, loopback or link-local network", Example: `any(args, isPrivateIP(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("isPrivateIP", isPrivateIP)} }},
+	{Name: "isMetadataHost", Sig: "isMetadataHost(host) bool", Doc: "a cloud instance-metadata endpoint (169.254.169.254, metadata.google.internal, …)", Example: `any(args, isMetadataHost(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("isMetadataHost", isMetadataHost)} }},
+	{Name: "isShortener", Sig: "isShortener(host) bool", Doc: "a URL-shortening service (bit.ly, t.co, tinyurl.com, …)", Example: `any(args, isShortener(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("isShortener", isShortener)} }},
+	{Name: "isPunycode", Sig: "isPunycode(host) bool", Doc: "a host with an IDNA-encoded label (xn--…)", Example: `any(args, isPunycode(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("isPunycode", isPunycode)} }},
+	{Name: "lookalikeOf", Sig: "lookalikeOf(host) string", Doc: "the well-known domain a host imitates by one typo or a look-alike swap (githuh.com, rnicrosoft.com, paypa1.com), or \"\"", Example: `any(args, lookalikeOf(host(#)) != "")`, options: func() []expr.Option { return []expr.Option{strStr("lookalikeOf", lookalikeOf)} }},
+	{Name: "dataFile", Sig: "dataFile(arg) string", Doc: "the file a curl-style data or form argument reads: @file, name=@file, name=<file; \"\" for literal data", Example: `any(options("d", "F"), sensitivePath(dataFile(#)))`, options: func() []expr.Option { return []expr.Option{strStr("dataFile", dataFile)} }},
+	{Name: "nonASCII", Sig: "nonASCII(s) bool", Doc: "s holds a character outside ASCII", Example: `any(args, nonASCII(host(#)))`, options: func() []expr.Option { return []expr.Option{strBool("nonASCII", nonASCII)} }},
 }
 
 // Vars lists every variable of both environments, for docs/rules.md.
@@ -150,7 +152,9 @@ func exprOptions(scope Scope) []expr.Option {
 	}
 	opts := []expr.Option{expr.Env(env), expr.AsBool()}
 	for _, f := range Funcs {
-		opts = append(opts, f.options...)
+		if f.options != nil {
+			opts = append(opts, f.options()...)
+		}
 	}
 	return opts
 }

@@ -24,12 +24,12 @@ import (
 func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []string {
 	prog := programName(c.Name)
 	var out []string
-	if recursiveReaders[prog] && prog != "diff" && prog != "colordiff" {
+	if recursiveReaders.has(prog) && prog != "diff" && prog != "colordiff" {
 		if p := grepPrintsSecrets(prog, env.Args, env.Positional); p != "" {
 			out = append(out, p)
 		}
 	}
-	if secretUsers[c.Name] || secretUsers[prog] {
+	if secretUsers.has(c.Name) || secretUsers.has(prog) {
 		return out
 	}
 	hunt := func(name string, args []string) {
@@ -347,14 +347,14 @@ func regexpMatchesAny(pat string, lines []string) bool {
 // secretCandidates are the secret files secretGlob tries a glob as, in
 // homeForm: the whole secret paths, the private keys of ~/.ssh, and an
 // entry of each directory that holds nothing but secrets.
-var secretCandidates = func() []string {
+var secretCandidates = sync.OnceValue(func() []string {
 	var out []string
-	for p := range secretPaths {
+	for _, p := range secretPaths.names {
 		if p != "~/_netrc" { // Windows' name: on a Unix home it would make grep x ~/* a secret read
 			out = append(out, p)
 		}
 	}
-	for b := range secretBases {
+	for _, b := range secretBases.names {
 		if strings.HasPrefix(b, "id_") {
 			out = append(out, "~/.ssh/"+b)
 		}
@@ -364,7 +364,7 @@ var secretCandidates = func() []string {
 	}
 	sort.Strings(out) // the same glob is tried the same way every time
 	return out
-}()
+})
 
 // secretGlob reports whether a glob may name a secret file: one of
 // secretCandidates (cat ~/.ssh/* prints the keys beside the public ones,
@@ -377,7 +377,7 @@ func secretGlob(word string) bool {
 	}
 	c := homeForm(cleanPath(word))
 	segs := strings.Split(c, "/")
-	for _, cand := range secretCandidates {
+	for _, cand := range secretCandidates() {
 		if globSegments(segs, strings.Split(cand, "/")) {
 			return true
 		}
@@ -449,7 +449,7 @@ func pathGlobNamesSecret(glob string, fold bool) bool {
 			return false
 		}
 	}
-	for _, c := range secretCandidates {
+	for _, c := range secretCandidates() {
 		if r.MatchString(strings.Replace(c, "~", "/home/u", 1)) {
 			return true
 		}
@@ -472,7 +472,7 @@ func secretHolder(p string) bool {
 	if c == "~" || c == "/" || c == "." || !strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "~/") {
 		return false
 	}
-	for _, cand := range secretCandidates {
+	for _, cand := range secretCandidates() {
 		if strings.HasPrefix(cand, c+"/") {
 			return true
 		}
@@ -489,7 +489,7 @@ func holderSearch(prog string, args []string) string {
 	if prog == "fd" || prog == "fdfind" {
 		var pos []string
 		for i, a := range args {
-			if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions[args[i-1]] {
+			if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions.has(args[i-1]) {
 				continue
 			}
 			pos = append(pos, a)
@@ -516,7 +516,7 @@ func holderSearch(prog string, args []string) string {
 			continue
 		}
 		dir := homeForm(cleanPath(d))
-		for _, cand := range secretCandidates {
+		for _, cand := range secretCandidates() {
 			if strings.HasPrefix(cand, dir+"/") && takesName(prog, names, path.Base(cand), fold) {
 				return d
 			}
@@ -550,7 +550,7 @@ func takesName(prog string, tests []string, name string, fold bool) bool {
 }
 
 // fdValueOptions are fd's options that take the next word as their value.
-var fdValueOptions = set("-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "-x", "--exec", "-X", "--exec-batch", "-S", "--size", "-o", "--owner", "--changed-within", "--changed-before", "--search-path", "--base-directory")
+var fdValueOptions = nameSet{names: []string{"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "-x", "--exec", "-X", "--exec-batch", "-S", "--size", "-o", "--owner", "--changed-within", "--changed-before", "--search-path", "--base-directory"}}
 
 // grepOperands are grep's file operands: what follows the pattern.
 func grepOperands(args []string) []string {

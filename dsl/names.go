@@ -1,6 +1,10 @@
 package dsl
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"sync"
+)
 
 // programName reduces a command name to the program it runs, for the
 // name classifiers: "BASH" → "bash", "bash.exe" → "bash",
@@ -11,16 +15,19 @@ func programName(n string) string {
 	return strings.TrimRight(n, "0123456789.-")
 }
 
-var shells = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "posh", "oksh", "loksh", "pdksh")
+var shells = nameSet{names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "posh", "oksh", "loksh", "pdksh"}}
 
-var interpreters = set("python", "pypy", "node", "nodejs", "deno", "bun", "perl", "ruby", "irb", "php",
+var interpreters = nameSet{names: []string{"python", "pypy", "node", "nodejs", "deno", "bun", "perl", "ruby", "irb", "php",
 	"lua", "luajit", "tclsh", "wish", "elixir", "iex", "rscript", "r", "pwsh", "powershell", "osascript",
 	"groovy", "jshell", "scala", "julia", "guile", "racket", "sbcl", "swift", "kotlin", "erl", "escript",
-	"awk", "gawk", "mawk", "nawk", "expect", "cmd")
+	"awk", "gawk", "mawk", "nawk", "expect", "cmd"}}
 
-var downloaders = set("curl", "wget", "http", "https", "xh", "xhs", "aria2c", "fetch", "lwp-request",
-	"lwp-download", "httpie", "curlie", "wget2", "invoke-webrequest", "iwr", "invoke-restmethod", "irm")
+var downloaders = nameSet{names: []string{"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "fetch", "lwp-request",
+	"lwp-download", "httpie", "curlie", "wget2", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"}}
 
+// set is a map of names for the tables whose holders read them as maps (a
+// map of sets, an option table). A package-level name list a check may never
+// read is a nameSet instead.
 func set(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -30,14 +37,39 @@ func set(names ...string) map[string]bool {
 }
 
 // isShell reports whether name is a command shell.
-func isShell(name string) bool { return shells[programName(name)] }
+func isShell(name string) bool { return shells.has(programName(name)) }
 
 // isInterpreter reports whether name runs code it is given: a shell or a
 // scripting language.
 func isInterpreter(name string) bool {
 	p := programName(name)
-	return shells[p] || interpreters[p]
+	return shells.has(p) || interpreters.has(p)
 }
 
 // isDownloader reports whether name fetches content from the network.
-func isDownloader(name string) bool { return downloaders[programName(name)] }
+func isDownloader(name string) bool { return downloaders.has(programName(name)) }
+
+// A nameSet is a list of names that answers has. It is declared as a
+// literal (nameSet{names: []string{…}}), which the compiler lays out in the
+// binary: a set built as a map at start-up costs every check its
+// allocations and hashing (about 0.2 ms for the package's lists in
+// 2026-12), while a check reads few of them. A long list builds its map
+// the first time it is asked; a short one is searched in order.
+type nameSet struct {
+	names []string
+	once  sync.Once
+	m     map[string]bool
+}
+
+// shortSet is the length up to which a nameSet is searched in order: about
+// as fast as hashing the name, and it needs no map.
+const shortSet = 12
+
+// has reports whether name is in the set.
+func (s *nameSet) has(name string) bool {
+	if len(s.names) <= shortSet {
+		return slices.Contains(s.names, name)
+	}
+	s.once.Do(func() { s.m = set(s.names...) })
+	return s.m[name]
+}

@@ -266,7 +266,7 @@ func publicFile(base string) bool {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(base, ".env."); ok {
-		return notSecretEnv[strings.ToLower(rest)]
+		return notSecretEnv.has(strings.ToLower(rest))
 	}
 	return false
 }

@@ -159,10 +159,10 @@ func (rs *RuleSet) Keys(key string) []string {
 
 // nameGroups are the sets of names a rule's on: can give with "@": a rule
 // about downloads says on: ["@downloaders"] rather than listing them.
-var nameGroups = map[string]map[string]bool{
-	"@shells":       shells,
-	"@interpreters": interpreters,
-	"@downloaders":  downloaders,
+var nameGroups = map[string]*nameSet{
+	"@shells":       &shells,
+	"@interpreters": &interpreters,
+	"@downloaders":  &downloaders,
 }
 
 // forName returns the rules whose on: admits a command name, or a "name
@@ -208,5 +208,5 @@ func onName(entry, name string) bool {
 	if g == nil || strings.Contains(name, " ") {
 		return false
 	}
-	return g[name] || entry == "@interpreters" && shells[name]
+	return g.has(name) || entry == "@interpreters" && shells.has(name)
 }

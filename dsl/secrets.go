@@ -40,7 +40,7 @@ func homeForm(c string) string {
 
 // secretPaths are files whose content is a credential, whole paths after
 // homeForm; secretDirs hold nothing but secrets.
-var secretPaths = set(
+var secretPaths = nameSet{names: []string{
 	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/master.passwd", "/etc/security/opasswd",
 	"/etc/spwd.db", "/etc/kubernetes/admin.conf", "/etc/rancher/k3s/k3s.yaml",
 	"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.netrc", "~/_netrc", "~/.pgpass",
@@ -58,7 +58,7 @@ var secretPaths = set(
 	"~/.claude/.credentials.json", "~/.codex/auth.json", "~/.gemini/oauth_creds.json",
 	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.local/share/opencode/auth.json",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
-)
+}}
 
 var secretDirs = []string{
 	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
@@ -67,13 +67,13 @@ var secretDirs = []string{
 }
 
 // secretBases are base names that are secrets wherever they are.
-var secretBases = set(
+var secretBases = nameSet{names: []string{
 	"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk", "identity",
 	".netrc", "_netrc", ".pgpass", ".git-credentials", ".vault-token", ".env",
 	"Login Data", "Login Data For Account", "logins.json", "key3.db", "key4.db", "signons.sqlite",
 	"credentials.json", "client_secret.json", "privkey.pem", "token", ".token", "access_token",
 	"kubeconfig", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
-)
+}}
 
 // secretBaseGlobs are base-name patterns of secrets.
 var secretBaseGlobs = []string{
@@ -83,7 +83,7 @@ var secretBaseGlobs = []string{
 }
 
 // notSecretEnv are the .env files committed as templates.
-var notSecretEnv = set("example", "sample", "template", "dist", "defaults", "default", "schema", "example.local", "tmpl", "tpl")
+var notSecretEnv = nameSet{names: []string{"example", "sample", "template", "dist", "defaults", "default", "schema", "example.local", "tmpl", "tpl"}}
 
 // secretPath reports whether p names a file whose content is a credential:
 // shadow, private keys (not *.pub), cloud and cluster credentials, token
@@ -99,7 +99,7 @@ func secretPath(p string) bool {
 	if strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pub.pem") {
 		return false
 	}
-	if secretPaths[c] || secretBases[base] {
+	if secretPaths.has(c) || secretBases.has(base) {
 		return true
 	}
 	for _, d := range secretDirs {
@@ -108,7 +108,7 @@ func secretPath(p string) bool {
 		}
 	}
 	if rest, ok := strings.CutPrefix(base, ".env."); ok {
-		return !notSecretEnv[strings.ToLower(rest)]
+		return !notSecretEnv.has(strings.ToLower(rest))
 	}
 	if strings.HasSuffix(base, ".env") && base != ".env" {
 		stem := strings.ToLower(strings.TrimSuffix(base, ".env"))
@@ -180,7 +180,7 @@ func secretIn(arg string) string {
 // content into the terminal or the model: they test, list, move, protect or
 // delete it, authenticate with it, load it into their own environment, or
 // edit it in place.
-var secretUsers = set(
+var secretUsers = nameSet{names: []string{
 	"ls", "exa", "eza", "lsd", "stat", "test", "[", "[[", "file", "du", "wc", "realpath", "readlink", "basename",
 	"dirname", "echo", "printf", "touch", "mkdir", "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl",
 	"getfacl", "rm", "unlink", "shred", "srm", "wipe", "mv", "ln", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id",
@@ -192,7 +192,7 @@ var secretUsers = set(
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
-)
+}}
 
 // secretAuthOptions are, per program, the options whose value is a
 // credential the program authenticates with, not data it sends or shows.
@@ -221,12 +221,12 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 		}
 	}
 	prog := programName(name)
-	if secretUsers[name] || secretUsers[prog] {
+	if secretUsers.has(name) || secretUsers.has(prog) {
 		return out
 	}
 	skip := secretAuthOptions[prog]
 	dest := ""
-	if copiers[prog] && len(pos) > 1 {
+	if copiers.has(prog) && len(pos) > 1 {
 		dest = pos[len(pos)-1]
 	}
 	for i := 0; i < len(args); i++ {
@@ -251,14 +251,14 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 }
 
 // mimeTypes are the top-level media types (RFC 6838).
-var mimeTypes = set("application", "audio", "font", "example", "image", "message", "model", "multipart", "text", "video")
+var mimeTypes = nameSet{names: []string{"application", "audio", "font", "example", "image", "message", "model", "multipart", "text", "video"}}
 
 // mimeTypedFile is the file of a word written TYPE/SUBTYPE:[ENCODING:]FILE,
 // the form in which run-mailcap and its names (see, print, edit, compose)
 // take a file with its media type (run-mailcap(1)), or "".
 func mimeTypedFile(arg string) string {
 	typ, rest, ok := strings.Cut(arg, "/")
-	if !ok || !(mimeTypes[strings.ToLower(typ)] || strings.HasPrefix(strings.ToLower(typ), "x-")) {
+	if !ok || !(mimeTypes.has(strings.ToLower(typ)) || strings.HasPrefix(strings.ToLower(typ), "x-")) {
 		return ""
 	}
 	sub, file, ok := strings.Cut(rest, ":")
@@ -281,7 +281,7 @@ func containsStr(list []string, s string) bool {
 }
 
 // copiers write their last operand (cp SRC… DEST).
-var copiers = set("cp", "mv", "install", "ln", "rsync", "scp", "rcp", "ditto", "gcp")
+var copiers = nameSet{names: []string{"cp", "mv", "install", "ln", "rsync", "scp", "rcp", "ditto", "gcp"}}
 
 // outputOptions are the options that name a file a program writes, in
 // most programs that have them (strace -o, sort -o, nmap -oN, gcc -o, wget
@@ -289,21 +289,21 @@ var copiers = set("cp", "mv", "install", "ln", "rsync", "scp", "rcp", "ditto", "
 // are absolute or home paths: relative ones are the work directory's
 // business, and what a write rule looks for is a system, persistence or
 // hguard path.
-var outputOptions = set("-o", "-O", "--output", "--output-file", "--output-document", "--outfile", "--out-file",
+var outputOptions = nameSet{names: []string{"-o", "-O", "--output", "--output-file", "--output-document", "--outfile", "--out-file",
 	"--out", "-out", "--log-file", "--logfile", "--log", "-log", "--save", "--dump", "--dest", "--destination",
 	"--target", "--target-directory", "--directory-prefix", "--output-dir", "--outdir", "--result",
 	"--write", "--write-to", "--append-output", "--trace-file", "--pidfile", "--pid-file",
-	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to")
+	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to"}}
 
 // flagLikeOutput are output options that many programs take as flags with
 // no value (sfdisk --dump DEVICE reads the device; --save, --log, --write
 // switch a behaviour on): only their --opt=PATH form names a file written.
-var flagLikeOutput = set("--dump", "--save", "--log", "-log", "--write", "--result", "--target")
+var flagLikeOutput = nameSet{names: []string{"--dump", "--save", "--log", "-log", "--write", "--result", "--target"}}
 
 // noGenericOutput are programs whose -o or -O or -d means something else
 // (ssh -o Option=…, mount -o options, ls -d, diff -w, unzip -d is a
 // directory handled below), or whose every such option reads.
-var noGenericOutput = set("ssh", "scp", "sftp", "autossh", "sshfs", "mosh", "mount", "umount", "ps", "ls",
+var noGenericOutput = nameSet{names: []string{"ssh", "scp", "sftp", "autossh", "sshfs", "mosh", "mount", "umount", "ps", "ls",
 	"grep", "egrep", "fgrep", "rg", "ag", "diff", "git", "kubectl", "helm", "docker", "podman", "df", "du",
 	"find", "sed", "awk", "gawk", "cut", "paste", "join", "jq", "yq", "xargs", "head", "tail", "date", "lsof",
 	"top", "htop", "free", "uniq", "wc", "tr", "column", "fmt", "pr", "nl", "od", "hexdump", "file", "stat",
@@ -312,7 +312,7 @@ var noGenericOutput = set("ssh", "scp", "sftp", "autossh", "sshfs", "mosh", "mou
 	"az", "echo", "printf", "cat", "less", "more", "tmux", "screen", "env", "sudo", "su", "make", "cmake", "tree",
 	"pgrep", "pkill", "kill", "mkdir", "rmdir", "touch", "ln", "cp", "mv", "rm", "install", "rsync", "dd", "tee",
 	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami",
-	"auditctl", "inotifywait", "inotifywatch", "fswatch")
+	"auditctl", "inotifywait", "inotifywatch", "fswatch"}}
 
 // isAbsOrHome reports a path that starts at the root or a home directory.
 func isAbsOrHome(p string) bool {
@@ -423,7 +423,7 @@ func genericOutputs(name string, args, pos []string) []string {
 	if prog == "tar" || prog == "bsdtar" {
 		out = append(out, tarAbsolute(args, pos)...)
 	}
-	if noGenericOutput[prog] || noGenericOutput[name] {
+	if noGenericOutput.has(prog) || noGenericOutput.has(name) {
 		return out
 	}
 	for i := 0; i < len(args); i++ {
@@ -436,14 +436,14 @@ func genericOutputs(name string, args, pos []string) []string {
 		}
 		opt, val, eq := strings.Cut(a, "=")
 		switch {
-		case outputOptions[opt] && eq:
+		case outputOptions.has(opt) && eq:
 			add(val)
-		case outputOptions[opt] && i+1 < len(args) && !flagLikeOutput[opt]:
+		case outputOptions.has(opt) && i+1 < len(args) && !flagLikeOutput.has(opt):
 			if isAbsOrHome(args[i+1]) {
 				i++
 				add(args[i])
 			}
-		case !eq && outputLikeName(opt) && i+1 < len(args) && !flagLikeOutput[opt] && isAbsOrHome(args[i+1]):
+		case !eq && outputLikeName(opt) && i+1 < len(args) && !flagLikeOutput.has(opt) && isAbsOrHome(args[i+1]):
 			// --outFile F, --dump-bin F, -logfile F, --save-to F: an option named for output
 			i++
 			add(args[i])
@@ -465,12 +465,12 @@ func genericOutputs(name string, args, pos []string) []string {
 }
 
 // genericWriters are the programs genericOutputs knows by name.
-var genericWriters = set("split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
-	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc")
+var genericWriters = nameSet{names: []string{"split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
+	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc"}}
 
 // outputWords are the parts of an option's name that say it names a file
 // written: --outFile, --dump-bin, -logfile, --save-to, --write-out-file.
-var outputWords = set("out", "outfile", "outdir", "output", "outputs", "dump", "save", "logfile", "log", "record", "export")
+var outputWords = nameSet{names: []string{"out", "outfile", "outdir", "output", "outputs", "dump", "save", "logfile", "log", "record", "export"}}
 
 // outputLikeName reports an option whose name is made of words and holds an
 // output word (split at - and _ and lower-to-upper case changes).
@@ -482,7 +482,7 @@ func outputLikeName(opt string) bool {
 	start := 0
 	for i := 1; i <= len(name); i++ {
 		if i == len(name) || name[i] == '-' || name[i] == '_' || name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
-			if outputWords[strings.ToLower(name[start:i])] {
+			if outputWords.has(strings.ToLower(name[start:i])) {
 				return true
 			}
 			start = i
@@ -491,7 +491,7 @@ func outputLikeName(opt string) bool {
 			}
 		}
 	}
-	return outputWords[strings.ToLower(name)]
+	return outputWords.has(strings.ToLower(name))
 }
 
 // operandsSkipping is the operands of args, skipping the separate values
@@ -536,16 +536,16 @@ func tarAbsolute(args, pos []string) []string {
 }
 
 func hasOutputOptionWord(name string, args []cmdline.Word) bool {
-	if genericWriters[programName(name)] {
+	if genericWriters.has(programName(name)) {
 		return true
 	}
-	if noGenericOutput[programName(name)] {
+	if noGenericOutput.has(programName(name)) {
 		return false
 	}
 	for _, w := range args {
 		if a := w.Value; len(a) > 2 && a[0] == '-' {
 			opt, _, _ := strings.Cut(a, "=")
-			if outputOptions[opt] || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') || outputLikeName(opt) {
+			if outputOptions.has(opt) || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') || outputLikeName(opt) {
 				return true
 			}
 		} else if a == "-o" || a == "-O" || a == "-w" {

@@ -12,31 +12,33 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
 		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …; not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
-		options: []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
-			s, ok := p[0].(string)
-			if !ok {
-				return nil, fmt.Errorf("revealsSecret: want a string, got %T", p[0])
-			}
-			list, err := anyStrings(p[1])
-			if err != nil {
-				return nil, fmt.Errorf("revealsSecret: %w", err)
-			}
-			return revealsSecret(s, list), nil
-		}, new(func(string, []string) bool))}})
+		options: func() []expr.Option {
+			return []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
+				s, ok := p[0].(string)
+				if !ok {
+					return nil, fmt.Errorf("revealsSecret: want a string, got %T", p[0])
+				}
+				list, err := anyStrings(p[1])
+				if err != nil {
+					return nil, fmt.Errorf("revealsSecret: %w", err)
+				}
+				return revealsSecret(s, list), nil
+			}, new(func(string, []string) bool))}
+		}})
 }
 
 // secretCLIValues (and awsValues) are the options of the secrets CLIs that
 // take a separate value, skipped when finding the operation (aws --profile p
 // secretsmanager …, vault -namespace ns kv get …).
-var secretCLIValues = set("-namespace", "--namespace", "-address", "--address", "-mount", "--mount",
+var secretCLIValues = nameSet{names: []string{"-namespace", "--namespace", "-address", "--address", "-mount", "--mount",
 	"--project", "--format", "--account", "--configuration", "--vault", "--account-id", "--config",
-	"--session", "--subscription", "--vault-name", "--name", "--query", "-o", "--output", "--env", "--path")
+	"--session", "--subscription", "--vault-name", "--name", "--query", "-o", "--output", "--env", "--path"}}
 
 // passCommands are pass's and gopass's subcommands that do not print a
 // secret; any other first operand is the name of one (pass NAME shows it).
-var passCommands = set("init", "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm",
+var passCommands = nameSet{names: []string{"init", "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm",
 	"remove", "mv", "cp", "git", "help", "version", "otp", "setup", "sync", "config", "mounts", "audit", "fsck",
-	"env", "completion", "templates", "recipients", "alias", "update", "create", "new", "fscopy", "fsmove")
+	"env", "completion", "templates", "recipients", "alias", "update", "create", "new", "fscopy", "fsmove"}}
 
 // revealsSecret reports whether a secrets CLI's arguments print a stored
 // secret's value on standard output (see the Func's Doc).
@@ -56,7 +58,7 @@ func revealsSecret(name string, args []string) bool {
 			break
 		}
 		if strings.HasPrefix(a, "-") {
-			if (secretCLIValues[a] || awsValues[a]) && i+1 < len(args) {
+			if (secretCLIValues.has(a) || awsValues[a]) && i+1 < len(args) {
 				i++
 			}
 			continue
@@ -109,7 +111,7 @@ func revealsSecret(name string, args []string) bool {
 		if has("-c", "--clip") || op(0) == "" {
 			return false
 		}
-		return op(0) == "show" || !passCommands[op(0)]
+		return op(0) == "show" || !passCommands.has(op(0))
 	case "sops":
 		return has("-d", "--decrypt") && !has("-i", "--in-place", "--output")
 	case "chamber":

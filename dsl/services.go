@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 )
@@ -18,8 +19,8 @@ import (
 func init() { Funcs = append(Funcs, serviceFuncs...) }
 
 var serviceFuncs = []Func{
-	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: []expr.Option{strsStr("serviceAction", serviceAction)}},
-	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: []expr.Option{strsStr("httpAction", httpAction)}},
+	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsStr("serviceAction", serviceAction)} }},
+	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsStr("httpAction", httpAction)} }},
 }
 
 // Service classes, strictest first when several apply.
@@ -44,11 +45,11 @@ type serviceCLI struct {
 // commonVerbs are destructive verbs shared by most CLIs. A word matches
 // when it equals the verb or starts with verb- (delete-bucket, purge-queue),
 // after lowercasing and reading _ as - (delete_user).
-var commonVerbs = set("delete", "del", "destroy", "purge", "rb", "rm", "remove", "terminate", "uninstall", "drop",
+var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "rb", "rm", "remove", "terminate", "uninstall", "drop",
 	"undeploy", "unregister", "deregister", "unsubscribe", "wipe", "flush", "flushall", "flushdb", "truncate",
 	"erase", "nuke", "rdelete", "repo-delete", "deletefile", "rmdir", "rmdirs", "archive", "disable", "revoke",
 	"untag", "clear", "reset", "force-reset", "forget", "prune", "kill", "deactivate", "batch-delete",
-	"schedule-key-deletion", "stop-logging")
+	"schedule-key-deletion", "stop-logging"}}
 
 // prefixVerbs are the verbs that also count as the start of a compound
 // operation name (delete-db-instance, remove-regions-from-replication).
@@ -172,16 +173,16 @@ var secretWords = []string{"secret", "kms", "keyvault", "key-vault", "credential
 	"api-keys", "ssh-key", "parameter", "password", "key"}
 
 // auditOps are operations that turn off audit logging or security monitoring.
-var auditOps = set("stop-logging", "delete-trail", "delete-detector", "disable-security-hub", "delete-flow-logs",
+var auditOps = nameSet{names: []string{"stop-logging", "delete-trail", "delete-detector", "disable-security-hub", "delete-flow-logs",
 	"delete-configuration-recorder", "stop-configuration-recorder", "disable-organization-admin-account",
-	"delete-log-group", "disassociate-members", "delete-sink", "disable-logging")
+	"delete-log-group", "disassociate-members", "delete-sink", "disable-logging"}}
 
 // alwaysPublic are operations that expose a resource whatever their arguments.
-var alwaysPublic = set("delete-public-access-block", "delete-bucket-public-access-block", "disable-block-public-access")
+var alwaysPublic = nameSet{names: []string{"delete-public-access-block", "delete-bucket-public-access-block", "disable-block-public-access"}}
 
 // auditServices are services whose resources are audit trails and monitors:
 // deleting one turns auditing off.
-var auditServices = set("cloudtrail", "guardduty", "securityhub", "logging", "auditmanager", "inspector", "inspector2", "detective", "macie2")
+var auditServices = nameSet{names: []string{"cloudtrail", "guardduty", "securityhub", "logging", "auditmanager", "inspector", "inspector2", "detective", "macie2"}}
 
 // objectStores are the object-store commands whose rm deletes one object
 // unless told to recurse, like rm itself; a single object is not asked.
@@ -260,7 +261,7 @@ func serviceAction(name string, args []string) string {
 	if best == svcDelete && singleObjectRemove(name, ops, args) {
 		best = ""
 	}
-	if best == svcDelete && slices.ContainsFunc(ops, func(op string) bool { return auditServices[op] }) {
+	if best == svcDelete && slices.ContainsFunc(ops, func(op string) bool { return auditServices.has(op) }) {
 		return svcAudit
 	}
 	if best != "" && cli.class != "" && rank(cli.class) > rank(best) {
@@ -303,10 +304,10 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if i := strings.LastIndexByte(op, ':'); i >= 0 {
 		op = op[i+1:] // heroku apps:destroy, wrangler kv:key delete
 	}
-	if auditOps[op] {
+	if auditOps.has(op) {
 		return svcAudit
 	}
-	if alwaysPublic[op] {
+	if alwaysPublic.has(op) {
 		return svcPublic
 	}
 	if c, ok := cli.verbs[op]; ok {
@@ -315,7 +316,7 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		}
 		return c
 	}
-	if commonVerbs[op] {
+	if commonVerbs.has(op) {
 		return svcDelete
 	}
 	for _, p := range prefixVerbs {
@@ -376,8 +377,8 @@ var clientFamily = map[string]string{"curl": "curl", "curlie": "curl", "wget": "
 
 // datastorePorts are the default ports of datastores and their admin APIs,
 // where a DELETE removes data even on a developer's own machine.
-var datastorePorts = set("9200", "9300", "7700", "5984", "8086", "6333", "6334", "8983", "8529", "7474", "8108",
-	"19530", "8001", "8444", "8500", "2379", "4001", "8091", "8123", "7280")
+var datastorePorts = nameSet{names: []string{"9200", "9300", "7700", "5984", "8086", "6333", "6334", "8983", "8529", "7474", "8108",
+	"19530", "8001", "8444", "8500", "2379", "4001", "8091", "8123", "7280"}}
 
 // datastorePaths are path fragments of datastore and search-engine APIs.
 var datastorePaths = []string{"_all", "/indexes", "/indices", "/_data_stream", "/_snapshot", "/collections",
@@ -506,7 +507,7 @@ func classifyRequest(name, method, u, data string) string {
 	if !destructive {
 		return ""
 	}
-	wipe := datastorePorts[port]
+	wipe := datastorePorts.has(port)
 	for _, p := range datastorePaths {
 		if strings.Contains(lowPath, p) {
 			wipe = true
@@ -609,41 +610,45 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 
 // tokenServices maps the prefix of a credential variable to the domains of
 // the service that issued it: sending $GITHUB_TOKEN to api.github.com is
-// using it, not leaking it.
-var tokenServices = map[string][]string{
-	"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
-	"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
-	"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
-	"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
-	"DIGITALOCEAN": {"digitalocean.com"}, "DO": {"digitalocean.com"}, "HEROKU": {"heroku.com"}, "VERCEL": {"vercel.com"},
-	"NETLIFY": {"netlify.com"}, "SENTRY": {"sentry.io"}, "DATADOG": {"datadoghq.com", "datadoghq.eu"}, "DD": {"datadoghq.com", "datadoghq.eu"},
-	"PAGERDUTY": {"pagerduty.com"}, "TWILIO": {"twilio.com"}, "SENDGRID": {"sendgrid.com"}, "MAILGUN": {"mailgun.net"},
-	"LINEAR": {"linear.app"}, "NOTION": {"notion.com", "notion.so"}, "DISCORD": {"discord.com"}, "TELEGRAM": {"telegram.org"},
-	"JIRA": {"atlassian.net"}, "ATLASSIAN": {"atlassian.net", "atlassian.com"}, "CIRCLECI": {"circleci.com"}, "CIRCLE": {"circleci.com"},
-	"BUILDKITE": {"buildkite.com"}, "PYPI": {"pypi.org"}, "CODECOV": {"codecov.io"}, "GROQ": {"groq.com"},
-	"MISTRAL": {"mistral.ai"}, "GEMINI": {"googleapis.com"}, "GOOGLE": {"googleapis.com"}, "COHERE": {"cohere.com", "cohere.ai"},
-	"OPENROUTER": {"openrouter.ai"}, "REPLICATE": {"replicate.com"}, "POSTMARK": {"postmarkapp.com"}, "ALGOLIA": {"algolia.net", "algolia.com"},
-	"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
-	"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
-	"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
-	"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
-}
+// using it, not leaking it. Built on first use: few checks send a token.
+var tokenServices = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
+		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
+		"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
+		"DIGITALOCEAN": {"digitalocean.com"}, "DO": {"digitalocean.com"}, "HEROKU": {"heroku.com"}, "VERCEL": {"vercel.com"},
+		"NETLIFY": {"netlify.com"}, "SENTRY": {"sentry.io"}, "DATADOG": {"datadoghq.com", "datadoghq.eu"}, "DD": {"datadoghq.com", "datadoghq.eu"},
+		"PAGERDUTY": {"pagerduty.com"}, "TWILIO": {"twilio.com"}, "SENDGRID": {"sendgrid.com"}, "MAILGUN": {"mailgun.net"},
+		"LINEAR": {"linear.app"}, "NOTION": {"notion.com", "notion.so"}, "DISCORD": {"discord.com"}, "TELEGRAM": {"telegram.org"},
+		"JIRA": {"atlassian.net"}, "ATLASSIAN": {"atlassian.net", "atlassian.com"}, "CIRCLECI": {"circleci.com"}, "CIRCLE": {"circleci.com"},
+		"BUILDKITE": {"buildkite.com"}, "PYPI": {"pypi.org"}, "CODECOV": {"codecov.io"}, "GROQ": {"groq.com"},
+		"MISTRAL": {"mistral.ai"}, "GEMINI": {"googleapis.com"}, "GOOGLE": {"googleapis.com"}, "COHERE": {"cohere.com", "cohere.ai"},
+		"OPENROUTER": {"openrouter.ai"}, "REPLICATE": {"replicate.com"}, "POSTMARK": {"postmarkapp.com"}, "ALGOLIA": {"algolia.net", "algolia.com"},
+		"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
+		"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
+		"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
+		"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
+	}
+})
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
 		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}) belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
-		options: []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
-			s, ok := p[0].(string)
-			if !ok {
-				return nil, fmt.Errorf("tokenForHost: want a string, got %T", p[0])
-			}
-			list, err := anyStrings(p[1])
-			if err != nil {
-				return nil, fmt.Errorf("tokenForHost: %w", err)
-			}
-			return tokenForHost(s, list), nil
-		}, new(func(string, []string) bool))}})
+		options: func() []expr.Option {
+			return []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
+				s, ok := p[0].(string)
+				if !ok {
+					return nil, fmt.Errorf("tokenForHost: want a string, got %T", p[0])
+				}
+				list, err := anyStrings(p[1])
+				if err != nil {
+					return nil, fmt.Errorf("tokenForHost: %w", err)
+				}
+				return tokenForHost(s, list), nil
+			}, new(func(string, []string) bool))}
+		}})
 }
 
 func tokenForHost(value string, args []string) bool {
@@ -678,7 +683,7 @@ func tokenForHost(value string, args []string) bool {
 	}
 	for _, v := range vars {
 		prefix, _, _ := strings.Cut(strings.TrimLeft(v, "_"), "_")
-		domains, ok := tokenServices[prefix]
+		domains, ok := tokenServices()[prefix]
 		if !ok {
 			return false
 		}
@@ -708,7 +713,7 @@ func uploadedFile(arg string) string {
 }
 
 func init() {
-	Funcs = append(Funcs, Func{Name: "uploadedFile", Sig: "uploadedFile(arg) string", Doc: "the file a curl data, form or --data-urlencode argument sends: @file, name=@file, name=<file, name@file; \"\" for literal data", Example: `any(options("data-urlencode"), sensitivePath(uploadedFile(#)))`, options: []expr.Option{strStr("uploadedFile", uploadedFile)}})
+	Funcs = append(Funcs, Func{Name: "uploadedFile", Sig: "uploadedFile(arg) string", Doc: "the file a curl data, form or --data-urlencode argument sends: @file, name=@file, name=<file, name@file; \"\" for literal data", Example: `any(options("data-urlencode"), sensitivePath(uploadedFile(#)))`, options: func() []expr.Option { return []expr.Option{strStr("uploadedFile", uploadedFile)} }})
 }
 
 // maxTarget bounds the length of a {target} in a message.

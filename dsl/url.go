@@ -43,15 +43,15 @@ func urlHost(s string) string {
 	}
 	// The last label must look like a top-level domain, so "main.go/x" is a file.
 	tld := h[strings.LastIndex(h, ".")+1:]
-	if len(tld) < 2 || !isLetters(tld) || knownFileSuffix[tld] {
+	if len(tld) < 2 || !isLetters(tld) || knownFileSuffix.has(tld) {
 		return ""
 	}
 	return h
 }
 
 // knownFileSuffix are extensions that are not top-level domains in practice.
-var knownFileSuffix = set("go", "py", "js", "ts", "txt", "md", "sh", "json", "yaml", "yml", "toml",
-	"c", "h", "rs", "rb", "java", "tar", "gz", "tgz", "zip", "log", "conf", "cfg", "ini", "lock", "css", "html")
+var knownFileSuffix = nameSet{names: []string{"go", "py", "js", "ts", "txt", "md", "sh", "json", "yaml", "yml", "toml",
+	"c", "h", "rs", "rb", "java", "tar", "gz", "tgz", "zip", "log", "conf", "cfg", "ini", "lock", "css", "html"}}
 
 func isLetters(s string) bool {
 	for _, r := range s {
@@ -147,19 +147,21 @@ func isPrivateIP(h string) bool {
 	return ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || sharedAddressSpace.Contains(ip)
 }
 
-var metadataHosts = set("169.254.169.254", "100.100.100.200", "169.254.170.2", "fd00:ec2::254",
-	"metadata.google.internal", "metadata", "metadata.azure.internal", "169.254.169.123")
+var metadataHosts = nameSet{names: []string{"169.254.169.254", "100.100.100.200", "169.254.170.2", "fd00:ec2::254",
+	"metadata.google.internal", "metadata", "metadata.azure.internal", "169.254.169.123"}}
 
 // isMetadataHost reports whether h is a cloud instance-metadata endpoint.
-func isMetadataHost(h string) bool { return metadataHosts[strings.ToLower(strings.TrimSuffix(h, "."))] }
+func isMetadataHost(h string) bool {
+	return metadataHosts.has(strings.ToLower(strings.TrimSuffix(h, ".")))
+}
 
-var shorteners = set("bit.ly", "t.co", "tinyurl.com", "is.gd", "v.gd", "goo.gl", "ow.ly", "buff.ly",
+var shorteners = nameSet{names: []string{"bit.ly", "t.co", "tinyurl.com", "is.gd", "v.gd", "goo.gl", "ow.ly", "buff.ly",
 	"rb.gy", "cutt.ly", "shorturl.at", "tiny.cc", "rebrand.ly", "bl.ink", "s.id", "t.ly", "git.io",
-	"shorturl.com", "tr.im", "x.co", "lnkd.in", "db.tt", "qr.ae", "adf.ly", "bitly.com", "u.to", "clck.ru")
+	"shorturl.com", "tr.im", "x.co", "lnkd.in", "db.tt", "qr.ae", "adf.ly", "bitly.com", "u.to", "clck.ru"}}
 
 // isShortener reports whether h is a URL-shortening service, whose links
 // hide where they lead.
-func isShortener(h string) bool { return shorteners[strings.ToLower(h)] }
+func isShortener(h string) bool { return shorteners.has(strings.ToLower(h)) }
 
 // isPunycode reports whether any label of h is IDNA-encoded ("xn--").
 func isPunycode(h string) bool {
