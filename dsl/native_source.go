@@ -329,10 +329,7 @@ func (tr *translator) binary(n *ast.BinaryNode) (goValue, error) {
 		return l, err
 	}
 	if n.Operator == "??" {
-		// expr's {} is a map[string]any, whose missing keys read nil, not
-		// "": only keys(m ?? {}) and values(m ?? {}) mean the same in Go
-		// (see mapOrEmpty).
-		return goValue{}, unsupported("?? on %s", l.typ)
+		return tr.orDefault(n, l)
 	}
 	if n.Operator == "in" {
 		if arr, ok := n.Right.(*ast.ArrayNode); ok && l.typ == "string" {
@@ -426,6 +423,8 @@ func (tr *translator) member(n *ast.MemberNode) (goValue, error) {
 	switch {
 	case x.typ == "map[string]string" && p.typ == "string":
 		return goValue{x.code + "[" + p.code + "]", "string"}, nil // a missing key reads "", as in expr
+	case x.typ == orStringMap && p.typ == "string":
+		return goValue{x.code + "[" + p.code + "]", orString}, nil
 	case strings.HasPrefix(x.typ, "[]") && p.typ == "int":
 		return goValue{"index(" + x.code + ", " + p.code + ")", strings.TrimPrefix(x.typ, "[]")}, nil
 	}
@@ -527,6 +526,36 @@ func (tr *translator) call(n *ast.CallNode) (goValue, error) {
 	return goValue{"e." + f.Name + "(" + codes(args) + ")", goType(ft.Out(0))}, nil
 }
 
+// orStringMap and orString are the types of `m ?? {}` for a map m of
+// strings, and of a member of it. expr's {} is a map[string]any, whose
+// missing keys read nil where m's read "": such a member means what Go's
+// m[k] means only once `?? ""` has turned nil into "".
+const (
+	orStringMap = "map[string]string ?? {}"
+	orString    = "string ?? nil"
+)
+
+// orDefault translates `l ?? r`. A string of the environment is never nil,
+// so `s ?? r` is s; `(m ?? {})[k] ?? ""` is m[k] (a nil map reads "" in
+// Go). Any other default would differ: m[k] is "" for a missing key when m
+// is not nil, the default only when it is.
+func (tr *translator) orDefault(n *ast.BinaryNode, l goValue) (goValue, error) {
+	if m, ok := n.Right.(*ast.MapNode); ok && len(m.Pairs) == 0 && l.typ == "map[string]string" {
+		return goValue{l.code, orStringMap}, nil
+	}
+	r, err := tr.node(n.Right)
+	if err != nil {
+		return r, err
+	}
+	switch {
+	case l.typ == "string" && r.typ == "string":
+		return l, nil
+	case l.typ == orString && r.code == `""`:
+		return goValue{l.code, "string"}, nil
+	}
+	return goValue{}, unsupported("%s ?? %s", l.typ, r.typ)
+}
+
 // mapOrEmpty recognises `m ?? {}` for a map m of the environment: under
 // keys() or values() it is m itself, as ranging over a nil map in Go
 // yields nothing.
@@ -611,6 +640,10 @@ func (tr *translator) builtin(n *ast.BuiltinNode) (goValue, error) {
 		return goValue{"strings.TrimSuffix(" + codes(args) + ")", "string"}, nil
 	case n.Name == "trimPrefix" && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
 		return goValue{"strings.TrimPrefix(" + codes(args) + ")", "string"}, nil
+	case (n.Name == "indexOf" || n.Name == "lastIndexOf") && len(args) == 2 && args[0].typ == "string" && args[1].typ == "string":
+		// byte offsets in both, as expr's string slices are
+		fn := map[string]string{"indexOf": "strings.Index", "lastIndexOf": "strings.LastIndex"}[n.Name]
+		return goValue{fn + "(" + codes(args) + ")", "int"}, nil
 	case n.Name == "join" && len(args) == 2 && args[0].typ == "[]string" && args[1].typ == "string":
 		return goValue{"strings.Join(" + codes(args) + ")", "string"}, nil
 	case n.Name == "keys" && len(args) == 1 && args[0].typ == "map[string]string":
