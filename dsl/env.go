@@ -545,7 +545,8 @@ func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 }
 
 // pipedSecrets are the secret files (SecretFiles) read by the commands
-// whose output reaches c's standard input: every command before it in its
+// whose output reaches c's standard input, and the commands among them
+// that print a stored secret (revealsSecret: vault kv get, op read): every command before it in its
 // pipeline, whatever it does to the data (no list of filters can be
 // whole), and the commands nested in one, which the model lists after it
 // (find ~ -name id_rsa -exec cat {} \;, cat $(find …), xargs cat).
@@ -561,6 +562,9 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 			member--
 		}
 		out = append(out, newCommandEnv(u, line, ctx).SecretFiles...)
+		if revealsSecret(u.Name, wordValues(u.Args)) {
+			out = append(out, u.Source) // a secrets service's value (vault kv get x)
+		}
 	}
 	return out
 }
