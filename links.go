@@ -20,15 +20,32 @@ const maxLinkedWords = 256
 // agent's hooks under names no rule knows.
 type linker struct {
 	home string
-	dirs map[string]string // a directory → where its links lead ("" when it does not exist)
+	// cwd is the directory the command being resolved runs in: where
+	// /proc/self/cwd leads for it, wherever hguard itself runs.
+	cwd  string
+	dirs map[string]string // a directory → where its links lead, for cwd
 }
+
+// maxLinkHops bounds the links followed for one path (a loop never ends).
+const maxLinkHops = 64
 
 // linked returns where p (relative to dir) leads when an existing symbolic
 // link lies on its way, written under ~ when it lies in the home; ""
-// when none does, or p is not a path.
+// when none does, or p is not a path. A glob's directory part is followed
+// (rm -rf * where the agent's shell reached the home through a link).
 func (l *linker) linked(p, dir string) string {
-	if p == "" || len(p) > 4096 || strings.Contains(p, "://") || strings.ContainsAny(p, "*?[\x00\n") {
+	if p == "" || len(p) > 4096 || strings.Contains(p, "://") || strings.ContainsAny(p, "\x00\n") {
 		return ""
+	}
+	glob := ""
+	if i := strings.IndexAny(p, "*?["); i >= 0 {
+		// the directory before the first pattern is resolved, the
+		// pattern kept: ./* in a linked directory is that directory's *
+		j := strings.LastIndexByte(p[:i], '/')
+		p, glob = p[:j+1], p[j+1:]
+		if p == "" {
+			p = "."
+		}
 	}
 	abs := p
 	switch {
@@ -36,17 +53,31 @@ func (l *linker) linked(p, dir string) string {
 		if l.home == "" {
 			return ""
 		}
-		abs = filepath.Join(l.home, p[1:])
+		abs = l.home + p[1:]
 	case !filepath.IsAbs(p):
 		if !filepath.IsAbs(dir) {
 			return ""
 		}
-		abs = filepath.Join(dir, p)
+		abs = dir + "/" + p
 	}
-	abs = selfCwd(filepath.Clean(abs), dir)
-	real := l.resolve(abs)
-	if real == "" || real == abs {
+	var real string
+	if slices.Contains(strings.Split(abs, "/"), "..") {
+		// the kernel takes .. where the links before it lead (cfg/..
+		// is ~ when cfg -> ~/.claude), not by the name as Clean does
+		real = l.eval(abs)
+	}
+	abs = filepath.Clean(abs)
+	if real == "" {
+		real = l.resolve(abs)
+	}
+	if real == "" || real == abs && !strings.HasPrefix(abs, "/proc/") {
 		return ""
+	}
+	if glob != "" {
+		real = filepath.Join(real, glob)
+		if real == filepath.Join(abs, glob) {
+			return ""
+		}
 	}
 	if l.home != "" && l.home != "/" {
 		if rest, ok := strings.CutPrefix(real, l.home+"/"); ok {
@@ -55,6 +86,9 @@ func (l *linker) linked(p, dir string) string {
 		if real == l.home {
 			return "~"
 		}
+	}
+	if real == abs {
+		return ""
 	}
 	return real
 }
@@ -75,46 +109,163 @@ func selfCwd(p, dir string) string {
 }
 
 // resolve is abs with the links of its existing part followed; a part
-// that does not exist yet (a file about to be written) is kept as named.
+// that does not exist yet (a file about to be written, a dangling link's
+// target) is kept as named.
 func (l *linker) resolve(abs string) string {
 	if abs == "/" {
 		return abs
 	}
 	parent := l.dir(filepath.Dir(abs))
 	full := filepath.Join(parent, filepath.Base(abs))
+	if inSelf(parent) || inSelf(full) {
+		return l.eval(full)
+	}
 	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		if real, err := filepath.EvalSymlinks(full); err == nil {
-			return real
-		}
-		if target, err := os.Readlink(full); err == nil {
-			// a link to what does not exist yet: writing creates it there
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(parent, target)
-			}
-			return filepath.Clean(target)
-		}
+		return l.eval(full)
 	}
 	return full
 }
 
-// dir resolves a directory's links, remembering each answer for the line.
+// dir resolves a directory's links, remembering each answer for the
+// command.
 func (l *linker) dir(d string) string {
 	if r, ok := l.dirs[d]; ok {
 		return r
 	}
-	r, err := filepath.EvalSymlinks(d)
-	if err != nil {
-		if d == "/" || d == "." {
-			r = d
-		} else {
-			r = filepath.Join(l.dir(filepath.Dir(d)), filepath.Base(d))
-		}
-	}
+	r := l.eval(d)
 	if l.dirs == nil {
 		l.dirs = map[string]string{}
 	}
 	l.dirs[d] = r
 	return r
+}
+
+// inSelf reports a path under /proc/self or /proc/thread-self: the process
+// that opens it, which is the command's, not hguard's.
+func inSelf(p string) bool {
+	for _, self := range []string{"/proc/self", "/proc/thread-self"} {
+		if rest, ok := strings.CutPrefix(p, self); ok && (rest == "" || rest[0] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// eval is filepath.EvalSymlinks for the command's process: /proc/self/cwd
+// is l.cwd and /proc/self/root is /, other entries under /proc/self are
+// kept as named (hguard's own would be read otherwise); a part that does
+// not exist ends the walk, the rest appended as named; "" for a loop.
+func (l *linker) eval(abs string) string {
+	dest, rest := "/", abs
+	hops := 0
+	for rest != "" {
+		var part string
+		part, rest, _ = strings.Cut(rest, "/")
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			dest = filepath.Dir(dest)
+			continue
+		}
+		next := filepath.Join(dest, part)
+		switch {
+		case dest == "/proc" && (part == "self" || part == "thread-self"):
+			dest = next
+			continue
+		case (dest == "/proc/self" || dest == "/proc/thread-self") && part == "cwd" && filepath.IsAbs(l.cwd):
+			if hops++; hops > maxLinkHops {
+				return ""
+			}
+			dest, rest = "/", l.cwd+"/"+rest
+			continue
+		case (dest == "/proc/self" || dest == "/proc/thread-self") && part == "root":
+			dest = "/"
+			continue
+		case inSelf(dest):
+			dest = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return filepath.Join(next, rest)
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			dest = next
+			continue
+		}
+		if hops++; hops > maxLinkHops {
+			return ""
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return filepath.Join(next, rest)
+		}
+		if filepath.IsAbs(target) {
+			dest = "/"
+		}
+		rest = target + "/" + rest
+	}
+	return dest
+}
+
+// spelledOut is a word's path with $HOME and $PWD (${…}, $(pwd)) written
+// as the linker reads them, ~ and the command's directory; "" for another
+// dynamic word.
+func spelledOut(w cmdline.Word, dir string) string {
+	v := w.Value
+	if w.Dynamic && len(v) > 1 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, home); ok && (rest == "" || rest[0] == '/') {
+			v = "~" + rest
+		}
+	}
+	for _, here := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+		if rest, ok := strings.CutPrefix(v, here); ok && (rest == "" || rest[0] == '/') && filepath.IsAbs(dir) {
+			v = dir + rest
+		}
+	}
+	if strings.ContainsAny(v, "$`") {
+		return ""
+	}
+	return v
+}
+
+// pathsIn are the places in a word where a path may stand, as prefix,
+// path and suffix: the word, an option's value after = or attached to a
+// short option (-fFILE), and a file curl reads after @ or <
+// (-d @F, -F k=@F;type=text/plain).
+func pathsIn(v string) [][3]string {
+	var out [][3]string
+	add := func(prefix, p, suffix string) {
+		out = append(out, [3]string{prefix, p, suffix})
+		if i := strings.IndexAny(p, "@<"); i >= 0 && i+1 < len(p) {
+			f, sfx, _ := strings.Cut(p[i+1:], ";")
+			if sfx != "" {
+				sfx = ";" + sfx
+			}
+			out = append(out, [3]string{prefix + p[:i+1], f, sfx + suffix})
+		}
+	}
+	switch {
+	case strings.HasPrefix(v, "--"):
+		if name, val, ok := strings.Cut(v, "="); ok {
+			add(name+"=", val, "")
+		}
+	case strings.HasPrefix(v, "-") && len(v) > 2:
+		if name, val, ok := strings.Cut(v, "="); ok {
+			add(name+"=", val, "")
+		}
+		if strings.ContainsAny(v[2:], "/.@<") {
+			add(v[:2], v[2:], "") // not -rf's f
+		}
+	case strings.HasPrefix(v, "-"):
+	default:
+		add("", v, "")
+	}
+	return out
 }
 
 // linkedLine is line with each word and redirection target that leads
@@ -137,6 +288,9 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 			dir = filepath.Join(cwd, c.CwdRel)
 		}
 		dir = selfCwd(dir, cwd)
+		if dir != l.cwd {
+			l.cwd, l.dirs = dir, nil
+		}
 		var cc *cmdline.Command
 		change := func() *cmdline.Command {
 			if cc == nil {
@@ -148,23 +302,25 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 			return cc
 		}
 		word := func(w cmdline.Word) (string, bool) {
-			if w.Dynamic || budget <= 0 {
+			v := spelledOut(w, dir)
+			if v == "" || budget <= 0 {
 				return "", false
 			}
 			budget--
-			v := w.Value
-			prefix := ""
-			if strings.HasPrefix(v, "-") {
-				name, val, ok := strings.Cut(v, "=")
-				if !ok {
-					return "", false
+			for _, at := range pathsIn(v) {
+				if r := l.linked(at[1], dir); r != "" {
+					return at[0] + r + at[2], true
 				}
-				prefix, v = name+"=", val
-			}
-			if r := l.linked(v, dir); r != "" {
-				return prefix + r, true
 			}
 			return "", false
+		}
+		if strings.Contains(c.Path, "/") && !c.Dynamic && budget > 0 {
+			// ./tool -rf ~ where tool -> /bin/rm: the program is
+			// the one the link leads to
+			budget--
+			if r := l.linked(c.Path, dir); r != "" && filepath.Base(r) != c.Name {
+				change().Path, cc.Name = r, filepath.Base(r)
+			}
 		}
 		for j, a := range c.Args {
 			if r, ok := word(a); ok {
