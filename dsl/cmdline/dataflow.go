@@ -972,20 +972,12 @@ func (w *walker) writes(c *Command, args []field) {
 		if len(ops) == 2 && stdinFile(ops[0].Value) && !ops[1].Dynamic {
 			record(ops[1].Value, c.Stdin)
 		}
-	case "curl", "wget":
-		for i, a := range args {
-			v := a.Value
-			var file string
-			switch {
-			case (v == "-o" || v == "--output" || v == "-O" && c.Name == "wget" || v == "--output-document") && i+1 < len(args):
-				file = args[i+1].Value
-			case strings.HasPrefix(v, "--output=") || strings.HasPrefix(v, "--output-document="):
-				_, file, _ = strings.Cut(v, "=")
-			case strings.HasPrefix(v, "-o") && len(v) > 2 && c.Name == "curl":
-				file = v[2:]
-			}
-			if file != "" && file != "-" {
-				record(file, Input{From: c.Name, Remote: true})
+	default:
+		// the file a downloader's options name (curl -o, wget -O, aria2c
+		// -d -o): fetched content, whose text is not known
+		if fetchers[c.Name] || fileFetchers[c.Name] {
+			for _, f := range downloadOutputs(c.Name, args) {
+				record(f, Input{From: c.Name, Remote: true})
 			}
 		}
 	}
