@@ -766,6 +766,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 334, Col: 9},
 	},
 	{
+		ID:         "shadow-program-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"@writes", "@may-write"},
+		When:       "agent && (any(outputs, shadowsProgram(#)) || any(mayWrite, shadowsProgram(#)))",
+		Message:    "an agent writes a file named like a known program into a bin directory that comes early on PATH, where it runs in that program's place for everyone later (echo 'rm -rf ~' > ~/.local/bin/ls)",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "exec.yaml", Line: 340, Col: 3},
+		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 343, Col: 9},
+	},
+	{
 		ID:         "recursive-delete-root",
 		Aliases:    []string{"recursive delete of root filesystem"},
 		Level:      dsl.Block,

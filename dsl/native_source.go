@@ -118,6 +118,7 @@ var helpers = map[string]struct {
 	"isSystemDir":    {"isSystemDir", "bool", []string{"string"}},
 	"isBroad":        {"isBroad", "bool", []string{"string"}},
 	"isTemp":         {"isTemp", "bool", []string{"string"}},
+	"shadowsProgram": {"shadowsProgram", "bool", []string{"string"}},
 	"sharedDir":      {"sharedDir", "bool", []string{"string"}},
 	"untrustedPath":  {"untrustedPath", "bool", []string{"string"}},
 	"under":          {"under", "bool", []string{"string", "string"}},

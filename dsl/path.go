@@ -1,8 +1,12 @@
 package dsl
 
 import (
+	"os"
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 // homePrefixes are the spellings of the home directory that rules treat
@@ -364,3 +368,37 @@ func baseName(p string) string {
 	}
 	return p
 }
+
+// userBinDirs are directories on a usual PATH, ahead of the system's, that
+// a user (or an agent as that user) may write.
+var userBinDirs = []string{"~/.local/bin/", "~/bin/", "~/go/bin/", "~/.cargo/bin/", "~/.npm-global/bin/",
+	"~/.deno/bin/", "~/.bun/bin/", "~/.volta/bin/", "~/.yarn/bin/", "~/.nix-profile/bin/", "/usr/local/bin/",
+	"/usr/local/sbin/", "/opt/homebrew/bin/", "/opt/homebrew/sbin/", "/opt/local/bin/"}
+
+// shadowsProgram reports a file in a user's bin directory (userBinDirs, or
+// a node_modules/.bin that npm scripts put first) named like a program
+// hguard knows or one the system has (systemBinDirs): echo 'rm -rf ~' >
+// ~/.local/bin/ls runs in ls's place.
+func shadowsProgram(p string) bool {
+	if p == "" || len(p) > 4096 || strings.ContainsAny(p, "*?[") {
+		return false
+	}
+	dir, base := path.Split(homeForm(cleanPath(p)))
+	if base == "" || !slices.Contains(userBinDirs, dir) && !strings.HasSuffix(dir, "/node_modules/.bin/") && dir != "node_modules/.bin/" {
+		return false
+	}
+	if cmdline.KnownName(base) {
+		return true
+	}
+	for _, d := range systemBinDirs {
+		if fi, err := os.Stat(d + base); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// systemBinDirs are where the system's programs are: a name found there
+// (asked only for a write into a user's bin directory) is a program a
+// file of that name would shadow, known to hguard or not.
+var systemBinDirs = []string{"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"}

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -99,6 +100,17 @@ func launchable(s string) bool {
 		s = path.Clean(s)
 	}
 	return isCommandWord(s) && !isShellPath(s) && knownProgram(program(baseName(s)))
+}
+
+// KnownName reports a program name hguard knows in any of its tables or
+// its catalogue (what a glob as a command's name is matched against), by
+// its name as a command word would give it (python3.12 is python's).
+func KnownName(name string) bool {
+	if name == "" {
+		return false
+	}
+	_, ok := slices.BinarySearch(knownNames(), program(name))
+	return ok || knownProgram(program(name))
 }
 
 // knownProgram reports a program hguard has knowledge of: one that
