@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -131,6 +132,13 @@ func matchRe(re *lazyRegexp, s string) bool {
 		panic(err)
 	}
 	return compiled.MatchString(s)
+}
+
+// matchReWith is `s matches "…"` for a regexp every match of which
+// contains lit (requiredLiteral): without lit the regexp is neither
+// compiled nor run.
+func matchReWith(re *lazyRegexp, lit, s string) bool {
+	return strings.Contains(s, lit) && matchRe(re, s)
 }
 
 // computedRegexps caches the patterns matchComputed compiles, at most

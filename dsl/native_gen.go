@@ -1188,9 +1188,9 @@ func native2(env any) bool {
 		!e.HasFlag("h", "help", "version")) ||
 		(in(e.Name, "nmap", "rustscan") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchRe(&nativeRegexps[1], p0) ||
-					matchRe(&nativeRegexps[2], p0)) ||
-					matchRe(&nativeRegexps[3], p0))
+				return ((matchReWith(&nativeRegexps[1], "/", p0) ||
+					matchReWith(&nativeRegexps[2], ".", p0)) ||
+					matchReWith(&nativeRegexps[3], "*", p0))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return (in(p0, "-p-", "-A", "-O", "-sS", "-sU", "-sA", "-sN", "-sF", "-sX", "--top-ports", "-iR") ||
@@ -1203,7 +1203,7 @@ func native3(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return (((p0 == "-R") ||
-			matchRe(&nativeRegexps[4], p0)) ||
+			matchReWith(&nativeRegexps[4], "-", p0)) ||
 			strings.HasPrefix(p0, "-oRemoteForward"))
 	}) ||
 		anyOf(e.Options("o"), func(p0 string) bool {
@@ -1217,7 +1217,7 @@ func native4(env any) bool {
 	return (in("sshpass", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return ((p0 == "-p") ||
-				matchRe(&nativeRegexps[5], p0))
+				matchReWith(&nativeRegexps[5], "-p", p0))
 		}))
 }
 
@@ -1227,7 +1227,7 @@ func native5(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchRe(&nativeRegexps[6], p0))
+				matchReWith(&nativeRegexps[6], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")))
 }
@@ -1354,7 +1354,7 @@ func native11(env any) bool {
 			in(e.Pos(1), "rm", "remove"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[8], p0)
+				return matchReWith(&nativeRegexps[8], "$(", p0)
 			})))
 }
 
@@ -1366,13 +1366,13 @@ func native12(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchRe(&nativeRegexps[9], p0) ||
-					matchRe(&nativeRegexps[10], p0)) ||
-					matchRe(&nativeRegexps[11], p0))
+				return ((matchReWith(&nativeRegexps[9], "/", p0) ||
+					matchReWith(&nativeRegexps[10], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[11], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[12], p0) ||
-					matchRe(&nativeRegexps[10], p0))
+				return (matchReWith(&nativeRegexps[12], "=/", p0) ||
+					matchReWith(&nativeRegexps[10], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -1389,7 +1389,7 @@ func native12(env any) bool {
 func native13(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchRe(&nativeRegexps[14], p0)
+		return matchReWith(&nativeRegexps[14], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -1467,13 +1467,13 @@ func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchRe(&nativeRegexps[21], p0) ||
-			(matchRe(&nativeRegexps[22], p0) &&
+			(matchReWith(&nativeRegexps[22], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (matchRe(&nativeRegexps[21], p0) ||
-					(matchRe(&nativeRegexps[22], p0) &&
+					(matchReWith(&nativeRegexps[22], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -1484,13 +1484,13 @@ func native18(env any) bool {
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
 			return (matchRe(&nativeRegexps[21], p0) ||
-				(matchRe(&nativeRegexps[22], p0) &&
+				(matchReWith(&nativeRegexps[22], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchRe(&nativeRegexps[21], p0) ||
-						(matchRe(&nativeRegexps[22], p0) &&
+						(matchReWith(&nativeRegexps[22], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -1589,7 +1589,7 @@ func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[24], cleanPath(p0))
+			return matchReWith(&nativeRegexps[24], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
 				return matchRe(&nativeRegexps[25], cleanPath(p0))
@@ -1705,7 +1705,7 @@ func native28(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[33], p0)
+				return matchReWith(&nativeRegexps[33], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -1804,12 +1804,12 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[34], p0) ||
-			matchRe(&nativeRegexps[35], p0))
+		return (matchReWith(&nativeRegexps[34], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[35], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchRe(&nativeRegexps[36], p0.Target) ||
-				matchRe(&nativeRegexps[37], p0.Target))
+			return (matchReWith(&nativeRegexps[36], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[37], "/dev/", p0.Target))
 		}))
 }
 
@@ -1839,16 +1839,16 @@ func native33(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[38], p0)
+					return matchReWith(&nativeRegexps[38], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[39], p0)
+						return matchReWith(&nativeRegexps[39], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[40], p0)
+					return matchReWith(&nativeRegexps[40], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[41], p0)
+						return matchReWith(&nativeRegexps[41], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
@@ -1868,7 +1868,7 @@ func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[43], p0)
+			return matchReWith(&nativeRegexps[43], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -1949,18 +1949,18 @@ func native41(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchRe(&nativeRegexps[45], p0))
+					matchReWith(&nativeRegexps[45], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchRe(&nativeRegexps[46], p0)) ||
-					matchRe(&nativeRegexps[47], p0))
+					matchReWith(&nativeRegexps[46], "--", p0)) ||
+					matchReWith(&nativeRegexps[47], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchRe(&nativeRegexps[48], p0))
+					matchReWith(&nativeRegexps[48], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return matchRe(&nativeRegexps[49], p0)
@@ -1987,7 +1987,7 @@ func native42(env any) bool {
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchRe(&nativeRegexps[53], p0) &&
+				(matchReWith(&nativeRegexps[53], "GIT_CONFIG_KEY_", p0) &&
 					matchRe(&nativeRegexps[54], e.Assigns[p0])))
 		}))
 }
@@ -1998,7 +1998,7 @@ func native43(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[55], p0)
+				return matchReWith(&nativeRegexps[55], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -2012,7 +2012,7 @@ func native43(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[56], p0) ||
+				return (matchReWith(&nativeRegexps[56], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
 						matchRe(&nativeRegexps[57], p0)))
 			})))
@@ -2021,7 +2021,7 @@ func native43(env any) bool {
 // native44 is the condition of command-remap-expansion.
 func native44(env any) bool {
 	e := env.(*LineEnv)
-	return matchRe(&nativeRegexps[58], e.Line)
+	return matchReWith(&nativeRegexps[58], "${", e.Line)
 }
 
 // native45 is the condition of path-untrusted-dir.
@@ -2067,7 +2067,7 @@ func native46(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchRe(&nativeRegexps[60], p0))
+					!matchReWith(&nativeRegexps[60], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -2076,7 +2076,7 @@ func native46(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchRe(&nativeRegexps[61], index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[61], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native47 is the condition of program-escape.
@@ -2090,28 +2090,28 @@ func native47(env any) bool {
 func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[62], p0)
+		return matchReWith(&nativeRegexps[62], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[62], p0)
+				return matchReWith(&nativeRegexps[62], "#", p0)
 			})))
 }
 
 // native49 is the condition of load-library.
 func native49(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchRe(&nativeRegexps[63], e.Name) ||
+	return (((((((((matchReWith(&nativeRegexps[63], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchRe(&nativeRegexps[64], p0))
+					matchReWith(&nativeRegexps[64], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchRe(&nativeRegexps[65], p0))
+						!matchReWith(&nativeRegexps[65], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2119,14 +2119,14 @@ func native49(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[66], p0)
+				return matchReWith(&nativeRegexps[66], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[66], p0)
+				return matchReWith(&nativeRegexps[66], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -2157,19 +2157,19 @@ func native50(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		((anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[67], p0) &&
-				!matchRe(&nativeRegexps[68], p0))
+			return (matchReWith(&nativeRegexps[67], "-", p0) &&
+				!matchReWith(&nativeRegexps[68], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[69], p0) &&
-					!matchRe(&nativeRegexps[68], p0))
+				return (matchReWith(&nativeRegexps[69], "=", p0) &&
+					!matchReWith(&nativeRegexps[68], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[70], p0)
+				return matchReWith(&nativeRegexps[70], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[71], p0) &&
-						!matchRe(&nativeRegexps[72], p0))
+					return (matchReWith(&nativeRegexps[71], ".", p0) &&
+						!matchReWith(&nativeRegexps[72], "lib", p0))
 				}))))
 }
 
@@ -2177,8 +2177,8 @@ func native50(env any) bool {
 func native51(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[71], p0) &&
-			!matchRe(&nativeRegexps[72], p0))
+		return (matchReWith(&nativeRegexps[71], ".", p0) &&
+			!matchReWith(&nativeRegexps[72], "lib", p0))
 	})
 }
 
@@ -2187,7 +2187,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchRe(&nativeRegexps[73], index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[73], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -2199,7 +2199,7 @@ func native52(env any) bool {
 func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[74], cleanPath(p0))
+		return matchReWith(&nativeRegexps[74], "bin", cleanPath(p0))
 	})
 }
 
@@ -2251,7 +2251,7 @@ func native57(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[75], p0)
+			return matchReWith(&nativeRegexps[75], "bin/", p0)
 		}))
 }
 
@@ -2292,8 +2292,8 @@ func native59(env any) bool {
 func native60(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[76], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[77], cleanPath(p0))) ||
+		return ((matchReWith(&nativeRegexps[76], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[77], "/fish/", cleanPath(p0))) ||
 			matchRe(&nativeRegexps[78], cleanPath(p0)))
 	})
 }
@@ -2305,7 +2305,7 @@ func native61(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchRe(&nativeRegexps[79], e.Line)))
+			matchReWith(&nativeRegexps[79], "function", e.Line)))
 }
 
 // native62 is the condition of fish-funcsave-agent.
@@ -2431,7 +2431,7 @@ func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchRe(&nativeRegexps[80], e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[80], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -2629,7 +2629,7 @@ func native87(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[81], p0) &&
+				return (matchReWith(&nativeRegexps[81], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -2718,7 +2718,7 @@ func native97(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
 				(matchRe(&nativeRegexps[84], urlHost(p0)) ||
-					matchRe(&nativeRegexps[85], urlHost(p0))))
+					matchReWith(&nativeRegexps[85], ".", urlHost(p0))))
 		}))
 }
 
@@ -2738,7 +2738,7 @@ func native99(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchRe(&nativeRegexps[86], p0))
+				matchReWith(&nativeRegexps[86], "%25", p0))
 		}))
 }
 
@@ -2770,7 +2770,7 @@ func native102(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchRe(&nativeRegexps[88], p0))
+				matchReWith(&nativeRegexps[88], "@", p0))
 		}))
 }
 
@@ -2832,10 +2832,10 @@ func native105(env any) bool {
 func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchRe(&nativeRegexps[90], p0.Target)
+		return matchReWith(&nativeRegexps[90], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[91], p0)
+			return matchReWith(&nativeRegexps[91], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
@@ -2851,7 +2851,7 @@ func native106(env any) bool {
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchRe(&nativeRegexps[94], e.Code))) ||
+			matchReWith(&nativeRegexps[94], "socket", e.Code))) ||
 		((((e.Lang != "") &&
 			matchRe(&nativeRegexps[95], e.Code)) &&
 			matchRe(&nativeRegexps[96], e.Code)) &&
@@ -2864,9 +2864,9 @@ func native107(env any) bool {
 	return (((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchRe(&nativeRegexps[98], p0) &&
+				(matchReWith(&nativeRegexps[98], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchRe(&nativeRegexps[99], p0))
+				matchReWith(&nativeRegexps[99], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -2973,8 +2973,8 @@ func native110(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchRe(&nativeRegexps[101], p0)) &&
-			matchRe(&nativeRegexps[102], p0))
+			matchReWith(&nativeRegexps[101], "$", p0)) &&
+			matchReWith(&nativeRegexps[102], ".", p0))
 	})
 }
 
@@ -3040,7 +3040,7 @@ func native112(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchRe(&nativeRegexps[103], e.Line))
+		matchReWith(&nativeRegexps[103], "cd", e.Line))
 }
 
 // native113 is the condition of reverse-shell-fifo.
@@ -3053,7 +3053,7 @@ func native113(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchRe(&nativeRegexps[104], e.Line))
+		matchReWith(&nativeRegexps[104], "mk", e.Line))
 }
 
 // native114 is the condition of shell-piped-to-network.
@@ -3080,7 +3080,7 @@ func native115(env any) bool {
 // native116 is the condition of awk-network.
 func native116(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchRe(&nativeRegexps[105], (e.Code+strings.Join(e.Args, " "))) &&
+	return (matchReWith(&nativeRegexps[105], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
 		matchRe(&nativeRegexps[106], (e.Code+strings.Join(e.Args, " "))))
 }
 
@@ -3101,17 +3101,17 @@ func native117(env any) bool {
 func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchRe(&nativeRegexps[109], p0) &&
+		return (matchReWith(&nativeRegexps[109], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[110], p0) &&
+				return (matchReWith(&nativeRegexps[110], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchRe(&nativeRegexps[109], p0)) &&
+				matchReWith(&nativeRegexps[109], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
@@ -3186,14 +3186,14 @@ func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[115], p0) &&
-				!matchRe(&nativeRegexps[116], p0))
+			return (matchReWith(&nativeRegexps[115], "@", p0) &&
+				!matchReWith(&nativeRegexps[116], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[117], p0) &&
+					(matchReWith(&nativeRegexps[117], ":", p0) &&
 						!matchRe(&nativeRegexps[118], p0)))
 			}))) ||
 		((e.Name == "whois") &&
@@ -3211,7 +3211,7 @@ func native122(env any) bool {
 func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[119], p0)
+		return matchReWith(&nativeRegexps[119], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -3237,7 +3237,7 @@ func native124(env any) bool {
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchRe(&nativeRegexps[117], p0) &&
+					(matchReWith(&nativeRegexps[117], ":", p0) &&
 						!matchRe(&nativeRegexps[118], p0)))
 			})))
 }
@@ -3265,7 +3265,7 @@ func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (matchRe(&nativeRegexps[124], p0) ||
-			matchRe(&nativeRegexps[125], p0))
+			matchReWith(&nativeRegexps[125], "w", p0))
 	})
 }
 
@@ -3286,13 +3286,13 @@ func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[126], p0) ||
+			return (matchReWith(&nativeRegexps[126], "s", p0) ||
 				matchRe(&nativeRegexps[127], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
 				return (matchRe(&nativeRegexps[127], p0) ||
-					matchRe(&nativeRegexps[128], p0))
+					matchReWith(&nativeRegexps[128], "s", p0))
 			})))
 }
 
@@ -3301,7 +3301,7 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[129], p0) ||
+			return (matchReWith(&nativeRegexps[129], "s", p0) ||
 				matchRe(&nativeRegexps[130], p0))
 		})) ||
 		((e.Name == "install") &&
@@ -3335,8 +3335,8 @@ func native131(env any) bool {
 				return ((((matchRe(&nativeRegexps[132], p0) ||
 					matchRe(&nativeRegexps[133], p0)) ||
 					matchRe(&nativeRegexps[134], p0)) ||
-					matchRe(&nativeRegexps[135], p0)) ||
-					matchRe(&nativeRegexps[136], p0))
+					matchReWith(&nativeRegexps[135], "w", p0)) ||
+					matchReWith(&nativeRegexps[136], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3345,8 +3345,8 @@ func native131(env any) bool {
 			anyOf(e.Args, func(p0 string) bool {
 				return (((matchRe(&nativeRegexps[133], p0) ||
 					matchRe(&nativeRegexps[137], p0)) ||
-					matchRe(&nativeRegexps[138], p0)) ||
-					matchRe(&nativeRegexps[135], p0))
+					matchReWith(&nativeRegexps[138], "w", p0)) ||
+					matchReWith(&nativeRegexps[135], "w", p0))
 			})))
 }
 
@@ -3358,7 +3358,7 @@ func native132(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchReWith(&nativeRegexps[139], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3447,7 +3447,7 @@ func native138(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchRe(&nativeRegexps[141], p0))
+				matchReWith(&nativeRegexps[141], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -3501,7 +3501,7 @@ func native143(env any) bool {
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchRe(&nativeRegexps[145], p0)
+						return matchReWith(&nativeRegexps[145], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3599,7 +3599,7 @@ func native146(env any) bool {
 				return matchRe(&nativeRegexps[147], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[148], p0)
+				return matchReWith(&nativeRegexps[148], "hguard", p0)
 			})))
 }
 
@@ -3671,7 +3671,7 @@ func native147(env any) bool {
 					return matchRe(&nativeRegexps[147], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchRe(&nativeRegexps[148], p0)
+					return matchReWith(&nativeRegexps[148], "hguard", p0)
 				}))))
 }
 
@@ -3702,13 +3702,13 @@ func native148(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchRe(&nativeRegexps[149], p0) &&
+				return (!matchReWith(&nativeRegexps[149], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchRe(&nativeRegexps[150], p0) &&
+				return (!matchReWith(&nativeRegexps[150], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -3746,13 +3746,13 @@ func native149(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchRe(&nativeRegexps[149], p0) &&
+					return (!matchReWith(&nativeRegexps[149], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchRe(&nativeRegexps[150], p0) &&
+					return (!matchReWith(&nativeRegexps[150], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -3763,10 +3763,10 @@ func native149(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchRe(&nativeRegexps[151], baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[151], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchRe(&nativeRegexps[152], p0) ||
-						matchRe(&nativeRegexps[153], p0))
+					return (matchReWith(&nativeRegexps[152], "hguard", p0) ||
+						matchReWith(&nativeRegexps[153], "hguard", p0))
 				}))))
 }
 
@@ -3806,7 +3806,7 @@ func native152(env any) bool {
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[157], p0) ||
+					return (matchReWith(&nativeRegexps[157], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
@@ -3851,7 +3851,7 @@ func native153(env any) bool {
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchRe(&nativeRegexps[157], p0) ||
+						return (matchReWith(&nativeRegexps[157], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
@@ -3886,7 +3886,7 @@ func native154(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[160], p0)
+			return matchReWith(&nativeRegexps[160], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
@@ -3909,7 +3909,7 @@ func native154(env any) bool {
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[164], p0)
+				return matchReWith(&nativeRegexps[164], "accept-", p0)
 			})))
 }
 
@@ -3920,7 +3920,7 @@ func native155(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[160], p0)
+				return matchReWith(&nativeRegexps[160], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
@@ -3943,7 +3943,7 @@ func native155(env any) bool {
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[164], p0)
+					return matchReWith(&nativeRegexps[164], "accept-", p0)
 				}))))
 }
 
@@ -4293,7 +4293,7 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[170], p0)
+		return matchReWith(&nativeRegexps[170], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4319,7 +4319,7 @@ func native175(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[171], p0)
+			return matchReWith(&nativeRegexps[171], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4351,7 +4351,7 @@ func native175(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[172], p0)
+				return matchReWith(&nativeRegexps[172], ".", p0)
 			})))
 }
 
@@ -4360,7 +4360,7 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[173], p0)
+			return matchReWith(&nativeRegexps[173], "secret", p0)
 		})) &&
 		matchRe(&nativeRegexps[174], e.Option("o", "output")))
 }
@@ -4373,7 +4373,7 @@ func native177(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[175], p0) &&
+			return ((matchReWith(&nativeRegexps[175], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4385,7 +4385,7 @@ func native177(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[176], p0) &&
+				return (matchReWith(&nativeRegexps[176], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4393,7 +4393,7 @@ func native177(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[177], p0)
+				return matchReWith(&nativeRegexps[177], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4407,7 +4407,7 @@ func native177(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[177], p0)
+				return matchReWith(&nativeRegexps[177], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -4429,7 +4429,7 @@ func native178(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[179], p0)
+				return matchReWith(&nativeRegexps[179], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
 			matchRe(&nativeRegexps[180], e.Stdin.Text)) &&
@@ -4443,11 +4443,11 @@ func native179(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[181], p0)
+			return matchReWith(&nativeRegexps[181], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[182], p0)
+				return matchReWith(&nativeRegexps[182], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -4476,10 +4476,10 @@ func native181(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[185], p0)
+				return matchReWith(&nativeRegexps[185], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[186], p0)
+			return matchReWith(&nativeRegexps[186], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4487,7 +4487,7 @@ func native181(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchRe(&nativeRegexps[187], p0)
+			return matchReWith(&nativeRegexps[187], "--preserve-env=", p0)
 		}))
 }
 
@@ -4520,7 +4520,7 @@ func native183(env any) bool {
 		(e.Pos(1) == "set")) &&
 		((matchRe(&nativeRegexps[189], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchRe(&nativeRegexps[190], e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[190], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -4533,7 +4533,7 @@ func native183(env any) bool {
 				return matchRe(&nativeRegexps[191], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[192], p0) &&
+				return (matchReWith(&nativeRegexps[192], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -4616,7 +4616,7 @@ func native189(env any) bool {
 				return matchRe(&nativeRegexps[195], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[196], p0)
+			return matchReWith(&nativeRegexps[196], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4792,7 +4792,7 @@ func native198(env any) bool {
 			return matchRe(&nativeRegexps[203], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[204], p0)
+			return matchReWith(&nativeRegexps[204], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[205], p0)
@@ -4819,7 +4819,7 @@ func native200(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[206], p0)
+			return matchReWith(&nativeRegexps[206], "/var/log/", p0)
 		}))
 }
 
@@ -4939,9 +4939,9 @@ func native205(env any) bool {
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchRe(&nativeRegexps[207], e.Code) ||
+		((matchReWith(&nativeRegexps[207], "while", e.Code) ||
 			matchRe(&nativeRegexps[208], e.Code)) ||
-			matchRe(&nativeRegexps[209], e.Code)))
+			matchReWith(&nativeRegexps[209], "fork", e.Code)))
 }
 
 // native207 is the condition of service-from-file.
@@ -4961,16 +4961,16 @@ func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[12], p0)
+			return matchReWith(&nativeRegexps[12], "=/", p0)
 		})) ||
 		(in(e.Name, "lxc", "incus") &&
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[210], p0)
+					return matchReWith(&nativeRegexps[210], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[211], p0)
+					return matchReWith(&nativeRegexps[211], "security.privileged=true", p0)
 				}))))
 }
 
@@ -4979,11 +4979,11 @@ func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[212], p0)
+			return matchReWith(&nativeRegexps[212], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchRe(&nativeRegexps[213], index(e.Positional, (len(e.Positional)-1))) ||
-			matchRe(&nativeRegexps[214], index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[213], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[214], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native210 is the condition of snap-unsigned-install.
@@ -5017,8 +5017,8 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[215], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[216], cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[215], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[216], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -5026,8 +5026,8 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[217], cleanPath(p0)) ||
-			matchRe(&nativeRegexps[218], cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[217], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[218], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -5036,7 +5036,7 @@ func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchRe(&nativeRegexps[217], cleanPath(p0)))
+			!matchReWith(&nativeRegexps[217], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
@@ -5047,7 +5047,7 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[220], p0) ||
+		return (matchReWith(&nativeRegexps[220], "$", p0) ||
 			matchRe(&nativeRegexps[221], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
@@ -5096,7 +5096,7 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[225], cleanPath(p0)) ||
+		return ((matchReWith(&nativeRegexps[225], "/", cleanPath(p0)) ||
 			matchRe(&nativeRegexps[226], cleanPath(p0))) ||
 			matchRe(&nativeRegexps[227], cleanPath(p0)))
 	})
@@ -5134,7 +5134,7 @@ func native221(env any) bool {
 				return matchRe(&nativeRegexps[232], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[233], p0)
+				return matchReWith(&nativeRegexps[233], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
@@ -5157,7 +5157,7 @@ func native221(env any) bool {
 func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchRe(&nativeRegexps[236], cleanPath(p0))
+		return matchReWith(&nativeRegexps[236], "/.", cleanPath(p0))
 	})
 }
 
@@ -5172,10 +5172,10 @@ func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[237], p0)
+			return matchReWith(&nativeRegexps[237], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[238], p0)
+			return matchReWith(&nativeRegexps[238], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -370,6 +371,9 @@ func (tr *translator) binary(n *ast.BinaryNode) (goValue, error) {
 		if !ok || l.typ != "string" {
 			return goValue{}, unsupported("matches with a computed pattern")
 		}
+		if lit := requiredLiteral(s.Value); lit != "" {
+			return goValue{fmt.Sprintf("matchReWith(%s, %s, %s)", tr.res.ref(s.Value), strconv.Quote(lit), l.code), "bool"}, nil
+		}
 		return goValue{fmt.Sprintf("matchRe(%s, %s)", tr.res.ref(s.Value), l.code), "bool"}, nil
 	}
 	r, err := tr.node(n.Right)
@@ -653,4 +657,52 @@ func (tr *translator) builtin(n *ast.BuiltinNode) (goValue, error) {
 		return goValue{"valuesOf(" + args[0].code + ")", "[]string"}, nil
 	}
 	return goValue{}, unsupported("builtin %s", n.Name)
+}
+
+// requiredLiteral returns the longest ASCII text that every match of
+// pattern contains, or "". A condition tests it before it compiles and
+// runs the regexp: most commands lack it, and a check then compiles none
+// of the regexps it meets. Case-folded literals and text outside ASCII
+// (an invalid byte matches U+FFFD) are left out.
+func requiredLiteral(pattern string) string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	return mustContain(re.Simplify())
+}
+
+func mustContain(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if re.Flags&syntax.FoldCase != 0 || !isASCII(s) {
+			return ""
+		}
+		return s
+	case syntax.OpCapture, syntax.OpPlus:
+		return mustContain(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return mustContain(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, sub := range re.Sub {
+			if s := mustContain(sub); len(s) > len(best) {
+				best = s
+			}
+		}
+		return best
+	}
+	return ""
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -239,3 +239,27 @@ func TestTranslateRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRequiredLiteral: the text a condition looks for before it compiles
+// a regexp must be in every match; where no text is certain, none.
+func TestRequiredLiteral(t *testing.T) {
+	for _, c := range []struct{ pattern, want string }{
+		{`\$\{(BASH_CMDS|(dis_)?(commands|aliases))\[[^]]*\]:{0,2}=`, "${"},
+		{`^(?:rm|rmdir)\s+--no-preserve-root`, "--no-preserve-root"},
+		{`(ab)+cde`, "cde"},
+		{`x(abc){2,}`, "abc"},
+		{`x(abc)?`, "x"},
+		{`(abc)*`, ""},
+		{`abc|xyz`, ""},    // no text is in both branches
+		{`abc|abd`, "ab"},  // the parser factors the prefix out
+		{`(?i)secret`, ""}, // case-folded
+		{`é+x`, "x"},       // outside ASCII
+		{`[`, ""},          // does not parse: matchRe reports it
+		{`(?i:a)bc`, "bc"}, // only part folded
+		{`^/etc/(passwd|shadow)$`, "/etc/"},
+	} {
+		if got := requiredLiteral(c.pattern); got != c.want {
+			t.Errorf("requiredLiteral(%q) = %q, want %q", c.pattern, got, c.want)
+		}
+	}
+}
