@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/hguard/hguard/internal/testbin"
 )
 
 // benchCommands is every command of the peers' corpora when they are laid
@@ -92,6 +95,28 @@ func BenchmarkColdCheck(b *testing.B) {
 					b.Fatal(err)
 				}
 				g.Check(Request{Command: cmd})
+			}
+		})
+	}
+}
+
+// BenchmarkProcess is a whole `hguard check` process, as a shell hook runs
+// one on every Enter: start-up (package initialisation, loading the rules)
+// and one decision, with a private home and no daemon. hyperfine measures
+// the same from outside (BENCHMARKS.md); this one runs with the tests.
+func BenchmarkProcess(b *testing.B) {
+	exe := testbin.Build(b, "github.com/hguard/hguard/cmd/hguard")
+	home := b.TempDir()
+	for _, cmd := range []string{"ls -la", "rm -rf /", "git status"} {
+		b.Run(strings.Fields(cmd)[0], func(b *testing.B) {
+			for b.Loop() {
+				c := exec.Command(exe, "check", "--", cmd)
+				c.Env = testbin.Env(home)
+				if err := c.Run(); err != nil {
+					if _, ok := err.(*exec.ExitError); !ok {
+						b.Fatal(err)
+					}
+				}
 			}
 		})
 	}
