@@ -1,6 +1,9 @@
 package dsl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // BenchmarkNameSet is the cost of asking a name list, beside a map built
 // beforehand, as the list was until its map was made on first use.
@@ -17,5 +20,15 @@ func BenchmarkNameSet(b *testing.B) {
 				_ = m[name]
 			}
 		})
+	}
+}
+
+// TestGroupNamesStartWithAt: onName looks a name up among the groups only
+// when it starts with "@".
+func TestGroupNamesStartWithAt(t *testing.T) {
+	for g := range nameGroups {
+		if !strings.HasPrefix(g, "@") {
+			t.Errorf("group %q does not start with @: onName would never find it", g)
+		}
 	}
 }
