@@ -32,7 +32,7 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 			return cmdline.EarlierFile{}, false
 		}
 		recorded := slices.ContainsFunc(written, func(q string) bool { return p == q || strings.HasPrefix(p, q+"/") })
-		if !recorded && (since.IsZero() || fi.ModTime().Before(since.Add(-changedSlack))) {
+		if !recorded && !changedSince(fi, since) {
 			return cmdline.EarlierFile{}, false
 		}
 		return readScript(p)
@@ -69,6 +69,26 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 		return all, found
 	}
 }
+
+// changedSince reports a file changed after since: its modification time,
+// or its inode's change time, which touch -d, cp -p and tar x cannot set
+// back. The kernel stamps the latter from a coarse clock (a few
+// milliseconds behind), and the session starts before its first command
+// runs.
+func changedSince(fi os.FileInfo, since time.Time) bool {
+	if since.IsZero() {
+		return false
+	}
+	if !fi.ModTime().Before(since.Add(-changedSlack)) {
+		return true
+	}
+	ct, ok := changeTime(fi)
+	return ok && !ct.Before(since.Add(-ctimeSlack))
+}
+
+// ctimeSlack is how much earlier than the session's start a file's change
+// time may be and still count: the kernel's coarse clock lags by a tick.
+const ctimeSlack = 20 * time.Millisecond
 
 // maxGlobScripts bounds the files a glob's script is read from.
 const maxGlobScripts = 16

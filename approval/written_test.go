@@ -37,6 +37,9 @@ func TestWrittenAcrossCommands(t *testing.T) {
 	if err := os.Chtimes(old, time.Now().Add(-time.Hour), time.Now().Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
+	// Its inode's change time is now, which no file can set back: the
+	// session starts later.
+	time.Sleep(100 * time.Millisecond)
 	run := func(cmd string) {
 		t.Helper()
 		c := exec.Command(bash, "-c", cmd)
@@ -62,6 +65,12 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "touch -d 2001-01-01 x.sh && cp -p x.sh q.sh", true, dsl.Allow},
 		{"a1", "claude-code", "bash q.sh", false, dsl.Block}, // written (copied) by the session, though its time is old
 		{"a1", "claude-code", "bash clean.sh", false, dsl.Allow},
+		// written by a program hguard does not follow, then given an old time
+		{"a1", "claude-code", `python3 -c "open('b.sh', 'w').write('rm -rf ~')"`, true, dsl.Allow},
+		{"a1", "claude-code", "touch -d 2001-01-01 b.sh", true, dsl.Allow},
+		{"a1", "claude-code", "bash b.sh", false, dsl.Block},
+		{"a1", "claude-code", `python3 -c "open('c.sh', 'w').write('rm -rf ~')"; touch -r clean.sh c.sh`, true, dsl.Allow},
+		{"a1", "claude-code", "bash c.sh", false, dsl.Block},
 		{"a1", "claude-code", "printf 'import shutil, os\\nshutil.rmtree(os.path.expanduser(\"~\"))\\n' > y.py", true, dsl.Allow},
 		{"a1", "claude-code", "python3 y.py", false, dsl.Block},
 		{"a2", "codex", "bash q.sh", false, dsl.Allow}, // another session: q.sh is old and not its
