@@ -53,14 +53,20 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 		}
 		// bash x.s? runs the first match and hands it the others: every
 		// match the session wrote is read, one after another
+		// (find . -name '*.sh' -exec bash {} \; asks for ./*/*.sh): the
+		// session's files among the matches, not the first matches only
 		matches, _ := filepath.Glob(p)
 		var all cmdline.EarlierFile
-		found := false
-		for _, m := range matches[:min(len(matches), maxGlobScripts)] {
+		found, n := false, 0
+		for _, m := range matches[:min(len(matches), maxGlobMatches)] {
+			if n >= maxGlobScripts {
+				break
+			}
 			if f, ok := one(m); ok {
 				all.Text += f.Text + "\n"
 				all.Whole = (!found || all.Whole) && f.Whole
 				found = true
+				n++
 			}
 		}
 		if !all.Whole {
@@ -90,8 +96,12 @@ func changedSince(fi os.FileInfo, since time.Time) bool {
 // time may be and still count: the kernel's coarse clock lags by a tick.
 const ctimeSlack = 20 * time.Millisecond
 
-// maxGlobScripts bounds the files a glob's script is read from.
-const maxGlobScripts = 16
+// maxGlobScripts bounds the files a glob's script is read from, and
+// maxGlobMatches the matches looked at for them.
+const (
+	maxGlobScripts = 16
+	maxGlobMatches = 4096
+)
 
 // readScript reads a script of at most cmdline.MaxInput bytes. A larger,
 // unreadable or NUL-holding one is returned not Whole: what it runs is

@@ -73,6 +73,16 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "bash c.sh", false, dsl.Block},
 		{"a1", "claude-code", "printf 'import shutil, os\\nshutil.rmtree(os.path.expanduser(\"~\"))\\n' > y.py", true, dsl.Allow},
 		{"a1", "claude-code", "python3 y.py", false, dsl.Block},
+		// other ways to run a written script: xargs, find, make
+		{"a1", "claude-code", "echo x.sh | xargs bash", false, dsl.Block},
+		{"a1", "claude-code", "find . -name 'x.s*' -exec bash {} \\;", false, dsl.Block},
+		{"a1", "claude-code", "cp x.sh y.sh && bash y.sh", false, dsl.Block},
+		{"a1", "claude-code", "printf 'all:\\n\\trm -rf ~\\n' > Makefile", true, dsl.Allow},
+		{"a1", "claude-code", "make", false, dsl.Block},
+		{"a1", "claude-code", "printf 'CFLAGS = -O2\\nall: hello\\nhello: hello.c\\n\\t$(CC) $(CFLAGS) -o $@ $<\\n\\t@echo built $@\\n' > ok.mk", true, dsl.Allow},
+		{"a1", "claude-code", "make -f ok.mk", false, dsl.Allow},
+		{"a1", "claude-code", `printf '{"scripts": {"test": "rm -rf ~"}}' > package.json`, true, dsl.Allow},
+		{"a1", "claude-code", "npm test", false, dsl.Block},
 		{"a2", "codex", "bash q.sh", false, dsl.Allow}, // another session: q.sh is old and not its
 		{"p1", "", "bash x.sh", false, dsl.Allow},      // a person's lines stand alone
 	}

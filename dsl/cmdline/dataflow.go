@@ -86,7 +86,8 @@ type flow struct {
 	// earlier are the files of earlier lines read so far (earlierFile),
 	// by resolved path; From is "" for one that is not such a file.
 	earlier     map[string]Input
-	copyTargets []string // the files cp, mv, install and ln make (copyInto)
+	copyTargets []string          // the files cp, mv, install and ln make (copyInto)
+	copiedFrom  map[string]string // each of copyTargets → the file it was made from
 }
 
 type funcDef struct {

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -74,10 +75,17 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	if w.before.Written == nil || c.Dynamic || c.Untrusted != "" {
 		return
 	}
+	if slices.ContainsFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" }) {
+		// echo x.sh | xargs bash: xargs' input is among the arguments
+		args = args[:0:0]
+		for _, a := range c.Args {
+			args = append(args, field{Word: a})
+		}
+	}
 	var file string
 	var in Input
 	is := func(a field) bool {
-		v := pwdRelative(a) // bash "$PWD/x.sh" too
+		v := homeSpelled(pwdRelative(a)) // bash "$PWD/x.sh", bash $HOME/x.sh too
 		if v == "" || w.writtenHere(v) {
 			return false // a file written on this line is runsWritten's
 		}
@@ -85,15 +93,36 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			file, in = v, f
 			return true
 		}
+		// cp x.sh y.sh && bash y.sh: a copy made on this line of a
+		// file written before it
+		if src, ok := w.copiedFrom[path.Clean(v)]; ok && !w.writtenHere(src) {
+			if f, ok := w.earlierFile(src); ok {
+				file, in = src, f
+				return true
+			}
+		}
 		return false
 	}
 	lang := ""
 	switch {
+	case c.Name == "find":
+		file, in, lang = w.findRunsEarlier(args)
+		if file == "" {
+			return
+		}
+	case runnerFiles(program(c.Name)) != nil:
+		w.buildRunsEarlier(c, args, cx)
+		return
 	case strings.Contains(c.Path, "/"):
 		if !is(field{Word: Word{Value: c.Path}}) {
 			return
 		}
 		lang = shebangLang(in.Text)
+		if lang == "" && in.Static && makeShebang(in.Text) {
+			// #!/usr/bin/make -f: its recipes run
+			w.nested(c, makeRecipeText(in.Text), "make recipe in file "+file+" written by an earlier command", cx, false)
+			return
+		}
 	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
 			return
@@ -107,6 +136,13 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	default:
 		return
 	}
+	w.runEarlier(c, file, in, lang, cx)
+}
+
+// runEarlier walks the text of a file an earlier command wrote, which c
+// runs in lang ("sh", an interpreter's language, or "" for a program
+// whose reading of it is not known).
+func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
 	via := "file " + file + " written by an earlier command"
 	switch {
 	case !in.Static:
@@ -116,6 +152,322 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	case lang != "":
 		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
 	}
+}
+
+// homeSpelled is p with a leading $HOME or ${HOME} written as ~.
+func homeSpelled(p string) string {
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, home); ok && (rest == "" || rest[0] == '/') {
+			return "~" + rest
+		}
+	}
+	return p
+}
+
+// findDepth is how deep under its roots find is looked at for a script
+// the session wrote: root/NAME, root/*/NAME and so on.
+const findDepth = 3
+
+// findRunsEarlier gives the script a find command runs with -exec (or
+// -execdir, -ok, -okdir) when the session wrote a file its roots and -name
+// may match: {} as the program (in the language of its #! line), or as a
+// shell's or interpreter's script (-exec bash {} \;). The file is ""
+// for none.
+func (w *walker) findRunsEarlier(args []field) (string, Input, string) {
+	var roots []string
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" {
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+			break
+		}
+		if args[i].Dynamic {
+			return "", Input{}, ""
+		}
+		roots = append(roots, v)
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	name, lang := "", ""
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-name" || v == "-iname") && i+1 < len(args) && name == "":
+			if args[i+1].Dynamic {
+				return "", Input{}, ""
+			}
+			name = args[i+1].Value
+			i++
+		case (v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir") && i+1 < len(args) && lang == "":
+			prog := args[i+1].Value
+			code := shells[program(prog)] || interpreter(prog) != ""
+			for j := i + 2; j < len(args) && code && args[j].Value != ";" && args[j].Value != "+"; j++ {
+				a := args[j].Value
+				if a == "{}" {
+					lang = "sh"
+					if !shells[program(prog)] {
+						lang = interpreter(prog)
+					}
+					break
+				}
+				if a == "-c" || a == "-e" || a == "-m" || strings.HasPrefix(a, "-") && shells[program(prog)] && strings.ContainsRune(a, 'c') {
+					break // inline code, not the file
+				}
+			}
+			if prog == "{}" {
+				lang = "#!"
+			}
+		}
+	}
+	if lang == "" {
+		return "", Input{}, ""
+	}
+	if name == "" || strings.Contains(name, "/") {
+		name = "*"
+	}
+	for _, root := range roots {
+		for d := 0; d < findDepth; d++ {
+			p := path.Join(root, strings.Repeat("*/", d)+name)
+			if in, ok := w.earlierFile(p); ok {
+				if lang == "#!" {
+					lang = shebangLang(in.Text)
+				}
+				return p, in, lang
+			}
+		}
+	}
+	return "", Input{}, ""
+}
+
+// runnerFiles are the build files and manifests prog reads from its
+// directory, whose recipes, scripts or code it runs (buildRecipes,
+// manifestHosts); nil for another program.
+func runnerFiles(prog string) []string {
+	switch {
+	case prog == "make" || prog == "gmake":
+		return []string{"GNUmakefile", "makefile", "Makefile"}
+	case prog == "just":
+		return []string{"justfile", "Justfile", ".justfile"}
+	case procfileRunners[prog]:
+		return []string{"Procfile"}
+	case packageRunners[prog]:
+		return []string{"package.json"}
+	case interpreter(prog) != "":
+		return nil // python3 setup.py names its script
+	}
+	var out []string
+	for _, f := range slices.Sorted(maps.Keys(manifestHosts)) {
+		if manifestHosts[f][prog] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// buildRunsEarlier follows a build file or manifest the session wrote that
+// c's program reads: a makefile's recipes (make -f FILE, or GNUmakefile,
+// makefile or Makefile where it runs, -C DIR), a justfile's, a Procfile's
+// commands, a package.json's scripts, a setup.py, Gemfile or Rakefile as
+// code. A project's own, unchanged in the session, is not read
+// (docs/approvals.md).
+func (w *walker) buildRunsEarlier(c *Command, args []field, cx ctx) {
+	prog := program(c.Name)
+	make := prog == "make" || prog == "gmake"
+	dir := ""
+	var files []string
+	for i := 0; i < len(args) && make; i++ {
+		a, v := args[i], args[i].Value
+		val := func(long, short string) (string, bool) {
+			switch {
+			case v == long || v == short:
+				if i+1 < len(args) {
+					i++
+					return args[i].Value, !args[i].Dynamic
+				}
+			case strings.HasPrefix(v, long+"="):
+				return strings.TrimPrefix(v, long+"="), !a.Dynamic
+			case len(v) > 2 && strings.HasPrefix(v, short) && v[1] != '-':
+				return v[2:], !a.Dynamic
+			}
+			return "", false
+		}
+		if f, ok := val("--file", "-f"); ok {
+			files = append(files, f)
+		} else if f, ok := val("--makefile", "-f"); ok {
+			files = append(files, f)
+		} else if d, ok := val("--directory", "-C"); ok {
+			dir = path.Join(dir, d)
+		}
+	}
+	if len(files) == 0 {
+		files = runnerFiles(prog)
+	}
+	for _, f := range files {
+		if f == "-" || f == "/dev/stdin" {
+			continue // makefileStdin's
+		}
+		if dir != "" && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") {
+			f = path.Join(dir, f)
+		}
+		if w.writtenHere(f) {
+			return // written on this line: the manifests' check reads it
+		}
+		in, ok := w.earlierFile(f)
+		if !ok {
+			continue
+		}
+		via := c.Name + " " + f + ", a file written by an earlier command"
+		switch {
+		case !in.Static:
+			c.Untrusted = "dynamic"
+		case make:
+			w.nested(c, makeRecipeText(in.Text+w.makeIncludes(in.Text, dir)), via, cx, false)
+		case writtenCodeLang(f, c.Name) != "":
+			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: in.Text}}, via, cx)
+		default:
+			for _, r := range buildRecipes(prog, f, in.Text) {
+				w.nested(c, r, via, cx, false)
+			}
+		}
+		return
+	}
+}
+
+// makeIncludes is the text of the files a makefile includes (include F,
+// -include F, sinclude F) that the session wrote, relative to dir: their
+// recipes and variables are the makefile's.
+func (w *walker) makeIncludes(text, dir string) string {
+	var out strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] != "include" && f[0] != "-include" && f[0] != "sinclude" {
+			continue
+		}
+		for _, name := range f[1:min(len(f), 9)] {
+			if strings.ContainsAny(name, "$(") {
+				continue
+			}
+			if dir != "" && !strings.HasPrefix(name, "/") && !strings.HasPrefix(name, "~") {
+				name = path.Join(dir, name)
+			}
+			if in, ok := w.earlierFile(name); ok && in.Static {
+				out.WriteString("\n" + in.Text)
+			}
+		}
+	}
+	return out.String()
+}
+
+// makeShebang reports a script whose #! line runs make (make -f).
+func makeShebang(text string) bool {
+	first, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(first, "#!")
+	f := strings.Fields(rest)
+	if !ok || len(f) == 0 {
+		return false
+	}
+	if baseName(f[0]) == "env" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") })
+	}
+	return len(f) > 0 && (baseName(f[0]) == "make" || baseName(f[0]) == "gmake")
+}
+
+// makeDefaults are the values GNU make gives the variables recipes use most.
+var makeDefaults = map[string]string{
+	"CC": "cc", "CXX": "g++", "CPP": "cc -E", "RM": "rm -f", "MAKE": "make", "SHELL": "/bin/sh",
+	"AR": "ar", "AS": "as", "LD": "ld", "INSTALL": "install", "FC": "f77",
+}
+
+// makeRecipeText is the shell text a makefile's recipes run, one line each:
+// the makefile's own variables (and make's defaults) put in, $$ as $,
+// $(shell CMD) as $(CMD), an automatic variable ($@, $<) as a plain word,
+// another reference (a function, or a variable that may come from the
+// environment) as the shell's ${NAME}, whose value is unknown.
+func makeRecipeText(text string) string {
+	vars := map[string]string{}
+	maps.Copy(vars, makeDefaults)
+	var recipes []string
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "\t") {
+			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, "\t"), "@-+ \t"))
+			continue
+		}
+		l = strings.TrimPrefix(strings.TrimSpace(l), "export ")
+		i := strings.Index(l, "=")
+		if i <= 0 {
+			continue
+		}
+		name, op := strings.TrimSpace(l[:i]), "="
+		for _, o := range []string{":::", "::", ":", "?", "+", "!"} {
+			if n, ok := strings.CutSuffix(name, o); ok {
+				name, op = strings.TrimSpace(n), o+"="
+				break
+			}
+		}
+		if name == "" || strings.ContainsAny(name, " \t:$") {
+			continue
+		}
+		value := strings.TrimSpace(l[i+1:])
+		switch op {
+		case "+=":
+			vars[name] = strings.TrimSpace(vars[name] + " " + value)
+		case "?=":
+			if _, ok := vars[name]; !ok {
+				vars[name] = value
+			}
+		case "!=":
+			vars[name] = "$(shell " + value + ")"
+		default:
+			vars[name] = value
+		}
+	}
+	out := make([]string, len(recipes))
+	for i, r := range recipes {
+		out[i] = makeExpand(r, vars, 0)
+	}
+	return strings.Join(out, "\n")
+}
+
+// makeExpand puts a makefile's variables into s (makeRecipeText).
+func makeExpand(s string, vars map[string]string, depth int) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		ref := string(s[i])
+		if open := s[i]; open == '(' || open == '{' {
+			end := strings.IndexByte(s[i:], map[byte]byte{'(': ')', '{': '}'}[open])
+			if end < 0 {
+				b.WriteString(s[i-1:])
+				break
+			}
+			ref = s[i+1 : i+end]
+			i += end
+		}
+		switch {
+		case ref == "$":
+			b.WriteByte('$')
+		case strings.ContainsAny(ref[:1], "@<^?*+|%") && len(ref) <= 2:
+			b.WriteString("target")
+		case strings.HasPrefix(ref, "shell "):
+			b.WriteString("$(" + makeExpand(strings.TrimPrefix(ref, "shell "), vars, depth+1) + ")")
+		case vars[ref] != "" && depth < 8:
+			b.WriteString(makeExpand(vars[ref], vars, depth+1))
+		case !strings.ContainsAny(ref, " \t,") && ref != "":
+			b.WriteString("${" + ref + "}")
+		default:
+			b.WriteString("${MAKE_FUNCTION}")
+		}
+	}
+	return b.String()
 }
 
 // writtenHere reports a file written earlier on this line.
@@ -213,13 +565,22 @@ func (w *walker) copyInto(name string, args []field) {
 			target += "/"
 		}
 	}
+	from := func(t, src string) {
+		if w.copiedFrom == nil {
+			w.copiedFrom = map[string]string{}
+		}
+		w.copiedFrom[path.Clean(t)] = src
+	}
 	for _, src := range ops {
 		if surelyDir(target) {
+			from(path.Join(target, path.Base(src)), src)
 			// cp x.sh bin/ makes bin/x.sh; a target not surely a
 			// directory is taken as both, since either may be true
 			w.copyTargets = append(w.copyTargets, path.Join(target, path.Base(src)))
 			continue
 		}
 		w.copyTargets = append(w.copyTargets, target, path.Join(target, path.Base(src)))
+		from(target, src)
+		from(path.Join(target, path.Base(src)), src)
 	}
 }
