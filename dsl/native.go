@@ -141,6 +141,32 @@ func matchReWith(re *lazyRegexp, lit, s string) bool {
 	return strings.Contains(s, lit) && matchRe(re, s)
 }
 
+// matchReFold is matchReWith for text that matches in any ASCII case;
+// lower is in lower case (requiredLiteral).
+func matchReFold(re *lazyRegexp, lower, s string) bool {
+	return containsFold(s, lower) && matchRe(re, s)
+}
+
+// containsFold reports whether s contains lower in any ASCII case.
+func containsFold(s, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		j := 0
+		for ; j < len(lower); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lower[j] {
+				break
+			}
+		}
+		if j == len(lower) {
+			return true
+		}
+	}
+	return false
+}
+
 // computedRegexps caches the patterns matchComputed compiles, at most
 // maxComputedRegexps of them (a daemon sees lines without end).
 var (

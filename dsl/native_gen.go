@@ -1418,7 +1418,7 @@ func native15(env any) bool {
 			matchRe(&nativeRegexps[16], e.Code)) &&
 			matchRe(&nativeRegexps[17], e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[18], p0)
+				return matchReFold(&nativeRegexps[18], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
@@ -1436,7 +1436,7 @@ func native16(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[20], e.Source)))) &&
+				matchReFold(&nativeRegexps[20], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -1466,13 +1466,13 @@ func native16(env any) bool {
 func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[21], p0) ||
+		return (matchReFold(&nativeRegexps[21], "hguard", p0) ||
 			(matchReWith(&nativeRegexps[22], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[21], p0) ||
+				return (matchReFold(&nativeRegexps[21], "hguard", p0) ||
 					(matchReWith(&nativeRegexps[22], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
@@ -1483,13 +1483,13 @@ func native18(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchRe(&nativeRegexps[21], p0) ||
+			return (matchReFold(&nativeRegexps[21], "hguard", p0) ||
 				(matchReWith(&nativeRegexps[22], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[21], p0) ||
+					return (matchReFold(&nativeRegexps[21], "hguard", p0) ||
 						(matchReWith(&nativeRegexps[22], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
@@ -1612,9 +1612,9 @@ func native22(env any) bool {
 			}), ";"))
 		}()
 		return (((matchRe(&nativeRegexps[27], let0) ||
-			matchRe(&nativeRegexps[28], let0)) ||
-			matchRe(&nativeRegexps[29], let0)) ||
-			matchRe(&nativeRegexps[30], let0))
+			matchReFold(&nativeRegexps[28], "delete", let0)) ||
+			matchReFold(&nativeRegexps[29], ".", let0)) ||
+			matchReFold(&nativeRegexps[30], "grant", let0))
 	}()
 }
 
@@ -2688,7 +2688,7 @@ func native93(env any) bool {
 func native94(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchRe(&nativeRegexps[83], e.Original))
+		matchReFold(&nativeRegexps[83], "://", e.Original))
 }
 
 // native95 is the condition of url-non-ascii-host.
@@ -2841,7 +2841,7 @@ func native106(env any) bool {
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[92], p0)
+				return matchReFold(&nativeRegexps[92], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchRe(&nativeRegexps[93], p0)
@@ -3088,12 +3088,12 @@ func native116(env any) bool {
 func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchRe(&nativeRegexps[107], e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[107], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[108], p0)
+			return matchReFold(&nativeRegexps[108], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchRe(&nativeRegexps[107], p0.Target)
+			return matchReFold(&nativeRegexps[107], "del", p0.Target)
 		}))
 }
 
@@ -3227,10 +3227,10 @@ func native124(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[120], p0)
+				return matchReFold(&nativeRegexps[120], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], p0)
+				return matchReFold(&nativeRegexps[121], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
 			matchRe(&nativeRegexps[122], e.Line))) ||
@@ -3532,7 +3532,7 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[146], p0)
+		return matchReFold(&nativeRegexps[146], "mount", p0)
 	})
 }
 
@@ -3795,14 +3795,14 @@ func native151(env any) bool {
 func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchRe(&nativeRegexps[156], p0)
+		return matchReFold(&nativeRegexps[156], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[156], p0)
+				return matchReFold(&nativeRegexps[156], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
@@ -3811,7 +3811,7 @@ func native152(env any) bool {
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[158], p0)
+				return matchReFold(&nativeRegexps[158], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3829,7 +3829,7 @@ func native152(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[159], p0)
+				return matchReFold(&nativeRegexps[159], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3840,14 +3840,14 @@ func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchRe(&nativeRegexps[156], p0)
+			return matchReFold(&nativeRegexps[156], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[156], p0)
+					return matchReFold(&nativeRegexps[156], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
@@ -3856,7 +3856,7 @@ func native153(env any) bool {
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[158], p0)
+					return matchReFold(&nativeRegexps[158], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3874,7 +3874,7 @@ func native153(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[159], p0)
+					return matchReFold(&nativeRegexps[159], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3951,7 +3951,7 @@ func native155(env any) bool {
 func native156(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchRe(&nativeRegexps[165], p0) ||
+		return ((matchReFold(&nativeRegexps[165], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -3963,7 +3963,7 @@ func native157(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[165], p0) ||
+			return ((matchReFold(&nativeRegexps[165], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -3980,7 +3980,7 @@ func native158(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[165], p0) ||
+				return (matchReFold(&nativeRegexps[165], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4002,7 +4002,7 @@ func native159(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchRe(&nativeRegexps[165], p0) ||
+					return (matchReFold(&nativeRegexps[165], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4085,16 +4085,16 @@ func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[158], p0)
+			return matchReFold(&nativeRegexps[158], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[158], p0)
+				return matchReFold(&nativeRegexps[158], "hguard", p0)
 			}) ||
 				matchRe(&nativeRegexps[166], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[158], p0)
+				return matchReFold(&nativeRegexps[158], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4107,16 +4107,16 @@ func native163(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[158], p0)
+				return matchReFold(&nativeRegexps[158], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[158], p0)
+					return matchReFold(&nativeRegexps[158], "hguard", p0)
 				}) ||
 					matchRe(&nativeRegexps[166], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[158], p0)
+					return matchReFold(&nativeRegexps[158], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4196,7 +4196,7 @@ func native166(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchRe(&nativeRegexps[158], e.Source)))) &&
+				matchReFold(&nativeRegexps[158], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4496,7 +4496,7 @@ func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[188], p0)
+			return matchReFold(&nativeRegexps[188], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -4593,10 +4593,10 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchRe(&nativeRegexps[158], p0)
+		return matchReFold(&nativeRegexps[158], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[194], p0)
+			return matchReFold(&nativeRegexps[194], "hguard", p0)
 		}))
 }
 
@@ -5040,7 +5040,7 @@ func native214(env any) bool {
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchRe(&nativeRegexps[219], index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[219], ".", index(e.Positional, 0))))
 }
 
 // native215 is the condition of write-guard-config.
@@ -5140,7 +5140,7 @@ func native221(env any) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[234], p0)
+				return matchReFold(&nativeRegexps[234], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")

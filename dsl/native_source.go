@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
@@ -371,8 +373,9 @@ func (tr *translator) binary(n *ast.BinaryNode) (goValue, error) {
 		if !ok || l.typ != "string" {
 			return goValue{}, unsupported("matches with a computed pattern")
 		}
-		if lit := requiredLiteral(s.Value); lit != "" {
-			return goValue{fmt.Sprintf("matchReWith(%s, %s, %s)", tr.res.ref(s.Value), strconv.Quote(lit), l.code), "bool"}, nil
+		if lit, fold := requiredLiteral(s.Value); lit != "" {
+			fn := map[bool]string{false: "matchReWith", true: "matchReFold"}[fold]
+			return goValue{fmt.Sprintf("%s(%s, %s, %s)", fn, tr.res.ref(s.Value), strconv.Quote(lit), l.code), "bool"}, nil
 		}
 		return goValue{fmt.Sprintf("matchRe(%s, %s)", tr.res.ref(s.Value), l.code), "bool"}, nil
 	}
@@ -662,24 +665,34 @@ func (tr *translator) builtin(n *ast.BuiltinNode) (goValue, error) {
 // requiredLiteral returns the longest ASCII text that every match of
 // pattern contains, or "". A condition tests it before it compiles and
 // runs the regexp: most commands lack it, and a check then compiles none
-// of the regexps it meets. Case-folded literals and text outside ASCII
-// (an invalid byte matches U+FFFD) are left out.
-func requiredLiteral(pattern string) string {
+// of the regexps it meets. Text outside ASCII (an invalid byte matches
+// U+FFFD) is left out. With fold, the text is lower case and matches in
+// any case: it is from a (?i) part of the pattern, and only letters whose
+// every case is ASCII are taken (not k or s: K and ſ fold to them).
+func requiredLiteral(pattern string) (lit string, fold bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
-		return ""
+		return "", false
 	}
-	return mustContain(re.Simplify())
+	exact, folded := mustContain(re.Simplify())
+	if exact != "" {
+		return exact, false
+	}
+	return folded, folded != ""
 }
 
-func mustContain(re *syntax.Regexp) string {
+// mustContain returns the longest text every match of re contains, the
+// longest exact one and the longest case-folded one.
+func mustContain(re *syntax.Regexp) (exact, folded string) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		s := string(re.Rune)
-		if re.Flags&syntax.FoldCase != 0 || !isASCII(s) {
-			return ""
+		switch {
+		case re.Flags&syntax.FoldCase == 0 && isASCII(s):
+			return s, ""
+		case re.Flags&syntax.FoldCase != 0 && foldsInASCII(re.Rune):
+			return "", strings.ToLower(s)
 		}
-		return s
 	case syntax.OpCapture, syntax.OpPlus:
 		return mustContain(re.Sub[0])
 	case syntax.OpRepeat:
@@ -687,15 +700,33 @@ func mustContain(re *syntax.Regexp) string {
 			return mustContain(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		best := ""
 		for _, sub := range re.Sub {
-			if s := mustContain(sub); len(s) > len(best) {
-				best = s
+			e, f := mustContain(sub)
+			if len(e) > len(exact) {
+				exact = e
+			}
+			if len(f) > len(folded) {
+				folded = f
 			}
 		}
-		return best
 	}
-	return ""
+	return exact, folded
+}
+
+// foldsInASCII reports whether every rune of a literal, and every rune
+// it matches under (?i), is ASCII.
+func foldsInASCII(runes []rune) bool {
+	for _, r := range runes {
+		for f := unicode.SimpleFold(r); ; f = unicode.SimpleFold(f) {
+			if f >= utf8.RuneSelf {
+				return false
+			}
+			if f == r {
+				break
+			}
+		}
+	}
+	return true
 }
 
 func isASCII(s string) bool {

@@ -243,23 +243,50 @@ func TestTranslateRefuses(t *testing.T) {
 // TestRequiredLiteral: the text a condition looks for before it compiles
 // a regexp must be in every match; where no text is certain, none.
 func TestRequiredLiteral(t *testing.T) {
-	for _, c := range []struct{ pattern, want string }{
-		{`\$\{(BASH_CMDS|(dis_)?(commands|aliases))\[[^]]*\]:{0,2}=`, "${"},
-		{`^(?:rm|rmdir)\s+--no-preserve-root`, "--no-preserve-root"},
-		{`(ab)+cde`, "cde"},
-		{`x(abc){2,}`, "abc"},
-		{`x(abc)?`, "x"},
-		{`(abc)*`, ""},
-		{`abc|xyz`, ""},    // no text is in both branches
-		{`abc|abd`, "ab"},  // the parser factors the prefix out
-		{`(?i)secret`, ""}, // case-folded
-		{`é+x`, "x"},       // outside ASCII
-		{`[`, ""},          // does not parse: matchRe reports it
-		{`(?i:a)bc`, "bc"}, // only part folded
-		{`^/etc/(passwd|shadow)$`, "/etc/"},
+	for _, c := range []struct {
+		pattern, want string
+		fold          bool
+	}{
+		{`\$\{(BASH_CMDS|(dis_)?(commands|aliases))\[[^]]*\]:{0,2}=`, "${", false},
+		{`^(?:rm|rmdir)\s+--no-preserve-root`, "--no-preserve-root", false},
+		{`(ab)+cde`, "cde", false},
+		{`x(abc){2,}`, "abc", false},
+		{`x(abc)?`, "x", false},
+		{`(abc)*`, "", false},
+		{`abc|xyz`, "", false},    // no text is in both branches
+		{`abc|abd`, "ab", false},  // the parser factors the prefix out
+		{`é+x`, "x", false},       // outside ASCII
+		{`[`, "", false},          // does not parse: matchRe reports it
+		{`(?i:a)bc`, "bc", false}, // an exact text first
+		{`^/etc/(passwd|shadow)$`, "/etc/", false},
+		{`(?i)^(\$\(|x)\s+hguard(-plugins)?\b`, "hguard", true},
+		{`(?i)secret`, "", false},   // s folds to ſ
+		{`(?i)ok_token`, "", false}, // k folds to the Kelvin sign
+		{`(?i)agent_`, "agent_", true},
 	} {
-		if got := requiredLiteral(c.pattern); got != c.want {
-			t.Errorf("requiredLiteral(%q) = %q, want %q", c.pattern, got, c.want)
+		got, fold := requiredLiteral(c.pattern)
+		if got != c.want || fold != c.fold {
+			t.Errorf("requiredLiteral(%q) = %q, %v; want %q, %v", c.pattern, got, fold, c.want, c.fold)
+		}
+	}
+}
+
+// TestContainsFold: any ASCII case of the text, and nothing else.
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s, lower string
+		want     bool
+	}{
+		{"which HGuard", "hguard", true},
+		{"hguar", "hguard", false},
+		{"", "", true},
+		{"x-HGUARD-y", "hguard", true},
+		{"hgu\u00e1rd", "hguard", false},
+		{"AGENT_", "agent_", true},
+		{"agent-", "agent_", false},
+	} {
+		if got := containsFold(c.s, c.lower); got != c.want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", c.s, c.lower, got, c.want)
 		}
 	}
 }
