@@ -907,12 +907,20 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native224
 		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+		if scope == "command" {
+			return native225
+		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+		if scope == "command" {
+			return native226
+		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [241]lazyRegexp{
+var nativeRegexps = [244]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1154,6 +1162,9 @@ var nativeRegexps = [241]lazyRegexp{
 	{src: "^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\.so\\.preload)$|/etc/(sudoers\\.d|cron\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)"},
 	{src: "^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$"},
 	{src: "(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/"},
+	{src: "^[/~$]"},
+	{src: "(?i)(^|/)(\\.mcp\\.json|\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\.json|\\.kiro/settings/mcp\\.json|mcp_config\\.json|claude_desktop_config\\.json|\\.vscode/(tasks|settings)\\.json|\\.envrc|\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\.gemini/(commands|extensions)(/.*)?|\\.cursor/environment\\.json|\\.devcontainer(/.*)?|\\.devcontainer\\.json|\\.github/(workflows|actions)(/.*)?|\\.gitlab-ci\\.yml|\\.circleci(/.*)?)$"},
+	{src: "(^|/)(AGENTS?\\.md|AGENTS\\.override\\.md|CLAUDE(\\.local)?\\.md|GEMINI\\.md|\\.cursorrules|\\.windsurfrules|\\.clinerules(/.*)?|\\.cursor/(rules|commands)(/.*)?|\\.claude/(rules|output-styles)(/.*)?|\\.github/copilot-instructions\\.md|\\.github/(instructions|prompts)(/.*)?|\\.codex/prompts(/.*)?|\\.roo/rules(-[^/]+)?(/.*)?|\\.kiro/steering(/.*)?)$"},
 }
 
 // native0 is the condition of attack-tool.
@@ -5185,4 +5196,34 @@ func native224(env any) bool {
 					(secretPath(p0) &&
 						matchRe(&nativeRegexps[240], cleanPath(p0))))
 			})))
+}
+
+// native225 is the condition of write-runs-later-agent.
+func native225(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[242], cleanPath(func() string {
+				if (e.Cwd != "") &&
+					!matchRe(&nativeRegexps[241], p0) {
+					return ((e.Cwd + "/") + p0)
+				}
+				return p0
+			}()))
+		}))
+}
+
+// native226 is the condition of write-agent-instructions-agent.
+func native226(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[243], cleanPath(func() string {
+				if (e.Cwd != "") &&
+					!matchRe(&nativeRegexps[241], p0) {
+					return ((e.Cwd + "/") + p0)
+				}
+				return p0
+			}()))
+		}))
 }
