@@ -51,3 +51,43 @@ func TestAgentWritesFilesThatRunLater(t *testing.T) {
 		{"bash", "git add .github/workflows/ci.yml AGENTS.md", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestAgentEditsSystemFiles: the programs that open an editor on an
+// account, sudo, cron or service file are asked when an agent runs them
+// (what it types there is not checked); a person uses them as meant.
+// Pagers and bare interactive programs stay allowed: an agent has no
+// terminal, so no pager opens, and a bare REPL or editor is no more than
+// the bare shell an agent may already start (issue #15, inherit).
+func TestAgentEditsSystemFiles(t *testing.T) {
+	checkRedTeam(t, []redTeamCase{
+		{"bash", "vipw", dsl.Allow, dsl.Ask},
+		{"bash", "sudo vigr", dsl.Allow, dsl.Ask},
+		{"bash", "vipw -s", dsl.Allow, dsl.Ask},
+		{"bash", "crontab -e", dsl.Allow, dsl.Ask},
+		{"bash", "EDITOR=vim crontab -e", dsl.Allow, dsl.Ask},
+		{"bash", "sudo visudo", dsl.Allow, dsl.Ask},
+		{"bash", "sudo visudo -f /etc/sudoers.d/me", dsl.Allow, dsl.Ask},
+		{"bash", "sudoedit /etc/hosts", dsl.Allow, dsl.Ask},
+		{"bash", "sudo -e /etc/ssh/sshd_config", dsl.Allow, dsl.Ask},
+		{"bash", "systemctl edit nginx", dsl.Allow, dsl.Ask},
+		{"bash", "systemctl --user edit --full app.service", dsl.Allow, dsl.Ask},
+		{"bash", "visudo -c", dsl.Allow, dsl.Allow},
+		{"bash", "crontab -l", dsl.Allow, dsl.Allow},
+		{"bash", "systemctl status nginx", dsl.Allow, dsl.Allow},
+		{"bash", "man man", dsl.Allow, dsl.Allow},
+		{"bash", "git help config", dsl.Allow, dsl.Allow},
+		{"bash", "journalctl -u nginx", dsl.Allow, dsl.Allow},
+		{"bash", "dpkg -l", dsl.Allow, dsl.Allow},
+		{"bash", "vim notes.txt", dsl.Allow, dsl.Allow},
+		{"bash", "irb", dsl.Allow, dsl.Allow},
+		// screen listing its sessions starts no shell; newgrp's shell is
+		// the bare shell an agent may start anyway; sudo newgrp is a root shell
+		{"bash", "screen -ls", dsl.Allow, dsl.Allow},
+		{"bash", "screen -list", dsl.Allow, dsl.Allow},
+		{"bash", "screen -wipe", dsl.Allow, dsl.Allow},
+		{"bash", "newgrp docker", dsl.Allow, dsl.Allow},
+		{"bash", "screen", dsl.Allow, dsl.Ask},
+		{"bash", "screen -r", dsl.Allow, dsl.Ask},
+		{"bash", "sudo newgrp root", dsl.Ask, dsl.Ask},
+	})
+}

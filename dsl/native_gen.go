@@ -191,7 +191,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native45
 		}
-	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
+	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
 			return native46
 		}
@@ -914,6 +914,10 @@ func nativeFor(scope Scope, when string) nativeCond {
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
 			return native226
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native227
 		}
 	}
 	return nil
@@ -2074,7 +2078,8 @@ func native46(env any) bool {
 		!e.HasFlag("c")) &&
 		!in(e.Stdin.Kind, "heredoc", "herestring")) &&
 		(((((((len(e.Via) > 0) &&
-			(e.Agent ||
+			((e.Agent &&
+				!in(index(e.Via, (len(e.Via)-1)), "newgrp interactive", "sg interactive")) ||
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
@@ -5226,4 +5231,19 @@ func native226(env any) bool {
 				return p0
 			}()))
 		}))
+}
+
+// native227 is the condition of edit-system-file-agent.
+func native227(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
+			((e.Name == "visudo") &&
+				!e.HasFlag("c", "check", "V", "version", "h", "help"))) ||
+			((e.Name == "crontab") &&
+				e.HasFlag("e"))) ||
+			((e.Name == "sudo") &&
+				e.HasFlag("e", "edit"))) ||
+			((e.Name == "systemctl") &&
+				(e.Pos(0) == "edit"))))
 }

@@ -388,7 +388,7 @@ var catalogPrograms = [...]Program{
 	{Name: "nsenter", Runs: "argv", Args: "tSGrwmuinpUCT", Long: []string{"target", "setuid", "setgid", "root", "wd", "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"}},
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
-	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "Xv", Shell: "agent"},
+	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},
 	{Name: "cpulimit", Runs: "argv", Args: "lpe", Long: []string{"limit", "pid", "exe"}},
 	{Name: "dbus-launch", Runs: "argv", Long: []string{"config-file"}},
 	{Name: "rlwrap", Runs: "argv", Args: "abCDfFgHlOopPqsSwz"},
