@@ -1341,6 +1341,7 @@ func (w *walker) testRefs(x syntax.TestExpr, at Pos, cx ctx) {
 // and slice offsets as arithmetic, and the name an indirection (${!x})
 // reads.
 func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
+	w.assignDefault(p)
 	if len(w.vars) == 0 {
 		return
 	}
@@ -1355,4 +1356,20 @@ func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
 			w.subscript(v, at, cx)
 		}
 	}
+}
+
+// assignDefault follows ${X:=WORD} and ${X=WORD}, which assign WORD to X
+// when X is unset (or, with the colon, empty): : ${X:=/}; rm -rf $X. A
+// value the line set first stays; otherwise WORD is taken as X's value, as
+// a value set in a branch is (an X from the environment is unknown, and
+// WORD is what the line makes of it).
+func (w *walker) assignDefault(p *syntax.ParamExp) {
+	if p.Exp == nil || p.Exp.Op != syntax.AssignUnset && p.Exp.Op != syntax.AssignUnsetOrNull ||
+		p.Param == nil || p.Index != nil || p.Excl || p.Length || p.NestedParam != nil || isHome(p) {
+		return
+	}
+	if v, ok := w.vars[w.deref(p.Param.Value)]; ok && (v != "" || p.Exp.Op == syntax.AssignUnset) {
+		return
+	}
+	w.setVar(p.Param.Value, w.single(p.Exp.Word).Word)
 }

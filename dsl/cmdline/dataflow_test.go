@@ -17,6 +17,12 @@ var flowTests = []struct {
 	{"", "assembled name", "a=r;b=m;$a$b -rf /", []string{": a=r", ": b=m", "rm -rf /"}},
 	{"", "quoted and braced", `X=/; rm -rf "$X" ${X} ${X:-/tmp}`, []string{": X=/", "rm -rf / / /"}},
 	{"", "export", "export X=/; rm -rf $X", []string{"export X=/", "rm -rf /"}},
+	// ${X:=WORD} and ${X=WORD} assign WORD when X has no value (red team:
+	// the assignment was not followed, so the delete was only asked)
+	// (the word holding it stays unknown: rm -rf ${X:=/} is asked)
+	{"", "assigned default", ": ${X:=/}; rm -rf $X", []string{": «${X:=/}»", "rm -rf /"}},
+	{"", "assigned default without colon", "echo ${X=/}; rm -rf \"$X\"", []string{"echo «${X=/}»", "rm -rf /"}},
+	{"", "assigned default kept set", "X=/tmp/x; : ${X:=/}; rm -rf $X", []string{": X=/tmp/x", ": /tmp/x", "rm -rf /tmp/x"}},
 	{"", "reassigned dynamic", "X=/; X=$(cat f); rm -rf $X", []string{": X=/", ": X=$(cat f)", "cat f via=$(…)", "rm -rf «$X»"}},
 	{"", "split value", "X='-rf /'; rm $X", []string{": X=-rf /", "rm -rf /"}},
 	{"", "split on a set IFS", "IFS=,; x=rm,-rf,/; $x", []string{": IFS=,", ": x=rm,-rf,/", "rm -rf /"}},
