@@ -37,7 +37,7 @@ func produces(c *Command, in Input) Input {
 	switch {
 	case c.Dynamic:
 		out.Remote, out.Decoded = in.Remote, in.Decoded
-	case fetchers[c.Name]:
+	case fetchers[c.Name], c.Name == "git" && remoteArchive(c.Args):
 		out.Remote = true
 	case decodes(c):
 		out.Decoded, out.Remote = true, in.Remote
@@ -55,6 +55,23 @@ func produces(c *Command, in Input) Input {
 		}
 	}
 	return out
+}
+
+// remoteArchive reports git archive --remote=REPO: the archive comes from
+// another repository, over the network, as a download's would.
+func remoteArchive(args []Word) bool {
+	sub := false
+	for _, a := range args {
+		switch {
+		case a.Value == "--":
+			return false
+		case !sub && a.Value == "archive":
+			sub = true
+		case sub && (a.Value == "--remote" || strings.HasPrefix(a.Value, "--remote=")):
+			return true
+		}
+	}
+	return false
 }
 
 // decodes reports commands that turn their input into something else that a
