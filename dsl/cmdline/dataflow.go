@@ -88,6 +88,9 @@ type flow struct {
 	earlier     map[string]Input
 	copyTargets []string          // the files cp, mv, install and ln make (copyInto)
 	copiedFrom  map[string]string // each of copyTargets → the file it was made from
+	// stmtAssigns are the assignments of the simple command whose words are
+	// being walked: ${X:=…} assigns nothing to an X one of them sets.
+	stmtAssigns []*syntax.Assign
 }
 
 type funcDef struct {
@@ -1370,6 +1373,11 @@ func (w *walker) assignDefault(p *syntax.ParamExp) {
 	}
 	if v, ok := w.vars[w.deref(p.Param.Value)]; ok && (v != "" || p.Exp.Op == syntax.AssignUnset) {
 		return
+	}
+	for _, a := range w.stmtAssigns {
+		if a != nil && a.Name != nil && a.Name.Value == p.Param.Value {
+			return // X=../z Y=${X:=/tmp/e} cmd: X is set while Y's value expands
+		}
 	}
 	w.setVar(p.Param.Value, w.single(p.Exp.Word).Word)
 }

@@ -22,6 +22,7 @@ var flowTests = []struct {
 	// (the word holding it stays unknown: rm -rf ${X:=/} is asked)
 	{"", "assigned default", ": ${X:=/}; rm -rf $X", []string{": «${X:=/}»", "rm -rf /"}},
 	{"", "assigned default without colon", "echo ${X=/}; rm -rf \"$X\"", []string{"echo «${X=/}»", "rm -rf /"}},
+	{"", "assigned default beside a prefix assignment", "X=../z Y=${X:=/tmp/e} nohup true; rm -rf ./\"$X\"", []string{"true wr=nohup[] X=../z Y=${X:=/tmp/e}", "rm -rf «./$X»"}},
 	{"", "assigned default kept set", "X=/tmp/x; : ${X:=/}; rm -rf $X", []string{": X=/tmp/x", ": /tmp/x", "rm -rf /tmp/x"}},
 	{"", "reassigned dynamic", "X=/; X=$(cat f); rm -rf $X", []string{": X=/", ": X=$(cat f)", "cat f via=$(…)", "rm -rf «$X»"}},
 	{"", "split value", "X='-rf /'; rm $X", []string{": X=-rf /", "rm -rf /"}},

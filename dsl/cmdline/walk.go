@@ -503,6 +503,11 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		}
 	}
 	nodes = append(nodes, redirNodes(st.Redirs)...)
+	if len(ce.Assigns) > 0 {
+		prev := w.stmtAssigns
+		w.stmtAssigns = ce.Assigns
+		defer func() { w.stmtAssigns = prev }()
+	}
 	c := r.cmd
 	if r.empty {
 		// Assignments or redirections alone run no program: they behave as
