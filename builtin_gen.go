@@ -778,6 +778,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 343, Col: 9},
 	},
 	{
+		ID:         "document-unsafe-mode",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"dvips", "groff", "troff", "nroff", "pic", "gs", "gsc", "ghostscript", "@assigns"},
+		When:       "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))",
+		Message:    "runs a document processor in a mode where the document can run commands (dvips -R0, groff -U, Ghostscript -dNOSAFER) or with its helper programs taken from a directory anyone may write",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "exec.yaml", Line: 355, Col: 3},
+		WhenPos:    dsl.Pos{File: "exec.yaml", Line: 358, Col: 9},
+	},
+	{
 		ID:         "recursive-delete-root",
 		Aliases:    []string{"recursive delete of root filesystem"},
 		Level:      dsl.Block,
