@@ -439,7 +439,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native107
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) || (name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (stdin.kind == \"pipe\" && (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"ssh\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # endsWith \"@-\" || # in [\"-\", \"--upload-file=-\", \"--post-file=/dev/stdin\", \"--body-file=/dev/stdin\"])) && len(pipedSecrets()) > 0)":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (stdin.kind == \"pipe\" && (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"ssh\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # endsWith \"@-\" || # in [\"-\", \"--upload-file=-\", \"--post-file=/dev/stdin\", \"--body-file=/dev/stdin\"])) && len(pipedSecrets()) > 0)":
 		if scope == "command" {
 			return native108
 		}
@@ -928,7 +928,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [245]lazyRegexp{
+var nativeRegexps = [247]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1031,6 +1031,8 @@ var nativeRegexps = [245]lazyRegexp{
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*"},
 	{src: "^\\$\\(cat [^)]*(/etc/(passwd|shadow)|\\.ssh/|\\.aws/|\\.env)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\.ssh/|\\.aws/"},
+	{src: "<\\(\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.git-credentials|\\.kube/config)"},
+	{src: "^\\$\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.git-credentials|\\.kube/config)"},
 	{src: "\\$\\{?[A-Za-z_]"},
 	{src: "\\.[A-Za-z0-9-]+\\.[A-Za-z]{2,}\\.?$"},
 	{src: "(^|[;&|(]\\s*)cd\\s+(~/?|/|\\$HOME/?|\\$\\{HOME\\}/?|/root/?|/home/[^/\\s;&]+/?)?\\s*(&&|;)\\s*(sudo\\s+)?(python[0-9.]*\\s+-m\\s+(http\\.server|SimpleHTTPServer)|php\\s+-S|ruby\\s+-run\\s+-e\\s*httpd|npx\\s+(http-server|serve)|busybox\\s+httpd|miniserve|updog)(\\s|$)"},
@@ -2919,8 +2921,16 @@ func native108(env any) bool {
 					return matchRe(&nativeRegexps[101], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
-			(((e.Stdin.Kind == "file") &&
+			((((((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
+				((e.Stdin.Kind == "pipe") &&
+					sensitivePath(e.Stdin.From))) ||
+				(((e.Stdin.Kind == "procsub") &&
+					matchReWith(&nativeRegexps[102], "<(", e.Source)) &&
+					!strings.Contains(e.Source, ".pub"))) ||
+				(((e.Stdin.Kind == "herestring") &&
+					matchReWith(&nativeRegexps[103], "$(", e.Stdin.Text)) &&
+					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
 					((in(e.Stdin.From, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
 						anyOf(e.Stdin.Args, func(p0 string) bool {
@@ -3013,8 +3023,8 @@ func native111(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[102], "$", p0)) &&
-			matchReWith(&nativeRegexps[103], ".", p0))
+			matchReWith(&nativeRegexps[104], "$", p0)) &&
+			matchReWith(&nativeRegexps[105], ".", p0))
 	})
 }
 
@@ -3080,7 +3090,7 @@ func native113(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[104], "cd", e.Line))
+		matchReWith(&nativeRegexps[106], "cd", e.Line))
 }
 
 // native114 is the condition of reverse-shell-fifo.
@@ -3093,7 +3103,7 @@ func native114(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[105], "mk", e.Line))
+		matchReWith(&nativeRegexps[107], "mk", e.Line))
 }
 
 // native115 is the condition of shell-piped-to-network.
@@ -3120,20 +3130,20 @@ func native116(env any) bool {
 // native117 is the condition of awk-network.
 func native117(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[106], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[107], (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[108], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[109], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native118 is the condition of dns-update.
 func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[108], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[110], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[109], "del", p0)
+			return matchReFold(&nativeRegexps[111], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[108], "del", p0.Target)
+			return matchReFold(&nativeRegexps[110], "del", p0.Target)
 		}))
 }
 
@@ -3141,23 +3151,23 @@ func native118(env any) bool {
 func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[110], "$", p0) &&
+		return (matchReWith(&nativeRegexps[112], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[111], ":", p0) &&
+				return (matchReWith(&nativeRegexps[113], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[110], "$", p0)) &&
+				matchReWith(&nativeRegexps[112], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[112], p0) &&
+				return (matchRe(&nativeRegexps[114], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -3185,7 +3195,7 @@ func native120(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[113], e.Code))
+				matchRe(&nativeRegexps[115], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3193,7 +3203,7 @@ func native120(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[114], p0)
+							return matchRe(&nativeRegexps[116], p0)
 						}))))
 		}()
 	}()
@@ -3207,7 +3217,7 @@ func native121(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[115], p0)
+				return matchRe(&nativeRegexps[117], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -3226,15 +3236,15 @@ func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[116], "@", p0) &&
-				!matchReWith(&nativeRegexps[117], "@", p0))
+			return (matchReWith(&nativeRegexps[118], "@", p0) &&
+				!matchReWith(&nativeRegexps[119], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[118], ":", p0) &&
-						!matchRe(&nativeRegexps[119], p0)))
+					(matchReWith(&nativeRegexps[120], ":", p0) &&
+						!matchRe(&nativeRegexps[121], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3251,7 +3261,7 @@ func native123(env any) bool {
 func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[120], "@", p0)
+		return matchReWith(&nativeRegexps[122], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -3267,18 +3277,18 @@ func native125(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[121], ":", p0)
+				return matchReFold(&nativeRegexps[123], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[122], ":", p0)
+				return matchReFold(&nativeRegexps[124], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[123], e.Line))) ||
+			matchRe(&nativeRegexps[125], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[118], ":", p0) &&
-						!matchRe(&nativeRegexps[119], p0)))
+					(matchReWith(&nativeRegexps[120], ":", p0) &&
+						!matchRe(&nativeRegexps[121], p0)))
 			})))
 }
 
@@ -3296,7 +3306,7 @@ func native126(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[124], p0)
+					return matchRe(&nativeRegexps[126], p0)
 				}))))
 }
 
@@ -3304,8 +3314,8 @@ func native126(env any) bool {
 func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[125], p0) ||
-			matchReWith(&nativeRegexps[126], "w", p0))
+		return (matchRe(&nativeRegexps[127], p0) ||
+			matchReWith(&nativeRegexps[128], "w", p0))
 	})
 }
 
@@ -3326,13 +3336,13 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[127], "s", p0) ||
-				matchRe(&nativeRegexps[128], p0))
+			return (matchReWith(&nativeRegexps[129], "s", p0) ||
+				matchRe(&nativeRegexps[130], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[128], p0) ||
-					matchReWith(&nativeRegexps[129], "s", p0))
+				return (matchRe(&nativeRegexps[130], p0) ||
+					matchReWith(&nativeRegexps[131], "s", p0))
 			})))
 }
 
@@ -3341,15 +3351,15 @@ func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[130], "s", p0) ||
-				matchRe(&nativeRegexps[131], p0))
+			return (matchReWith(&nativeRegexps[132], "s", p0) ||
+				matchRe(&nativeRegexps[133], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[131], p0)
+				return matchRe(&nativeRegexps[133], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[132], cleanPath(p0))
+			return matchRe(&nativeRegexps[134], cleanPath(p0))
 		}))
 }
 
@@ -3372,21 +3382,21 @@ func native132(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[133], p0) ||
-					matchRe(&nativeRegexps[134], p0)) ||
-					matchRe(&nativeRegexps[135], p0)) ||
-					matchReWith(&nativeRegexps[136], "w", p0)) ||
-					matchReWith(&nativeRegexps[137], "g", p0))
+				return ((((matchRe(&nativeRegexps[135], p0) ||
+					matchRe(&nativeRegexps[136], p0)) ||
+					matchRe(&nativeRegexps[137], p0)) ||
+					matchReWith(&nativeRegexps[138], "w", p0)) ||
+					matchReWith(&nativeRegexps[139], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[134], p0) ||
-					matchRe(&nativeRegexps[138], p0)) ||
-					matchReWith(&nativeRegexps[139], "w", p0)) ||
-					matchReWith(&nativeRegexps[136], "w", p0))
+				return (((matchRe(&nativeRegexps[136], p0) ||
+					matchRe(&nativeRegexps[140], p0)) ||
+					matchReWith(&nativeRegexps[141], "w", p0)) ||
+					matchReWith(&nativeRegexps[138], "w", p0))
 			})))
 }
 
@@ -3398,7 +3408,7 @@ func native133(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[140], "-", p0)
+				return matchReWith(&nativeRegexps[142], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3482,12 +3492,12 @@ func native138(env any) bool {
 func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[141], p0)
+		return matchRe(&nativeRegexps[143], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[142], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[144], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -3524,10 +3534,10 @@ func native143(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[143], p0)
+					return matchRe(&nativeRegexps[145], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[144], p0)
+				return matchRe(&nativeRegexps[146], p0)
 			})))
 }
 
@@ -3535,13 +3545,13 @@ func native143(env any) bool {
 func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[145], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[147], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[146], "-", p0)
+						return matchReWith(&nativeRegexps[148], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3557,7 +3567,7 @@ func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[145], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[147], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -3572,7 +3582,7 @@ func native145(env any) bool {
 func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[147], "mount", p0)
+		return matchReFold(&nativeRegexps[149], "mount", p0)
 	})
 }
 
@@ -3636,10 +3646,10 @@ func native147(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[148], p0)
+				return matchRe(&nativeRegexps[150], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[149], "hguard", p0)
+				return matchReWith(&nativeRegexps[151], "hguard", p0)
 			})))
 }
 
@@ -3708,10 +3718,10 @@ func native148(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[148], p0)
+					return matchRe(&nativeRegexps[150], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[149], "hguard", p0)
+					return matchReWith(&nativeRegexps[151], "hguard", p0)
 				}))))
 }
 
@@ -3742,13 +3752,13 @@ func native149(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[150], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[152], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[151], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[153], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -3786,13 +3796,13 @@ func native150(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[150], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[152], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[151], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[153], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -3803,10 +3813,10 @@ func native150(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[152], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[154], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[153], "hguard", p0) ||
-						matchReWith(&nativeRegexps[154], "hguard", p0))
+					return (matchReWith(&nativeRegexps[155], "hguard", p0) ||
+						matchReWith(&nativeRegexps[156], "hguard", p0))
 				}))))
 }
 
@@ -3816,8 +3826,8 @@ func native151(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[155], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[156], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[157], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[158], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native152 is the condition of self-inline-write-agent.
@@ -3827,31 +3837,31 @@ func native152(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[155], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[156], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[157], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[158], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native153 is the condition of self-env.
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[157], "hguard_", p0)
+		return matchReFold(&nativeRegexps[159], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[157], "hguard_", p0)
+				return matchReFold(&nativeRegexps[159], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[158], "-", p0) ||
+					return (matchReWith(&nativeRegexps[160], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[159], "hguard", p0)
+				return matchReFold(&nativeRegexps[161], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3869,7 +3879,7 @@ func native153(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[160], "hguard_", p0)
+				return matchReFold(&nativeRegexps[162], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3880,23 +3890,23 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[157], "hguard_", p0)
+			return matchReFold(&nativeRegexps[159], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[157], "hguard_", p0)
+					return matchReFold(&nativeRegexps[159], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[158], "-", p0) ||
+						return (matchReWith(&nativeRegexps[160], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[159], "hguard", p0)
+					return matchReFold(&nativeRegexps[161], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3914,7 +3924,7 @@ func native154(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[160], "hguard_", p0)
+					return matchReFold(&nativeRegexps[162], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3926,30 +3936,30 @@ func native155(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[161], "-", p0)
+			return matchReWith(&nativeRegexps[163], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[162], p0))
+					matchRe(&nativeRegexps[164], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[163], p0)
+				return matchRe(&nativeRegexps[165], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[164], p0)
+				return matchRe(&nativeRegexps[166], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[165], "accept-", p0)
+				return matchReWith(&nativeRegexps[167], "accept-", p0)
 			})))
 }
 
@@ -3960,30 +3970,30 @@ func native156(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[161], "-", p0)
+				return matchReWith(&nativeRegexps[163], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[162], p0))
+						matchRe(&nativeRegexps[164], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[163], p0)
+					return matchRe(&nativeRegexps[165], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[164], p0)
+					return matchRe(&nativeRegexps[166], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[165], "accept-", p0)
+					return matchReWith(&nativeRegexps[167], "accept-", p0)
 				}))))
 }
 
@@ -3991,7 +4001,7 @@ func native156(env any) bool {
 func native157(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[166], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[168], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -4003,7 +4013,7 @@ func native158(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[166], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[168], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -4020,7 +4030,7 @@ func native159(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[166], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[168], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4042,7 +4052,7 @@ func native160(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[166], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[168], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4125,16 +4135,16 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[159], "hguard", p0)
+			return matchReFold(&nativeRegexps[161], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[159], "hguard", p0)
+				return matchReFold(&nativeRegexps[161], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[167], e.Line)))) ||
+				matchRe(&nativeRegexps[169], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[159], "hguard", p0)
+				return matchReFold(&nativeRegexps[161], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4147,16 +4157,16 @@ func native164(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[159], "hguard", p0)
+				return matchReFold(&nativeRegexps[161], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[159], "hguard", p0)
+					return matchReFold(&nativeRegexps[161], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[167], e.Line)))) ||
+					matchRe(&nativeRegexps[169], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[159], "hguard", p0)
+					return matchReFold(&nativeRegexps[161], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4172,7 +4182,7 @@ func native165(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[168], p0)
+					return matchRe(&nativeRegexps[170], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4183,7 +4193,7 @@ func native165(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[169], p0)
+						return matchRe(&nativeRegexps[171], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4206,7 +4216,7 @@ func native166(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[168], p0)
+						return matchRe(&nativeRegexps[170], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4217,7 +4227,7 @@ func native166(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[169], p0)
+							return matchRe(&nativeRegexps[171], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4236,7 +4246,7 @@ func native167(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[159], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[161], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4310,7 +4320,7 @@ func native174(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[170], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[172], strings.ToLower(p0))
 			})))
 }
 
@@ -4333,7 +4343,7 @@ func native175(env any) bool {
 func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[171], "db:", p0)
+		return matchReWith(&nativeRegexps[173], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4359,7 +4369,7 @@ func native176(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[172], "migrate:", p0)
+			return matchReWith(&nativeRegexps[174], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4391,7 +4401,7 @@ func native176(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[173], ".", p0)
+				return matchReWith(&nativeRegexps[175], ".", p0)
 			})))
 }
 
@@ -4400,9 +4410,9 @@ func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[174], "secret", p0)
+			return matchReWith(&nativeRegexps[176], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[175], e.Option("o", "output")))
+		matchRe(&nativeRegexps[177], e.Option("o", "output")))
 }
 
 // native178 is the condition of package-from-url.
@@ -4413,7 +4423,7 @@ func native178(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[176], "://", p0) &&
+			return ((matchReWith(&nativeRegexps[178], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4425,7 +4435,7 @@ func native178(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[177], "://", p0) &&
+				return (matchReWith(&nativeRegexps[179], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4433,7 +4443,7 @@ func native178(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], "http", p0)
+				return matchReWith(&nativeRegexps[180], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4447,7 +4457,7 @@ func native178(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], "http", p0)
+				return matchReWith(&nativeRegexps[180], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -4461,7 +4471,7 @@ func native179(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[179], p0)
+				return matchRe(&nativeRegexps[181], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4469,10 +4479,10 @@ func native179(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "--force-", p0)
+				return matchReWith(&nativeRegexps[182], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[181], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[183], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -4483,11 +4493,11 @@ func native180(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[182], "/etc/", p0)
+			return matchReWith(&nativeRegexps[184], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[183], "/etc/", p0)
+				return matchReWith(&nativeRegexps[185], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -4504,7 +4514,7 @@ func native181(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[184], p0)
+				return matchRe(&nativeRegexps[186], p0)
 			})))
 }
 
@@ -4512,14 +4522,14 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[185], p0)
+		return matchRe(&nativeRegexps[187], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[186], "=", p0)
+				return matchReWith(&nativeRegexps[188], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[187], "A", p0)
+			return matchReWith(&nativeRegexps[189], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4527,7 +4537,7 @@ func native182(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[188], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[190], "--preserve-env=", p0)
 		}))
 }
 
@@ -4536,7 +4546,7 @@ func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[189], ".", p0)
+			return matchReFold(&nativeRegexps[191], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -4558,9 +4568,9 @@ func native184(env any) bool {
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[190], e.Pos(2)) &&
+		((matchRe(&nativeRegexps[192], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[191], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[193], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -4570,10 +4580,10 @@ func native184(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[192], p0)
+				return matchRe(&nativeRegexps[194], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[193], "://", p0) &&
+				return (matchReWith(&nativeRegexps[195], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -4600,7 +4610,7 @@ func native185(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[194], p0)
+				return matchRe(&nativeRegexps[196], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4633,10 +4643,10 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[159], "hguard", p0)
+		return matchReFold(&nativeRegexps[161], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[195], "hguard", p0)
+			return matchReFold(&nativeRegexps[197], "hguard", p0)
 		}))
 }
 
@@ -4653,10 +4663,10 @@ func native190(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[196], p0)
+				return matchRe(&nativeRegexps[198], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[197], "history", p0)
+			return matchReWith(&nativeRegexps[199], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4664,7 +4674,7 @@ func native190(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[198], p0)
+				return matchRe(&nativeRegexps[200], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -4694,7 +4704,7 @@ func native191(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[199], p0)
+				return matchRe(&nativeRegexps[201], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4736,10 +4746,10 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[200], p0)
+		return matchRe(&nativeRegexps[202], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[201], p0)
+			return matchRe(&nativeRegexps[203], p0)
 		}))
 }
 
@@ -4768,10 +4778,10 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[202], p0)
+			return matchRe(&nativeRegexps[204], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[203], p0)
+			return matchRe(&nativeRegexps[205], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4829,13 +4839,13 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[204], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[205], "/proc/sys/", p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[206], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[207], "/proc/sys/", p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[208], p0)
 		}))
 }
 
@@ -4859,7 +4869,7 @@ func native201(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[207], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[209], "/var/log/", p0)
 		}))
 }
 
@@ -4979,9 +4989,9 @@ func native206(env any) bool {
 func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[208], "while", e.Code) ||
-			matchRe(&nativeRegexps[209], e.Code)) ||
-			matchReWith(&nativeRegexps[210], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[210], "while", e.Code) ||
+			matchRe(&nativeRegexps[211], e.Code)) ||
+			matchReWith(&nativeRegexps[212], "fork", e.Code)))
 }
 
 // native208 is the condition of service-from-file.
@@ -5007,10 +5017,10 @@ func native209(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[211], "source=/", p0)
+					return matchReWith(&nativeRegexps[213], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[212], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[214], "security.privileged=true", p0)
 				}))))
 }
 
@@ -5019,11 +5029,11 @@ func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[213], "bind", p0)
+			return matchReWith(&nativeRegexps[215], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[214], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[215], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[216], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[217], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native211 is the condition of snap-unsigned-install.
@@ -5057,8 +5067,8 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[216], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[217], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[218], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[219], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -5066,8 +5076,8 @@ func native213(env any) bool {
 func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[218], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[219], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[220], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[221], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -5076,23 +5086,23 @@ func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[218], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[220], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[220], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[222], ".", index(e.Positional, 0))))
 }
 
 // native216 is the condition of write-guard-config.
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[221], "$", p0) ||
-			matchRe(&nativeRegexps[222], cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[223], "$", p0) ||
+			matchRe(&nativeRegexps[224], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[223], cleanPath(p0))
+				return matchRe(&nativeRegexps[225], cleanPath(p0))
 			})))
 }
 
@@ -5109,7 +5119,7 @@ func native217(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[224], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[226], e.Assigns[p0]))
 			})))
 }
 
@@ -5121,7 +5131,7 @@ func native218(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[225], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[227], e.Assigns[p0]))
 		}))
 }
 
@@ -5136,9 +5146,9 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[226], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[227], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[228], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[228], "/", cleanPath(p0)) ||
+			matchRe(&nativeRegexps[229], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[230], cleanPath(p0)))
 	})
 }
 
@@ -5148,7 +5158,7 @@ func native221(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[229], p0)
+			return matchRe(&nativeRegexps[231], p0)
 		}))
 }
 
@@ -5157,7 +5167,7 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[230], p0)
+			return matchRe(&nativeRegexps[232], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5165,28 +5175,28 @@ func native222(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[231], p0)
+				return matchRe(&nativeRegexps[233], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[232], p0)
+					return matchRe(&nativeRegexps[234], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[233], p0)
+				return matchRe(&nativeRegexps[235], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[234], "alias.", p0)
+				return matchReWith(&nativeRegexps[236], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[235], "credential.", p0)
+				return matchReFold(&nativeRegexps[237], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[236], p0)
+				return matchRe(&nativeRegexps[238], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
@@ -5197,7 +5207,7 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[237], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[239], "/.", cleanPath(p0))
 	})
 }
 
@@ -5212,18 +5222,18 @@ func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[238], "--action=", p0)
+			return matchReWith(&nativeRegexps[240], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[239], "/", p0)
+			return matchReWith(&nativeRegexps[241], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[240], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[242], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[241], cleanPath(p0))))
+						matchRe(&nativeRegexps[243], cleanPath(p0))))
 			})))
 }
 
@@ -5232,9 +5242,9 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[243], cleanPath(func() string {
+			return matchRe(&nativeRegexps[245], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[242], p0) {
+					!matchRe(&nativeRegexps[244], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5247,9 +5257,9 @@ func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[244], cleanPath(func() string {
+			return matchRe(&nativeRegexps[246], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[242], p0) {
+					!matchRe(&nativeRegexps[244], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
