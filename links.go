@@ -24,6 +24,9 @@ type linker struct {
 	// /proc/self/cwd leads for it, wherever hguard itself runs.
 	cwd  string
 	dirs map[string]string // a directory → where its links lead, for cwd
+	// secrets are the home's secret files by device and inode
+	// (hardLinked), read when a file with two names is first met.
+	secrets map[[2]uint64]string
 }
 
 // maxLinkHops bounds the links followed for one path (a loop never ends).
@@ -69,6 +72,11 @@ func (l *linker) linked(p, dir string) string {
 	abs = filepath.Clean(abs)
 	if real == "" {
 		real = l.resolve(abs)
+	}
+	if glob == "" {
+		if secret := l.hardLinked(real); secret != "" {
+			real = secret // ln ~/.ssh/id_rsa notes.txt, then cat notes.txt
+		}
 	}
 	if real == "" || real == abs && !strings.HasPrefix(abs, "/proc/") {
 		return ""
