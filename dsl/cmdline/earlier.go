@@ -129,14 +129,90 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 		lang = "sh"
 	case interpreter(c.Name) != "":
-		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
+		// python3 -m evil runs evil.py (or evil/__main__.py)
+		module := func(name string) bool {
+			if name == "" || strings.ContainsAny(name, "/$`*?[") {
+				return false
+			}
+			p := strings.ReplaceAll(name, ".", "/")
+			return is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__main__.py"}})
+		}
+		if runs, _ := w.scriptOf(c, args, is, module); !runs {
 			return
 		}
 		lang = interpreter(c.Name)
+		if strings.HasSuffix(file, ".py") {
+			lang = "python"
+		}
+	case c.Name == "git":
+		// git commit runs .git/hooks/pre-commit, which the session may
+		// have written by a means hguard does not follow
+		if !slices.ContainsFunc(w.gitHooks(args), func(h string) bool { return is(field{Word: Word{Value: h}}) }) {
+			return
+		}
+		lang = shebangLang(in.Text)
+	case c.Path == c.Name && c.Name != "":
+		// a bare name: a script the session put in a bin directory on
+		// PATH (cp x.sh ~/.local/bin/x, then x) runs in its place
+		if !slices.ContainsFunc(userBins, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) }) {
+			return
+		}
+		lang = shebangLang(in.Text)
 	default:
 		return
 	}
 	w.runEarlier(c, file, in, lang, cx)
+}
+
+// userBins are the directories on an everyday PATH where a user (and so
+// an agent) can put a program without sudo, and /usr/local's.
+var userBins = []string{"~/.local/bin", "~/bin", "~/go/bin", "~/.cargo/bin", "/usr/local/bin", "/usr/local/sbin"}
+
+// gitRunsHooks are the hooks (in .git/hooks) each git command runs.
+var gitRunsHooks = map[string][]string{
+	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
+	"merge":       {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
+	"pull":        {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "post-checkout", "post-rewrite"},
+	"push":        {"pre-push", "reference-transaction"},
+	"checkout":    {"post-checkout"},
+	"switch":      {"post-checkout"},
+	"rebase":      {"pre-rebase", "post-rewrite", "post-checkout"},
+	"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite"},
+	"cherry-pick": {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"revert":      {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"gc":          {"pre-auto-gc"},
+}
+
+// gitHooks are the hook files a git command runs, as paths relative to
+// where it runs (or -C DIR); none when it is pointed at other hooks
+// (-c core.hooksPath=…), which git config rules judge.
+func (w *walker) gitHooks(args []field) []string {
+	dir := ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return nil
+		case v == "-C" && i+1 < len(args):
+			dir = path.Join(dir, args[i+1].Value)
+			i++
+		case v == "-c" && i+1 < len(args):
+			if strings.HasPrefix(strings.ToLower(args[i+1].Value), "core.hookspath") {
+				return nil
+			}
+			i++
+		case v == "--git-dir" || v == "--work-tree" || strings.HasPrefix(v, "--git-dir="):
+			return nil
+		case strings.HasPrefix(v, "-"):
+		default:
+			var out []string
+			for _, h := range gitRunsHooks[v] {
+				out = append(out, path.Join(dir, ".git/hooks", h))
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // runEarlier walks the text of a file an earlier command wrote, which c
