@@ -281,23 +281,31 @@ func (w *walker) runsCopy(c *Command, cx ctx) {
 		}
 	}
 	for _, origin := range origins {
-		// c's final arguments: xargs' input appended, relative paths made
-		// absolute after a cd
-		fs := make([]field, 0, len(c.Args)+1)
-		fs = append(fs, field{Word: Word{Value: origin}})
-		for _, a := range c.Args {
-			fs = append(fs, field{Word: a})
-		}
-		m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "copy "+via), Source: c.Source, Pos: c.Pos, Func: c.Func,
-			Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
-		rest := w.peel(&m, fs)
-		m.Wrappers = concat(c.Wrappers, m.Wrappers)
-		m.Assigns = concat(c.Assigns, m.Assigns)
-		if !w.emit(&m) {
+		if !w.runAs(c, origin, "copy "+via, cx) {
 			return
 		}
-		mx := cx
-		mx.depth++
-		w.follow(&m, rest, mx)
 	}
+}
+
+// runAs emits c as run by the program name (a path or a bare name) with
+// c's final arguments (xargs' input appended, relative paths made
+// absolute after a cd), carried by via, and follows what that runs; false
+// when the line's budget is spent.
+func (w *walker) runAs(c *Command, name, via string, cx ctx) bool {
+	fs := make([]field, 0, len(c.Args)+1)
+	fs = append(fs, field{Word: Word{Value: name}})
+	for _, a := range c.Args {
+		fs = append(fs, field{Word: a})
+	}
+	m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), via), Source: c.Source, Pos: c.Pos, Func: c.Func,
+		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
+	rest := w.peel(&m, fs)
+	m.Wrappers = concat(c.Wrappers, m.Wrappers)
+	m.Assigns = concat(c.Assigns, m.Assigns)
+	if !w.emit(&m) {
+		return false
+	}
+	cx.depth++
+	w.follow(&m, rest, cx)
+	return true
 }

@@ -57,21 +57,9 @@ func (w *walker) globName(c *Command, cx ctx) {
 	}
 	w.walks++
 	for _, n := range match {
-		fs := make([]field, 0, len(c.Args)+1)
-		fs = append(fs, field{Word: Word{Value: n}})
-		for _, a := range c.Args {
-			fs = append(fs, field{Word: a})
-		}
-		m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), "glob "+p), Source: c.Source, Pos: c.Pos, Func: c.Func,
-			Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel, Assigns: c.Assigns}
-		rest := w.peel(&m, fs)
-		m.Wrappers = concat(c.Wrappers, m.Wrappers)
-		if !w.emit(&m) {
+		if !w.runAs(c, n, "glob "+p, cx) {
 			return
 		}
-		mx := cx
-		mx.depth++
-		w.follow(&m, rest, mx)
 	}
 }
 
