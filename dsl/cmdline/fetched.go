@@ -24,9 +24,12 @@ type fetched struct {
 	dir     string
 	started bool
 	start   string // the absolute directory the line starts in, "" when unknown
-	// clones are the dirs a clone filled: fetched for the rest of the
-	// line, not for the lines after it (fetchedPaths).
-	clones map[string]bool
+	// lineOnly are dirs fetched for the rest of the line, not for the
+	// lines after it (fetchedPaths): a clone's (building a repository
+	// cloned earlier is what an agent does all session), and the files a
+	// download names itself (curl -J -O: "DIR/*"), which a later line
+	// reads where it runs them, as changed files (Before.Written).
+	lineOnly map[string]bool
 }
 
 // fetchedFlow records what c fetches and where c moves to, and marks c
@@ -51,10 +54,7 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 			}
 			w.fetch.dirs[dir] = true
 			if c.Name == "git" || c.Name == "gh" {
-				if w.fetch.clones == nil {
-					w.fetch.clones = map[string]bool{}
-				}
-				w.fetch.clones[dir] = true
+				w.lineOnly(dir)
 			}
 			return
 		}
@@ -301,6 +301,14 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 	if !byName {
 		return
 	}
+	if serverNamed(name, args) {
+		// curl -J -O, wget --content-disposition, wget -i LIST: the names
+		// are the server's or the list's, so anything in the directory
+		// may be what it fetched
+		p := w.at(path.Join(dir, "*"))
+		w.addFetched(p)
+		w.lineOnly(p)
+	}
 	for _, a := range args {
 		if u := a.Value; !a.Dynamic && (strings.Contains(u, "://") || namedDownloaders[name] != "" && bareURL().MatchString(u)) {
 			if w.fetch.downloads == nil {
@@ -311,6 +319,29 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 			w.addFetched(w.at(path.Join(dir, path.Base(u)))) // sh install.sh after curl -O …/install.sh runs it
 		}
 	}
+}
+
+// lineOnly marks a fetched dir as fetched for this line only.
+func (w *walker) lineOnly(p string) {
+	if w.fetch.lineOnly == nil {
+		w.fetch.lineOnly = map[string]bool{}
+	}
+	w.fetch.lineOnly[p] = true
+}
+
+// serverNamed reports a download saved under names the line does not
+// show: curl's -J (--remote-header-name, the server's Content-Disposition),
+// wget's --content-disposition and -i/--input-file (a list of URLs).
+func serverNamed(name string, args []field) bool {
+	for _, a := range args {
+		v := a.Value
+		switch {
+		case name == "curl" && (v == "--remote-header-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "J")),
+			(name == "wget" || name == "wget2") && (v == "--content-disposition" || v == "-i" || v == "--input-file" || strings.HasPrefix(v, "--input-file=") || strings.HasPrefix(v, "-i") && len(v) > 2 && !strings.HasPrefix(v, "--")):
+			return true
+		}
+	}
+	return false
 }
 
 // remoteURL reports a repository address on another machine: a URL other
@@ -460,7 +491,7 @@ func (w *walker) fetchedPaths(earlier map[string]bool) []string {
 		}
 	}
 	for p := range w.fetch.dirs {
-		if !w.fetch.clones[p] {
+		if !w.fetch.lineOnly[p] {
 			add(p)
 		}
 	}
@@ -1037,10 +1068,7 @@ func (w *walker) fetchedOthers(c *Command, args []field) {
 			}
 			if dir != "" {
 				w.addFetched(dir)
-				if w.fetch.clones == nil {
-					w.fetch.clones = map[string]bool{}
-				}
-				w.fetch.clones[dir] = true // a clone, as git clone's: for this line only
+				w.lineOnly(dir) // a clone, as git clone's: for this line only
 			}
 		case op(0) == "api", op(0) == "gist" && op(1) == "view", op(0) == "run" && op(1) == "view":
 			printed = true
