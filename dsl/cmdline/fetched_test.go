@@ -180,7 +180,7 @@ func TestParseShellAfter(t *testing.T) {
 		{"cp i.sh j.sh", "/p", []string{"/p/j.sh"}},
 		{"mv y z", "/p", []string{"/p/z"}},
 		{"cp i.sh bin/", "/p", []string{"/p/bin/i.sh"}},
-		{"cp i.sh .", "/p", nil}, // the same file: the directory is not fetched
+		{"cp i.sh .", "/p", nil},                                 // the same file: the directory is not fetched
 		{"curl -J -O https://x.org/dl", "/p", []string{"/p/dl"}}, // else named by the server: later lines read what they run (Before.Written)
 		{"install -m 755 i.sh /usr/local/bin/tool", "/p", []string{"/usr/local/bin/tool"}},
 		{"cp notes.txt j2.sh", "/p", nil},
