@@ -272,6 +272,9 @@ func pathsIn(v string) [][3]string {
 	case strings.HasPrefix(v, "-"):
 	default:
 		add("", v, "")
+		if name, val, ok := strings.Cut(v, "="); ok && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz_") == "" {
+			add(name+"=", val, "") // dd if=F of=F, an operand's value
+		}
 	}
 	return out
 }
@@ -341,6 +344,9 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 			}
 			if v, ok := word(r.Target); ok {
 				change().Redirects[j].Target.Value = v
+				if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && c.Stdin.Kind == "file" && c.Stdin.From == r.Target.Value {
+					cc.Stdin.From = v // nc HOST < notes.txt: rules read stdin.from
+				}
 			}
 		}
 		if cc == nil {
