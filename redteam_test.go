@@ -71,6 +71,8 @@ func TestProgramCopies(t *testing.T) {
 		{"bash", "cp /bin/git ./g && ./g push --force origin main", dsl.Ask, dsl.Ask},
 		{"bash", "cp /bin/r? /tmp/q && /tmp/q -rf ~", dsl.Block, dsl.Block}, // a glob's match: any program it may be
 		{"bash", "cp /usr/bin/[r]m q; ./q -rf ~", dsl.Block, dsl.Block},
+		{"bash", "cp /???/rm q && ./q -rf ~", dsl.Block, dsl.Block}, // a glob in the directory only
+		{"bash", "cp /*/bin/rm q && ./q -rf ~", dsl.Block, dsl.Block},
 		{"bash", "cp /bin/l? /tmp/x; /tmp/x -la", dsl.Allow, dsl.Allow},
 		{"bash", "cp /bin/ls ./bin/ && ls", dsl.Allow, dsl.Allow},
 		{"bash", "ln -s ../lib x", dsl.Allow, dsl.Allow},

@@ -85,6 +85,9 @@ func (w *walker) copyOrigin(a field) string {
 	if strings.Contains(v, "/") && isCommandWord(path.Clean(v)) && knownCopy(baseName(v)) {
 		return v
 	}
+	if strings.Contains(v, "/") && strings.ContainsAny(path.Dir(v), "*?[") && !strings.ContainsAny(path.Base(v), "*?[") && knownCopy(baseName(v)) {
+		return v // cp /???/rm x: a glob in the directory only, the program's name as written
+	}
 	if strings.Contains(v, "/") && strings.ContainsAny(path.Base(v), "*?[") && len(globKnown(path.Base(v))) > 0 {
 		return v // cp /bin/r? x: the program is any the glob may match (runsCopy)
 	}
