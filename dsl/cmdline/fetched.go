@@ -47,7 +47,12 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 		w.fetchedCopies(c.Name, args)
 	case "scp", "sftp", "rsync":
 		w.fetchedRemoteCopy(args)
+	case "patch":
+		w.fetchedPatch(c, args)
 	case "git", "gh", "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zz", "7zr", "unar":
+		if c.Name == "git" {
+			w.fetchedPatch(c, args)
+		}
 		if dir := w.fetchedInto(c, args); dir != "" {
 			if w.fetch.dirs == nil {
 				w.fetch.dirs = map[string]bool{}
@@ -227,15 +232,27 @@ func (w *walker) unpacked(c *Command, args []field) string {
 			archive = v
 		}
 	}
-	if into == "." || into == "/" || into == "~" {
-		// a whole directory of the agent's is not made fetched (as cp
-		// i.sh . does not make it so): what lands there has names the
-		// archive holds
-		return ""
-	}
 	if tar && (archive == "" && stdin || archive == "-") {
-		if c.Stdin.Remote || c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From)) {
-			return w.at(into)
+		if !c.Stdin.Remote && !(c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From))) {
+			return ""
+		}
+		if into == "" || into == "." {
+			w.namesUnknown(into) // curl … | tar xz && make: what it holds is where make runs
+			return ""
+		}
+		if into == "/" || into == "~" {
+			return ""
+		}
+		return w.at(into)
+	}
+	if into == "." || into == "/" || into == "~" {
+		// a whole directory of the agent's is not made fetched for later
+		// lines (as cp i.sh . does not make it so): what lands there has
+		// names the archive holds; for this line it is
+		if into == "." {
+			if in, ok := w.files[archive]; ok && in.Remote || w.fetch.downloads[archive] || w.inFetched(w.at(archive)) {
+				w.namesUnknown(into)
+			}
 		}
 		return ""
 	}
@@ -318,6 +335,62 @@ func (w *walker) fetchedDownloads(name string, args []field) {
 			w.fetch.downloads[path.Base(u)] = true
 			w.addFetched(w.at(path.Join(dir, path.Base(u)))) // sh install.sh after curl -O …/install.sh runs it
 		}
+	}
+}
+
+// namesUnknown makes everything in dir (relative to where the line is)
+// fetched for the rest of the line: a download or an unpacking put files
+// there under names the line does not show.
+func (w *walker) namesUnknown(dir string) {
+	p := w.at(path.Join(dir, "*"))
+	if p == "" {
+		return
+	}
+	w.addFetched(p)
+	w.lineOnly(p)
+}
+
+// fetchedPatch makes the tree a patch from the network changes (curl … |
+// git apply, git am < fetched.mbox, patch -p1 < fetched.diff, git apply
+// fetched.patch) fetched for the rest of the line: what the patch
+// touched, a build file or a script, is not on the line. Later lines read
+// a script they run from there as a file the session changed.
+func (w *walker) fetchedPatch(c *Command, args []field) {
+	dir, file := "", ""
+	sub := c.Name == "patch"
+	for i, a := range args {
+		v := a.Value
+		next := ""
+		if i+1 < len(args) {
+			next = w.fetchedWord(args[i+1])
+		}
+		switch {
+		case c.Name == "git" && !sub && (v == "apply" || v == "am"):
+			sub = true
+		case c.Name == "git" && !sub && (v == "-C") && next != "":
+			dir = next
+		case c.Name == "patch" && (v == "-d" || v == "--directory"):
+			dir = next
+		case c.Name == "patch" && strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case c.Name == "patch" && (v == "-i" || v == "--input"):
+			file = next
+		case c.Name == "git" && (v == "--directory") && next != "":
+			dir = next
+		case sub && !strings.HasPrefix(v, "-") && file == "" && (c.Name == "git" || i > 0 && args[i-1].Value == "-i"):
+			file = w.fetchedWord(a)
+		}
+	}
+	if !sub {
+		return
+	}
+	remote := c.Stdin.Remote || c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From))
+	if file != "" {
+		in, ok := w.files[file]
+		remote = ok && in.Remote || w.fetch.downloads[file] || w.inFetched(w.at(file))
+	}
+	if remote {
+		w.namesUnknown(dir)
 	}
 }
 
