@@ -125,6 +125,14 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
+			if dynamicScript(args) {
+				// ls *.sh | while read f; do bash $f; done: which
+				// script runs is known at run time only, and the
+				// session wrote scripts where it runs
+				if _, ok := w.earlierFile("*.sh"); ok {
+					c.Untrusted = "dynamic"
+				}
+			}
 			return
 		}
 		lang = "sh"
@@ -213,6 +221,25 @@ func (w *walker) gitHooks(args []field) []string {
 		}
 	}
 	return nil
+}
+
+// dynamicScript reports a shell's script named by a word known at run
+// time only (bash $f), not inline code (bash -c "$cmd").
+func dynamicScript(args []field) bool {
+	for _, a := range args {
+		switch {
+		case a.Dynamic:
+			return pwdRelative(a) == "" && homeSpelled(a.Value) == a.Value
+		case a.Value == "--":
+		case strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+"):
+			if strings.ContainsAny(a.Value, "cs") || a.Value == "-" {
+				return false // inline code, or the script is standard input
+			}
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // runEarlier walks the text of a file an earlier command wrote, which c

@@ -29,6 +29,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/inc/Makefile":          {Text: "include rules.mk\nall:\n\techo hi\n", Whole: true},
 		"/p/inc/rules.mk":          {Text: "x:\n\trm -rf /\n", Whole: true},
 		"/p/mk":                    {Text: "#!/usr/bin/make -f\nall:\n\trm -rf ~\n", Whole: true},
+		"/p/*.sh":                  {Text: "rm -rf ~\n", Whole: true}, // the session wrote scripts in /p
 		"/p/evil.py":               {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
 		"/p/.git/hooks/pre-commit": {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
 		"~/.local/bin/ls":          {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
@@ -94,6 +95,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"git status", ""},
 		{"ls -la", "rm -rf ~"},
 		{"cp x.sh ~/.local/bin/y; y", "rm -rf ~"},
+		// a script named at run time only, where the session wrote scripts
+		{"ls *.sh | while read f; do bash $f; done", "dynamic"},
+		{`bash -e "$SCRIPT"`, "dynamic"},
+		{"cd /q && bash $f", ""},
 		// written on this line (runsWritten), however it is run
 		{"echo 'rm -rf /' > n.sh; bash /dev/stdin < n.sh", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; bash -e n.sh", "rm -rf /"},
