@@ -310,7 +310,7 @@ func (g *Guard) Check(req Request) Verdict {
 		if linked := linkedLine(line, req.Cwd); linked != nil {
 			for _, f := range g.rules.Evaluate(linked, ctx) {
 				if !slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
-					f.Message += " (where a symbolic link on its path leads)"
+					f.Message += " (where a link on its path leads)"
 					findings = append(findings, f)
 				}
 			}

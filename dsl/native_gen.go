@@ -303,7 +303,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native73
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native74
 		}
@@ -928,7 +928,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [247]lazyRegexp{
+var nativeRegexps = [249]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1011,6 +1011,8 @@ var nativeRegexps = [247]lazyRegexp{
 	{src: "\\bfunction\\s+[^;\\n{(]*\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\s"},
 	{src: "^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$"},
 	{src: "^[a-wyzA-Z]*x"},
+	{src: "^-?x"},
+	{src: "^-?[a-wyz]*x"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
 	{src: "^[^\\x1b\\x9b]*$"},
 	{src: "(?i)[a-z][a-z0-9+.-]*://[^\\s/@]*@?[^\\s/]*[^\\x00-\\x7f]"},
@@ -2471,7 +2473,7 @@ func native73(env any) bool {
 // native74 is the condition of archive-extract-broad.
 func native74(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((in(e.Name, "tar", "bsdtar") &&
+	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
 			matchReWith(&nativeRegexps[81], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
@@ -2499,11 +2501,44 @@ func native74(env any) bool {
 						return strings.HasPrefix(p0, "-o")
 					})) &&
 					isBroad(e.Cwd))))) ||
-		(((((e.Name == "cpio") &&
+		((((in(e.Name, "cpio", "bsdcpio") &&
 			e.HasFlag("i", "extract")) &&
 			e.Agent) &&
 			!e.HasFlag("t", "list")) &&
-			isBroad(e.Cwd)))
+			isBroad(e.Cwd))) ||
+		((e.Agent &&
+			isBroad(e.Cwd)) &&
+			(((((((((in(e.Name, "7za", "7zz", "7zr") &&
+				in(e.Pos(0), "x", "e")) &&
+				!anyOf(e.Args, func(p0 string) bool {
+					return strings.HasPrefix(p0, "-o")
+				})) ||
+				((e.Name == "jar") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[82], "x", p0)
+					}))) ||
+				((e.Name == "ar") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[83], "x", p0)
+					}))) ||
+				((e.Name == "pax") &&
+					e.HasFlag("r"))) ||
+				(((e.Name == "unrar") &&
+					in(e.Pos(0), "x", "e")) &&
+					(len(e.Positional) < 3))) ||
+				((e.Name == "unar") &&
+					!e.HasFlag("o"))) ||
+				(((e.Name == "dpkg-deb") &&
+					e.HasFlag("x", "extract", "R", "raw-extract")) &&
+					(len(e.Positional) < 2))) ||
+				(((in(e.Name, "python", "python3") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "tarfile", "zipfile")
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "-e", "--extract")
+					})) &&
+					(len(e.Positional) < 3)))))
 }
 
 // native75 is the condition of copy-over-broad.
@@ -2671,7 +2706,7 @@ func native88(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[82], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[84], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -2723,14 +2758,14 @@ func native93(env any) bool {
 func native94(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[83], e.Original))
+		!matchRe(&nativeRegexps[85], e.Original))
 }
 
 // native95 is the condition of url-confusable-host.
 func native95(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[84], "://", e.Original))
+		matchReFold(&nativeRegexps[86], "://", e.Original))
 }
 
 // native96 is the condition of url-non-ascii-host.
@@ -2759,8 +2794,8 @@ func native98(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[85], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[86], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[87], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[88], ".", urlHost(p0))))
 		}))
 }
 
@@ -2780,7 +2815,7 @@ func native100(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[87], "%25", p0))
+				matchReWith(&nativeRegexps[89], "%25", p0))
 		}))
 }
 
@@ -2801,7 +2836,7 @@ func native102(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[88], urlHost(p0)))
+				!matchRe(&nativeRegexps[90], urlHost(p0)))
 		}))
 }
 
@@ -2812,7 +2847,7 @@ func native103(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[89], "@", p0))
+				matchReWith(&nativeRegexps[91], "@", p0))
 		}))
 }
 
@@ -2821,7 +2856,7 @@ func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[90], p0))
+			matchRe(&nativeRegexps[92], p0))
 	})
 }
 
@@ -2874,30 +2909,30 @@ func native106(env any) bool {
 func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[91], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[93], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[92], "/dev/", p0)
+			return matchReWith(&nativeRegexps[94], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[93], ":", p0)
+				return matchReFold(&nativeRegexps[95], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[94], p0)
+				return matchRe(&nativeRegexps[96], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[95], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[97], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[96], e.Code)) &&
-			matchRe(&nativeRegexps[97], e.Code)) &&
-			matchRe(&nativeRegexps[98], e.Code)))
+			matchRe(&nativeRegexps[98], e.Code)) &&
+			matchRe(&nativeRegexps[99], e.Code)) &&
+			matchRe(&nativeRegexps[100], e.Code)))
 }
 
 // native108 is the condition of exfiltrate-secrets.
@@ -2906,9 +2941,9 @@ func native108(env any) bool {
 	return (((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchReWith(&nativeRegexps[99], "$", p0) &&
+				(matchReWith(&nativeRegexps[101], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[100], "$(cat ", p0))
+				matchReWith(&nativeRegexps[102], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -2918,7 +2953,7 @@ func native108(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[101], p0)
+					return matchRe(&nativeRegexps[103], p0)
 				})))) ||
 		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
 			((((((e.Stdin.Kind == "file") &&
@@ -2926,10 +2961,10 @@ func native108(env any) bool {
 				((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[102], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[104], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[103], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[105], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
 					((in(e.Stdin.From, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
@@ -3023,8 +3058,8 @@ func native111(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[104], "$", p0)) &&
-			matchReWith(&nativeRegexps[105], ".", p0))
+			matchReWith(&nativeRegexps[106], "$", p0)) &&
+			matchReWith(&nativeRegexps[107], ".", p0))
 	})
 }
 
@@ -3090,7 +3125,7 @@ func native113(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[106], "cd", e.Line))
+		matchReWith(&nativeRegexps[108], "cd", e.Line))
 }
 
 // native114 is the condition of reverse-shell-fifo.
@@ -3103,7 +3138,7 @@ func native114(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[107], "mk", e.Line))
+		matchReWith(&nativeRegexps[109], "mk", e.Line))
 }
 
 // native115 is the condition of shell-piped-to-network.
@@ -3130,20 +3165,20 @@ func native116(env any) bool {
 // native117 is the condition of awk-network.
 func native117(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[108], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[109], (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[110], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[111], (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native118 is the condition of dns-update.
 func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[110], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[112], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[111], "del", p0)
+			return matchReFold(&nativeRegexps[113], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[110], "del", p0.Target)
+			return matchReFold(&nativeRegexps[112], "del", p0.Target)
 		}))
 }
 
@@ -3151,23 +3186,23 @@ func native118(env any) bool {
 func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[112], "$", p0) &&
+		return (matchReWith(&nativeRegexps[114], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[113], ":", p0) &&
+				return (matchReWith(&nativeRegexps[115], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[112], "$", p0)) &&
+				matchReWith(&nativeRegexps[114], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[114], p0) &&
+				return (matchRe(&nativeRegexps[116], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -3195,7 +3230,7 @@ func native120(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[115], e.Code))
+				matchRe(&nativeRegexps[117], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3203,7 +3238,7 @@ func native120(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[116], p0)
+							return matchRe(&nativeRegexps[118], p0)
 						}))))
 		}()
 	}()
@@ -3217,7 +3252,7 @@ func native121(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[117], p0)
+				return matchRe(&nativeRegexps[119], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -3236,15 +3271,15 @@ func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[118], "@", p0) &&
-				!matchReWith(&nativeRegexps[119], "@", p0))
+			return (matchReWith(&nativeRegexps[120], "@", p0) &&
+				!matchReWith(&nativeRegexps[121], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[120], ":", p0) &&
-						!matchRe(&nativeRegexps[121], p0)))
+					(matchReWith(&nativeRegexps[122], ":", p0) &&
+						!matchRe(&nativeRegexps[123], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3261,7 +3296,7 @@ func native123(env any) bool {
 func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[122], "@", p0)
+		return matchReWith(&nativeRegexps[124], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -3277,18 +3312,18 @@ func native125(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[123], ":", p0)
+				return matchReFold(&nativeRegexps[125], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[124], ":", p0)
+				return matchReFold(&nativeRegexps[126], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[125], e.Line))) ||
+			matchRe(&nativeRegexps[127], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[120], ":", p0) &&
-						!matchRe(&nativeRegexps[121], p0)))
+					(matchReWith(&nativeRegexps[122], ":", p0) &&
+						!matchRe(&nativeRegexps[123], p0)))
 			})))
 }
 
@@ -3306,7 +3341,7 @@ func native126(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[126], p0)
+					return matchRe(&nativeRegexps[128], p0)
 				}))))
 }
 
@@ -3314,8 +3349,8 @@ func native126(env any) bool {
 func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[127], p0) ||
-			matchReWith(&nativeRegexps[128], "w", p0))
+		return (matchRe(&nativeRegexps[129], p0) ||
+			matchReWith(&nativeRegexps[130], "w", p0))
 	})
 }
 
@@ -3336,13 +3371,13 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[129], "s", p0) ||
-				matchRe(&nativeRegexps[130], p0))
+			return (matchReWith(&nativeRegexps[131], "s", p0) ||
+				matchRe(&nativeRegexps[132], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[130], p0) ||
-					matchReWith(&nativeRegexps[131], "s", p0))
+				return (matchRe(&nativeRegexps[132], p0) ||
+					matchReWith(&nativeRegexps[133], "s", p0))
 			})))
 }
 
@@ -3351,15 +3386,15 @@ func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[132], "s", p0) ||
-				matchRe(&nativeRegexps[133], p0))
+			return (matchReWith(&nativeRegexps[134], "s", p0) ||
+				matchRe(&nativeRegexps[135], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[133], p0)
+				return matchRe(&nativeRegexps[135], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[134], cleanPath(p0))
+			return matchRe(&nativeRegexps[136], cleanPath(p0))
 		}))
 }
 
@@ -3382,21 +3417,21 @@ func native132(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[135], p0) ||
-					matchRe(&nativeRegexps[136], p0)) ||
-					matchRe(&nativeRegexps[137], p0)) ||
-					matchReWith(&nativeRegexps[138], "w", p0)) ||
-					matchReWith(&nativeRegexps[139], "g", p0))
+				return ((((matchRe(&nativeRegexps[137], p0) ||
+					matchRe(&nativeRegexps[138], p0)) ||
+					matchRe(&nativeRegexps[139], p0)) ||
+					matchReWith(&nativeRegexps[140], "w", p0)) ||
+					matchReWith(&nativeRegexps[141], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[136], p0) ||
-					matchRe(&nativeRegexps[140], p0)) ||
-					matchReWith(&nativeRegexps[141], "w", p0)) ||
-					matchReWith(&nativeRegexps[138], "w", p0))
+				return (((matchRe(&nativeRegexps[138], p0) ||
+					matchRe(&nativeRegexps[142], p0)) ||
+					matchReWith(&nativeRegexps[143], "w", p0)) ||
+					matchReWith(&nativeRegexps[140], "w", p0))
 			})))
 }
 
@@ -3408,7 +3443,7 @@ func native133(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], "-", p0)
+				return matchReWith(&nativeRegexps[144], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3492,12 +3527,12 @@ func native138(env any) bool {
 func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[143], p0)
+		return matchRe(&nativeRegexps[145], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[144], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[146], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -3534,10 +3569,10 @@ func native143(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[145], p0)
+					return matchRe(&nativeRegexps[147], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[146], p0)
+				return matchRe(&nativeRegexps[148], p0)
 			})))
 }
 
@@ -3545,13 +3580,13 @@ func native143(env any) bool {
 func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[147], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[149], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[148], "-", p0)
+						return matchReWith(&nativeRegexps[150], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3567,7 +3602,7 @@ func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[147], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[149], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -3582,7 +3617,7 @@ func native145(env any) bool {
 func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[149], "mount", p0)
+		return matchReFold(&nativeRegexps[151], "mount", p0)
 	})
 }
 
@@ -3646,10 +3681,10 @@ func native147(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[150], p0)
+				return matchRe(&nativeRegexps[152], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[151], "hguard", p0)
+				return matchReWith(&nativeRegexps[153], "hguard", p0)
 			})))
 }
 
@@ -3718,10 +3753,10 @@ func native148(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[150], p0)
+					return matchRe(&nativeRegexps[152], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[151], "hguard", p0)
+					return matchReWith(&nativeRegexps[153], "hguard", p0)
 				}))))
 }
 
@@ -3752,13 +3787,13 @@ func native149(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[152], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[154], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[153], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[155], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -3796,13 +3831,13 @@ func native150(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[152], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[154], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[153], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[155], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -3813,10 +3848,10 @@ func native150(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[154], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[156], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[155], "hguard", p0) ||
-						matchReWith(&nativeRegexps[156], "hguard", p0))
+					return (matchReWith(&nativeRegexps[157], "hguard", p0) ||
+						matchReWith(&nativeRegexps[158], "hguard", p0))
 				}))))
 }
 
@@ -3826,8 +3861,8 @@ func native151(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[157], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[158], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[159], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native152 is the condition of self-inline-write-agent.
@@ -3837,31 +3872,31 @@ func native152(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[157], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[158], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[159], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native153 is the condition of self-env.
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[159], "hguard_", p0)
+		return matchReFold(&nativeRegexps[161], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[159], "hguard_", p0)
+				return matchReFold(&nativeRegexps[161], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[160], "-", p0) ||
+					return (matchReWith(&nativeRegexps[162], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[161], "hguard", p0)
+				return matchReFold(&nativeRegexps[163], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -3879,7 +3914,7 @@ func native153(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[162], "hguard_", p0)
+				return matchReFold(&nativeRegexps[164], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -3890,23 +3925,23 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[159], "hguard_", p0)
+			return matchReFold(&nativeRegexps[161], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[159], "hguard_", p0)
+					return matchReFold(&nativeRegexps[161], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[160], "-", p0) ||
+						return (matchReWith(&nativeRegexps[162], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[161], "hguard", p0)
+					return matchReFold(&nativeRegexps[163], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -3924,7 +3959,7 @@ func native154(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[162], "hguard_", p0)
+					return matchReFold(&nativeRegexps[164], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -3936,30 +3971,30 @@ func native155(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[163], "-", p0)
+			return matchReWith(&nativeRegexps[165], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[164], p0))
+					matchRe(&nativeRegexps[166], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[165], p0)
+				return matchRe(&nativeRegexps[167], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[166], p0)
+				return matchRe(&nativeRegexps[168], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[167], "accept-", p0)
+				return matchReWith(&nativeRegexps[169], "accept-", p0)
 			})))
 }
 
@@ -3970,30 +4005,30 @@ func native156(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[163], "-", p0)
+				return matchReWith(&nativeRegexps[165], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[164], p0))
+						matchRe(&nativeRegexps[166], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[165], p0)
+					return matchRe(&nativeRegexps[167], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[166], p0)
+					return matchRe(&nativeRegexps[168], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[167], "accept-", p0)
+					return matchReWith(&nativeRegexps[169], "accept-", p0)
 				}))))
 }
 
@@ -4001,7 +4036,7 @@ func native156(env any) bool {
 func native157(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[168], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[170], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -4013,7 +4048,7 @@ func native158(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[168], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[170], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -4030,7 +4065,7 @@ func native159(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[168], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[170], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4052,7 +4087,7 @@ func native160(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[168], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[170], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4135,16 +4170,16 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[161], "hguard", p0)
+			return matchReFold(&nativeRegexps[163], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[161], "hguard", p0)
+				return matchReFold(&nativeRegexps[163], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[169], e.Line)))) ||
+				matchRe(&nativeRegexps[171], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[161], "hguard", p0)
+				return matchReFold(&nativeRegexps[163], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4157,16 +4192,16 @@ func native164(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[161], "hguard", p0)
+				return matchReFold(&nativeRegexps[163], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[161], "hguard", p0)
+					return matchReFold(&nativeRegexps[163], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[169], e.Line)))) ||
+					matchRe(&nativeRegexps[171], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[161], "hguard", p0)
+					return matchReFold(&nativeRegexps[163], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -4182,7 +4217,7 @@ func native165(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[170], p0)
+					return matchRe(&nativeRegexps[172], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4193,7 +4228,7 @@ func native165(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[171], p0)
+						return matchRe(&nativeRegexps[173], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4216,7 +4251,7 @@ func native166(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[170], p0)
+						return matchRe(&nativeRegexps[172], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4227,7 +4262,7 @@ func native166(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[171], p0)
+							return matchRe(&nativeRegexps[173], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4246,7 +4281,7 @@ func native167(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[161], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[163], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4320,7 +4355,7 @@ func native174(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[172], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[174], strings.ToLower(p0))
 			})))
 }
 
@@ -4343,7 +4378,7 @@ func native175(env any) bool {
 func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[173], "db:", p0)
+		return matchReWith(&nativeRegexps[175], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4369,7 +4404,7 @@ func native176(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[174], "migrate:", p0)
+			return matchReWith(&nativeRegexps[176], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4401,7 +4436,7 @@ func native176(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[175], ".", p0)
+				return matchReWith(&nativeRegexps[177], ".", p0)
 			})))
 }
 
@@ -4410,9 +4445,9 @@ func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[176], "secret", p0)
+			return matchReWith(&nativeRegexps[178], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[177], e.Option("o", "output")))
+		matchRe(&nativeRegexps[179], e.Option("o", "output")))
 }
 
 // native178 is the condition of package-from-url.
@@ -4423,7 +4458,7 @@ func native178(env any) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[178], "://", p0) &&
+			return ((matchReWith(&nativeRegexps[180], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4435,7 +4470,7 @@ func native178(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[179], "://", p0) &&
+				return (matchReWith(&nativeRegexps[181], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4443,7 +4478,7 @@ func native178(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "http", p0)
+				return matchReWith(&nativeRegexps[182], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4457,7 +4492,7 @@ func native178(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "http", p0)
+				return matchReWith(&nativeRegexps[182], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -4471,7 +4506,7 @@ func native179(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[181], p0)
+				return matchRe(&nativeRegexps[183], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4479,10 +4514,10 @@ func native179(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "--force-", p0)
+				return matchReWith(&nativeRegexps[184], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[183], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[185], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -4493,11 +4528,11 @@ func native180(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[184], "/etc/", p0)
+			return matchReWith(&nativeRegexps[186], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[185], "/etc/", p0)
+				return matchReWith(&nativeRegexps[187], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -4514,7 +4549,7 @@ func native181(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[186], p0)
+				return matchRe(&nativeRegexps[188], p0)
 			})))
 }
 
@@ -4522,14 +4557,14 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[187], p0)
+		return matchRe(&nativeRegexps[189], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[188], "=", p0)
+				return matchReWith(&nativeRegexps[190], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[189], "A", p0)
+			return matchReWith(&nativeRegexps[191], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4537,7 +4572,7 @@ func native182(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[190], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[192], "--preserve-env=", p0)
 		}))
 }
 
@@ -4546,7 +4581,7 @@ func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[191], ".", p0)
+			return matchReFold(&nativeRegexps[193], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -4568,9 +4603,9 @@ func native184(env any) bool {
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[192], e.Pos(2)) &&
+		((matchRe(&nativeRegexps[194], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[193], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[195], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -4580,10 +4615,10 @@ func native184(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[194], p0)
+				return matchRe(&nativeRegexps[196], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[195], "://", p0) &&
+				return (matchReWith(&nativeRegexps[197], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -4610,7 +4645,7 @@ func native185(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[196], p0)
+				return matchRe(&nativeRegexps[198], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4643,10 +4678,10 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[161], "hguard", p0)
+		return matchReFold(&nativeRegexps[163], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[197], "hguard", p0)
+			return matchReFold(&nativeRegexps[199], "hguard", p0)
 		}))
 }
 
@@ -4663,10 +4698,10 @@ func native190(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[198], p0)
+				return matchRe(&nativeRegexps[200], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[199], "history", p0)
+			return matchReWith(&nativeRegexps[201], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4674,7 +4709,7 @@ func native190(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[200], p0)
+				return matchRe(&nativeRegexps[202], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -4704,7 +4739,7 @@ func native191(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[201], p0)
+				return matchRe(&nativeRegexps[203], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4746,10 +4781,10 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[202], p0)
+		return matchRe(&nativeRegexps[204], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[203], p0)
+			return matchRe(&nativeRegexps[205], p0)
 		}))
 }
 
@@ -4778,10 +4813,10 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[204], p0)
+			return matchRe(&nativeRegexps[206], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[205], p0)
+			return matchRe(&nativeRegexps[207], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4839,13 +4874,13 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[206], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[207], "/proc/sys/", p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[208], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[209], "/proc/sys/", p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[210], p0)
 		}))
 }
 
@@ -4869,7 +4904,7 @@ func native201(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[209], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[211], "/var/log/", p0)
 		}))
 }
 
@@ -4989,9 +5024,9 @@ func native206(env any) bool {
 func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[210], "while", e.Code) ||
-			matchRe(&nativeRegexps[211], e.Code)) ||
-			matchReWith(&nativeRegexps[212], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[212], "while", e.Code) ||
+			matchRe(&nativeRegexps[213], e.Code)) ||
+			matchReWith(&nativeRegexps[214], "fork", e.Code)))
 }
 
 // native208 is the condition of service-from-file.
@@ -5017,10 +5052,10 @@ func native209(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[213], "source=/", p0)
+					return matchReWith(&nativeRegexps[215], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[214], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[216], "security.privileged=true", p0)
 				}))))
 }
 
@@ -5029,11 +5064,11 @@ func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[215], "bind", p0)
+			return matchReWith(&nativeRegexps[217], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[216], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[217], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[218], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[219], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native211 is the condition of snap-unsigned-install.
@@ -5067,8 +5102,8 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[218], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[219], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[220], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[221], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -5076,8 +5111,8 @@ func native213(env any) bool {
 func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[220], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[221], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[222], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[223], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -5086,23 +5121,23 @@ func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[220], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[222], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[222], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[224], ".", index(e.Positional, 0))))
 }
 
 // native216 is the condition of write-guard-config.
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[223], "$", p0) ||
-			matchRe(&nativeRegexps[224], cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[225], "$", p0) ||
+			matchRe(&nativeRegexps[226], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[225], cleanPath(p0))
+				return matchRe(&nativeRegexps[227], cleanPath(p0))
 			})))
 }
 
@@ -5119,7 +5154,7 @@ func native217(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[226], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[228], e.Assigns[p0]))
 			})))
 }
 
@@ -5131,7 +5166,7 @@ func native218(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[227], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[229], e.Assigns[p0]))
 		}))
 }
 
@@ -5146,9 +5181,9 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[228], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[229], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[230], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[230], "/", cleanPath(p0)) ||
+			matchRe(&nativeRegexps[231], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[232], cleanPath(p0)))
 	})
 }
 
@@ -5158,7 +5193,7 @@ func native221(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[231], p0)
+			return matchRe(&nativeRegexps[233], p0)
 		}))
 }
 
@@ -5167,7 +5202,7 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[232], p0)
+			return matchRe(&nativeRegexps[234], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5175,28 +5210,28 @@ func native222(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[233], p0)
+				return matchRe(&nativeRegexps[235], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[234], p0)
+					return matchRe(&nativeRegexps[236], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[235], p0)
+				return matchRe(&nativeRegexps[237], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[236], "alias.", p0)
+				return matchReWith(&nativeRegexps[238], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[237], "credential.", p0)
+				return matchReFold(&nativeRegexps[239], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[238], p0)
+				return matchRe(&nativeRegexps[240], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
@@ -5207,7 +5242,7 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[239], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[241], "/.", cleanPath(p0))
 	})
 }
 
@@ -5222,18 +5257,18 @@ func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[240], "--action=", p0)
+			return matchReWith(&nativeRegexps[242], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[241], "/", p0)
+			return matchReWith(&nativeRegexps[243], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[242], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[244], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[243], cleanPath(p0))))
+						matchRe(&nativeRegexps[245], cleanPath(p0))))
 			})))
 }
 
@@ -5242,9 +5277,9 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[245], cleanPath(func() string {
+			return matchRe(&nativeRegexps[247], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[244], p0) {
+					!matchRe(&nativeRegexps[246], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5257,9 +5292,9 @@ func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[246], cleanPath(func() string {
+			return matchRe(&nativeRegexps[248], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[244], p0) {
+					!matchRe(&nativeRegexps[246], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
