@@ -277,23 +277,13 @@ const findDepth = 3
 // shell's or interpreter's script (-exec bash {} \;). The file is ""
 // for none.
 func (w *walker) findRunsEarlier(args []field) (string, Input, string) {
-	var roots []string
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if v == "-H" || v == "-L" || v == "-P" {
-			continue
-		}
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
-			break
-		}
-		if args[i].Dynamic {
+	found, i := findRoots(args)
+	roots := make([]string, 0, len(found))
+	for _, r := range found {
+		if r.Dynamic {
 			return "", Input{}, ""
 		}
-		roots = append(roots, v)
-	}
-	if len(roots) == 0 {
-		roots = []string{"."}
+		roots = append(roots, r.Value)
 	}
 	name, lang := "", ""
 	for ; i < len(args); i++ {

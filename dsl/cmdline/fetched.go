@@ -828,11 +828,9 @@ var scriptOptions = map[string]map[string]bool{
 	"expect": set("-f"),
 }
 
-// findRunsFetched reports find running a file it finds under a root that
-// holds something fetched: {} as the program (-exec {} \;), or as a shell's
-// or interpreter's script (-exec bash {} \;, -exec sh -c '…' _ {} +).
-func (w *walker) findRunsFetched(args []field) bool {
-	var roots []field
+// findRoots are the directories find searches (its operands before the
+// first expression; "." when none) and the index of that expression.
+func findRoots(args []field) (roots []field, expr int) {
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -847,6 +845,14 @@ func (w *walker) findRunsFetched(args []field) bool {
 	if len(roots) == 0 {
 		roots = []field{{Word: Word{Value: "."}}}
 	}
+	return roots, i
+}
+
+// findRunsFetched reports find running a file it finds under a root that
+// holds something fetched: {} as the program (-exec {} \;), or as a shell's
+// or interpreter's script (-exec bash {} \;, -exec sh -c '…' _ {} +).
+func (w *walker) findRunsFetched(args []field) bool {
+	roots, i := findRoots(args)
 	runs := false
 	for ; i < len(args) && !runs; i++ {
 		if v := args[i].Value; (v != "-exec" && v != "-execdir" && v != "-ok" && v != "-okdir") || i+1 >= len(args) {
