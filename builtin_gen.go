@@ -66,6 +66,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "attack.yaml", Line: 52, Col: 9},
 	},
 	{
+		ID:         "secret-link-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"ln", "link", "cp"},
+		When:       "agent && len(positional) >= 2 && (name in [\"ln\", \"link\"] || name == \"cp\" && hasFlag(\"l\", \"s\", \"link\", \"symbolic-link\")) && any(positional[:len(positional)-1], sensitivePath(#))",
+		Message:    "an agent gives a credential or key file another name (a link), under which later commands read it without naming it",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "attack.yaml", Line: 59, Col: 3},
+		WhenPos:    dsl.Pos{File: "attack.yaml", Line: 62, Col: 9},
+	},
+	{
 		ID:         "kubectl-delete",
 		Aliases:    nil,
 		Level:      dsl.Ask,

@@ -73,6 +73,8 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "bash c.sh", false, dsl.Block},
 		{"a1", "claude-code", "printf 'import shutil, os\\nshutil.rmtree(os.path.expanduser(\"~\"))\\n' > y.py", true, dsl.Allow},
 		{"a1", "claude-code", "python3 y.py", false, dsl.Block},
+		{"a1", "claude-code", `python3 -c 'import y'`, false, dsl.Block},
+		{"a1", "claude-code", "ln ~/.ssh/id_rsa k", false, dsl.Ask}, // a secret given another name (attack, 2026-12-03)
 		// other ways to run a written script: xargs, find, make
 		{"a1", "claude-code", "echo x.sh | xargs bash", false, dsl.Block},
 		{"a1", "claude-code", "find . -name 'x.s*' -exec bash {} \\;", false, dsl.Block},

@@ -27,901 +27,905 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native4
 		}
-	case "pos(0) == \"delete\" && (any(positional[1:], # in [\"ns\", \"namespace\", \"namespaces\", \"pv\", \"pvc\", \"node\", \"nodes\", \"crd\", \"crds\", \"all\"] || # matches \"^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/\") || hasFlag(\"all\", \"A\", \"all-namespaces\"))":
+	case "agent && len(positional) >= 2 && (name in [\"ln\", \"link\"] || name == \"cp\" && hasFlag(\"l\", \"s\", \"link\", \"symbolic-link\")) && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native5
 		}
-	case "pos(0) in [\"apply\", \"create\", \"replace\"] && any(options(\"f\", \"filename\"), host(#) != \"\")":
+	case "pos(0) == \"delete\" && (any(positional[1:], # in [\"ns\", \"namespace\", \"namespaces\", \"pv\", \"pvc\", \"node\", \"nodes\", \"crd\", \"crds\", \"all\"] || # matches \"^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/\") || hasFlag(\"all\", \"A\", \"all-namespaces\"))":
 		if scope == "command" {
 			return native6
 		}
-	case "pos(0) == \"destroy\" || (pos(0) in [\"apply\", \"plan\"] && hasFlag(\"destroy\")) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\")":
+	case "pos(0) in [\"apply\", \"create\", \"replace\"] && any(options(\"f\", \"filename\"), host(#) != \"\")":
 		if scope == "command" {
 			return native7
 		}
-	case "pos(0) == \"init\" && any(args, # startsWith \"-from-module=\" && (# contains \"://\" || # contains \"git::\"))":
+	case "pos(0) == \"destroy\" || (pos(0) in [\"apply\", \"plan\"] && hasFlag(\"destroy\")) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\")":
 		if scope == "command" {
 			return native8
 		}
-	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
+	case "pos(0) == \"init\" && any(args, # startsWith \"-from-module=\" && (# contains \"://\" || # contains \"git::\"))":
 		if scope == "command" {
 			return native9
 		}
-	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
+	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
 		if scope == "command" {
 			return native10
 		}
-	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\"))":
+	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
 		if scope == "command" {
 			return native11
 		}
-	case "(pos(0) in [\"run\", \"create\", \"exec\"] || (pos(0) == \"container\" && pos(1) in [\"run\", \"create\"])) && (hasFlag(\"privileged\") ||\n any(options(\"v\", \"volume\"), # matches \"^/(:|$)\" || # matches \"docker\\\\.sock\" || # matches \"^/(etc|root|proc|sys|dev|boot|var/run|run)(/|:|$)\") ||\n any(options(\"mount\"), # matches \"(src|source)=/(,|$)\" || # matches \"docker\\\\.sock\") ||\n any(options(\"pid\", \"net\", \"network\", \"ipc\", \"userns\", \"uts\"), # == \"host\") ||\n any(options(\"cap-add\"), upper(#) in [\"ALL\", \"SYS_ADMIN\", \"SYS_PTRACE\", \"SYS_MODULE\", \"NET_ADMIN\", \"DAC_READ_SEARCH\"]) ||\n any(options(\"security-opt\"), # matches \"(apparmor|seccomp|label)[=:](unconfined|disable)\"))":
+	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\"))":
 		if scope == "command" {
 			return native12
 		}
-	case "any(options(\"H\", \"host\", \"url\"), # matches \"^(tcp|ssh|https?)://\") || any(keys(assigns ?? {}), # in [\"DOCKER_HOST\", \"CONTAINER_HOST\"])":
+	case "(pos(0) in [\"run\", \"create\", \"exec\"] || (pos(0) == \"container\" && pos(1) in [\"run\", \"create\"])) && (hasFlag(\"privileged\") ||\n any(options(\"v\", \"volume\"), # matches \"^/(:|$)\" || # matches \"docker\\\\.sock\" || # matches \"^/(etc|root|proc|sys|dev|boot|var/run|run)(/|:|$)\") ||\n any(options(\"mount\"), # matches \"(src|source)=/(,|$)\" || # matches \"docker\\\\.sock\") ||\n any(options(\"pid\", \"net\", \"network\", \"ipc\", \"userns\", \"uts\"), # == \"host\") ||\n any(options(\"cap-add\"), upper(#) in [\"ALL\", \"SYS_ADMIN\", \"SYS_PTRACE\", \"SYS_MODULE\", \"NET_ADMIN\", \"DAC_READ_SEARCH\"]) ||\n any(options(\"security-opt\"), # matches \"(apparmor|seccomp|label)[=:](unconfined|disable)\"))":
 		if scope == "command" {
 			return native13
 		}
-	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
+	case "any(options(\"H\", \"host\", \"url\"), # matches \"^(tcp|ssh|https?)://\") || any(keys(assigns ?? {}), # in [\"DOCKER_HOST\", \"CONTAINER_HOST\"])":
 		if scope == "command" {
 			return native14
 		}
-	case "agent && (\n  (lang != \"\" && code matches \"AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\\\bnet\\\\.(connect|createConnection)\\\\b|\\\\bsocketPath\\\\b\" &&\n    code matches \"\\\\bglob\\\\b|listdir|readdir|scandir|os\\\\.walk|Dir\\\\.|\\\\.sock['\\\"]?\\\\s*\\\\+|[*?]\\\\.sock|/\\\\*\") ||\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
+	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
 		if scope == "command" {
 			return native15
 		}
-	case "agent && (name == \"hguard\" || dynamicName && source matches \"(?i)\\\\bhguard\\\\b\") && len(positional) > 0 && !hasFlag(\"agent-shell\") && !(\n  pos(0) in [\"check\", \"explain\", \"pending\", \"doctor\", \"version\", \"help\", \"man\", \"completion\", \"redact\", \"scan\", \"hook\", \"guard\", \"watch\", \"daemon\", \"init\"] ||\n  (pos(0) == \"rules\" && pos(1) in [\"list\", \"test\", \"lint\", \"\"]) ||\n  (pos(0) == \"audit\" && pos(1) in [\"verify\", \"tail\"]) ||\n  (pos(0) == \"plugin\" && pos(1) in [\"list\", \"\"]) ||\n  (pos(0) == \"creds\" && pos(1) in [\"list\", \"check\", \"mounts\", \"\"]) ||\n  (pos(0) == \"yolo\" && pos(1) in [\"status\", \"off\", \"\"]) ||\n  (pos(0) == \"checkpoint\" && all(positional[1:], # in [\"create\", \"list\", \"ensure\"] || # in options(\"dir\", \"reason\", \"turn\", \"session\"))) ||\n  (pos(0) == \"rollback\" && (pos(1) == \"diff\" || all(positional[1:], # in options(\"dir\")))))":
+	case "agent && (\n  (lang != \"\" && code matches \"AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\\\bnet\\\\.(connect|createConnection)\\\\b|\\\\bsocketPath\\\\b\" &&\n    code matches \"\\\\bglob\\\\b|listdir|readdir|scandir|os\\\\.walk|Dir\\\\.|\\\\.sock['\\\"]?\\\\s*\\\\+|[*?]\\\\.sock|/\\\\*\") ||\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
 		if scope == "command" {
 			return native16
 		}
-	case "(any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
+	case "agent && (name == \"hguard\" || dynamicName && source matches \"(?i)\\\\bhguard\\\\b\") && len(positional) > 0 && !hasFlag(\"agent-shell\") && !(\n  pos(0) in [\"check\", \"explain\", \"pending\", \"doctor\", \"version\", \"help\", \"man\", \"completion\", \"redact\", \"scan\", \"hook\", \"guard\", \"watch\", \"daemon\", \"init\"] ||\n  (pos(0) == \"rules\" && pos(1) in [\"list\", \"test\", \"lint\", \"\"]) ||\n  (pos(0) == \"audit\" && pos(1) in [\"verify\", \"tail\"]) ||\n  (pos(0) == \"plugin\" && pos(1) in [\"list\", \"\"]) ||\n  (pos(0) == \"creds\" && pos(1) in [\"list\", \"check\", \"mounts\", \"\"]) ||\n  (pos(0) == \"yolo\" && pos(1) in [\"status\", \"off\", \"\"]) ||\n  (pos(0) == \"checkpoint\" && all(positional[1:], # in [\"create\", \"list\", \"ensure\"] || # in options(\"dir\", \"reason\", \"turn\", \"session\"))) ||\n  (pos(0) == \"rollback\" && (pos(1) == \"diff\" || all(positional[1:], # in options(\"dir\")))))":
 		if scope == "command" {
 			return native17
 		}
-	case "agent && (any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
+	case "(any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
 		if scope == "command" {
 			return native18
 		}
-	case "(name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#)))":
+	case "agent && (any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
 		if scope == "command" {
 			return native19
 		}
-	case "agent && ((name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#))) || (name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\"], # != \"\" && cleanPath(#) matches \"^(~|\\\\$HOME|\\\\$\\\\{HOME\\\\}|/root|/home/[^/]+)/?$\")) || (name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"])))":
+	case "(name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#)))":
 		if scope == "command" {
 			return native20
 		}
-	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
+	case "agent && ((name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#))) || (name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\"], # != \"\" && cleanPath(#) matches \"^(~|\\\\$HOME|\\\\$\\\\{HOME\\\\}|/root|/home/[^/]+)/?$\")) || (name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"])))":
 		if scope == "command" {
 			return native21
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
+	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
 		if scope == "command" {
 			return native22
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
 		if scope == "command" {
 			return native23
 		}
-	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
 		if scope == "command" {
 			return native24
 		}
-	case "any(outputs, isBlockDevice(#))":
+	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
 		if scope == "command" {
 			return native25
 		}
-	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
+	case "any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native26
 		}
-	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
+	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native27
 		}
-	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
+	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
 		if scope == "command" {
 			return native28
 		}
-	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
+	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
 		if scope == "command" {
 			return native29
 		}
-	case "pos(0) == \"destroy\"":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native30
 		}
-	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
+	case "pos(0) == \"destroy\"":
 		if scope == "command" {
 			return native31
 		}
-	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
+	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
 		if scope == "command" {
 			return native32
 		}
-	case "(name == \"yes\" && any(outputs, !(# startsWith \"/dev/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && !(# startsWith \"of=/dev/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
+	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
 		if scope == "command" {
 			return native33
 		}
-	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
+	case "(name == \"yes\" && any(outputs, !(# startsWith \"/dev/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && !(# startsWith \"of=/dev/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
 		if scope == "command" {
 			return native34
 		}
-	case "untrusted == \"remote\"":
+	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
 		if scope == "command" {
 			return native35
 		}
-	case "untrusted == \"decoded\"":
+	case "untrusted == \"remote\"":
 		if scope == "command" {
 			return native36
 		}
-	case "untrusted == \"dynamic\"":
+	case "untrusted == \"decoded\"":
 		if scope == "command" {
 			return native37
 		}
-	case "dynamicName":
+	case "untrusted == \"dynamic\"":
 		if scope == "command" {
 			return native38
 		}
-	case "opaque":
+	case "dynamicName":
 		if scope == "command" {
 			return native39
 		}
-	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "opaque":
 		if scope == "command" {
 			return native40
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native41
 		}
-	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
+	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native42
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
 		if scope == "command" {
 			return native43
 		}
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+		if scope == "command" {
+			return native44
+		}
 	case "line matches \"\\\\$\\\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
-			return native44
+			return native45
 		}
 	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)\")":
 		if scope == "command" {
-			return native45
+			return native46
 		}
 	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
-			return native46
+			return native47
 		}
 	case "len(via) > 0 && isEscape(via[len(via)-1])":
 		if scope == "command" {
-			return native47
+			return native48
 		}
 	case "any(wrapperArgs, # matches \"^(-u|--user=?)?#(-1|4294967295)$\") || (name == \"sudo\" && any(args, # matches \"^(-u|--user=?)?#(-1|4294967295)$\"))":
 		if scope == "command" {
-			return native48
+			return native49
 		}
 	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\"))":
 		if scope == "command" {
-			return native49
+			return native50
 		}
 	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=])(file|plugin|lib|library|module|dll)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
-			return native50
+			return native51
 		}
 	case "any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))":
 		if scope == "command" {
-			return native51
+			return native52
 		}
 	case "len(via) > 0 && name in [\"rm\", \"rmdir\"] && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, isHome(#) || isRoot(#) || isSystemDir(#))":
 		if scope == "command" {
-			return native52
+			return native53
 		}
 	case "any(positional, cleanPath(#) matches \"^/(usr/)?(local/)?s?bin$\")":
 		if scope == "command" {
-			return native53
+			return native54
 		}
 	case "any(args, # == \"--listen\" || # startsWith \"--listen=\" || # == \"--listen-unsafe\" || # startsWith \"--listen-unsafe=\")":
 		if scope == "command" {
-			return native54
+			return native55
 		}
 	case "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))":
 		if scope == "command" {
-			return native55
+			return native56
 		}
 	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\")) || (name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
-			return native56
+			return native57
 		}
 	case "len(positional) >= 2 && any(positional[:len(positional)-1], # matches \"^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$\")":
 		if scope == "command" {
-			return native57
+			return native58
 		}
 	case "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))":
 		if scope == "command" {
-			return native58
+			return native59
 		}
 	case "any(keys(assigns ?? {}), # startsWith \"BASH_FUNC_\") || any(wrapperArgs, # startsWith \"BASH_FUNC_\") || name startsWith \"BASH_FUNC_\" || any(wrappers, # startsWith \"BASH_FUNC_\") || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # startsWith \"BASH_FUNC_\"))":
 		if scope == "command" {
-			return native59
+			return native60
 		}
 	case "any(outputs, cleanPath(#) matches \"(^|/)(\\\\.config|\\\\.local/share)/fish/(functions|completions|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\\\.d|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.oh-my-zsh/custom/.*\\\\.zsh$|(^|/)\\\\.bash_completion$|(^|/)\\\\.local/share/bash-completion/completions(/.*)?$\")":
 		if scope == "command" {
-			return native60
+			return native61
 		}
 	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  line matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
 		if scope == "line" {
-			return native61
+			return native62
 		}
 	case "agent":
 		if scope == "command" {
-			return native62
+			return native63
 		}
 	case "agent && (any(outputs, shadowsProgram(#)) || any(mayWrite, shadowsProgram(#)))":
 		if scope == "command" {
-			return native63
+			return native64
 		}
 	case "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))":
 		if scope == "command" {
-			return native64
+			return native65
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native65
+			return native66
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native66
+			return native67
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native67
+			return native68
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
 		if scope == "command" {
-			return native68
+			return native69
 		}
 	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
 		if scope == "command" {
-			return native69
+			return native70
 		}
 	case "hasFlag(\"delete\")":
 		if scope == "command" {
-			return native70
+			return native71
 		}
 	case "\"find\" in wrappers || \"xargs\" in wrappers":
 		if scope == "command" {
-			return native71
+			return native72
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"])":
 		if scope == "command" {
-			return native72
+			return native73
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
-			return native73
+			return native74
 		}
 	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
-			return native74
+			return native75
 		}
 	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\"]))":
 		if scope == "command" {
-			return native75
+			return native76
 		}
 	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
-			return native76
+			return native77
 		}
 	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-wholename\", \"-iwholename\", \"-regex\", \"-iregex\", \"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\"])":
 		if scope == "command" {
-			return native77
+			return native78
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
-			return native78
+			return native79
 		}
 	case "len(positional) > 0":
 		if scope == "command" {
-			return native79
+			return native80
 		}
 	case "any(positional, isBroad(#))":
 		if scope == "command" {
-			return native80
+			return native81
 		}
 	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
-			return native81
+			return native82
 		}
 	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
-			return native82
+			return native83
 		}
 	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
-			return native83
+			return native84
 		}
 	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
-			return native84
+			return native85
 		}
 	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
-			return native85
+			return native86
 		}
 	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
-			return native86
+			return native87
 		}
 	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
 		if scope == "command" {
-			return native87
+			return native88
 		}
 	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
-			return native88
+			return native89
 		}
 	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
-			return native89
+			return native90
 		}
 	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
-			return native90
+			return native91
 		}
 	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native91
+			return native92
 		}
 	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native92
+			return native93
 		}
 	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
-			return native93
+			return native94
 		}
 	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
-			return native94
+			return native95
 		}
 	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
 		if scope == "line" {
-			return native95
+			return native96
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
-			return native96
+			return native97
 		}
 	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
-			return native97
+			return native98
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
-			return native98
+			return native99
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
-			return native99
+			return native100
 		}
 	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
-			return native100
+			return native101
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
-			return native101
+			return native102
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
-			return native102
+			return native103
 		}
 	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
-			return native103
+			return native104
 		}
 	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
-			return native104
+			return native105
 		}
 	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
-			return native105
+			return native106
 		}
 	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
-			return native106
+			return native107
 		}
 	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
-			return native107
+			return native108
 		}
 	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (stdin.kind == \"pipe\" && (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"ssh\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # endsWith \"@-\" || # in [\"-\", \"--upload-file=-\", \"--post-file=/dev/stdin\", \"--body-file=/dev/stdin\"])) && len(pipedSecrets()) > 0)":
 		if scope == "command" {
-			return native108
+			return native109
 		}
 	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
-			return native109
+			return native110
 		}
 	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] &&\n  (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"ssh\", \"openssl\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"http\", \"https\", \"xh\", \"xhs\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # in [\"@-\", \"-\", \"--post-file=/dev/stdin\"] || # endsWith \"@-\"))) ||\n(stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  name in [\"ssh\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"curl\", \"curlie\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\", \"aws\", \"rclone\"]) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && name in [\"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"ssh\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\"]) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
-			return native110
+			return native111
 		}
 	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
-			return native111
+			return native112
 		}
 	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
 		if scope == "command" {
-			return native112
+			return native113
 		}
 	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
-			return native113
+			return native114
 		}
 	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
 		if scope == "line" {
-			return native114
+			return native115
 		}
 	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
-			return native115
+			return native116
 		}
 	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
-			return native116
+			return native117
 		}
 	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
-			return native117
+			return native118
 		}
 	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
-			return native118
+			return native119
 		}
 	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
-			return native119
+			return native120
 		}
 	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
-			return native120
+			return native121
 		}
 	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
-			return native121
+			return native122
 		}
 	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
-			return native122
+			return native123
 		}
 	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
-			return native123
+			return native124
 		}
 	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
-			return native124
+			return native125
 		}
 	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
-			return native125
+			return native126
 		}
 	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
-			return native126
+			return native127
 		}
 	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
-			return native127
+			return native128
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
-			return native128
+			return native129
 		}
 	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
-			return native129
+			return native130
 		}
 	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
-			return native130
+			return native131
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
-			return native131
+			return native132
 		}
 	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
-			return native132
+			return native133
 		}
 	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
-			return native133
+			return native134
 		}
 	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
 		if scope == "command" {
-			return native134
+			return native135
 		}
 	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
-			return native135
+			return native136
 		}
 	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
-			return native136
+			return native137
 		}
 	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
-			return native137
+			return native138
 		}
 	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
-			return native138
+			return native139
 		}
 	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
-			return native139
+			return native140
 		}
 	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
 		if scope == "command" {
-			return native140
+			return native141
 		}
 	case "len(secretFiles) > 0":
 		if scope == "command" {
-			return native141
+			return native142
 		}
 	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
-			return native142
+			return native143
 		}
 	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
-			return native143
+			return native144
 		}
 	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
-			return native144
+			return native145
 		}
 	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
-			return native145
+			return native146
 		}
 	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
-			return native146
+			return native147
 		}
 	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
-			return native147
+			return native148
 		}
 	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
-			return native148
+			return native149
 		}
 	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
-			return native149
+			return native150
 		}
 	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
-			return native150
+			return native151
 		}
 	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native151
+			return native152
 		}
 	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native152
+			return native153
 		}
 	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
-			return native153
+			return native154
 		}
 	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
-			return native154
+			return native155
 		}
 	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
-			return native155
+			return native156
 		}
 	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
 		if scope == "command" {
-			return native156
+			return native157
 		}
 	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native157
+			return native158
 		}
 	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native158
+			return native159
 		}
 	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
-			return native159
+			return native160
 		}
 	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
-			return native160
+			return native161
 		}
 	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
-			return native161
+			return native162
 		}
 	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
-			return native162
+			return native163
 		}
 	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
-			return native163
+			return native164
 		}
 	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
-			return native164
+			return native165
 		}
 	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
-			return native165
+			return native166
 		}
 	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
-			return native166
+			return native167
 		}
 	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
-			return native167
+			return native168
 		}
 	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
-			return native168
+			return native169
 		}
 	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
-			return native169
+			return native170
 		}
 	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
-			return native170
+			return native171
 		}
 	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
-			return native171
+			return native172
 		}
 	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
-			return native172
+			return native173
 		}
 	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
-			return native173
+			return native174
 		}
 	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
-			return native174
+			return native175
 		}
 	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
-			return native175
+			return native176
 		}
 	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
-			return native176
+			return native177
 		}
 	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
-			return native177
+			return native178
 		}
 	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
-			return native178
+			return native179
 		}
 	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
-			return native179
+			return native180
 		}
 	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
-			return native180
+			return native181
 		}
 	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
-			return native181
+			return native182
 		}
 	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
-			return native182
+			return native183
 		}
 	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
-			return native183
+			return native184
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
-			return native184
+			return native185
 		}
 	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
-			return native185
+			return native186
 		}
 	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
-			return native186
+			return native187
 		}
 	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
-			return native187
+			return native188
 		}
 	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
-			return native188
+			return native189
 		}
 	case "hasFlag(\"r\")":
 		if scope == "command" {
-			return native189
+			return native190
 		}
 	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
-			return native190
+			return native191
 		}
 	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
 		if scope == "command" {
-			return native191
+			return native192
 		}
 	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
-			return native192
+			return native193
 		}
 	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
-			return native193
+			return native194
 		}
 	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
-			return native194
+			return native195
 		}
 	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
-			return native195
+			return native196
 		}
 	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
-			return native196
+			return native197
 		}
 	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
-			return native197
+			return native198
 		}
 	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
-			return native198
+			return native199
 		}
 	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
 		if scope == "command" {
-			return native199
+			return native200
 		}
 	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
-			return native200
+			return native201
 		}
 	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
-			return native201
+			return native202
 		}
 	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
-			return native202
+			return native203
 		}
 	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
-			return native203
+			return native204
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
-			return native204
+			return native205
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
-			return native205
+			return native206
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
-			return native206
+			return native207
 		}
 	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
-			return native207
+			return native208
 		}
 	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
-			return native208
+			return native209
 		}
 	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
-			return native209
+			return native210
 		}
 	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
-			return native210
+			return native211
 		}
 	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
-			return native211
+			return native212
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native212
+			return native213
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
-			return native213
+			return native214
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native214
+			return native215
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native215
+			return native216
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native216
+			return native217
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native217
+			return native218
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native218
+			return native219
 		}
 	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
-			return native219
+			return native220
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
-			return native220
+			return native221
 		}
 	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
-			return native221
+			return native222
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
 		if scope == "command" {
-			return native222
+			return native223
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
-			return native223
+			return native224
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native224
+			return native225
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native225
+			return native226
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
-			return native226
+			return native227
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
-			return native227
+			return native228
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native228
+			return native229
 		}
 	}
 	return nil
@@ -1245,8 +1249,21 @@ func native4(env any) bool {
 		}))
 }
 
-// native5 is the condition of kubectl-delete.
+// native5 is the condition of secret-link-agent.
 func native5(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Agent &&
+		(len(e.Positional) >= 2)) &&
+		(in(e.Name, "ln", "link") ||
+			((e.Name == "cp") &&
+				e.HasFlag("l", "s", "link", "symbolic-link")))) &&
+		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+			return sensitivePath(p0)
+		}))
+}
+
+// native6 is the condition of kubectl-delete.
+func native6(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -1256,8 +1273,8 @@ func native5(env any) bool {
 			e.HasFlag("all", "A", "all-namespaces")))
 }
 
-// native6 is the condition of kubectl-apply-remote.
-func native6(env any) bool {
+// native7 is the condition of kubectl-apply-remote.
+func native7(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "apply", "create", "replace") &&
 		anyOf(e.Options("f", "filename"), func(p0 string) bool {
@@ -1265,8 +1282,8 @@ func native6(env any) bool {
 		}))
 }
 
-// native7 is the condition of iac-destroy.
-func native7(env any) bool {
+// native8 is the condition of iac-destroy.
+func native8(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Pos(0) == "destroy") ||
 		(in(e.Pos(0), "apply", "plan") &&
@@ -1280,8 +1297,8 @@ func native7(env any) bool {
 			(e.Pos(1) == "rm")))
 }
 
-// native8 is the condition of terraform-remote-module.
-func native8(env any) bool {
+// native9 is the condition of terraform-remote-module.
+func native9(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "init") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -1291,8 +1308,8 @@ func native8(env any) bool {
 		}))
 }
 
-// native9 is the condition of cloud-storage-delete.
-func native9(env any) bool {
+// native10 is the condition of cloud-storage-delete.
+func native10(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "aws") &&
 		(e.Pos(0) == "s3")) &&
@@ -1322,8 +1339,8 @@ func native9(env any) bool {
 			e.HasFlag("recursive", "r")))
 }
 
-// native10 is the condition of cloud-project-delete.
-func native10(env any) bool {
+// native11 is the condition of cloud-project-delete.
+func native11(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((e.Name == "gcloud") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -1366,8 +1383,8 @@ func native10(env any) bool {
 			})))
 }
 
-// native11 is the condition of docker-prune.
-func native11(env any) bool {
+// native12 is the condition of docker-prune.
+func native12(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Positional, func(p0 string) bool {
 		return (p0 == "prune")
@@ -1382,8 +1399,8 @@ func native11(env any) bool {
 			})))
 }
 
-// native12 is the condition of docker-privileged.
-func native12(env any) bool {
+// native13 is the condition of docker-privileged.
+func native13(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Pos(0), "run", "create", "exec") ||
 		((e.Pos(0) == "container") &&
@@ -1409,8 +1426,8 @@ func native12(env any) bool {
 			})))
 }
 
-// native13 is the condition of docker-remote-host.
-func native13(env any) bool {
+// native14 is the condition of docker-remote-host.
+func native14(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
 		return matchReWith(&nativeRegexps[14], "://", p0)
@@ -1420,8 +1437,8 @@ func native13(env any) bool {
 		}))
 }
 
-// native14 is the condition of self-daemon-socket-agent.
-func native14(env any) bool {
+// native15 is the condition of self-daemon-socket-agent.
+func native15(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		matchRe(&nativeRegexps[15], e.Line)) &&
@@ -1434,8 +1451,8 @@ func native14(env any) bool {
 			})))
 }
 
-// native15 is the condition of unix-socket-unknown-agent.
-func native15(env any) bool {
+// native16 is the condition of unix-socket-unknown-agent.
+func native16(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
@@ -1454,8 +1471,8 @@ func native15(env any) bool {
 			})))
 }
 
-// native16 is the condition of self-state-agent.
-func native16(env any) bool {
+// native17 is the condition of self-state-agent.
+func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
@@ -1486,8 +1503,8 @@ func native16(env any) bool {
 					})))))
 }
 
-// native17 is the condition of self-lookup-write.
-func native17(env any) bool {
+// native18 is the condition of self-lookup-write.
+func native18(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReFold(&nativeRegexps[21], "hguard", p0) ||
@@ -1502,8 +1519,8 @@ func native17(env any) bool {
 			})))
 }
 
-// native18 is the condition of self-lookup-write-agent.
-func native18(env any) bool {
+// native19 is the condition of self-lookup-write-agent.
+func native19(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
@@ -1519,8 +1536,8 @@ func native18(env any) bool {
 				}))))
 }
 
-// native19 is the condition of self-git-restore.
-func native19(env any) bool {
+// native20 is the condition of self-git-restore.
+func native20(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
@@ -1559,8 +1576,8 @@ func native19(env any) bool {
 			})))
 }
 
-// native20 is the condition of self-git-restore-agent.
-func native20(env any) bool {
+// native21 is the condition of self-git-restore-agent.
+func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -1608,8 +1625,8 @@ func native20(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
 }
 
-// native21 is the condition of self-startup-agent.
-func native21(env any) bool {
+// native22 is the condition of self-startup-agent.
+func native22(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
@@ -1621,8 +1638,8 @@ func native21(env any) bool {
 				matchRe(&nativeRegexps[26], ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
-// native22 is the condition of sql-destructive.
-func native22(env any) bool {
+// native23 is the condition of sql-destructive.
+func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -1642,8 +1659,8 @@ func native22(env any) bool {
 	}()
 }
 
-// native23 is the condition of database-drop.
-func native23(env any) bool {
+// native24 is the condition of database-drop.
+func native24(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "dropdb", "dropuser") ||
 		((e.Name == "mysqladmin") &&
@@ -1672,8 +1689,8 @@ func native23(env any) bool {
 					})))))
 }
 
-// native24 is the condition of mkfs.
-func native24(env any) bool {
+// native25 is the condition of mkfs.
+func native25(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(in(e.Name, "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkntfs", "mkfs.ntfs") &&
 		e.HasFlag("n", "no-action")) &&
@@ -1685,16 +1702,16 @@ func native24(env any) bool {
 				!e.HasFlag("help", "h", "V", "version"))))
 }
 
-// native25 is the condition of dd-to-device.
-func native25(env any) bool {
+// native26 is the condition of dd-to-device.
+func native26(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return isBlockDevice(p0)
 	})
 }
 
-// native26 is the condition of write-block-device.
-func native26(env any) bool {
+// native27 is the condition of write-block-device.
+func native27(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name != "dd") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -1702,8 +1719,8 @@ func native26(env any) bool {
 		}))
 }
 
-// native27 is the condition of raw-disk-read.
-func native27(env any) bool {
+// native28 is the condition of raw-disk-read.
+func native28(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dd") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -1716,8 +1733,8 @@ func native27(env any) bool {
 			})))
 }
 
-// native28 is the condition of partition-table.
-func native28(env any) bool {
+// native29 is the condition of partition-table.
+func native29(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Positional, func(p0 string) bool {
 		return isRawDevice(p0)
@@ -1750,8 +1767,8 @@ func native28(env any) bool {
 			!e.HasFlag("command", "C")))
 }
 
-// native29 is the condition of disk-erase.
-func native29(env any) bool {
+// native30 is the condition of disk-erase.
+func native30(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "cryptsetup") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -1803,14 +1820,14 @@ func native29(env any) bool {
 				}))))
 }
 
-// native30 is the condition of zfs-destroy.
-func native30(env any) bool {
+// native31 is the condition of zfs-destroy.
+func native31(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Pos(0) == "destroy")
 }
 
-// native31 is the condition of write-raw-device.
-func native31(env any) bool {
+// native32 is the condition of write-raw-device.
+func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (isRawDevice(p0) &&
@@ -1824,8 +1841,8 @@ func native31(env any) bool {
 			})))
 }
 
-// native32 is the condition of proc-mem-access.
-func native32(env any) bool {
+// native33 is the condition of proc-mem-access.
+func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[34], "/proc/", p0) ||
@@ -1837,8 +1854,8 @@ func native32(env any) bool {
 		}))
 }
 
-// native33 is the condition of disk-fill.
-func native33(env any) bool {
+// native34 is the condition of disk-fill.
+func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "yes") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -1887,8 +1904,8 @@ func native33(env any) bool {
 			})))
 }
 
-// native34 is the condition of mount-system.
-func native34(env any) bool {
+// native35 is the condition of mount-system.
+func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -1910,38 +1927,38 @@ func native34(env any) bool {
 				(len(e.Positional) > 0))))
 }
 
-// native35 is the condition of remote-code-exec.
-func native35(env any) bool {
+// native36 is the condition of remote-code-exec.
+func native36(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "remote")
 }
 
-// native36 is the condition of decode-exec.
-func native36(env any) bool {
+// native37 is the condition of decode-exec.
+func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "decoded")
 }
 
-// native37 is the condition of dynamic-exec.
-func native37(env any) bool {
+// native38 is the condition of dynamic-exec.
+func native38(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "dynamic")
 }
 
-// native38 is the condition of dynamic-command.
-func native38(env any) bool {
+// native39 is the condition of dynamic-command.
+func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return e.DynamicName
 }
 
-// native39 is the condition of inline-code-opaque.
-func native39(env any) bool {
+// native40 is the condition of inline-code-opaque.
+func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Opaque
 }
 
-// native40 is the condition of inline-code-shell-out.
-func native40(env any) bool {
+// native41 is the condition of inline-code-shell-out.
+func native41(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
@@ -1949,8 +1966,8 @@ func native40(env any) bool {
 		matchRe(&nativeRegexps[44], e.Code))
 }
 
-// native41 is the condition of program-option-exec.
-func native41(env any) bool {
+// native42 is the condition of program-option-exec.
+func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "rg") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2000,8 +2017,8 @@ func native41(env any) bool {
 			})))
 }
 
-// native42 is the condition of git-config-override.
-func native42(env any) bool {
+// native43 is the condition of git-config-override.
+func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
 		return matchRe(&nativeRegexps[51], p0)
@@ -2016,8 +2033,8 @@ func native42(env any) bool {
 		}))
 }
 
-// native43 is the condition of command-remap.
-func native43(env any) bool {
+// native44 is the condition of command-remap.
+func native44(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
@@ -2042,14 +2059,14 @@ func native43(env any) bool {
 			})))
 }
 
-// native44 is the condition of command-remap-expansion.
-func native44(env any) bool {
+// native45 is the condition of command-remap-expansion.
+func native45(env any) bool {
 	e := env.(*LineEnv)
 	return matchReWith(&nativeRegexps[58], "${", e.Line)
 }
 
-// native45 is the condition of path-untrusted-dir.
-func native45(env any) bool {
+// native46 is the condition of path-untrusted-dir.
+func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in("PATH", keysOf(e.Assigns)...) &&
 		untrustedPath(e.Assigns["PATH"])) ||
@@ -2080,8 +2097,8 @@ func native45(env any) bool {
 			matchRe(&nativeRegexps[59], e.Assigns["path"])))
 }
 
-// native46 is the condition of shell-through-program.
-func native46(env any) bool {
+// native47 is the condition of shell-through-program.
+func native47(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) == 0) &&
 		!e.HasFlag("c")) &&
@@ -2104,15 +2121,15 @@ func native46(env any) bool {
 				matchReWith(&nativeRegexps[61], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native47 is the condition of program-escape.
-func native47(env any) bool {
+// native48 is the condition of program-escape.
+func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Via) > 0) &&
 		isEscape(index(e.Via, (len(e.Via)-1))))
 }
 
-// native48 is the condition of sudo-user-id-bypass.
-func native48(env any) bool {
+// native49 is the condition of sudo-user-id-bypass.
+func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[62], "#", p0)
@@ -2123,8 +2140,8 @@ func native48(env any) bool {
 			})))
 }
 
-// native49 is the condition of load-library.
-func native49(env any) bool {
+// native50 is the condition of load-library.
+func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((matchReWith(&nativeRegexps[63], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
@@ -2173,8 +2190,8 @@ func native49(env any) bool {
 			})))
 }
 
-// native50 is the condition of load-library-option.
-func native50(env any) bool {
+// native51 is the condition of load-library-option.
+func native51(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return ((strings.Contains(p0, ".so") ||
@@ -2198,8 +2215,8 @@ func native50(env any) bool {
 				}))))
 }
 
-// native51 is the condition of load-library-line.
-func native51(env any) bool {
+// native52 is the condition of load-library-line.
+func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[71], ".", p0) &&
@@ -2207,8 +2224,8 @@ func native51(env any) bool {
 	})
 }
 
-// native52 is the condition of inline-code-delete-broad.
-func native52(env any) bool {
+// native53 is the condition of inline-code-delete-broad.
+func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
@@ -2220,16 +2237,16 @@ func native52(env any) bool {
 		}))
 }
 
-// native53 is the condition of run-parts-system-dir.
-func native53(env any) bool {
+// native54 is the condition of run-parts-system-dir.
+func native54(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[74], "bin", cleanPath(p0))
 	})
 }
 
-// native54 is the condition of fzf-listen.
-func native54(env any) bool {
+// native55 is the condition of fzf-listen.
+func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return ((((p0 == "--listen") ||
@@ -2239,8 +2256,8 @@ func native54(env any) bool {
 	})
 }
 
-// native55 is the condition of code-from-plugin-file.
-func native55(env any) bool {
+// native56 is the condition of code-from-plugin-file.
+func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "cowsay", "cowthink") &&
 		anyOf(e.Options("f"), func(p0 string) bool {
@@ -2258,8 +2275,8 @@ func native55(env any) bool {
 				in("FACTERLIB", keysOf(e.Assigns)...))))
 }
 
-// native56 is the condition of deferred-command.
-func native56(env any) bool {
+// native57 is the condition of deferred-command.
+func native57(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) ||
@@ -2271,8 +2288,8 @@ func native56(env any) bool {
 		in("openvt", e.Wrappers...))
 }
 
-// native57 is the condition of shell-copied.
-func native57(env any) bool {
+// native58 is the condition of shell-copied.
+func native58(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -2280,8 +2297,8 @@ func native57(env any) bool {
 		}))
 }
 
-// native58 is the condition of root-shell-agent.
-func native58(env any) bool {
+// native59 is the condition of root-shell-agent.
+func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Stdin.Kind == "")) &&
@@ -2294,8 +2311,8 @@ func native58(env any) bool {
 				(len(e.Positional) == 0))))
 }
 
-// native59 is the condition of bash-function-import.
-func native59(env any) bool {
+// native60 is the condition of bash-function-import.
+func native60(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return strings.HasPrefix(p0, "BASH_FUNC_")
@@ -2313,8 +2330,8 @@ func native59(env any) bool {
 			})))
 }
 
-// native60 is the condition of write-shell-autoload.
-func native60(env any) bool {
+// native61 is the condition of write-shell-autoload.
+func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[76], "/fish/", cleanPath(p0)) ||
@@ -2323,8 +2340,8 @@ func native60(env any) bool {
 	})
 }
 
-// native61 is the condition of shell-event-function-agent.
-func native61(env any) bool {
+// native62 is the condition of shell-event-function-agent.
+func native62(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		(anyOf(e.Functions, func(p0 string) bool {
@@ -2333,14 +2350,14 @@ func native61(env any) bool {
 			matchReWith(&nativeRegexps[79], "function", e.Line)))
 }
 
-// native62 is the condition of fish-funcsave-agent.
-func native62(env any) bool {
+// native63 is the condition of fish-funcsave-agent.
+func native63(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Agent
 }
 
-// native63 is the condition of shadow-program-agent.
-func native63(env any) bool {
+// native64 is the condition of shadow-program-agent.
+func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
@@ -2351,8 +2368,8 @@ func native63(env any) bool {
 			})))
 }
 
-// native64 is the condition of document-unsafe-mode.
-func native64(env any) bool {
+// native65 is the condition of document-unsafe-mode.
+func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "dvips") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2370,8 +2387,8 @@ func native64(env any) bool {
 		}))
 }
 
-// native65 is the condition of recursive-delete-root.
-func native65(env any) bool {
+// native66 is the condition of recursive-delete-root.
+func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2384,8 +2401,8 @@ func native65(env any) bool {
 		}))
 }
 
-// native66 is the condition of recursive-delete-system.
-func native66(env any) bool {
+// native67 is the condition of recursive-delete-system.
+func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2398,8 +2415,8 @@ func native66(env any) bool {
 		}))
 }
 
-// native67 is the condition of recursive-delete-home.
-func native67(env any) bool {
+// native68 is the condition of recursive-delete-home.
+func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2412,8 +2429,8 @@ func native67(env any) bool {
 		}))
 }
 
-// native68 is the condition of recursive-delete.
-func native68(env any) bool {
+// native69 is the condition of recursive-delete.
+func native69(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
@@ -2422,8 +2439,8 @@ func native68(env any) bool {
 			})))
 }
 
-// native69 is the condition of delete-system-file.
-func native69(env any) bool {
+// native70 is the condition of delete-system-file.
+func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((((((((under(p0, "/etc") ||
@@ -2438,21 +2455,21 @@ func native69(env any) bool {
 	})
 }
 
-// native70 is the condition of find-delete.
-func native70(env any) bool {
+// native71 is the condition of find-delete.
+func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("delete")
 }
 
-// native71 is the condition of find-exec-delete.
-func native71(env any) bool {
+// native72 is the condition of find-exec-delete.
+func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("find", e.Wrappers...) ||
 		in("xargs", e.Wrappers...))
 }
 
-// native72 is the condition of rsync-delete.
-func native72(env any) bool {
+// native73 is the condition of rsync-delete.
+func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -2460,8 +2477,8 @@ func native72(env any) bool {
 	})
 }
 
-// native73 is the condition of wipe-file.
-func native73(env any) bool {
+// native74 is the condition of wipe-file.
+func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2470,8 +2487,8 @@ func native73(env any) bool {
 		}))
 }
 
-// native74 is the condition of archive-extract-broad.
-func native74(env any) bool {
+// native75 is the condition of archive-extract-broad.
+func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
@@ -2541,8 +2558,8 @@ func native74(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native75 is the condition of copy-over-broad.
-func native75(env any) bool {
+// native76 is the condition of copy-over-broad.
+func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -2558,8 +2575,8 @@ func native75(env any) bool {
 			})))
 }
 
-// native76 is the condition of truncate-file.
-func native76(env any) bool {
+// native77 is the condition of truncate-file.
+func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2569,8 +2586,8 @@ func native76(env any) bool {
 		}))
 }
 
-// native77 is the condition of find-delete-broad.
-func native77(env any) bool {
+// native78 is the condition of find-delete-broad.
+func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -2587,8 +2604,8 @@ func native77(env any) bool {
 		}))
 }
 
-// native78 is the condition of rsync-delete-broad.
-func native78(env any) bool {
+// native79 is the condition of rsync-delete-broad.
+func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -2600,37 +2617,37 @@ func native78(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native79 is the condition of rimraf.
-func native79(env any) bool {
+// native80 is the condition of rimraf.
+func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.Positional) > 0)
 }
 
-// native80 is the condition of rimraf-broad.
-func native80(env any) bool {
+// native81 is the condition of rimraf-broad.
+func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native81 is the condition of git-reset-hard.
-func native81(env any) bool {
+// native82 is the condition of git-reset-hard.
+func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native82 is the condition of git-clean.
-func native82(env any) bool {
+// native83 is the condition of git-clean.
+func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native83 is the condition of git-force-push.
-func native83(env any) bool {
+// native84 is the condition of git-force-push.
+func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -2646,8 +2663,8 @@ func native83(env any) bool {
 			})))
 }
 
-// native84 is the condition of git-discard-changes.
-func native84(env any) bool {
+// native85 is the condition of git-discard-changes.
+func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -2664,8 +2681,8 @@ func native84(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native85 is the condition of git-branch-force-delete.
-func native85(env any) bool {
+// native86 is the condition of git-branch-force-delete.
+func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -2673,15 +2690,15 @@ func native85(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native86 is the condition of git-stash-drop.
-func native86(env any) bool {
+// native87 is the condition of git-stash-drop.
+func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native87 is the condition of git-rewrite-history.
-func native87(env any) bool {
+// native88 is the condition of git-rewrite-history.
+func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -2695,8 +2712,8 @@ func native87(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native88 is the condition of git-dir-shared.
-func native88(env any) bool {
+// native89 is the condition of git-dir-shared.
+func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -2714,22 +2731,22 @@ func native88(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native89 is the condition of parse-error.
-func native89(env any) bool {
+// native90 is the condition of parse-error.
+func native90(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native90 is the condition of input-too-large.
-func native90(env any) bool {
+// native91 is the condition of input-too-large.
+func native91(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native91 is the condition of invisible-characters.
-func native91(env any) bool {
+// native92 is the condition of invisible-characters.
+func native92(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2738,8 +2755,8 @@ func native91(env any) bool {
 	})
 }
 
-// native92 is the condition of zero-width-characters.
-func native92(env any) bool {
+// native93 is the condition of zero-width-characters.
+func native93(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2748,28 +2765,28 @@ func native92(env any) bool {
 	})
 }
 
-// native93 is the condition of mixed-script.
-func native93(env any) bool {
+// native94 is the condition of mixed-script.
+func native94(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native94 is the condition of terminal-escapes.
-func native94(env any) bool {
+// native95 is the condition of terminal-escapes.
+func native95(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
 		!matchRe(&nativeRegexps[85], e.Original))
 }
 
-// native95 is the condition of url-confusable-host.
-func native95(env any) bool {
+// native96 is the condition of url-confusable-host.
+func native96(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
 		matchReFold(&nativeRegexps[86], "://", e.Original))
 }
 
-// native96 is the condition of url-non-ascii-host.
-func native96(env any) bool {
+// native97 is the condition of url-non-ascii-host.
+func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -2779,16 +2796,16 @@ func native96(env any) bool {
 		}))
 }
 
-// native97 is the condition of url-punycode-host.
-func native97(env any) bool {
+// native98 is the condition of url-punycode-host.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native98 is the condition of url-odd-host.
-func native98(env any) bool {
+// native99 is the condition of url-odd-host.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -2799,8 +2816,8 @@ func native98(env any) bool {
 		}))
 }
 
-// native99 is the condition of url-lookalike-domain.
-func native99(env any) bool {
+// native100 is the condition of url-lookalike-domain.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -2809,8 +2826,8 @@ func native99(env any) bool {
 		}))
 }
 
-// native100 is the condition of url-double-encoding.
-func native100(env any) bool {
+// native101 is the condition of url-double-encoding.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -2819,8 +2836,8 @@ func native100(env any) bool {
 		}))
 }
 
-// native101 is the condition of url-shortener.
-func native101(env any) bool {
+// native102 is the condition of url-shortener.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -2829,8 +2846,8 @@ func native101(env any) bool {
 		}))
 }
 
-// native102 is the condition of url-raw-ip.
-func native102(env any) bool {
+// native103 is the condition of url-raw-ip.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
@@ -2840,8 +2857,8 @@ func native102(env any) bool {
 		}))
 }
 
-// native103 is the condition of url-userinfo.
-func native103(env any) bool {
+// native104 is the condition of url-userinfo.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
@@ -2851,8 +2868,8 @@ func native103(env any) bool {
 		}))
 }
 
-// native104 is the condition of metadata-endpoint.
-func native104(env any) bool {
+// native105 is the condition of metadata-endpoint.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
@@ -2860,8 +2877,8 @@ func native104(env any) bool {
 	})
 }
 
-// native105 is the condition of plain-http-download.
-func native105(env any) bool {
+// native106 is the condition of plain-http-download.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2875,8 +2892,8 @@ func native105(env any) bool {
 		}))
 }
 
-// native106 is the condition of insecure-tls.
-func native106(env any) bool {
+// native107 is the condition of insecure-tls.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -2905,8 +2922,8 @@ func native106(env any) bool {
 			})))
 }
 
-// native107 is the condition of reverse-shell.
-func native107(env any) bool {
+// native108 is the condition of reverse-shell.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 		return matchReWith(&nativeRegexps[93], "/dev/", p0.Target)
@@ -2935,8 +2952,8 @@ func native107(env any) bool {
 			matchRe(&nativeRegexps[100], e.Code)))
 }
 
-// native108 is the condition of exfiltrate-secrets.
-func native108(env any) bool {
+// native109 is the condition of exfiltrate-secrets.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
@@ -2991,8 +3008,8 @@ func native108(env any) bool {
 			(len(e.PipedSecrets()) > 0)))
 }
 
-// native109 is the condition of credential-file-sweep.
-func native109(env any) bool {
+// native110 is the condition of credential-file-sweep.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -3000,8 +3017,8 @@ func native109(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native110 is the condition of secret-upload.
-func native110(env any) bool {
+// native111 is the condition of secret-upload.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -3052,8 +3069,8 @@ func native110(env any) bool {
 			})))
 }
 
-// native111 is the condition of dns-exfiltration.
-func native111(env any) bool {
+// native112 is the condition of dns-exfiltration.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
@@ -3063,8 +3080,8 @@ func native111(env any) bool {
 	})
 }
 
-// native112 is the condition of serve-home-or-root.
-func native112(env any) bool {
+// native113 is the condition of serve-home-or-root.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -3119,8 +3136,8 @@ func native112(env any) bool {
 	}()
 }
 
-// native113 is the condition of serve-after-cd-home.
-func native113(env any) bool {
+// native114 is the condition of serve-after-cd-home.
+func native114(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
@@ -3128,8 +3145,8 @@ func native113(env any) bool {
 		matchReWith(&nativeRegexps[108], "cd", e.Line))
 }
 
-// native114 is the condition of reverse-shell-fifo.
-func native114(env any) bool {
+// native115 is the condition of reverse-shell-fifo.
+func native115(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -3141,8 +3158,8 @@ func native114(env any) bool {
 		matchReWith(&nativeRegexps[109], "mk", e.Line))
 }
 
-// native115 is the condition of shell-piped-to-network.
-func native115(env any) bool {
+// native116 is the condition of shell-piped-to-network.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -3152,8 +3169,8 @@ func native115(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native116 is the condition of zsh-tcp.
-func native116(env any) bool {
+// native117 is the condition of zsh-tcp.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -3162,15 +3179,15 @@ func native116(env any) bool {
 			})))
 }
 
-// native117 is the condition of awk-network.
-func native117(env any) bool {
+// native118 is the condition of awk-network.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (matchReWith(&nativeRegexps[110], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
 		matchRe(&nativeRegexps[111], (e.Code+strings.Join(e.Args, " "))))
 }
 
-// native118 is the condition of dns-update.
-func native118(env any) bool {
+// native119 is the condition of dns-update.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
 		matchReFold(&nativeRegexps[112], "del", e.Stdin.Text)) ||
@@ -3182,8 +3199,8 @@ func native118(env any) bool {
 		}))
 }
 
-// native119 is the condition of secret-variable-to-host.
-func native119(env any) bool {
+// native120 is the condition of secret-variable-to-host.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[114], "$", p0) &&
@@ -3207,8 +3224,8 @@ func native119(env any) bool {
 			})))
 }
 
-// native120 is the condition of serve-files-exposed.
-func native120(env any) bool {
+// native121 is the condition of serve-files-exposed.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -3244,8 +3261,8 @@ func native120(env any) bool {
 	}()
 }
 
-// native121 is the condition of kubectl-proxy-exposed.
-func native121(env any) bool {
+// native122 is the condition of kubectl-proxy-exposed.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
@@ -3257,8 +3274,8 @@ func native121(env any) bool {
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native122 is the condition of remote-tunnel.
-func native122(env any) bool {
+// native123 is the condition of remote-tunnel.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -3266,8 +3283,8 @@ func native122(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native123 is the condition of legacy-remote-channel.
-func native123(env any) bool {
+// native124 is the condition of legacy-remote-channel.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3292,8 +3309,8 @@ func native123(env any) bool {
 				}))))
 }
 
-// native124 is the condition of tar-remote-archive.
-func native124(env any) bool {
+// native125 is the condition of tar-remote-archive.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[124], "@", p0)
@@ -3302,8 +3319,8 @@ func native124(env any) bool {
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native125 is the condition of raw-socket-upload.
-func native125(env any) bool {
+// native126 is the condition of raw-socket-upload.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -3327,8 +3344,8 @@ func native125(env any) bool {
 			})))
 }
 
-// native126 is the condition of odd-transfer-channel.
-func native126(env any) bool {
+// native127 is the condition of odd-transfer-channel.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3345,8 +3362,8 @@ func native126(env any) bool {
 				}))))
 }
 
-// native127 is the condition of chmod-world-writable.
-func native127(env any) bool {
+// native128 is the condition of chmod-world-writable.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (matchRe(&nativeRegexps[129], p0) ||
@@ -3354,8 +3371,8 @@ func native127(env any) bool {
 	})
 }
 
-// native128 is the condition of recursive-chmod-broad.
-func native128(env any) bool {
+// native129 is the condition of recursive-chmod-broad.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3366,8 +3383,8 @@ func native128(env any) bool {
 		}))
 }
 
-// native129 is the condition of setuid-bit.
-func native129(env any) bool {
+// native130 is the condition of setuid-bit.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3381,8 +3398,8 @@ func native129(env any) bool {
 			})))
 }
 
-// native130 is the condition of setuid-shell.
-func native130(env any) bool {
+// native131 is the condition of setuid-shell.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3398,8 +3415,8 @@ func native130(env any) bool {
 		}))
 }
 
-// native131 is the condition of recursive-chmod-root.
-func native131(env any) bool {
+// native132 is the condition of recursive-chmod-root.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3408,8 +3425,8 @@ func native131(env any) bool {
 		}))
 }
 
-// native132 is the condition of auth-file-permissions.
-func native132(env any) bool {
+// native133 is the condition of auth-file-permissions.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -3435,8 +3452,8 @@ func native132(env any) bool {
 			})))
 }
 
-// native133 is the condition of root-account.
-func native133(env any) bool {
+// native134 is the condition of root-account.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
@@ -3451,8 +3468,8 @@ func native133(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native134 is the condition of privileged-group.
-func native134(env any) bool {
+// native135 is the condition of privileged-group.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -3484,8 +3501,8 @@ func native134(env any) bool {
 			})))
 }
 
-// native135 is the condition of remove-password.
-func native135(env any) bool {
+// native136 is the condition of remove-password.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -3500,8 +3517,8 @@ func native135(env any) bool {
 			})))
 }
 
-// native136 is the condition of password-set-unattended.
-func native136(env any) bool {
+// native137 is the condition of password-set-unattended.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -3510,21 +3527,21 @@ func native136(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native137 is the condition of set-capabilities.
-func native137(env any) bool {
+// native138 is the condition of set-capabilities.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native138 is the condition of password-hashes-dump.
-func native138(env any) bool {
+// native139 is the condition of password-hashes-dump.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native139 is the condition of auth-file-immutable.
-func native139(env any) bool {
+// native140 is the condition of auth-file-immutable.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[145], p0)
@@ -3536,21 +3553,21 @@ func native139(env any) bool {
 		}))
 }
 
-// native140 is the condition of delete-user.
-func native140(env any) bool {
+// native141 is the condition of delete-user.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("h", "help") &&
 		(len(e.Positional) > 0))
 }
 
-// native141 is the condition of read-secret.
-func native141(env any) bool {
+// native142 is the condition of read-secret.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native142 is the condition of send-secret.
-func native142(env any) bool {
+// native143 is the condition of send-secret.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -3560,8 +3577,8 @@ func native142(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native143 is the condition of dump-process-memory.
-func native143(env any) bool {
+// native144 is the condition of dump-process-memory.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -3576,8 +3593,8 @@ func native143(env any) bool {
 			})))
 }
 
-// native144 is the condition of keyring-secret-read.
-func native144(env any) bool {
+// native145 is the condition of keyring-secret-read.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchRe(&nativeRegexps[149], index(e.Via, (len(e.Via)-1)))) &&
@@ -3597,8 +3614,8 @@ func native144(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native145 is the condition of service-secret-print-agent.
-func native145(env any) bool {
+// native146 is the condition of service-secret-print-agent.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -3613,16 +3630,16 @@ func native145(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native146 is the condition of dosbox-mount-root.
-func native146(env any) bool {
+// native147 is the condition of dosbox-mount-root.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[151], "mount", p0)
 	})
 }
 
-// native147 is the condition of self-write.
-func native147(env any) bool {
+// native148 is the condition of self-write.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -3688,8 +3705,8 @@ func native147(env any) bool {
 			})))
 }
 
-// native148 is the condition of self-write-agent.
-func native148(env any) bool {
+// native149 is the condition of self-write-agent.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -3760,8 +3777,8 @@ func native148(env any) bool {
 				}))))
 }
 
-// native149 is the condition of self-write-tools.
-func native149(env any) bool {
+// native150 is the condition of self-write-tools.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -3803,8 +3820,8 @@ func native149(env any) bool {
 			})))
 }
 
-// native150 is the condition of self-write-tools-agent.
-func native150(env any) bool {
+// native151 is the condition of self-write-tools-agent.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -3855,8 +3872,8 @@ func native150(env any) bool {
 				}))))
 }
 
-// native151 is the condition of self-inline-write.
-func native151(env any) bool {
+// native152 is the condition of self-inline-write.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
@@ -3865,8 +3882,8 @@ func native151(env any) bool {
 		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native152 is the condition of self-inline-write-agent.
-func native152(env any) bool {
+// native153 is the condition of self-inline-write-agent.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -3876,8 +3893,8 @@ func native152(env any) bool {
 		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native153 is the condition of self-env.
-func native153(env any) bool {
+// native154 is the condition of self-env.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return matchReFold(&nativeRegexps[161], "hguard_", p0)
@@ -3920,8 +3937,8 @@ func native153(env any) bool {
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native154 is the condition of self-env-agent.
-func native154(env any) bool {
+// native155 is the condition of self-env-agent.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -3965,8 +3982,8 @@ func native154(env any) bool {
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native155 is the condition of self-hook-keys.
-func native155(env any) bool {
+// native156 is the condition of self-hook-keys.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
@@ -3998,8 +4015,8 @@ func native155(env any) bool {
 			})))
 }
 
-// native156 is the condition of self-hook-keys-agent.
-func native156(env any) bool {
+// native157 is the condition of self-hook-keys-agent.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
@@ -4032,8 +4049,8 @@ func native156(env any) bool {
 				}))))
 }
 
-// native157 is the condition of self-hook-functions.
-func native157(env any) bool {
+// native158 is the condition of self-hook-functions.
+func native158(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return ((matchReFold(&nativeRegexps[170], "hguard", p0) ||
@@ -4043,8 +4060,8 @@ func native157(env any) bool {
 	})
 }
 
-// native158 is the condition of self-hook-functions-agent.
-func native158(env any) bool {
+// native159 is the condition of self-hook-functions-agent.
+func native159(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
@@ -4055,8 +4072,8 @@ func native158(env any) bool {
 		}))
 }
 
-// native159 is the condition of self-hook-builtins.
-func native159(env any) bool {
+// native160 is the condition of self-hook-builtins.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4076,8 +4093,8 @@ func native159(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native160 is the condition of self-hook-builtins-agent.
-func native160(env any) bool {
+// native161 is the condition of self-hook-builtins-agent.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4098,8 +4115,8 @@ func native160(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native161 is the condition of self-hook-editing.
-func native161(env any) bool {
+// native162 is the condition of self-hook-editing.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4131,8 +4148,8 @@ func native161(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native162 is the condition of self-hook-editing-agent.
-func native162(env any) bool {
+// native163 is the condition of self-hook-editing-agent.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4165,8 +4182,8 @@ func native162(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native163 is the condition of self-daemon.
-func native163(env any) bool {
+// native164 is the condition of self-daemon.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4186,8 +4203,8 @@ func native163(env any) bool {
 			})))
 }
 
-// native164 is the condition of self-daemon-agent.
-func native164(env any) bool {
+// native165 is the condition of self-daemon-agent.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
@@ -4208,8 +4225,8 @@ func native164(env any) bool {
 				}))))
 }
 
-// native165 is the condition of self-agent-unguarded.
-func native165(env any) bool {
+// native166 is the condition of self-agent-unguarded.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4241,8 +4258,8 @@ func native165(env any) bool {
 		}))
 }
 
-// native166 is the condition of self-agent-unguarded-agent.
-func native166(env any) bool {
+// native167 is the condition of self-agent-unguarded-agent.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4275,8 +4292,8 @@ func native166(env any) bool {
 			})))
 }
 
-// native167 is the condition of self-approve-agent.
-func native167(env any) bool {
+// native168 is the condition of self-approve-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
@@ -4309,44 +4326,44 @@ func native167(env any) bool {
 				}))))
 }
 
-// native168 is the condition of service-delete.
-func native168(env any) bool {
+// native169 is the condition of service-delete.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native169 is the condition of service-secret-delete.
-func native169(env any) bool {
+// native170 is the condition of service-secret-delete.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native170 is the condition of service-backup-delete.
-func native170(env any) bool {
+// native171 is the condition of service-backup-delete.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native171 is the condition of cloud-audit-off.
-func native171(env any) bool {
+// native172 is the condition of cloud-audit-off.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native172 is the condition of cloud-public-exposure.
-func native172(env any) bool {
+// native173 is the condition of cloud-public-exposure.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native173 is the condition of http-delete.
-func native173(env any) bool {
+// native174 is the condition of http-delete.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native174 is the condition of kubectl-scale-drain.
-func native174(env any) bool {
+// native175 is the condition of kubectl-scale-drain.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4359,8 +4376,8 @@ func native174(env any) bool {
 			})))
 }
 
-// native175 is the condition of compose-down-volumes.
-func native175(env any) bool {
+// native176 is the condition of compose-down-volumes.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4374,8 +4391,8 @@ func native175(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native176 is the condition of framework-db-reset.
-func native176(env any) bool {
+// native177 is the condition of framework-db-reset.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[175], "db:", p0)
@@ -4440,8 +4457,8 @@ func native176(env any) bool {
 			})))
 }
 
-// native177 is the condition of kubectl-secret-values.
-func native177(env any) bool {
+// native178 is the condition of kubectl-secret-values.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -4450,8 +4467,8 @@ func native177(env any) bool {
 		matchRe(&nativeRegexps[179], e.Option("o", "output")))
 }
 
-// native178 is the condition of package-from-url.
-func native178(env any) bool {
+// native179 is the condition of package-from-url.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4499,8 +4516,8 @@ func native178(env any) bool {
 			(e.Option("source") != "")))
 }
 
-// native179 is the condition of unsigned-packages.
-func native179(env any) bool {
+// native180 is the condition of unsigned-packages.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
@@ -4521,8 +4538,8 @@ func native179(env any) bool {
 			(len(e.Outputs) > 0)))
 }
 
-// native180 is the condition of repo-from-pipe.
-func native180(env any) bool {
+// native181 is the condition of repo-from-pipe.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
@@ -4539,8 +4556,8 @@ func native180(env any) bool {
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native181 is the condition of environment-hijack.
-func native181(env any) bool {
+// native182 is the condition of environment-hijack.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -4553,8 +4570,8 @@ func native181(env any) bool {
 			})))
 }
 
-// native182 is the condition of secret-in-command.
-func native182(env any) bool {
+// native183 is the condition of secret-in-command.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[189], p0)
@@ -4576,8 +4593,8 @@ func native182(env any) bool {
 		}))
 }
 
-// native183 is the condition of local-package-install.
-func native183(env any) bool {
+// native184 is the condition of local-package-install.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
@@ -4597,8 +4614,8 @@ func native183(env any) bool {
 	}()
 }
 
-// native184 is the condition of package-index-redirect.
-func native184(env any) bool {
+// native185 is the condition of package-index-redirect.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
@@ -4633,8 +4650,8 @@ func native184(env any) bool {
 			})))
 }
 
-// native185 is the condition of shutdown-reboot.
-func native185(env any) bool {
+// native186 is the condition of shutdown-reboot.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -4659,23 +4676,23 @@ func native185(env any) bool {
 			})))
 }
 
-// native186 is the condition of kill-all-processes.
-func native186(env any) bool {
+// native187 is the condition of kill-all-processes.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native187 is the condition of fork-bomb.
-func native187(env any) bool {
+// native188 is the condition of fork-bomb.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native188 is the condition of kill-hguard.
-func native188(env any) bool {
+// native189 is the condition of kill-hguard.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[163], "hguard", p0)
@@ -4685,14 +4702,14 @@ func native188(env any) bool {
 		}))
 }
 
-// native189 is the condition of crontab-remove.
-func native189(env any) bool {
+// native190 is the condition of crontab-remove.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native190 is the condition of history-wipe.
-func native190(env any) bool {
+// native191 is the condition of history-wipe.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -4717,8 +4734,8 @@ func native190(env any) bool {
 		}))
 }
 
-// native191 is the condition of firewall-off.
-func native191(env any) bool {
+// native192 is the condition of firewall-off.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4758,16 +4775,16 @@ func native191(env any) bool {
 			})))
 }
 
-// native192 is the condition of sudo-stdin-password.
-func native192(env any) bool {
+// native193 is the condition of sudo-stdin-password.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native193 is the condition of killall-sigkill.
-func native193(env any) bool {
+// native194 is the condition of killall-sigkill.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -4777,8 +4794,8 @@ func native193(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native194 is the condition of windows-destructive.
-func native194(env any) bool {
+// native195 is the condition of windows-destructive.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[204], p0)
@@ -4788,8 +4805,8 @@ func native194(env any) bool {
 		}))
 }
 
-// native195 is the condition of powershell-evasion.
-func native195(env any) bool {
+// native196 is the condition of powershell-evasion.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -4808,8 +4825,8 @@ func native195(env any) bool {
 			})))
 }
 
-// native196 is the condition of power-off-remote.
-func native196(env any) bool {
+// native197 is the condition of power-off-remote.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4835,8 +4852,8 @@ func native196(env any) bool {
 			})))
 }
 
-// native197 is the condition of kill-init.
-func native197(env any) bool {
+// native198 is the condition of kill-init.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -4851,8 +4868,8 @@ func native197(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native198 is the condition of kernel-module-load.
-func native198(env any) bool {
+// native199 is the condition of kernel-module-load.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -4869,8 +4886,8 @@ func native198(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native199 is the condition of kernel-hardening-off.
-func native199(env any) bool {
+// native200 is the condition of kernel-hardening-off.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4884,16 +4901,16 @@ func native199(env any) bool {
 		}))
 }
 
-// native200 is the condition of sysrq-trigger.
-func native200(env any) bool {
+// native201 is the condition of sysrq-trigger.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native201 is the condition of audit-rules-off.
-func native201(env any) bool {
+// native202 is the condition of audit-rules-off.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -4908,8 +4925,8 @@ func native201(env any) bool {
 		}))
 }
 
-// native202 is the condition of network-cut.
-func native202(env any) bool {
+// native203 is the condition of network-cut.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -4970,8 +4987,8 @@ func native202(env any) bool {
 			})))
 }
 
-// native203 is the condition of find-exec-broad.
-func native203(env any) bool {
+// native204 is the condition of find-exec-broad.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -4990,8 +5007,8 @@ func native203(env any) bool {
 				}))))
 }
 
-// native204 is the condition of move-system-dir.
-func native204(env any) bool {
+// native205 is the condition of move-system-dir.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5001,8 +5018,8 @@ func native204(env any) bool {
 		}))
 }
 
-// native205 is the condition of move-home.
-func native205(env any) bool {
+// native206 is the condition of move-home.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5011,8 +5028,8 @@ func native205(env any) bool {
 		}))
 }
 
-// native206 is the condition of move-credentials-away.
-func native206(env any) bool {
+// native207 is the condition of move-credentials-away.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5020,8 +5037,8 @@ func native206(env any) bool {
 		}))
 }
 
-// native207 is the condition of fork-bomb-code.
-func native207(env any) bool {
+// native208 is the condition of fork-bomb-code.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[212], "while", e.Code) ||
@@ -5029,8 +5046,8 @@ func native207(env any) bool {
 			matchReWith(&nativeRegexps[214], "fork", e.Code)))
 }
 
-// native208 is the condition of service-from-file.
-func native208(env any) bool {
+// native209 is the condition of service-from-file.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5041,8 +5058,8 @@ func native208(env any) bool {
 				}))))
 }
 
-// native209 is the condition of container-host-root.
-func native209(env any) bool {
+// native210 is the condition of container-host-root.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5059,8 +5076,8 @@ func native209(env any) bool {
 				}))))
 }
 
-// native210 is the condition of bind-mount-system-file.
-func native210(env any) bool {
+// native211 is the condition of bind-mount-system-file.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -5071,16 +5088,16 @@ func native210(env any) bool {
 			matchReWith(&nativeRegexps[219], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native211 is the condition of snap-unsigned-install.
-func native211(env any) bool {
+// native212 is the condition of snap-unsigned-install.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native212 is the condition of write-system-config.
-func native212(env any) bool {
+// native213 is the condition of write-system-config.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5098,8 +5115,8 @@ func native212(env any) bool {
 	})
 }
 
-// native213 is the condition of write-shell-startup.
-func native213(env any) bool {
+// native214 is the condition of write-shell-startup.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[220], "/.", cleanPath(p0)) ||
@@ -5107,8 +5124,8 @@ func native213(env any) bool {
 	})
 }
 
-// native214 is the condition of write-ssh.
-func native214(env any) bool {
+// native215 is the condition of write-ssh.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[222], "/.ssh", cleanPath(p0)) ||
@@ -5116,8 +5133,8 @@ func native214(env any) bool {
 	})
 }
 
-// native215 is the condition of write-credentials.
-func native215(env any) bool {
+// native216 is the condition of write-credentials.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
@@ -5128,8 +5145,8 @@ func native215(env any) bool {
 			matchReFold(&nativeRegexps[224], ".", index(e.Positional, 0))))
 }
 
-// native216 is the condition of write-guard-config.
-func native216(env any) bool {
+// native217 is the condition of write-guard-config.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[225], "$", p0) ||
@@ -5141,8 +5158,8 @@ func native216(env any) bool {
 			})))
 }
 
-// native217 is the condition of write-sudoers.
-func native217(env any) bool {
+// native218 is the condition of write-sudoers.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5158,8 +5175,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of editor-command-write.
-func native218(env any) bool {
+// native219 is the condition of editor-command-write.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -5170,15 +5187,15 @@ func native218(env any) bool {
 		}))
 }
 
-// native219 is the condition of enable-user-service.
-func native219(env any) bool {
+// native220 is the condition of enable-user-service.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native220 is the condition of write-persistence.
-func native220(env any) bool {
+// native221 is the condition of write-persistence.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[230], "/", cleanPath(p0)) ||
@@ -5187,8 +5204,8 @@ func native220(env any) bool {
 	})
 }
 
-// native221 is the condition of package-config-exec.
-func native221(env any) bool {
+// native222 is the condition of package-config-exec.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
@@ -5197,8 +5214,8 @@ func native221(env any) bool {
 		}))
 }
 
-// native222 is the condition of git-config-exec.
-func native222(env any) bool {
+// native223 is the condition of git-config-exec.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
@@ -5238,22 +5255,22 @@ func native222(env any) bool {
 				}))))
 }
 
-// native223 is the condition of write-program-hook-file.
-func native223(env any) bool {
+// native224 is the condition of write-program-hook-file.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[241], "/.", cleanPath(p0))
 	})
 }
 
-// native224 is the condition of write-persistence-named.
-func native224(env any) bool {
+// native225 is the condition of write-persistence-named.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native225 is the condition of edit-account-file.
-func native225(env any) bool {
+// native226 is the condition of edit-account-file.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5272,8 +5289,8 @@ func native225(env any) bool {
 			})))
 }
 
-// native226 is the condition of write-runs-later-agent.
-func native226(env any) bool {
+// native227 is the condition of write-runs-later-agent.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5287,8 +5304,8 @@ func native226(env any) bool {
 		}))
 }
 
-// native227 is the condition of write-agent-instructions-agent.
-func native227(env any) bool {
+// native228 is the condition of write-agent-instructions-agent.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5302,8 +5319,8 @@ func native227(env any) bool {
 		}))
 }
 
-// native228 is the condition of edit-system-file-agent.
-func native228(env any) bool {
+// native229 is the condition of edit-system-file-agent.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

@@ -146,6 +146,15 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			return is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__main__.py"}})
 		}
 		if runs, _ := w.scriptOf(c, args, is, module); !runs {
+			// python3 -c 'import evil' imports ./evil.py before any
+			// installed module of that name
+			if c.Payload != nil && c.Payload.Lang == "python" {
+				for _, m := range pythonImports().FindAllStringSubmatch(c.Payload.Code, 16) {
+					if module(m[1]) {
+						w.runEarlier(c, file, in, "python", cx)
+					}
+				}
+			}
 			return
 		}
 		lang = interpreter(c.Name)

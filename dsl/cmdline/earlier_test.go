@@ -56,6 +56,8 @@ func TestRunsEarlier(t *testing.T) {
 		{"./tool", "rm -rf /"},
 		{"bin/run", "git push --force origin main"},
 		{"bash big.sh", "dynamic"},
+		{`python3 -c 'import y'`, "shutil.rmtree(~)"}, // ./y.py comes first on the import path
+		{`python3 -c 'import os, json; print(1)'`, ""},
 		{"bash x.s?", "rm -rf ~"},
 		{"~/.local/bin/upd", "sh"},
 		{"bash ok.sh", "echo hi"},
