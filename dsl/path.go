@@ -369,13 +369,7 @@ func baseName(p string) string {
 	return p
 }
 
-// userBinDirs are directories on a usual PATH, ahead of the system's, that
-// a user (or an agent as that user) may write.
-var userBinDirs = []string{"~/.local/bin/", "~/bin/", "~/go/bin/", "~/.cargo/bin/", "~/.npm-global/bin/",
-	"~/.deno/bin/", "~/.bun/bin/", "~/.volta/bin/", "~/.yarn/bin/", "~/.nix-profile/bin/", "/usr/local/bin/",
-	"/usr/local/sbin/", "/opt/homebrew/bin/", "/opt/homebrew/sbin/", "/opt/local/bin/"}
-
-// shadowsProgram reports a file in a user's bin directory (userBinDirs, or
+// shadowsProgram reports a file in a user's bin directory (UserBinDirs, or
 // a node_modules/.bin that npm scripts put first) named like a program
 // hguard knows or one the system has (systemBinDirs): echo 'rm -rf ~' >
 // ~/.local/bin/ls runs in ls's place.
@@ -384,7 +378,7 @@ func shadowsProgram(p string) bool {
 		return false
 	}
 	dir, base := path.Split(homeForm(cleanPath(p)))
-	if base == "" || !slices.Contains(userBinDirs, dir) && !strings.HasSuffix(dir, "/node_modules/.bin/") && dir != "node_modules/.bin/" {
+	if base == "" || !slices.Contains(cmdline.UserBinDirs, strings.TrimSuffix(dir, "/")) && !strings.HasSuffix(dir, "/node_modules/.bin/") && dir != "node_modules/.bin/" {
 		return false
 	}
 	if cmdline.KnownName(base) {

@@ -171,7 +171,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	case c.Path == c.Name && c.Name != "":
 		// a bare name: a script the session put in a bin directory on
 		// PATH (cp x.sh ~/.local/bin/x, then x) runs in its place
-		if !slices.ContainsFunc(userBins, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) }) {
+		if !slices.ContainsFunc(UserBinDirs, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) }) {
 			return
 		}
 		lang = shebangLang(in.Text)
@@ -181,9 +181,13 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	w.runEarlier(c, file, in, lang, cx)
 }
 
-// userBins are the directories on an everyday PATH where a user (and so
-// an agent) can put a program without sudo, and /usr/local's.
-var userBins = []string{"~/.local/bin", "~/bin", "~/go/bin", "~/.cargo/bin", "/usr/local/bin", "/usr/local/sbin"}
+// UserBinDirs are the directories on an everyday PATH, ahead of the
+// system's, where a user (and so an agent) can put a program without sudo
+// (and /usr/local's): a file there runs by its bare name, in the place of
+// any program of that name further on.
+var UserBinDirs = []string{"~/.local/bin", "~/bin", "~/go/bin", "~/.cargo/bin", "~/.npm-global/bin", "~/.deno/bin",
+	"~/.bun/bin", "~/.volta/bin", "~/.yarn/bin", "~/.nix-profile/bin", "/usr/local/bin", "/usr/local/sbin",
+	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/opt/local/bin"}
 
 // gitRunsHooks are the hooks (in .git/hooks) each git command runs.
 var gitRunsHooks = map[string][]string{
@@ -637,35 +641,9 @@ func (w *walker) writtenPaths() []string {
 // for writtenPaths: cp -p and touch keep a copy's old time, so the time of
 // a change alone would miss them.
 func (w *walker) copyInto(name string, args []field) {
-	var ops []string
-	target := ""
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a.Dynamic:
-			return
-		case a.Value == "-t" || a.Value == "--target-directory":
-			if i+1 < len(args) {
-				target = args[i+1].Value + "/"
-				i++
-			}
-		case strings.HasPrefix(a.Value, "--target-directory="):
-			target = strings.TrimPrefix(a.Value, "--target-directory=") + "/"
-		case name == "install" && (a.Value == "-m" || a.Value == "-o" || a.Value == "-g" || a.Value == "--mode" || a.Value == "--owner" || a.Value == "--group"):
-			i++
-		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
-		default:
-			ops = append(ops, a.Value)
-		}
-	}
-	if target == "" {
-		if len(ops) < 2 {
-			return
-		}
-		target, ops = ops[len(ops)-1], ops[:len(ops)-1]
-		if len(ops) > 1 {
-			target += "/"
-		}
+	ops, target, dirOnly, ok := copyOperands(name, args)
+	if !ok {
+		return
 	}
 	from := func(t, src string) {
 		if w.copiedFrom == nil {
@@ -674,7 +652,7 @@ func (w *walker) copyInto(name string, args []field) {
 		w.copiedFrom[path.Clean(t)] = src
 	}
 	for _, src := range ops {
-		if surelyDir(target) {
+		if dirOnly || surelyDir(target) {
 			from(path.Join(target, path.Base(src)), src)
 			// cp x.sh bin/ makes bin/x.sh; a target not surely a
 			// directory is taken as both, since either may be true

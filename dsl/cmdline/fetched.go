@@ -652,16 +652,34 @@ func (w *walker) fetchedCopies(name string, args []field) {
 	if len(w.fetch.dirs) == 0 {
 		return
 	}
-	var ops []string
-	target := ""
+	ops, target, dirOnly, ok := copyOperands(name, args)
+	if !ok {
+		return
+	}
+	// A target that is surely a directory is not itself fetched: only
+	// what goes into it (cp i.sh . must not make the whole directory so).
+	dirOnly = dirOnly || surelyDir(target)
+	for _, src := range ops {
+		if w.inFetched(w.at(src)) {
+			w.copiedInto(target, src, dirOnly)
+		}
+	}
+}
+
+// copyOperands are the sources and the target of cp, mv, install or ln:
+// -t DIR, --target-directory=DIR or the last operand. dirOnly says the
+// target is a directory the sources go into (-t, or several sources); ok
+// is false when a word is not known until run time or there is no
+// target. $PWD/… is read as ./… (cp i.sh "$PWD/j.sh").
+func copyOperands(name string, args []field) (ops []string, target string, dirOnly, ok bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if p := w.fetchedWord(a); a.Dynamic && p != "" {
-			a = field{Word: Word{Value: p}} // cp i.sh "$PWD/j.sh"
+		if p := pwdRelative(a); a.Dynamic && p != "" {
+			a = field{Word: Word{Value: p}}
 		}
 		switch {
 		case a.Dynamic:
-			return
+			return nil, "", false, false
 		case a.Value == "-t" || a.Value == "--target-directory":
 			if i+1 < len(args) {
 				target = args[i+1].Value
@@ -669,28 +687,21 @@ func (w *walker) fetchedCopies(name string, args []field) {
 			}
 		case strings.HasPrefix(a.Value, "--target-directory="):
 			target = strings.TrimPrefix(a.Value, "--target-directory=")
-		case (name == "install") && (a.Value == "-m" || a.Value == "-o" || a.Value == "-g" || a.Value == "--mode" || a.Value == "--owner" || a.Value == "--group"):
+		case name == "install" && (a.Value == "-m" || a.Value == "-o" || a.Value == "-g" || a.Value == "--mode" || a.Value == "--owner" || a.Value == "--group"):
 			i++
 		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
 		default:
 			ops = append(ops, a.Value)
 		}
 	}
-	dirOnly := target != "" // -t DIR
+	dirOnly = target != ""
 	if target == "" {
 		if len(ops) < 2 {
-			return
+			return nil, "", false, false
 		}
 		target, ops = ops[len(ops)-1], ops[:len(ops)-1]
 	}
-	// A target that is surely a directory is not itself fetched: only
-	// what goes into it (cp i.sh . must not make the whole directory so).
-	dirOnly = dirOnly || len(ops) > 1 || surelyDir(target)
-	for _, src := range ops {
-		if w.inFetched(w.at(src)) {
-			w.copiedInto(target, src, dirOnly)
-		}
-	}
+	return ops, target, dirOnly || len(ops) > 1, true
 }
 
 // fetchedRemoteCopy records what scp, sftp and rsync copy from another
