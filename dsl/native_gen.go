@@ -443,7 +443,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native108
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"curl\", \"openssl\", \"ssh\"] && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) || (stdin.kind == \"pipe\" && (stdin.from in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.args, sensitivePath(#)) || stdin.origin in [\"cat\", \"base64\", \"gzip\", \"tar\", \"xxd\", \"head\", \"tail\"] && any(stdin.originArgs, sensitivePath(#)))))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (stdin.kind == \"pipe\" && (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"ssh\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # endsWith \"@-\" || # in [\"-\", \"--upload-file=-\", \"--post-file=/dev/stdin\", \"--body-file=/dev/stdin\"])) && len(pipedSecrets()) > 0)":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
 		if scope == "command" {
 			return native109
 		}
@@ -451,7 +451,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native110
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] &&\n  (name in [\"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"ssh\", \"openssl\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"http\", \"https\", \"xh\", \"xhs\"] || name in [\"curl\", \"curlie\", \"wget\", \"wget2\"] && any(args, # in [\"@-\", \"-\", \"--post-file=/dev/stdin\"] || # endsWith \"@-\"))) ||\n(stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  name in [\"ssh\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"curl\", \"curlie\", \"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\", \"aws\", \"rclone\"]) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && name in [\"mail\", \"mailx\", \"mutt\", \"sendmail\", \"s-nail\", \"ssh\", \"gh\", \"http\", \"https\", \"xh\", \"xhs\"]) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
 			return native111
 		}
@@ -2955,7 +2955,7 @@ func native108(env any) bool {
 // native109 is the condition of exfiltrate-secrets.
 func native109(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((in(e.Name, "curl", "curlie") &&
+	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
 				(matchReWith(&nativeRegexps[101], "$", p0) &&
@@ -2972,11 +2972,10 @@ func native109(env any) bool {
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return matchRe(&nativeRegexps[103], p0)
 				})))) ||
-		(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "curl", "openssl", "ssh") &&
-			((((((e.Stdin.Kind == "file") &&
+		(((e.Stdin.Kind != "") &&
+			e.SendsInput()) &&
+			(((((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
-				((e.Stdin.Kind == "pipe") &&
-					sensitivePath(e.Stdin.From))) ||
 				(((e.Stdin.Kind == "procsub") &&
 					matchReWith(&nativeRegexps[104], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
@@ -2984,28 +2983,14 @@ func native109(env any) bool {
 					matchReWith(&nativeRegexps[105], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
-					((in(e.Stdin.From, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
-						anyOf(e.Stdin.Args, func(p0 string) bool {
-							return sensitivePath(p0)
-						})) ||
-						(in(e.Stdin.Origin, "cat", "base64", "gzip", "tar", "xxd", "head", "tail") &&
-							anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-								return sensitivePath(p0)
-							}))))))) ||
+					(sensitivePath(e.Stdin.From) ||
+						(len(e.PipedSecrets()) > 0)))))) ||
 		(((in(e.Name, "scp", "rsync", "rclone") &&
 			(len(e.Positional) > 1)) &&
 			anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 				return sensitivePath(p0)
 			})) &&
-			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":"))) ||
-		(((e.Stdin.Kind == "pipe") &&
-			(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "openssl", "ssh") ||
-				(in(e.Name, "curl", "curlie", "wget", "wget2") &&
-					anyOf(e.Args, func(p0 string) bool {
-						return (strings.HasSuffix(p0, "@-") ||
-							in(p0, "-", "--upload-file=-", "--post-file=/dev/stdin", "--body-file=/dev/stdin"))
-					})))) &&
-			(len(e.PipedSecrets()) > 0)))
+			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":")))
 }
 
 // native110 is the condition of credential-file-sweep.
@@ -3027,12 +3012,7 @@ func native111(env any) bool {
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "env", "printenv", "set", "export", "declare", "compgen")) &&
-			(in(e.Name, "nc", "ncat", "netcat", "socat", "telnet", "ssh", "openssl", "mail", "mailx", "mutt", "sendmail", "s-nail", "http", "https", "xh", "xhs") ||
-				(in(e.Name, "curl", "curlie", "wget", "wget2") &&
-					anyOf(e.Args, func(p0 string) bool {
-						return (in(p0, "@-", "-", "--post-file=/dev/stdin") ||
-							strings.HasSuffix(p0, "@-"))
-					}))))) ||
+			e.SendsInput())) ||
 		(((e.Stdin.Kind == "pipe") &&
 			((in(e.Stdin.From, "tar", "zip", "gzip", "bzip2", "xz", "zstd", "cat", "base64", "gpg", "openssl", "7z", "xxd", "cpio") &&
 				anyOf(e.Stdin.Args, func(p0 string) bool {
@@ -3044,10 +3024,10 @@ func native111(env any) bool {
 						return (sensitivePath(p0) ||
 							in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "/etc/ssl/private", "/etc/shadow"))
 					})))) &&
-			in(e.Name, "ssh", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "curl", "curlie", "mail", "mailx", "mutt", "sendmail", "s-nail", "gh", "http", "https", "xh", "xhs", "aws", "rclone"))) ||
+			e.SendsInput())) ||
 		(((e.Stdin.Kind == "file") &&
 			sensitivePath(e.Stdin.From)) &&
-			in(e.Name, "mail", "mailx", "mutt", "sendmail", "s-nail", "ssh", "gh", "http", "https", "xh", "xhs"))) ||
+			e.SendsInput())) ||
 		(((in(e.Name, "aws", "gsutil", "gcloud", "az", "azcopy", "rclone", "mc", "s3cmd", "croc", "wormhole", "ffsend", "gh", "glab") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (sensitivePath(p0) ||

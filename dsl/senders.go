@@ -1,0 +1,125 @@
+package dsl
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// sendsInput reports a command that sends what reaches its standard input
+// to another host: a socket (nc, socat, ssh, openssl s_client), an upload
+// of "-" (curl -T -, aws s3 cp - s3://b/k), a mailer, a file-transfer or
+// datastore client that takes its commands there, a lookup of the names
+// read there (dig -f -), a program under xargs that talks to the network
+// at all (what it reads becomes its arguments), inline code that opens a
+// connection, or a program hguard does not know given a remote address.
+// No list of senders is whole; the last two cases are the fallback.
+func sendsInput(c *cmdline.Command, args, positional []string) bool {
+	name := programName(c.Name)
+	if underXargs(c) && (netTalkers.has(name) || sendsInputByName(name, args, positional)) {
+		return true
+	}
+	if sendsInputByName(name, args, positional) {
+		return true
+	}
+	if c.Payload != nil && netCode().MatchString(c.Payload.Code) {
+		return true
+	}
+	return !cmdline.KnownName(c.Name) && slices.ContainsFunc(args, remoteAddress)
+}
+
+func sendsInputByName(name string, args, positional []string) bool {
+	switch name {
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "cryptcat", "socat", "telnet",
+		"ssh", "mail", "mailx", "s-nail", "bsd-mailx", "mutt", "neomutt", "sendmail", "msmtp", "ssmtp",
+		"ftp", "lftp", "tftp", "sftp", "ncftp", "smbclient", "redis-cli", "valkey-cli", "keydb-cli",
+		"pastebinit", "wgetpaste", "nslookup":
+		return true
+	case "openssl":
+		return len(positional) > 0 && (positional[0] == "s_client" || positional[0] == "s_server")
+	case "curl", "curlie":
+		return slices.ContainsFunc(args, readsStdinValue)
+	case "wget", "wget2":
+		return slices.ContainsFunc(args, func(a string) bool {
+			return a == "-" || a == "--post-file=/dev/stdin" || a == "--body-file=/dev/stdin" || a == "--input-file=-" || a == "-i-"
+		}) || slices.Contains(args, "/dev/stdin")
+	case "http", "https", "xh", "xhs":
+		// HTTPie sends piped input as the request body unless told not to.
+		return !hasFlag(args, []string{"I", "ignore-stdin"})
+	case "dig", "kdig", "drill":
+		v := optionValues(args, []string{"f"}, false)
+		return slices.Contains(v, "-") || slices.Contains(v, "/dev/stdin")
+	case "aws":
+		return len(positional) > 2 && positional[0] == "s3" && (positional[1] == "cp" || positional[1] == "mv") && positional[2] == "-"
+	case "gsutil", "gcloud":
+		return slices.Contains(positional, "cp") && slices.Contains(positional, "-")
+	case "rclone":
+		return len(positional) > 0 && positional[0] == "rcat"
+	case "gh", "glab":
+		// a gist or snippet made from what is piped in; a request body
+		// or an issue's text read from "-"
+		return len(positional) > 1 && (positional[0] == "gist" || positional[0] == "snippet") && positional[1] == "create" &&
+			(slices.Contains(positional, "-") || len(positional) == 2) ||
+			slices.ContainsFunc(optionValues(args, []string{"input", "body-file", "F", "body", "b"}, false), func(v string) bool { return v == "-" || v == "/dev/stdin" })
+	case "kubectl", "oc":
+		return len(positional) > 0 && (positional[0] == "exec" || positional[0] == "attach" || positional[0] == "run") &&
+			(hasFlag(args, []string{"i", "stdin"}))
+	case "psql", "mysql", "mariadb", "mongosh", "mongo", "sqlcmd", "clickhouse-client", "cqlsh", "usql":
+		// the statements it reads go to the server: a remote one learns them
+		for _, h := range optionValues(args, []string{"h", "host", "S", "server"}, false) {
+			if !isLocalHost(strings.ToLower(h)) {
+				return true
+			}
+		}
+		return slices.ContainsFunc(args, remoteAddress)
+	}
+	return false
+}
+
+// readsStdinValue reports a curl argument that takes its data or upload
+// from standard input: @-, @/dev/stdin, -T -, --upload-file=-.
+func readsStdinValue(a string) bool {
+	return a == "-" || strings.HasSuffix(a, "@-") || strings.HasSuffix(a, "@/dev/stdin") || a == "/dev/stdin" ||
+		strings.HasSuffix(a, "=-") && strings.HasPrefix(a, "--upload-file") || a == "-T-"
+}
+
+func underXargs(c *cmdline.Command) bool {
+	for _, w := range c.Wrappers {
+		if w.Name == "xargs" || w.Name == "parallel" {
+			return true
+		}
+	}
+	return false
+}
+
+// remoteAddress reports an argument naming a host other than this
+// machine: a URL or host:port (urlHost), with the value of --opt=URL.
+func remoteAddress(a string) bool {
+	if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
+		a = a[i+1:]
+	}
+	h := urlHost(a)
+	return h != "" && !isLocalHost(strings.ToLower(h))
+}
+
+// netTalkers are programs whose every use talks to the network: under
+// xargs, the words they are given from the pipe reach another host (in a
+// DNS name, a URL, a ping's pattern).
+var netTalkers = nameSet{names: []string{
+	"dig", "kdig", "drill", "host", "nslookup", "getent", "resolvectl", "ping", "ping6", "fping", "traceroute",
+	"tracepath", "mtr", "whois", "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs", "nc", "ncat",
+	"netcat", "socat", "telnet", "ssh", "scp", "sftp", "ftp", "lftp", "tftp", "rsync", "mail", "mailx", "sendmail",
+	"aria2c", "axel", "lynx", "links", "w3m", "gh", "glab", "aws", "gsutil", "gcloud", "az", "rclone", "openssl"}}
+
+// netCode matches inline code that opens a connection or makes a request:
+// sockets, HTTP clients, mail and file-transfer modules of Python, Node,
+// Perl, Ruby, PHP and Lua.
+var netCode = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bsocket\b|urllib|\brequests\.|http\.client|httpx|aiohttp|smtplib|ftplib|telnetlib|paramiko|` +
+		`\bfetch\s*\(|require\(\s*['"](net|http|https|http2|dgram|tls|node:net|node:http|node:https|node:dgram|node:tls)['"]\s*\)|` +
+		`from\s+['"](node:)?(net|http|https|dgram|tls)['"]|axios|IO::Socket|LWP|HTTP::Tiny|Net::(HTTP|FTP|SMTP)|TCPSocket|UDPSocket|open-uri|` +
+		`fsockopen|stream_socket_client|curl_init|file_get_contents\(\s*['"](https?|ftp)://|socket\.http|/dev/(tcp|udp)/|/inet[46]?/(tcp|udp)`)
+})
