@@ -31,6 +31,12 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		w.nested(c, rest, "!", cx, false)
 	}
+	if w.typedBangShell(c, args, cx) {
+		// "! /bin/sh" on a line of its own after a program's line: no
+		// script negates an interactive shell; it is the program's "!"
+		// escape typed with a space (tdbtool, cpan, opencode)
+		w.nested(c, "sh", "!", cx, false)
+	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)
 		if p.Runs == "argv" {
@@ -101,6 +107,35 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.stdinCode(c) // no script and no inline code: it runs its standard input
 		}
 	}
+}
+
+// typedBangShell reports a top-level "! SHELL" statement that starts a
+// line after the first, with SHELL given no script (only options, none of
+// them -c), and no wrapper but exec.
+func (w *walker) typedBangShell(c *Command, args []field, cx ctx) bool {
+	if len(cx.via) > 0 || c.Pos.Line < 2 || !shells[program(c.Name)] || w.line == nil {
+		return false
+	}
+	for _, wr := range c.Wrappers {
+		if wr.Name != "exec" {
+			return false
+		}
+	}
+	for _, a := range args {
+		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "-c") {
+			return false
+		}
+	}
+	lines := strings.Split(w.line.Original, "\n")
+	if c.Pos.Line > len(lines) || c.Pos.Col < 1 || c.Pos.Col > len(lines[c.Pos.Line-1]) {
+		return false
+	}
+	l := lines[c.Pos.Line-1]
+	if strings.TrimSpace(l[:c.Pos.Col-1]) != "" {
+		return false
+	}
+	rest := l[c.Pos.Col-1:]
+	return len(rest) > 1 && rest[0] == '!' && (rest[1] == ' ' || rest[1] == '\t')
 }
 
 // program reduces a command name to the program it runs: "BASH" and

@@ -167,3 +167,35 @@ func TestWrittenSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedBangShell: a line "! SHELL" after a program's line is its "!"
+// escape typed into it with a space (tdbtool, cpan, opencode), not a
+// script negating an interactive shell; "! CMD" with a command, a shell
+// given a script, and the first line stay what the shell reads.
+func TestTypedBangShell(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool // a shell reached through "!"
+	}{
+		{"tdbtool\n! /bin/sh", true},
+		{"cpan\n! exec /bin/sh", true},
+		{"psftp\n  ! bash -i", true},
+		{"tdbtool\n!/bin/sh", true},
+		{"make\n! grep -q x f", false},
+		{"make\n! sh -c 'test -f x'", false},
+		{"make\n! sh build.sh", false},
+		{"! /bin/sh", false},
+		{"make\ntrue; ! sh", false},
+	}
+	for _, tt := range tests {
+		got := false
+		for _, c := range Parse(tt.cmd).Commands {
+			if shells[program(c.Name)] && slices.Contains(c.Via, "!") {
+				got = true
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: a shell through \"!\" = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
