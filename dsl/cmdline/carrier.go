@@ -487,6 +487,10 @@ func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
 	if w.emit(&n) {
 		cx.depth++
 		w.follow(&n, rest, cx)
+		// watch -x bash x.sh, strace -o f ./x.sh: a script written
+		// earlier, on the line or in the session
+		w.runsWritten(&n, rest, cx)
+		w.runsEarlier(&n, rest, cx)
 	}
 }
 

@@ -91,6 +91,9 @@ type flow struct {
 	// stmtAssigns are the assignments of the simple command whose words are
 	// being walked: ${X:=…} assigns nothing to an X one of them sets.
 	stmtAssigns []*syntax.Assign
+	// xargsMore are the command lines xargs -I runs for the lines of its
+	// input after the first (xargsInput), walked once the command is.
+	xargsMore []string
 }
 
 type funcDef struct {
@@ -303,7 +306,7 @@ func (w *walker) flowBefore(c *Command) {
 			}
 		}
 	}
-	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && c.Stdin.Static && !c.Dynamic {
+	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && !c.Dynamic {
 		w.xargsInput(c)
 	}
 }
@@ -323,18 +326,24 @@ func joinPath(dir, p string) string {
 	return j
 }
 
-// xargsInput gives the command xargs runs the words of its static input:
-// appended, or put in place of the -I/-i replacement string.
+// xargsInput gives the command xargs runs the words of its input when
+// known: a static standard input, or a file the line or the session wrote
+// (xargs -a FILE, xargs … < FILE). They are appended, or put in place of
+// the -I/-i replacement string: the first line in c's arguments, each
+// further line as a command of its own (xargsMore), since with a shell's
+// -c {} every line is another command. An unknown input put in the place
+// of a shell's code makes it code known only at run time.
 func (w *walker) xargsInput(c *Command) {
 	wr := c.Wrappers[len(c.Wrappers)-1]
-	repl := ""
+	repl, argFile := "", ""
 	for i, a := range wr.Args {
 		switch {
-		case a == "-a" || a == "--arg-file" || strings.HasPrefix(a, "--arg-file=") || strings.HasPrefix(a, "-a") && len(a) > 2 && !strings.HasPrefix(a, "--"):
-			// xargs -a FILE reads the arguments from FILE; standard input
-			// is the command's own (echo x | xargs -a /dev/null sh runs a
-			// bare sh reading x).
-			return
+		case (a == "-a" || a == "--arg-file") && i+1 < len(wr.Args):
+			argFile = wr.Args[i+1]
+		case strings.HasPrefix(a, "--arg-file="):
+			argFile = strings.TrimPrefix(a, "--arg-file=")
+		case strings.HasPrefix(a, "-a") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			argFile = a[2:]
 		case a == "-I" && i+1 < len(wr.Args):
 			repl = wr.Args[i+1]
 		case strings.HasPrefix(a, "-I") && len(a) > 2:
@@ -345,14 +354,46 @@ func (w *walker) xargsInput(c *Command) {
 			repl = strings.TrimPrefix(a, "--replace=")
 		}
 	}
-	text := c.Stdin.Text
+	// xargs -a FILE reads the arguments from FILE; standard input is the
+	// command's own (echo x | xargs -a /dev/null sh runs a bare sh reading x).
+	var in Input
+	switch {
+	case argFile != "":
+		in, _, _ = w.fileInput(argFile)
+	case c.Stdin.Static:
+		in = c.Stdin
+	case c.Stdin.Kind == "file":
+		in, _, _ = w.fileInput(c.Stdin.From)
+	}
+	if !in.Static || in.Remote || in.Decoded {
+		if repl != "" && shells[program(c.Name)] {
+			// xargs -I{} sh -c {}: each line of the input is a script
+			for i, a := range c.Args {
+				if i > 0 && c.Args[i-1].Value == "-c" && strings.Contains(a.Value, repl) {
+					c.Args[i].Value = strings.ReplaceAll(a.Value, repl, "$xargs_item")
+				}
+			}
+		}
+		return
+	}
+	text := in.Text
 	if repl != "" {
-		// The first line shows what runs: every line runs the same command.
-		item, _, _ := strings.Cut(strings.TrimRight(text, "\n"), "\n")
+		lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+		args := slices.Clone(c.Args)
 		for i, a := range c.Args {
 			if strings.Contains(a.Value, repl) {
-				c.Args[i].Value = strings.ReplaceAll(a.Value, repl, item)
+				c.Args[i].Value = strings.ReplaceAll(a.Value, repl, strings.TrimLeft(lines[0], " \t"))
 			}
+		}
+		for n, item := range lines[1:] {
+			if item = strings.TrimLeft(item, " \t"); item == "" || n >= maxLoopItems {
+				continue
+			}
+			words := []string{shellQuote(c.Path)}
+			for _, a := range args {
+				words = append(words, shellQuote(strings.ReplaceAll(a.Value, repl, item)))
+			}
+			w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
 		}
 		return
 	}
@@ -447,15 +488,24 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.completionCode(c, name, args, cx)
 	case name == "sudo" && stdinShell(args, "si", []string{"--shell", "--login"}),
 		name == "su" || name == "ssh":
-		if c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring" || c.Stdin.Kind == "pipe" {
-			if !(name == "ssh" && sshHasCommand(args) && !sshRemoteShell(args)) && !(name == "su" && hasOption(args, "-c", "--command")) {
+		if !(name == "ssh" && sshHasCommand(args) && !sshRemoteShell(args)) && !(name == "su" && hasOption(args, "-c", "--command")) {
+			switch c.Stdin.Kind {
+			case "heredoc", "herestring", "pipe":
 				w.runInput(c, name+" stdin", cx)
+			case "file":
+				// sudo -s < x.sh, ssh host < x.sh: a file the line or the
+				// session wrote is read as the script it is
+				if in, via, ok := w.fileInput(c.Stdin.From); ok {
+					w.runKnownFile(c, in, via, cx)
+				}
 			}
 		}
 	case shells[program(name)] || name == "source" || name == ".":
 		w.fdScript(c, args, cx)
-	case name == "parallel" && c.Stdin.Static:
+	case name == "parallel":
 		w.parallelInput(c, args, cx)
+	case name == "run-parts":
+		w.runParts(c, args, cx)
 	case name == "make" || name == "gmake":
 		for i, a := range args {
 			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
@@ -990,19 +1040,26 @@ func (w *walker) writes(c *Command, args []field) {
 // parallelInput follows GNU parallel reading its arguments from a static
 // standard input, as xargs does: echo / | parallel rm -rf runs rm -rf /,
 // at {} or appended; with no command, each line is a command line. With
-// ::: or :::: (arguments on the line, which the catalogue follows) or -a
-// FILE it does not read its input.
+// -a FILE or :::: FILE it reads FILE instead, followed when the line or
+// the session wrote it; ::: gives arguments on the line, which the
+// catalogue follows.
 func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	var cmd []string
+	argFile := ""
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
 			return
-		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
-			if v == "-a" || strings.HasPrefix(v, "--arg-file") {
-				return
+		case len(cmd) == 0 && (v == "-a" || v == "--arg-file" || v == "::::") && i+1 < len(args):
+			if argFile != "" || args[i+1].Dynamic {
+				return // several sources: combined, not followed
 			}
+			argFile = args[i+1].Value
+			i++
+		case len(cmd) == 0 && strings.HasPrefix(v, "--arg-file="):
+			argFile = strings.TrimPrefix(v, "--arg-file=")
+		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
 			if len(v) == 2 && strings.ContainsRune("jSaIdEPnNsLlX", rune(v[1])) && !strings.Contains(v, "=") {
 				i++ // the option's value
 			}
@@ -1012,7 +1069,17 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			cmd = append(cmd, v)
 		}
 	}
-	text := strings.TrimRight(c.Stdin.Text, "\n")
+	in := c.Stdin
+	switch {
+	case argFile != "":
+		in, _, _ = w.fileInput(argFile)
+	case c.Stdin.Kind == "file":
+		in, _, _ = w.fileInput(c.Stdin.From)
+	}
+	if !in.Static || in.Remote || in.Decoded {
+		return
+	}
+	text := strings.TrimRight(in.Text, "\n")
 	for n, item := range strings.Split(text, "\n") {
 		if n >= maxLoopItems || item == "" {
 			break

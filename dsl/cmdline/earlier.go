@@ -72,8 +72,8 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 // a shell script in its shell's grammar, one with a #! line for another
 // interpreter as that language's inline code.
 func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
-	if w.before.Written == nil || c.Dynamic || c.Untrusted != "" {
-		return
+	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {
+		return // find -exec also runs what this line wrote
 	}
 	if slices.ContainsFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" }) {
 		// echo x.sh | xargs bash: xargs' input is among the arguments
@@ -261,6 +261,8 @@ func dynamicScript(args []field) bool {
 func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
 	via := "file " + file + " written by an earlier command"
 	switch {
+	case in.Remote || in.Decoded:
+		c.Untrusted = untrusted(in)
 	case !in.Static:
 		c.Untrusted = "dynamic" // too large to read: what it runs is unknown
 	case lang == "sh":
@@ -346,7 +348,28 @@ func (w *walker) findRunsEarlier(args []field) (string, Input, string) {
 			}
 		}
 	}
+	// a file written earlier on this line (echo … > y.sh; find . -name
+	// y.sh -exec {} \;)
+	for _, f := range slices.Sorted(maps.Keys(w.files)) {
+		if ok, _ := path.Match(name, path.Base(f)); ok && slices.ContainsFunc(roots, func(r string) bool { return under(f, r) }) {
+			in := w.files[f]
+			if lang == "#!" {
+				lang = shebangLang(in.Text)
+			}
+			return f, in, lang
+		}
+	}
 	return "", Input{}, ""
+}
+
+// under reports a path at or below dir, both as written: any relative
+// path is below ".".
+func under(p, dir string) bool {
+	p, dir = path.Clean(p), path.Clean(dir)
+	if dir == "." {
+		return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && p != ".." && !strings.HasPrefix(p, "../")
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 // runnerFiles are the build files and manifests prog reads from its
@@ -662,5 +685,69 @@ func (w *walker) copyInto(name string, args []field) {
 		w.copyTargets = append(w.copyTargets, target, path.Join(target, path.Base(src)))
 		from(target, src)
 		from(path.Join(target, path.Base(src)), src)
+	}
+}
+
+// fileInput is what a file named on the line holds, when hguard knows it:
+// one written earlier on the line, or by an earlier command of the
+// session (earlierFile); via names which, for messages.
+func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
+	if name == "" {
+		return Input{}, "", false
+	}
+	for _, f := range []string{name, strings.TrimPrefix(name, "./"), "./" + name} {
+		if got, ok := w.files[f]; ok {
+			return got, "file " + f + " written on this line", true
+		}
+	}
+	if in, ok := w.earlierFile(homeSpelled(name)); ok {
+		return in, "file " + name + " written by an earlier command", true
+	}
+	return Input{}, "", false
+}
+
+// runKnownFile walks a file fileInput knows as the shell script c runs.
+func (w *walker) runKnownFile(c *Command, in Input, via string, cx ctx) {
+	switch {
+	case in.Remote || in.Decoded:
+		c.Untrusted = untrusted(in)
+	case !in.Static:
+		c.Untrusted = "dynamic"
+	default:
+		w.nested(c, in.Text, via, cx, false)
+	}
+}
+
+// runParts follows run-parts DIR, which runs every executable file in DIR
+// (cron's daily jobs, a package's hooks): those the line or the session
+// wrote there are read as the shell scripts they are. --test and --list
+// only print their names.
+func (w *walker) runParts(c *Command, args []field, cx ctx) {
+	dir := ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return
+		case v == "--test" || v == "--list":
+			return
+		case v == "-a" || v == "--arg" || v == "-u" || v == "--umask" || v == "--regex":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			dir = v
+		}
+	}
+	if dir == "" {
+		return
+	}
+	dir = path.Clean(dir)
+	for _, f := range slices.Sorted(maps.Keys(w.files)) {
+		if path.Dir(path.Clean(f)) == dir {
+			w.runKnownFile(c, w.files[f], "file "+f+" written on this line", cx)
+		}
+	}
+	if in, ok := w.earlierFile(homeSpelled(dir) + "/*"); ok {
+		w.runEarlier(c, dir+"/*", in, "sh", cx)
 	}
 }

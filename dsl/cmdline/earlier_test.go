@@ -33,6 +33,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/evil.py":               {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
 		"/p/.git/hooks/pre-commit": {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
 		"~/.local/bin/ls":          {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
+		"/p/jobs/*":                {Text: "rm -rf ~\n", Whole: true}, // run-parts jobs
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -109,6 +110,14 @@ func TestRunsEarlier(t *testing.T) {
 		{`f=$(mktemp); echo 'rm -rf /' > $f; sh ${f}`, "rm -rf /"},
 		{"printf '#!/usr/bin/env python3\nimport os\nos.system(\"rm -rf /\")\n' > t; chmod +x t; ./t", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; bash -c 'echo hi' n.sh", ""},
+		// every executable file in a directory, a launcher's command
+		{"run-parts jobs", "rm -rf ~"},
+		{"run-parts --test jobs", ""},
+		{"watch -x bash x.sh", "rm -rf ~"},
+		{"strace -o /dev/null bash x.sh", "rm -rf ~"},
+		{"mkdir d; echo 'rm -rf /' > d/job; run-parts d", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; find . -name n.sh -exec bash {} \\;", "rm -rf /"},
+		{"echo 'rm -rf /' > /q/n.sh; find . -name n.sh -exec bash {} \\;", ""},
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
 		var ran []string // what the script's text runs: commands, and inline code's shell-outs and destructive calls
@@ -182,6 +191,61 @@ func TestShebangLang(t *testing.T) {
 	} {
 		if got := shebangLang(text); got != want {
 			t.Errorf("shebangLang(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestKnownInputRuns: a file the line or the session wrote, or a static
+// text, that a program takes as the commands to run from its input or an
+// argument file: xargs -I{} sh -c {}, parallel, sudo -s, su and ssh
+// reading a script, cat FILE | bash.
+func TestKnownInputRuns(t *testing.T) {
+	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
+		if p == "/p/x.sh" {
+			return EarlierFile{Text: "rm -rf ~\n", Whole: true}, true
+		}
+		return EarlierFile{}, false
+	}}
+	for _, tt := range []struct {
+		line string
+		want string // a command the line runs ("name args"), "dynamic" for one known at run time only, "" for neither rm nor dynamic
+	}{
+		{"xargs -a x.sh -I{} sh -c {}", "rm -rf ~"},
+		{"xargs --arg-file=x.sh -I{} sh -c {}", "rm -rf ~"},
+		{"xargs -I{} sh -c {} < x.sh", "rm -rf ~"},
+		{"cat x.sh | xargs -I{} bash -c '{}'", "rm -rf ~"},
+		{"cat x.sh | bash", "rm -rf ~"},
+		{"bash <(cat x.sh)", "rm -rf ~"},
+		{"parallel -a x.sh", "rm -rf ~"},
+		{"parallel :::: x.sh", "rm -rf ~"},
+		{"parallel < x.sh", "rm -rf ~"},
+		{"sudo -s < x.sh", "rm -rf ~"},
+		{"su < x.sh", "rm -rf ~"},
+		{"ssh h < x.sh", "rm -rf ~"},
+		{"ssh h uptime < x.sh", ""}, // the script is the remote command's data
+		{"cat other.sh | bash", "dynamic"},
+		{"printf 'rm -rf ~' | xargs -I{} sh -c {}", "rm -rf ~"},
+		{"printf 'x\\n/\\n' | xargs -I{} rm -rf {}", "rm -rf /"}, // every line, not the first only
+		{"cat list | xargs -I{} sh -c {}", "dynamic"},
+		{"find . -name '*.py' | xargs -I{} sh -c 'black {} && isort {}'", ""},
+		{"echo 'rm -rf /' > n.sh; xargs -a n.sh -I{} sh -c {}", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; parallel :::: n.sh", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; sudo -s < n.sh", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; cat n.sh | sh", "rm -rf /"},
+		{"echo ls > n.sh; cat n.sh | bash", ""},
+		{"echo a.txt > l; parallel gzip :::: l", ""},
+	} {
+		l := ParseShellAfter(tt.line, "bash", before)
+		var ran []string
+		for _, c := range l.Commands {
+			if c.Dynamic || c.Untrusted == "dynamic" {
+				ran = append(ran, "dynamic")
+			}
+			ran = append(ran, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+		}
+		bad := slices.ContainsFunc(ran, func(r string) bool { return r == "dynamic" || strings.HasPrefix(r, "rm ") })
+		if tt.want == "" && bad || tt.want != "" && !slices.Contains(ran, tt.want) {
+			t.Errorf("%q: ran %q, want %q", tt.line, ran, tt.want)
 		}
 	}
 }

@@ -561,7 +561,20 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	default:
 		w.substs(cx, nodes...)
 	}
-	w.follow(&c, r.args, cx)
+	args := r.args
+	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && !slices.Equal(c.Args, r.cmd.Args) {
+		// xargs' input became arguments (xargsInput): follow those
+		args = make([]field, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = field{Word: a}
+		}
+	}
+	more := w.xargsMore
+	w.xargsMore = nil
+	w.follow(&c, args, cx)
+	for _, line := range more {
+		w.nested(&c, line, "xargs", cx, false)
+	}
 	if w.dialect == Zsh {
 		w.globQualifiers(&c, ce, cx)
 	}
@@ -810,6 +823,12 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		cmd.Redirects = w.redirects(st.Redirs)
 		if printsThroughWrappers(&cmd) {
 			cmd.Wrappers = nil // sudo echo TEXT | sh: the wrapper does not change the text
+		}
+		if cmd.Name == "cat" && len(cmd.Args) == 1 && !cmd.Args[0].Dynamic && len(cmd.Redirects) == 0 {
+			// cat x.sh | bash: a file the line or the session wrote
+			if f, _, ok := w.fileInput(cmd.Args[0].Value); ok {
+				return Input{From: "cat", Text: f.Text, Static: f.Static, Remote: f.Remote, Decoded: f.Decoded}
+			}
 		}
 		return produces(w.dialectEcho(&cmd), w.stdin(st.Redirs, in))
 	case *syntax.Subshell:
