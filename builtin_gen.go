@@ -1090,6 +1090,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "git.yaml", Line: 87, Col: 9},
 	},
 	{
+		ID:         "git-add-secret",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"git"},
+		When:       "agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || option(\"work-tree\", \"C\") != \"\" && sensitivePath(option(\"work-tree\", \"C\") + \"/\" + #))",
+		Message:    "an agent stages a secret file (a private key, credentials, .env) in a repository, where a commit and a push would publish it",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "git.yaml", Line: 97, Col: 3},
+		WhenPos:    dsl.Pos{File: "git.yaml", Line: 100, Col: 9},
+	},
+	{
 		ID:         "parse-error",
 		Aliases:    nil,
 		Level:      dsl.Ask,

@@ -338,6 +338,21 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 				change().Args[j].Value = r
 			}
 		}
+		if c.Payload != nil {
+			// open("notes.txt") in inline code: its string literals
+			// are paths the code may open
+			if code, ok := linkedLiterals(c.Payload.Code, func(lit string) string {
+				if budget <= 0 {
+					return ""
+				}
+				budget--
+				return l.linked(lit, dir)
+			}); ok {
+				p := *c.Payload
+				p.Code = code
+				change().Payload = &p
+			}
+		}
 		for j, r := range c.Redirects {
 			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" || strings.HasSuffix(r.Op, "&") {
 				continue // a heredoc's text, or a descriptor
@@ -360,4 +375,46 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 		out.Commands[i] = cc
 	}
 	return out
+}
+
+// maxCodeLiteral bounds the string literals of inline code read as paths.
+const maxCodeLiteral = 1024
+
+// linkedLiterals is code with each quoted string literal that leads
+// through a link (linked gives where, or "") replaced by where it leads,
+// and whether any did. Only literals without quotes, escapes or line
+// breaks inside are looked at: a path in code is written plainly.
+func linkedLiterals(code string, linked func(string) string) (string, bool) {
+	var b strings.Builder
+	changed := false
+	last := 0
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := strings.IndexAny(code[i+1:], string(q)+"\\\n")
+		if j < 0 {
+			break
+		}
+		end := i + 1 + j
+		if code[end] != q {
+			i = end
+			continue
+		}
+		lit := code[i+1 : end]
+		if lit != "" && len(lit) <= maxCodeLiteral && !strings.Contains(lit, "://") {
+			if r := linked(lit); r != "" {
+				b.WriteString(code[last : i+1])
+				b.WriteString(r)
+				last, changed = end, true
+			}
+		}
+		i = end
+	}
+	if !changed {
+		return code, false
+	}
+	b.WriteString(code[last:])
+	return b.String(), true
 }

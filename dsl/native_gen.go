@@ -367,565 +367,569 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native89
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || option(\"work-tree\", \"C\") != \"\" && sensitivePath(option(\"work-tree\", \"C\") + \"/\" + #))":
+		if scope == "command" {
 			return native90
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native91
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native92
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native93
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native94
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
 			return native95
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
 			return native96
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native97
 		}
-	case "any(args, isPunycode(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native98
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native99
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
 			return native100
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native101
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native102
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native103
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native104
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
 			return native105
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native106
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
 			return native107
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
 			return native108
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
 			return native109
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
 		if scope == "command" {
 			return native110
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native111
 		}
-	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
 			return native112
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
+	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
 			return native113
 		}
-	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
-		if scope == "line" {
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
+		if scope == "command" {
 			return native114
 		}
-	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
 			return native115
 		}
-	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
-		if scope == "command" {
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+		if scope == "line" {
 			return native116
 		}
-	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
+	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
 			return native117
 		}
-	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
+	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
 			return native118
 		}
-	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
+	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
 			return native119
 		}
-	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
+	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
 			return native120
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
 			return native121
 		}
-	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native122
 		}
-	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
+	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
 			return native123
 		}
-	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
+	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
 			return native124
 		}
-	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
+	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
 			return native125
 		}
-	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
+	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
 			return native126
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
 			return native127
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native128
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native129
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native130
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native131
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native132
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native133
 		}
-	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
 			return native134
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
+	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
 			return native135
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
 		if scope == "command" {
 			return native136
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native137
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
 			return native138
 		}
-	case "pos(0) in [\"shadow\", \"gshadow\"]":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native139
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
 			return native140
 		}
-	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native141
 		}
-	case "len(secretFiles) > 0":
+	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
 		if scope == "command" {
 			return native142
 		}
-	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
+	case "len(secretFiles) > 0":
 		if scope == "command" {
 			return native143
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
 			return native144
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native145
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native146
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native147
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native148
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native149
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native150
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native151
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native152
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native153
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native154
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native155
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native156
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native157
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native158
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native159
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native160
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native161
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native162
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native163
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native164
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native165
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native166
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native167
 		}
-	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native168
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
 			return native169
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native170
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native171
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native172
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native173
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native174
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native175
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native176
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native177
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native178
 		}
-	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native179
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native180
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native181
 		}
-	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native182
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native183
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native184
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native185
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
 			return native186
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native187
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native188
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native189
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native190
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native191
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native192
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native194
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native195
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native196
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native197
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native198
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native199
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native200
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
 		if scope == "command" {
 			return native201
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native202
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native203
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native204
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native205
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native206
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native207
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native208
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native209
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native210
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native211
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native212
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native213
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native214
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
 			return native215
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native216
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native217
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native218
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native219
 		}
-	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native220
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
+	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
 			return native221
 		}
-	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
 			return native222
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
+	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
 			return native223
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
 		if scope == "command" {
 			return native224
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
 			return native225
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native226
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native227
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
 			return native228
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
 			return native229
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native230
 		}
 	}
 	return nil
@@ -2731,22 +2735,34 @@ func native89(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native90 is the condition of parse-error.
+// native90 is the condition of git-add-secret.
 func native90(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.Agent &&
+		(e.Pos(0) == "add")) &&
+		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+			return (sensitivePath(p0) ||
+				((e.Option("work-tree", "C") != "") &&
+					sensitivePath(((e.Option("work-tree", "C") + "/") + p0))))
+		}))
+}
+
+// native91 is the condition of parse-error.
+func native91(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native91 is the condition of input-too-large.
-func native91(env any) bool {
+// native92 is the condition of input-too-large.
+func native92(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native92 is the condition of invisible-characters.
-func native92(env any) bool {
+// native93 is the condition of invisible-characters.
+func native93(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2755,8 +2771,8 @@ func native92(env any) bool {
 	})
 }
 
-// native93 is the condition of zero-width-characters.
-func native93(env any) bool {
+// native94 is the condition of zero-width-characters.
+func native94(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2765,28 +2781,28 @@ func native93(env any) bool {
 	})
 }
 
-// native94 is the condition of mixed-script.
-func native94(env any) bool {
+// native95 is the condition of mixed-script.
+func native95(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native95 is the condition of terminal-escapes.
-func native95(env any) bool {
+// native96 is the condition of terminal-escapes.
+func native96(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
 		!matchRe(&nativeRegexps[85], e.Original))
 }
 
-// native96 is the condition of url-confusable-host.
-func native96(env any) bool {
+// native97 is the condition of url-confusable-host.
+func native97(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
 		matchReFold(&nativeRegexps[86], "://", e.Original))
 }
 
-// native97 is the condition of url-non-ascii-host.
-func native97(env any) bool {
+// native98 is the condition of url-non-ascii-host.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -2796,16 +2812,16 @@ func native97(env any) bool {
 		}))
 }
 
-// native98 is the condition of url-punycode-host.
-func native98(env any) bool {
+// native99 is the condition of url-punycode-host.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native99 is the condition of url-odd-host.
-func native99(env any) bool {
+// native100 is the condition of url-odd-host.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -2816,8 +2832,8 @@ func native99(env any) bool {
 		}))
 }
 
-// native100 is the condition of url-lookalike-domain.
-func native100(env any) bool {
+// native101 is the condition of url-lookalike-domain.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -2826,8 +2842,8 @@ func native100(env any) bool {
 		}))
 }
 
-// native101 is the condition of url-double-encoding.
-func native101(env any) bool {
+// native102 is the condition of url-double-encoding.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -2836,8 +2852,8 @@ func native101(env any) bool {
 		}))
 }
 
-// native102 is the condition of url-shortener.
-func native102(env any) bool {
+// native103 is the condition of url-shortener.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -2846,8 +2862,8 @@ func native102(env any) bool {
 		}))
 }
 
-// native103 is the condition of url-raw-ip.
-func native103(env any) bool {
+// native104 is the condition of url-raw-ip.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
@@ -2857,8 +2873,8 @@ func native103(env any) bool {
 		}))
 }
 
-// native104 is the condition of url-userinfo.
-func native104(env any) bool {
+// native105 is the condition of url-userinfo.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
@@ -2868,8 +2884,8 @@ func native104(env any) bool {
 		}))
 }
 
-// native105 is the condition of metadata-endpoint.
-func native105(env any) bool {
+// native106 is the condition of metadata-endpoint.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
@@ -2877,8 +2893,8 @@ func native105(env any) bool {
 	})
 }
 
-// native106 is the condition of plain-http-download.
-func native106(env any) bool {
+// native107 is the condition of plain-http-download.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2892,8 +2908,8 @@ func native106(env any) bool {
 		}))
 }
 
-// native107 is the condition of insecure-tls.
-func native107(env any) bool {
+// native108 is the condition of insecure-tls.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -2922,8 +2938,8 @@ func native107(env any) bool {
 			})))
 }
 
-// native108 is the condition of reverse-shell.
-func native108(env any) bool {
+// native109 is the condition of reverse-shell.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 		return matchReWith(&nativeRegexps[93], "/dev/", p0.Target)
@@ -2952,8 +2968,8 @@ func native108(env any) bool {
 			matchRe(&nativeRegexps[100], e.Code)))
 }
 
-// native109 is the condition of exfiltrate-secrets.
-func native109(env any) bool {
+// native110 is the condition of exfiltrate-secrets.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
@@ -2993,8 +3009,8 @@ func native109(env any) bool {
 			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":")))
 }
 
-// native110 is the condition of credential-file-sweep.
-func native110(env any) bool {
+// native111 is the condition of credential-file-sweep.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -3002,8 +3018,8 @@ func native110(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native111 is the condition of secret-upload.
-func native111(env any) bool {
+// native112 is the condition of secret-upload.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -3049,8 +3065,8 @@ func native111(env any) bool {
 			})))
 }
 
-// native112 is the condition of dns-exfiltration.
-func native112(env any) bool {
+// native113 is the condition of dns-exfiltration.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
@@ -3060,8 +3076,8 @@ func native112(env any) bool {
 	})
 }
 
-// native113 is the condition of serve-home-or-root.
-func native113(env any) bool {
+// native114 is the condition of serve-home-or-root.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -3116,8 +3132,8 @@ func native113(env any) bool {
 	}()
 }
 
-// native114 is the condition of serve-after-cd-home.
-func native114(env any) bool {
+// native115 is the condition of serve-after-cd-home.
+func native115(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
@@ -3125,8 +3141,8 @@ func native114(env any) bool {
 		matchReWith(&nativeRegexps[108], "cd", e.Line))
 }
 
-// native115 is the condition of reverse-shell-fifo.
-func native115(env any) bool {
+// native116 is the condition of reverse-shell-fifo.
+func native116(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -3138,8 +3154,8 @@ func native115(env any) bool {
 		matchReWith(&nativeRegexps[109], "mk", e.Line))
 }
 
-// native116 is the condition of shell-piped-to-network.
-func native116(env any) bool {
+// native117 is the condition of shell-piped-to-network.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -3149,8 +3165,8 @@ func native116(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native117 is the condition of zsh-tcp.
-func native117(env any) bool {
+// native118 is the condition of zsh-tcp.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -3159,15 +3175,15 @@ func native117(env any) bool {
 			})))
 }
 
-// native118 is the condition of awk-network.
-func native118(env any) bool {
+// native119 is the condition of awk-network.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (matchReWith(&nativeRegexps[110], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
 		matchRe(&nativeRegexps[111], (e.Code+strings.Join(e.Args, " "))))
 }
 
-// native119 is the condition of dns-update.
-func native119(env any) bool {
+// native120 is the condition of dns-update.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
 		matchReFold(&nativeRegexps[112], "del", e.Stdin.Text)) ||
@@ -3179,8 +3195,8 @@ func native119(env any) bool {
 		}))
 }
 
-// native120 is the condition of secret-variable-to-host.
-func native120(env any) bool {
+// native121 is the condition of secret-variable-to-host.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[114], "$", p0) &&
@@ -3204,8 +3220,8 @@ func native120(env any) bool {
 			})))
 }
 
-// native121 is the condition of serve-files-exposed.
-func native121(env any) bool {
+// native122 is the condition of serve-files-exposed.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -3241,8 +3257,8 @@ func native121(env any) bool {
 	}()
 }
 
-// native122 is the condition of kubectl-proxy-exposed.
-func native122(env any) bool {
+// native123 is the condition of kubectl-proxy-exposed.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
@@ -3254,8 +3270,8 @@ func native122(env any) bool {
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native123 is the condition of remote-tunnel.
-func native123(env any) bool {
+// native124 is the condition of remote-tunnel.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -3263,8 +3279,8 @@ func native123(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native124 is the condition of legacy-remote-channel.
-func native124(env any) bool {
+// native125 is the condition of legacy-remote-channel.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3289,8 +3305,8 @@ func native124(env any) bool {
 				}))))
 }
 
-// native125 is the condition of tar-remote-archive.
-func native125(env any) bool {
+// native126 is the condition of tar-remote-archive.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[124], "@", p0)
@@ -3299,8 +3315,8 @@ func native125(env any) bool {
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native126 is the condition of raw-socket-upload.
-func native126(env any) bool {
+// native127 is the condition of raw-socket-upload.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -3324,8 +3340,8 @@ func native126(env any) bool {
 			})))
 }
 
-// native127 is the condition of odd-transfer-channel.
-func native127(env any) bool {
+// native128 is the condition of odd-transfer-channel.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3342,8 +3358,8 @@ func native127(env any) bool {
 				}))))
 }
 
-// native128 is the condition of chmod-world-writable.
-func native128(env any) bool {
+// native129 is the condition of chmod-world-writable.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (matchRe(&nativeRegexps[129], p0) ||
@@ -3351,8 +3367,8 @@ func native128(env any) bool {
 	})
 }
 
-// native129 is the condition of recursive-chmod-broad.
-func native129(env any) bool {
+// native130 is the condition of recursive-chmod-broad.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3363,8 +3379,8 @@ func native129(env any) bool {
 		}))
 }
 
-// native130 is the condition of setuid-bit.
-func native130(env any) bool {
+// native131 is the condition of setuid-bit.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3378,8 +3394,8 @@ func native130(env any) bool {
 			})))
 }
 
-// native131 is the condition of setuid-shell.
-func native131(env any) bool {
+// native132 is the condition of setuid-shell.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3395,8 +3411,8 @@ func native131(env any) bool {
 		}))
 }
 
-// native132 is the condition of recursive-chmod-root.
-func native132(env any) bool {
+// native133 is the condition of recursive-chmod-root.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3405,8 +3421,8 @@ func native132(env any) bool {
 		}))
 }
 
-// native133 is the condition of auth-file-permissions.
-func native133(env any) bool {
+// native134 is the condition of auth-file-permissions.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -3432,8 +3448,8 @@ func native133(env any) bool {
 			})))
 }
 
-// native134 is the condition of root-account.
-func native134(env any) bool {
+// native135 is the condition of root-account.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
@@ -3448,8 +3464,8 @@ func native134(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native135 is the condition of privileged-group.
-func native135(env any) bool {
+// native136 is the condition of privileged-group.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -3481,8 +3497,8 @@ func native135(env any) bool {
 			})))
 }
 
-// native136 is the condition of remove-password.
-func native136(env any) bool {
+// native137 is the condition of remove-password.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -3497,8 +3513,8 @@ func native136(env any) bool {
 			})))
 }
 
-// native137 is the condition of password-set-unattended.
-func native137(env any) bool {
+// native138 is the condition of password-set-unattended.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -3507,21 +3523,21 @@ func native137(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native138 is the condition of set-capabilities.
-func native138(env any) bool {
+// native139 is the condition of set-capabilities.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native139 is the condition of password-hashes-dump.
-func native139(env any) bool {
+// native140 is the condition of password-hashes-dump.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native140 is the condition of auth-file-immutable.
-func native140(env any) bool {
+// native141 is the condition of auth-file-immutable.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[145], p0)
@@ -3533,21 +3549,21 @@ func native140(env any) bool {
 		}))
 }
 
-// native141 is the condition of delete-user.
-func native141(env any) bool {
+// native142 is the condition of delete-user.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("h", "help") &&
 		(len(e.Positional) > 0))
 }
 
-// native142 is the condition of read-secret.
-func native142(env any) bool {
+// native143 is the condition of read-secret.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native143 is the condition of send-secret.
-func native143(env any) bool {
+// native144 is the condition of send-secret.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -3557,8 +3573,8 @@ func native143(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native144 is the condition of dump-process-memory.
-func native144(env any) bool {
+// native145 is the condition of dump-process-memory.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -3573,8 +3589,8 @@ func native144(env any) bool {
 			})))
 }
 
-// native145 is the condition of keyring-secret-read.
-func native145(env any) bool {
+// native146 is the condition of keyring-secret-read.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchRe(&nativeRegexps[149], index(e.Via, (len(e.Via)-1)))) &&
@@ -3594,8 +3610,8 @@ func native145(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native146 is the condition of service-secret-print-agent.
-func native146(env any) bool {
+// native147 is the condition of service-secret-print-agent.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -3610,16 +3626,16 @@ func native146(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native147 is the condition of dosbox-mount-root.
-func native147(env any) bool {
+// native148 is the condition of dosbox-mount-root.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[151], "mount", p0)
 	})
 }
 
-// native148 is the condition of self-write.
-func native148(env any) bool {
+// native149 is the condition of self-write.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -3685,8 +3701,8 @@ func native148(env any) bool {
 			})))
 }
 
-// native149 is the condition of self-write-agent.
-func native149(env any) bool {
+// native150 is the condition of self-write-agent.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -3757,8 +3773,8 @@ func native149(env any) bool {
 				}))))
 }
 
-// native150 is the condition of self-write-tools.
-func native150(env any) bool {
+// native151 is the condition of self-write-tools.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -3800,8 +3816,8 @@ func native150(env any) bool {
 			})))
 }
 
-// native151 is the condition of self-write-tools-agent.
-func native151(env any) bool {
+// native152 is the condition of self-write-tools-agent.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -3852,8 +3868,8 @@ func native151(env any) bool {
 				}))))
 }
 
-// native152 is the condition of self-inline-write.
-func native152(env any) bool {
+// native153 is the condition of self-inline-write.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
@@ -3862,8 +3878,8 @@ func native152(env any) bool {
 		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native153 is the condition of self-inline-write-agent.
-func native153(env any) bool {
+// native154 is the condition of self-inline-write-agent.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -3873,8 +3889,8 @@ func native153(env any) bool {
 		matchRe(&nativeRegexps[160], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native154 is the condition of self-env.
-func native154(env any) bool {
+// native155 is the condition of self-env.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return matchReFold(&nativeRegexps[161], "hguard_", p0)
@@ -3917,8 +3933,8 @@ func native154(env any) bool {
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native155 is the condition of self-env-agent.
-func native155(env any) bool {
+// native156 is the condition of self-env-agent.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -3962,8 +3978,8 @@ func native155(env any) bool {
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native156 is the condition of self-hook-keys.
-func native156(env any) bool {
+// native157 is the condition of self-hook-keys.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
@@ -3995,8 +4011,8 @@ func native156(env any) bool {
 			})))
 }
 
-// native157 is the condition of self-hook-keys-agent.
-func native157(env any) bool {
+// native158 is the condition of self-hook-keys-agent.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
@@ -4029,8 +4045,8 @@ func native157(env any) bool {
 				}))))
 }
 
-// native158 is the condition of self-hook-functions.
-func native158(env any) bool {
+// native159 is the condition of self-hook-functions.
+func native159(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return ((matchReFold(&nativeRegexps[170], "hguard", p0) ||
@@ -4040,8 +4056,8 @@ func native158(env any) bool {
 	})
 }
 
-// native159 is the condition of self-hook-functions-agent.
-func native159(env any) bool {
+// native160 is the condition of self-hook-functions-agent.
+func native160(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
@@ -4052,8 +4068,8 @@ func native159(env any) bool {
 		}))
 }
 
-// native160 is the condition of self-hook-builtins.
-func native160(env any) bool {
+// native161 is the condition of self-hook-builtins.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4073,8 +4089,8 @@ func native160(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native161 is the condition of self-hook-builtins-agent.
-func native161(env any) bool {
+// native162 is the condition of self-hook-builtins-agent.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4095,8 +4111,8 @@ func native161(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native162 is the condition of self-hook-editing.
-func native162(env any) bool {
+// native163 is the condition of self-hook-editing.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4128,8 +4144,8 @@ func native162(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native163 is the condition of self-hook-editing-agent.
-func native163(env any) bool {
+// native164 is the condition of self-hook-editing-agent.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4162,8 +4178,8 @@ func native163(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native164 is the condition of self-daemon.
-func native164(env any) bool {
+// native165 is the condition of self-daemon.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4183,8 +4199,8 @@ func native164(env any) bool {
 			})))
 }
 
-// native165 is the condition of self-daemon-agent.
-func native165(env any) bool {
+// native166 is the condition of self-daemon-agent.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
@@ -4205,8 +4221,8 @@ func native165(env any) bool {
 				}))))
 }
 
-// native166 is the condition of self-agent-unguarded.
-func native166(env any) bool {
+// native167 is the condition of self-agent-unguarded.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4238,8 +4254,8 @@ func native166(env any) bool {
 		}))
 }
 
-// native167 is the condition of self-agent-unguarded-agent.
-func native167(env any) bool {
+// native168 is the condition of self-agent-unguarded-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4272,8 +4288,8 @@ func native167(env any) bool {
 			})))
 }
 
-// native168 is the condition of self-approve-agent.
-func native168(env any) bool {
+// native169 is the condition of self-approve-agent.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
@@ -4306,44 +4322,44 @@ func native168(env any) bool {
 				}))))
 }
 
-// native169 is the condition of service-delete.
-func native169(env any) bool {
+// native170 is the condition of service-delete.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native170 is the condition of service-secret-delete.
-func native170(env any) bool {
+// native171 is the condition of service-secret-delete.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native171 is the condition of service-backup-delete.
-func native171(env any) bool {
+// native172 is the condition of service-backup-delete.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native172 is the condition of cloud-audit-off.
-func native172(env any) bool {
+// native173 is the condition of cloud-audit-off.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native173 is the condition of cloud-public-exposure.
-func native173(env any) bool {
+// native174 is the condition of cloud-public-exposure.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native174 is the condition of http-delete.
-func native174(env any) bool {
+// native175 is the condition of http-delete.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native175 is the condition of kubectl-scale-drain.
-func native175(env any) bool {
+// native176 is the condition of kubectl-scale-drain.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4356,8 +4372,8 @@ func native175(env any) bool {
 			})))
 }
 
-// native176 is the condition of compose-down-volumes.
-func native176(env any) bool {
+// native177 is the condition of compose-down-volumes.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4371,8 +4387,8 @@ func native176(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native177 is the condition of framework-db-reset.
-func native177(env any) bool {
+// native178 is the condition of framework-db-reset.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[175], "db:", p0)
@@ -4437,8 +4453,8 @@ func native177(env any) bool {
 			})))
 }
 
-// native178 is the condition of kubectl-secret-values.
-func native178(env any) bool {
+// native179 is the condition of kubectl-secret-values.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -4447,8 +4463,8 @@ func native178(env any) bool {
 		matchRe(&nativeRegexps[179], e.Option("o", "output")))
 }
 
-// native179 is the condition of package-from-url.
-func native179(env any) bool {
+// native180 is the condition of package-from-url.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4496,8 +4512,8 @@ func native179(env any) bool {
 			(e.Option("source") != "")))
 }
 
-// native180 is the condition of unsigned-packages.
-func native180(env any) bool {
+// native181 is the condition of unsigned-packages.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
@@ -4518,8 +4534,8 @@ func native180(env any) bool {
 			(len(e.Outputs) > 0)))
 }
 
-// native181 is the condition of repo-from-pipe.
-func native181(env any) bool {
+// native182 is the condition of repo-from-pipe.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
@@ -4536,8 +4552,8 @@ func native181(env any) bool {
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native182 is the condition of environment-hijack.
-func native182(env any) bool {
+// native183 is the condition of environment-hijack.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -4550,8 +4566,8 @@ func native182(env any) bool {
 			})))
 }
 
-// native183 is the condition of secret-in-command.
-func native183(env any) bool {
+// native184 is the condition of secret-in-command.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[189], p0)
@@ -4573,8 +4589,8 @@ func native183(env any) bool {
 		}))
 }
 
-// native184 is the condition of local-package-install.
-func native184(env any) bool {
+// native185 is the condition of local-package-install.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
@@ -4594,8 +4610,8 @@ func native184(env any) bool {
 	}()
 }
 
-// native185 is the condition of package-index-redirect.
-func native185(env any) bool {
+// native186 is the condition of package-index-redirect.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
@@ -4630,8 +4646,8 @@ func native185(env any) bool {
 			})))
 }
 
-// native186 is the condition of shutdown-reboot.
-func native186(env any) bool {
+// native187 is the condition of shutdown-reboot.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -4656,23 +4672,23 @@ func native186(env any) bool {
 			})))
 }
 
-// native187 is the condition of kill-all-processes.
-func native187(env any) bool {
+// native188 is the condition of kill-all-processes.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native188 is the condition of fork-bomb.
-func native188(env any) bool {
+// native189 is the condition of fork-bomb.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native189 is the condition of kill-hguard.
-func native189(env any) bool {
+// native190 is the condition of kill-hguard.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[163], "hguard", p0)
@@ -4682,14 +4698,14 @@ func native189(env any) bool {
 		}))
 }
 
-// native190 is the condition of crontab-remove.
-func native190(env any) bool {
+// native191 is the condition of crontab-remove.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native191 is the condition of history-wipe.
-func native191(env any) bool {
+// native192 is the condition of history-wipe.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -4714,8 +4730,8 @@ func native191(env any) bool {
 		}))
 }
 
-// native192 is the condition of firewall-off.
-func native192(env any) bool {
+// native193 is the condition of firewall-off.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4755,16 +4771,16 @@ func native192(env any) bool {
 			})))
 }
 
-// native193 is the condition of sudo-stdin-password.
-func native193(env any) bool {
+// native194 is the condition of sudo-stdin-password.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native194 is the condition of killall-sigkill.
-func native194(env any) bool {
+// native195 is the condition of killall-sigkill.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -4774,8 +4790,8 @@ func native194(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native195 is the condition of windows-destructive.
-func native195(env any) bool {
+// native196 is the condition of windows-destructive.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[204], p0)
@@ -4785,8 +4801,8 @@ func native195(env any) bool {
 		}))
 }
 
-// native196 is the condition of powershell-evasion.
-func native196(env any) bool {
+// native197 is the condition of powershell-evasion.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -4805,8 +4821,8 @@ func native196(env any) bool {
 			})))
 }
 
-// native197 is the condition of power-off-remote.
-func native197(env any) bool {
+// native198 is the condition of power-off-remote.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4832,8 +4848,8 @@ func native197(env any) bool {
 			})))
 }
 
-// native198 is the condition of kill-init.
-func native198(env any) bool {
+// native199 is the condition of kill-init.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -4848,8 +4864,8 @@ func native198(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native199 is the condition of kernel-module-load.
-func native199(env any) bool {
+// native200 is the condition of kernel-module-load.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -4866,8 +4882,8 @@ func native199(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native200 is the condition of kernel-hardening-off.
-func native200(env any) bool {
+// native201 is the condition of kernel-hardening-off.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4881,16 +4897,16 @@ func native200(env any) bool {
 		}))
 }
 
-// native201 is the condition of sysrq-trigger.
-func native201(env any) bool {
+// native202 is the condition of sysrq-trigger.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native202 is the condition of audit-rules-off.
-func native202(env any) bool {
+// native203 is the condition of audit-rules-off.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -4905,8 +4921,8 @@ func native202(env any) bool {
 		}))
 }
 
-// native203 is the condition of network-cut.
-func native203(env any) bool {
+// native204 is the condition of network-cut.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -4967,8 +4983,8 @@ func native203(env any) bool {
 			})))
 }
 
-// native204 is the condition of find-exec-broad.
-func native204(env any) bool {
+// native205 is the condition of find-exec-broad.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -4987,8 +5003,8 @@ func native204(env any) bool {
 				}))))
 }
 
-// native205 is the condition of move-system-dir.
-func native205(env any) bool {
+// native206 is the condition of move-system-dir.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -4998,8 +5014,8 @@ func native205(env any) bool {
 		}))
 }
 
-// native206 is the condition of move-home.
-func native206(env any) bool {
+// native207 is the condition of move-home.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5008,8 +5024,8 @@ func native206(env any) bool {
 		}))
 }
 
-// native207 is the condition of move-credentials-away.
-func native207(env any) bool {
+// native208 is the condition of move-credentials-away.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5017,8 +5033,8 @@ func native207(env any) bool {
 		}))
 }
 
-// native208 is the condition of fork-bomb-code.
-func native208(env any) bool {
+// native209 is the condition of fork-bomb-code.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[212], "while", e.Code) ||
@@ -5026,8 +5042,8 @@ func native208(env any) bool {
 			matchReWith(&nativeRegexps[214], "fork", e.Code)))
 }
 
-// native209 is the condition of service-from-file.
-func native209(env any) bool {
+// native210 is the condition of service-from-file.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5038,8 +5054,8 @@ func native209(env any) bool {
 				}))))
 }
 
-// native210 is the condition of container-host-root.
-func native210(env any) bool {
+// native211 is the condition of container-host-root.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5056,8 +5072,8 @@ func native210(env any) bool {
 				}))))
 }
 
-// native211 is the condition of bind-mount-system-file.
-func native211(env any) bool {
+// native212 is the condition of bind-mount-system-file.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -5068,16 +5084,16 @@ func native211(env any) bool {
 			matchReWith(&nativeRegexps[219], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native212 is the condition of snap-unsigned-install.
-func native212(env any) bool {
+// native213 is the condition of snap-unsigned-install.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native213 is the condition of write-system-config.
-func native213(env any) bool {
+// native214 is the condition of write-system-config.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5095,8 +5111,8 @@ func native213(env any) bool {
 	})
 }
 
-// native214 is the condition of write-shell-startup.
-func native214(env any) bool {
+// native215 is the condition of write-shell-startup.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[220], "/.", cleanPath(p0)) ||
@@ -5104,8 +5120,8 @@ func native214(env any) bool {
 	})
 }
 
-// native215 is the condition of write-ssh.
-func native215(env any) bool {
+// native216 is the condition of write-ssh.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[222], "/.ssh", cleanPath(p0)) ||
@@ -5113,8 +5129,8 @@ func native215(env any) bool {
 	})
 }
 
-// native216 is the condition of write-credentials.
-func native216(env any) bool {
+// native217 is the condition of write-credentials.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
@@ -5125,8 +5141,8 @@ func native216(env any) bool {
 			matchReFold(&nativeRegexps[224], ".", index(e.Positional, 0))))
 }
 
-// native217 is the condition of write-guard-config.
-func native217(env any) bool {
+// native218 is the condition of write-guard-config.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[225], "$", p0) ||
@@ -5138,8 +5154,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of write-sudoers.
-func native218(env any) bool {
+// native219 is the condition of write-sudoers.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5155,8 +5171,8 @@ func native218(env any) bool {
 			})))
 }
 
-// native219 is the condition of editor-command-write.
-func native219(env any) bool {
+// native220 is the condition of editor-command-write.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -5167,15 +5183,15 @@ func native219(env any) bool {
 		}))
 }
 
-// native220 is the condition of enable-user-service.
-func native220(env any) bool {
+// native221 is the condition of enable-user-service.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native221 is the condition of write-persistence.
-func native221(env any) bool {
+// native222 is the condition of write-persistence.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[230], "/", cleanPath(p0)) ||
@@ -5184,8 +5200,8 @@ func native221(env any) bool {
 	})
 }
 
-// native222 is the condition of package-config-exec.
-func native222(env any) bool {
+// native223 is the condition of package-config-exec.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
@@ -5194,8 +5210,8 @@ func native222(env any) bool {
 		}))
 }
 
-// native223 is the condition of git-config-exec.
-func native223(env any) bool {
+// native224 is the condition of git-config-exec.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
@@ -5235,22 +5251,22 @@ func native223(env any) bool {
 				}))))
 }
 
-// native224 is the condition of write-program-hook-file.
-func native224(env any) bool {
+// native225 is the condition of write-program-hook-file.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[241], "/.", cleanPath(p0))
 	})
 }
 
-// native225 is the condition of write-persistence-named.
-func native225(env any) bool {
+// native226 is the condition of write-persistence-named.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native226 is the condition of edit-account-file.
-func native226(env any) bool {
+// native227 is the condition of edit-account-file.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5269,8 +5285,8 @@ func native226(env any) bool {
 			})))
 }
 
-// native227 is the condition of write-runs-later-agent.
-func native227(env any) bool {
+// native228 is the condition of write-runs-later-agent.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5284,8 +5300,8 @@ func native227(env any) bool {
 		}))
 }
 
-// native228 is the condition of write-agent-instructions-agent.
-func native228(env any) bool {
+// native229 is the condition of write-agent-instructions-agent.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5299,8 +5315,8 @@ func native228(env any) bool {
 		}))
 }
 
-// native229 is the condition of edit-system-file-agent.
-func native229(env any) bool {
+// native230 is the condition of edit-system-file-agent.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
