@@ -250,17 +250,13 @@ func (w *walker) unpacked(c *Command, args []field) string {
 		// lines (as cp i.sh . does not make it so): what lands there has
 		// names the archive holds; for this line it is
 		if into == "." {
-			if in, ok := w.files[archive]; ok && in.Remote || w.fetch.downloads[archive] || w.inFetched(w.at(archive)) {
+			if w.fetchedFile(archive) {
 				w.namesUnknown(into)
 			}
 		}
 		return ""
 	}
-	in, ok := w.files[archive]
-	if !ok {
-		in, ok = w.files["./"+archive]
-	}
-	if archive == "" || !(ok && in.Remote || w.fetch.downloads[archive] || w.inFetched(w.at(archive))) {
+	if archive == "" || !w.fetchedFile(archive) {
 		return ""
 	}
 	if into != "" {
@@ -386,12 +382,22 @@ func (w *walker) fetchedPatch(c *Command, args []field) {
 	}
 	remote := c.Stdin.Remote || c.Stdin.Kind == "file" && w.inFetched(w.at(c.Stdin.From))
 	if file != "" {
-		in, ok := w.files[file]
-		remote = ok && in.Remote || w.fetch.downloads[file] || w.inFetched(w.at(file))
+		remote = w.fetchedFile(file)
 	}
 	if remote {
 		w.namesUnknown(dir)
 	}
+}
+
+// fetchedFile reports a file that holds what the network sent: written
+// on the line from a download, saved by a downloader under its URL's
+// name, or in a directory fetched on the line or earlier.
+func (w *walker) fetchedFile(name string) bool {
+	in, ok := w.files[name]
+	if !ok {
+		in, ok = w.files["./"+name]
+	}
+	return ok && in.Remote || w.fetch.downloads[name] || w.inFetched(w.at(name))
 }
 
 // lineOnly marks a fetched dir as fetched for this line only.
