@@ -79,6 +79,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.optionCarrier(c, args, cx)
 	case name == "ssh":
 		w.ssh(c, args, cx)
+	case name == "screen":
+		w.screenCommand(c, args, cx)
 	case name == "watch":
 		w.watch(c, args, cx)
 	case name == "find":
