@@ -1019,6 +1019,24 @@ func buildRecipes(prog, file, text string) []string {
 			}
 		}
 		return out
+	case prog == "go" && strings.HasSuffix(file, ".go"):
+		// go generate runs each //go:generate line's command
+		var out []string
+		for _, line := range strings.Split(text, "\n") {
+			if cmd, ok := strings.CutPrefix(line, "//go:generate "); ok && strings.TrimSpace(cmd) != "" {
+				out = append(out, cmd)
+			}
+		}
+		return out
+	case (prog == "ninja" || prog == "samu") && baseName(file) == "build.ninja":
+		// each rule's command = LINE
+		var out []string
+		for _, line := range strings.Split(text, "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && strings.TrimSpace(k) == "command" && strings.TrimSpace(v) != "" {
+				out = append(out, strings.TrimSpace(v))
+			}
+		}
+		return out
 	case baseName(file) == "package.json" && packageRunners[prog]:
 		var pkg struct {
 			Scripts map[string]any `json:"scripts"`

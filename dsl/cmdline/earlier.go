@@ -111,12 +111,10 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			return
 		}
 	case runnerFiles(program(c.Name)) != nil:
-		w.buildRunsEarlier(c, args, cx)
+		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return
-	case strings.Contains(c.Path, "/"):
-		if !is(field{Word: Word{Value: c.Path}}) {
-			return
-		}
+	case strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}}):
+		// ./x.sh; /bin/sh x.sh is the shell's case below
 		lang = shebangLang(in.Text)
 		if lang == "" && in.Static && makeShebang(in.Text) {
 			// #!/usr/bin/make -f: its recipes run
@@ -136,6 +134,10 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			return
 		}
 		lang = "sh"
+	case interpreter(c.Name) == "python" && moduleRunner(args) != "":
+		// python3 -m pytest: the runner's files
+		w.buildRunsEarlier(c, moduleRunner(args), args, cx)
+		return
 	case interpreter(c.Name) != "":
 		// python3 -m evil runs evil.py (or evil/__main__.py)
 		module := func(name string) bool {
@@ -372,6 +374,43 @@ func under(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
+// codeRunners are test and task runners that load code files from where
+// they run, by their names: the test files and configuration a test
+// runner imports, the task file of a task runner. What they hold runs
+// (os.system at a test module's top level runs on pytest).
+var codeRunners = map[string][]string{
+	"pytest":   {"conftest.py", "test_*.py", "*_test.py", "tests/conftest.py", "tests/test_*.py", "tests/*_test.py", "test/test_*.py"},
+	"py.test":  {"conftest.py", "test_*.py", "*_test.py", "tests/conftest.py", "tests/test_*.py", "tests/*_test.py", "test/test_*.py"},
+	"unittest": {"test*.py", "tests/test*.py"},
+	"nox":      {"noxfile.py"},
+	"invoke":   {"tasks.py"},
+	"inv":      {"tasks.py"},
+	"fab":      {"fabfile.py"},
+	"doit":     {"dodo.py"},
+	"jest":     {"jest.config.js", "*.test.js", "*.spec.js", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
+	"vitest":   {"vitest.config.js", "vite.config.js", "*.test.js", "*.spec.js", "test/*.test.js", "tests/*.test.js"},
+	"mocha":    {".mocharc.js", "test/*.js", "test/*.spec.js"},
+	"gulp":     {"gulpfile.js"},
+	"grunt":    {"Gruntfile.js", "gruntfile.js"},
+}
+
+// moduleRunner is the runner python -m starts (python3 -m pytest), when
+// codeRunners knows it, else "".
+func moduleRunner(args []field) string {
+	for i, a := range args {
+		if a.Value == "-m" && i+1 < len(args) {
+			if m := args[i+1].Value; codeRunners[m] != nil {
+				return m
+			}
+			return ""
+		}
+		if !strings.HasPrefix(a.Value, "-") {
+			return ""
+		}
+	}
+	return ""
+}
+
 // runnerFiles are the build files and manifests prog reads from its
 // directory, whose recipes, scripts or code it runs (buildRecipes,
 // manifestHosts); nil for another program.
@@ -385,6 +424,12 @@ func runnerFiles(prog string) []string {
 		return []string{"Procfile"}
 	case packageRunners[prog]:
 		return []string{"package.json"}
+	case codeRunners[prog] != nil:
+		return codeRunners[prog]
+	case prog == "go":
+		return []string{"*.go", "*/*.go"} // go generate: buildRunsEarlier checks the subcommand
+	case prog == "ninja" || prog == "samu":
+		return []string{"build.ninja"}
 	case interpreter(prog) != "":
 		return nil // python3 setup.py names its script
 	}
@@ -403,8 +448,7 @@ func runnerFiles(prog string) []string {
 // commands, a package.json's scripts, a setup.py, Gemfile or Rakefile as
 // code. A project's own, unchanged in the session, is not read
 // (docs/approvals.md).
-func (w *walker) buildRunsEarlier(c *Command, args []field, cx ctx) {
-	prog := program(c.Name)
+func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx) {
 	make := prog == "make" || prog == "gmake"
 	dir := ""
 	var files []string
@@ -431,6 +475,9 @@ func (w *walker) buildRunsEarlier(c *Command, args []field, cx ctx) {
 		} else if d, ok := val("--directory", "-C"); ok {
 			dir = path.Join(dir, d)
 		}
+	}
+	if prog == "go" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "generate" }) {
+		return // go build, go test: Go code, not read here
 	}
 	if len(files) == 0 {
 		files = runnerFiles(prog)
@@ -462,7 +509,9 @@ func (w *walker) buildRunsEarlier(c *Command, args []field, cx ctx) {
 				w.nested(c, r, via, cx, false)
 			}
 		}
-		return
+		if make || prog == "just" || packageRunners[prog] {
+			return // the first build file found is the one read
+		}
 	}
 }
 

@@ -34,6 +34,10 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/.git/hooks/pre-commit": {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
 		"~/.local/bin/ls":          {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
 		"/p/jobs/*":                {Text: "rm -rf ~\n", Whole: true}, // run-parts jobs
+		"/p/conftest.py":           {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
+		"/p/*.go":                  {Text: "package main\n\n//go:generate rm -rf ~\n", Whole: true},
+		"/p/build.ninja":           {Text: "rule r\n  command = rm -rf ~\nbuild o: r\n", Whole: true},
+		"/p/jest.config.js":        {Text: "require('child_process').execSync('rm -rf ~')\n", Whole: true},
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -118,6 +122,17 @@ func TestRunsEarlier(t *testing.T) {
 		{"mkdir d; echo 'rm -rf /' > d/job; run-parts d", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; find . -name n.sh -exec bash {} \\;", "rm -rf /"},
 		{"echo 'rm -rf /' > /q/n.sh; find . -name n.sh -exec bash {} \\;", ""},
+		// a test or task runner's files, go generate's directives, a
+		// shell or interpreter named by its path
+		{"pytest -q", "rm -rf ~"},
+		{"python3 -m pytest tests", "rm -rf ~"},
+		{"python3 -m http.server", ""},
+		{"go generate ./...", "rm -rf ~"},
+		{"go build ./...", ""},
+		{"ninja", "rm -rf ~"},
+		{"npx jest", "rm -rf ~"},
+		{"/bin/sh x.sh", "rm -rf ~"},
+		{"/usr/bin/python3 y.py", "shutil.rmtree(~)"},
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
 		var ran []string // what the script's text runs: commands, and inline code's shell-outs and destructive calls
