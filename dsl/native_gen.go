@@ -371,608 +371,636 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native90
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
+	case "(dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\s-d(\\\\s|$)|--decrypt\")":
 		if scope == "command" {
 			return native91
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
 			return native92
 		}
-	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
 			return native93
 		}
-	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
+	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
 			return native94
 		}
-	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
 			return native95
 		}
-	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
 			return native96
 		}
-	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
+	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
 			return native97
 		}
-	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
+	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
 		if scope == "command" {
 			return native98
 		}
-	case "agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || option(\"work-tree\", \"C\") != \"\" && sensitivePath(option(\"work-tree\", \"C\") + \"/\" + #))":
+	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native99
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || option(\"work-tree\", \"C\") != \"\" && sensitivePath(option(\"work-tree\", \"C\") + \"/\" + #))":
+		if scope == "command" {
 			return native100
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native101
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native102
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native103
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native104
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
 			return native105
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
 			return native106
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native107
 		}
-	case "any(args, isPunycode(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native108
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native109
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
 			return native110
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native111
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native112
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native113
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native114
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
 			return native115
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native116
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
 			return native117
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
 			return native118
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
 			return native119
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\")":
 		if scope == "command" {
 			return native120
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native121
 		}
-	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
 			return native122
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
+	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
 			return native123
 		}
-	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
-		if scope == "line" {
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
+		if scope == "command" {
 			return native124
 		}
-	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
 			return native125
 		}
-	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
-		if scope == "command" {
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+		if scope == "line" {
 			return native126
 		}
-	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
+	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
 			return native127
 		}
-	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
+	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
 			return native128
 		}
-	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
+	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
 			return native129
 		}
-	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
+	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
 			return native130
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
 			return native131
 		}
-	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native132
 		}
-	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
+	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
 			return native133
 		}
-	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
+	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
 			return native134
 		}
-	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
+	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
 			return native135
 		}
-	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
+	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
 			return native136
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
 			return native137
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native138
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native139
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native140
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native141
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native142
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native143
 		}
-	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
 			return native144
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
+	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
 			return native145
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
 		if scope == "command" {
 			return native146
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native147
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
 			return native148
 		}
-	case "pos(0) in [\"shadow\", \"gshadow\"]":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native149
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
 			return native150
 		}
-	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native151
 		}
-	case "len(secretFiles) > 0":
+	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
 		if scope == "command" {
 			return native152
 		}
-	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
+	case "len(secretFiles) > 0":
 		if scope == "command" {
 			return native153
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
 			return native154
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native155
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native156
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native157
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native158
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native159
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native160
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native161
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native162
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native163
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude/(settings|hguard-shell)|\\\\.codex/(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini/settings|\\\\.cursor/(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native164
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native165
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native166
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native167
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native168
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native169
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native170
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native171
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native172
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native173
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native174
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native175
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native176
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native177
 		}
-	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native178
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
 			return native179
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native180
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native181
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native182
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native183
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native184
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native185
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native186
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native187
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native188
 		}
-	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native189
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native190
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native191
 		}
-	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native192
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native194
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native195
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
 			return native196
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native197
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native198
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native199
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native200
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native201
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native202
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\"))":
 		if scope == "command" {
 			return native203
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native204
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native205
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native206
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native207
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native208
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native209
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native210
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/\")":
 		if scope == "command" {
 			return native211
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native212
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native213
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native214
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native215
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native216
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native217
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native218
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native219
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native220
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native221
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native222
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native223
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native224
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native225
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native226
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native227
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{4,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{4,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{4,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{4,}|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native228
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
-		if scope == "command" {
+	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+		if scope == "line" {
 			return native229
 		}
-	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
+	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native230
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
 			return native231
 		}
-	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native232
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native233
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native234
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native235
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native236
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
 			return native237
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
 			return native238
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
 			return native239
+		}
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
+		if scope == "command" {
+			return native240
+		}
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
+		if scope == "command" {
+			return native241
+		}
+	case "len(mayWrite) > 0":
+		if scope == "command" {
+			return native242
+		}
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+		if scope == "command" {
+			return native243
+		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+		if scope == "command" {
+			return native244
+		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+		if scope == "command" {
+			return native245
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native246
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [262]lazyRegexp{
+var nativeRegexps = [281]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1070,6 +1098,9 @@ var nativeRegexps = [262]lazyRegexp{
 	{src: "^[a-wyzA-Z]*x"},
 	{src: "^-?x"},
 	{src: "^-?[a-wyz]*x"},
+	{src: "(?s)\\b(for|while|find|xargs)\\b.*\\b(openssl|gpg|ccrypt|age|7z|zip)\\b"},
+	{src: "(?s)\\b(openssl\\s+(enc\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\b[^\\n;|&]*\\s(-c|--symmetric|-e|--encrypt)\\b|ccrypt\\b|age\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\b|7z\\s+a\\b[^\\n;|&]*\\s-p|zip\\s[^\\n;|&]*(-P|-e|--encrypt)\\b)"},
+	{src: "\\s-d(\\s|$)|--decrypt"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
 	{src: "^[^\\x1b\\x9b]*$"},
 	{src: "(?i)[a-z][a-z0-9+.-]*://[^\\s/@]*@?[^\\s/]*[^\\x00-\\x7f]"},
@@ -1206,6 +1237,22 @@ var nativeRegexps = [262]lazyRegexp{
 	{src: "(^|,)r?bind(,|$)"},
 	{src: "^/(usr/)?(local/)?s?bin/"},
 	{src: "^/(etc|lib|lib64|usr/lib)/"},
+	{src: "^-[acmh]*[rdt]"},
+	{src: "(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$"},
+	{src: "^\\[.*\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)"},
+	{src: "(?s)(\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\})|\\bfor\\s*\\(\\([^)]*<=?\\s*[0-9]{5,}|\\bwhile\\s+\\[\\[?\\s*\\S+\\s+-l[te]\\s+[0-9]{5,}|\\bfor\\s+\\w+\\s+in\\s+range\\(\\s*([0-9_]{6,}|10\\s*\\*\\*\\s*[5-9]|[0-9]+e[5-9])|\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b[^;\\n]*\\|\\s*(xargs|parallel)\\b)"},
+	{src: "[$]|[{][^}]*[}]"},
+	{src: "(?s)(\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)|\\bwhile\\s+(True|1)\\s*:)"},
+	{src: "\\bsleep\\b|time\\.sleep|\\bwait\\s+-n\\b"},
+	{src: "(?s)(\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{4,}\\b|\\{-?[0-9]+\\.\\.[0-9]{4,}(\\.\\.[0-9]+)?\\})|\\bfor\\s*\\(\\([^)]*<=?\\s*[0-9]{4,}|\\bwhile\\s+\\[\\[?\\s*\\S+\\s+-l[te]\\s+[0-9]{4,}|\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\))"},
+	{src: "\\bsleep\\b|\\bwait\\s+-n\\b"},
+	{src: "(^|\\s)(-P\\s*|--max-procs[= ])(0|[0-9]{3,})(\\s|$)"},
+	{src: "(?s)\\b(while\\s+(true|:|\\[\\s*1\\s*\\])|until\\s+false)\\s*;?\\s*do\\s+(:|true)?\\s*;?\\s*done|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)\\s*;?\\s*do\\s+(:|true)?\\s*;?\\s*done|while\\s+(True|1)\\s*:\\s*pass\\b|while\\s*\\(\\s*(true|1)\\s*\\)\\s*\\{\\s*\\}"},
+	{src: "(?s)\\b(while\\s+(true|:)|until\\s+false)\\s*;?\\s*do\\b"},
+	{src: "\\b([A-Za-z_][A-Za-z0-9_]*)=\"?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\"?\\s*(;|\\n|$)"},
+	{src: "\\bsleep\\b|\\bread\\b"},
+	{src: "(?s)\\bwhile\\s+(True|1)\\s*:[^\\n]*\\.(append|extend)\\(|(while\\s*\\(\\s*(true|1)\\s*\\)|for\\s*\\(\\s*;\\s*;\\s*\\))\\s*\\{?[^}]*\\.push\\("},
+	{src: "sleep|recv|read|input|get\\(|accept|poll|select"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*)$"},
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
@@ -2833,23 +2880,34 @@ func native90(env any) bool {
 	})
 }
 
-// native91 is the condition of git-reset-hard.
+// native91 is the condition of encrypt-and-delete.
 func native91(env any) bool {
+	e := env.(*CommandEnv)
+	return (((((e.Dynamic ||
+		in("find", e.Wrappers...)) ||
+		in("xargs", e.Wrappers...)) ||
+		matchRe(&nativeRegexps[97], e.Line)) &&
+		matchRe(&nativeRegexps[98], e.Line)) &&
+		!matchRe(&nativeRegexps[99], e.Line))
+}
+
+// native92 is the condition of git-reset-hard.
+func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native92 is the condition of git-clean.
-func native92(env any) bool {
+// native93 is the condition of git-clean.
+func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native93 is the condition of git-force-push.
-func native93(env any) bool {
+// native94 is the condition of git-force-push.
+func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -2865,8 +2923,8 @@ func native93(env any) bool {
 			})))
 }
 
-// native94 is the condition of git-discard-changes.
-func native94(env any) bool {
+// native95 is the condition of git-discard-changes.
+func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -2883,8 +2941,8 @@ func native94(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native95 is the condition of git-branch-force-delete.
-func native95(env any) bool {
+// native96 is the condition of git-branch-force-delete.
+func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -2892,15 +2950,15 @@ func native95(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native96 is the condition of git-stash-drop.
-func native96(env any) bool {
+// native97 is the condition of git-stash-drop.
+func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native97 is the condition of git-rewrite-history.
-func native97(env any) bool {
+// native98 is the condition of git-rewrite-history.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -2914,8 +2972,8 @@ func native97(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native98 is the condition of git-dir-shared.
-func native98(env any) bool {
+// native99 is the condition of git-dir-shared.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -2925,7 +2983,7 @@ func native98(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[97], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[100], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -2933,8 +2991,8 @@ func native98(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native99 is the condition of git-add-secret.
-func native99(env any) bool {
+// native100 is the condition of git-add-secret.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Pos(0) == "add")) &&
@@ -2945,22 +3003,22 @@ func native99(env any) bool {
 		}))
 }
 
-// native100 is the condition of parse-error.
-func native100(env any) bool {
+// native101 is the condition of parse-error.
+func native101(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native101 is the condition of input-too-large.
-func native101(env any) bool {
+// native102 is the condition of input-too-large.
+func native102(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native102 is the condition of invisible-characters.
-func native102(env any) bool {
+// native103 is the condition of invisible-characters.
+func native103(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2969,8 +3027,8 @@ func native102(env any) bool {
 	})
 }
 
-// native103 is the condition of zero-width-characters.
-func native103(env any) bool {
+// native104 is the condition of zero-width-characters.
+func native104(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -2979,28 +3037,28 @@ func native103(env any) bool {
 	})
 }
 
-// native104 is the condition of mixed-script.
-func native104(env any) bool {
+// native105 is the condition of mixed-script.
+func native105(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native105 is the condition of terminal-escapes.
-func native105(env any) bool {
-	e := env.(*LineEnv)
-	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[98], e.Original))
-}
-
-// native106 is the condition of url-confusable-host.
+// native106 is the condition of terminal-escapes.
 func native106(env any) bool {
 	e := env.(*LineEnv)
-	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[99], "://", e.Original))
+	return (e.HasIssue("control-sequence") &&
+		!matchRe(&nativeRegexps[101], e.Original))
 }
 
-// native107 is the condition of url-non-ascii-host.
+// native107 is the condition of url-confusable-host.
 func native107(env any) bool {
+	e := env.(*LineEnv)
+	return (e.HasIssue("confusable") &&
+		matchReFold(&nativeRegexps[102], "://", e.Original))
+}
+
+// native108 is the condition of url-non-ascii-host.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -3010,28 +3068,28 @@ func native107(env any) bool {
 		}))
 }
 
-// native108 is the condition of url-punycode-host.
-func native108(env any) bool {
+// native109 is the condition of url-punycode-host.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native109 is the condition of url-odd-host.
-func native109(env any) bool {
+// native110 is the condition of url-odd-host.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[100], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[101], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[103], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[104], ".", urlHost(p0))))
 		}))
 }
 
-// native110 is the condition of url-lookalike-domain.
-func native110(env any) bool {
+// native111 is the condition of url-lookalike-domain.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -3040,18 +3098,18 @@ func native110(env any) bool {
 		}))
 }
 
-// native111 is the condition of url-double-encoding.
-func native111(env any) bool {
+// native112 is the condition of url-double-encoding.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[102], "%25", p0))
+				matchReWith(&nativeRegexps[105], "%25", p0))
 		}))
 }
 
-// native112 is the condition of url-shortener.
-func native112(env any) bool {
+// native113 is the condition of url-shortener.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -3060,39 +3118,39 @@ func native112(env any) bool {
 		}))
 }
 
-// native113 is the condition of url-raw-ip.
-func native113(env any) bool {
+// native114 is the condition of url-raw-ip.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[103], urlHost(p0)))
+				!matchRe(&nativeRegexps[106], urlHost(p0)))
 		}))
 }
 
-// native114 is the condition of url-userinfo.
-func native114(env any) bool {
+// native115 is the condition of url-userinfo.
+func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[104], "@", p0))
+				matchReWith(&nativeRegexps[107], "@", p0))
 		}))
 }
 
-// native115 is the condition of metadata-endpoint.
-func native115(env any) bool {
+// native116 is the condition of metadata-endpoint.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[105], p0))
+			matchRe(&nativeRegexps[108], p0))
 	})
 }
 
-// native116 is the condition of plain-http-download.
-func native116(env any) bool {
+// native117 is the condition of plain-http-download.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3106,8 +3164,8 @@ func native116(env any) bool {
 		}))
 }
 
-// native117 is the condition of insecure-tls.
-func native117(env any) bool {
+// native118 is the condition of insecure-tls.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -3136,45 +3194,45 @@ func native117(env any) bool {
 			})))
 }
 
-// native118 is the condition of reverse-shell.
-func native118(env any) bool {
+// native119 is the condition of reverse-shell.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[106], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[109], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[107], "/dev/", p0)
+			return matchReWith(&nativeRegexps[110], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[108], ":", p0)
+				return matchReFold(&nativeRegexps[111], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[109], p0)
+				return matchRe(&nativeRegexps[112], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[110], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[113], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[111], e.Code)) &&
-			matchRe(&nativeRegexps[112], e.Code)) &&
-			matchRe(&nativeRegexps[113], e.Code)))
+			matchRe(&nativeRegexps[114], e.Code)) &&
+			matchRe(&nativeRegexps[115], e.Code)) &&
+			matchRe(&nativeRegexps[116], e.Code)))
 }
 
-// native119 is the condition of exfiltrate-secrets.
-func native119(env any) bool {
+// native120 is the condition of exfiltrate-secrets.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchReWith(&nativeRegexps[114], "$", p0) &&
+				(matchReWith(&nativeRegexps[117], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[115], "$(cat ", p0))
+				matchReWith(&nativeRegexps[118], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -3184,17 +3242,17 @@ func native119(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[116], p0)
+					return matchRe(&nativeRegexps[119], p0)
 				})))) ||
 		(((e.Stdin.Kind != "") &&
 			e.SendsInput()) &&
 			(((((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[117], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[120], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[118], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[121], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
 					(sensitivePath(e.Stdin.From) ||
@@ -3207,8 +3265,8 @@ func native119(env any) bool {
 			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":")))
 }
 
-// native120 is the condition of credential-file-sweep.
-func native120(env any) bool {
+// native121 is the condition of credential-file-sweep.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -3216,8 +3274,8 @@ func native120(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native121 is the condition of secret-upload.
-func native121(env any) bool {
+// native122 is the condition of secret-upload.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -3263,19 +3321,19 @@ func native121(env any) bool {
 			})))
 }
 
-// native122 is the condition of dns-exfiltration.
-func native122(env any) bool {
+// native123 is the condition of dns-exfiltration.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[119], "$", p0)) &&
-			matchReWith(&nativeRegexps[120], ".", p0))
+			matchReWith(&nativeRegexps[122], "$", p0)) &&
+			matchReWith(&nativeRegexps[123], ".", p0))
 	})
 }
 
-// native123 is the condition of serve-home-or-root.
-func native123(env any) bool {
+// native124 is the condition of serve-home-or-root.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -3330,17 +3388,17 @@ func native123(env any) bool {
 	}()
 }
 
-// native124 is the condition of serve-after-cd-home.
-func native124(env any) bool {
+// native125 is the condition of serve-after-cd-home.
+func native125(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[121], "cd", e.Line))
+		matchReWith(&nativeRegexps[124], "cd", e.Line))
 }
 
-// native125 is the condition of reverse-shell-fifo.
-func native125(env any) bool {
+// native126 is the condition of reverse-shell-fifo.
+func native126(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -3349,11 +3407,11 @@ func native125(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[122], "mk", e.Line))
+		matchReWith(&nativeRegexps[125], "mk", e.Line))
 }
 
-// native126 is the condition of shell-piped-to-network.
-func native126(env any) bool {
+// native127 is the condition of shell-piped-to-network.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -3363,8 +3421,8 @@ func native126(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native127 is the condition of zsh-tcp.
-func native127(env any) bool {
+// native128 is the condition of zsh-tcp.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -3373,53 +3431,53 @@ func native127(env any) bool {
 			})))
 }
 
-// native128 is the condition of awk-network.
-func native128(env any) bool {
-	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[123], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[124], (e.Code+strings.Join(e.Args, " "))))
-}
-
-// native129 is the condition of dns-update.
+// native129 is the condition of awk-network.
 func native129(env any) bool {
 	e := env.(*CommandEnv)
+	return (matchReWith(&nativeRegexps[126], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[127], (e.Code+strings.Join(e.Args, " "))))
+}
+
+// native130 is the condition of dns-update.
+func native130(env any) bool {
+	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[125], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[128], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[126], "del", p0)
+			return matchReFold(&nativeRegexps[129], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[125], "del", p0.Target)
+			return matchReFold(&nativeRegexps[128], "del", p0.Target)
 		}))
 }
 
-// native130 is the condition of secret-variable-to-host.
-func native130(env any) bool {
+// native131 is the condition of secret-variable-to-host.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[127], "$", p0) &&
+		return (matchReWith(&nativeRegexps[130], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[128], ":", p0) &&
+				return (matchReWith(&nativeRegexps[131], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[127], "$", p0)) &&
+				matchReWith(&nativeRegexps[130], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[129], p0) &&
+				return (matchRe(&nativeRegexps[132], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
 
-// native131 is the condition of serve-files-exposed.
-func native131(env any) bool {
+// native132 is the condition of serve-files-exposed.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -3441,7 +3499,7 @@ func native131(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[130], e.Code))
+				matchRe(&nativeRegexps[133], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3449,27 +3507,27 @@ func native131(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[131], p0)
+							return matchRe(&nativeRegexps[134], p0)
 						}))))
 		}()
 	}()
 }
 
-// native132 is the condition of kubectl-proxy-exposed.
-func native132(env any) bool {
+// native133 is the condition of kubectl-proxy-exposed.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[132], p0)
+				return matchRe(&nativeRegexps[135], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native133 is the condition of remote-tunnel.
-func native133(env any) bool {
+// native134 is the condition of remote-tunnel.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -3477,20 +3535,20 @@ func native133(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native134 is the condition of legacy-remote-channel.
-func native134(env any) bool {
+// native135 is the condition of legacy-remote-channel.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[133], "@", p0) &&
-				!matchReWith(&nativeRegexps[134], "@", p0))
+			return (matchReWith(&nativeRegexps[136], "@", p0) &&
+				!matchReWith(&nativeRegexps[137], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[135], ":", p0) &&
-						!matchRe(&nativeRegexps[136], p0)))
+					(matchReWith(&nativeRegexps[138], ":", p0) &&
+						!matchRe(&nativeRegexps[139], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3503,18 +3561,18 @@ func native134(env any) bool {
 				}))))
 }
 
-// native135 is the condition of tar-remote-archive.
-func native135(env any) bool {
+// native136 is the condition of tar-remote-archive.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[137], "@", p0)
+		return matchReWith(&nativeRegexps[140], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native136 is the condition of raw-socket-upload.
-func native136(env any) bool {
+// native137 is the condition of raw-socket-upload.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -3523,23 +3581,23 @@ func native136(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[138], ":", p0)
+				return matchReFold(&nativeRegexps[141], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[139], ":", p0)
+				return matchReFold(&nativeRegexps[142], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[140], e.Line))) ||
+			matchRe(&nativeRegexps[143], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[135], ":", p0) &&
-						!matchRe(&nativeRegexps[136], p0)))
+					(matchReWith(&nativeRegexps[138], ":", p0) &&
+						!matchRe(&nativeRegexps[139], p0)))
 			})))
 }
 
-// native137 is the condition of odd-transfer-channel.
-func native137(env any) bool {
+// native138 is the condition of odd-transfer-channel.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3552,21 +3610,21 @@ func native137(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[141], p0)
+					return matchRe(&nativeRegexps[144], p0)
 				}))))
 }
 
-// native138 is the condition of chmod-world-writable.
-func native138(env any) bool {
+// native139 is the condition of chmod-world-writable.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[142], p0) ||
-			matchReWith(&nativeRegexps[143], "w", p0))
+		return (matchRe(&nativeRegexps[145], p0) ||
+			matchReWith(&nativeRegexps[146], "w", p0))
 	})
 }
 
-// native139 is the condition of recursive-chmod-broad.
-func native139(env any) bool {
+// native140 is the condition of recursive-chmod-broad.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3577,40 +3635,40 @@ func native139(env any) bool {
 		}))
 }
 
-// native140 is the condition of setuid-bit.
-func native140(env any) bool {
-	e := env.(*CommandEnv)
-	return (((e.Name == "chmod") &&
-		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[144], "s", p0) ||
-				matchRe(&nativeRegexps[145], p0))
-		})) ||
-		((e.Name == "install") &&
-			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[145], p0) ||
-					matchReWith(&nativeRegexps[146], "s", p0))
-			})))
-}
-
-// native141 is the condition of setuid-shell.
+// native141 is the condition of setuid-bit.
 func native141(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Name == "chmod") &&
+	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (matchReWith(&nativeRegexps[147], "s", p0) ||
 				matchRe(&nativeRegexps[148], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[148], p0)
+				return (matchRe(&nativeRegexps[148], p0) ||
+					matchReWith(&nativeRegexps[149], "s", p0))
+			})))
+}
+
+// native142 is the condition of setuid-shell.
+func native142(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Name == "chmod") &&
+		anyOf(e.Args, func(p0 string) bool {
+			return (matchReWith(&nativeRegexps[150], "s", p0) ||
+				matchRe(&nativeRegexps[151], p0))
+		})) ||
+		((e.Name == "install") &&
+			anyOf(e.Options("m", "mode"), func(p0 string) bool {
+				return matchRe(&nativeRegexps[151], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[149], cleanPath(p0))
+			return matchRe(&nativeRegexps[152], cleanPath(p0))
 		}))
 }
 
-// native142 is the condition of recursive-chmod-root.
-func native142(env any) bool {
+// native143 is the condition of recursive-chmod-root.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3619,8 +3677,8 @@ func native142(env any) bool {
 		}))
 }
 
-// native143 is the condition of auth-file-permissions.
-func native143(env any) bool {
+// native144 is the condition of auth-file-permissions.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -3628,33 +3686,33 @@ func native143(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[150], p0) ||
-					matchRe(&nativeRegexps[151], p0)) ||
-					matchRe(&nativeRegexps[152], p0)) ||
-					matchReWith(&nativeRegexps[153], "w", p0)) ||
-					matchReWith(&nativeRegexps[154], "g", p0))
+				return ((((matchRe(&nativeRegexps[153], p0) ||
+					matchRe(&nativeRegexps[154], p0)) ||
+					matchRe(&nativeRegexps[155], p0)) ||
+					matchReWith(&nativeRegexps[156], "w", p0)) ||
+					matchReWith(&nativeRegexps[157], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[151], p0) ||
-					matchRe(&nativeRegexps[155], p0)) ||
-					matchReWith(&nativeRegexps[156], "w", p0)) ||
-					matchReWith(&nativeRegexps[153], "w", p0))
+				return (((matchRe(&nativeRegexps[154], p0) ||
+					matchRe(&nativeRegexps[158], p0)) ||
+					matchReWith(&nativeRegexps[159], "w", p0)) ||
+					matchReWith(&nativeRegexps[156], "w", p0))
 			})))
 }
 
-// native144 is the condition of root-account.
-func native144(env any) bool {
+// native145 is the condition of root-account.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[157], "-", p0)
+				return matchReWith(&nativeRegexps[160], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3662,8 +3720,8 @@ func native144(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native145 is the condition of privileged-group.
-func native145(env any) bool {
+// native146 is the condition of privileged-group.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -3695,8 +3753,8 @@ func native145(env any) bool {
 			})))
 }
 
-// native146 is the condition of remove-password.
-func native146(env any) bool {
+// native147 is the condition of remove-password.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -3711,8 +3769,8 @@ func native146(env any) bool {
 			})))
 }
 
-// native147 is the condition of password-set-unattended.
-func native147(env any) bool {
+// native148 is the condition of password-set-unattended.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -3721,47 +3779,47 @@ func native147(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native148 is the condition of set-capabilities.
-func native148(env any) bool {
+// native149 is the condition of set-capabilities.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native149 is the condition of password-hashes-dump.
-func native149(env any) bool {
+// native150 is the condition of password-hashes-dump.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native150 is the condition of auth-file-immutable.
-func native150(env any) bool {
+// native151 is the condition of auth-file-immutable.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[158], p0)
+		return matchRe(&nativeRegexps[161], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[159], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[162], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native151 is the condition of delete-user.
-func native151(env any) bool {
+// native152 is the condition of delete-user.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("h", "help") &&
 		(len(e.Positional) > 0))
 }
 
-// native152 is the condition of read-secret.
-func native152(env any) bool {
+// native153 is the condition of read-secret.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native153 is the condition of send-secret.
-func native153(env any) bool {
+// native154 is the condition of send-secret.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -3771,8 +3829,8 @@ func native153(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native154 is the condition of dump-process-memory.
-func native154(env any) bool {
+// native155 is the condition of dump-process-memory.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -3780,24 +3838,24 @@ func native154(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[160], p0)
+					return matchRe(&nativeRegexps[163], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[161], p0)
+				return matchRe(&nativeRegexps[164], p0)
 			})))
 }
 
-// native155 is the condition of keyring-secret-read.
-func native155(env any) bool {
+// native156 is the condition of keyring-secret-read.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[162], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[165], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[163], "-", p0)
+						return matchReWith(&nativeRegexps[166], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3808,12 +3866,12 @@ func native155(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native156 is the condition of service-secret-print-agent.
-func native156(env any) bool {
+// native157 is the condition of service-secret-print-agent.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[162], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[165], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -3824,16 +3882,16 @@ func native156(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native157 is the condition of dosbox-mount-root.
-func native157(env any) bool {
+// native158 is the condition of dosbox-mount-root.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[164], "mount", p0)
+		return matchReFold(&nativeRegexps[167], "mount", p0)
 	})
 }
 
-// native158 is the condition of self-write.
-func native158(env any) bool {
+// native159 is the condition of self-write.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -3892,15 +3950,15 @@ func native158(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[165], p0)
+				return matchRe(&nativeRegexps[168], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[166], "hguard", p0)
+				return matchReWith(&nativeRegexps[169], "hguard", p0)
 			})))
 }
 
-// native159 is the condition of self-write-agent.
-func native159(env any) bool {
+// native160 is the condition of self-write-agent.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -3964,15 +4022,15 @@ func native159(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[165], p0)
+					return matchRe(&nativeRegexps[168], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[166], "hguard", p0)
+					return matchReWith(&nativeRegexps[169], "hguard", p0)
 				}))))
 }
 
-// native160 is the condition of self-write-tools.
-func native160(env any) bool {
+// native161 is the condition of self-write-tools.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -3998,13 +4056,13 @@ func native160(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[167], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[170], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[168], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[171], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -4014,8 +4072,8 @@ func native160(env any) bool {
 			})))
 }
 
-// native161 is the condition of self-write-tools-agent.
-func native161(env any) bool {
+// native162 is the condition of self-write-tools-agent.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -4042,13 +4100,13 @@ func native161(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[167], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[170], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[168], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[171], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -4059,55 +4117,55 @@ func native161(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[169], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[172], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[170], "hguard", p0) ||
-						matchReWith(&nativeRegexps[171], "hguard", p0))
+					return (matchReWith(&nativeRegexps[173], "hguard", p0) ||
+						matchReWith(&nativeRegexps[174], "hguard", p0))
 				}))))
 }
 
-// native162 is the condition of self-inline-write.
-func native162(env any) bool {
+// native163 is the condition of self-inline-write.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[172], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[173], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[175], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[176], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native163 is the condition of self-inline-write-agent.
-func native163(env any) bool {
+// native164 is the condition of self-inline-write-agent.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[172], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[173], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[175], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[176], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native164 is the condition of self-env.
-func native164(env any) bool {
+// native165 is the condition of self-env.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[174], "hguard_", p0)
+		return matchReFold(&nativeRegexps[177], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[174], "hguard_", p0)
+				return matchReFold(&nativeRegexps[177], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[175], "-", p0) ||
+					return (matchReWith(&nativeRegexps[178], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[176], "hguard", p0)
+				return matchReFold(&nativeRegexps[179], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -4125,34 +4183,34 @@ func native164(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[177], "hguard_", p0)
+				return matchReFold(&nativeRegexps[180], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native165 is the condition of self-env-agent.
-func native165(env any) bool {
+// native166 is the condition of self-env-agent.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[174], "hguard_", p0)
+			return matchReFold(&nativeRegexps[177], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[174], "hguard_", p0)
+					return matchReFold(&nativeRegexps[177], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[175], "-", p0) ||
+						return (matchReWith(&nativeRegexps[178], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[176], "hguard", p0)
+					return matchReFold(&nativeRegexps[179], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -4170,104 +4228,104 @@ func native165(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[177], "hguard_", p0)
+					return matchReFold(&nativeRegexps[180], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native166 is the condition of self-hook-keys.
-func native166(env any) bool {
+// native167 is the condition of self-hook-keys.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[178], "-", p0)
+			return matchReWith(&nativeRegexps[181], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[179], p0))
+					matchRe(&nativeRegexps[182], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[180], p0)
+				return matchRe(&nativeRegexps[183], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[181], p0)
+				return matchRe(&nativeRegexps[184], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "accept-", p0)
+				return matchReWith(&nativeRegexps[185], "accept-", p0)
 			})))
 }
 
-// native167 is the condition of self-hook-keys-agent.
-func native167(env any) bool {
+// native168 is the condition of self-hook-keys-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], "-", p0)
+				return matchReWith(&nativeRegexps[181], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[179], p0))
+						matchRe(&nativeRegexps[182], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[180], p0)
+					return matchRe(&nativeRegexps[183], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[181], p0)
+					return matchRe(&nativeRegexps[184], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[182], "accept-", p0)
+					return matchReWith(&nativeRegexps[185], "accept-", p0)
 				}))))
 }
 
-// native168 is the condition of self-hook-functions.
-func native168(env any) bool {
+// native169 is the condition of self-hook-functions.
+func native169(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[183], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[186], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native169 is the condition of self-hook-functions-agent.
-func native169(env any) bool {
+// native170 is the condition of self-hook-functions-agent.
+func native170(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[183], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[186], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native170 is the condition of self-hook-builtins.
-func native170(env any) bool {
+// native171 is the condition of self-hook-builtins.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4276,7 +4334,7 @@ func native170(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[183], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[186], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4287,8 +4345,8 @@ func native170(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native171 is the condition of self-hook-builtins-agent.
-func native171(env any) bool {
+// native172 is the condition of self-hook-builtins-agent.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4298,7 +4356,7 @@ func native171(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[183], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[186], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4309,8 +4367,8 @@ func native171(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native172 is the condition of self-hook-editing.
-func native172(env any) bool {
+// native173 is the condition of self-hook-editing.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4342,8 +4400,8 @@ func native172(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native173 is the condition of self-hook-editing-agent.
-func native173(env any) bool {
+// native174 is the condition of self-hook-editing-agent.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4376,51 +4434,51 @@ func native173(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native174 is the condition of self-daemon.
-func native174(env any) bool {
+// native175 is the condition of self-daemon.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[176], "hguard", p0)
+			return matchReFold(&nativeRegexps[179], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[176], "hguard", p0)
+				return matchReFold(&nativeRegexps[179], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[184], e.Line)))) ||
+				matchRe(&nativeRegexps[187], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[176], "hguard", p0)
+				return matchReFold(&nativeRegexps[179], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native175 is the condition of self-daemon-agent.
-func native175(env any) bool {
+// native176 is the condition of self-daemon-agent.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[176], "hguard", p0)
+				return matchReFold(&nativeRegexps[179], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[176], "hguard", p0)
+					return matchReFold(&nativeRegexps[179], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[184], e.Line)))) ||
+					matchRe(&nativeRegexps[187], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[176], "hguard", p0)
+					return matchReFold(&nativeRegexps[179], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native176 is the condition of self-agent-unguarded.
-func native176(env any) bool {
+// native177 is the condition of self-agent-unguarded.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4428,7 +4486,7 @@ func native176(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[185], p0)
+					return matchRe(&nativeRegexps[188], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4439,7 +4497,7 @@ func native176(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[186], p0)
+						return matchRe(&nativeRegexps[189], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4452,8 +4510,8 @@ func native176(env any) bool {
 		}))
 }
 
-// native177 is the condition of self-agent-unguarded-agent.
-func native177(env any) bool {
+// native178 is the condition of self-agent-unguarded-agent.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4462,7 +4520,7 @@ func native177(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[185], p0)
+						return matchRe(&nativeRegexps[188], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4473,7 +4531,7 @@ func native177(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[186], p0)
+							return matchRe(&nativeRegexps[189], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4486,13 +4544,13 @@ func native177(env any) bool {
 			})))
 }
 
-// native178 is the condition of self-approve-agent.
-func native178(env any) bool {
+// native179 is the condition of self-approve-agent.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[176], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[179], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4520,44 +4578,44 @@ func native178(env any) bool {
 				}))))
 }
 
-// native179 is the condition of service-delete.
-func native179(env any) bool {
+// native180 is the condition of service-delete.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native180 is the condition of service-secret-delete.
-func native180(env any) bool {
+// native181 is the condition of service-secret-delete.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native181 is the condition of service-backup-delete.
-func native181(env any) bool {
+// native182 is the condition of service-backup-delete.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native182 is the condition of cloud-audit-off.
-func native182(env any) bool {
+// native183 is the condition of cloud-audit-off.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native183 is the condition of cloud-public-exposure.
-func native183(env any) bool {
+// native184 is the condition of cloud-public-exposure.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native184 is the condition of http-delete.
-func native184(env any) bool {
+// native185 is the condition of http-delete.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native185 is the condition of kubectl-scale-drain.
-func native185(env any) bool {
+// native186 is the condition of kubectl-scale-drain.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4566,12 +4624,12 @@ func native185(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[187], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[190], strings.ToLower(p0))
 			})))
 }
 
-// native186 is the condition of compose-down-volumes.
-func native186(env any) bool {
+// native187 is the condition of compose-down-volumes.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4585,11 +4643,11 @@ func native186(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native187 is the condition of framework-db-reset.
-func native187(env any) bool {
+// native188 is the condition of framework-db-reset.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[188], "db:", p0)
+		return matchReWith(&nativeRegexps[191], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4615,7 +4673,7 @@ func native187(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[189], "migrate:", p0)
+			return matchReWith(&nativeRegexps[192], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4647,29 +4705,29 @@ func native187(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[190], ".", p0)
+				return matchReWith(&nativeRegexps[193], ".", p0)
 			})))
 }
 
-// native188 is the condition of kubectl-secret-values.
-func native188(env any) bool {
+// native189 is the condition of kubectl-secret-values.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[191], "secret", p0)
+			return matchReWith(&nativeRegexps[194], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[192], e.Option("o", "output")))
+		matchRe(&nativeRegexps[195], e.Option("o", "output")))
 }
 
-// native189 is the condition of package-from-url.
-func native189(env any) bool {
+// native190 is the condition of package-from-url.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[193], "://", p0) &&
+			return ((matchReWith(&nativeRegexps[196], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4681,7 +4739,7 @@ func native189(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[194], "://", p0) &&
+				return (matchReWith(&nativeRegexps[197], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4689,7 +4747,7 @@ func native189(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[195], "http", p0)
+				return matchReWith(&nativeRegexps[198], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4703,21 +4761,21 @@ func native189(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[195], "http", p0)
+				return matchReWith(&nativeRegexps[198], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native190 is the condition of unsigned-packages.
-func native190(env any) bool {
+// native191 is the condition of unsigned-packages.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[196], p0)
+				return matchRe(&nativeRegexps[199], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4725,33 +4783,33 @@ func native190(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[197], "--force-", p0)
+				return matchReWith(&nativeRegexps[200], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[198], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[201], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native191 is the condition of repo-from-pipe.
-func native191(env any) bool {
+// native192 is the condition of repo-from-pipe.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[199], "/etc/", p0)
+			return matchReWith(&nativeRegexps[202], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[200], "/etc/", p0)
+				return matchReWith(&nativeRegexps[203], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native192 is the condition of environment-hijack.
-func native192(env any) bool {
+// native193 is the condition of environment-hijack.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -4760,22 +4818,22 @@ func native192(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[201], p0)
+				return matchRe(&nativeRegexps[204], p0)
 			})))
 }
 
-// native193 is the condition of secret-in-command.
-func native193(env any) bool {
+// native194 is the condition of secret-in-command.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[202], p0)
+		return matchRe(&nativeRegexps[205], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[203], "=", p0)
+				return matchReWith(&nativeRegexps[206], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[204], "A", p0)
+			return matchReWith(&nativeRegexps[207], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4783,16 +4841,16 @@ func native193(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[205], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[208], "--preserve-env=", p0)
 		}))
 }
 
-// native194 is the condition of local-package-install.
-func native194(env any) bool {
+// native195 is the condition of local-package-install.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[206], ".", p0)
+			return matchReFold(&nativeRegexps[209], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -4808,15 +4866,15 @@ func native194(env any) bool {
 	}()
 }
 
-// native195 is the condition of package-index-redirect.
-func native195(env any) bool {
+// native196 is the condition of package-index-redirect.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[207], e.Pos(2)) &&
+		((matchRe(&nativeRegexps[210], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[208], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[211], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -4826,10 +4884,10 @@ func native195(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[209], p0)
+				return matchRe(&nativeRegexps[212], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[210], "://", p0) &&
+				return (matchReWith(&nativeRegexps[213], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -4844,8 +4902,8 @@ func native195(env any) bool {
 			})))
 }
 
-// native196 is the condition of shutdown-reboot.
-func native196(env any) bool {
+// native197 is the condition of shutdown-reboot.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -4856,7 +4914,7 @@ func native196(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[211], p0)
+				return matchRe(&nativeRegexps[214], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4870,49 +4928,49 @@ func native196(env any) bool {
 			})))
 }
 
-// native197 is the condition of kill-all-processes.
-func native197(env any) bool {
+// native198 is the condition of kill-all-processes.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native198 is the condition of fork-bomb.
-func native198(env any) bool {
+// native199 is the condition of fork-bomb.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native199 is the condition of kill-hguard.
-func native199(env any) bool {
+// native200 is the condition of kill-hguard.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[176], "hguard", p0)
+		return matchReFold(&nativeRegexps[179], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[212], "hguard", p0)
+			return matchReFold(&nativeRegexps[215], "hguard", p0)
 		}))
 }
 
-// native200 is the condition of crontab-remove.
-func native200(env any) bool {
+// native201 is the condition of crontab-remove.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native201 is the condition of history-wipe.
-func native201(env any) bool {
+// native202 is the condition of history-wipe.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[213], p0)
+				return matchRe(&nativeRegexps[216], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[214], "history", p0)
+			return matchReWith(&nativeRegexps[217], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4920,7 +4978,7 @@ func native201(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[215], p0)
+				return matchRe(&nativeRegexps[218], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -4928,8 +4986,8 @@ func native201(env any) bool {
 		}))
 }
 
-// native202 is the condition of firewall-off.
-func native202(env any) bool {
+// native203 is the condition of firewall-off.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4950,7 +5008,7 @@ func native202(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[216], p0)
+				return matchRe(&nativeRegexps[219], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4969,16 +5027,16 @@ func native202(env any) bool {
 			})))
 }
 
-// native203 is the condition of sudo-stdin-password.
-func native203(env any) bool {
+// native204 is the condition of sudo-stdin-password.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native204 is the condition of killall-sigkill.
-func native204(env any) bool {
+// native205 is the condition of killall-sigkill.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -4988,19 +5046,19 @@ func native204(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native205 is the condition of windows-destructive.
-func native205(env any) bool {
+// native206 is the condition of windows-destructive.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[217], p0)
+		return matchRe(&nativeRegexps[220], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[218], p0)
+			return matchRe(&nativeRegexps[221], p0)
 		}))
 }
 
-// native206 is the condition of powershell-evasion.
-func native206(env any) bool {
+// native207 is the condition of powershell-evasion.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -5019,15 +5077,15 @@ func native206(env any) bool {
 			})))
 }
 
-// native207 is the condition of power-off-remote.
-func native207(env any) bool {
+// native208 is the condition of power-off-remote.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[219], p0)
+			return matchRe(&nativeRegexps[222], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[220], p0)
+			return matchRe(&nativeRegexps[223], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5046,8 +5104,8 @@ func native207(env any) bool {
 			})))
 }
 
-// native208 is the condition of kill-init.
-func native208(env any) bool {
+// native209 is the condition of kill-init.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -5062,8 +5120,8 @@ func native208(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native209 is the condition of kernel-module-load.
-func native209(env any) bool {
+// native210 is the condition of kernel-module-load.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -5080,31 +5138,31 @@ func native209(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native210 is the condition of kernel-hardening-off.
-func native210(env any) bool {
+// native211 is the condition of kernel-hardening-off.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[221], p0)
+			return matchRe(&nativeRegexps[224], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[222], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[225], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[223], p0)
+			return matchRe(&nativeRegexps[226], p0)
 		}))
 }
 
-// native211 is the condition of sysrq-trigger.
-func native211(env any) bool {
+// native212 is the condition of sysrq-trigger.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native212 is the condition of audit-rules-off.
-func native212(env any) bool {
+// native213 is the condition of audit-rules-off.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -5115,12 +5173,12 @@ func native212(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[224], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[227], "/var/log/", p0)
 		}))
 }
 
-// native213 is the condition of network-cut.
-func native213(env any) bool {
+// native214 is the condition of network-cut.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -5181,8 +5239,8 @@ func native213(env any) bool {
 			})))
 }
 
-// native214 is the condition of find-exec-broad.
-func native214(env any) bool {
+// native215 is the condition of find-exec-broad.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -5201,8 +5259,8 @@ func native214(env any) bool {
 				}))))
 }
 
-// native215 is the condition of move-system-dir.
-func native215(env any) bool {
+// native216 is the condition of move-system-dir.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5212,8 +5270,8 @@ func native215(env any) bool {
 		}))
 }
 
-// native216 is the condition of move-home.
-func native216(env any) bool {
+// native217 is the condition of move-home.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5222,8 +5280,8 @@ func native216(env any) bool {
 		}))
 }
 
-// native217 is the condition of move-credentials-away.
-func native217(env any) bool {
+// native218 is the condition of move-credentials-away.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5231,17 +5289,17 @@ func native217(env any) bool {
 		}))
 }
 
-// native218 is the condition of fork-bomb-code.
-func native218(env any) bool {
+// native219 is the condition of fork-bomb-code.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[225], "while", e.Code) ||
-			matchRe(&nativeRegexps[226], e.Code)) ||
-			matchReWith(&nativeRegexps[227], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[228], "while", e.Code) ||
+			matchRe(&nativeRegexps[229], e.Code)) ||
+			matchReWith(&nativeRegexps[230], "fork", e.Code)))
 }
 
-// native219 is the condition of service-from-file.
-func native219(env any) bool {
+// native220 is the condition of service-from-file.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5252,8 +5310,8 @@ func native219(env any) bool {
 				}))))
 }
 
-// native220 is the condition of container-host-root.
-func native220(env any) bool {
+// native221 is the condition of container-host-root.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5263,35 +5321,118 @@ func native220(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[228], "source=/", p0)
+					return matchReWith(&nativeRegexps[231], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[229], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[232], "security.privileged=true", p0)
 				}))))
 }
 
-// native221 is the condition of bind-mount-system-file.
-func native221(env any) bool {
+// native222 is the condition of bind-mount-system-file.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[230], "bind", p0)
+			return matchReWith(&nativeRegexps[233], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[231], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[232], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[234], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[235], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native222 is the condition of snap-unsigned-install.
-func native222(env any) bool {
+// native223 is the condition of snap-unsigned-install.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native223 is the condition of write-system-config.
-func native223(env any) bool {
+// native224 is the condition of timestomp.
+func native224(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
+		anyOf(e.Args, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[236], "-", p0)
+		})) &&
+		anyOf(e.Positional, func(p0 string) bool {
+			return ((((((((((((under(p0, "/etc") ||
+				under(p0, "/usr")) ||
+				under(p0, "/bin")) ||
+				under(p0, "/sbin")) ||
+				under(p0, "/lib")) ||
+				under(p0, "/lib64")) ||
+				under(p0, "/boot")) ||
+				under(p0, "/var/log")) ||
+				under(p0, "/var/spool")) ||
+				under(p0, "/root")) ||
+				under(p0, "/opt")) ||
+				e.PersistPath(p0)) ||
+				secretPath(p0))
+		}))
+}
+
+// native225 is the condition of login-records-wipe.
+func native225(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Positional, func(p0 string) bool {
+		return (under(p0, "/var/log") ||
+			matchRe(&nativeRegexps[237], p0))
+	}) &&
+		!((e.Name == "truncate") &&
+			!in(e.Option("s", "size"), "0", "-0")))
+}
+
+// native226 is the condition of kernel-thread-name.
+func native226(env any) bool {
+	e := env.(*CommandEnv)
+	return (in("exec", e.Wrappers...) &&
+		anyOf(e.WrapperArgs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[238], p0)
+		}))
+}
+
+// native227 is the condition of mass-create-loop.
+func native227(env any) bool {
+	e := env.(*CommandEnv)
+	return (((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return (!strings.HasPrefix(p0, "/dev/") &&
+				!strings.HasPrefix(p0, "&"))
+		})) &&
+		((matchRe(&nativeRegexps[239], e.Line) &&
+			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
+				anyOf(e.Outputs, func(p0 string) bool {
+					return matchRe(&nativeRegexps[240], p0)
+				}))) ||
+			matchRe(&nativeRegexps[241], e.Line))) &&
+		!matchRe(&nativeRegexps[242], e.Line))
+}
+
+// native228 is the condition of request-flood-loop.
+func native228(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Background &&
+		matchRe(&nativeRegexps[243], e.Line)) &&
+		!matchRe(&nativeRegexps[244], e.Line)) ||
+		((in("xargs", e.Wrappers...) &&
+			matchReWith(&nativeRegexps[245], "-", strings.Join(e.WrapperArgs, " "))) &&
+			(e.Name != "ping")))
+}
+
+// native229 is the condition of busy-loop.
+func native229(env any) bool {
+	e := env.(*LineEnv)
+	return ((matchRe(&nativeRegexps[246], e.Line) ||
+		((matchReWith(&nativeRegexps[247], "do", e.Line) &&
+			matchReWith(&nativeRegexps[248], "=", e.Line)) &&
+			!matchRe(&nativeRegexps[249], e.Line))) ||
+		(matchRe(&nativeRegexps[250], e.Line) &&
+			!matchRe(&nativeRegexps[251], e.Line)))
+}
+
+// native230 is the condition of write-system-config.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5309,51 +5450,51 @@ func native223(env any) bool {
 	})
 }
 
-// native224 is the condition of write-shell-startup.
-func native224(env any) bool {
+// native231 is the condition of write-shell-startup.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[233], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[234], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[252], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[253], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native225 is the condition of write-ssh.
-func native225(env any) bool {
+// native232 is the condition of write-ssh.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[235], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[236], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[254], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[255], "authorized_keys", cleanPath(p0)))
 	})
 }
 
-// native226 is the condition of write-credentials.
-func native226(env any) bool {
+// native233 is the condition of write-credentials.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[235], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[254], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[237], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[256], ".", index(e.Positional, 0))))
 }
 
-// native227 is the condition of write-guard-config.
-func native227(env any) bool {
+// native234 is the condition of write-guard-config.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[238], "$", p0) ||
-			matchRe(&nativeRegexps[239], cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[257], "$", p0) ||
+			matchRe(&nativeRegexps[258], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[240], cleanPath(p0))
+				return matchRe(&nativeRegexps[259], cleanPath(p0))
 			})))
 }
 
-// native228 is the condition of write-sudoers.
-func native228(env any) bool {
+// native235 is the condition of write-sudoers.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5365,55 +5506,55 @@ func native228(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[241], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[260], e.Assigns[p0]))
 			})))
 }
 
-// native229 is the condition of editor-command-write.
-func native229(env any) bool {
+// native236 is the condition of editor-command-write.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[242], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[261], e.Assigns[p0]))
 		}))
 }
 
-// native230 is the condition of enable-user-service.
-func native230(env any) bool {
+// native237 is the condition of enable-user-service.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native231 is the condition of write-persistence.
-func native231(env any) bool {
+// native238 is the condition of write-persistence.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[243], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[244], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[245], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[262], "/", cleanPath(p0)) ||
+			matchRe(&nativeRegexps[263], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[264], cleanPath(p0)))
 	})
 }
 
-// native232 is the condition of package-config-exec.
-func native232(env any) bool {
+// native239 is the condition of package-config-exec.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[246], p0)
+			return matchRe(&nativeRegexps[265], p0)
 		}))
 }
 
-// native233 is the condition of git-config-exec.
-func native233(env any) bool {
+// native240 is the condition of git-config-exec.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[247], p0)
+			return matchRe(&nativeRegexps[266], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5421,76 +5562,76 @@ func native233(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[248], p0)
+				return matchRe(&nativeRegexps[267], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[249], p0)
+					return matchRe(&nativeRegexps[268], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[250], p0)
+				return matchRe(&nativeRegexps[269], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[251], "alias.", p0)
+				return matchReWith(&nativeRegexps[270], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[252], "credential.", p0)
+				return matchReFold(&nativeRegexps[271], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[253], p0)
+				return matchRe(&nativeRegexps[272], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
 
-// native234 is the condition of write-program-hook-file.
-func native234(env any) bool {
+// native241 is the condition of write-program-hook-file.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[254], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[273], "/.", cleanPath(p0))
 	})
 }
 
-// native235 is the condition of write-persistence-named.
-func native235(env any) bool {
+// native242 is the condition of write-persistence-named.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native236 is the condition of edit-account-file.
-func native236(env any) bool {
+// native243 is the condition of edit-account-file.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[255], "--action=", p0)
+			return matchReWith(&nativeRegexps[274], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[256], "/", p0)
+			return matchReWith(&nativeRegexps[275], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[257], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[276], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[258], cleanPath(p0))))
+						matchRe(&nativeRegexps[277], cleanPath(p0))))
 			})))
 }
 
-// native237 is the condition of write-runs-later-agent.
-func native237(env any) bool {
+// native244 is the condition of write-runs-later-agent.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[260], cleanPath(func() string {
+			return matchRe(&nativeRegexps[279], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[259], p0) {
+					!matchRe(&nativeRegexps[278], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5498,14 +5639,14 @@ func native237(env any) bool {
 		}))
 }
 
-// native238 is the condition of write-agent-instructions-agent.
-func native238(env any) bool {
+// native245 is the condition of write-agent-instructions-agent.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[261], cleanPath(func() string {
+			return matchRe(&nativeRegexps[280], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[259], p0) {
+					!matchRe(&nativeRegexps[278], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5513,8 +5654,8 @@ func native238(env any) bool {
 		}))
 }
 
-// native239 is the condition of edit-system-file-agent.
-func native239(env any) bool {
+// native246 is the condition of edit-system-file-agent.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
