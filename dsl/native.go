@@ -127,11 +127,11 @@ func index[T any](list []T, i int) T {
 
 // matchRe is `s matches "…"`.
 func matchRe(re *lazyRegexp, s string) bool {
-	compiled, err := re.get()
+	ok, err := re.match(s)
 	if err != nil {
 		panic(err)
 	}
-	return compiled.MatchString(s)
+	return ok
 }
 
 // matchReWith is `s matches "…"` for a regexp every match of which

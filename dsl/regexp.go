@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sync"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -22,11 +23,41 @@ type lazyRegexp struct {
 	once sync.Once
 	re   *regexp.Regexp
 	err  error
+	// last is the answer for the last long text matched: a rule on the
+	// whole line runs once per command with the same line, and a line of
+	// thousands of commands would cost their number times its length.
+	last atomic.Pointer[lastMatch]
 }
+
+type lastMatch struct {
+	s  string
+	ok bool
+}
+
+// memoLen is the length from which a text's answer is kept: the same
+// string compares in constant time (its pointer), another in its length.
+const memoLen = 1024
 
 func (l *lazyRegexp) get() (*regexp.Regexp, error) {
 	l.once.Do(func() { l.re, l.err = regexp.Compile(l.src) })
 	return l.re, l.err
+}
+
+// match reports whether s matches, remembering the answer for a long s.
+func (l *lazyRegexp) match(s string) (bool, error) {
+	re, err := l.get()
+	if err != nil {
+		return false, err
+	}
+	if len(s) < memoLen {
+		return re.MatchString(s), nil
+	}
+	if m := l.last.Load(); m != nil && m.s == s {
+		return m.ok, nil
+	}
+	ok := re.MatchString(s)
+	l.last.Store(&lastMatch{s: s, ok: ok})
+	return ok, nil
 }
 
 // regexps shares one lazyRegexp per source among all rules (several rules
@@ -45,11 +76,11 @@ func matchesFunc(c *conf.Config) {
 			}
 			return nil, fmt.Errorf("matches: want a string, got %T", p[0])
 		}
-		re, err := p[1].(*lazyRegexp).get()
+		ok, err := p[1].(*lazyRegexp).match(s)
 		if err != nil {
 			return nil, err
 		}
-		return re.MatchString(s), nil
+		return ok, nil
 	}, new(func(string, *lazyRegexp) bool))(c)
 }
 

@@ -152,6 +152,38 @@ func headless(agent hooks.Agent) bool {
 	return false
 }
 
+// decideBudget is how long a hook gives a decision: well inside the
+// timeout the agents are installed with (hooks.HookTimeout), since an
+// agent runs the tool call when it kills a slow hook (and one installed
+// by hand may have a shorter timeout). A line built to be slow to analyse
+// is refused instead; an ordinary check takes milliseconds.
+var decideBudget = 90 * time.Second
+
+// decideWithin is dc.Decide, or an error when no decision comes within
+// budget: the caller refuses the call (fail closed). The decision left
+// running ends with the process.
+func decideWithin(dc interface {
+	Decide(approval.CheckRequest) (approval.Decision, error)
+}, req approval.CheckRequest, budget time.Duration) (approval.Decision, error) {
+	type result struct {
+		d   approval.Decision
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		d, err := dc.Decide(req)
+		done <- result{d, err}
+	}()
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.d, r.err
+	case <-timer.C:
+		return approval.Decision{}, fmt.Errorf("no decision within %s: the command is too large or too complex to analyse in time; split it into smaller commands", budget)
+	}
+}
+
 // preAnswer decides one tool call before it runs, with the approvals, YOLO
 // and audit of the agent's session (the daemon's, when one runs).
 func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
@@ -176,7 +208,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	}
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
 		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call)}
-	d, err := dc.Decide(req)
+	d, err := decideWithin(dc, req, decideBudget)
 	if err != nil {
 		return hooks.Refuse(agent, err)
 	}
