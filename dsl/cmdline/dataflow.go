@@ -306,7 +306,7 @@ func (w *walker) flowBefore(c *Command) {
 			}
 		}
 	}
-	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && !c.Dynamic {
+	if _, ok := xargsOf(c); ok && !c.Dynamic {
 		w.xargsInput(c)
 	}
 }
@@ -334,10 +334,35 @@ func joinPath(dir, p string) string {
 // -c {} every line is another command. An unknown input put in the place
 // of a shell's code makes it code known only at run time.
 func (w *walker) xargsInput(c *Command) {
-	wr := c.Wrappers[len(c.Wrappers)-1]
-	repl, argFile := "", ""
+	wr, _ := xargsOf(c)
+	repl, argFile, delim := "", "", ""
+	batch, byLine := 0, false // -n N, -L N: N items (lines) a command
 	for i, a := range wr.Args {
+		num := func(v string) int {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return 0
+			}
+			return n
+		}
 		switch {
+		case (a == "-n" || a == "--max-args" || a == "-L" || a == "--max-lines") && i+1 < len(wr.Args):
+			batch, byLine = num(wr.Args[i+1]), a == "-L" || a == "--max-lines"
+		case strings.HasPrefix(a, "--max-args=") || strings.HasPrefix(a, "--max-lines="):
+			k, v, _ := strings.Cut(a, "=")
+			batch, byLine = num(v), k == "--max-lines"
+		case (strings.HasPrefix(a, "-n") || strings.HasPrefix(a, "-L")) && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			batch, byLine = num(a[2:]), a[1] == 'L'
+		case a == "-l":
+			batch, byLine = 1, true
+		case a == "-0" || a == "--null":
+			delim = "\x00"
+		case (a == "-d" || a == "--delimiter") && i+1 < len(wr.Args):
+			delim = xargsDelim(wr.Args[i+1])
+		case strings.HasPrefix(a, "--delimiter="):
+			delim = xargsDelim(strings.TrimPrefix(a, "--delimiter="))
+		case strings.HasPrefix(a, "-d") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			delim = xargsDelim(a[2:])
 		case (a == "-a" || a == "--arg-file") && i+1 < len(wr.Args):
 			argFile = wr.Args[i+1]
 		case strings.HasPrefix(a, "--arg-file="):
@@ -366,13 +391,17 @@ func (w *walker) xargsInput(c *Command) {
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
 	if !in.Static || in.Remote || in.Decoded {
-		if repl != "" && shells[program(c.Name)] {
+		switch {
+		case repl != "" && shells[program(c.Name)]:
 			// xargs -I{} sh -c {}: each line of the input is a script
 			for i, a := range c.Args {
 				if i > 0 && c.Args[i-1].Value == "-c" && strings.Contains(a.Value, repl) {
 					c.Args[i].Value = strings.ReplaceAll(a.Value, repl, "$xargs_item")
 				}
 			}
+		case repl == "" && shells[program(c.Name)] && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "-c":
+			// xargs sh -c: the first word of the input is the script
+			c.Args = append(c.Args, Word{Value: "$xargs_item", Dynamic: true})
 		}
 		return
 	}
@@ -397,12 +426,97 @@ func (w *walker) xargsInput(c *Command) {
 		}
 		return
 	}
-	for _, f := range strings.Fields(text) {
+	var batches [][]string // the items of each command xargs runs
+	switch {
+	case delim == "\x00":
+		batches = [][]string{strings.Split(strings.TrimSuffix(text, "\x00"), "\x00")} // echo CMD | xargs -0 sh -c: CMD and its newline
+	case delim != "":
+		batches = [][]string{strings.Split(strings.TrimSuffix(text, delim), delim)}
+	case byLine:
+		for _, line := range strings.Split(text, "\n") {
+			if f := strings.Fields(line); len(f) > 0 {
+				batches = append(batches, f)
+			}
+		}
+	default:
+		batches = [][]string{strings.Fields(text)}
+	}
+	if batch > 0 {
+		var items []string
+		if !byLine {
+			items = slices.Concat(batches...)
+			batches = nil
+			for len(items) > 0 {
+				n := min(batch, len(items))
+				batches = append(batches, items[:n])
+				items = items[n:]
+			}
+		} else if batch > 1 {
+			lines := batches
+			batches = nil
+			for len(lines) > 0 {
+				n := min(batch, len(lines))
+				batches = append(batches, slices.Concat(lines[:n]...))
+				lines = lines[n:]
+			}
+		}
+	} else if byLine {
+		batches = [][]string{slices.Concat(batches...)}
+	}
+	if len(batches) == 0 {
+		return
+	}
+	args := slices.Clone(c.Args)
+	for _, f := range batches[0] {
 		if len(c.Args) >= maxWords {
 			break
 		}
 		c.Args = append(c.Args, Word{Value: FoldWord(f)})
 	}
+	for n, items := range batches[1:] {
+		if n >= maxLoopItems {
+			break
+		}
+		// xargs -n1 sh -c: every batch is a command of its own
+		words := []string{shellQuote(c.Path)}
+		for _, a := range args {
+			words = append(words, shellQuote(a.Value))
+		}
+		for _, f := range items {
+			words = append(words, shellQuote(f))
+		}
+		w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
+	}
+}
+
+// xargsOf is the xargs wrapper that gives c its input's words, if any
+// (sudo under xargs too: xargs sudo sh -c).
+func xargsOf(c *Command) (Wrapper, bool) {
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		if c.Wrappers[i].Name == "xargs" {
+			return c.Wrappers[i], true
+		}
+	}
+	return Wrapper{}, false
+}
+
+// xargsDelim is the delimiter xargs -d gives, its escapes read (\n, \t,
+// \0, \x0a as xargs reads them).
+func xargsDelim(s string) string {
+	switch s {
+	case `\n`:
+		return "\n"
+	case `\t`:
+		return "\t"
+	case `\0`, `\x00`:
+		return "\x00"
+	case `\x0a`, `\012`:
+		return "\n"
+	}
+	if s == "" {
+		return "\n"
+	}
+	return s[:1]
 }
 
 // flowAfter records what c sets up for later commands and follows what it

@@ -242,6 +242,14 @@ func TestKnownInputRuns(t *testing.T) {
 		{"printf 'rm -rf ~' | xargs -I{} sh -c {}", "rm -rf ~"},
 		{"printf 'x\\n/\\n' | xargs -I{} rm -rf {}", "rm -rf /"}, // every line, not the first only
 		{"cat list | xargs -I{} sh -c {}", "dynamic"},
+		{"cat list | xargs sh -c", "dynamic"},
+		{"echo 'rm -rf /' | xargs -0 sh -c", "rm -rf /"}, // one item, its newline kept
+		{"xargs -0 bash -c <<< 'rm -rf ~'", "rm -rf ~"},
+		{"echo 'rm -rf /' | xargs -0 sudo sh -c", "rm -rf /"},
+		{"printf 'ls\\nrm -rf ~\\n' | xargs -d '\\n' -n1 sh -c", "rm -rf ~"},
+		{"printf 'a\\n/\\n' | xargs -n1 rm -rf", "rm -rf /"},
+		{"printf 'ls\\nrm -rf ~\\n' | xargs -L1 sudo", "rm -rf ~"},
+		{"echo a b | xargs -0 echo", ""},
 		{"find . -name '*.py' | xargs -I{} sh -c 'black {} && isort {}'", ""},
 		{"echo 'rm -rf /' > n.sh; xargs -a n.sh -I{} sh -c {}", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; parallel :::: n.sh", "rm -rf /"},

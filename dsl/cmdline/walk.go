@@ -562,7 +562,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		w.substs(cx, nodes...)
 	}
 	args := r.args
-	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "xargs" && !slices.Equal(c.Args, r.cmd.Args) {
+	if _, ok := xargsOf(&c); ok && !slices.Equal(c.Args, r.cmd.Args) {
 		// xargs' input became arguments (xargsInput): follow those
 		args = make([]field, len(c.Args))
 		for i, a := range c.Args {
