@@ -152,6 +152,18 @@ func headless(agent hooks.Agent) bool {
 	return false
 }
 
+// agentDialect is the grammar the agent's shell reads a command in, as
+// CheckRequest.Shell names it: Claude Code runs its Bash tool in the
+// user's $SHELL when that is zsh (else bash), so `=rm -rf ~` or `$=c`
+// mean there what zsh makes of them; "" (bash) for the other agents,
+// which run bash -c.
+func agentDialect(call hooks.Call) string {
+	if call.Agent == hooks.ClaudeCode && call.Kind == hooks.KindShell && filepath.Base(os.Getenv("SHELL")) == "zsh" {
+		return "zsh"
+	}
+	return ""
+}
+
 // decideBudget is how long a hook gives a decision: well inside the
 // timeout the agents are installed with (hooks.HookTimeout), since an
 // agent runs the tool call when it kills a slow hook (and one installed
@@ -207,7 +219,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 		sess = string(agent)
 	}
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
-		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call)}
+		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call), Shell: agentDialect(call)}
 	d, err := decideWithin(dc, req, decideBudget)
 	if err != nil {
 		return hooks.Refuse(agent, err)

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/internal/ancestry"
 )
 
 // stuckDecider decides only once release is closed: a check slower than
@@ -36,5 +41,41 @@ func TestDecideWithin(t *testing.T) {
 	d, err = decideWithin(quickDecider{}, approval.CheckRequest{Command: "rm -rf /"}, time.Hour)
 	if err != nil || d.Outcome != dsl.Block {
 		t.Fatalf("quick decision: %v, %v; want block", d, err)
+	}
+}
+
+// TestHookZshDialect: Claude Code runs its Bash tool in the user's zsh,
+// whose =cmd, $=var and >>! the hook must read as zsh does.
+func TestHookZshDialect(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "proj")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
+	t.Setenv("HGUARD_NO_DAEMON", "1")
+	for _, m := range ancestry.Markers {
+		t.Setenv(m.Name, "")
+	}
+	t.Chdir(project)
+	for _, tt := range []struct {
+		shell, cmd string
+		deny       bool
+	}{
+		{"/usr/bin/zsh", "=rm -rf ~", true},
+		{"/usr/bin/zsh", `c="rm -rf $HOME"; $=c`, true},
+		{"/usr/bin/zsh", "echo x >>! ~/.hguard/config.yaml", true},
+		{"/usr/bin/zsh", "ls -la", false},
+		{"/bin/bash", "ls -la", false},
+	} {
+		t.Setenv("SHELL", tt.shell)
+		in, _ := json.Marshal(map[string]any{"session_id": "z1", "cwd": project, "permission_mode": "default", "hook_event_name": "PreToolUse",
+			"tool_name": "Bash", "tool_input": map[string]any{"command": tt.cmd}})
+		var stdout, stderr bytes.Buffer
+		run([]string{"hook", "claude-code"}, bytes.NewReader(in), &stdout, &stderr)
+		if denied := strings.Contains(stdout.String(), `"permissionDecision":"deny"`); denied != tt.deny {
+			t.Errorf("SHELL=%s %s: denied %v, want %v: %s%s", tt.shell, tt.cmd, denied, tt.deny, stdout.String(), stderr.String())
+		}
 	}
 }

@@ -219,3 +219,14 @@ func TestFish(t *testing.T) {
 		})
 	}
 }
+
+// TestZshClobberRedirects: zsh's >>!, &>! and &>>! write as >>, &> and
+// &>> do.
+func TestZshClobberRedirects(t *testing.T) {
+	for line, want := range map[string]string{"echo x >>! f": ">>", "echo x >>| f": ">>", "echo x &>! f": "&>", "echo x &>>! f": "&>>", "echo x >! f": ">|"} {
+		l := ParseShell(line, "zsh")
+		if len(l.Commands) != 1 || len(l.Commands[0].Redirects) != 1 || l.Commands[0].Redirects[0].Op != want {
+			t.Errorf("%q: %+v, want one redirect %s", line, l.Commands, want)
+		}
+	}
+}

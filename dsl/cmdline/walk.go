@@ -746,6 +746,12 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 			continue
 		}
 		rd := Redirect{Op: r.Op.String()}
+		switch r.Op {
+		case syntax.AppClob, syntax.RdrAllClob, syntax.AppAllClob:
+			// zsh's >>|, &>|, &>>| (>>!, &>!, &>>!) write as >>, &>, &>>
+			// do, whatever noclobber says
+			rd.Op = strings.TrimSuffix(rd.Op, "|")
+		}
 		if r.N != nil {
 			rd.Fd = r.N.Value
 		}
