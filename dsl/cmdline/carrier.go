@@ -37,6 +37,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		// escape typed with a space (tdbtool, cpan, opencode)
 		w.nested(c, "sh", "!", cx, false)
 	}
+	if text, ok := w.typedKeys(c, args, cx); ok {
+		w.nested(c, text, "!", cx, false)
+	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)
 		if p.Runs == "argv" {
@@ -115,7 +118,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // line after the first, with SHELL given no script (only options, none of
 // them -c), and no wrapper but exec.
 func (w *walker) typedBangShell(c *Command, args []field, cx ctx) bool {
-	if len(cx.via) > 0 || c.Pos.Line < 2 || !shells[program(c.Name)] || w.line == nil {
+	if len(cx.via) > 0 || c.Pos.Line < 2 || !shells[program(c.Name)] {
 		return false
 	}
 	for _, wr := range c.Wrappers {
@@ -128,16 +131,88 @@ func (w *walker) typedBangShell(c *Command, args []field, cx ctx) bool {
 			return false
 		}
 	}
-	lines := strings.Split(w.line.Original, "\n")
-	if c.Pos.Line > len(lines) || c.Pos.Col < 1 || c.Pos.Col > len(lines[c.Pos.Line-1]) {
-		return false
-	}
-	l := lines[c.Pos.Line-1]
-	if strings.TrimSpace(l[:c.Pos.Col-1]) != "" {
+	l, ok := w.sourceLine(c.Pos.Line)
+	if !ok || c.Pos.Col < 1 || c.Pos.Col > len(l) || strings.TrimSpace(l[:c.Pos.Col-1]) != "" {
 		return false
 	}
 	rest := l[c.Pos.Col-1:]
 	return len(rest) > 1 && rest[0] == '!' && (rest[1] == ' ' || rest[1] == '\t')
+}
+
+// sourceLine is line n (1-based) of the line as received, without its
+// newline: w.lines indexes the parsed text, whose lines are the original's.
+func (w *walker) sourceLine(n int) (string, bool) {
+	if w.line == nil || n < 1 || n > len(w.lines) {
+		return "", false
+	}
+	start, end := w.lines[n-1], len(w.line.Original)
+	if n < len(w.lines) {
+		end = w.lines[n] - 1
+	}
+	if start > end || end > len(w.line.Original) {
+		return "", false
+	}
+	return w.line.Original[start:end], true
+}
+
+// shellKeys are the keys that start a shell in a full-screen program
+// (ncdu's b, ranger's S), typed on the line after its own; executeKeys
+// are nano's keys to run a command (^R^X, and ^T in nano 5 and later),
+// the command being the line after them; typedLanguages are the programs
+// whose prompt, started with no operand, reads the lines after it as a
+// command (hping3's Tcl prompt runs an unknown command as a program) or
+// as code (irb, pry). Names are as program() reduces them (hping3 is hping).
+var (
+	shellKeys      = map[string]string{"ncdu": "b", "ranger": "S"}
+	executeKeys    = set("^R^X", "^T", "^T^T")
+	editorsExecute = set("nano", "pico", "rnano")
+	typedLanguages = map[string]string{"hping": "sh", "irb": "ruby", "pry": "ruby"}
+)
+
+// typedKeys finds a command typed into an interactive program on the lines
+// after its own in the same text, as a "!CMD" line is: joe's ^K!CMD (no
+// program is named so), nano's execute keys and the line after them,
+// ncdu's and ranger's shell keys, and a line typed into hping3's or irb's
+// prompt. The command must start a line after the first, at top level;
+// the program is the first word of the line before.
+func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
+	if len(cx.via) > 0 || c.Pos.Line < 2 || len(c.Wrappers) > 0 && c.Wrappers[0].Name != "exec" {
+		return "", false
+	}
+	cur, ok := w.sourceLine(c.Pos.Line)
+	if !ok || c.Pos.Col < 1 || c.Pos.Col > len(cur) || strings.TrimSpace(cur[:c.Pos.Col-1]) != "" {
+		return "", false
+	}
+	cur = strings.TrimSpace(cur)
+	if keys := strings.TrimLeft(cur, "^ABCDEFGHIJKLMNOPQRSTUVWXYZ[]@_\\"); keys != cur && strings.HasPrefix(keys, "!") && strings.HasPrefix(cur, "^") {
+		if rest := strings.TrimSpace(keys[1:]); rest != "" {
+			return rest, true // joe's ^K!CMD
+		}
+		return "sh", true
+	}
+	var prev []string
+	for i := c.Pos.Line - 1; i >= 1 && len(prev) == 0; i-- {
+		l, _ := w.sourceLine(i)
+		prev = strings.Fields(l)
+	}
+	if len(prev) == 0 {
+		return "", false
+	}
+	typedInto := program(baseName(prev[0]))
+	switch {
+	case executeKeys[c.Path] && len(args) == 0 && editorsExecute[typedInto]:
+		if next, _ := w.sourceLine(c.Pos.Line + 1); strings.TrimSpace(next) != "" {
+			return strings.TrimSpace(next), true
+		}
+	case shellKeys[typedInto] != "" && c.Path == shellKeys[typedInto] && len(args) == 0:
+		return "sh", true
+	case typedLanguages[typedInto] != "" && len(prev) == 1:
+		if typedLanguages[typedInto] == "sh" {
+			return cur, true
+		}
+		return typedLanguages[typedInto] + " -e " + shellQuote(cur), true
+	}
+	return "", false
 }
 
 // program reduces a command name to the program it runs: "BASH" and

@@ -199,3 +199,44 @@ func TestTypedBangShell(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedKeys: the keys that run a command or a shell in an interactive
+// program, typed on the lines after its own in the same text, are its
+// escape as a "!CMD" line is: joe's ^K!CMD, nano's execute keys (^R^X,
+// ^T) and the line after them, ncdu's b and ranger's S, a line typed into
+// hping3's or irb's prompt. The same words after other programs, or after
+// a program given a script, are what the shell reads.
+func TestTypedKeys(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string // the command reached through a typed escape, or ""
+	}{
+		{"joe\n^K!/bin/sh", "sh"},
+		{"joe x.txt\n^K!id", "id"},
+		{"nano\n^R^X\nreset; sh 1>&0 2>&0", "sh"},
+		{"nano x\n^T\nid", "id"},
+		{"ncdu\nb", "sh"},
+		{"ncdu /var\nb", "sh"},
+		{"ranger\nS", "sh"},
+		{"hping3\n/bin/sh", "sh"},
+		{"irb\nexec \"/bin/sh\"", "sh"},
+		{"make\nb", ""},
+		{"ncdu\nls", ""},
+		{"b", ""},
+		{"vi x\niDATA\n^[\nw", ""},
+		{"hping3 -S example.com -c 1\n/bin/sh", ""},
+		{"irb script.rb\nexec \"/bin/sh\"", ""},
+		{"make\n^T\nid", ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, c := range Parse(tt.cmd).Commands {
+			if slices.Contains(c.Via, "!") {
+				got = program(c.Name) // the last: irb's line is ruby's code, which starts sh
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: %q reached through a typed escape, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
