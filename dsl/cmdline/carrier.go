@@ -31,6 +31,21 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		w.nested(c, rest, "!", cx, false)
 	}
+	if c.Path == "!" && len(args) > 0 && len(c.Wrappers) == 0 {
+		// "\! CMD" (mysql's and psql's shell escape typed into it): no
+		// program is named "!" either
+		w.nested(c, joinFields(args).Value, "!", cx, false)
+	}
+	if len(c.Path) > 1 && c.Path[0] == ':' && len(c.Wrappers) == 0 {
+		// No program is named :CMD: a line ":!/bin/sh", ":shell" or ":w
+		// FILE" is an ex command typed into a vi-like program, read as
+		// vim -c reads its value; the no-op builtin ":" is a word of its own
+		text := c.Path
+		for _, a := range args {
+			text += " " + a.Value
+		}
+		w.runCode(c, "vim", field{Word: Word{Value: text}}, "!", cx)
+	}
 	if w.typedBangShell(c, args, cx) {
 		// "! /bin/sh" on a line of its own after a program's line: no
 		// script negates an interactive shell; it is the program's "!"

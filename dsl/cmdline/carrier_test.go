@@ -240,3 +240,39 @@ func TestTypedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedExCommands: no program is named ":!CMD" or ":shell": a line
+// starting with ":" and a word is an ex command typed into a vi-like
+// program (vim, less's :e, zathura), read in the catalogue's vim language
+// and carried by "!" like a "!CMD" line; a "\! CMD" line (mysql's, psql's
+// shell escape) names no program "!" either. The no-op builtin ":" stays
+// what it is.
+func TestTypedExCommands(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string // the command reached through "!", or ""
+	}{
+		{"vim x\n:!/bin/sh", "sh"},
+		{"vim\n:shell", "sh"},
+		{"vi\n:set shell=/bin/sh\n:sh", "sh"},
+		{"nvim\n:terminal", "sh"},
+		{"vim x\n:!id", "id"},
+		{"vim x\n:w /etc/sudoers", "tee"},
+		{"mysql\n\\! sh", "sh"},
+		{"mysql\n\\! id", "id"},
+		{": ${X:=1}", ""},
+		{"make\n:", ""},
+		{"vim x\n: !id", ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, c := range Parse(tt.cmd).Commands {
+			if slices.ContainsFunc(c.Via, func(v string) bool { return v == "!" || v == "! file" }) {
+				got = program(c.Name)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: %q reached through \"!\", want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
