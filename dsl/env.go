@@ -71,6 +71,9 @@ type CommandEnv struct {
 	// SendsInput reports that the command sends its standard input to
 	// another host (sendsInput).
 	SendsInput func() bool `expr:"sendsInput"`
+	// PrintsEnvironment reports that the command's output (or its inline
+	// code) holds the environment's values (printsEnvironment).
+	PrintsEnvironment func() bool `expr:"printsEnvironment"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -203,6 +206,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return piped
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
+	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
@@ -415,6 +419,15 @@ func optionValues(args, names []string, first bool) []string {
 				}
 			case !long && !strings.HasPrefix(a, "--") && strings.HasPrefix(a[1:], flag):
 				v, ok = a[1+len(flag):], true
+			case !long && len(flag) == 1 && !strings.HasPrefix(a, "--") && bundledBefore(a, flag[0]) > 0:
+				// flags bundled before it: curl -so FILE, -soFILE, wget -qOFILE
+				j := bundledBefore(a, flag[0])
+				if v, ok = a[j+1:], true; v == "" {
+					if ok = i+1 < len(args); ok {
+						i++
+						v = args[i]
+					}
+				}
 			}
 			if ok {
 				out = append(out, v)
@@ -426,6 +439,26 @@ func optionValues(args, names []string, first bool) []string {
 		}
 	}
 	return out
+}
+
+// bundledBefore is the index of the short option letter in a bundle of
+// flags (-so in curl -soFILE: 2), when only letters come before it in the
+// bundle, else 0. Which letters before it take values is not known here:
+// the letters of a bundle are read as flags.
+func bundledBefore(a string, letter byte) int {
+	for j := 1; j < len(a); j++ {
+		c := a[j]
+		if c == letter {
+			if j == 1 {
+				return 0 // -oFILE: the plain case
+			}
+			return j
+		}
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return 0
+		}
+	}
+	return 0
 }
 
 // outputOps are redirect operators that write to their target.
@@ -463,11 +496,18 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 				out = append(out, o)
 			}
 		}
+		if hasFlag(args, []string{"O", "remote-name", "remote-name-all"}) {
+			out = append(out, urlNamed(pos, optionValues(args, []string{"output-dir"}, true))...)
+		}
 	case "wget", "wget2":
-		for _, o := range optionValues(args, []string{"O", "output-document"}, false) {
+		docs := optionValues(args, []string{"O", "output-document"}, false)
+		for _, o := range docs {
 			if o != "-" {
 				out = append(out, o)
 			}
+		}
+		if len(docs) == 0 {
+			out = append(out, urlNamed(pos, optionValues(args, []string{"P", "directory-prefix"}, true))...)
 		}
 	case "dd":
 		for _, a := range args {
@@ -480,6 +520,29 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
+}
+
+// urlNamed are the files a download saves under its URL's last part
+// (curl -O URL, wget URL), in dir when given: cd ~/.claude && curl -O
+// …/settings.json writes settings.json there.
+func urlNamed(pos, dir []string) []string {
+	var out []string
+	for _, u := range pos {
+		if !strings.Contains(u, "://") {
+			continue
+		}
+		u, _, _ = strings.Cut(u, "?")
+		u, _, _ = strings.Cut(u, "#")
+		name := path.Base(u)
+		if strings.HasSuffix(u, "/") || name == "" || strings.Contains(name, ":") {
+			name = "index.html"
+		}
+		if len(dir) > 0 && dir[0] != "" {
+			name = path.Join(dir[0], name)
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // hasInPlace catches -i with a backup suffix (sed -i.bak, perl -i.orig).
@@ -568,7 +631,12 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 		out := pipedSecrets(h, line, ctx)
 		if h.Name != "tee" {
-			out = append(out, newCommandEnv(h, line, ctx).SecretFiles...)
+			he := newCommandEnv(h, line, ctx)
+			out = append(out, he.SecretFiles...)
+			out = append(out, archivedSecrets(h, he.Args, he.Positional, he.Cwd)...)
+			if printsEnvironment(h) {
+				out = append(out, "the environment of "+h.Source)
+			}
 		}
 		return out
 	}
@@ -579,9 +647,17 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		if u.Pipe.Len == c.Pipe.Len && u.Pipe.Index == member {
 			member--
 		}
-		out = append(out, newCommandEnv(u, line, ctx).SecretFiles...)
+		ue := newCommandEnv(u, line, ctx)
+		out = append(out, ue.SecretFiles...)
+		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...) // tar c ~/.ssh, cd ~ && tar c .ssh
 		if revealsSecret(u.Name, wordValues(u.Args)) {
 			out = append(out, u.Source) // a secrets service's value (vault kv get x)
+		}
+		if printsEnvironment(u) {
+			out = append(out, "the environment of "+u.Source) // env, export -p, dict(os.environ)
+		}
+		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) {
+			out = append(out, u.Source) // echo "$OPENAI_API_KEY"
 		}
 	}
 	return out

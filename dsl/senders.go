@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -123,3 +124,108 @@ var netCode = sync.OnceValue(func() *regexp.Regexp {
 		`from\s+['"](node:)?(net|http|https|dgram|tls)['"]|axios|IO::Socket|LWP|HTTP::Tiny|Net::(HTTP|FTP|SMTP)|TCPSocket|UDPSocket|open-uri|` +
 		`fsockopen|stream_socket_client|curl_init|file_get_contents\(\s*['"](https?|ftp)://|socket\.http|/dev/(tcp|udp)/|/inet[46]?/(tcp|udp)`)
 })
+
+// printsEnvironment reports a command whose output holds the values of
+// the environment (its API keys and tokens): env and printenv with no
+// name (or a secret-looking one), export -p, declare -p/-x, set, and inline
+// code that dumps it whole (dict(os.environ), JSON.stringify(process.env),
+// %ENV, ENV.to_h).
+func printsEnvironment(c *cmdline.Command) bool {
+	args := wordValues(c.Args)
+	switch c.Name {
+	case "env":
+		return len(args) == 0 || !slices.ContainsFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") })
+	case "printenv":
+		names := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return strings.HasPrefix(a, "-") })
+		return len(names) == 0 || slices.ContainsFunc(names, func(n string) bool { return secretName().MatchString(n) })
+	case "export", "declare", "typeset":
+		return slices.ContainsFunc(args, func(a string) bool { return a == "-p" || strings.HasPrefix(a, "-") && strings.ContainsAny(a, "xp") })
+	case "set":
+		return len(args) == 0
+	}
+	return c.Payload != nil && envDump().MatchString(c.Payload.Code)
+}
+
+// secretName matches the name of a variable that holds a secret.
+var secretName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)`)
+})
+
+// secretVar matches a reference to a variable whose name says it holds a
+// secret ($OPENAI_API_KEY, ${GITHUB_TOKEN}).
+var secretVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)[A-Za-z_0-9]*`)
+})
+
+// envDump matches inline code that reads the whole environment.
+var envDump = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`os\.environ\s*(\)|,|\.(items|copy|keys|values)\b)|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*\)|%ENV\b|\bENV\.(to_h|to_a|each|map|inspect|select)\b|getenv\(\s*\)`)
+})
+
+// archivedSecrets are the secret directories (and homes) an archiver
+// packs: tar c ~, tar c -C ~ .ssh, cd ~ && tar cz .ssh, zip -r - .ssh,
+// 7z a x.7z ~/.aws, by name or by a glob that can match one (~/.s?h).
+// Each is named so that a pipe from it to another host is a sending of
+// secrets (pipedSecrets).
+func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) []string {
+	var ops []string
+	base := cwd
+	switch programName(c.Name) {
+	case "tar", "bsdtar", "gtar":
+		if !hasFlag(args, []string{"c", "create", "r", "append"}) && !(len(positional) > 0 && bundled(positional[0]) && strings.ContainsAny(positional[0], "cr")) {
+			return nil
+		}
+		if d := optionValues(args, []string{"C", "directory"}, true); len(d) > 0 {
+			base = d[0]
+		}
+		ops = positional
+		if len(ops) > 0 && bundled(ops[0]) && !strings.HasPrefix(ops[0], "-") {
+			ops = ops[1:] // tar czf - DIR: the bundled operations
+		}
+	case "zip", "7z", "7za", "7zr", "rar":
+		if len(positional) < 2 {
+			return nil
+		}
+		ops = positional[1:] // the archive comes first
+		if programName(c.Name) != "zip" && len(positional) > 2 {
+			ops = positional[2:] // 7z a ARCHIVE FILES
+		}
+	case "pax":
+		ops = positional
+	default:
+		return nil
+	}
+	var out []string
+	for _, p := range ops {
+		if p == "" || p == "-" {
+			continue
+		}
+		full := p
+		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && base != "" {
+			full = path.Join(base, p)
+		}
+		if isHome(full) || secretDir(cleanPath(full)) {
+			out = append(out, full)
+		}
+	}
+	return out
+}
+
+// keyDirs are the directories that hold credentials and keys, whole.
+var keyDirs = []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud", "~/.password-store", "~/.azure", "/etc/ssl/private", "/root/.ssh"}
+
+// secretDir reports a cleaned path that is one of keyDirs, or a glob
+// that can match one (~/.s?h, ~/.[s]sh).
+func secretDir(c string) bool {
+	for _, d := range keyDirs {
+		if c == d {
+			return true
+		}
+		if strings.ContainsAny(c, "*?[") {
+			if ok, _ := path.Match(c, d); ok {
+				return true
+			}
+		}
+	}
+	return false
+}

