@@ -106,7 +106,14 @@ func (s *snapshotter) Before(ctx context.Context, req CheckpointRequest) (notes,
 		}
 	}
 	label := fmt.Sprintf("before: %s (%s)", sanitize.OneLine(req.Command, maxLabel), strings.Join(rules, ", "))
-	for _, dir := range s.trees(req) {
+	trees := s.trees(req)
+	if out := outside(targetPaths(req), trees); len(out) > 0 && len(trees) > 0 {
+		// rm -rf ../.ssh from a project: its checkpoint does not hold
+		// what the command changes, and a note about it must not read
+		// as an undo
+		warnings = append(warnings, fmt.Sprintf("no checkpoint holds %s: hguard rollback cannot undo what this command does there", strings.Join(out, ", ")))
+	}
+	for _, dir := range trees {
 		r, err := checkpoint.New(s.home, dir, req.Config)
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("no checkpoint before this command: %v", err))
@@ -255,6 +262,29 @@ func targetPaths(req CheckpointRequest) []string {
 				addWord(r.Target)
 			}
 		}
+	}
+	return out
+}
+
+// maxOutside bounds the paths the warning of outside names.
+const maxOutside = 3
+
+// outside are the paths of ps in none of the trees (at most maxOutside,
+// "…" for more).
+func outside(ps, trees []string) []string {
+	var out []string
+	for _, p := range ps {
+		in := slices.ContainsFunc(trees, func(t string) bool {
+			rel, err := filepath.Rel(t, p)
+			return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+		})
+		if in || slices.Contains(out, p) {
+			continue
+		}
+		if len(out) == maxOutside {
+			return append(out, "…")
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -76,6 +76,9 @@ func TestCheckpointBeforeRiskyCommands(t *testing.T) {
 		{"target in another project", "approvals: {mode: off}\n", "rm -rf ../other/src", false, false, "", dsl.Allow, 1, 1, ""},
 		{"checkpoints disabled", "approvals: {mode: off}\ncheckpoints: {enabled: false}\n", "rm -rf src", false, false, "", dsl.Allow, 0, 0, ""},
 		{"over max_files", "approvals: {mode: off}\ncheckpoints: {max_files: 2}\n", "rm -rf src", false, false, "", dsl.Allow, 0, 0, "more than 2 files"},
+		// the project's checkpoint does not hold a path outside it, and
+		// the person is told (red team: the notice implied an undo)
+		{"target outside every project", "approvals: {mode: off}\n", "rm -rf src ../notes", false, false, "", dsl.Allow, 1, 0, "no checkpoint holds " + "BASE/notes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +117,7 @@ func TestCheckpointBeforeRiskyCommands(t *testing.T) {
 			if n := len(cpList(t, home, other)); n != tt.wantOther {
 				t.Fatalf("%d checkpoints of the other project, want %d", n, tt.wantOther)
 			}
-			if w := strings.Join(d.Warnings, "\n"); tt.wantWarning != "" && !strings.Contains(w, tt.wantWarning) || tt.wantWarning == "" && w != "" {
+			if w, want := strings.Join(d.Warnings, "\n"), strings.ReplaceAll(tt.wantWarning, "BASE", base); want != "" && !strings.Contains(w, want) || want == "" && w != "" {
 				t.Fatalf("warnings %q, want %q", d.Warnings, tt.wantWarning)
 			}
 			if tt.want == 0 {
