@@ -306,11 +306,12 @@ func (g *Guard) Check(req Request) Verdict {
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {
 		// An agent may be steered to a link a repository planted (notes.txt
-		// -> ~/.ssh/id_rsa): the paths are judged where they lead too.
+		// -> ~/.ssh/id_rsa), or to a relative path that climbs out of the
+		// project (rm -rf ..): the paths are judged where they lead too.
 		if linked := linkedLine(line, req.Cwd); linked != nil {
 			for _, f := range g.rules.Evaluate(linked, ctx) {
 				if !slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
-					f.Message += " (where a link on its path leads)"
+					f.Message += " (where its path leads)"
 					findings = append(findings, f)
 				}
 			}

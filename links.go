@@ -101,6 +101,32 @@ func (l *linker) linked(p, dir string) string {
 	return real
 }
 
+// upward is where a relative path that climbs (.., ../x, a/../..) leads
+// from dir, or "." and ./x when the line moved away from cwd (cd .. &&
+// tar c .): written under ~ in the home. From ~/proj, rm -rf .. and find
+// .. -delete are the home's deletion; "" for any other word.
+func (l *linker) upward(p, dir, cwd string) string {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`*?[=:@") || !filepath.IsAbs(dir) {
+		return ""
+	}
+	parts := strings.Split(p, "/")
+	climbs := slices.Contains(parts, "..")
+	here := (p == "." || strings.HasPrefix(p, "./")) && filepath.Clean(dir) != filepath.Clean(cwd)
+	if !climbs && !here {
+		return ""
+	}
+	abs := filepath.Join(dir, p)
+	if l.home != "" && l.home != "/" {
+		if abs == l.home {
+			return "~"
+		}
+		if rest, ok := strings.CutPrefix(abs, l.home+"/"); ok {
+			return "~/" + rest
+		}
+	}
+	return abs
+}
+
 // selfCwd is p with /proc/self/cwd (the directory of the process that
 // opens it) read as dir, where the command runs: hguard's own directory
 // is not the command's (the daemon runs elsewhere).
@@ -322,6 +348,9 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 				if r := l.linked(at[1], dir); r != "" {
 					return at[0] + r + at[2], true
 				}
+			}
+			if r := l.upward(v, dir, cwd); r != "" {
+				return r, true
 			}
 			return "", false
 		}

@@ -663,368 +663,372 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native163
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\")":
 		if scope == "command" {
 			return native164
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native165
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native166
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native167
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native168
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native169
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native170
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native171
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native172
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native173
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native174
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native175
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native176
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native177
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native178
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native179
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native180
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native181
 		}
-	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native182
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
 			return native183
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native184
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native185
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native186
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native187
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native188
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native189
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native190
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native191
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native192
 		}
-	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native193
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native194
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native195
 		}
-	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native196
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native197
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native198
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native199
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
 			return native200
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native201
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native202
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native203
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native204
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native205
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native206
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native207
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native208
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native209
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native210
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native211
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native212
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native213
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native214
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native215
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native216
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native217
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native218
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native219
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native220
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native221
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native222
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native223
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native224
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native225
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native226
 		}
-	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native227
 		}
-	case "any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native228
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native229
 		}
-	case "(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native230
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{4,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{4,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{4,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{4,}|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native231
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{4,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{4,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{4,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{4,}|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native232
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native232
+			return native233
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\bfor\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native233
+			return native234
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native234
+			return native235
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional)":
 		if scope == "command" {
-			return native235
+			return native236
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native236
+			return native237
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
-			return native237
+			return native238
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native238
+			return native239
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native239
+			return native240
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native240
+			return native241
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native241
+			return native242
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native242
+			return native243
 		}
 	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
-			return native243
+			return native244
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
-			return native244
+			return native245
 		}
 	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
-			return native245
+			return native246
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
 		if scope == "command" {
-			return native246
+			return native247
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
-			return native247
+			return native248
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native248
+			return native249
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native249
+			return native250
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
-			return native250
+			return native251
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
-			return native251
+			return native252
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native252
+			return native253
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [293]lazyRegexp{
+var nativeRegexps = [296]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1200,6 +1204,9 @@ var nativeRegexps = [293]lazyRegexp{
 	{src: "(^|/)(s?bin|libexec)/?$"},
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
 	{src: "(?m)^\\s*(w|wq|x|W|saveas|sav)!?\\s+\\S*(\\.hguard\\b|\\.claude/settings|\\.codex/config|\\.gemini/settings|\\.cursor/hooks|bin/hguard)"},
+	{src: "(?i)(\\.claude\\b|\\.hguard\\b|\\bhguard\\b|\\.codex\\b|\\.gemini\\b|\\.cursor\\b|\\.copilot\\b|opencode|crush\\.json|\\.hermes\\b|claude.{0,40}settings|settings.{0,40}claude)"},
+	{src: "\\$\\(\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\b[^)]*[*?\\[]"},
+	{src: "(settings(\\.local)?\\.json|config\\.(ya?ml|toml)|hooks\\.json|rules\\.ya?ml)\"?$"},
 	{src: ":[^:]*\\bro\\b[^:]*$"},
 	{src: "(^|,)(readonly|ro)(=true|=1)?(,|$)"},
 	{src: "^hguard"},
@@ -4131,8 +4138,35 @@ func native163(env any) bool {
 			})))
 }
 
-// native164 is the condition of self-write-tools.
+// native164 is the condition of self-computed-write-agent.
 func native164(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Agent &&
+		matchRe(&nativeRegexps[175], e.Line)) &&
+		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+			return (p0.Dynamic &&
+				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
+		}) ||
+			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
+				(len(e.Positional) > 1)) &&
+				(strings.Contains(index(e.Positional, (len(e.Positional)-1)), "$") ||
+					strings.Contains(index(e.Positional, (len(e.Positional)-1)), "`")))) ||
+			(in(e.Name, "tee", "dd", "truncate", "rm", "shred", "chmod", "sed", "perl", "gzip", "xz", "bzip2", "zstd") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (strings.Contains(p0, "$") ||
+						strings.Contains(p0, "`"))
+				})))) ||
+		(e.Agent &&
+			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+				return (((p0.Dynamic &&
+					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
+					matchReWith(&nativeRegexps[176], "$(", p0.Target)) &&
+					matchRe(&nativeRegexps[177], p0.Target))
+			})))
+}
+
+// native165 is the condition of self-write-tools.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -4158,13 +4192,13 @@ func native164(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[175], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[178], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[176], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[179], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -4174,8 +4208,8 @@ func native164(env any) bool {
 			})))
 }
 
-// native165 is the condition of self-write-tools-agent.
-func native165(env any) bool {
+// native166 is the condition of self-write-tools-agent.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -4202,13 +4236,13 @@ func native165(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[175], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[178], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[176], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[179], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -4219,55 +4253,55 @@ func native165(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[177], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[180], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[178], "hguard", p0) ||
-						matchReWith(&nativeRegexps[179], "hguard", p0))
+					return (matchReWith(&nativeRegexps[181], "hguard", p0) ||
+						matchReWith(&nativeRegexps[182], "hguard", p0))
 				}))))
 }
 
-// native166 is the condition of self-inline-write.
-func native166(env any) bool {
+// native167 is the condition of self-inline-write.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[180], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[181], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[183], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[184], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native167 is the condition of self-inline-write-agent.
-func native167(env any) bool {
+// native168 is the condition of self-inline-write-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[180], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[181], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[183], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[184], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native168 is the condition of self-env.
-func native168(env any) bool {
+// native169 is the condition of self-env.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[182], "hguard_", p0)
+		return matchReFold(&nativeRegexps[185], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[182], "hguard_", p0)
+				return matchReFold(&nativeRegexps[185], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[183], "-", p0) ||
+					return (matchReWith(&nativeRegexps[186], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[184], "hguard", p0)
+				return matchReFold(&nativeRegexps[187], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -4285,34 +4319,34 @@ func native168(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[185], "hguard_", p0)
+				return matchReFold(&nativeRegexps[188], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native169 is the condition of self-env-agent.
-func native169(env any) bool {
+// native170 is the condition of self-env-agent.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[182], "hguard_", p0)
+			return matchReFold(&nativeRegexps[185], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[182], "hguard_", p0)
+					return matchReFold(&nativeRegexps[185], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[183], "-", p0) ||
+						return (matchReWith(&nativeRegexps[186], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[184], "hguard", p0)
+					return matchReFold(&nativeRegexps[187], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -4330,104 +4364,104 @@ func native169(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[185], "hguard_", p0)
+					return matchReFold(&nativeRegexps[188], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native170 is the condition of self-hook-keys.
-func native170(env any) bool {
+// native171 is the condition of self-hook-keys.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[186], "-", p0)
+			return matchReWith(&nativeRegexps[189], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[187], p0))
+					matchRe(&nativeRegexps[190], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[188], p0)
+				return matchRe(&nativeRegexps[191], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[189], p0)
+				return matchRe(&nativeRegexps[192], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[190], "accept-", p0)
+				return matchReWith(&nativeRegexps[193], "accept-", p0)
 			})))
 }
 
-// native171 is the condition of self-hook-keys-agent.
-func native171(env any) bool {
+// native172 is the condition of self-hook-keys-agent.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[186], "-", p0)
+				return matchReWith(&nativeRegexps[189], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[187], p0))
+						matchRe(&nativeRegexps[190], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[188], p0)
+					return matchRe(&nativeRegexps[191], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[189], p0)
+					return matchRe(&nativeRegexps[192], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[190], "accept-", p0)
+					return matchReWith(&nativeRegexps[193], "accept-", p0)
 				}))))
 }
 
-// native172 is the condition of self-hook-functions.
-func native172(env any) bool {
+// native173 is the condition of self-hook-functions.
+func native173(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[191], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[194], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native173 is the condition of self-hook-functions-agent.
-func native173(env any) bool {
+// native174 is the condition of self-hook-functions-agent.
+func native174(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[191], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[194], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native174 is the condition of self-hook-builtins.
-func native174(env any) bool {
+// native175 is the condition of self-hook-builtins.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4436,7 +4470,7 @@ func native174(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[191], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[194], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4447,8 +4481,8 @@ func native174(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native175 is the condition of self-hook-builtins-agent.
-func native175(env any) bool {
+// native176 is the condition of self-hook-builtins-agent.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4458,7 +4492,7 @@ func native175(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[191], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[194], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4469,8 +4503,8 @@ func native175(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native176 is the condition of self-hook-editing.
-func native176(env any) bool {
+// native177 is the condition of self-hook-editing.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4502,8 +4536,8 @@ func native176(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native177 is the condition of self-hook-editing-agent.
-func native177(env any) bool {
+// native178 is the condition of self-hook-editing-agent.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4536,51 +4570,51 @@ func native177(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native178 is the condition of self-daemon.
-func native178(env any) bool {
+// native179 is the condition of self-daemon.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[184], "hguard", p0)
+			return matchReFold(&nativeRegexps[187], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[184], "hguard", p0)
+				return matchReFold(&nativeRegexps[187], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[192], e.Line)))) ||
+				matchRe(&nativeRegexps[195], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[184], "hguard", p0)
+				return matchReFold(&nativeRegexps[187], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native179 is the condition of self-daemon-agent.
-func native179(env any) bool {
+// native180 is the condition of self-daemon-agent.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[184], "hguard", p0)
+				return matchReFold(&nativeRegexps[187], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[184], "hguard", p0)
+					return matchReFold(&nativeRegexps[187], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[192], e.Line)))) ||
+					matchRe(&nativeRegexps[195], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[184], "hguard", p0)
+					return matchReFold(&nativeRegexps[187], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native180 is the condition of self-agent-unguarded.
-func native180(env any) bool {
+// native181 is the condition of self-agent-unguarded.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4588,7 +4622,7 @@ func native180(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[193], p0)
+					return matchRe(&nativeRegexps[196], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4599,7 +4633,7 @@ func native180(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[194], p0)
+						return matchRe(&nativeRegexps[197], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4612,8 +4646,8 @@ func native180(env any) bool {
 		}))
 }
 
-// native181 is the condition of self-agent-unguarded-agent.
-func native181(env any) bool {
+// native182 is the condition of self-agent-unguarded-agent.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4622,7 +4656,7 @@ func native181(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[193], p0)
+						return matchRe(&nativeRegexps[196], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4633,7 +4667,7 @@ func native181(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[194], p0)
+							return matchRe(&nativeRegexps[197], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4646,13 +4680,13 @@ func native181(env any) bool {
 			})))
 }
 
-// native182 is the condition of self-approve-agent.
-func native182(env any) bool {
+// native183 is the condition of self-approve-agent.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[184], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[187], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4680,44 +4714,44 @@ func native182(env any) bool {
 				}))))
 }
 
-// native183 is the condition of service-delete.
-func native183(env any) bool {
+// native184 is the condition of service-delete.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native184 is the condition of service-secret-delete.
-func native184(env any) bool {
+// native185 is the condition of service-secret-delete.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native185 is the condition of service-backup-delete.
-func native185(env any) bool {
+// native186 is the condition of service-backup-delete.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native186 is the condition of cloud-audit-off.
-func native186(env any) bool {
+// native187 is the condition of cloud-audit-off.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native187 is the condition of cloud-public-exposure.
-func native187(env any) bool {
+// native188 is the condition of cloud-public-exposure.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native188 is the condition of http-delete.
-func native188(env any) bool {
+// native189 is the condition of http-delete.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native189 is the condition of kubectl-scale-drain.
-func native189(env any) bool {
+// native190 is the condition of kubectl-scale-drain.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4726,12 +4760,12 @@ func native189(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[195], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[198], strings.ToLower(p0))
 			})))
 }
 
-// native190 is the condition of compose-down-volumes.
-func native190(env any) bool {
+// native191 is the condition of compose-down-volumes.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4745,11 +4779,11 @@ func native190(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native191 is the condition of framework-db-reset.
-func native191(env any) bool {
+// native192 is the condition of framework-db-reset.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[196], "db:", p0)
+		return matchReWith(&nativeRegexps[199], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4775,7 +4809,7 @@ func native191(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[197], "migrate:", p0)
+			return matchReWith(&nativeRegexps[200], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4807,29 +4841,29 @@ func native191(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[198], ".", p0)
+				return matchReWith(&nativeRegexps[201], ".", p0)
 			})))
 }
 
-// native192 is the condition of kubectl-secret-values.
-func native192(env any) bool {
+// native193 is the condition of kubectl-secret-values.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[199], "secret", p0)
+			return matchReWith(&nativeRegexps[202], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[200], e.Option("o", "output")))
+		matchRe(&nativeRegexps[203], e.Option("o", "output")))
 }
 
-// native193 is the condition of package-from-url.
-func native193(env any) bool {
+// native194 is the condition of package-from-url.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[201], "://", p0) &&
+			return ((matchReWith(&nativeRegexps[204], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4841,7 +4875,7 @@ func native193(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[202], "://", p0) &&
+				return (matchReWith(&nativeRegexps[205], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4849,7 +4883,7 @@ func native193(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[203], "http", p0)
+				return matchReWith(&nativeRegexps[206], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4863,21 +4897,21 @@ func native193(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[203], "http", p0)
+				return matchReWith(&nativeRegexps[206], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native194 is the condition of unsigned-packages.
-func native194(env any) bool {
+// native195 is the condition of unsigned-packages.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[204], p0)
+				return matchRe(&nativeRegexps[207], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4885,33 +4919,33 @@ func native194(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[205], "--force-", p0)
+				return matchReWith(&nativeRegexps[208], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[206], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[209], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native195 is the condition of repo-from-pipe.
-func native195(env any) bool {
+// native196 is the condition of repo-from-pipe.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[207], "/etc/", p0)
+			return matchReWith(&nativeRegexps[210], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[208], "/etc/", p0)
+				return matchReWith(&nativeRegexps[211], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native196 is the condition of environment-hijack.
-func native196(env any) bool {
+// native197 is the condition of environment-hijack.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -4920,22 +4954,22 @@ func native196(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[209], p0)
+				return matchRe(&nativeRegexps[212], p0)
 			})))
 }
 
-// native197 is the condition of secret-in-command.
-func native197(env any) bool {
+// native198 is the condition of secret-in-command.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[210], p0)
+		return matchRe(&nativeRegexps[213], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[211], "=", p0)
+				return matchReWith(&nativeRegexps[214], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[212], "A", p0)
+			return matchReWith(&nativeRegexps[215], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4943,16 +4977,16 @@ func native197(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[213], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[216], "--preserve-env=", p0)
 		}))
 }
 
-// native198 is the condition of local-package-install.
-func native198(env any) bool {
+// native199 is the condition of local-package-install.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[214], ".", p0)
+			return matchReFold(&nativeRegexps[217], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -4968,15 +5002,15 @@ func native198(env any) bool {
 	}()
 }
 
-// native199 is the condition of package-index-redirect.
-func native199(env any) bool {
+// native200 is the condition of package-index-redirect.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[215], e.Pos(2)) &&
+		((matchRe(&nativeRegexps[218], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[216], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[219], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -4986,10 +5020,10 @@ func native199(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[217], p0)
+				return matchRe(&nativeRegexps[220], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[218], "://", p0) &&
+				return (matchReWith(&nativeRegexps[221], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -5004,8 +5038,8 @@ func native199(env any) bool {
 			})))
 }
 
-// native200 is the condition of shutdown-reboot.
-func native200(env any) bool {
+// native201 is the condition of shutdown-reboot.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -5016,7 +5050,7 @@ func native200(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[219], p0)
+				return matchRe(&nativeRegexps[222], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5030,49 +5064,49 @@ func native200(env any) bool {
 			})))
 }
 
-// native201 is the condition of kill-all-processes.
-func native201(env any) bool {
+// native202 is the condition of kill-all-processes.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native202 is the condition of fork-bomb.
-func native202(env any) bool {
+// native203 is the condition of fork-bomb.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native203 is the condition of kill-hguard.
-func native203(env any) bool {
+// native204 is the condition of kill-hguard.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[184], "hguard", p0)
+		return matchReFold(&nativeRegexps[187], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[220], "hguard", p0)
+			return matchReFold(&nativeRegexps[223], "hguard", p0)
 		}))
 }
 
-// native204 is the condition of crontab-remove.
-func native204(env any) bool {
+// native205 is the condition of crontab-remove.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native205 is the condition of history-wipe.
-func native205(env any) bool {
+// native206 is the condition of history-wipe.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[221], p0)
+				return matchRe(&nativeRegexps[224], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[222], "history", p0)
+			return matchReWith(&nativeRegexps[225], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5089,7 +5123,7 @@ func native205(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[223], p0)
+				return matchRe(&nativeRegexps[226], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -5097,8 +5131,8 @@ func native205(env any) bool {
 		}))
 }
 
-// native206 is the condition of firewall-off.
-func native206(env any) bool {
+// native207 is the condition of firewall-off.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5119,7 +5153,7 @@ func native206(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[224], p0)
+				return matchRe(&nativeRegexps[227], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5138,20 +5172,20 @@ func native206(env any) bool {
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[225], p0)
+				return matchRe(&nativeRegexps[228], p0)
 			})))
 }
 
-// native207 is the condition of sudo-stdin-password.
-func native207(env any) bool {
+// native208 is the condition of sudo-stdin-password.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native208 is the condition of killall-sigkill.
-func native208(env any) bool {
+// native209 is the condition of killall-sigkill.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -5161,19 +5195,19 @@ func native208(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native209 is the condition of windows-destructive.
-func native209(env any) bool {
+// native210 is the condition of windows-destructive.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[226], p0)
+		return matchRe(&nativeRegexps[229], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[227], p0)
+			return matchRe(&nativeRegexps[230], p0)
 		}))
 }
 
-// native210 is the condition of powershell-evasion.
-func native210(env any) bool {
+// native211 is the condition of powershell-evasion.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -5192,15 +5226,15 @@ func native210(env any) bool {
 			})))
 }
 
-// native211 is the condition of power-off-remote.
-func native211(env any) bool {
+// native212 is the condition of power-off-remote.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[228], p0)
+			return matchRe(&nativeRegexps[231], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[229], p0)
+			return matchRe(&nativeRegexps[232], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5219,8 +5253,8 @@ func native211(env any) bool {
 			})))
 }
 
-// native212 is the condition of kill-init.
-func native212(env any) bool {
+// native213 is the condition of kill-init.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -5235,8 +5269,8 @@ func native212(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native213 is the condition of kernel-module-load.
-func native213(env any) bool {
+// native214 is the condition of kernel-module-load.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -5253,31 +5287,31 @@ func native213(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native214 is the condition of kernel-hardening-off.
-func native214(env any) bool {
+// native215 is the condition of kernel-hardening-off.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[230], p0)
+			return matchRe(&nativeRegexps[233], p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[231], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[234], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[232], p0)
+			return matchRe(&nativeRegexps[235], p0)
 		}))
 }
 
-// native215 is the condition of sysrq-trigger.
-func native215(env any) bool {
+// native216 is the condition of sysrq-trigger.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native216 is the condition of audit-rules-off.
-func native216(env any) bool {
+// native217 is the condition of audit-rules-off.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -5288,12 +5322,12 @@ func native216(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[233], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[236], "/var/log/", p0)
 		}))
 }
 
-// native217 is the condition of network-cut.
-func native217(env any) bool {
+// native218 is the condition of network-cut.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -5354,8 +5388,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of find-exec-broad.
-func native218(env any) bool {
+// native219 is the condition of find-exec-broad.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -5374,8 +5408,8 @@ func native218(env any) bool {
 				}))))
 }
 
-// native219 is the condition of move-system-dir.
-func native219(env any) bool {
+// native220 is the condition of move-system-dir.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5385,8 +5419,8 @@ func native219(env any) bool {
 		}))
 }
 
-// native220 is the condition of move-home.
-func native220(env any) bool {
+// native221 is the condition of move-home.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5395,8 +5429,8 @@ func native220(env any) bool {
 		}))
 }
 
-// native221 is the condition of move-credentials-away.
-func native221(env any) bool {
+// native222 is the condition of move-credentials-away.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5404,17 +5438,17 @@ func native221(env any) bool {
 		}))
 }
 
-// native222 is the condition of fork-bomb-code.
-func native222(env any) bool {
+// native223 is the condition of fork-bomb-code.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[234], "while", e.Code) ||
-			matchRe(&nativeRegexps[235], e.Code)) ||
-			matchReWith(&nativeRegexps[236], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[237], "while", e.Code) ||
+			matchRe(&nativeRegexps[238], e.Code)) ||
+			matchReWith(&nativeRegexps[239], "fork", e.Code)))
 }
 
-// native223 is the condition of service-from-file.
-func native223(env any) bool {
+// native224 is the condition of service-from-file.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5425,8 +5459,8 @@ func native223(env any) bool {
 				}))))
 }
 
-// native224 is the condition of container-host-root.
-func native224(env any) bool {
+// native225 is the condition of container-host-root.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5436,39 +5470,39 @@ func native224(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[237], "source=/", p0)
+					return matchReWith(&nativeRegexps[240], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[238], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[241], "security.privileged=true", p0)
 				}))))
 }
 
-// native225 is the condition of bind-mount-system-file.
-func native225(env any) bool {
+// native226 is the condition of bind-mount-system-file.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[239], "bind", p0)
+			return matchReWith(&nativeRegexps[242], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[240], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[241], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[243], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[244], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native226 is the condition of snap-unsigned-install.
-func native226(env any) bool {
+// native227 is the condition of snap-unsigned-install.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native227 is the condition of timestomp.
-func native227(env any) bool {
+// native228 is the condition of timestomp.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[242], "-", p0)
+			return matchReWith(&nativeRegexps[245], "-", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((((((((((((under(p0, "/etc") ||
@@ -5487,28 +5521,28 @@ func native227(env any) bool {
 		}))
 }
 
-// native228 is the condition of login-records-wipe.
-func native228(env any) bool {
+// native229 is the condition of login-records-wipe.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return (under(p0, "/var/log") ||
-			matchRe(&nativeRegexps[243], p0))
+			matchRe(&nativeRegexps[246], p0))
 	}) &&
 		!((e.Name == "truncate") &&
 			!in(e.Option("s", "size"), "0", "-0")))
 }
 
-// native229 is the condition of kernel-thread-name.
-func native229(env any) bool {
+// native230 is the condition of kernel-thread-name.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[244], p0)
+			return matchRe(&nativeRegexps[247], p0)
 		}))
 }
 
-// native230 is the condition of mass-create-loop.
-func native230(env any) bool {
+// native231 is the condition of mass-create-loop.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5517,58 +5551,58 @@ func native230(env any) bool {
 		})) &&
 		(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[245], p0)
+				return matchRe(&nativeRegexps[248], p0)
 			}))) ||
-		(((matchRe(&nativeRegexps[246], e.Line) &&
+		(((matchRe(&nativeRegexps[249], e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[247], p0)
+					return matchRe(&nativeRegexps[250], p0)
 				}))) ||
-			matchRe(&nativeRegexps[248], e.Line)) &&
-			!matchRe(&nativeRegexps[249], e.Line)))
+			matchRe(&nativeRegexps[251], e.Line)) &&
+			!matchRe(&nativeRegexps[252], e.Line)))
 }
 
-// native231 is the condition of request-flood-loop.
-func native231(env any) bool {
+// native232 is the condition of request-flood-loop.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Background &&
-		matchRe(&nativeRegexps[250], e.Line)) &&
-		!matchRe(&nativeRegexps[251], e.Line)) ||
+		matchRe(&nativeRegexps[253], e.Line)) &&
+		!matchRe(&nativeRegexps[254], e.Line)) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[252], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[255], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native232 is the condition of busy-loop.
-func native232(env any) bool {
-	e := env.(*LineEnv)
-	return ((matchRe(&nativeRegexps[253], e.Line) ||
-		((matchReWith(&nativeRegexps[254], "do", e.Line) &&
-			matchReWith(&nativeRegexps[255], "=", e.Line)) &&
-			!matchRe(&nativeRegexps[256], e.Line))) ||
-		(matchRe(&nativeRegexps[257], e.Line) &&
-			!matchRe(&nativeRegexps[258], e.Line)))
-}
-
-// native233 is the condition of spawn-loop.
+// native233 is the condition of busy-loop.
 func native233(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchRe(&nativeRegexps[259], e.Line)) &&
-		!matchRe(&nativeRegexps[260], e.Line))
+	e := env.(*LineEnv)
+	return ((matchRe(&nativeRegexps[256], e.Line) ||
+		((matchReWith(&nativeRegexps[257], "do", e.Line) &&
+			matchReWith(&nativeRegexps[258], "=", e.Line)) &&
+			!matchRe(&nativeRegexps[259], e.Line))) ||
+		(matchRe(&nativeRegexps[260], e.Line) &&
+			!matchRe(&nativeRegexps[261], e.Line)))
 }
 
-// native234 is the condition of thread-storm-code.
+// native234 is the condition of spawn-loop.
 func native234(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchRe(&nativeRegexps[261], e.Code)) &&
-		matchRe(&nativeRegexps[262], e.Code)) &&
-		!matchRe(&nativeRegexps[263], e.Code))
+	return ((e.Background &&
+		matchRe(&nativeRegexps[262], e.Line)) &&
+		!matchRe(&nativeRegexps[263], e.Line))
 }
 
-// native235 is the condition of endless-device-read.
+// native235 is the condition of thread-storm-code.
 func native235(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Lang != "") &&
+		matchRe(&nativeRegexps[264], e.Code)) &&
+		matchRe(&nativeRegexps[265], e.Code)) &&
+		!matchRe(&nativeRegexps[266], e.Code))
+}
+
+// native236 is the condition of endless-device-read.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -5577,8 +5611,8 @@ func native235(env any) bool {
 			in("/dev/zero", e.Positional...)))
 }
 
-// native236 is the condition of write-system-config.
-func native236(env any) bool {
+// native237 is the condition of write-system-config.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5596,51 +5630,51 @@ func native236(env any) bool {
 	})
 }
 
-// native237 is the condition of write-shell-startup.
-func native237(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[264], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[265], "/etc/", cleanPath(p0)))
-	})
-}
-
-// native238 is the condition of write-ssh.
+// native238 is the condition of write-shell-startup.
 func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[266], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[267], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[267], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[268], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native239 is the condition of write-credentials.
+// native239 is the condition of write-ssh.
 func native239(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[266], "/.ssh", cleanPath(p0)))
-	}) &&
-		!((in(e.Name, "cp", "install") &&
-			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[268], ".", index(e.Positional, 0))))
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[269], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[270], "authorized_keys", cleanPath(p0)))
+	})
 }
 
-// native240 is the condition of write-guard-config.
+// native240 is the condition of write-credentials.
 func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[269], "$", p0) ||
-			matchRe(&nativeRegexps[270], cleanPath(p0)))
+		return (sensitivePath(p0) &&
+			!matchReWith(&nativeRegexps[269], "/.ssh", cleanPath(p0)))
+	}) &&
+		!((in(e.Name, "cp", "install") &&
+			(len(e.Positional) == 2)) &&
+			matchReFold(&nativeRegexps[271], ".", index(e.Positional, 0))))
+}
+
+// native241 is the condition of write-guard-config.
+func native241(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[272], "$", p0) ||
+			matchRe(&nativeRegexps[273], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[271], cleanPath(p0))
+				return matchRe(&nativeRegexps[274], cleanPath(p0))
 			})))
 }
 
-// native241 is the condition of write-sudoers.
-func native241(env any) bool {
+// native242 is the condition of write-sudoers.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5652,55 +5686,55 @@ func native241(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[272], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[275], e.Assigns[p0]))
 			})))
 }
 
-// native242 is the condition of editor-command-write.
-func native242(env any) bool {
+// native243 is the condition of editor-command-write.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[273], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[276], e.Assigns[p0]))
 		}))
 }
 
-// native243 is the condition of enable-user-service.
-func native243(env any) bool {
+// native244 is the condition of enable-user-service.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native244 is the condition of write-persistence.
-func native244(env any) bool {
+// native245 is the condition of write-persistence.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[274], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[275], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[276], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[277], "/", cleanPath(p0)) ||
+			matchRe(&nativeRegexps[278], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[279], cleanPath(p0)))
 	})
 }
 
-// native245 is the condition of package-config-exec.
-func native245(env any) bool {
+// native246 is the condition of package-config-exec.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[277], p0)
+			return matchRe(&nativeRegexps[280], p0)
 		}))
 }
 
-// native246 is the condition of git-config-exec.
-func native246(env any) bool {
+// native247 is the condition of git-config-exec.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[278], p0)
+			return matchRe(&nativeRegexps[281], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5708,91 +5742,76 @@ func native246(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[279], p0)
+				return matchRe(&nativeRegexps[282], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[280], p0)
+					return matchRe(&nativeRegexps[283], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[281], p0)
+				return matchRe(&nativeRegexps[284], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[282], "alias.", p0)
+				return matchReWith(&nativeRegexps[285], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[283], "credential.", p0)
+				return matchReFold(&nativeRegexps[286], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[284], p0)
+				return matchRe(&nativeRegexps[287], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
 
-// native247 is the condition of write-program-hook-file.
-func native247(env any) bool {
+// native248 is the condition of write-program-hook-file.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[285], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[288], "/.", cleanPath(p0))
 	})
 }
 
-// native248 is the condition of write-persistence-named.
-func native248(env any) bool {
+// native249 is the condition of write-persistence-named.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native249 is the condition of edit-account-file.
-func native249(env any) bool {
+// native250 is the condition of edit-account-file.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[286], "--action=", p0)
+			return matchReWith(&nativeRegexps[289], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[287], "/", p0)
+			return matchReWith(&nativeRegexps[290], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[288], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[291], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[289], cleanPath(p0))))
+						matchRe(&nativeRegexps[292], cleanPath(p0))))
 			})))
 }
 
-// native250 is the condition of write-runs-later-agent.
-func native250(env any) bool {
-	e := env.(*CommandEnv)
-	return (e.Agent &&
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[291], cleanPath(func() string {
-				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[290], p0) {
-					return ((e.Cwd + "/") + p0)
-				}
-				return p0
-			}()))
-		}))
-}
-
-// native251 is the condition of write-agent-instructions-agent.
+// native251 is the condition of write-runs-later-agent.
 func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[292], cleanPath(func() string {
+			return matchRe(&nativeRegexps[294], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[290], p0) {
+					!matchRe(&nativeRegexps[293], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5800,8 +5819,23 @@ func native251(env any) bool {
 		}))
 }
 
-// native252 is the condition of edit-system-file-agent.
+// native252 is the condition of write-agent-instructions-agent.
 func native252(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[295], cleanPath(func() string {
+				if (e.Cwd != "") &&
+					!matchRe(&nativeRegexps[293], p0) {
+					return ((e.Cwd + "/") + p0)
+				}
+				return p0
+			}()))
+		}))
+}
+
+// native253 is the condition of edit-system-file-agent.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

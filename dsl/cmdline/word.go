@@ -503,7 +503,18 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 					e.write(el)
 				}
 			default:
-				e.write(strings.Join(elems, " "))
+				// "$*" and "${X[*]}" join with IFS's first character
+				sep := " "
+				if star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*"; star && len(elems) > 1 && w.dialect != Fish {
+					if w.ifsSet {
+						e.dynamic(strings.Join(elems, " "))
+						return
+					}
+					if ifs, ok := w.vars["IFS"]; ok {
+						sep = ifs[:min(1, len(ifs))]
+					}
+				}
+				e.write(strings.Join(elems, sep))
 			}
 			return
 		}
