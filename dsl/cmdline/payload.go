@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"encoding/base64"
+	"regexp"
 	"strings"
 	"unicode/utf16"
 )
@@ -62,6 +63,12 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	if lang == "powershell" && code.in.Kind == "encoded" {
 		c.Untrusted = "decoded"
 	}
+	if flag, ok := inlineFlags[lang]; ok && len(c.Via) < MaxDepth {
+		if resolved := w.envInCode(c, text); resolved != text {
+			// the code again with the variables' values, judged as typed
+			w.nested(c, strings.TrimSpace(c.Name+" "+flag)+" "+shellQuote(resolved), lang+" environ", cx, false)
+		}
+	}
 	var s scanner
 	s.scan(lang, text)
 	p.Opaque = p.Opaque || s.opaque
@@ -82,6 +89,65 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 			w.destroy(c, f, via)
 		}
 	}
+}
+
+// inlineFlags are the options by which an interpreter takes its code
+// inline (awk takes it as its first operand).
+var inlineFlags = map[string]string{"python": "-c", "node": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e",
+	"awk": "", "r": "-e", "julia": "-e", "powershell": "-c"}
+
+// envIndexRead, envDotRead and envBraceRead are the ways inline code
+// reads an environment variable: os.environ["X"], os.getenv("X"),
+// environ["X"] and e["X"] (from os import environ as e), ENV["X"],
+// ENVIRON["X"], getenv("X"), $_ENV["X"]; process.env.X; Perl's $ENV{X}
+// and Tcl's $env(X).
+var (
+	envIndexRead = lazyRegexp(`(?:\bos\.environ(?:\.get)?|\benviron(?:\.get)?|\be|\bENV(?:\.fetch)?|\bENVIRON|\$_ENV|\$_SERVER|\bos\.getenv|\bgetenv|\bprocess\.env|\bDeno\.env\.get)\s*[\[(]\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*[\])]`)
+	envDotRead   = lazyRegexp(`\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)\b`)
+	envBraceRead = lazyRegexp(`\$(?:ENV\{\s*["']?|(?:::)?env\()([A-Za-z_][A-Za-z0-9_]*)["']?\s*[})]`)
+)
+
+// envInCode replaces the reads of environment variables whose value the
+// line set (a prefix assignment of the command, or an earlier X=… or
+// export X=…) with that value as a string literal, so that the code can be
+// read as the shell would have read "$X": GTFOBins' older entries pass
+// every path, URL and command this way (export LFILE=…; python -c
+// '…open(os.environ["LFILE"])…'). A value holding a backslash, or both
+// quotes, is left.
+func (w *walker) envInCode(c *Command, code string) string {
+	if !strings.Contains(code, "env") && !strings.Contains(code, "ENV") && !strings.Contains(code, "environ") && !strings.Contains(code, "e[") {
+		return code
+	}
+	value := func(name string) (string, bool) {
+		for i := len(c.Assigns) - 1; i >= 0; i-- {
+			if a := c.Assigns[i]; a.Name == name {
+				return a.Value.Value, !a.Value.Dynamic
+			}
+		}
+		v, ok := w.vars[name]
+		return v, ok
+	}
+	literal := func(name string) (string, bool) {
+		v, ok := value(name)
+		switch {
+		case !ok:
+			return "", false
+		case !strings.ContainsAny(v, `"\`):
+			return `"` + v + `"`, true
+		case !strings.ContainsAny(v, `'\`):
+			return "'" + v + "'", true
+		}
+		return "", false
+	}
+	for _, re := range []func() *regexp.Regexp{envIndexRead, envDotRead, envBraceRead} {
+		code = re().ReplaceAllStringFunc(code, func(m string) string {
+			if lit, ok := literal(re().FindStringSubmatch(m)[1]); ok {
+				return lit
+			}
+			return m
+		})
+	}
+	return code
 }
 
 // destroy emits the rm or rmdir command equivalent to a destructive call.

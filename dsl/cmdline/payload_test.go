@@ -1,0 +1,39 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPayloadEnvironment: inline code that reads a variable the line set
+// (export LFILE=…, or a prefix assignment) through its language's
+// environment (os.environ["X"], ENV["X"], process.env.X, $ENV{X},
+// getenv("X")) is read with the value, as the shell would have expanded
+// $X: GTFOBins' older entries pass every path and URL this way.
+func TestPayloadEnvironment(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string // in an argument of a command the code reaches (its code read with the values), or ""
+	}{
+		{"export LFILE=/etc/shadow\npython3 -c 'import os; print(open(os.environ[\"LFILE\"]).read())'", "/etc/shadow"},
+		{"LFILE=/etc/shadow python3 -c 'import os; print(open(os.getenv(\"LFILE\")).read())'", "/etc/shadow"},
+		{"export LFILE=/etc/shadow\npython3 -c 'from os import environ as e; print(open(e[\"LFILE\"]).read())'", "/etc/shadow"},
+		{"export LFILE=/etc/shadow\nruby -e 'puts File.read(ENV[\"LFILE\"])'", "/etc/shadow"},
+		{"export LFILE=/etc/shadow\nnode -e 'console.log(require(\"fs\").readFileSync(process.env.LFILE))'", "/etc/shadow"},
+		{"export LFILE=/etc/shadow\nphp -r 'readfile(getenv(\"LFILE\"));'", "/etc/shadow"},
+		{"export D=/home/me\nruby -e 'require \"fileutils\"; FileUtils.rm_rf(ENV[\"D\"])'", "/home/me"},
+		{"export LFILE=/etc/shadow\npython3 -c 'import os; print(open(os.environ[\"OTHER\"]).read())'", ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, c := range Parse(tt.cmd).Commands {
+			if len(c.Via) > 0 && tt.want != "" && slices.ContainsFunc(c.Args, func(w Word) bool { return strings.Contains(w.Value, tt.want) }) {
+				got = tt.want
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q: no command of the code was given %q", tt.cmd, tt.want)
+		}
+	}
+}
