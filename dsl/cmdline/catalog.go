@@ -368,8 +368,15 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "each-sh":
 		run(code)
 	case "vim":
-		for _, ex := range strings.Split(code, "|") {
-			ex = strings.TrimLeft(strings.TrimSpace(ex), ": ")
+		segments := strings.Split(code, "|")
+		for i := 0; i < len(segments); i++ {
+			ex := strings.TrimLeft(strings.TrimSpace(segments[i]), ": ")
+			if reMatch(vimLang(), ex) {
+				// :py, :lua, :perl, :ruby take the rest of the line, "|" and
+				// newlines included (os.O_RDWR|os.O_CREAT is Python's)
+				ex = strings.TrimLeft(strings.TrimSpace(strings.Join(segments[i:], "|")), ": ")
+				i = len(segments)
+			}
 			switch {
 			case strings.HasPrefix(ex, "!"):
 				run(ex[1:])
@@ -650,7 +657,7 @@ var (
 	sqliteLoad   = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
 	sqliteFile   = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
-	vimLang      = lazyRegexp(`^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
+	vimLang      = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
 	callSystem   = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	elispShell   = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
 	elispTerm    = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
