@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
 )
 
@@ -77,6 +78,12 @@ func (l *linker) linked(p, dir string) string {
 		if secret := l.hardLinked(real); secret != "" {
 			real = secret // ln ~/.ssh/id_rsa notes.txt, then cat notes.txt
 		}
+	} else if real != "" && !strings.Contains(glob, "/") {
+		// cat *.txt | nc …: a match that is a link (or another name) of
+		// a secret file makes the glob read it
+		if secret := l.secretMatch(real, glob); secret != "" {
+			return l.spelled(secret)
+		}
 	}
 	if real == "" || real == abs && !strings.HasPrefix(abs, "/proc/") {
 		return ""
@@ -125,6 +132,40 @@ func (l *linker) upward(p, dir, cwd string) string {
 		}
 	}
 	return abs
+}
+
+// maxGlobLinks bounds the matches of a glob looked at for links.
+const maxGlobLinks = 256
+
+// secretMatch is the first secret file (dsl.SensitivePath) that a match of
+// glob in dir leads to through a link or a hard link, else "".
+func (l *linker) secretMatch(dir, glob string) string {
+	matches, _ := filepath.Glob(filepath.Join(dir, glob))
+	for _, m := range matches[:min(len(matches), maxGlobLinks)] {
+		target := ""
+		if fi, err := os.Lstat(m); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			target = l.eval(m)
+		} else {
+			target = l.hardLinked(m)
+		}
+		if target != "" && dsl.SensitivePath(l.spelled(target)) {
+			return target
+		}
+	}
+	return ""
+}
+
+// spelled is an absolute path written under ~ when it lies in the home.
+func (l *linker) spelled(p string) string {
+	if l.home != "" && l.home != "/" {
+		if p == l.home {
+			return "~"
+		}
+		if rest, ok := strings.CutPrefix(p, l.home+"/"); ok {
+			return "~/" + rest
+		}
+	}
+	return p
 }
 
 // selfCwd is p with /proc/self/cwd (the directory of the process that

