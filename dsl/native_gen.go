@@ -187,7 +187,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native44
 		}
-	case "(name == \"yes\" && any(outputs, !(# startsWith \"/dev/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && !(# startsWith \"of=/dev/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, !(# startsWith \"/dev/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
+	case "(name == \"yes\" && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && (!(# startsWith \"of=/dev/\") || # startsWith \"of=/dev/shm/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
 		if scope == "command" {
 			return native45
 		}
@@ -195,848 +195,852 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native46
 		}
-	case "untrusted == \"remote\"":
+	case "any(positional, # matches \"^/dev/[^ ]*(\\\\$|`)\") || name == \"dd\" && any(args, # matches \"^of=/dev/[^ ]*(\\\\$|`)\")":
 		if scope == "command" {
 			return native47
 		}
-	case "untrusted == \"decoded\"":
+	case "untrusted == \"remote\"":
 		if scope == "command" {
 			return native48
 		}
-	case "untrusted == \"dynamic\"":
+	case "untrusted == \"decoded\"":
 		if scope == "command" {
 			return native49
 		}
-	case "dynamicName":
+	case "untrusted == \"dynamic\"":
 		if scope == "command" {
 			return native50
 		}
-	case "opaque":
+	case "dynamicName":
 		if scope == "command" {
 			return native51
 		}
-	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "opaque":
 		if scope == "command" {
 			return native52
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native53
 		}
-	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
+	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native54
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
 		if scope == "command" {
 			return native55
 		}
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+		if scope == "command" {
+			return native56
+		}
 	case "line matches \"\\\\$\\\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
-			return native56
+			return native57
 		}
 	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)\")":
 		if scope == "command" {
-			return native57
+			return native58
 		}
 	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
-			return native58
+			return native59
 		}
 	case "len(via) > 0 && isEscape(via[len(via)-1])":
 		if scope == "command" {
-			return native59
+			return native60
 		}
 	case "any(wrapperArgs, # matches \"^(-u|--user=?)?#(-1|4294967295)$\") || (name == \"sudo\" && any(args, # matches \"^(-u|--user=?)?#(-1|4294967295)$\"))":
 		if scope == "command" {
-			return native60
+			return native61
 		}
 	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\"))":
 		if scope == "command" {
-			return native61
+			return native62
 		}
 	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=])(file|plugin|lib|library|module|dll)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
-			return native62
+			return native63
 		}
 	case "any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))":
 		if scope == "command" {
-			return native63
+			return native64
 		}
 	case "len(via) > 0 && name in [\"rm\", \"rmdir\"] && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, isHome(#) || isRoot(#) || isSystemDir(#))":
 		if scope == "command" {
-			return native64
+			return native65
 		}
 	case "any(positional, cleanPath(#) matches \"^/(usr/)?(local/)?s?bin$\")":
 		if scope == "command" {
-			return native65
+			return native66
 		}
 	case "any(args, # == \"--listen\" || # startsWith \"--listen=\" || # == \"--listen-unsafe\" || # startsWith \"--listen-unsafe=\")":
 		if scope == "command" {
-			return native66
+			return native67
 		}
 	case "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))":
 		if scope == "command" {
-			return native67
+			return native68
 		}
 	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\")) || (name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
-			return native68
+			return native69
 		}
 	case "len(positional) >= 2 && any(positional[:len(positional)-1], # matches \"^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$\")":
 		if scope == "command" {
-			return native69
+			return native70
 		}
 	case "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))":
 		if scope == "command" {
-			return native70
+			return native71
 		}
 	case "any(keys(assigns ?? {}), # startsWith \"BASH_FUNC_\") || any(wrapperArgs, # startsWith \"BASH_FUNC_\") || name startsWith \"BASH_FUNC_\" || any(wrappers, # startsWith \"BASH_FUNC_\") || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # startsWith \"BASH_FUNC_\"))":
 		if scope == "command" {
-			return native71
+			return native72
 		}
 	case "any(outputs, cleanPath(#) matches \"(^|/)(\\\\.config|\\\\.local/share)/fish/(functions|completions|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\\\.d|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.oh-my-zsh/custom/.*\\\\.zsh$|(^|/)\\\\.bash_completion$|(^|/)\\\\.local/share/bash-completion/completions(/.*)?$\")":
 		if scope == "command" {
-			return native72
+			return native73
 		}
 	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  line matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
 		if scope == "line" {
-			return native73
+			return native74
 		}
 	case "agent":
 		if scope == "command" {
-			return native74
+			return native75
 		}
 	case "agent && (any(outputs, shadowsProgram(#)) || any(mayWrite, shadowsProgram(#)))":
 		if scope == "command" {
-			return native75
+			return native76
 		}
 	case "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))":
 		if scope == "command" {
-			return native76
+			return native77
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native77
+			return native78
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native78
+			return native79
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native79
+			return native80
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
 		if scope == "command" {
-			return native80
+			return native81
 		}
 	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
 		if scope == "command" {
-			return native81
+			return native82
 		}
 	case "hasFlag(\"delete\")":
 		if scope == "command" {
-			return native82
+			return native83
 		}
 	case "\"find\" in wrappers || \"xargs\" in wrappers":
 		if scope == "command" {
-			return native83
+			return native84
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"])":
 		if scope == "command" {
-			return native84
+			return native85
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
-			return native85
+			return native86
 		}
 	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
-			return native86
+			return native87
 		}
 	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\"]))":
 		if scope == "command" {
-			return native87
+			return native88
 		}
 	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
-			return native88
+			return native89
 		}
 	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-wholename\", \"-iwholename\", \"-regex\", \"-iregex\", \"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\"])":
 		if scope == "command" {
-			return native89
+			return native90
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
-			return native90
+			return native91
 		}
 	case "len(positional) > 0":
 		if scope == "command" {
-			return native91
+			return native92
 		}
 	case "any(positional, isBroad(#))":
 		if scope == "command" {
-			return native92
+			return native93
 		}
 	case "(dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\s-d(\\\\s|$)|--decrypt\")":
 		if scope == "command" {
-			return native93
+			return native94
 		}
 	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
 		if scope == "command" {
-			return native94
+			return native95
 		}
 	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
-			return native95
+			return native96
 		}
 	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
-			return native96
+			return native97
 		}
 	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
-			return native97
+			return native98
 		}
 	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
-			return native98
+			return native99
 		}
 	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
-			return native99
+			return native100
 		}
 	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
-			return native100
+			return native101
 		}
 	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
 		if scope == "command" {
-			return native101
+			return native102
 		}
 	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
-			return native102
+			return native103
 		}
 	case "agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || option(\"work-tree\", \"C\") != \"\" && sensitivePath(option(\"work-tree\", \"C\") + \"/\" + #))":
 		if scope == "command" {
-			return native103
+			return native104
 		}
 	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
-			return native104
+			return native105
 		}
 	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
-			return native105
+			return native106
 		}
 	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native106
+			return native107
 		}
 	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native107
+			return native108
 		}
 	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
-			return native108
+			return native109
 		}
 	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
-			return native109
+			return native110
 		}
 	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
 		if scope == "line" {
-			return native110
+			return native111
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
-			return native111
+			return native112
 		}
 	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
-			return native112
+			return native113
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
-			return native113
+			return native114
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
-			return native114
+			return native115
 		}
 	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
-			return native115
+			return native116
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
-			return native116
+			return native117
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
-			return native117
+			return native118
 		}
 	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
-			return native118
+			return native119
 		}
 	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
-			return native119
+			return native120
 		}
 	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
-			return native120
+			return native121
 		}
 	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
-			return native121
+			return native122
 		}
 	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
-			return native122
+			return native123
 		}
 	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment()) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\((env|printenv|export\\\\s+-p|declare\\\\s+-p|set)\\\\s*\\\\)\")) || (stdin.kind == \"herestring\" && stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\" && sendsInput())":
 		if scope == "command" {
-			return native123
+			return native124
 		}
 	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
-			return native124
+			return native125
 		}
 	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
-			return native125
+			return native126
 		}
 	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
-			return native126
+			return native127
 		}
 	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
 		if scope == "command" {
-			return native127
+			return native128
 		}
 	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
-			return native128
+			return native129
 		}
 	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
 		if scope == "line" {
-			return native129
+			return native130
 		}
 	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
-			return native130
+			return native131
 		}
 	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
-			return native131
+			return native132
 		}
 	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
-			return native132
+			return native133
 		}
 	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
-			return native133
+			return native134
 		}
 	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
-			return native134
+			return native135
 		}
 	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
-			return native135
+			return native136
 		}
 	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
-			return native136
+			return native137
 		}
 	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
-			return native137
+			return native138
 		}
 	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
-			return native138
+			return native139
 		}
 	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
-			return native139
+			return native140
 		}
 	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
-			return native140
+			return native141
 		}
 	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
-			return native141
+			return native142
 		}
 	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
-			return native142
+			return native143
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
-			return native143
+			return native144
 		}
 	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
-			return native144
+			return native145
 		}
 	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
-			return native145
+			return native146
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
-			return native146
+			return native147
 		}
 	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
-			return native147
+			return native148
 		}
 	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
-			return native148
+			return native149
 		}
 	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
 		if scope == "command" {
-			return native149
+			return native150
 		}
 	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
-			return native150
+			return native151
 		}
 	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
-			return native151
+			return native152
 		}
 	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
-			return native152
+			return native153
 		}
 	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
-			return native153
+			return native154
 		}
 	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
-			return native154
+			return native155
 		}
 	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
 		if scope == "command" {
-			return native155
+			return native156
 		}
 	case "len(secretFiles) > 0":
 		if scope == "command" {
-			return native156
+			return native157
 		}
 	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
-			return native157
+			return native158
 		}
 	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
-			return native158
+			return native159
 		}
 	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
-			return native159
+			return native160
 		}
 	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
-			return native160
+			return native161
 		}
 	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
-			return native161
+			return native162
 		}
 	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
-			return native162
+			return native163
 		}
 	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
-			return native163
+			return native164
 		}
 	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
-			return native164
+			return native165
 		}
 	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\")":
 		if scope == "command" {
-			return native165
+			return native166
 		}
 	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
-			return native166
+			return native167
 		}
 	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
-			return native167
+			return native168
 		}
 	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native168
+			return native169
 		}
 	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native169
+			return native170
 		}
 	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
-			return native170
+			return native171
 		}
 	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
-			return native171
+			return native172
 		}
 	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
-			return native172
+			return native173
 		}
 	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
 		if scope == "command" {
-			return native173
+			return native174
 		}
 	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native174
+			return native175
 		}
 	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native175
+			return native176
 		}
 	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
-			return native176
+			return native177
 		}
 	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
-			return native177
+			return native178
 		}
 	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
-			return native178
+			return native179
 		}
 	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
-			return native179
+			return native180
 		}
 	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
-			return native180
+			return native181
 		}
 	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
-			return native181
+			return native182
 		}
 	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
-			return native182
+			return native183
 		}
 	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
-			return native183
+			return native184
 		}
 	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
-			return native184
+			return native185
 		}
 	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
-			return native185
+			return native186
 		}
 	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
-			return native186
+			return native187
 		}
 	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
-			return native187
+			return native188
 		}
 	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
-			return native188
+			return native189
 		}
 	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
-			return native189
+			return native190
 		}
 	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
-			return native190
+			return native191
 		}
 	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
-			return native191
+			return native192
 		}
 	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
-			return native192
+			return native193
 		}
 	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
-			return native193
+			return native194
 		}
 	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
-			return native194
+			return native195
 		}
 	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
-			return native195
+			return native196
 		}
 	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
-			return native196
+			return native197
 		}
 	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
-			return native197
+			return native198
 		}
 	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
-			return native198
+			return native199
 		}
 	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
-			return native199
+			return native200
 		}
 	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
-			return native200
+			return native201
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
-			return native201
+			return native202
 		}
 	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
-			return native202
+			return native203
 		}
 	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
-			return native203
+			return native204
 		}
 	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
-			return native204
+			return native205
 		}
 	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
-			return native205
+			return native206
 		}
 	case "hasFlag(\"r\")":
 		if scope == "command" {
-			return native206
-		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
-		if scope == "command" {
 			return native207
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native208
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native209
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\")":
 		if scope == "command" {
 			return native210
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native211
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native212
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native213
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native214
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native215
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native216
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native217
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native218
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native219
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native220
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native221
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native222
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native223
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native224
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native225
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native226
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native227
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native228
 		}
-	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native229
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native230
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native231
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|open\\\\([^)]*['\\\"][wax]b?\\\\+?['\\\"]|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native232
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native233
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native234
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native234
+			return native235
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native235
+			return native236
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native236
-		}
-	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional)":
-		if scope == "command" {
 			return native237
 		}
-	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
+	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
 			return native238
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
 			return native239
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
+	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native240
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
 			return native241
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native242
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native243
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native244
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native245
 		}
-	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native246
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
+	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
 			return native247
 		}
-	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
 			return native248
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
+	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
 			return native249
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
 		if scope == "command" {
 			return native250
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
 			return native251
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native252
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native253
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
 			return native254
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
 			return native255
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native256
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [302]lazyRegexp{
+var nativeRegexps = [307]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1096,6 +1100,8 @@ var nativeRegexps = [302]lazyRegexp{
 	{src: "^count=[0-9]{6,}"},
 	{src: "^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]"},
 	{src: "(^|,)remount(,|$)"},
+	{src: "^/dev/[^ ]*(\\$|`)"},
+	{src: "^of=/dev/[^ ]*(\\$|`)"},
 	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\bpopen\\s*\\(|IO\\.popen|Open3|Process\\.spawn|os\\.spawn|os\\.execute|commands\\.getoutput|\\bexecFile(Sync)?\\b|\\bspawn\\s*\\(|\\b(system|exec)\\s+[\"'$qQ%]|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
 	{src: "^-[PH]."},
 	{src: "^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)="},
@@ -1263,7 +1269,7 @@ var nativeRegexps = [302]lazyRegexp{
 	{src: "(?i)^hguard"},
 	{src: "(^|/)\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$"},
 	{src: "(^|/)\\.(bash|zsh|sh)_?history$"},
-	{src: "^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0)$"},
+	{src: "^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$"},
 	{src: "^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\.service)?$"},
 	{src: "^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$"},
 	{src: "^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$"},
@@ -1288,15 +1294,18 @@ var nativeRegexps = [302]lazyRegexp{
 	{src: "(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$"},
 	{src: "^\\[.*\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)"},
 	{src: "range\\(\\s*([0-9_]{6,}|10\\s*\\*\\*\\s*[5-9]|[0-9]+e[5-9])|<=?\\s*([0-9_]{6,}|1e[5-9])\\s*;|\\b[0-9_]{6,}\\.times\\b|while\\s+(True|1)\\s*:|while\\s*\\(\\s*(true|1)\\s*\\)|for\\s*\\(\\s*;\\s*;"},
-	{src: "\\b(os\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\([^)]*\\)\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\(|writeFileSync|openSync|Dir\\.mkdir|FileUtils\\.(mkdir|touch)|File\\.(write|open)|open\\([^)]*['\"][wax]b?\\+?['\"]|touch\\()"},
+	{src: "\\b(os\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\([^)]*\\)\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\(|writeFileSync|openSync|Dir\\.mkdir|FileUtils\\.(mkdir|touch)|File\\.(write|open)|\\bopen\\(|touch\\()"},
 	{src: "sleep"},
 	{src: "\\$\\(\\s*seq\\s[^)]*\\b[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\}"},
-	{src: "(?s)(\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\})|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*[0-9]{5,}|\\bwhile\\s+\\[\\[?\\s*\\S+\\s+-l[te]\\s+[0-9]{5,}|\\bfor\\s+\\w+\\s+in\\s+range\\(\\s*([0-9_]{6,}|10\\s*\\*\\*\\s*[5-9]|[0-9]+e[5-9])|\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b[^;\\n]*\\|\\s*(xargs|parallel)\\b)"},
+	{src: "(?s)(\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\})|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*[0-9]{5,}|\\bwhile\\s+\\[\\[?\\s*\\S+\\s+-l[te]\\s+[0-9]{5,}|\\bfor\\s+\\w+\\s+in\\s+range\\(\\s*([0-9_]{6,}|10\\s*\\*\\*\\s*[5-9]|[0-9]+e[5-9])|\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b[^;\\n]*\\|\\s*(xargs|parallel|while\\s+read)\\b)"},
 	{src: "[$]|[{][^}]*[}]"},
 	{src: "(?s)(\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)|\\bwhile\\s+(True|1)\\s*:)"},
+	{src: "(^|[\\s=(\"'])[0-9]{6,}([\\s)\"';]|$)"},
+	{src: "\\bseq\\s+([^;\\n)]*\\s)?\"?\\$\\{?[A-Za-z_]|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*(\\$\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\s+\"?\\$\\{?[A-Za-z_]|\\{1\\.\\.\\$"},
 	{src: "\\bsleep\\b|time\\.sleep|\\bwait\\s+-n\\b"},
 	{src: "(?s)(\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\b|\\{-?[0-9]+\\.\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\.\\.[0-9]+)?\\})|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\bwhile\\s+\\[\\[?\\s*\\S+\\s+-l[te]\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\))"},
 	{src: "\\bsleep\\b|\\bwait\\s+-n\\b"},
+	{src: "\\bparallel\\b[^|;\\n]*\\s(-j\\s*|--jobs[= ]|-P\\s*)(0|[0-9]{3,})\\b"},
 	{src: "(^|\\s)(-P\\s*|--max-procs[= ])(0|[0-9]{3,})(\\s|$)"},
 	{src: "(?s)\\b(while\\s+(true|:|\\[\\s*1\\s*\\])|until\\s+false)\\s*;?\\s*do\\s+(:|true)?\\s*;?\\s*done|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)\\s*;?\\s*do\\s+(:|true)?\\s*;?\\s*done|while\\s+(True|1)\\s*:\\s*pass\\b|while\\s*\\(\\s*(true|1)\\s*\\)\\s*\\{\\s*\\}"},
 	{src: "(?s)\\b(while\\s+(true|:)|until\\s+false)\\s*;?\\s*do\\b"},
@@ -2192,14 +2201,16 @@ func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "yes") &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return !strings.HasPrefix(p0, "/dev/")
+			return (!strings.HasPrefix(p0, "/dev/") ||
+				strings.HasPrefix(p0, "/dev/shm/"))
 		})) ||
 		((in(e.Name, "cat", "pv") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return !strings.HasPrefix(p0, "/dev/")
+				return (!strings.HasPrefix(p0, "/dev/") ||
+					strings.HasPrefix(p0, "/dev/shm/"))
 			}))) ||
 		((((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -2207,7 +2218,8 @@ func native45(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
-					!strings.HasPrefix(p0, "of=/dev/"))
+					(!strings.HasPrefix(p0, "of=/dev/") ||
+						strings.HasPrefix(p0, "of=/dev/shm/")))
 			})) &&
 			((!anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "count=")
@@ -2229,7 +2241,8 @@ func native45(env any) bool {
 				return matchRe(&nativeRegexps[57], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return !strings.HasPrefix(p0, "/dev/")
+				return (!strings.HasPrefix(p0, "/dev/") ||
+					strings.HasPrefix(p0, "/dev/shm/"))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
@@ -2260,47 +2273,59 @@ func native46(env any) bool {
 				(len(e.Positional) > 0))))
 }
 
-// native47 is the condition of remote-code-exec.
+// native47 is the condition of device-dynamic-erase.
 func native47(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Positional, func(p0 string) bool {
+		return matchReWith(&nativeRegexps[59], "/dev/", p0)
+	}) ||
+		((e.Name == "dd") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[60], "of=/dev/", p0)
+			})))
+}
+
+// native48 is the condition of remote-code-exec.
+func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "remote")
 }
 
-// native48 is the condition of decode-exec.
-func native48(env any) bool {
+// native49 is the condition of decode-exec.
+func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "decoded")
 }
 
-// native49 is the condition of dynamic-exec.
-func native49(env any) bool {
+// native50 is the condition of dynamic-exec.
+func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "dynamic")
 }
 
-// native50 is the condition of dynamic-command.
-func native50(env any) bool {
+// native51 is the condition of dynamic-command.
+func native51(env any) bool {
 	e := env.(*CommandEnv)
 	return e.DynamicName
 }
 
-// native51 is the condition of inline-code-opaque.
-func native51(env any) bool {
+// native52 is the condition of inline-code-opaque.
+func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Opaque
 }
 
-// native52 is the condition of inline-code-shell-out.
-func native52(env any) bool {
+// native53 is the condition of inline-code-shell-out.
+func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[59], e.Code))
+		matchRe(&nativeRegexps[61], e.Code))
 }
 
-// native53 is the condition of program-option-exec.
-func native53(env any) bool {
+// native54 is the condition of program-option-exec.
+func native54(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "rg") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2323,25 +2348,25 @@ func native53(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[60], "-", p0))
+					matchReWith(&nativeRegexps[62], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[61], "--", p0)) ||
-					matchReWith(&nativeRegexps[62], "-I", p0))
+					matchReWith(&nativeRegexps[63], "--", p0)) ||
+					matchReWith(&nativeRegexps[64], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[63], "--", p0))
+					matchReWith(&nativeRegexps[65], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[64], p0)
+				return matchRe(&nativeRegexps[66], p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[65], p0)
+				return matchRe(&nativeRegexps[67], p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2350,29 +2375,29 @@ func native53(env any) bool {
 			})))
 }
 
-// native54 is the condition of git-config-override.
-func native54(env any) bool {
+// native55 is the condition of git-config-override.
+func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchRe(&nativeRegexps[66], p0)
+		return matchRe(&nativeRegexps[68], p0)
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[67], p0)
+			return matchRe(&nativeRegexps[69], p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchReWith(&nativeRegexps[68], "GIT_CONFIG_KEY_", p0) &&
-					matchRe(&nativeRegexps[69], e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[70], "GIT_CONFIG_KEY_", p0) &&
+					matchRe(&nativeRegexps[71], e.Assigns[p0])))
 		}))
 }
 
-// native55 is the condition of command-remap.
-func native55(env any) bool {
+// native56 is the condition of command-remap.
+func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[70], "-", p0)
+				return matchReWith(&nativeRegexps[72], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -2386,20 +2411,20 @@ func native55(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[71], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[73], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchRe(&nativeRegexps[72], p0)))
+						matchRe(&nativeRegexps[74], p0)))
 			})))
 }
 
-// native56 is the condition of command-remap-expansion.
-func native56(env any) bool {
+// native57 is the condition of command-remap-expansion.
+func native57(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[73], "${", e.Line)
+	return matchReWith(&nativeRegexps[75], "${", e.Line)
 }
 
-// native57 is the condition of path-untrusted-dir.
-func native57(env any) bool {
+// native58 is the condition of path-untrusted-dir.
+func native58(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in("PATH", keysOf(e.Assigns)...) &&
 		untrustedPath(e.Assigns["PATH"])) ||
@@ -2427,11 +2452,11 @@ func native57(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchRe(&nativeRegexps[74], e.Assigns["path"])))
+			matchRe(&nativeRegexps[76], e.Assigns["path"])))
 }
 
-// native58 is the condition of shell-through-program.
-func native58(env any) bool {
+// native59 is the condition of shell-through-program.
+func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) == 0) &&
 		!e.HasFlag("c")) &&
@@ -2442,7 +2467,7 @@ func native58(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[75], " ", p0))
+					!matchReWith(&nativeRegexps[77], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -2451,42 +2476,42 @@ func native58(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[76], " interactive", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[78], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native59 is the condition of program-escape.
-func native59(env any) bool {
+// native60 is the condition of program-escape.
+func native60(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Via) > 0) &&
 		isEscape(index(e.Via, (len(e.Via)-1))))
 }
 
-// native60 is the condition of sudo-user-id-bypass.
-func native60(env any) bool {
+// native61 is the condition of sudo-user-id-bypass.
+func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[77], "#", p0)
+		return matchReWith(&nativeRegexps[79], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[77], "#", p0)
+				return matchReWith(&nativeRegexps[79], "#", p0)
 			})))
 }
 
-// native61 is the condition of load-library.
-func native61(env any) bool {
+// native62 is the condition of load-library.
+func native62(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchReWith(&nativeRegexps[78], ".so", e.Name) ||
+	return (((((((((matchReWith(&nativeRegexps[80], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[79], "-", p0))
+					matchReWith(&nativeRegexps[81], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[80], "lib", p0))
+						!matchReWith(&nativeRegexps[82], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2494,14 +2519,14 @@ func native61(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[81], ".", p0)
+				return matchReWith(&nativeRegexps[83], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[81], ".", p0)
+				return matchReWith(&nativeRegexps[83], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -2523,8 +2548,8 @@ func native61(env any) bool {
 			})))
 }
 
-// native62 is the condition of load-library-option.
-func native62(env any) bool {
+// native63 is the condition of load-library-option.
+func native63(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return ((strings.Contains(p0, ".so") ||
@@ -2532,37 +2557,37 @@ func native62(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[82], "-", p0) &&
-				!matchReWith(&nativeRegexps[83], "lib", p0))
+			return (matchReWith(&nativeRegexps[84], "-", p0) &&
+				!matchReWith(&nativeRegexps[85], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[84], "=", p0) &&
-					!matchReWith(&nativeRegexps[83], "lib", p0))
+				return (matchReWith(&nativeRegexps[86], "=", p0) &&
+					!matchReWith(&nativeRegexps[85], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[85], "-", p0)
+				return matchReWith(&nativeRegexps[87], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[86], ".", p0) &&
-						!matchReWith(&nativeRegexps[87], "lib", p0))
+					return (matchReWith(&nativeRegexps[88], ".", p0) &&
+						!matchReWith(&nativeRegexps[89], "lib", p0))
 				}))))
 }
 
-// native63 is the condition of load-library-line.
-func native63(env any) bool {
+// native64 is the condition of load-library-line.
+func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[86], ".", p0) &&
-			!matchReWith(&nativeRegexps[87], "lib", p0))
+		return (matchReWith(&nativeRegexps[88], ".", p0) &&
+			!matchReWith(&nativeRegexps[89], "lib", p0))
 	})
 }
 
-// native64 is the condition of inline-code-delete-broad.
-func native64(env any) bool {
+// native65 is the condition of inline-code-delete-broad.
+func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[88], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[90], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -2570,16 +2595,16 @@ func native64(env any) bool {
 		}))
 }
 
-// native65 is the condition of run-parts-system-dir.
-func native65(env any) bool {
+// native66 is the condition of run-parts-system-dir.
+func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[89], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[91], "bin", cleanPath(p0))
 	})
 }
 
-// native66 is the condition of fzf-listen.
-func native66(env any) bool {
+// native67 is the condition of fzf-listen.
+func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return ((((p0 == "--listen") ||
@@ -2589,8 +2614,8 @@ func native66(env any) bool {
 	})
 }
 
-// native67 is the condition of code-from-plugin-file.
-func native67(env any) bool {
+// native68 is the condition of code-from-plugin-file.
+func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "cowsay", "cowthink") &&
 		anyOf(e.Options("f"), func(p0 string) bool {
@@ -2608,8 +2633,8 @@ func native67(env any) bool {
 				in("FACTERLIB", keysOf(e.Assigns)...))))
 }
 
-// native68 is the condition of deferred-command.
-func native68(env any) bool {
+// native69 is the condition of deferred-command.
+func native69(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) ||
@@ -2621,17 +2646,17 @@ func native68(env any) bool {
 		in("openvt", e.Wrappers...))
 }
 
-// native69 is the condition of shell-copied.
-func native69(env any) bool {
+// native70 is the condition of shell-copied.
+func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[90], "bin/", p0)
+			return matchReWith(&nativeRegexps[92], "bin/", p0)
 		}))
 }
 
-// native70 is the condition of root-shell-agent.
-func native70(env any) bool {
+// native71 is the condition of root-shell-agent.
+func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Stdin.Kind == "")) &&
@@ -2644,8 +2669,8 @@ func native70(env any) bool {
 				(len(e.Positional) == 0))))
 }
 
-// native71 is the condition of bash-function-import.
-func native71(env any) bool {
+// native72 is the condition of bash-function-import.
+func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return strings.HasPrefix(p0, "BASH_FUNC_")
@@ -2663,34 +2688,34 @@ func native71(env any) bool {
 			})))
 }
 
-// native72 is the condition of write-shell-autoload.
-func native72(env any) bool {
+// native73 is the condition of write-shell-autoload.
+func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[91], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[92], "/fish/", cleanPath(p0))) ||
-			matchRe(&nativeRegexps[93], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[93], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[94], "/fish/", cleanPath(p0))) ||
+			matchRe(&nativeRegexps[95], cleanPath(p0)))
 	})
 }
 
-// native73 is the condition of shell-event-function-agent.
-func native73(env any) bool {
+// native74 is the condition of shell-event-function-agent.
+func native74(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[94], "function", e.Line)))
+			matchReWith(&nativeRegexps[96], "function", e.Line)))
 }
 
-// native74 is the condition of fish-funcsave-agent.
-func native74(env any) bool {
+// native75 is the condition of fish-funcsave-agent.
+func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Agent
 }
 
-// native75 is the condition of shadow-program-agent.
-func native75(env any) bool {
+// native76 is the condition of shadow-program-agent.
+func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
@@ -2701,8 +2726,8 @@ func native75(env any) bool {
 			})))
 }
 
-// native76 is the condition of document-unsafe-mode.
-func native76(env any) bool {
+// native77 is the condition of document-unsafe-mode.
+func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "dvips") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2712,7 +2737,7 @@ func native76(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[95], p0)
+				return matchRe(&nativeRegexps[97], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -2720,8 +2745,8 @@ func native76(env any) bool {
 		}))
 }
 
-// native77 is the condition of recursive-delete-root.
-func native77(env any) bool {
+// native78 is the condition of recursive-delete-root.
+func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2734,8 +2759,8 @@ func native77(env any) bool {
 		}))
 }
 
-// native78 is the condition of recursive-delete-system.
-func native78(env any) bool {
+// native79 is the condition of recursive-delete-system.
+func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2748,8 +2773,8 @@ func native78(env any) bool {
 		}))
 }
 
-// native79 is the condition of recursive-delete-home.
-func native79(env any) bool {
+// native80 is the condition of recursive-delete-home.
+func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2762,8 +2787,8 @@ func native79(env any) bool {
 		}))
 }
 
-// native80 is the condition of recursive-delete.
-func native80(env any) bool {
+// native81 is the condition of recursive-delete.
+func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
@@ -2772,8 +2797,8 @@ func native80(env any) bool {
 			})))
 }
 
-// native81 is the condition of delete-system-file.
-func native81(env any) bool {
+// native82 is the condition of delete-system-file.
+func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((((((((under(p0, "/etc") ||
@@ -2788,21 +2813,21 @@ func native81(env any) bool {
 	})
 }
 
-// native82 is the condition of find-delete.
-func native82(env any) bool {
+// native83 is the condition of find-delete.
+func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("delete")
 }
 
-// native83 is the condition of find-exec-delete.
-func native83(env any) bool {
+// native84 is the condition of find-exec-delete.
+func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("find", e.Wrappers...) ||
 		in("xargs", e.Wrappers...))
 }
 
-// native84 is the condition of rsync-delete.
-func native84(env any) bool {
+// native85 is the condition of rsync-delete.
+func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -2810,8 +2835,8 @@ func native84(env any) bool {
 	})
 }
 
-// native85 is the condition of wipe-file.
-func native85(env any) bool {
+// native86 is the condition of wipe-file.
+func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2820,12 +2845,12 @@ func native85(env any) bool {
 		}))
 }
 
-// native86 is the condition of archive-extract-broad.
-func native86(env any) bool {
+// native87 is the condition of archive-extract-broad.
+func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[96], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[98], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -2865,11 +2890,11 @@ func native86(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[97], "x", p0)
+						return matchReWith(&nativeRegexps[99], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[98], "x", p0)
+						return matchReWith(&nativeRegexps[100], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -2891,8 +2916,8 @@ func native86(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native87 is the condition of copy-over-broad.
-func native87(env any) bool {
+// native88 is the condition of copy-over-broad.
+func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -2908,8 +2933,8 @@ func native87(env any) bool {
 			})))
 }
 
-// native88 is the condition of truncate-file.
-func native88(env any) bool {
+// native89 is the condition of truncate-file.
+func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2919,8 +2944,8 @@ func native88(env any) bool {
 		}))
 }
 
-// native89 is the condition of find-delete-broad.
-func native89(env any) bool {
+// native90 is the condition of find-delete-broad.
+func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -2937,8 +2962,8 @@ func native89(env any) bool {
 		}))
 }
 
-// native90 is the condition of rsync-delete-broad.
-func native90(env any) bool {
+// native91 is the condition of rsync-delete-broad.
+func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -2950,55 +2975,55 @@ func native90(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native91 is the condition of rimraf.
-func native91(env any) bool {
+// native92 is the condition of rimraf.
+func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.Positional) > 0)
 }
 
-// native92 is the condition of rimraf-broad.
-func native92(env any) bool {
+// native93 is the condition of rimraf-broad.
+func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native93 is the condition of encrypt-and-delete.
-func native93(env any) bool {
+// native94 is the condition of encrypt-and-delete.
+func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Dynamic ||
 		in("find", e.Wrappers...)) ||
 		in("xargs", e.Wrappers...)) ||
-		matchRe(&nativeRegexps[99], e.Line)) &&
-		matchRe(&nativeRegexps[100], e.Line)) &&
-		!matchRe(&nativeRegexps[101], e.Line))
+		matchRe(&nativeRegexps[101], e.Line)) &&
+		matchRe(&nativeRegexps[102], e.Line)) &&
+		!matchRe(&nativeRegexps[103], e.Line))
 }
 
-// native94 is the condition of move-to-dev-null.
-func native94(env any) bool {
+// native95 is the condition of move-to-dev-null.
+func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		in(cleanPath(index(e.Positional, (len(e.Positional)-1))), "/dev/null", "/dev/zero"))
 }
 
-// native95 is the condition of git-reset-hard.
-func native95(env any) bool {
+// native96 is the condition of git-reset-hard.
+func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native96 is the condition of git-clean.
-func native96(env any) bool {
+// native97 is the condition of git-clean.
+func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native97 is the condition of git-force-push.
-func native97(env any) bool {
+// native98 is the condition of git-force-push.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -3014,8 +3039,8 @@ func native97(env any) bool {
 			})))
 }
 
-// native98 is the condition of git-discard-changes.
-func native98(env any) bool {
+// native99 is the condition of git-discard-changes.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -3032,8 +3057,8 @@ func native98(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native99 is the condition of git-branch-force-delete.
-func native99(env any) bool {
+// native100 is the condition of git-branch-force-delete.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -3041,15 +3066,15 @@ func native99(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native100 is the condition of git-stash-drop.
-func native100(env any) bool {
+// native101 is the condition of git-stash-drop.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native101 is the condition of git-rewrite-history.
-func native101(env any) bool {
+// native102 is the condition of git-rewrite-history.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -3063,8 +3088,8 @@ func native101(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native102 is the condition of git-dir-shared.
-func native102(env any) bool {
+// native103 is the condition of git-dir-shared.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -3074,7 +3099,7 @@ func native102(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[102], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[104], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -3082,8 +3107,8 @@ func native102(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native103 is the condition of git-add-secret.
-func native103(env any) bool {
+// native104 is the condition of git-add-secret.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Pos(0) == "add")) &&
@@ -3094,22 +3119,22 @@ func native103(env any) bool {
 		}))
 }
 
-// native104 is the condition of parse-error.
-func native104(env any) bool {
+// native105 is the condition of parse-error.
+func native105(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native105 is the condition of input-too-large.
-func native105(env any) bool {
+// native106 is the condition of input-too-large.
+func native106(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native106 is the condition of invisible-characters.
-func native106(env any) bool {
+// native107 is the condition of invisible-characters.
+func native107(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -3118,8 +3143,8 @@ func native106(env any) bool {
 	})
 }
 
-// native107 is the condition of zero-width-characters.
-func native107(env any) bool {
+// native108 is the condition of zero-width-characters.
+func native108(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -3128,28 +3153,28 @@ func native107(env any) bool {
 	})
 }
 
-// native108 is the condition of mixed-script.
-func native108(env any) bool {
+// native109 is the condition of mixed-script.
+func native109(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native109 is the condition of terminal-escapes.
-func native109(env any) bool {
-	e := env.(*LineEnv)
-	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[103], e.Original))
-}
-
-// native110 is the condition of url-confusable-host.
+// native110 is the condition of terminal-escapes.
 func native110(env any) bool {
 	e := env.(*LineEnv)
-	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[104], "://", e.Original))
+	return (e.HasIssue("control-sequence") &&
+		!matchRe(&nativeRegexps[105], e.Original))
 }
 
-// native111 is the condition of url-non-ascii-host.
+// native111 is the condition of url-confusable-host.
 func native111(env any) bool {
+	e := env.(*LineEnv)
+	return (e.HasIssue("confusable") &&
+		matchReFold(&nativeRegexps[106], "://", e.Original))
+}
+
+// native112 is the condition of url-non-ascii-host.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -3159,28 +3184,28 @@ func native111(env any) bool {
 		}))
 }
 
-// native112 is the condition of url-punycode-host.
-func native112(env any) bool {
+// native113 is the condition of url-punycode-host.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native113 is the condition of url-odd-host.
-func native113(env any) bool {
+// native114 is the condition of url-odd-host.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[105], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[106], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[107], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[108], ".", urlHost(p0))))
 		}))
 }
 
-// native114 is the condition of url-lookalike-domain.
-func native114(env any) bool {
+// native115 is the condition of url-lookalike-domain.
+func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -3189,18 +3214,18 @@ func native114(env any) bool {
 		}))
 }
 
-// native115 is the condition of url-double-encoding.
-func native115(env any) bool {
+// native116 is the condition of url-double-encoding.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[107], "%25", p0))
+				matchReWith(&nativeRegexps[109], "%25", p0))
 		}))
 }
 
-// native116 is the condition of url-shortener.
-func native116(env any) bool {
+// native117 is the condition of url-shortener.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -3209,39 +3234,39 @@ func native116(env any) bool {
 		}))
 }
 
-// native117 is the condition of url-raw-ip.
-func native117(env any) bool {
+// native118 is the condition of url-raw-ip.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[108], urlHost(p0)))
+				!matchRe(&nativeRegexps[110], urlHost(p0)))
 		}))
 }
 
-// native118 is the condition of url-userinfo.
-func native118(env any) bool {
+// native119 is the condition of url-userinfo.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[109], "@", p0))
+				matchReWith(&nativeRegexps[111], "@", p0))
 		}))
 }
 
-// native119 is the condition of metadata-endpoint.
-func native119(env any) bool {
+// native120 is the condition of metadata-endpoint.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[110], p0))
+			matchRe(&nativeRegexps[112], p0))
 	})
 }
 
-// native120 is the condition of plain-http-download.
-func native120(env any) bool {
+// native121 is the condition of plain-http-download.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3255,8 +3280,8 @@ func native120(env any) bool {
 		}))
 }
 
-// native121 is the condition of insecure-tls.
-func native121(env any) bool {
+// native122 is the condition of insecure-tls.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -3285,45 +3310,45 @@ func native121(env any) bool {
 			})))
 }
 
-// native122 is the condition of reverse-shell.
-func native122(env any) bool {
+// native123 is the condition of reverse-shell.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[111], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[113], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[112], "/dev/", p0)
+			return matchReWith(&nativeRegexps[114], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[113], ":", p0)
+				return matchReFold(&nativeRegexps[115], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[114], p0)
+				return matchRe(&nativeRegexps[116], p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[115], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[117], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[116], e.Code)) &&
-			matchRe(&nativeRegexps[117], e.Code)) &&
-			matchRe(&nativeRegexps[118], e.Code)))
+			matchRe(&nativeRegexps[118], e.Code)) &&
+			matchRe(&nativeRegexps[119], e.Code)) &&
+			matchRe(&nativeRegexps[120], e.Code)))
 }
 
-// native123 is the condition of exfiltrate-secrets.
-func native123(env any) bool {
+// native124 is the condition of exfiltrate-secrets.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchReWith(&nativeRegexps[119], "$", p0) &&
+				(matchReWith(&nativeRegexps[121], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[120], "$(cat ", p0))
+				matchReWith(&nativeRegexps[122], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -3333,17 +3358,17 @@ func native123(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[121], p0)
+					return matchRe(&nativeRegexps[123], p0)
 				})))) ||
 		(((e.Stdin.Kind != "") &&
 			e.SendsInput()) &&
 			(((((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[122], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[124], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[123], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[125], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
 					(sensitivePath(e.Stdin.From) ||
@@ -3362,15 +3387,15 @@ func native123(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[124], "$(", p0)
+				return matchReWith(&nativeRegexps[126], "$(", p0)
 			}))) ||
 		(((e.Stdin.Kind == "herestring") &&
-			matchReWith(&nativeRegexps[125], "$", e.Stdin.Text)) &&
+			matchReWith(&nativeRegexps[127], "$", e.Stdin.Text)) &&
 			e.SendsInput()))
 }
 
-// native124 is the condition of credential-file-sweep.
-func native124(env any) bool {
+// native125 is the condition of credential-file-sweep.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -3378,8 +3403,8 @@ func native124(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native125 is the condition of secret-upload.
-func native125(env any) bool {
+// native126 is the condition of secret-upload.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -3425,19 +3450,19 @@ func native125(env any) bool {
 			})))
 }
 
-// native126 is the condition of dns-exfiltration.
-func native126(env any) bool {
+// native127 is the condition of dns-exfiltration.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[126], "$", p0)) &&
-			matchReWith(&nativeRegexps[127], ".", p0))
+			matchReWith(&nativeRegexps[128], "$", p0)) &&
+			matchReWith(&nativeRegexps[129], ".", p0))
 	})
 }
 
-// native127 is the condition of serve-home-or-root.
-func native127(env any) bool {
+// native128 is the condition of serve-home-or-root.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -3492,17 +3517,17 @@ func native127(env any) bool {
 	}()
 }
 
-// native128 is the condition of serve-after-cd-home.
-func native128(env any) bool {
+// native129 is the condition of serve-after-cd-home.
+func native129(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[128], "cd", e.Line))
+		matchReWith(&nativeRegexps[130], "cd", e.Line))
 }
 
-// native129 is the condition of reverse-shell-fifo.
-func native129(env any) bool {
+// native130 is the condition of reverse-shell-fifo.
+func native130(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -3511,11 +3536,11 @@ func native129(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[129], "mk", e.Line))
+		matchReWith(&nativeRegexps[131], "mk", e.Line))
 }
 
-// native130 is the condition of shell-piped-to-network.
-func native130(env any) bool {
+// native131 is the condition of shell-piped-to-network.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -3525,8 +3550,8 @@ func native130(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native131 is the condition of zsh-tcp.
-func native131(env any) bool {
+// native132 is the condition of zsh-tcp.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -3535,53 +3560,53 @@ func native131(env any) bool {
 			})))
 }
 
-// native132 is the condition of awk-network.
-func native132(env any) bool {
-	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[130], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[131], (e.Code+strings.Join(e.Args, " "))))
-}
-
-// native133 is the condition of dns-update.
+// native133 is the condition of awk-network.
 func native133(env any) bool {
 	e := env.(*CommandEnv)
+	return (matchReWith(&nativeRegexps[132], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchRe(&nativeRegexps[133], (e.Code+strings.Join(e.Args, " "))))
+}
+
+// native134 is the condition of dns-update.
+func native134(env any) bool {
+	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[132], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[134], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[133], "del", p0)
+			return matchReFold(&nativeRegexps[135], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[132], "del", p0.Target)
+			return matchReFold(&nativeRegexps[134], "del", p0.Target)
 		}))
 }
 
-// native134 is the condition of secret-variable-to-host.
-func native134(env any) bool {
+// native135 is the condition of secret-variable-to-host.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[134], "$", p0) &&
+		return (matchReWith(&nativeRegexps[136], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[135], ":", p0) &&
+				return (matchReWith(&nativeRegexps[137], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[134], "$", p0)) &&
+				matchReWith(&nativeRegexps[136], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[136], p0) &&
+				return (matchRe(&nativeRegexps[138], p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
 
-// native135 is the condition of serve-files-exposed.
-func native135(env any) bool {
+// native136 is the condition of serve-files-exposed.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -3603,7 +3628,7 @@ func native135(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[137], e.Code))
+				matchRe(&nativeRegexps[139], e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3611,27 +3636,27 @@ func native135(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[138], p0)
+							return matchRe(&nativeRegexps[140], p0)
 						}))))
 		}()
 	}()
 }
 
-// native136 is the condition of kubectl-proxy-exposed.
-func native136(env any) bool {
+// native137 is the condition of kubectl-proxy-exposed.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[139], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native137 is the condition of remote-tunnel.
-func native137(env any) bool {
+// native138 is the condition of remote-tunnel.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -3639,20 +3664,20 @@ func native137(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native138 is the condition of legacy-remote-channel.
-func native138(env any) bool {
+// native139 is the condition of legacy-remote-channel.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[140], "@", p0) &&
-				!matchReWith(&nativeRegexps[141], "@", p0))
+			return (matchReWith(&nativeRegexps[142], "@", p0) &&
+				!matchReWith(&nativeRegexps[143], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[142], ":", p0) &&
-						!matchRe(&nativeRegexps[143], p0)))
+					(matchReWith(&nativeRegexps[144], ":", p0) &&
+						!matchRe(&nativeRegexps[145], p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3665,18 +3690,18 @@ func native138(env any) bool {
 				}))))
 }
 
-// native139 is the condition of tar-remote-archive.
-func native139(env any) bool {
+// native140 is the condition of tar-remote-archive.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[144], "@", p0)
+		return matchReWith(&nativeRegexps[146], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native140 is the condition of raw-socket-upload.
-func native140(env any) bool {
+// native141 is the condition of raw-socket-upload.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -3685,23 +3710,23 @@ func native140(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[145], ":", p0)
+				return matchReFold(&nativeRegexps[147], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[146], ":", p0)
+				return matchReFold(&nativeRegexps[148], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[147], e.Line))) ||
+			matchRe(&nativeRegexps[149], e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[142], ":", p0) &&
-						!matchRe(&nativeRegexps[143], p0)))
+					(matchReWith(&nativeRegexps[144], ":", p0) &&
+						!matchRe(&nativeRegexps[145], p0)))
 			})))
 }
 
-// native141 is the condition of odd-transfer-channel.
-func native141(env any) bool {
+// native142 is the condition of odd-transfer-channel.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3714,21 +3739,21 @@ func native141(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[148], p0)
+					return matchRe(&nativeRegexps[150], p0)
 				}))))
 }
 
-// native142 is the condition of chmod-world-writable.
-func native142(env any) bool {
+// native143 is the condition of chmod-world-writable.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[149], p0) ||
-			matchReWith(&nativeRegexps[150], "w", p0))
+		return (matchRe(&nativeRegexps[151], p0) ||
+			matchReWith(&nativeRegexps[152], "w", p0))
 	})
 }
 
-// native143 is the condition of recursive-chmod-broad.
-func native143(env any) bool {
+// native144 is the condition of recursive-chmod-broad.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3739,40 +3764,40 @@ func native143(env any) bool {
 		}))
 }
 
-// native144 is the condition of setuid-bit.
-func native144(env any) bool {
+// native145 is the condition of setuid-bit.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[151], "s", p0) ||
-				matchRe(&nativeRegexps[152], p0))
+			return (matchReWith(&nativeRegexps[153], "s", p0) ||
+				matchRe(&nativeRegexps[154], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[152], p0) ||
-					matchReWith(&nativeRegexps[153], "s", p0))
+				return (matchRe(&nativeRegexps[154], p0) ||
+					matchReWith(&nativeRegexps[155], "s", p0))
 			})))
 }
 
-// native145 is the condition of setuid-shell.
-func native145(env any) bool {
+// native146 is the condition of setuid-shell.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[154], "s", p0) ||
-				matchRe(&nativeRegexps[155], p0))
+			return (matchReWith(&nativeRegexps[156], "s", p0) ||
+				matchRe(&nativeRegexps[157], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[155], p0)
+				return matchRe(&nativeRegexps[157], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[156], cleanPath(p0))
+			return matchRe(&nativeRegexps[158], cleanPath(p0))
 		}))
 }
 
-// native146 is the condition of recursive-chmod-root.
-func native146(env any) bool {
+// native147 is the condition of recursive-chmod-root.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3781,8 +3806,8 @@ func native146(env any) bool {
 		}))
 }
 
-// native147 is the condition of auth-file-permissions.
-func native147(env any) bool {
+// native148 is the condition of auth-file-permissions.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -3790,33 +3815,33 @@ func native147(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[157], p0) ||
-					matchRe(&nativeRegexps[158], p0)) ||
-					matchRe(&nativeRegexps[159], p0)) ||
-					matchReWith(&nativeRegexps[160], "w", p0)) ||
-					matchReWith(&nativeRegexps[161], "g", p0))
+				return ((((matchRe(&nativeRegexps[159], p0) ||
+					matchRe(&nativeRegexps[160], p0)) ||
+					matchRe(&nativeRegexps[161], p0)) ||
+					matchReWith(&nativeRegexps[162], "w", p0)) ||
+					matchReWith(&nativeRegexps[163], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[158], p0) ||
-					matchRe(&nativeRegexps[162], p0)) ||
-					matchReWith(&nativeRegexps[163], "w", p0)) ||
-					matchReWith(&nativeRegexps[160], "w", p0))
+				return (((matchRe(&nativeRegexps[160], p0) ||
+					matchRe(&nativeRegexps[164], p0)) ||
+					matchReWith(&nativeRegexps[165], "w", p0)) ||
+					matchReWith(&nativeRegexps[162], "w", p0))
 			})))
 }
 
-// native148 is the condition of root-account.
-func native148(env any) bool {
+// native149 is the condition of root-account.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[164], "-", p0)
+				return matchReWith(&nativeRegexps[166], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3824,8 +3849,8 @@ func native148(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native149 is the condition of privileged-group.
-func native149(env any) bool {
+// native150 is the condition of privileged-group.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -3857,8 +3882,8 @@ func native149(env any) bool {
 			})))
 }
 
-// native150 is the condition of remove-password.
-func native150(env any) bool {
+// native151 is the condition of remove-password.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -3873,8 +3898,8 @@ func native150(env any) bool {
 			})))
 }
 
-// native151 is the condition of password-set-unattended.
-func native151(env any) bool {
+// native152 is the condition of password-set-unattended.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -3883,47 +3908,47 @@ func native151(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native152 is the condition of set-capabilities.
-func native152(env any) bool {
+// native153 is the condition of set-capabilities.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native153 is the condition of password-hashes-dump.
-func native153(env any) bool {
+// native154 is the condition of password-hashes-dump.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native154 is the condition of auth-file-immutable.
-func native154(env any) bool {
+// native155 is the condition of auth-file-immutable.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[165], p0)
+		return matchRe(&nativeRegexps[167], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[166], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[168], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native155 is the condition of delete-user.
-func native155(env any) bool {
+// native156 is the condition of delete-user.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("h", "help") &&
 		(len(e.Positional) > 0))
 }
 
-// native156 is the condition of read-secret.
-func native156(env any) bool {
+// native157 is the condition of read-secret.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native157 is the condition of send-secret.
-func native157(env any) bool {
+// native158 is the condition of send-secret.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -3933,8 +3958,8 @@ func native157(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native158 is the condition of dump-process-memory.
-func native158(env any) bool {
+// native159 is the condition of dump-process-memory.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -3942,24 +3967,24 @@ func native158(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[167], p0)
+					return matchRe(&nativeRegexps[169], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[168], p0)
+				return matchRe(&nativeRegexps[170], p0)
 			})))
 }
 
-// native159 is the condition of keyring-secret-read.
-func native159(env any) bool {
+// native160 is the condition of keyring-secret-read.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[169], index(e.Via, (len(e.Via)-1)))) &&
+		matchRe(&nativeRegexps[171], index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[170], "-", p0)
+						return matchReWith(&nativeRegexps[172], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -3970,12 +3995,12 @@ func native159(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native160 is the condition of service-secret-print-agent.
-func native160(env any) bool {
+// native161 is the condition of service-secret-print-agent.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[169], index(e.Via, (len(e.Via)-1))))) &&
+			matchRe(&nativeRegexps[171], index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -3986,16 +4011,16 @@ func native160(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native161 is the condition of dosbox-mount-root.
-func native161(env any) bool {
+// native162 is the condition of dosbox-mount-root.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[171], "mount", p0)
+		return matchReFold(&nativeRegexps[173], "mount", p0)
 	})
 }
 
-// native162 is the condition of self-write.
-func native162(env any) bool {
+// native163 is the condition of self-write.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -4054,15 +4079,15 @@ func native162(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[172], p0)
+				return matchRe(&nativeRegexps[174], p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[173], "hguard", p0)
+				return matchReWith(&nativeRegexps[175], "hguard", p0)
 			})))
 }
 
-// native163 is the condition of self-write-agent.
-func native163(env any) bool {
+// native164 is the condition of self-write-agent.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -4125,18 +4150,18 @@ func native163(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchRe(&nativeRegexps[174], e.Stdin.Text))) ||
+				matchRe(&nativeRegexps[176], e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[172], p0)
+					return matchRe(&nativeRegexps[174], p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[173], "hguard", p0)
+					return matchReWith(&nativeRegexps[175], "hguard", p0)
 				}))))
 }
 
-// native164 is the condition of self-operand-agent.
-func native164(env any) bool {
+// native165 is the condition of self-operand-agent.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -4159,11 +4184,11 @@ func native164(env any) bool {
 			})))
 }
 
-// native165 is the condition of self-computed-write-agent.
-func native165(env any) bool {
+// native166 is the condition of self-computed-write-agent.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchRe(&nativeRegexps[175], e.Line)) &&
+		matchRe(&nativeRegexps[177], e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -4181,13 +4206,13 @@ func native165(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[176], "$(", p0.Target)) &&
-					matchRe(&nativeRegexps[177], p0.Target))
+					matchReWith(&nativeRegexps[178], "$(", p0.Target)) &&
+					matchRe(&nativeRegexps[179], p0.Target))
 			})))
 }
 
-// native166 is the condition of self-write-tools.
-func native166(env any) bool {
+// native167 is the condition of self-write-tools.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -4213,13 +4238,13 @@ func native166(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[178], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[180], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[179], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[181], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -4229,8 +4254,8 @@ func native166(env any) bool {
 			})))
 }
 
-// native167 is the condition of self-write-tools-agent.
-func native167(env any) bool {
+// native168 is the condition of self-write-tools-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -4257,13 +4282,13 @@ func native167(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[178], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[180], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[179], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[181], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -4274,55 +4299,55 @@ func native167(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[180], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[182], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[181], "hguard", p0) ||
-						matchReWith(&nativeRegexps[182], "hguard", p0))
+					return (matchReWith(&nativeRegexps[183], "hguard", p0) ||
+						matchReWith(&nativeRegexps[184], "hguard", p0))
 				}))))
 }
 
-// native168 is the condition of self-inline-write.
-func native168(env any) bool {
+// native169 is the condition of self-inline-write.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[183], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[184], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[185], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[186], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native169 is the condition of self-inline-write-agent.
-func native169(env any) bool {
+// native170 is the condition of self-inline-write-agent.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[183], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[184], ((e.Code+"\n")+e.Stdin.Text)))
+		matchRe(&nativeRegexps[185], ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchRe(&nativeRegexps[186], ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native170 is the condition of self-env.
-func native170(env any) bool {
+// native171 is the condition of self-env.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[185], "hguard_", p0)
+		return matchReFold(&nativeRegexps[187], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[185], "hguard_", p0)
+				return matchReFold(&nativeRegexps[187], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[186], "-", p0) ||
+					return (matchReWith(&nativeRegexps[188], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "hguard", p0)
+				return matchReFold(&nativeRegexps[189], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -4340,34 +4365,34 @@ func native170(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[188], "hguard_", p0)
+				return matchReFold(&nativeRegexps[190], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native171 is the condition of self-env-agent.
-func native171(env any) bool {
+// native172 is the condition of self-env-agent.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[185], "hguard_", p0)
+			return matchReFold(&nativeRegexps[187], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[185], "hguard_", p0)
+					return matchReFold(&nativeRegexps[187], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[186], "-", p0) ||
+						return (matchReWith(&nativeRegexps[188], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[187], "hguard", p0)
+					return matchReFold(&nativeRegexps[189], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -4385,104 +4410,104 @@ func native171(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[188], "hguard_", p0)
+					return matchReFold(&nativeRegexps[190], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native172 is the condition of self-hook-keys.
-func native172(env any) bool {
+// native173 is the condition of self-hook-keys.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[189], "-", p0)
+			return matchReWith(&nativeRegexps[191], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[190], p0))
+					matchRe(&nativeRegexps[192], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[191], p0)
+				return matchRe(&nativeRegexps[193], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[192], p0)
+				return matchRe(&nativeRegexps[194], p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[193], "accept-", p0)
+				return matchReWith(&nativeRegexps[195], "accept-", p0)
 			})))
 }
 
-// native173 is the condition of self-hook-keys-agent.
-func native173(env any) bool {
+// native174 is the condition of self-hook-keys-agent.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[189], "-", p0)
+				return matchReWith(&nativeRegexps[191], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[190], p0))
+						matchRe(&nativeRegexps[192], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[191], p0)
+					return matchRe(&nativeRegexps[193], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[192], p0)
+					return matchRe(&nativeRegexps[194], p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[193], "accept-", p0)
+					return matchReWith(&nativeRegexps[195], "accept-", p0)
 				}))))
 }
 
-// native174 is the condition of self-hook-functions.
-func native174(env any) bool {
+// native175 is the condition of self-hook-functions.
+func native175(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[194], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[196], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native175 is the condition of self-hook-functions-agent.
-func native175(env any) bool {
+// native176 is the condition of self-hook-functions-agent.
+func native176(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[194], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[196], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native176 is the condition of self-hook-builtins.
-func native176(env any) bool {
+// native177 is the condition of self-hook-builtins.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4491,7 +4516,7 @@ func native176(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[194], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[196], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -4502,8 +4527,8 @@ func native176(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native177 is the condition of self-hook-builtins-agent.
-func native177(env any) bool {
+// native178 is the condition of self-hook-builtins-agent.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4513,7 +4538,7 @@ func native177(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[194], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[196], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -4524,8 +4549,8 @@ func native177(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native178 is the condition of self-hook-editing.
-func native178(env any) bool {
+// native179 is the condition of self-hook-editing.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4557,8 +4582,8 @@ func native178(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native179 is the condition of self-hook-editing-agent.
-func native179(env any) bool {
+// native180 is the condition of self-hook-editing-agent.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4591,51 +4616,51 @@ func native179(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native180 is the condition of self-daemon.
-func native180(env any) bool {
+// native181 is the condition of self-daemon.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[187], "hguard", p0)
+			return matchReFold(&nativeRegexps[189], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "hguard", p0)
+				return matchReFold(&nativeRegexps[189], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[195], e.Line)))) ||
+				matchRe(&nativeRegexps[197], e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "hguard", p0)
+				return matchReFold(&nativeRegexps[189], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native181 is the condition of self-daemon-agent.
-func native181(env any) bool {
+// native182 is the condition of self-daemon-agent.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "hguard", p0)
+				return matchReFold(&nativeRegexps[189], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[187], "hguard", p0)
+					return matchReFold(&nativeRegexps[189], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[195], e.Line)))) ||
+					matchRe(&nativeRegexps[197], e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[187], "hguard", p0)
+					return matchReFold(&nativeRegexps[189], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native182 is the condition of self-agent-unguarded.
-func native182(env any) bool {
+// native183 is the condition of self-agent-unguarded.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4643,7 +4668,7 @@ func native182(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[196], p0)
+					return matchRe(&nativeRegexps[198], p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4654,7 +4679,7 @@ func native182(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[197], p0)
+						return matchRe(&nativeRegexps[199], p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4667,8 +4692,8 @@ func native182(env any) bool {
 		}))
 }
 
-// native183 is the condition of self-agent-unguarded-agent.
-func native183(env any) bool {
+// native184 is the condition of self-agent-unguarded-agent.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4677,7 +4702,7 @@ func native183(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[196], p0)
+						return matchRe(&nativeRegexps[198], p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4688,7 +4713,7 @@ func native183(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[197], p0)
+							return matchRe(&nativeRegexps[199], p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4701,13 +4726,13 @@ func native183(env any) bool {
 			})))
 }
 
-// native184 is the condition of self-approve-agent.
-func native184(env any) bool {
+// native185 is the condition of self-approve-agent.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[187], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[189], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -4735,44 +4760,44 @@ func native184(env any) bool {
 				}))))
 }
 
-// native185 is the condition of service-delete.
-func native185(env any) bool {
+// native186 is the condition of service-delete.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native186 is the condition of service-secret-delete.
-func native186(env any) bool {
+// native187 is the condition of service-secret-delete.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native187 is the condition of service-backup-delete.
-func native187(env any) bool {
+// native188 is the condition of service-backup-delete.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native188 is the condition of cloud-audit-off.
-func native188(env any) bool {
+// native189 is the condition of cloud-audit-off.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native189 is the condition of cloud-public-exposure.
-func native189(env any) bool {
+// native190 is the condition of cloud-public-exposure.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native190 is the condition of http-delete.
-func native190(env any) bool {
+// native191 is the condition of http-delete.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native191 is the condition of kubectl-scale-drain.
-func native191(env any) bool {
+// native192 is the condition of kubectl-scale-drain.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4781,12 +4806,12 @@ func native191(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[198], strings.ToLower(p0))
+				return matchRe(&nativeRegexps[200], strings.ToLower(p0))
 			})))
 }
 
-// native192 is the condition of compose-down-volumes.
-func native192(env any) bool {
+// native193 is the condition of compose-down-volumes.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4800,11 +4825,11 @@ func native192(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native193 is the condition of framework-db-reset.
-func native193(env any) bool {
+// native194 is the condition of framework-db-reset.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[199], "db:", p0)
+		return matchReWith(&nativeRegexps[201], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -4830,7 +4855,7 @@ func native193(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[200], "migrate:", p0)
+			return matchReWith(&nativeRegexps[202], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -4862,29 +4887,29 @@ func native193(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[201], ".", p0)
+				return matchReWith(&nativeRegexps[203], ".", p0)
 			})))
 }
 
-// native194 is the condition of kubectl-secret-values.
-func native194(env any) bool {
+// native195 is the condition of kubectl-secret-values.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[202], "secret", p0)
+			return matchReWith(&nativeRegexps[204], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[203], e.Option("o", "output")))
+		matchRe(&nativeRegexps[205], e.Option("o", "output")))
 }
 
-// native195 is the condition of package-from-url.
-func native195(env any) bool {
+// native196 is the condition of package-from-url.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "install")
 		})) &&
 		(anyOf(e.Positional, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[204], "://", p0) &&
+			return ((matchReWith(&nativeRegexps[206], "://", p0) &&
 				!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 				strings.HasPrefix(p0, "git+"))
 		}) ||
@@ -4896,7 +4921,7 @@ func native195(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[205], "://", p0) &&
+				return (matchReWith(&nativeRegexps[207], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -4904,7 +4929,7 @@ func native195(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[206], "http", p0)
+				return matchReWith(&nativeRegexps[208], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -4918,21 +4943,21 @@ func native195(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[206], "http", p0)
+				return matchReWith(&nativeRegexps[208], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native196 is the condition of unsigned-packages.
-func native196(env any) bool {
+// native197 is the condition of unsigned-packages.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[207], p0)
+				return matchRe(&nativeRegexps[209], p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4940,33 +4965,33 @@ func native196(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[208], "--force-", p0)
+				return matchReWith(&nativeRegexps[210], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[209], e.Stdin.Text)) &&
+			matchRe(&nativeRegexps[211], e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native197 is the condition of repo-from-pipe.
-func native197(env any) bool {
+// native198 is the condition of repo-from-pipe.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[210], "/etc/", p0)
+			return matchReWith(&nativeRegexps[212], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[211], "/etc/", p0)
+				return matchReWith(&nativeRegexps[213], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native198 is the condition of environment-hijack.
-func native198(env any) bool {
+// native199 is the condition of environment-hijack.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -4975,22 +5000,22 @@ func native198(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[212], p0)
+				return matchRe(&nativeRegexps[214], p0)
 			})))
 }
 
-// native199 is the condition of secret-in-command.
-func native199(env any) bool {
+// native200 is the condition of secret-in-command.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[213], p0)
+		return matchRe(&nativeRegexps[215], p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[214], "=", p0)
+				return matchReWith(&nativeRegexps[216], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[215], "A", p0)
+			return matchReWith(&nativeRegexps[217], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -4998,16 +5023,16 @@ func native199(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[216], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[218], "--preserve-env=", p0)
 		}))
 }
 
-// native200 is the condition of local-package-install.
-func native200(env any) bool {
+// native201 is the condition of local-package-install.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[217], ".", p0)
+			return matchReFold(&nativeRegexps[219], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -5023,15 +5048,15 @@ func native200(env any) bool {
 	}()
 }
 
-// native201 is the condition of package-index-redirect.
-func native201(env any) bool {
+// native202 is the condition of package-index-redirect.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[218], e.Pos(2)) &&
+		((matchRe(&nativeRegexps[220], e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[219], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[221], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -5041,10 +5066,10 @@ func native201(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[220], p0)
+				return matchRe(&nativeRegexps[222], p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[221], "://", p0) &&
+				return (matchReWith(&nativeRegexps[223], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -5059,8 +5084,8 @@ func native201(env any) bool {
 			})))
 }
 
-// native202 is the condition of shutdown-reboot.
-func native202(env any) bool {
+// native203 is the condition of shutdown-reboot.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -5071,7 +5096,7 @@ func native202(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[222], p0)
+				return matchRe(&nativeRegexps[224], p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5085,49 +5110,49 @@ func native202(env any) bool {
 			})))
 }
 
-// native203 is the condition of kill-all-processes.
-func native203(env any) bool {
+// native204 is the condition of kill-all-processes.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native204 is the condition of fork-bomb.
-func native204(env any) bool {
+// native205 is the condition of fork-bomb.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native205 is the condition of kill-hguard.
-func native205(env any) bool {
+// native206 is the condition of kill-hguard.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[187], "hguard", p0)
+		return matchReFold(&nativeRegexps[189], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[223], "hguard", p0)
+			return matchReFold(&nativeRegexps[225], "hguard", p0)
 		}))
 }
 
-// native206 is the condition of crontab-remove.
-func native206(env any) bool {
+// native207 is the condition of crontab-remove.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native207 is the condition of history-wipe.
-func native207(env any) bool {
+// native208 is the condition of history-wipe.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[224], p0)
+				return matchRe(&nativeRegexps[226], p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[225], "history", p0)
+			return matchReWith(&nativeRegexps[227], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5144,7 +5169,7 @@ func native207(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[226], p0)
+				return matchRe(&nativeRegexps[228], p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -5152,8 +5177,8 @@ func native207(env any) bool {
 		}))
 }
 
-// native208 is the condition of firewall-off.
-func native208(env any) bool {
+// native209 is the condition of firewall-off.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5174,7 +5199,7 @@ func native208(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[227], p0)
+				return matchRe(&nativeRegexps[229], p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5196,33 +5221,33 @@ func native208(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[228], p0)
+				return matchRe(&nativeRegexps[230], p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[229], p0)
+				return matchRe(&nativeRegexps[231], p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[230], p0)
+				return matchRe(&nativeRegexps[232], p0)
 			})))
 }
 
-// native209 is the condition of sudo-stdin-password.
-func native209(env any) bool {
+// native210 is the condition of sudo-stdin-password.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
 		e.WrapperFlag("sudo", "S", "stdin"))
 }
 
-// native210 is the condition of killall-sigkill.
-func native210(env any) bool {
+// native211 is the condition of killall-sigkill.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -5232,19 +5257,19 @@ func native210(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native211 is the condition of windows-destructive.
-func native211(env any) bool {
+// native212 is the condition of windows-destructive.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[231], p0)
+		return matchRe(&nativeRegexps[233], p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[232], p0)
+			return matchRe(&nativeRegexps[234], p0)
 		}))
 }
 
-// native212 is the condition of powershell-evasion.
-func native212(env any) bool {
+// native213 is the condition of powershell-evasion.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -5263,15 +5288,15 @@ func native212(env any) bool {
 			})))
 }
 
-// native213 is the condition of power-off-remote.
-func native213(env any) bool {
+// native214 is the condition of power-off-remote.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[233], p0)
+			return matchRe(&nativeRegexps[235], p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[234], p0)
+			return matchRe(&nativeRegexps[236], p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5290,8 +5315,8 @@ func native213(env any) bool {
 			})))
 }
 
-// native214 is the condition of kill-init.
-func native214(env any) bool {
+// native215 is the condition of kill-init.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -5306,8 +5331,8 @@ func native214(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native215 is the condition of kernel-module-load.
-func native215(env any) bool {
+// native216 is the condition of kernel-module-load.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -5324,31 +5349,31 @@ func native215(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native216 is the condition of kernel-hardening-off.
-func native216(env any) bool {
+// native217 is the condition of kernel-hardening-off.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[235], p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[236], "/proc/sys/", p0)
-		})) ||
-		anyOf(e.Outputs, func(p0 string) bool {
 			return matchRe(&nativeRegexps[237], p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[238], "/proc/sys/", p0)
+		})) ||
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[239], p0)
 		}))
 }
 
-// native217 is the condition of sysrq-trigger.
-func native217(env any) bool {
+// native218 is the condition of sysrq-trigger.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native218 is the condition of audit-rules-off.
-func native218(env any) bool {
+// native219 is the condition of audit-rules-off.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -5359,12 +5384,12 @@ func native218(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[238], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[240], "/var/log/", p0)
 		}))
 }
 
-// native219 is the condition of network-cut.
-func native219(env any) bool {
+// native220 is the condition of network-cut.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -5425,8 +5450,8 @@ func native219(env any) bool {
 			})))
 }
 
-// native220 is the condition of find-exec-broad.
-func native220(env any) bool {
+// native221 is the condition of find-exec-broad.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -5445,8 +5470,8 @@ func native220(env any) bool {
 				}))))
 }
 
-// native221 is the condition of move-system-dir.
-func native221(env any) bool {
+// native222 is the condition of move-system-dir.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5456,8 +5481,8 @@ func native221(env any) bool {
 		}))
 }
 
-// native222 is the condition of move-home.
-func native222(env any) bool {
+// native223 is the condition of move-home.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5466,8 +5491,8 @@ func native222(env any) bool {
 		}))
 }
 
-// native223 is the condition of move-credentials-away.
-func native223(env any) bool {
+// native224 is the condition of move-credentials-away.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5475,17 +5500,17 @@ func native223(env any) bool {
 		}))
 }
 
-// native224 is the condition of fork-bomb-code.
-func native224(env any) bool {
+// native225 is the condition of fork-bomb-code.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[239], "while", e.Code) ||
-			matchRe(&nativeRegexps[240], e.Code)) ||
-			matchReWith(&nativeRegexps[241], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[241], "while", e.Code) ||
+			matchRe(&nativeRegexps[242], e.Code)) ||
+			matchReWith(&nativeRegexps[243], "fork", e.Code)))
 }
 
-// native225 is the condition of service-from-file.
-func native225(env any) bool {
+// native226 is the condition of service-from-file.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5496,8 +5521,8 @@ func native225(env any) bool {
 				}))))
 }
 
-// native226 is the condition of container-host-root.
-func native226(env any) bool {
+// native227 is the condition of container-host-root.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5507,39 +5532,39 @@ func native226(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[242], "source=/", p0)
+					return matchReWith(&nativeRegexps[244], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[243], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[245], "security.privileged=true", p0)
 				}))))
 }
 
-// native227 is the condition of bind-mount-system-file.
-func native227(env any) bool {
+// native228 is the condition of bind-mount-system-file.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[244], "bind", p0)
+			return matchReWith(&nativeRegexps[246], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[245], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[246], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[247], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[248], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native228 is the condition of snap-unsigned-install.
-func native228(env any) bool {
+// native229 is the condition of snap-unsigned-install.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native229 is the condition of timestomp.
-func native229(env any) bool {
+// native230 is the condition of timestomp.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[247], "-", p0)
+			return matchReWith(&nativeRegexps[249], "-", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((((((((((((((under(p0, "/etc") ||
@@ -5560,8 +5585,8 @@ func native229(env any) bool {
 		}))
 }
 
-// native230 is the condition of login-records-wipe.
-func native230(env any) bool {
+// native231 is the condition of login-records-wipe.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5570,28 +5595,28 @@ func native230(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchRe(&nativeRegexps[248], p0))
+					matchRe(&nativeRegexps[250], p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native231 is the condition of kernel-thread-name.
-func native231(env any) bool {
+// native232 is the condition of kernel-thread-name.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[249], p0)
+			return matchRe(&nativeRegexps[251], p0)
 		}))
 }
 
-// native232 is the condition of mass-create-loop.
-func native232(env any) bool {
+// native233 is the condition of mass-create-loop.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchRe(&nativeRegexps[250], e.Code)) &&
-		matchRe(&nativeRegexps[251], e.Code)) &&
-		!matchReWith(&nativeRegexps[252], "sleep", e.Code)) ||
+		matchRe(&nativeRegexps[252], e.Code)) &&
+		matchRe(&nativeRegexps[253], e.Code)) &&
+		!matchReWith(&nativeRegexps[254], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -5599,75 +5624,88 @@ func native232(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[253], p0)
+					return matchRe(&nativeRegexps[255], p0)
 				})))) ||
-		(((matchRe(&nativeRegexps[254], e.Line) &&
+		((((matchRe(&nativeRegexps[256], e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[255], p0)
+					return matchRe(&nativeRegexps[257], p0)
 				}))) ||
-			matchRe(&nativeRegexps[256], e.Line)) &&
-			!matchRe(&nativeRegexps[257], e.Line)))
+			matchRe(&nativeRegexps[258], e.Line)) ||
+			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
+				matchRe(&nativeRegexps[259], e.Line)) &&
+				matchRe(&nativeRegexps[260], e.Line))) &&
+			!matchRe(&nativeRegexps[261], e.Line)))
 }
 
-// native233 is the condition of request-flood-loop.
-func native233(env any) bool {
+// native234 is the condition of request-flood-loop.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Background &&
-		matchRe(&nativeRegexps[258], e.Line)) &&
-		!matchRe(&nativeRegexps[259], e.Line)) ||
+	return ((((e.Background &&
+		matchRe(&nativeRegexps[262], e.Line)) &&
+		!matchRe(&nativeRegexps[263], e.Line)) ||
+		(matchReWith(&nativeRegexps[264], "parallel", e.Line) &&
+			(isDownloader(e.Name) ||
+				((e.Name == "parallel") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return isDownloader(p0)
+					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[260], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[265], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native234 is the condition of busy-loop.
-func native234(env any) bool {
-	e := env.(*LineEnv)
-	return ((matchRe(&nativeRegexps[261], e.Line) ||
-		((matchReWith(&nativeRegexps[262], "do", e.Line) &&
-			matchReWith(&nativeRegexps[263], "=", e.Line)) &&
-			!matchRe(&nativeRegexps[264], e.Line))) ||
-		(matchRe(&nativeRegexps[265], e.Line) &&
-			!matchRe(&nativeRegexps[266], e.Line)))
-}
-
-// native235 is the condition of spawn-loop.
+// native235 is the condition of busy-loop.
 func native235(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchRe(&nativeRegexps[267], e.Line)) &&
-		!matchRe(&nativeRegexps[268], e.Line))
+	e := env.(*LineEnv)
+	return ((matchRe(&nativeRegexps[266], e.Line) ||
+		((matchReWith(&nativeRegexps[267], "do", e.Line) &&
+			matchReWith(&nativeRegexps[268], "=", e.Line)) &&
+			!matchRe(&nativeRegexps[269], e.Line))) ||
+		(matchRe(&nativeRegexps[270], e.Line) &&
+			!matchRe(&nativeRegexps[271], e.Line)))
 }
 
-// native236 is the condition of thread-storm-code.
+// native236 is the condition of spawn-loop.
 func native236(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchRe(&nativeRegexps[269], e.Code)) &&
-		matchRe(&nativeRegexps[270], e.Code)) &&
-		!matchRe(&nativeRegexps[271], e.Code))
+	return ((e.Background &&
+		matchRe(&nativeRegexps[272], e.Line)) &&
+		!matchRe(&nativeRegexps[273], e.Line))
 }
 
-// native237 is the condition of endless-device-read.
+// native237 is the condition of thread-storm-code.
 func native237(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Positional, func(p0 string) bool {
-		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
-	}) &&
-		(in(e.Name, "tail", "sort", "tac", "shuf") ||
-			in("/dev/zero", e.Positional...)))
+	return ((((e.Lang != "") &&
+		matchRe(&nativeRegexps[274], e.Code)) &&
+		matchRe(&nativeRegexps[275], e.Code)) &&
+		!matchRe(&nativeRegexps[276], e.Code))
 }
 
-// native238 is the condition of memory-hog-code.
+// native238 is the condition of endless-device-read.
 func native238(env any) bool {
 	e := env.(*CommandEnv)
-	return ((e.Lang != "") &&
-		matchRe(&nativeRegexps[272], e.Code))
+	return ((anyOf(e.Positional, func(p0 string) bool {
+		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
+	}) &&
+		((in(e.Name, "tail", "sort", "tac", "shuf") ||
+			in("/dev/zero", e.Positional...)) ||
+			!in(e.Name, "rev", "uniq", "grep", "awk", "sed"))) ||
+		((in(e.Name, "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "gzip", "bzip2", "xz", "zstd", "lz4", "pigz") &&
+			(e.Stdin.Kind == "file")) &&
+			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native239 is the condition of write-system-config.
+// native239 is the condition of memory-hog-code.
 func native239(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.Lang != "") &&
+		matchRe(&nativeRegexps[277], e.Code))
+}
+
+// native240 is the condition of write-system-config.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5685,51 +5723,51 @@ func native239(env any) bool {
 	})
 }
 
-// native240 is the condition of write-shell-startup.
-func native240(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[273], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[274], "/etc/", cleanPath(p0)))
-	})
-}
-
-// native241 is the condition of write-ssh.
+// native241 is the condition of write-shell-startup.
 func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[275], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[276], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[278], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[279], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native242 is the condition of write-credentials.
+// native242 is the condition of write-ssh.
 func native242(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[275], "/.ssh", cleanPath(p0)))
-	}) &&
-		!((in(e.Name, "cp", "install") &&
-			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[277], ".", index(e.Positional, 0))))
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[280], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[281], "authorized_keys", cleanPath(p0)))
+	})
 }
 
-// native243 is the condition of write-guard-config.
+// native243 is the condition of write-credentials.
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[278], "$", p0) ||
-			matchRe(&nativeRegexps[279], cleanPath(p0)))
+		return (sensitivePath(p0) &&
+			!matchReWith(&nativeRegexps[280], "/.ssh", cleanPath(p0)))
+	}) &&
+		!((in(e.Name, "cp", "install") &&
+			(len(e.Positional) == 2)) &&
+			matchReFold(&nativeRegexps[282], ".", index(e.Positional, 0))))
+}
+
+// native244 is the condition of write-guard-config.
+func native244(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[283], "$", p0) ||
+			matchRe(&nativeRegexps[284], cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[280], cleanPath(p0))
+				return matchRe(&nativeRegexps[285], cleanPath(p0))
 			})))
 }
 
-// native244 is the condition of write-sudoers.
-func native244(env any) bool {
+// native245 is the condition of write-sudoers.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5741,55 +5779,55 @@ func native244(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[281], e.Assigns[p0]))
+					!matchRe(&nativeRegexps[286], e.Assigns[p0]))
 			})))
 }
 
-// native245 is the condition of editor-command-write.
-func native245(env any) bool {
+// native246 is the condition of editor-command-write.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[282], e.Assigns[p0]))
+				!matchRe(&nativeRegexps[287], e.Assigns[p0]))
 		}))
 }
 
-// native246 is the condition of enable-user-service.
-func native246(env any) bool {
+// native247 is the condition of enable-user-service.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native247 is the condition of write-persistence.
-func native247(env any) bool {
+// native248 is the condition of write-persistence.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[283], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[284], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[285], cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[288], "/", cleanPath(p0)) ||
+			matchRe(&nativeRegexps[289], cleanPath(p0))) ||
+			matchRe(&nativeRegexps[290], cleanPath(p0)))
 	})
 }
 
-// native248 is the condition of package-config-exec.
-func native248(env any) bool {
+// native249 is the condition of package-config-exec.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[286], p0)
+			return matchRe(&nativeRegexps[291], p0)
 		}))
 }
 
-// native249 is the condition of git-config-exec.
-func native249(env any) bool {
+// native250 is the condition of git-config-exec.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[287], p0)
+			return matchRe(&nativeRegexps[292], p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5797,91 +5835,76 @@ func native249(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[288], p0)
+				return matchRe(&nativeRegexps[293], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[289], p0)
+					return matchRe(&nativeRegexps[294], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[290], p0)
+				return matchRe(&nativeRegexps[295], p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[291], "alias.", p0)
+				return matchReWith(&nativeRegexps[296], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[292], "credential.", p0)
+				return matchReFold(&nativeRegexps[297], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[293], p0)
+				return matchRe(&nativeRegexps[298], p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))))
 }
 
-// native250 is the condition of write-program-hook-file.
-func native250(env any) bool {
+// native251 is the condition of write-program-hook-file.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[294], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[299], "/.", cleanPath(p0))
 	})
 }
 
-// native251 is the condition of write-persistence-named.
-func native251(env any) bool {
+// native252 is the condition of write-persistence-named.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native252 is the condition of edit-account-file.
-func native252(env any) bool {
+// native253 is the condition of edit-account-file.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[295], "--action=", p0)
+			return matchReWith(&nativeRegexps[300], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[296], "/", p0)
+			return matchReWith(&nativeRegexps[301], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[297], cleanPath(p0)))) ||
+						matchRe(&nativeRegexps[302], cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[298], cleanPath(p0))))
+						matchRe(&nativeRegexps[303], cleanPath(p0))))
 			})))
 }
 
-// native253 is the condition of write-runs-later-agent.
-func native253(env any) bool {
-	e := env.(*CommandEnv)
-	return (e.Agent &&
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[300], cleanPath(func() string {
-				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[299], p0) {
-					return ((e.Cwd + "/") + p0)
-				}
-				return p0
-			}()))
-		}))
-}
-
-// native254 is the condition of write-agent-instructions-agent.
+// native254 is the condition of write-runs-later-agent.
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[301], cleanPath(func() string {
+			return matchRe(&nativeRegexps[305], cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[299], p0) {
+					!matchRe(&nativeRegexps[304], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -5889,8 +5912,23 @@ func native254(env any) bool {
 		}))
 }
 
-// native255 is the condition of edit-system-file-agent.
+// native255 is the condition of write-agent-instructions-agent.
 func native255(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchRe(&nativeRegexps[306], cleanPath(func() string {
+				if (e.Cwd != "") &&
+					!matchRe(&nativeRegexps[304], p0) {
+					return ((e.Cwd + "/") + p0)
+				}
+				return p0
+			}()))
+		}))
+}
+
+// native256 is the condition of edit-system-file-agent.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
