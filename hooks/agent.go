@@ -407,8 +407,20 @@ func classify(c *Call, input json.RawMessage) error {
 	case t == "Grep", t == "search_file_content", t == "grep_search":
 		// A search prints matching lines of the files it reads; without a
 		// path it searches the working directory, which the agent may read.
+		// Its glob narrows it to files that pattern names: {path: ~, glob:
+		// .ssh/*} reads the keys.
 		if p := str("path", "dir_path"); p != "" {
 			c.Kind, c.Paths = KindRead, []string{p}
+		}
+		if g := str("glob", "include"); g != "" && !strings.HasPrefix(g, "!") {
+			base := str("path", "dir_path")
+			if base == "" {
+				base = c.Cwd
+			}
+			if base != "" && !strings.HasPrefix(g, "/") {
+				g = strings.TrimRight(base, "/") + "/" + strings.TrimPrefix(g, "**/")
+			}
+			c.Kind, c.Paths = KindRead, append(c.Paths, g)
 		}
 	case t == "read_many_files":
 		var paths []string

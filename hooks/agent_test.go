@@ -150,6 +150,11 @@ func TestParse(t *testing.T) {
 		{Gemini, `{"tool_name":"replace","tool_input":{"file_path":"/w/f","old_string":"a","new_string":"b"}}`,
 			Call{Agent: Gemini, Tool: "replace", Kind: KindWrite, Command: "tee -- /w/f >/dev/null", Paths: []string{"/w/f"}}},
 		{Gemini, `{"session_id":"g","hook_event_name":"BeforeAgent","prompt":"p"}`, Call{Agent: Gemini, Event: EventTurn, Session: "g"}},
+		// Grep's glob narrows the search to the files it names (red team)
+		{ClaudeCode, `{"tool_name":"Grep","tool_input":{"pattern":"BEGIN","path":"/h","glob":".ssh/*","output_mode":"content"}}`,
+			Call{Agent: ClaudeCode, Tool: "Grep", Kind: KindRead, Command: "cat -- /h '/h/.ssh/*'", Paths: []string{"/h", "/h/.ssh/*"}}},
+		{ClaudeCode, `{"tool_name":"Grep","tool_input":{"pattern":"k","glob":"**/.env"},"cwd":"/p"}`,
+			Call{Agent: ClaudeCode, Tool: "Grep", Kind: KindRead, Command: "cat -- /p/.env", Paths: []string{"/p/.env"}, Cwd: "/p"}},
 		{Hermes, `{"hook_event_name":"pre_tool_call","tool_name":"terminal","tool_input":{"command":"make","workdir":"/p/sub","background":false},"session_id":"s","cwd":"/p"}`,
 			Call{Agent: Hermes, Tool: "terminal", Kind: KindShell, Command: "make", Cwd: "/p/sub", Session: "s"}},
 		{Hermes, `{"tool_name":"execute_code","tool_input":{"code":"import os\nos.system('rm -rf ~')"}}`,
