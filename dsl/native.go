@@ -142,9 +142,32 @@ func matchReWith(re *lazyRegexp, lit, s string) bool {
 }
 
 // matchReFold is matchReWith for text that matches in any ASCII case;
-// lower is in lower case (requiredLiteral).
+// lower is in lower case (requiredLiteral). A long text goes to the
+// regexp, which remembers its answer (a line judged once per command).
 func matchReFold(re *lazyRegexp, lower, s string) bool {
+	if len(s) >= memoLen {
+		return matchRe(re, s)
+	}
 	return containsFold(s, lower) && matchRe(re, s)
+}
+
+// matchReAny is `s matches "…"` for a regexp every match of which
+// contains one of lits, NUL-separated and in lower case (requiredAny):
+// without any of them, in any ASCII case, the regexp is neither compiled
+// nor run. Text with other bytes goes to the regexp: under (?i) ſ and K
+// (U+017F, U+212A) match s and k.
+func matchReAny(re *lazyRegexp, lits, s string) bool {
+	if len(s) >= memoLen || !isASCII(s) {
+		return matchRe(re, s)
+	}
+	for rest := lits; rest != ""; {
+		var lit string
+		lit, rest, _ = strings.Cut(rest, "\x00")
+		if containsFold(s, lit) {
+			return matchRe(re, s)
+		}
+	}
+	return false
 }
 
 // containsFold reports whether s contains lower in any ASCII case.

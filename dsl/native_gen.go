@@ -1505,7 +1505,7 @@ func native9(env any) bool {
 	return ((((e.Stdin.Kind == "pipe") &&
 		in(e.Stdin.Origin, "env", "printenv", "set", "export", "declare")) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[9], p0)
+			return matchReAny(&nativeRegexps[9], "key\x00token\x00secret\x00pass\x00cred\x00auth", p0)
 		})) &&
 		((len(e.Outputs) > 0) ||
 			e.Agent))
@@ -1515,7 +1515,7 @@ func native9(env any) bool {
 func native10(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Positional) >= 2) &&
-		matchRe(&nativeRegexps[10], index(e.Positional, (len(e.Positional)-1)))) &&
+		matchReAny(&nativeRegexps[10], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -1527,14 +1527,14 @@ func native10(env any) bool {
 func native11(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchRe(&nativeRegexps[11], e.Line) ||
+		(matchReAny(&nativeRegexps[11], "known_hosts\x00known_hosts", e.Line) ||
 			(((e.Agent &&
 				matchReWith(&nativeRegexps[12], "do", e.Line)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[13], p0)
+					return matchReAny(&nativeRegexps[13], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[14], p0)
+					return matchReAny(&nativeRegexps[14], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -1544,7 +1544,7 @@ func native12(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchRe(&nativeRegexps[15], e.Line))
+		matchReAny(&nativeRegexps[15], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native13 is the condition of load-generator.
@@ -1573,7 +1573,7 @@ func native13(env any) bool {
 func native14(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchRe(&nativeRegexps[18], index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[18], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -1693,7 +1693,7 @@ func native22(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[22], p0)
+				return matchReAny(&nativeRegexps[22], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -1764,7 +1764,7 @@ func native24(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[28], p0)
+				return matchReAny(&nativeRegexps[28], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -1783,7 +1783,7 @@ func native25(env any) bool {
 func native26(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchRe(&nativeRegexps[30], e.Line)) &&
+		matchReAny(&nativeRegexps[30], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -1798,8 +1798,8 @@ func native27(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchRe(&nativeRegexps[31], e.Code)) &&
-			matchRe(&nativeRegexps[32], e.Code)) ||
+			matchReAny(&nativeRegexps[31], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[32], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[33], ":", p0)
 			})) ||
@@ -1961,7 +1961,7 @@ func native32(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchRe(&nativeRegexps[38], cleanPath(p0)))
+						matchReAny(&nativeRegexps[38], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -1975,9 +1975,9 @@ func native33(env any) bool {
 			return matchReWith(&nativeRegexps[39], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[40], cleanPath(p0))
+				return matchReAny(&nativeRegexps[40], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchRe(&nativeRegexps[41], ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[41], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native34 is the condition of sql-destructive.
@@ -1994,7 +1994,7 @@ func native34(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchRe(&nativeRegexps[42], let0) ||
+		return (((matchReAny(&nativeRegexps[42], "drop\x00truncate", let0) ||
 			matchReFold(&nativeRegexps[43], "delete", let0)) ||
 			matchReFold(&nativeRegexps[44], ".", let0)) ||
 			matchReFold(&nativeRegexps[45], "grant", let0))
@@ -2013,12 +2013,12 @@ func native35(env any) bool {
 			((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
-				matchRe(&nativeRegexps[46], e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[46], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[47], p0)
+					return matchReAny(&nativeRegexps[47], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchRe(&nativeRegexps[46], p0.Target)
+					return matchReAny(&nativeRegexps[46], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -2321,7 +2321,7 @@ func native53(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[61], e.Code))
+		matchReAny(&nativeRegexps[61], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
 // native54 is the condition of program-option-exec.
@@ -2362,11 +2362,11 @@ func native54(env any) bool {
 					matchReWith(&nativeRegexps[65], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[66], p0)
+				return matchReAny(&nativeRegexps[66], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[67], p0)
+				return matchReAny(&nativeRegexps[67], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2379,15 +2379,15 @@ func native54(env any) bool {
 func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchRe(&nativeRegexps[68], p0)
+		return matchReAny(&nativeRegexps[68], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchRe(&nativeRegexps[69], p0)
+			return matchReAny(&nativeRegexps[69], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
 				(matchReWith(&nativeRegexps[70], "GIT_CONFIG_KEY_", p0) &&
-					matchRe(&nativeRegexps[71], e.Assigns[p0])))
+					matchReAny(&nativeRegexps[71], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -2413,7 +2413,7 @@ func native56(env any) bool {
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchReWith(&nativeRegexps[73], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchRe(&nativeRegexps[74], p0)))
+						matchReAny(&nativeRegexps[74], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
@@ -2452,7 +2452,7 @@ func native58(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchRe(&nativeRegexps[76], e.Assigns["path"])))
+			matchReAny(&nativeRegexps[76], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native59 is the condition of shell-through-program.
@@ -2694,7 +2694,7 @@ func native73(env any) bool {
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[93], "/fish/", cleanPath(p0)) ||
 			matchReWith(&nativeRegexps[94], "/fish/", cleanPath(p0))) ||
-			matchRe(&nativeRegexps[95], cleanPath(p0)))
+			matchReAny(&nativeRegexps[95], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -2737,7 +2737,7 @@ func native77(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchRe(&nativeRegexps[97], p0)
+				return matchReAny(&nativeRegexps[97], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -2995,9 +2995,9 @@ func native94(env any) bool {
 	return (((((e.Dynamic ||
 		in("find", e.Wrappers...)) ||
 		in("xargs", e.Wrappers...)) ||
-		matchRe(&nativeRegexps[101], e.Line)) &&
-		matchRe(&nativeRegexps[102], e.Line)) &&
-		!matchRe(&nativeRegexps[103], e.Line))
+		matchReAny(&nativeRegexps[101], "for\x00while\x00find\x00xargs", e.Line)) &&
+		matchReAny(&nativeRegexps[102], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[103], "-d\x00--decrypt", e.Line))
 }
 
 // native95 is the condition of move-to-dev-null.
@@ -3241,7 +3241,7 @@ func native118(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchRe(&nativeRegexps[110], urlHost(p0)))
+				!matchReAny(&nativeRegexps[110], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -3261,7 +3261,7 @@ func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchRe(&nativeRegexps[112], p0))
+			matchReAny(&nativeRegexps[112], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -3326,7 +3326,7 @@ func native123(env any) bool {
 				return matchReFold(&nativeRegexps[115], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[116], p0)
+				return matchReAny(&nativeRegexps[116], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
@@ -3335,9 +3335,9 @@ func native123(env any) bool {
 		((e.Lang != "") &&
 			matchReWith(&nativeRegexps[117], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchRe(&nativeRegexps[118], e.Code)) &&
-			matchRe(&nativeRegexps[119], e.Code)) &&
-			matchRe(&nativeRegexps[120], e.Code)))
+			matchReAny(&nativeRegexps[118], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[119], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[120], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native124 is the condition of exfiltrate-secrets.
@@ -3358,7 +3358,7 @@ func native124(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[123], p0)
+					return matchReAny(&nativeRegexps[123], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0)
 				})))) ||
 		(((e.Stdin.Kind != "") &&
 			e.SendsInput()) &&
@@ -3564,7 +3564,7 @@ func native132(env any) bool {
 func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return (matchReWith(&nativeRegexps[132], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchRe(&nativeRegexps[133], (e.Code+strings.Join(e.Args, " "))))
+		matchReAny(&nativeRegexps[133], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native134 is the condition of dns-update.
@@ -3600,7 +3600,7 @@ func native135(env any) bool {
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchRe(&nativeRegexps[138], p0) &&
+				return (matchReAny(&nativeRegexps[138], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -3628,7 +3628,7 @@ func native136(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchRe(&nativeRegexps[139], e.Code))
+				matchReAny(&nativeRegexps[139], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3650,7 +3650,7 @@ func native137(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchReAny(&nativeRegexps[141], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -3677,7 +3677,7 @@ func native139(env any) bool {
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
 					(matchReWith(&nativeRegexps[144], ":", p0) &&
-						!matchRe(&nativeRegexps[145], p0)))
+						!matchReAny(&nativeRegexps[145], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3716,12 +3716,12 @@ func native141(env any) bool {
 				return matchReFold(&nativeRegexps[148], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchRe(&nativeRegexps[149], e.Line))) ||
+			matchReAny(&nativeRegexps[149], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
 					(matchReWith(&nativeRegexps[144], ":", p0) &&
-						!matchRe(&nativeRegexps[145], p0)))
+						!matchReAny(&nativeRegexps[145], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -3970,7 +3970,7 @@ func native159(env any) bool {
 					return matchRe(&nativeRegexps[169], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[170], p0)
+				return matchReAny(&nativeRegexps[170], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -3978,7 +3978,7 @@ func native159(env any) bool {
 func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchRe(&nativeRegexps[171], index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[171], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
@@ -4000,7 +4000,7 @@ func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchRe(&nativeRegexps[171], index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[171], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -4079,7 +4079,7 @@ func native163(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchRe(&nativeRegexps[174], p0)
+				return matchReAny(&nativeRegexps[174], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
 				return matchReWith(&nativeRegexps[175], "hguard", p0)
@@ -4150,10 +4150,10 @@ func native164(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchRe(&nativeRegexps[176], e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[176], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[174], p0)
+					return matchReAny(&nativeRegexps[174], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
 					return matchReWith(&nativeRegexps[175], "hguard", p0)
@@ -4188,7 +4188,7 @@ func native165(env any) bool {
 func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchRe(&nativeRegexps[177], e.Line)) &&
+		matchReAny(&nativeRegexps[177], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -4207,7 +4207,7 @@ func native166(env any) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
 					matchReWith(&nativeRegexps[178], "$(", p0.Target)) &&
-					matchRe(&nativeRegexps[179], p0.Target))
+					matchReAny(&nativeRegexps[179], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			})))
 }
 
@@ -4312,8 +4312,8 @@ func native169(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[185], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[186], ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[185], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[186], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native170 is the condition of self-inline-write-agent.
@@ -4323,8 +4323,8 @@ func native170(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchRe(&nativeRegexps[185], ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchRe(&nativeRegexps[186], ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[185], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[186], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native171 is the condition of self-env.
@@ -4440,7 +4440,7 @@ func native173(env any) bool {
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[194], p0)
+				return matchReAny(&nativeRegexps[194], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
@@ -4474,7 +4474,7 @@ func native174(env any) bool {
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[194], p0)
+					return matchReAny(&nativeRegexps[194], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
@@ -4627,7 +4627,7 @@ func native181(env any) bool {
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[189], "hguard", p0)
 			}) ||
-				matchRe(&nativeRegexps[197], e.Line)))) ||
+				matchReAny(&nativeRegexps[197], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[189], "hguard", p0)
@@ -4649,7 +4649,7 @@ func native182(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return matchReFold(&nativeRegexps[189], "hguard", p0)
 				}) ||
-					matchRe(&nativeRegexps[197], e.Line)))) ||
+					matchReAny(&nativeRegexps[197], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchReFold(&nativeRegexps[189], "hguard", p0)
@@ -4668,7 +4668,7 @@ func native183(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[198], p0)
+					return matchReAny(&nativeRegexps[198], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -4679,7 +4679,7 @@ func native183(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchRe(&nativeRegexps[199], p0)
+						return matchReAny(&nativeRegexps[199], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -4702,7 +4702,7 @@ func native184(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchRe(&nativeRegexps[198], p0)
+						return matchReAny(&nativeRegexps[198], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -4713,7 +4713,7 @@ func native184(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[199], p0)
+							return matchReAny(&nativeRegexps[199], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -4806,7 +4806,7 @@ func native192(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[200], strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[200], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -4898,7 +4898,7 @@ func native195(env any) bool {
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return matchReWith(&nativeRegexps[204], "secret", p0)
 		})) &&
-		matchRe(&nativeRegexps[205], e.Option("o", "output")))
+		matchReAny(&nativeRegexps[205], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native196 is the condition of package-from-url.
@@ -4957,7 +4957,7 @@ func native197(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[209], p0)
+				return matchReAny(&nativeRegexps[209], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -4968,7 +4968,7 @@ func native197(env any) bool {
 				return matchReWith(&nativeRegexps[210], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchRe(&nativeRegexps[211], e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[211], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -5000,7 +5000,7 @@ func native199(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[214], p0)
+				return matchReAny(&nativeRegexps[214], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0)
 			})))
 }
 
@@ -5008,7 +5008,7 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[215], p0)
+		return matchReAny(&nativeRegexps[215], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5054,7 +5054,7 @@ func native202(env any) bool {
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
 		(e.Pos(1) == "set")) &&
-		((matchRe(&nativeRegexps[220], e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[220], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
 			(matchReWith(&nativeRegexps[221], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
@@ -5066,7 +5066,7 @@ func native202(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[222], p0)
+				return matchReAny(&nativeRegexps[222], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (matchReWith(&nativeRegexps[223], "://", p0) &&
@@ -5096,7 +5096,7 @@ func native203(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchRe(&nativeRegexps[224], p0)
+				return matchReAny(&nativeRegexps[224], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5149,7 +5149,7 @@ func native208(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[226], p0)
+				return matchReAny(&nativeRegexps[226], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchReWith(&nativeRegexps[227], "history", p0)
@@ -5169,7 +5169,7 @@ func native208(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[228], p0)
+				return matchReAny(&nativeRegexps[228], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -5199,7 +5199,7 @@ func native209(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[229], p0)
+				return matchReAny(&nativeRegexps[229], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5221,20 +5221,20 @@ func native209(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[230], p0)
+				return matchReAny(&nativeRegexps[230], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[231], p0)
+				return matchReAny(&nativeRegexps[231], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[232], p0)
+				return matchReAny(&nativeRegexps[232], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -5261,10 +5261,10 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[233], p0)
+		return matchReAny(&nativeRegexps[233], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[234], p0)
+			return matchReAny(&nativeRegexps[234], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -5293,10 +5293,10 @@ func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[235], p0)
+			return matchReAny(&nativeRegexps[235], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[236], p0)
+			return matchReAny(&nativeRegexps[236], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5354,13 +5354,13 @@ func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchRe(&nativeRegexps[237], p0)
+			return matchReAny(&nativeRegexps[237], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchReWith(&nativeRegexps[238], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[239], p0)
+			return matchReAny(&nativeRegexps[239], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -5505,7 +5505,7 @@ func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[241], "while", e.Code) ||
-			matchRe(&nativeRegexps[242], e.Code)) ||
+			matchReAny(&nativeRegexps[242], "while\x00until\x00loop\x00while", e.Code)) ||
 			matchReWith(&nativeRegexps[243], "fork", e.Code)))
 }
 
@@ -5595,7 +5595,7 @@ func native231(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchRe(&nativeRegexps[250], p0))
+					matchReAny(&nativeRegexps[250], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -5606,7 +5606,7 @@ func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[251], p0)
+			return matchReAny(&nativeRegexps[251], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -5614,8 +5614,8 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchRe(&nativeRegexps[252], e.Code)) &&
-		matchRe(&nativeRegexps[253], e.Code)) &&
+		matchReAny(&nativeRegexps[252], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[253], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
 		!matchReWith(&nativeRegexps[254], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
@@ -5624,26 +5624,26 @@ func native233(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[255], p0)
+					return matchReAny(&nativeRegexps[255], "seq\x00..", p0)
 				})))) ||
-		((((matchRe(&nativeRegexps[256], e.Line) &&
+		((((matchReAny(&nativeRegexps[256], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchRe(&nativeRegexps[257], p0)
+					return matchReAny(&nativeRegexps[257], "$\x00{", p0)
 				}))) ||
-			matchRe(&nativeRegexps[258], e.Line)) ||
+			matchReAny(&nativeRegexps[258], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
 				matchRe(&nativeRegexps[259], e.Line)) &&
-				matchRe(&nativeRegexps[260], e.Line))) &&
-			!matchRe(&nativeRegexps[261], e.Line)))
+				matchReAny(&nativeRegexps[260], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[261], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native234 is the condition of request-flood-loop.
 func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchRe(&nativeRegexps[262], e.Line)) &&
-		!matchRe(&nativeRegexps[263], e.Line)) ||
+		matchReAny(&nativeRegexps[262], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[263], "sleep\x00wait", e.Line)) ||
 		(matchReWith(&nativeRegexps[264], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
@@ -5658,29 +5658,29 @@ func native234(env any) bool {
 // native235 is the condition of busy-loop.
 func native235(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchRe(&nativeRegexps[266], e.Line) ||
+	return ((matchReAny(&nativeRegexps[266], "while\x00until\x00done\x00while", e.Line) ||
 		((matchReWith(&nativeRegexps[267], "do", e.Line) &&
 			matchReWith(&nativeRegexps[268], "=", e.Line)) &&
-			!matchRe(&nativeRegexps[269], e.Line))) ||
-		(matchRe(&nativeRegexps[270], e.Line) &&
-			!matchRe(&nativeRegexps[271], e.Line)))
+			!matchReAny(&nativeRegexps[269], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[270], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[271], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native236 is the condition of spawn-loop.
 func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchRe(&nativeRegexps[272], e.Line)) &&
-		!matchRe(&nativeRegexps[273], e.Line))
+		matchReAny(&nativeRegexps[272], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[273], "sleep\x00wait", e.Line))
 }
 
 // native237 is the condition of thread-storm-code.
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchRe(&nativeRegexps[274], e.Code)) &&
-		matchRe(&nativeRegexps[275], e.Code)) &&
-		!matchRe(&nativeRegexps[276], e.Code))
+		matchReAny(&nativeRegexps[274], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[275], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[276], "sleep\x00.join()", e.Code))
 }
 
 // native238 is the condition of endless-device-read.
@@ -5701,7 +5701,7 @@ func native238(env any) bool {
 func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchRe(&nativeRegexps[277], e.Code))
+		matchReAny(&nativeRegexps[277], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native240 is the condition of write-system-config.
@@ -5758,11 +5758,11 @@ func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[283], "$", p0) ||
-			matchRe(&nativeRegexps[284], cleanPath(p0)))
+			matchReAny(&nativeRegexps[284], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[285], cleanPath(p0))
+				return matchReAny(&nativeRegexps[285], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -5779,7 +5779,7 @@ func native245(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchRe(&nativeRegexps[286], e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[286], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -5791,7 +5791,7 @@ func native246(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchRe(&nativeRegexps[287], e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[287], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -5807,8 +5807,8 @@ func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[288], "/", cleanPath(p0)) ||
-			matchRe(&nativeRegexps[289], cleanPath(p0))) ||
-			matchRe(&nativeRegexps[290], cleanPath(p0)))
+			matchReAny(&nativeRegexps[289], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[290], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/config", cleanPath(p0)))
 	})
 }
 
@@ -5818,7 +5818,7 @@ func native249(env any) bool {
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchRe(&nativeRegexps[291], p0)
+			return matchReAny(&nativeRegexps[291], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		}))
 }
 
@@ -5827,7 +5827,7 @@ func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[292], p0)
+			return matchReAny(&nativeRegexps[292], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -5835,13 +5835,13 @@ func native250(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[293], p0)
+				return matchReAny(&nativeRegexps[293], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchRe(&nativeRegexps[294], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[295], p0)
+				return matchReAny(&nativeRegexps[295], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
 				return matchReWith(&nativeRegexps[296], "alias.", p0)
@@ -5856,7 +5856,7 @@ func native250(env any) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[298], p0)
+				return matchReAny(&nativeRegexps[298], "include\x00program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
@@ -5891,9 +5891,9 @@ func native253(env any) bool {
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchRe(&nativeRegexps[302], cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[302], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchRe(&nativeRegexps[303], cleanPath(p0))))
+						matchReAny(&nativeRegexps[303], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -5902,7 +5902,7 @@ func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[305], cleanPath(func() string {
+			return matchReAny(&nativeRegexps[305], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[304], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -5917,7 +5917,7 @@ func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchRe(&nativeRegexps[306], cleanPath(func() string {
+			return matchReAny(&nativeRegexps[306], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[304], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -377,6 +377,9 @@ func (tr *translator) binary(n *ast.BinaryNode) (goValue, error) {
 			fn := map[bool]string{false: "matchReWith", true: "matchReFold"}[fold]
 			return goValue{fmt.Sprintf("%s(%s, %s, %s)", fn, tr.res.ref(s.Value), strconv.Quote(lit), l.code), "bool"}, nil
 		}
+		if lits := requiredAny(s.Value); len(lits) > 0 {
+			return goValue{fmt.Sprintf("matchReAny(%s, %s, %s)", tr.res.ref(s.Value), strconv.Quote(strings.Join(lits, "\x00")), l.code), "bool"}, nil
+		}
 		return goValue{fmt.Sprintf("matchRe(%s, %s)", tr.res.ref(s.Value), l.code), "bool"}, nil
 	}
 	r, err := tr.node(n.Right)
@@ -679,6 +682,76 @@ func requiredLiteral(pattern string) (lit string, fold bool) {
 		return exact, false
 	}
 	return folded, folded != ""
+}
+
+// maxAnyLiterals bounds the literals of requiredAny's prefilter.
+const maxAnyLiterals = 32
+
+// requiredAny returns texts one of which every match of pattern contains,
+// in lower case (to be looked for in any ASCII case), for a pattern with
+// no single such text (requiredLiteral): an alternation each branch of
+// which has one (stratum://|supportxmr\.com|…). nil when a branch has none
+// or they are more than maxAnyLiterals: the regexp is then compiled
+// whenever it is used.
+func requiredAny(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	lits := anyContain(re.Simplify())
+	if len(lits) > maxAnyLiterals {
+		return nil
+	}
+	return lits
+}
+
+// anyContain returns texts, in lower case, one of which every match of re
+// contains; nil when there are none.
+func anyContain(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		// ASCII text in lower case: matchReAny looks for it in any ASCII
+		// case and leaves text with other bytes to the regexp (ſ and K
+		// match s and k under (?i))
+		if s := string(re.Rune); isASCII(s) {
+			return []string{strings.ToLower(s)}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return anyContain(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return anyContain(re.Sub[0])
+		}
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			l := anyContain(sub)
+			if l == nil {
+				return nil
+			}
+			out = append(out, l...)
+		}
+		return out
+	case syntax.OpConcat:
+		// the part whose shortest text is longest: the strictest filter
+		var best []string
+		shortest := func(l []string) int {
+			n := -1
+			for _, s := range l {
+				if n < 0 || len(s) < n {
+					n = len(s)
+				}
+			}
+			return n
+		}
+		for _, sub := range re.Sub {
+			if l := anyContain(sub); l != nil && shortest(l) > shortest(best) {
+				best = l
+			}
+		}
+		return best
+	}
+	return nil
 }
 
 // mustContain returns the longest text every match of re contains, the

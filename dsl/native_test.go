@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -287,6 +289,41 @@ func TestContainsFold(t *testing.T) {
 	} {
 		if got := containsFold(c.s, c.lower); got != c.want {
 			t.Errorf("containsFold(%q, %q) = %v, want %v", c.s, c.lower, got, c.want)
+		}
+	}
+}
+
+// TestRequiredAny: texts one of which every match contains, for patterns
+// with no single one.
+func TestRequiredAny(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    []string
+	}{
+		{`abc|xyz`, []string{"abc", "xyz"}},
+		{`(?i)\bstratum(\+(tcp|ssl))?://|\b(supportxmr|minexmr)\.(com|org)\b`, []string{"stratum", "supportxmr", "minexmr"}},
+		{`daemon\.s(ock|[?*\[])|state/+[*?\[]`, []string{"daemon.s", "state"}},
+		{`abc|x*`, nil}, // a branch that needs no text
+		{`é|x`, nil},    // outside ASCII
+		{`(abc)*`, nil},
+	} {
+		if got := requiredAny(c.pattern); !slices.Equal(got, c.want) {
+			t.Errorf("requiredAny(%q) = %q, want %q", c.pattern, got, c.want)
+		}
+	}
+}
+
+// TestMatchReAny: the prefilter never changes the answer: any ASCII case,
+// text outside ASCII (ſ matches s under (?i)) and long text go to the
+// regexp.
+func TestMatchReAny(t *testing.T) {
+	pattern := `(?i)\bstratum://|\bminexmr\.com\b`
+	re := &lazyRegexp{src: pattern}
+	lits := strings.Join(requiredAny(pattern), "\x00")
+	for _, s := range []string{"x -o stratum://p:1", "x -o STRATUM://p:1", "x -o ſtratum://p:1", "pool.MineXMR.com", "ls -la", strings.Repeat("a", memoLen) + " stratum://x", strings.Repeat("a", memoLen)} {
+		want := regexp.MustCompile(pattern).MatchString(s)
+		if got := matchReAny(re, lits, s); got != want {
+			t.Errorf("matchReAny(%.40q) = %v, want %v", s, got, want)
 		}
 	}
 }
