@@ -210,6 +210,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "attack.yaml", Line: 196, Col: 9},
 	},
 	{
+		ID:         "inline-code-sends-secret",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"@payload"},
+		When:       "lang != \"\" && code matches \"requests\\\\.(post|put|patch)\\\\(|httpx\\\\.(post|put)\\\\(|urlopen\\\\(|urllib\\\\.request\\\\.Request\\\\(|http\\\\.client|https?\\\\.request\\\\(|require\\\\([\\\"'](https?|net|dgram)[\\\"']\\\\)|\\\\bfetch\\\\(|axios\\\\.(post|put)|\\\\.connect\\\\(|socket\\\\.|net\\\\.(Socket|connect|createConnection)|Net::HTTP|LWP::|IO::Socket|HTTP::Tiny|curl_exec|fsockopen|TCPSocket|smtplib|ftplib\" && (len(secretFiles) > 0 ||\n code matches \"[\\\"'`]([^\\\"'`]*/)?(etc/(passwd|shadow|gshadow|sudoers)|\\\\.ssh/(id_[a-z0-9]+|authorized_keys)|\\\\.aws/credentials|\\\\.npmrc|\\\\.pypirc|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config|\\\\.docker/config\\\\.json|\\\\.env|\\\\.bash_history|\\\\.pgpass)[\\\"'`]\" ||\n code matches \"dict\\\\(os\\\\.environ\\\\)|os\\\\.environ\\\\.copy\\\\(|json\\\\.dumps\\\\(os\\\\.environ|str\\\\(os\\\\.environ\\\\)|JSON\\\\.stringify\\\\(process\\\\.env\\\\)|ENV\\\\.to_h|\\\\bjoin\\\\([^)]*%ENV|getenv\\\\(\\\\)\")",
+		Message:    "inline code reads an account file, a key, a credential or the whole environment and opens a connection to send it",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "attack.yaml", Line: 205, Col: 3},
+		WhenPos:    dsl.Pos{File: "attack.yaml", Line: 208, Col: 9},
+	},
+	{
 		ID:         "kubectl-delete",
 		Aliases:    nil,
 		Level:      dsl.Ask,
