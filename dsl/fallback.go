@@ -3,6 +3,7 @@ package dsl
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -577,10 +578,12 @@ var plainReaders = nameSet{names: []string{"cat", "tac", "less", "more", "head",
 	"echo", "printf", "git", "tar", "zip", "gzip", "scp", "rsync", "vim", "vi", "nano", "emacs", "code"}}
 
 // writtenEarlier is the text that commands before c on the same line put
-// into files (by name as written): an echo of code into a file that c then
-// compiles or runs, a configuration written by a heredoc that c loads.
-func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
-	if line == nil || len(line.Commands) < 2 {
+// into the files names names (by name as written): an echo of code into a
+// file that c then compiles or runs, a configuration written by a heredoc
+// that c loads. Only those files' text is gathered: a line of thousands of
+// commands would otherwise gather every file's for each of them.
+func writtenEarlier(line *cmdline.Line, c *cmdline.Command, names []string) map[string]string {
+	if line == nil || len(line.Commands) < 2 || len(names) == 0 {
 		return nil
 	}
 	var out map[string]string
@@ -591,21 +594,21 @@ func writtenEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
 		if !fileWriters.has(d.Name) {
 			continue
 		}
-		var text strings.Builder
 		var files []string
 		for _, r := range d.Redirects {
-			switch r.Op {
-			case ">", ">>", ">|":
-				if !r.Target.Dynamic && (r.Fd == "" || r.Fd == "1") {
-					files = append(files, r.Target.Value)
-				}
-			case "<<", "<<-", "<<<":
-				text.WriteString(r.Target.Value)
-				text.WriteByte('\n')
+			if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && !r.Target.Dynamic && (r.Fd == "" || r.Fd == "1") && slices.Contains(names, r.Target.Value) {
+				files = append(files, r.Target.Value)
 			}
 		}
 		if len(files) == 0 {
 			continue
+		}
+		var text strings.Builder
+		for _, r := range d.Redirects {
+			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+				text.WriteString(r.Target.Value)
+				text.WriteByte('\n')
+			}
 		}
 		for _, a := range d.Args {
 			text.WriteString(a.Value)
@@ -628,7 +631,7 @@ func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string, gs 
 	if plainReaders.has(c.Name) || plainReaders.has(programName(c.Name)) {
 		return nil, nil
 	}
-	files := writtenEarlier(line, c)
+	files := writtenEarlier(line, c, args)
 	if len(files) == 0 {
 		return nil, nil
 	}
