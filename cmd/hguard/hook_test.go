@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
-	"github.com/hguard/hguard/internal/ancestry"
 )
 
 // stuckDecider decides only once release is closed: a check slower than
@@ -47,18 +44,7 @@ func TestDecideWithin(t *testing.T) {
 // TestHookZshDialect: Claude Code runs its Bash tool in the user's zsh,
 // whose =cmd, $=var and >>! the hook must read as zsh does.
 func TestHookZshDialect(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "proj")
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
-	t.Setenv("HGUARD_NO_DAEMON", "1")
-	for _, m := range ancestry.Markers {
-		t.Setenv(m.Name, "")
-	}
-	t.Chdir(project)
+	project := agentProject(t)
 	for _, tt := range []struct {
 		shell, cmd string
 		deny       bool

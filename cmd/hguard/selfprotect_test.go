@@ -73,18 +73,7 @@ var selfRoutes = []struct {
 // --shell bash) each is asked, except hguard's own approving subcommands,
 // which are the person's to run.
 func TestSelfProtectionRoutes(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "proj")
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
-	t.Setenv("HGUARD_NO_DAEMON", "1")
-	for _, m := range ancestry.Markers {
-		t.Setenv(m.Name, "")
-	}
-	t.Chdir(project)
+	project := agentProject(t)
 	payload := map[string]func(cmd string) any{
 		"claude-code": func(cmd string) any {
 			return map[string]any{"session_id": "cc1", "cwd": project, "permission_mode": "default", "hook_event_name": "PreToolUse",
@@ -285,4 +274,24 @@ func TestSelfProtectionElsewhere(t *testing.T) {
 			}
 		})
 	}
+}
+
+// agentProject makes a private home holding a project, runs the test in
+// it with no daemon and no agent's markers in the environment, and returns
+// the project's path.
+func agentProject(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	project := filepath.Join(home, "proj")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
+	t.Setenv("HGUARD_NO_DAEMON", "1")
+	for _, m := range ancestry.Markers {
+		t.Setenv(m.Name, "")
+	}
+	t.Chdir(project)
+	return project
 }
