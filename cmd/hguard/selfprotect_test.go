@@ -133,17 +133,8 @@ func TestSelfProtectionRoutes(t *testing.T) {
 // Write and Edit, Gemini CLI's write_file and replace, Codex's
 // apply_patch) are writes to a path like any other, and denied the same.
 func TestSelfProtectionFileTools(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "proj")
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("HGUARD_HOME", filepath.Join(home, ".hguard"))
-	t.Setenv("HGUARD_NO_DAEMON", "1")
-	for _, m := range ancestry.Markers {
-		t.Setenv(m.Name, "")
-	}
+	project := agentProject(t)
+	home := filepath.Dir(project)
 	tests := []struct {
 		agent, deny string
 		call        map[string]any
