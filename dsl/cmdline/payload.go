@@ -64,7 +64,11 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 		c.Untrusted = "decoded"
 	}
 	if flag, ok := inlineFlags[lang]; ok && len(c.Via) < MaxDepth {
-		if resolved := w.envInCode(c, text); resolved != text {
+		resolved := w.envInCode(c, text)
+		if lang == "awk" {
+			resolved = awkAssigned(args, resolved)
+		}
+		if resolved != text {
 			// the code again with the variables' values, judged as typed
 			w.nested(c, strings.TrimSpace(c.Name+" "+flag)+" "+shellQuote(resolved), lang+" environ", cx, false)
 		}
@@ -99,11 +103,12 @@ var inlineFlags = map[string]string{"python": "-c", "node": "-e", "perl": "-e", 
 // envIndexRead, envDotRead and envBraceRead are the ways inline code
 // reads an environment variable: os.environ["X"], os.getenv("X"),
 // environ["X"] and e["X"] (from os import environ as e), ENV["X"],
-// ENVIRON["X"], getenv("X"), $_ENV["X"]; process.env.X; Perl's $ENV{X}
-// and Tcl's $env(X).
+// ENVIRON["X"], getenv("X"), $_ENV["X"]; process.env.X; PowerShell's
+// $env:X; Perl's $ENV{X} and Tcl's $env(X).
 var (
 	envIndexRead = lazyRegexp(`(?:\bos\.environ(?:\.get)?|\benviron(?:\.get)?|\be|\bENV(?:\.fetch)?|\bENVIRON|\$_ENV|\$_SERVER|\bos\.getenv|\bgetenv|\bprocess\.env|\bDeno\.env\.get)\s*[\[(]\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*[\])]`)
 	envDotRead   = lazyRegexp(`\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)\b`)
+	envColonRead = lazyRegexp(`(?i)\$env:([A-Za-z_][A-Za-z0-9_]*)\b`)
 	envBraceRead = lazyRegexp(`\$(?:ENV\{\s*["']?|(?:::)?env\()([A-Za-z_][A-Za-z0-9_]*)["']?\s*[})]`)
 )
 
@@ -115,7 +120,7 @@ var (
 // '…open(os.environ["LFILE"])…'). A value holding a backslash, or both
 // quotes, is left.
 func (w *walker) envInCode(c *Command, code string) string {
-	if !strings.Contains(code, "env") && !strings.Contains(code, "ENV") && !strings.Contains(code, "environ") && !strings.Contains(code, "e[") {
+	if !strings.Contains(code, "env") && !strings.Contains(code, "ENV") && !strings.Contains(code, "e[") {
 		return code
 	}
 	value := func(name string) (string, bool) {
@@ -139,7 +144,7 @@ func (w *walker) envInCode(c *Command, code string) string {
 		}
 		return "", false
 	}
-	for _, re := range []func() *regexp.Regexp{envIndexRead, envDotRead, envBraceRead} {
+	for _, re := range []func() *regexp.Regexp{envIndexRead, envDotRead, envColonRead, envBraceRead} {
 		code = re().ReplaceAllStringFunc(code, func(m string) string {
 			if lit, ok := literal(re().FindStringSubmatch(m)[1]); ok {
 				return lit
@@ -148,6 +153,82 @@ func (w *walker) envInCode(c *Command, code string) string {
 		})
 	}
 	return code
+}
+
+// awkAssigned replaces the variables awk's program is given with -v NAME=VALUE
+// (or --assign) by their values as string literals, outside the program's
+// strings: awk -v F=/etc/x 'BEGIN { print "x" > F }' writes /etc/x.
+func awkAssigned(args []field, code string) string {
+	vals := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		v, a := args[i].Value, ""
+		switch {
+		case (v == "-v" || v == "--assign") && i+1 < len(args):
+			i++
+			if args[i].Dynamic {
+				continue
+			}
+			a = args[i].Value
+		case strings.HasPrefix(v, "-v") && len(v) > 2 && !args[i].Dynamic:
+			a = v[2:]
+		case strings.HasPrefix(v, "--assign=") && !args[i].Dynamic:
+			a = v[len("--assign="):]
+		default:
+			continue
+		}
+		if name, val, ok := strings.Cut(a, "="); ok && isIdentifier(name) && !strings.ContainsAny(val, `"\\`) {
+			vals[name] = val
+		}
+	}
+	if len(vals) == 0 {
+		return code
+	}
+	ident := func(b byte) bool {
+		return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+	}
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(code); {
+		ch := code[i]
+		switch {
+		case inString:
+			if ch == '\\' && i+1 < len(code) {
+				b.WriteString(code[i : i+2])
+				i += 2
+				continue
+			}
+			inString = ch != '"'
+		case ch == '"':
+			inString = true
+		case ident(ch) && (ch < '0' || ch > '9') && (i == 0 || !ident(code[i-1]) && code[i-1] != '$'):
+			j := i
+			for j < len(code) && ident(code[j]) {
+				j++
+			}
+			if val, ok := vals[code[i:j]]; ok {
+				b.WriteString(`"` + val + `"`)
+			} else {
+				b.WriteString(code[i:j])
+			}
+			i = j
+			continue
+		}
+		b.WriteByte(ch)
+		i++
+	}
+	return b.String()
+}
+
+// isIdentifier reports a name of letters, digits and underscores that does
+// not start with a digit.
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // destroy emits the rm or rmdir command equivalent to a destructive call.

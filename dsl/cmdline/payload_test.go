@@ -9,8 +9,9 @@ import (
 // TestPayloadEnvironment: inline code that reads a variable the line set
 // (export LFILE=…, or a prefix assignment) through its language's
 // environment (os.environ["X"], ENV["X"], process.env.X, $ENV{X},
-// getenv("X")) is read with the value, as the shell would have expanded
-// $X: GTFOBins' older entries pass every path and URL this way.
+// getenv("X"), $env:X) and awk's variables given with -v are read with
+// the value, as the shell would have expanded $X: GTFOBins' older
+// entries pass every path and URL this way.
 func TestPayloadEnvironment(t *testing.T) {
 	tests := []struct {
 		cmd  string
@@ -24,6 +25,10 @@ func TestPayloadEnvironment(t *testing.T) {
 		{"export LFILE=/etc/shadow\nphp -r 'readfile(getenv(\"LFILE\"));'", "/etc/shadow"},
 		{"export D=/home/me\nruby -e 'require \"fileutils\"; FileUtils.rm_rf(ENV[\"D\"])'", "/home/me"},
 		{"export LFILE=/etc/shadow\npython3 -c 'import os; print(open(os.environ[\"OTHER\"]).read())'", ""},
+		{"LFILE=/etc/sudoers.d/x\nawk -v LFILE=$LFILE 'BEGIN { print \"x\" > LFILE }'", "/etc/sudoers.d/x"},
+		{"gawk --assign=F=/etc/sudoers.d/x 'BEGIN { print \"F\" > F }'", "> \"/etc/sudoers.d/x\""},
+		{"export LFILE=/etc/sudoers.d/x\npwsh -c '\"x\" | Out-File $env:LFILE'", "Out-File \"/etc/sudoers.d/x\""},
+		{"awk -v n=3 'BEGIN { print \"n\" }'", ""},
 	}
 	for _, tt := range tests {
 		got := ""
