@@ -14,7 +14,7 @@ func programName(n string) string {
 	return strings.TrimRight(n, "0123456789.-")
 }
 
-var shells = nameSet{names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "posh", "oksh", "loksh", "pdksh"}}
+var shells = nameSet{names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "posh", "oksh", "loksh", "pdksh", "elvish", "rc", "sash", "xonsh", "nu", "ion", "murex", "oils-for-unix", "osh", "ysh"}}
 
 var interpreters = nameSet{names: []string{"python", "pypy", "node", "nodejs", "deno", "bun", "perl", "ruby", "irb", "php",
 	"lua", "luajit", "tclsh", "wish", "elixir", "iex", "rscript", "r", "pwsh", "powershell", "osascript",
