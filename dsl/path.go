@@ -20,6 +20,7 @@ func cleanPath(p string) string {
 	if p == "" {
 		return ""
 	}
+	p = tildeUser(p)
 	for _, pre := range homePrefixes {
 		if p == pre || strings.HasPrefix(p, pre+"/") {
 			rest := path.Clean("." + p[len(pre):])
@@ -33,6 +34,43 @@ func cleanPath(p string) string {
 		}
 	}
 	return procRoot(path.Clean(p))
+}
+
+// ownTilde are the tilde-prefixes zsh expands to the user's own home
+// (parameters are expanded before the tilde there): ~$USER is ~.
+var ownTilde = []string{"~$USER", "~${USER}", "~$LOGNAME", "~${LOGNAME}"}
+
+// tildeUser spells a tilde-prefix naming a user's home as that home: ~$USER
+// as ~, ~NAME (another user, which the parser leaves as written) as
+// /home/NAME, where Linux keeps it. The directory stack's ~+, ~- and ~N
+// and computed names (~$X) are left as they are.
+func tildeUser(p string) string {
+	if len(p) < 2 || p[0] != '~' || p[1] == '/' {
+		return p
+	}
+	name, rest, _ := strings.Cut(p[1:], "/")
+	if slices.Contains(ownTilde, "~"+name) {
+		return "~/" + rest
+	}
+	if !loginName(name) {
+		return p
+	}
+	return "/home/" + name + "/" + rest
+}
+
+// loginName reports a word that can be a login name: a letter or _ first,
+// then letters, digits, _, . and -, and maybe a final $ (Samba machines).
+func loginName(s string) bool {
+	s = strings.TrimSuffix(s, "$")
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_':
+		case i > 0 && (r >= '0' && r <= '9' || r == '.' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }
 
 // procRoot is a cleaned absolute path with its /proc/PID/root prefixes
@@ -83,6 +121,24 @@ func isHome(p string) bool {
 	}
 	for _, base := range []string{"/home/", "/Users/"} {
 		if name, ok := strings.CutPrefix(c, base); ok && name != "" && !strings.Contains(name, "/") {
+			return true
+		}
+	}
+	return globHome(c)
+}
+
+// globHome reports a glob whose matches include a home: /*/u and /hom[e]/u
+// take /home/u as surely as naming it.
+func globHome(c string) bool {
+	if !strings.HasPrefix(c, "/") || !strings.ContainsAny(c, "*?[") {
+		return false
+	}
+	top, name, ok := strings.Cut(c[1:], "/")
+	if !ok || name == "" || strings.Contains(name, "/") {
+		return globMatches(c, "/root")
+	}
+	for _, base := range []string{"home", "Users"} {
+		if ok, err := path.Match(top, base); ok && err == nil {
 			return true
 		}
 	}
