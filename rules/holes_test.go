@@ -49,3 +49,23 @@ func TestHomeDeleteSpellings(t *testing.T) {
 		{"rm -rf ~u/proj/tmp", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestGitSecrets: a secret file given to git as a message file or staged
+// through a work tree set elsewhere (red team, 2026-12-03: each was
+// allowed for an agent).
+func TestGitSecrets(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"git commit --allow-empty -F ../.ssh/id_rsa", dsl.Ask, dsl.Ask},
+		{"git commit --allow-empty -F ../.aws/credentials", dsl.Ask, dsl.Ask},
+		{"git tag -a v1 -F ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
+		{"git notes add -F ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
+		{"git --work-tree=.. add -f .ssh/id_rsa", dsl.Allow, dsl.Ask},
+		{"git --work-tree=.. add -f .aws/credentials", dsl.Allow, dsl.Ask},
+		{"GIT_WORK_TREE=~ git add .ssh/id_rsa", dsl.Allow, dsl.Ask},
+		{"GIT_WORK_TREE=~ git add .kube/config", dsl.Allow, dsl.Ask},
+		{"git commit -F ../msg.txt", dsl.Allow, dsl.Allow},
+		{"git tag -a v1 -F CHANGES.md", dsl.Allow, dsl.Allow},
+		{"git --work-tree=.. add proj/main.go", dsl.Allow, dsl.Allow},
+		{"git add config go/token", dsl.Allow, dsl.Allow},
+	})
+}
