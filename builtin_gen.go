@@ -354,6 +354,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "cloud.yaml", Line: 110, Col: 9},
 	},
 	{
+		ID:         "credential-print-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"gh auth", "glab auth", "glab config", "kubectl", "oc", "doctl", "heroku", "git credential", "security", "secret-tool", "docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-pass", "docker-credential-secretservice", "docker-credential-wincred", "docker-credential-gcloud", "docker-credential-ecr-login"},
+		When:       "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)",
+		Message:    "prints the caller's credentials (an access token, a kubeconfig's keys, a stored password) for an agent; they would enter the model's context and transcript",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "cloud.yaml", Line: 125, Col: 3},
+		WhenPos:    dsl.Pos{File: "cloud.yaml", Line: 130, Col: 9},
+	},
+	{
 		ID:         "self-daemon-socket-agent",
 		Aliases:    nil,
 		Level:      dsl.Block,

@@ -123,933 +123,937 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native28
 		}
-	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)":
 		if scope == "command" {
 			return native29
 		}
-	case "agent && (\n  (lang != \"\" && code matches \"AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\\\bnet\\\\.(connect|createConnection)\\\\b|\\\\bsocketPath\\\\b\" &&\n    code matches \"\\\\bglob\\\\b|listdir|readdir|scandir|os\\\\.walk|Dir\\\\.|\\\\.sock['\\\"]?\\\\s*\\\\+|[*?]\\\\.sock|/\\\\*\") ||\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
+	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
 		if scope == "command" {
 			return native30
 		}
-	case "agent && (name == \"hguard\" || dynamicName && source matches \"(?i)\\\\bhguard\\\\b\") && len(positional) > 0 && !hasFlag(\"agent-shell\") && !(\n  pos(0) in [\"check\", \"explain\", \"pending\", \"doctor\", \"version\", \"help\", \"man\", \"completion\", \"redact\", \"scan\", \"hook\", \"guard\", \"watch\", \"daemon\", \"init\"] ||\n  (pos(0) == \"rules\" && pos(1) in [\"list\", \"test\", \"lint\", \"\"]) ||\n  (pos(0) == \"audit\" && pos(1) in [\"verify\", \"tail\"]) ||\n  (pos(0) == \"plugin\" && pos(1) in [\"list\", \"\"]) ||\n  (pos(0) == \"creds\" && pos(1) in [\"list\", \"check\", \"mounts\", \"\"]) ||\n  (pos(0) == \"yolo\" && pos(1) in [\"status\", \"off\", \"\"]) ||\n  (pos(0) == \"checkpoint\" && all(positional[1:], # in [\"create\", \"list\", \"ensure\"] || # in options(\"dir\", \"reason\", \"turn\", \"session\"))) ||\n  (pos(0) == \"rollback\" && (pos(1) == \"diff\" || all(positional[1:], # in options(\"dir\")))))":
+	case "agent && (\n  (lang != \"\" && code matches \"AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\\\bnet\\\\.(connect|createConnection)\\\\b|\\\\bsocketPath\\\\b\" &&\n    code matches \"\\\\bglob\\\\b|listdir|readdir|scandir|os\\\\.walk|Dir\\\\.|\\\\.sock['\\\"]?\\\\s*\\\\+|[*?]\\\\.sock|/\\\\*\") ||\n  any(args, # matches \"(?i)^(unix-(connect|client|sendto)|unix|abstract-connect|ws\\\\+unix):.*(\\\\$\\\\(|[`*?\\\\[])\") ||\n  (name in [\"nc\", \"ncat\", \"netcat\"] && hasFlag(\"U\", \"unixsock\") && any(positional, # matches \"\\\\$\\\\(|[`*?\\\\[]\")) ||\n  any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"\\\\$\\\\(|[`*?\\\\[]\"))":
 		if scope == "command" {
 			return native31
 		}
-	case "(any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
+	case "agent && (name == \"hguard\" || dynamicName && source matches \"(?i)\\\\bhguard\\\\b\") && len(positional) > 0 && !hasFlag(\"agent-shell\") && !(\n  pos(0) in [\"check\", \"explain\", \"pending\", \"doctor\", \"version\", \"help\", \"man\", \"completion\", \"redact\", \"scan\", \"hook\", \"guard\", \"watch\", \"daemon\", \"init\"] ||\n  (pos(0) == \"rules\" && pos(1) in [\"list\", \"test\", \"lint\", \"\"]) ||\n  (pos(0) == \"audit\" && pos(1) in [\"verify\", \"tail\"]) ||\n  (pos(0) == \"plugin\" && pos(1) in [\"list\", \"\"]) ||\n  (pos(0) == \"creds\" && pos(1) in [\"list\", \"check\", \"mounts\", \"\"]) ||\n  (pos(0) == \"yolo\" && pos(1) in [\"status\", \"off\", \"\"]) ||\n  (pos(0) == \"checkpoint\" && all(positional[1:], # in [\"create\", \"list\", \"ensure\"] || # in options(\"dir\", \"reason\", \"turn\", \"session\"))) ||\n  (pos(0) == \"rollback\" && (pos(1) == \"diff\" || all(positional[1:], # in options(\"dir\")))))":
 		if scope == "command" {
 			return native32
 		}
-	case "agent && (any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
+	case "(any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
 		if scope == "command" {
 			return native33
 		}
-	case "(name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#)))":
+	case "agent && (any(outputs, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n  # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\") ||\n(name in [\"rm\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] &&\n  any(positional, # matches \"(?i)^(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\" ||\n    # matches \"^\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?$\" && line matches \"(?i)\\\\b\" + trim(#, \"${}\") + \"=[\\\"']?(\\\\$\\\\(|`)[^;|&]*\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence(\\\\s+-[a-zA-Z]+)*|where|hash\\\\s+-t)\\\\s+(--\\\\s+)?[\\\"']?hguard(-plugins|-tirith)?\\\\b\")))":
 		if scope == "command" {
 			return native34
 		}
-	case "agent && ((name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#))) || (name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\"], # != \"\" && cleanPath(#) matches \"^(~|\\\\$HOME|\\\\$\\\\{HOME\\\\}|/root|/home/[^/]+)/?$\")) || (name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"])))":
+	case "(name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#)))":
 		if scope == "command" {
 			return native35
 		}
-	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
+	case "agent && ((name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) &&\n  (any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\", cwd], # != \"\" && guardPath(#)) ||\n   any([option(\"git-dir\"), (assigns ?? {}).GIT_DIR ?? \"\"], # endsWith \"/.git\" && guardPath(trimSuffix(#, \"/.git\"))) ||\n   any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (\n     guardPath(option(\"C\") + \"/\" + #) || guardPath(option(\"work-tree\") + \"/\" + #) || guardPath(((assigns ?? {}).GIT_WORK_TREE ?? \"\") + \"/\" + #) || guardPath(cwd + \"/\" + #)))))) ||\n(name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any(positional[1:], !(# startsWith \"-\") && (guardPath(#) || !(# startsWith \"/\") && !(# startsWith \"~\") && (guardPath(\"~/\" + #) || guardPath(cwd + \"/\" + #))))) || (name == \"chezmoi\" && pos(0) in [\"apply\", \"update\", \"merge\", \"re-add\"] && any(positional[1:], guardPath(#))) || (name == \"git\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"]) && any([option(\"C\"), option(\"work-tree\"), (assigns ?? {}).GIT_WORK_TREE ?? \"\"], # != \"\" && cleanPath(#) matches \"^(~|\\\\$HOME|\\\\$\\\\{HOME\\\\}|/root|/home/[^/]+)/?$\")) || (name == \"yadm\" && !(pos(0) in [\"status\", \"log\", \"diff\", \"show\", \"blame\", \"grep\", \"ls-files\", \"ls-tree\", \"rev-parse\", \"describe\", \"shortlog\", \"cat-file\", \"whatchanged\", \"add\", \"commit\", \"fetch\", \"push\", \"init\", \"clone\", \"worktree\", \"config\", \"remote\", \"branch\", \"tag\", \"reflog\", \"help\", \"version\", \"show-ref\", \"for-each-ref\", \"rev-list\", \"name-rev\", \"check-ignore\", \"count-objects\", \"fsck\", \"verify-commit\", \"notes\", \"list\", \"enter\"])))":
 		if scope == "command" {
 			return native36
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
+	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
 		if scope == "command" {
 			return native37
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
 		if scope == "command" {
 			return native38
 		}
-	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
 		if scope == "command" {
 			return native39
 		}
-	case "any(outputs, isBlockDevice(#))":
+	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
 		if scope == "command" {
 			return native40
 		}
-	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
+	case "any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native41
 		}
-	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
+	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native42
 		}
-	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
+	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
 		if scope == "command" {
 			return native43
 		}
-	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
+	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
 		if scope == "command" {
 			return native44
 		}
-	case "pos(0) == \"destroy\"":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native45
 		}
-	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
+	case "pos(0) == \"destroy\"":
 		if scope == "command" {
 			return native46
 		}
-	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
+	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
 		if scope == "command" {
 			return native47
 		}
-	case "(name == \"yes\" && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && (!(# startsWith \"of=/dev/\") || # startsWith \"of=/dev/shm/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
+	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
 		if scope == "command" {
 			return native48
 		}
-	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
+	case "(name == \"yes\" && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && (!(# startsWith \"of=/dev/\") || # startsWith \"of=/dev/shm/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[GgTt]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
 		if scope == "command" {
 			return native49
 		}
-	case "any(positional, # matches \"^/dev/[^ ]*(\\\\$|`)\") || name == \"dd\" && any(args, # matches \"^of=/dev/[^ ]*(\\\\$|`)\")":
+	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
 		if scope == "command" {
 			return native50
 		}
-	case "untrusted == \"remote\"":
+	case "any(positional, # matches \"^/dev/[^ ]*(\\\\$|`)\") || name == \"dd\" && any(args, # matches \"^of=/dev/[^ ]*(\\\\$|`)\")":
 		if scope == "command" {
 			return native51
 		}
-	case "untrusted == \"decoded\"":
+	case "untrusted == \"remote\"":
 		if scope == "command" {
 			return native52
 		}
-	case "untrusted == \"dynamic\"":
+	case "untrusted == \"decoded\"":
 		if scope == "command" {
 			return native53
 		}
-	case "dynamicName":
+	case "untrusted == \"dynamic\"":
 		if scope == "command" {
 			return native54
 		}
-	case "opaque":
+	case "dynamicName":
 		if scope == "command" {
 			return native55
 		}
-	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "opaque":
 		if scope == "command" {
 			return native56
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && code matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native57
 		}
-	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
+	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native58
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
 		if scope == "command" {
 			return native59
 		}
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+		if scope == "command" {
+			return native60
+		}
 	case "line matches \"\\\\$\\\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
-			return native60
+			return native61
 		}
 	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)\")":
 		if scope == "command" {
-			return native61
+			return native62
 		}
 	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
-			return native62
+			return native63
 		}
 	case "len(via) > 0 && isEscape(via[len(via)-1])":
 		if scope == "command" {
-			return native63
+			return native64
 		}
 	case "any(wrapperArgs, # matches \"^(-u|--user=?)?#(-1|4294967295)$\") || (name == \"sudo\" && any(args, # matches \"^(-u|--user=?)?#(-1|4294967295)$\"))":
 		if scope == "command" {
-			return native64
+			return native65
 		}
 	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\"))":
 		if scope == "command" {
-			return native65
+			return native66
 		}
 	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=])(file|plugin|lib|library|module|dll)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
-			return native66
+			return native67
 		}
 	case "any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))":
 		if scope == "command" {
-			return native67
+			return native68
 		}
 	case "len(via) > 0 && name in [\"rm\", \"rmdir\"] && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, isHome(#) || isRoot(#) || isSystemDir(#))":
 		if scope == "command" {
-			return native68
+			return native69
 		}
 	case "any(positional, cleanPath(#) matches \"^/(usr/)?(local/)?s?bin$\")":
 		if scope == "command" {
-			return native69
+			return native70
 		}
 	case "any(args, # == \"--listen\" || # startsWith \"--listen=\" || # == \"--listen-unsafe\" || # startsWith \"--listen-unsafe=\")":
 		if scope == "command" {
-			return native70
+			return native71
 		}
 	case "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))":
 		if scope == "command" {
-			return native71
+			return native72
 		}
 	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\")) || (name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
-			return native72
+			return native73
 		}
 	case "len(positional) >= 2 && any(positional[:len(positional)-1], # matches \"^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$\")":
 		if scope == "command" {
-			return native73
+			return native74
 		}
 	case "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))":
 		if scope == "command" {
-			return native74
+			return native75
 		}
 	case "any(keys(assigns ?? {}), # startsWith \"BASH_FUNC_\") || any(wrapperArgs, # startsWith \"BASH_FUNC_\") || name startsWith \"BASH_FUNC_\" || any(wrappers, # startsWith \"BASH_FUNC_\") || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # startsWith \"BASH_FUNC_\"))":
 		if scope == "command" {
-			return native75
+			return native76
 		}
 	case "any(outputs, cleanPath(#) matches \"(^|/)(\\\\.config|\\\\.local/share)/fish/(functions|completions|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\\\.d|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.oh-my-zsh/custom/.*\\\\.zsh$|(^|/)\\\\.bash_completion$|(^|/)\\\\.local/share/bash-completion/completions(/.*)?$\")":
 		if scope == "command" {
-			return native76
+			return native77
 		}
 	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  line matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
 		if scope == "line" {
-			return native77
+			return native78
 		}
 	case "agent":
 		if scope == "command" {
-			return native78
+			return native79
 		}
 	case "agent && (any(outputs, shadowsProgram(#)) || any(mayWrite, shadowsProgram(#)))":
 		if scope == "command" {
-			return native79
+			return native80
 		}
 	case "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))":
 		if scope == "command" {
-			return native80
+			return native81
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native81
+			return native82
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native82
+			return native83
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
 		if scope == "command" {
-			return native83
+			return native84
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
 		if scope == "command" {
-			return native84
+			return native85
 		}
 	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
 		if scope == "command" {
-			return native85
+			return native86
 		}
 	case "hasFlag(\"delete\")":
 		if scope == "command" {
-			return native86
+			return native87
 		}
 	case "\"find\" in wrappers || \"xargs\" in wrappers":
 		if scope == "command" {
-			return native87
+			return native88
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"])":
 		if scope == "command" {
-			return native88
+			return native89
 		}
 	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
-			return native89
+			return native90
 		}
 	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
-			return native90
+			return native91
 		}
 	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\"]))":
 		if scope == "command" {
-			return native91
+			return native92
 		}
 	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
-			return native92
+			return native93
 		}
 	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-wholename\", \"-iwholename\", \"-regex\", \"-iregex\", \"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\"])":
 		if scope == "command" {
-			return native93
+			return native94
 		}
 	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
-			return native94
+			return native95
 		}
 	case "len(positional) > 0":
 		if scope == "command" {
-			return native95
+			return native96
 		}
 	case "any(positional, isBroad(#))":
 		if scope == "command" {
-			return native96
+			return native97
 		}
 	case "(dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\s-d(\\\\s|$)|--decrypt\")":
 		if scope == "command" {
-			return native97
+			return native98
 		}
 	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
 		if scope == "command" {
-			return native98
+			return native99
 		}
 	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
-			return native99
+			return native100
 		}
 	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
-			return native100
+			return native101
 		}
 	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
-			return native101
+			return native102
 		}
 	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
-			return native102
+			return native103
 		}
 	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
-			return native103
+			return native104
 		}
 	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
-			return native104
+			return native105
 		}
 	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
 		if scope == "command" {
-			return native105
+			return native106
 		}
 	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
-			return native106
+			return native107
 		}
 	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
 		if scope == "command" {
-			return native107
+			return native108
 		}
 	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
 		if scope == "command" {
-			return native108
+			return native109
 		}
 	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
-			return native109
+			return native110
 		}
 	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
-			return native110
+			return native111
 		}
 	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native111
+			return native112
 		}
 	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
-			return native112
+			return native113
 		}
 	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
-			return native113
+			return native114
 		}
 	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
-			return native114
+			return native115
 		}
 	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
 		if scope == "line" {
-			return native115
+			return native116
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
-			return native116
+			return native117
 		}
 	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
-			return native117
+			return native118
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
-			return native118
+			return native119
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
-			return native119
+			return native120
 		}
 	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
-			return native120
+			return native121
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
-			return native121
+			return native122
 		}
 	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
-			return native122
+			return native123
 		}
 	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
-			return native123
+			return native124
 		}
 	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
-			return native124
+			return native125
 		}
 	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
 		if scope == "command" {
-			return native125
+			return native126
 		}
 	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
-			return native126
+			return native127
 		}
 	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
-			return native127
+			return native128
 		}
 	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || (stdin.kind != \"\" && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && (sensitivePath(stdin.from) || len(pipedSecrets()) > 0)))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment()) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\((env|printenv|export\\\\s+-p|declare\\\\s+-p|set)\\\\s*\\\\)\")) || (stdin.kind == \"herestring\" && stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\" && sendsInput())":
 		if scope == "command" {
-			return native128
+			return native129
 		}
 	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
-			return native129
+			return native130
 		}
 	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
 		if scope == "command" {
-			return native130
+			return native131
 		}
 	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
-			return native131
+			return native132
 		}
 	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#)) || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
 		if scope == "command" {
-			return native132
+			return native133
 		}
 	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
-			return native133
+			return native134
 		}
 	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
 		if scope == "line" {
-			return native134
+			return native135
 		}
 	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
-			return native135
+			return native136
 		}
 	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
-			return native136
+			return native137
 		}
 	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
-			return native137
+			return native138
 		}
 	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
-			return native138
+			return native139
 		}
 	case "any(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
-			return native139
+			return native140
 		}
 	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
-			return native140
+			return native141
 		}
 	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
-			return native141
+			return native142
 		}
 	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
-			return native142
+			return native143
 		}
 	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
-			return native143
+			return native144
 		}
 	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
-			return native144
+			return native145
 		}
 	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
-			return native145
+			return native146
 		}
 	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
-			return native146
+			return native147
 		}
 	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
-			return native147
+			return native148
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
-			return native148
+			return native149
 		}
 	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
-			return native149
+			return native150
 		}
 	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
-			return native150
+			return native151
 		}
 	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
-			return native151
+			return native152
 		}
 	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
-			return native152
+			return native153
 		}
 	case "any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")":
 		if scope == "command" {
-			return native153
+			return native154
 		}
 	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # == \"admin\") && any(args, # in [\"-a\", \"-append\", \"edit\", \"-o\"]))":
 		if scope == "command" {
-			return native154
+			return native155
 		}
 	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
-			return native155
+			return native156
 		}
 	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
-			return native156
+			return native157
 		}
 	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
-			return native157
+			return native158
 		}
 	case "pos(0) in [\"shadow\", \"gshadow\"]":
 		if scope == "command" {
-			return native158
+			return native159
 		}
 	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
-			return native159
+			return native160
 		}
 	case "!hasFlag(\"h\", \"help\") && len(positional) > 0":
 		if scope == "command" {
-			return native160
+			return native161
 		}
 	case "len(secretFiles) > 0":
 		if scope == "command" {
-			return native161
+			return native162
 		}
 	case "len(secretFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"scp\", \"rsync\", \"rclone\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\"))":
 		if scope == "command" {
-			return native162
+			return native163
 		}
 	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
-			return native163
+			return native164
 		}
 	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
-			return native164
+			return native165
 		}
 	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
-			return native165
+			return native166
 		}
 	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
-			return native166
+			return native167
 		}
 	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
-			return native167
+			return native168
 		}
 	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
-			return native168
+			return native169
 		}
 	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
-			return native169
+			return native170
 		}
 	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\")":
 		if scope == "command" {
-			return native170
+			return native171
 		}
 	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
-			return native171
+			return native172
 		}
 	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
-			return native172
+			return native173
 		}
 	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native173
+			return native174
 		}
 	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
-			return native174
+			return native175
 		}
 	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
-			return native175
+			return native176
 		}
 	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
-			return native176
+			return native177
 		}
 	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
-			return native177
+			return native178
 		}
 	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
 		if scope == "command" {
-			return native178
+			return native179
 		}
 	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native179
+			return native180
 		}
 	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native180
+			return native181
 		}
 	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
-			return native181
+			return native182
 		}
 	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
-			return native182
+			return native183
 		}
 	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
-			return native183
+			return native184
 		}
 	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
-			return native184
+			return native185
 		}
 	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
-			return native185
+			return native186
 		}
 	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
-			return native186
+			return native187
 		}
 	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
-			return native187
+			return native188
 		}
 	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
-			return native188
+			return native189
 		}
 	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
-			return native189
+			return native190
 		}
 	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
-			return native190
+			return native191
 		}
 	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
-			return native191
+			return native192
 		}
 	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
-			return native192
+			return native193
 		}
 	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
-			return native193
+			return native194
 		}
 	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
-			return native194
+			return native195
 		}
 	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
-			return native195
+			return native196
 		}
 	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
-			return native196
+			return native197
 		}
 	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
-			return native197
+			return native198
 		}
 	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
-			return native198
+			return native199
 		}
 	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
-			return native199
+			return native200
 		}
 	case "(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
-			return native200
+			return native201
 		}
 	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
-			return native201
+			return native202
 		}
 	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
-			return native202
+			return native203
 		}
 	case "any(keys(assigns ?? {}), # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
-			return native203
+			return native204
 		}
 	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
-			return native204
+			return native205
 		}
 	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
-			return native205
+			return native206
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
 		if scope == "command" {
-			return native206
+			return native207
 		}
 	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
-			return native207
+			return native208
 		}
 	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
-			return native208
+			return native209
 		}
 	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
-			return native209
+			return native210
 		}
 	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
-			return native210
+			return native211
 		}
 	case "hasFlag(\"r\")":
 		if scope == "command" {
-			return native211
+			return native212
 		}
 	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
-			return native212
+			return native213
 		}
 	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
-			return native213
+			return native214
 		}
 	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
-			return native214
+			return native215
 		}
 	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
-			return native215
+			return native216
 		}
 	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
-			return native216
+			return native217
 		}
 	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
-			return native217
+			return native218
 		}
 	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
-			return native218
+			return native219
 		}
 	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
-			return native219
+			return native220
 		}
 	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
-			return native220
+			return native221
 		}
 	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
-			return native221
+			return native222
 		}
 	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
-			return native222
+			return native223
 		}
 	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
-			return native223
+			return native224
 		}
 	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
-			return native224
+			return native225
 		}
 	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
-			return native225
+			return native226
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
-			return native226
+			return native227
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
-			return native227
+			return native228
 		}
 	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
-			return native228
+			return native229
 		}
 	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
-			return native229
+			return native230
 		}
 	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
-			return native230
+			return native231
 		}
 	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
-			return native231
+			return native232
 		}
 	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
-			return native232
+			return native233
 		}
 	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
-			return native233
+			return native234
 		}
 	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
-			return native234
+			return native235
 		}
 	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
-			return native235
+			return native236
 		}
 	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
-			return native236
+			return native237
 		}
 	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
-			return native237
+			return native238
 		}
 	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
-			return native238
+			return native239
 		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native239
+			return native240
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native240
+			return native241
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native241
+			return native242
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native242
+			return native243
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native243
+			return native244
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native244
+			return native245
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
-			return native245
+			return native246
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native246
+			return native247
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native247
+			return native248
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native248
+			return native249
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native249
+			return native250
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native250
+			return native251
 		}
 	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
-			return native251
+			return native252
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/config)$\")":
 		if scope == "command" {
-			return native252
+			return native253
 		}
 	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
 		if scope == "command" {
-			return native253
+			return native254
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
 		if scope == "command" {
-			return native254
+			return native255
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
-			return native255
+			return native256
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native256
+			return native257
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native257
+			return native258
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
-			return native258
+			return native259
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
-			return native259
+			return native260
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native260
+			return native261
 		}
 	}
 	return nil
@@ -1093,6 +1097,7 @@ var nativeRegexps = [314]lazyRegexp{
 	{src: "(src|source)=/(,|$)"},
 	{src: "(apparmor|seccomp|label)[=:](unconfined|disable)"},
 	{src: "^(tcp|ssh|https?)://"},
+	{src: "^((ba|z|da|k|fi)?sh -c|eval)$"},
 	{src: "daemon\\.s(ock|[?*\\[])|state/+[*?\\[]"},
 	{src: "AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\bnet\\.(connect|createConnection)\\b|\\bsocketPath\\b"},
 	{src: "\\bglob\\b|listdir|readdir|scandir|os\\.walk|Dir\\.|\\.sock['\"]?\\s*\\+|[*?]\\.sock|/\\*"},
@@ -1236,7 +1241,6 @@ var nativeRegexps = [314]lazyRegexp{
 	{src: "/\\.ssh/authorized_keys2?$"},
 	{src: "^[0-9]+$"},
 	{src: "(?i)\\b(generate-core-file|gcore|dump\\s+(binary\\s+)?memory)\\b"},
-	{src: "^((ba|z|da|k|fi)?sh -c|eval)$"},
 	{src: "^-[a-zA-Z]*w"},
 	{src: "(?i)^\\s*mount\\s+[a-z]:?\\s+[\"']?(/|~|\\$HOME|/root|/home/[^/\\s\"']+|/Users/[^/\\s\"']+|/etc|/var|/proc)/?[\"']?(\\s+-.*)?\\s*$"},
 	{src: "(^|/)(s?bin|libexec)/?$"},
@@ -1847,11 +1851,25 @@ func native28(env any) bool {
 		}))
 }
 
-// native29 is the condition of self-daemon-socket-agent.
+// native29 is the condition of credential-print-agent.
 func native29(env any) bool {
 	e := env.(*CommandEnv)
+	return ((((e.Agent &&
+		((len(e.Via) == 0) ||
+			matchReAny(&nativeRegexps[36], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
+		(e.PipeIndex == (e.PipeLen - 1))) &&
+		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+			return (in(p0.Op, ">", ">>", ">|") &&
+				in(p0.Fd, "", "1"))
+		})) &&
+		revealsSecret(e.Name, e.Args))
+}
+
+// native30 is the condition of self-daemon-socket-agent.
+func native30(env any) bool {
+	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[36], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[37], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -1861,33 +1879,33 @@ func native29(env any) bool {
 			})))
 }
 
-// native30 is the condition of unix-socket-unknown-agent.
-func native30(env any) bool {
+// native31 is the condition of unix-socket-unknown-agent.
+func native31(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[37], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[38], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[38], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[39], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[39], ":", p0)
+				return matchReFold(&nativeRegexps[40], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[40], p0)
+					return matchRe(&nativeRegexps[41], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[40], p0)
+				return matchRe(&nativeRegexps[41], p0)
 			})))
 }
 
-// native31 is the condition of self-state-agent.
-func native31(env any) bool {
+// native32 is the condition of self-state-agent.
+func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[41], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[42], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -1913,41 +1931,41 @@ func native31(env any) bool {
 					})))))
 }
 
-// native32 is the condition of self-lookup-write.
-func native32(env any) bool {
+// native33 is the condition of self-lookup-write.
+func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[42], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[43], "$", p0) &&
+		return (matchReFold(&nativeRegexps[43], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[44], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[42], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[43], "$", p0) &&
+				return (matchReFold(&nativeRegexps[43], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[44], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
 
-// native33 is the condition of self-lookup-write-agent.
-func native33(env any) bool {
+// native34 is the condition of self-lookup-write-agent.
+func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[42], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[43], "$", p0) &&
+			return (matchReFold(&nativeRegexps[43], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[44], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[42], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[43], "$", p0) &&
+					return (matchReFold(&nativeRegexps[43], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[44], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
 
-// native34 is the condition of self-git-restore.
-func native34(env any) bool {
+// native35 is the condition of self-git-restore.
+func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
@@ -1986,8 +2004,8 @@ func native34(env any) bool {
 			})))
 }
 
-// native35 is the condition of self-git-restore-agent.
-func native35(env any) bool {
+// native36 is the condition of self-git-restore-agent.
+func native36(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -2029,27 +2047,27 @@ func native35(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[44], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[45], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
 }
 
-// native36 is the condition of self-startup-agent.
-func native36(env any) bool {
+// native37 is the condition of self-startup-agent.
+func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[45], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[46], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[46], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[47], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[47], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[48], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
-// native37 is the condition of sql-destructive.
-func native37(env any) bool {
+// native38 is the condition of sql-destructive.
+func native38(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -2062,15 +2080,15 @@ func native37(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchReAny(&nativeRegexps[48], "drop\x00truncate", let0) ||
-			matchReFold(&nativeRegexps[49], "delete", let0)) ||
-			matchReFold(&nativeRegexps[50], ".", let0)) ||
-			matchReFold(&nativeRegexps[51], "grant", let0))
+		return (((matchReAny(&nativeRegexps[49], "drop\x00truncate", let0) ||
+			matchReFold(&nativeRegexps[50], "delete", let0)) ||
+			matchReFold(&nativeRegexps[51], ".", let0)) ||
+			matchReFold(&nativeRegexps[52], "grant", let0))
 	}()
 }
 
-// native38 is the condition of database-drop.
-func native38(env any) bool {
+// native39 is the condition of database-drop.
+func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "dropdb", "dropuser") ||
 		((e.Name == "mysqladmin") &&
@@ -2081,12 +2099,12 @@ func native38(env any) bool {
 			((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
-				matchReAny(&nativeRegexps[52], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[53], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[53], "flush", p0)
+					return matchReAny(&nativeRegexps[54], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[52], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[53], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -2099,8 +2117,8 @@ func native38(env any) bool {
 					})))))
 }
 
-// native39 is the condition of mkfs.
-func native39(env any) bool {
+// native40 is the condition of mkfs.
+func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(in(e.Name, "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkntfs", "mkfs.ntfs") &&
 		e.HasFlag("n", "no-action")) &&
@@ -2112,16 +2130,16 @@ func native39(env any) bool {
 				!e.HasFlag("help", "h", "V", "version"))))
 }
 
-// native40 is the condition of dd-to-device.
-func native40(env any) bool {
+// native41 is the condition of dd-to-device.
+func native41(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return isBlockDevice(p0)
 	})
 }
 
-// native41 is the condition of write-block-device.
-func native41(env any) bool {
+// native42 is the condition of write-block-device.
+func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name != "dd") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -2129,8 +2147,8 @@ func native41(env any) bool {
 		}))
 }
 
-// native42 is the condition of raw-disk-read.
-func native42(env any) bool {
+// native43 is the condition of raw-disk-read.
+func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dd") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -2143,8 +2161,8 @@ func native42(env any) bool {
 			})))
 }
 
-// native43 is the condition of partition-table.
-func native43(env any) bool {
+// native44 is the condition of partition-table.
+func native44(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Positional, func(p0 string) bool {
 		return isRawDevice(p0)
@@ -2156,7 +2174,7 @@ func native43(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[54], "--part-", p0)
+				return matchReWith(&nativeRegexps[55], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -2177,8 +2195,8 @@ func native43(env any) bool {
 			!e.HasFlag("command", "C")))
 }
 
-// native44 is the condition of disk-erase.
-func native44(env any) bool {
+// native45 is the condition of disk-erase.
+func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "cryptsetup") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2230,14 +2248,14 @@ func native44(env any) bool {
 				}))))
 }
 
-// native45 is the condition of zfs-destroy.
-func native45(env any) bool {
+// native46 is the condition of zfs-destroy.
+func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Pos(0) == "destroy")
 }
 
-// native46 is the condition of write-raw-device.
-func native46(env any) bool {
+// native47 is the condition of write-raw-device.
+func native47(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (isRawDevice(p0) &&
@@ -2251,21 +2269,21 @@ func native46(env any) bool {
 			})))
 }
 
-// native47 is the condition of proc-mem-access.
-func native47(env any) bool {
+// native48 is the condition of proc-mem-access.
+func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[55], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[56], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[56], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[57], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[57], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[58], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[58], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[59], "/dev/", p0.Target))
 		}))
 }
 
-// native48 is the condition of disk-fill.
-func native48(env any) bool {
+// native49 is the condition of disk-fill.
+func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "yes") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -2293,20 +2311,20 @@ func native48(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[59], "bs=", p0)
+					return matchReWith(&nativeRegexps[60], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[60], "count=", p0)
+						return matchReWith(&nativeRegexps[61], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[61], "bs=", p0)
+					return matchReWith(&nativeRegexps[62], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[62], "count=", p0)
+						return matchReWith(&nativeRegexps[63], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[63], p0)
+				return matchRe(&nativeRegexps[64], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") ||
@@ -2314,16 +2332,16 @@ func native48(env any) bool {
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[63], p0)
+				return matchRe(&nativeRegexps[64], p0)
 			})))
 }
 
-// native49 is the condition of mount-system.
-func native49(env any) bool {
+// native50 is the condition of mount-system.
+func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[64], "remount", p0)
+			return matchReWith(&nativeRegexps[65], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2341,59 +2359,59 @@ func native49(env any) bool {
 				(len(e.Positional) > 0))))
 }
 
-// native50 is the condition of device-dynamic-erase.
-func native50(env any) bool {
+// native51 is the condition of device-dynamic-erase.
+func native51(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[65], "/dev/", p0)
+		return matchReWith(&nativeRegexps[66], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[66], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[67], "of=/dev/", p0)
 			})))
 }
 
-// native51 is the condition of remote-code-exec.
-func native51(env any) bool {
+// native52 is the condition of remote-code-exec.
+func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "remote")
 }
 
-// native52 is the condition of decode-exec.
-func native52(env any) bool {
+// native53 is the condition of decode-exec.
+func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "decoded")
 }
 
-// native53 is the condition of dynamic-exec.
-func native53(env any) bool {
+// native54 is the condition of dynamic-exec.
+func native54(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "dynamic")
 }
 
-// native54 is the condition of dynamic-command.
-func native54(env any) bool {
+// native55 is the condition of dynamic-command.
+func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return e.DynamicName
 }
 
-// native55 is the condition of inline-code-opaque.
-func native55(env any) bool {
+// native56 is the condition of inline-code-opaque.
+func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Opaque
 }
 
-// native56 is the condition of inline-code-shell-out.
-func native56(env any) bool {
+// native57 is the condition of inline-code-shell-out.
+func native57(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[67], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
+		matchReAny(&nativeRegexps[68], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
-// native57 is the condition of program-option-exec.
-func native57(env any) bool {
+// native58 is the condition of program-option-exec.
+func native58(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "rg") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2416,25 +2434,25 @@ func native57(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[68], "-", p0))
+					matchReWith(&nativeRegexps[69], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[69], "--", p0)) ||
-					matchReWith(&nativeRegexps[70], "-I", p0))
+					matchReWith(&nativeRegexps[70], "--", p0)) ||
+					matchReWith(&nativeRegexps[71], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[71], "--", p0))
+					matchReWith(&nativeRegexps[72], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[72], "-c\x00;\x00$(", p0)
+				return matchReAny(&nativeRegexps[73], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[73], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+				return matchReAny(&nativeRegexps[74], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2443,29 +2461,29 @@ func native57(env any) bool {
 			})))
 }
 
-// native58 is the condition of git-config-override.
-func native58(env any) bool {
+// native59 is the condition of git-config-override.
+func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchReAny(&nativeRegexps[74], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
+		return matchReAny(&nativeRegexps[75], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[75], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[76], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchReWith(&nativeRegexps[76], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[77], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[77], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[78], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
 		}))
 }
 
-// native59 is the condition of command-remap.
-func native59(env any) bool {
+// native60 is the condition of command-remap.
+func native60(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[78], "-", p0)
+				return matchReWith(&nativeRegexps[79], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -2479,20 +2497,20 @@ func native59(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[79], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[80], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[80], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[81], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
-// native60 is the condition of command-remap-expansion.
-func native60(env any) bool {
+// native61 is the condition of command-remap-expansion.
+func native61(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[81], "${", e.Line)
+	return matchReWith(&nativeRegexps[82], "${", e.Line)
 }
 
-// native61 is the condition of path-untrusted-dir.
-func native61(env any) bool {
+// native62 is the condition of path-untrusted-dir.
+func native62(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in("PATH", keysOf(e.Assigns)...) &&
 		untrustedPath(e.Assigns["PATH"])) ||
@@ -2520,11 +2538,11 @@ func native61(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[82], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[83], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
-// native62 is the condition of shell-through-program.
-func native62(env any) bool {
+// native63 is the condition of shell-through-program.
+func native63(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) == 0) &&
 		!e.HasFlag("c")) &&
@@ -2535,7 +2553,7 @@ func native62(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[83], " ", p0))
+					!matchReWith(&nativeRegexps[84], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -2544,42 +2562,42 @@ func native62(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[84], " interactive", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[85], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native63 is the condition of program-escape.
-func native63(env any) bool {
+// native64 is the condition of program-escape.
+func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Via) > 0) &&
 		isEscape(index(e.Via, (len(e.Via)-1))))
 }
 
-// native64 is the condition of sudo-user-id-bypass.
-func native64(env any) bool {
+// native65 is the condition of sudo-user-id-bypass.
+func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[85], "#", p0)
+		return matchReWith(&nativeRegexps[86], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[85], "#", p0)
+				return matchReWith(&nativeRegexps[86], "#", p0)
 			})))
 }
 
-// native65 is the condition of load-library.
-func native65(env any) bool {
+// native66 is the condition of load-library.
+func native66(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((matchReWith(&nativeRegexps[86], ".so", e.Name) ||
+	return (((((((((matchReWith(&nativeRegexps[87], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[87], "-", p0))
+					matchReWith(&nativeRegexps[88], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[88], "lib", p0))
+						!matchReWith(&nativeRegexps[89], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2587,14 +2605,14 @@ func native65(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[89], ".", p0)
+				return matchReWith(&nativeRegexps[90], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[89], ".", p0)
+				return matchReWith(&nativeRegexps[90], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -2616,8 +2634,8 @@ func native65(env any) bool {
 			})))
 }
 
-// native66 is the condition of load-library-option.
-func native66(env any) bool {
+// native67 is the condition of load-library-option.
+func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return ((strings.Contains(p0, ".so") ||
@@ -2625,37 +2643,37 @@ func native66(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[90], "-", p0) &&
-				!matchReWith(&nativeRegexps[91], "lib", p0))
+			return (matchReWith(&nativeRegexps[91], "-", p0) &&
+				!matchReWith(&nativeRegexps[92], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[92], "=", p0) &&
-					!matchReWith(&nativeRegexps[91], "lib", p0))
+				return (matchReWith(&nativeRegexps[93], "=", p0) &&
+					!matchReWith(&nativeRegexps[92], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[93], "-", p0)
+				return matchReWith(&nativeRegexps[94], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[94], ".", p0) &&
-						!matchReWith(&nativeRegexps[95], "lib", p0))
+					return (matchReWith(&nativeRegexps[95], ".", p0) &&
+						!matchReWith(&nativeRegexps[96], "lib", p0))
 				}))))
 }
 
-// native67 is the condition of load-library-line.
-func native67(env any) bool {
+// native68 is the condition of load-library-line.
+func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[94], ".", p0) &&
-			!matchReWith(&nativeRegexps[95], "lib", p0))
+		return (matchReWith(&nativeRegexps[95], ".", p0) &&
+			!matchReWith(&nativeRegexps[96], "lib", p0))
 	})
 }
 
-// native68 is the condition of inline-code-delete-broad.
-func native68(env any) bool {
+// native69 is the condition of inline-code-delete-broad.
+func native69(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[96], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[97], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -2663,16 +2681,16 @@ func native68(env any) bool {
 		}))
 }
 
-// native69 is the condition of run-parts-system-dir.
-func native69(env any) bool {
+// native70 is the condition of run-parts-system-dir.
+func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[97], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[98], "bin", cleanPath(p0))
 	})
 }
 
-// native70 is the condition of fzf-listen.
-func native70(env any) bool {
+// native71 is the condition of fzf-listen.
+func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return ((((p0 == "--listen") ||
@@ -2682,8 +2700,8 @@ func native70(env any) bool {
 	})
 }
 
-// native71 is the condition of code-from-plugin-file.
-func native71(env any) bool {
+// native72 is the condition of code-from-plugin-file.
+func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "cowsay", "cowthink") &&
 		anyOf(e.Options("f"), func(p0 string) bool {
@@ -2701,8 +2719,8 @@ func native71(env any) bool {
 				in("FACTERLIB", keysOf(e.Assigns)...))))
 }
 
-// native72 is the condition of deferred-command.
-func native72(env any) bool {
+// native73 is the condition of deferred-command.
+func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) ||
@@ -2714,17 +2732,17 @@ func native72(env any) bool {
 		in("openvt", e.Wrappers...))
 }
 
-// native73 is the condition of shell-copied.
-func native73(env any) bool {
+// native74 is the condition of shell-copied.
+func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[98], "bin/", p0)
+			return matchReWith(&nativeRegexps[99], "bin/", p0)
 		}))
 }
 
-// native74 is the condition of root-shell-agent.
-func native74(env any) bool {
+// native75 is the condition of root-shell-agent.
+func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Stdin.Kind == "")) &&
@@ -2737,8 +2755,8 @@ func native74(env any) bool {
 				(len(e.Positional) == 0))))
 }
 
-// native75 is the condition of bash-function-import.
-func native75(env any) bool {
+// native76 is the condition of bash-function-import.
+func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return strings.HasPrefix(p0, "BASH_FUNC_")
@@ -2756,34 +2774,34 @@ func native75(env any) bool {
 			})))
 }
 
-// native76 is the condition of write-shell-autoload.
-func native76(env any) bool {
+// native77 is the condition of write-shell-autoload.
+func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[99], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[100], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[101], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[100], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[101], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[102], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
-// native77 is the condition of shell-event-function-agent.
-func native77(env any) bool {
+// native78 is the condition of shell-event-function-agent.
+func native78(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[102], "function", e.Line)))
+			matchReWith(&nativeRegexps[103], "function", e.Line)))
 }
 
-// native78 is the condition of fish-funcsave-agent.
-func native78(env any) bool {
+// native79 is the condition of fish-funcsave-agent.
+func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Agent
 }
 
-// native79 is the condition of shadow-program-agent.
-func native79(env any) bool {
+// native80 is the condition of shadow-program-agent.
+func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
@@ -2794,8 +2812,8 @@ func native79(env any) bool {
 			})))
 }
 
-// native80 is the condition of document-unsafe-mode.
-func native80(env any) bool {
+// native81 is the condition of document-unsafe-mode.
+func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "dvips") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -2805,7 +2823,7 @@ func native80(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[103], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[104], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -2813,8 +2831,8 @@ func native80(env any) bool {
 		}))
 }
 
-// native81 is the condition of recursive-delete-root.
-func native81(env any) bool {
+// native82 is the condition of recursive-delete-root.
+func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2827,8 +2845,8 @@ func native81(env any) bool {
 		}))
 }
 
-// native82 is the condition of recursive-delete-system.
-func native82(env any) bool {
+// native83 is the condition of recursive-delete-system.
+func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2841,8 +2859,8 @@ func native82(env any) bool {
 		}))
 }
 
-// native83 is the condition of recursive-delete-home.
-func native83(env any) bool {
+// native84 is the condition of recursive-delete-home.
+func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2855,8 +2873,8 @@ func native83(env any) bool {
 		}))
 }
 
-// native84 is the condition of recursive-delete.
-func native84(env any) bool {
+// native85 is the condition of recursive-delete.
+func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
@@ -2865,8 +2883,8 @@ func native84(env any) bool {
 			})))
 }
 
-// native85 is the condition of delete-system-file.
-func native85(env any) bool {
+// native86 is the condition of delete-system-file.
+func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((((((((under(p0, "/etc") ||
@@ -2881,21 +2899,21 @@ func native85(env any) bool {
 	})
 }
 
-// native86 is the condition of find-delete.
-func native86(env any) bool {
+// native87 is the condition of find-delete.
+func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("delete")
 }
 
-// native87 is the condition of find-exec-delete.
-func native87(env any) bool {
+// native88 is the condition of find-exec-delete.
+func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("find", e.Wrappers...) ||
 		in("xargs", e.Wrappers...))
 }
 
-// native88 is the condition of rsync-delete.
-func native88(env any) bool {
+// native89 is the condition of rsync-delete.
+func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -2903,8 +2921,8 @@ func native88(env any) bool {
 	})
 }
 
-// native89 is the condition of wipe-file.
-func native89(env any) bool {
+// native90 is the condition of wipe-file.
+func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -2913,12 +2931,12 @@ func native89(env any) bool {
 		}))
 }
 
-// native90 is the condition of archive-extract-broad.
-func native90(env any) bool {
+// native91 is the condition of archive-extract-broad.
+func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[104], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[105], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -2958,11 +2976,11 @@ func native90(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[105], "x", p0)
+						return matchReWith(&nativeRegexps[106], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[106], "x", p0)
+						return matchReWith(&nativeRegexps[107], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -2984,8 +3002,8 @@ func native90(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native91 is the condition of copy-over-broad.
-func native91(env any) bool {
+// native92 is the condition of copy-over-broad.
+func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -3001,8 +3019,8 @@ func native91(env any) bool {
 			})))
 }
 
-// native92 is the condition of truncate-file.
-func native92(env any) bool {
+// native93 is the condition of truncate-file.
+func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3012,8 +3030,8 @@ func native92(env any) bool {
 		}))
 }
 
-// native93 is the condition of find-delete-broad.
-func native93(env any) bool {
+// native94 is the condition of find-delete-broad.
+func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -3030,8 +3048,8 @@ func native93(env any) bool {
 		}))
 }
 
-// native94 is the condition of rsync-delete-broad.
-func native94(env any) bool {
+// native95 is the condition of rsync-delete-broad.
+func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -3043,55 +3061,55 @@ func native94(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native95 is the condition of rimraf.
-func native95(env any) bool {
+// native96 is the condition of rimraf.
+func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.Positional) > 0)
 }
 
-// native96 is the condition of rimraf-broad.
-func native96(env any) bool {
+// native97 is the condition of rimraf-broad.
+func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native97 is the condition of encrypt-and-delete.
-func native97(env any) bool {
+// native98 is the condition of encrypt-and-delete.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Dynamic ||
 		in("find", e.Wrappers...)) ||
 		in("xargs", e.Wrappers...)) ||
-		matchReAny(&nativeRegexps[107], "for\x00while\x00find\x00xargs", e.Line)) &&
-		matchReAny(&nativeRegexps[108], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[109], "-d\x00--decrypt", e.Line))
+		matchReAny(&nativeRegexps[108], "for\x00while\x00find\x00xargs", e.Line)) &&
+		matchReAny(&nativeRegexps[109], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[110], "-d\x00--decrypt", e.Line))
 }
 
-// native98 is the condition of move-to-dev-null.
-func native98(env any) bool {
+// native99 is the condition of move-to-dev-null.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		in(cleanPath(index(e.Positional, (len(e.Positional)-1))), "/dev/null", "/dev/zero"))
 }
 
-// native99 is the condition of git-reset-hard.
-func native99(env any) bool {
+// native100 is the condition of git-reset-hard.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native100 is the condition of git-clean.
-func native100(env any) bool {
+// native101 is the condition of git-clean.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native101 is the condition of git-force-push.
-func native101(env any) bool {
+// native102 is the condition of git-force-push.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -3107,8 +3125,8 @@ func native101(env any) bool {
 			})))
 }
 
-// native102 is the condition of git-discard-changes.
-func native102(env any) bool {
+// native103 is the condition of git-discard-changes.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -3125,8 +3143,8 @@ func native102(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native103 is the condition of git-branch-force-delete.
-func native103(env any) bool {
+// native104 is the condition of git-branch-force-delete.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -3134,15 +3152,15 @@ func native103(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native104 is the condition of git-stash-drop.
-func native104(env any) bool {
+// native105 is the condition of git-stash-drop.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native105 is the condition of git-rewrite-history.
-func native105(env any) bool {
+// native106 is the condition of git-rewrite-history.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -3156,8 +3174,8 @@ func native105(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native106 is the condition of git-dir-shared.
-func native106(env any) bool {
+// native107 is the condition of git-dir-shared.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -3167,7 +3185,7 @@ func native106(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[110], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[111], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -3175,8 +3193,8 @@ func native106(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native107 is the condition of git-add-secret.
-func native107(env any) bool {
+// native108 is the condition of git-add-secret.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -3191,7 +3209,7 @@ func native107(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[111], let1) {
+						!matchRe(&nativeRegexps[112], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -3204,7 +3222,7 @@ func native107(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[111], let2) {
+							!matchRe(&nativeRegexps[112], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -3219,9 +3237,9 @@ func native107(env any) bool {
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return (sensitivePath(p0) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[111], p0)) &&
+									!matchRe(&nativeRegexps[112], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[112], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[113], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -3230,8 +3248,8 @@ func native107(env any) bool {
 	}()
 }
 
-// native108 is the condition of git-message-secret.
-func native108(env any) bool {
+// native109 is the condition of git-message-secret.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -3250,7 +3268,7 @@ func native108(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[111], p0)) &&
+						!matchRe(&nativeRegexps[112], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -3266,22 +3284,22 @@ func native108(env any) bool {
 	}()
 }
 
-// native109 is the condition of parse-error.
-func native109(env any) bool {
+// native110 is the condition of parse-error.
+func native110(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native110 is the condition of input-too-large.
-func native110(env any) bool {
+// native111 is the condition of input-too-large.
+func native111(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native111 is the condition of invisible-characters.
-func native111(env any) bool {
+// native112 is the condition of invisible-characters.
+func native112(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -3290,8 +3308,8 @@ func native111(env any) bool {
 	})
 }
 
-// native112 is the condition of zero-width-characters.
-func native112(env any) bool {
+// native113 is the condition of zero-width-characters.
+func native113(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -3300,28 +3318,28 @@ func native112(env any) bool {
 	})
 }
 
-// native113 is the condition of mixed-script.
-func native113(env any) bool {
+// native114 is the condition of mixed-script.
+func native114(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native114 is the condition of terminal-escapes.
-func native114(env any) bool {
-	e := env.(*LineEnv)
-	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[113], e.Original))
-}
-
-// native115 is the condition of url-confusable-host.
+// native115 is the condition of terminal-escapes.
 func native115(env any) bool {
 	e := env.(*LineEnv)
-	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[114], "://", e.Original))
+	return (e.HasIssue("control-sequence") &&
+		!matchRe(&nativeRegexps[114], e.Original))
 }
 
-// native116 is the condition of url-non-ascii-host.
+// native116 is the condition of url-confusable-host.
 func native116(env any) bool {
+	e := env.(*LineEnv)
+	return (e.HasIssue("confusable") &&
+		matchReFold(&nativeRegexps[115], "://", e.Original))
+}
+
+// native117 is the condition of url-non-ascii-host.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -3331,28 +3349,28 @@ func native116(env any) bool {
 		}))
 }
 
-// native117 is the condition of url-punycode-host.
-func native117(env any) bool {
+// native118 is the condition of url-punycode-host.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native118 is the condition of url-odd-host.
-func native118(env any) bool {
+// native119 is the condition of url-odd-host.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[115], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[116], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[116], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[117], ".", urlHost(p0))))
 		}))
 }
 
-// native119 is the condition of url-lookalike-domain.
-func native119(env any) bool {
+// native120 is the condition of url-lookalike-domain.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -3361,18 +3379,18 @@ func native119(env any) bool {
 		}))
 }
 
-// native120 is the condition of url-double-encoding.
-func native120(env any) bool {
+// native121 is the condition of url-double-encoding.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[117], "%25", p0))
+				matchReWith(&nativeRegexps[118], "%25", p0))
 		}))
 }
 
-// native121 is the condition of url-shortener.
-func native121(env any) bool {
+// native122 is the condition of url-shortener.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -3381,39 +3399,39 @@ func native121(env any) bool {
 		}))
 }
 
-// native122 is the condition of url-raw-ip.
-func native122(env any) bool {
+// native123 is the condition of url-raw-ip.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[118], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[119], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
-// native123 is the condition of url-userinfo.
-func native123(env any) bool {
+// native124 is the condition of url-userinfo.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[119], "@", p0))
+				matchReWith(&nativeRegexps[120], "@", p0))
 		}))
 }
 
-// native124 is the condition of metadata-endpoint.
-func native124(env any) bool {
+// native125 is the condition of metadata-endpoint.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[120], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[121], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
-// native125 is the condition of plain-http-download.
-func native125(env any) bool {
+// native126 is the condition of plain-http-download.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3427,8 +3445,8 @@ func native125(env any) bool {
 		}))
 }
 
-// native126 is the condition of insecure-tls.
-func native126(env any) bool {
+// native127 is the condition of insecure-tls.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -3457,45 +3475,45 @@ func native126(env any) bool {
 			})))
 }
 
-// native127 is the condition of reverse-shell.
-func native127(env any) bool {
+// native128 is the condition of reverse-shell.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[121], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[122], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[122], "/dev/", p0)
+			return matchReWith(&nativeRegexps[123], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[123], ":", p0)
+				return matchReFold(&nativeRegexps[124], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[124], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[125], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[125], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[126], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[126], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[127], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[128], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[127], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[128], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[129], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
-// native128 is the condition of exfiltrate-secrets.
-func native128(env any) bool {
+// native129 is the condition of exfiltrate-secrets.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
 		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((sensitivePath(dataFile(p0)) ||
-				(matchReWith(&nativeRegexps[129], "$", p0) &&
+				(matchReWith(&nativeRegexps[130], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[130], "$(cat ", p0))
+				matchReWith(&nativeRegexps[131], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return sensitivePath(p0)
@@ -3505,17 +3523,17 @@ func native128(env any) bool {
 				return sensitivePath(p0)
 			}) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[131], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0)
+					return matchReAny(&nativeRegexps[132], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0)
 				})))) ||
 		(((e.Stdin.Kind != "") &&
 			e.SendsInput()) &&
 			(((((e.Stdin.Kind == "file") &&
 				sensitivePath(e.Stdin.From)) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[132], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[133], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[133], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[134], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				((e.Stdin.Kind == "pipe") &&
 					(sensitivePath(e.Stdin.From) ||
@@ -3534,15 +3552,15 @@ func native128(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[134], "$(", p0)
+				return matchReWith(&nativeRegexps[135], "$(", p0)
 			}))) ||
 		(((e.Stdin.Kind == "herestring") &&
-			matchReWith(&nativeRegexps[135], "$", e.Stdin.Text)) &&
+			matchReWith(&nativeRegexps[136], "$", e.Stdin.Text)) &&
 			e.SendsInput()))
 }
 
-// native129 is the condition of credential-file-sweep.
-func native129(env any) bool {
+// native130 is the condition of credential-file-sweep.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -3550,8 +3568,8 @@ func native129(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native130 is the condition of secret-upload.
-func native130(env any) bool {
+// native131 is the condition of secret-upload.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -3597,19 +3615,19 @@ func native130(env any) bool {
 			})))
 }
 
-// native131 is the condition of dns-exfiltration.
-func native131(env any) bool {
+// native132 is the condition of dns-exfiltration.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[136], "$", p0)) &&
-			matchReWith(&nativeRegexps[137], ".", p0))
+			matchReWith(&nativeRegexps[137], "$", p0)) &&
+			matchReWith(&nativeRegexps[138], ".", p0))
 	})
 }
 
-// native132 is the condition of serve-home-or-root.
-func native132(env any) bool {
+// native133 is the condition of serve-home-or-root.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -3664,17 +3682,17 @@ func native132(env any) bool {
 	}()
 }
 
-// native133 is the condition of serve-after-cd-home.
-func native133(env any) bool {
+// native134 is the condition of serve-after-cd-home.
+func native134(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[138], "cd", e.Line))
+		matchReWith(&nativeRegexps[139], "cd", e.Line))
 }
 
-// native134 is the condition of reverse-shell-fifo.
-func native134(env any) bool {
+// native135 is the condition of reverse-shell-fifo.
+func native135(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -3683,11 +3701,11 @@ func native134(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[139], "mk", e.Line))
+		matchReWith(&nativeRegexps[140], "mk", e.Line))
 }
 
-// native135 is the condition of shell-piped-to-network.
-func native135(env any) bool {
+// native136 is the condition of shell-piped-to-network.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -3697,8 +3715,8 @@ func native135(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native136 is the condition of zsh-tcp.
-func native136(env any) bool {
+// native137 is the condition of zsh-tcp.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -3707,53 +3725,53 @@ func native136(env any) bool {
 			})))
 }
 
-// native137 is the condition of awk-network.
-func native137(env any) bool {
-	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[140], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[141], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
-}
-
-// native138 is the condition of dns-update.
+// native138 is the condition of awk-network.
 func native138(env any) bool {
 	e := env.(*CommandEnv)
+	return (matchReWith(&nativeRegexps[141], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[142], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+}
+
+// native139 is the condition of dns-update.
+func native139(env any) bool {
+	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[142], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[143], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[143], "del", p0)
+			return matchReFold(&nativeRegexps[144], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[142], "del", p0.Target)
+			return matchReFold(&nativeRegexps[143], "del", p0.Target)
 		}))
 }
 
-// native139 is the condition of secret-variable-to-host.
-func native139(env any) bool {
+// native140 is the condition of secret-variable-to-host.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[144], "$", p0) &&
+		return (matchReWith(&nativeRegexps[145], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[145], ":", p0) &&
+				return (matchReWith(&nativeRegexps[146], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[144], "$", p0)) &&
+				matchReWith(&nativeRegexps[145], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[146], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
+				return (matchReAny(&nativeRegexps[147], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
 
-// native140 is the condition of serve-files-exposed.
-func native140(env any) bool {
+// native141 is the condition of serve-files-exposed.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -3775,7 +3793,7 @@ func native140(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[147], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[148], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -3783,27 +3801,27 @@ func native140(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[148], p0)
+							return matchRe(&nativeRegexps[149], p0)
 						}))))
 		}()
 	}()
 }
 
-// native141 is the condition of kubectl-proxy-exposed.
-func native141(env any) bool {
+// native142 is the condition of kubectl-proxy-exposed.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[149], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[150], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native142 is the condition of remote-tunnel.
-func native142(env any) bool {
+// native143 is the condition of remote-tunnel.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -3811,20 +3829,20 @@ func native142(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native143 is the condition of legacy-remote-channel.
-func native143(env any) bool {
+// native144 is the condition of legacy-remote-channel.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[150], "@", p0) &&
-				!matchReWith(&nativeRegexps[151], "@", p0))
+			return (matchReWith(&nativeRegexps[151], "@", p0) &&
+				!matchReWith(&nativeRegexps[152], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[152], ":", p0) &&
-						!matchReAny(&nativeRegexps[153], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[153], ":", p0) &&
+						!matchReAny(&nativeRegexps[154], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -3837,18 +3855,18 @@ func native143(env any) bool {
 				}))))
 }
 
-// native144 is the condition of tar-remote-archive.
-func native144(env any) bool {
+// native145 is the condition of tar-remote-archive.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[154], "@", p0)
+		return matchReWith(&nativeRegexps[155], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native145 is the condition of raw-socket-upload.
-func native145(env any) bool {
+// native146 is the condition of raw-socket-upload.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -3857,23 +3875,23 @@ func native145(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[155], ":", p0)
+				return matchReFold(&nativeRegexps[156], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[156], ":", p0)
+				return matchReFold(&nativeRegexps[157], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[157], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[158], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[152], ":", p0) &&
-						!matchReAny(&nativeRegexps[153], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[153], ":", p0) &&
+						!matchReAny(&nativeRegexps[154], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
-// native146 is the condition of odd-transfer-channel.
-func native146(env any) bool {
+// native147 is the condition of odd-transfer-channel.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -3886,21 +3904,21 @@ func native146(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[158], p0)
+					return matchRe(&nativeRegexps[159], p0)
 				}))))
 }
 
-// native147 is the condition of chmod-world-writable.
-func native147(env any) bool {
+// native148 is the condition of chmod-world-writable.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[159], p0) ||
-			matchReWith(&nativeRegexps[160], "w", p0))
+		return (matchRe(&nativeRegexps[160], p0) ||
+			matchReWith(&nativeRegexps[161], "w", p0))
 	})
 }
 
-// native148 is the condition of recursive-chmod-broad.
-func native148(env any) bool {
+// native149 is the condition of recursive-chmod-broad.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3911,40 +3929,40 @@ func native148(env any) bool {
 		}))
 }
 
-// native149 is the condition of setuid-bit.
-func native149(env any) bool {
+// native150 is the condition of setuid-bit.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[161], "s", p0) ||
-				matchRe(&nativeRegexps[162], p0))
+			return (matchReWith(&nativeRegexps[162], "s", p0) ||
+				matchRe(&nativeRegexps[163], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[162], p0) ||
-					matchReWith(&nativeRegexps[163], "s", p0))
+				return (matchRe(&nativeRegexps[163], p0) ||
+					matchReWith(&nativeRegexps[164], "s", p0))
 			})))
 }
 
-// native150 is the condition of setuid-shell.
-func native150(env any) bool {
+// native151 is the condition of setuid-shell.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[164], "s", p0) ||
-				matchRe(&nativeRegexps[165], p0))
+			return (matchReWith(&nativeRegexps[165], "s", p0) ||
+				matchRe(&nativeRegexps[166], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[165], p0)
+				return matchRe(&nativeRegexps[166], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[166], cleanPath(p0))
+			return matchRe(&nativeRegexps[167], cleanPath(p0))
 		}))
 }
 
-// native151 is the condition of recursive-chmod-root.
-func native151(env any) bool {
+// native152 is the condition of recursive-chmod-root.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -3953,8 +3971,8 @@ func native151(env any) bool {
 		}))
 }
 
-// native152 is the condition of auth-file-permissions.
-func native152(env any) bool {
+// native153 is the condition of auth-file-permissions.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -3962,33 +3980,33 @@ func native152(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[167], p0) ||
-					matchRe(&nativeRegexps[168], p0)) ||
+				return ((((matchRe(&nativeRegexps[168], p0) ||
 					matchRe(&nativeRegexps[169], p0)) ||
-					matchReWith(&nativeRegexps[170], "w", p0)) ||
-					matchReWith(&nativeRegexps[171], "g", p0))
+					matchRe(&nativeRegexps[170], p0)) ||
+					matchReWith(&nativeRegexps[171], "w", p0)) ||
+					matchReWith(&nativeRegexps[172], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[168], p0) ||
-					matchRe(&nativeRegexps[172], p0)) ||
-					matchReWith(&nativeRegexps[173], "w", p0)) ||
-					matchReWith(&nativeRegexps[170], "w", p0))
+				return (((matchRe(&nativeRegexps[169], p0) ||
+					matchRe(&nativeRegexps[173], p0)) ||
+					matchReWith(&nativeRegexps[174], "w", p0)) ||
+					matchReWith(&nativeRegexps[171], "w", p0))
 			})))
 }
 
-// native153 is the condition of root-account.
-func native153(env any) bool {
+// native154 is the condition of root-account.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("u", "uid"), func(p0 string) bool {
 		return in(p0, "0", "00", "000")
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "-", p0)
+				return matchReWith(&nativeRegexps[175], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -3996,8 +4014,8 @@ func native153(env any) bool {
 			e.HasFlag("o", "non-unique")))
 }
 
-// native154 is the condition of privileged-group.
-func native154(env any) bool {
+// native155 is the condition of privileged-group.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -4029,8 +4047,8 @@ func native154(env any) bool {
 			})))
 }
 
-// native155 is the condition of remove-password.
-func native155(env any) bool {
+// native156 is the condition of remove-password.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -4045,8 +4063,8 @@ func native155(env any) bool {
 			})))
 }
 
-// native156 is the condition of password-set-unattended.
-func native156(env any) bool {
+// native157 is the condition of password-set-unattended.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -4055,47 +4073,47 @@ func native156(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native157 is the condition of set-capabilities.
-func native157(env any) bool {
+// native158 is the condition of set-capabilities.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native158 is the condition of password-hashes-dump.
-func native158(env any) bool {
+// native159 is the condition of password-hashes-dump.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "shadow", "gshadow")
 }
 
-// native159 is the condition of auth-file-immutable.
-func native159(env any) bool {
+// native160 is the condition of auth-file-immutable.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[175], p0)
+		return matchRe(&nativeRegexps[176], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[176], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[177], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native160 is the condition of delete-user.
-func native160(env any) bool {
+// native161 is the condition of delete-user.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("h", "help") &&
 		(len(e.Positional) > 0))
 }
 
-// native161 is the condition of read-secret.
-func native161(env any) bool {
+// native162 is the condition of read-secret.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native162 is the condition of send-secret.
-func native162(env any) bool {
+// native163 is the condition of send-secret.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.SecretFiles) > 0) &&
 		((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "scp", "rsync", "rclone", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -4105,8 +4123,8 @@ func native162(env any) bool {
 				(e.Pos(0) == "s_client"))))
 }
 
-// native163 is the condition of dump-process-memory.
-func native163(env any) bool {
+// native164 is the condition of dump-process-memory.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -4114,18 +4132,18 @@ func native163(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[177], p0)
+					return matchRe(&nativeRegexps[178], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[178], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[179], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
-// native164 is the condition of keyring-secret-read.
-func native164(env any) bool {
+// native165 is the condition of keyring-secret-read.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchReAny(&nativeRegexps[179], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[36], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
@@ -4142,12 +4160,12 @@ func native164(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native165 is the condition of service-secret-print-agent.
-func native165(env any) bool {
+// native166 is the condition of service-secret-print-agent.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchReAny(&nativeRegexps[179], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[36], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -4158,16 +4176,16 @@ func native165(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native166 is the condition of dosbox-mount-root.
-func native166(env any) bool {
+// native167 is the condition of dosbox-mount-root.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[181], "mount", p0)
 	})
 }
 
-// native167 is the condition of self-write.
-func native167(env any) bool {
+// native168 is the condition of self-write.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -4233,8 +4251,8 @@ func native167(env any) bool {
 			})))
 }
 
-// native168 is the condition of self-write-agent.
-func native168(env any) bool {
+// native169 is the condition of self-write-agent.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -4307,8 +4325,8 @@ func native168(env any) bool {
 				}))))
 }
 
-// native169 is the condition of self-operand-agent.
-func native169(env any) bool {
+// native170 is the condition of self-operand-agent.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -4331,8 +4349,8 @@ func native169(env any) bool {
 			})))
 }
 
-// native170 is the condition of self-computed-write-agent.
-func native170(env any) bool {
+// native171 is the condition of self-computed-write-agent.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		matchReAny(&nativeRegexps[185], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings", e.Line)) &&
@@ -4358,8 +4376,8 @@ func native170(env any) bool {
 			})))
 }
 
-// native171 is the condition of self-write-tools.
-func native171(env any) bool {
+// native172 is the condition of self-write-tools.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -4401,8 +4419,8 @@ func native171(env any) bool {
 			})))
 }
 
-// native172 is the condition of self-write-tools-agent.
-func native172(env any) bool {
+// native173 is the condition of self-write-tools-agent.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -4453,8 +4471,8 @@ func native172(env any) bool {
 				}))))
 }
 
-// native173 is the condition of self-inline-write.
-func native173(env any) bool {
+// native174 is the condition of self-inline-write.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
@@ -4463,8 +4481,8 @@ func native173(env any) bool {
 		matchReAny(&nativeRegexps[194], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native174 is the condition of self-inline-write-agent.
-func native174(env any) bool {
+// native175 is the condition of self-inline-write-agent.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -4474,8 +4492,8 @@ func native174(env any) bool {
 		matchReAny(&nativeRegexps[194], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native175 is the condition of self-env.
-func native175(env any) bool {
+// native176 is the condition of self-env.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return matchReFold(&nativeRegexps[195], "hguard_", p0)
@@ -4518,8 +4536,8 @@ func native175(env any) bool {
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native176 is the condition of self-env-agent.
-func native176(env any) bool {
+// native177 is the condition of self-env-agent.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -4563,8 +4581,8 @@ func native176(env any) bool {
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native177 is the condition of self-hook-keys.
-func native177(env any) bool {
+// native178 is the condition of self-hook-keys.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
@@ -4596,8 +4614,8 @@ func native177(env any) bool {
 			})))
 }
 
-// native178 is the condition of self-hook-keys-agent.
-func native178(env any) bool {
+// native179 is the condition of self-hook-keys-agent.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
@@ -4630,8 +4648,8 @@ func native178(env any) bool {
 				}))))
 }
 
-// native179 is the condition of self-hook-functions.
-func native179(env any) bool {
+// native180 is the condition of self-hook-functions.
+func native180(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return ((matchReFold(&nativeRegexps[204], "hguard", p0) ||
@@ -4641,8 +4659,8 @@ func native179(env any) bool {
 	})
 }
 
-// native180 is the condition of self-hook-functions-agent.
-func native180(env any) bool {
+// native181 is the condition of self-hook-functions-agent.
+func native181(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
@@ -4653,8 +4671,8 @@ func native180(env any) bool {
 		}))
 }
 
-// native181 is the condition of self-hook-builtins.
-func native181(env any) bool {
+// native182 is the condition of self-hook-builtins.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -4674,8 +4692,8 @@ func native181(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native182 is the condition of self-hook-builtins-agent.
-func native182(env any) bool {
+// native183 is the condition of self-hook-builtins-agent.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -4696,8 +4714,8 @@ func native182(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native183 is the condition of self-hook-editing.
-func native183(env any) bool {
+// native184 is the condition of self-hook-editing.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -4729,8 +4747,8 @@ func native183(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native184 is the condition of self-hook-editing-agent.
-func native184(env any) bool {
+// native185 is the condition of self-hook-editing-agent.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -4763,8 +4781,8 @@ func native184(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native185 is the condition of self-daemon.
-func native185(env any) bool {
+// native186 is the condition of self-daemon.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4784,8 +4802,8 @@ func native185(env any) bool {
 			})))
 }
 
-// native186 is the condition of self-daemon-agent.
-func native186(env any) bool {
+// native187 is the condition of self-daemon-agent.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
@@ -4806,8 +4824,8 @@ func native186(env any) bool {
 				}))))
 }
 
-// native187 is the condition of self-agent-unguarded.
-func native187(env any) bool {
+// native188 is the condition of self-agent-unguarded.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -4839,8 +4857,8 @@ func native187(env any) bool {
 		}))
 }
 
-// native188 is the condition of self-agent-unguarded-agent.
-func native188(env any) bool {
+// native189 is the condition of self-agent-unguarded-agent.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -4873,8 +4891,8 @@ func native188(env any) bool {
 			})))
 }
 
-// native189 is the condition of self-approve-agent.
-func native189(env any) bool {
+// native190 is the condition of self-approve-agent.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
@@ -4907,44 +4925,44 @@ func native189(env any) bool {
 				}))))
 }
 
-// native190 is the condition of service-delete.
-func native190(env any) bool {
+// native191 is the condition of service-delete.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native191 is the condition of service-secret-delete.
-func native191(env any) bool {
+// native192 is the condition of service-secret-delete.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native192 is the condition of service-backup-delete.
-func native192(env any) bool {
+// native193 is the condition of service-backup-delete.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native193 is the condition of cloud-audit-off.
-func native193(env any) bool {
+// native194 is the condition of cloud-audit-off.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native194 is the condition of cloud-public-exposure.
-func native194(env any) bool {
+// native195 is the condition of cloud-public-exposure.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native195 is the condition of http-delete.
-func native195(env any) bool {
+// native196 is the condition of http-delete.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native196 is the condition of kubectl-scale-drain.
-func native196(env any) bool {
+// native197 is the condition of kubectl-scale-drain.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -4957,8 +4975,8 @@ func native196(env any) bool {
 			})))
 }
 
-// native197 is the condition of compose-down-volumes.
-func native197(env any) bool {
+// native198 is the condition of compose-down-volumes.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -4972,8 +4990,8 @@ func native197(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native198 is the condition of framework-db-reset.
-func native198(env any) bool {
+// native199 is the condition of framework-db-reset.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[209], "db:", p0)
@@ -5038,8 +5056,8 @@ func native198(env any) bool {
 			})))
 }
 
-// native199 is the condition of kubectl-secret-values.
-func native199(env any) bool {
+// native200 is the condition of kubectl-secret-values.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -5048,8 +5066,8 @@ func native199(env any) bool {
 		matchReAny(&nativeRegexps[213], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
-// native200 is the condition of package-from-url.
-func native200(env any) bool {
+// native201 is the condition of package-from-url.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5097,8 +5115,8 @@ func native200(env any) bool {
 			(e.Option("source") != "")))
 }
 
-// native201 is the condition of unsigned-packages.
-func native201(env any) bool {
+// native202 is the condition of unsigned-packages.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
@@ -5119,8 +5137,8 @@ func native201(env any) bool {
 			(len(e.Outputs) > 0)))
 }
 
-// native202 is the condition of repo-from-pipe.
-func native202(env any) bool {
+// native203 is the condition of repo-from-pipe.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
@@ -5137,8 +5155,8 @@ func native202(env any) bool {
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native203 is the condition of environment-hijack.
-func native203(env any) bool {
+// native204 is the condition of environment-hijack.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT") ||
@@ -5151,8 +5169,8 @@ func native203(env any) bool {
 			})))
 }
 
-// native204 is the condition of secret-in-command.
-func native204(env any) bool {
+// native205 is the condition of secret-in-command.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[223], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
@@ -5174,8 +5192,8 @@ func native204(env any) bool {
 		}))
 }
 
-// native205 is the condition of local-package-install.
-func native205(env any) bool {
+// native206 is the condition of local-package-install.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
@@ -5195,8 +5213,8 @@ func native205(env any) bool {
 	}()
 }
 
-// native206 is the condition of package-index-redirect.
-func native206(env any) bool {
+// native207 is the condition of package-index-redirect.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		(e.Pos(0) == "config")) &&
@@ -5231,8 +5249,8 @@ func native206(env any) bool {
 			})))
 }
 
-// native207 is the condition of shutdown-reboot.
-func native207(env any) bool {
+// native208 is the condition of shutdown-reboot.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -5257,23 +5275,23 @@ func native207(env any) bool {
 			})))
 }
 
-// native208 is the condition of kill-all-processes.
-func native208(env any) bool {
+// native209 is the condition of kill-all-processes.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native209 is the condition of fork-bomb.
-func native209(env any) bool {
+// native210 is the condition of fork-bomb.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native210 is the condition of kill-hguard.
-func native210(env any) bool {
+// native211 is the condition of kill-hguard.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[197], "hguard", p0)
@@ -5283,14 +5301,14 @@ func native210(env any) bool {
 		}))
 }
 
-// native211 is the condition of crontab-remove.
-func native211(env any) bool {
+// native212 is the condition of crontab-remove.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native212 is the condition of history-wipe.
-func native212(env any) bool {
+// native213 is the condition of history-wipe.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -5324,8 +5342,8 @@ func native212(env any) bool {
 		}))
 }
 
-// native213 is the condition of firewall-off.
-func native213(env any) bool {
+// native214 is the condition of firewall-off.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5385,8 +5403,8 @@ func native213(env any) bool {
 			})))
 }
 
-// native214 is the condition of sudo-stdin-password.
-func native214(env any) bool {
+// native215 is the condition of sudo-stdin-password.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -5397,8 +5415,8 @@ func native214(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native215 is the condition of killall-sigkill.
-func native215(env any) bool {
+// native216 is the condition of killall-sigkill.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -5408,8 +5426,8 @@ func native215(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native216 is the condition of windows-destructive.
-func native216(env any) bool {
+// native217 is the condition of windows-destructive.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[241], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
@@ -5419,8 +5437,8 @@ func native216(env any) bool {
 		}))
 }
 
-// native217 is the condition of powershell-evasion.
-func native217(env any) bool {
+// native218 is the condition of powershell-evasion.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -5439,8 +5457,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of power-off-remote.
-func native218(env any) bool {
+// native219 is the condition of power-off-remote.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5466,8 +5484,8 @@ func native218(env any) bool {
 			})))
 }
 
-// native219 is the condition of kill-init.
-func native219(env any) bool {
+// native220 is the condition of kill-init.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -5482,8 +5500,8 @@ func native219(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native220 is the condition of kernel-module-load.
-func native220(env any) bool {
+// native221 is the condition of kernel-module-load.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -5500,8 +5518,8 @@ func native220(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native221 is the condition of kernel-hardening-off.
-func native221(env any) bool {
+// native222 is the condition of kernel-hardening-off.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5515,16 +5533,16 @@ func native221(env any) bool {
 		}))
 }
 
-// native222 is the condition of sysrq-trigger.
-func native222(env any) bool {
+// native223 is the condition of sysrq-trigger.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native223 is the condition of audit-rules-off.
-func native223(env any) bool {
+// native224 is the condition of audit-rules-off.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -5539,8 +5557,8 @@ func native223(env any) bool {
 		}))
 }
 
-// native224 is the condition of network-cut.
-func native224(env any) bool {
+// native225 is the condition of network-cut.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -5601,8 +5619,8 @@ func native224(env any) bool {
 			})))
 }
 
-// native225 is the condition of find-exec-broad.
-func native225(env any) bool {
+// native226 is the condition of find-exec-broad.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -5621,8 +5639,8 @@ func native225(env any) bool {
 				}))))
 }
 
-// native226 is the condition of move-system-dir.
-func native226(env any) bool {
+// native227 is the condition of move-system-dir.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5632,8 +5650,8 @@ func native226(env any) bool {
 		}))
 }
 
-// native227 is the condition of move-home.
-func native227(env any) bool {
+// native228 is the condition of move-home.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5642,8 +5660,8 @@ func native227(env any) bool {
 		}))
 }
 
-// native228 is the condition of move-credentials-away.
-func native228(env any) bool {
+// native229 is the condition of move-credentials-away.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -5651,8 +5669,8 @@ func native228(env any) bool {
 		}))
 }
 
-// native229 is the condition of fork-bomb-code.
-func native229(env any) bool {
+// native230 is the condition of fork-bomb-code.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[249], "while", e.Code) ||
@@ -5660,8 +5678,8 @@ func native229(env any) bool {
 			matchReWith(&nativeRegexps[251], "fork", e.Code)))
 }
 
-// native230 is the condition of service-from-file.
-func native230(env any) bool {
+// native231 is the condition of service-from-file.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -5672,8 +5690,8 @@ func native230(env any) bool {
 				}))))
 }
 
-// native231 is the condition of container-host-root.
-func native231(env any) bool {
+// native232 is the condition of container-host-root.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5690,8 +5708,8 @@ func native231(env any) bool {
 				}))))
 }
 
-// native232 is the condition of bind-mount-system-file.
-func native232(env any) bool {
+// native233 is the condition of bind-mount-system-file.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -5702,16 +5720,16 @@ func native232(env any) bool {
 			matchReWith(&nativeRegexps[256], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native233 is the condition of snap-unsigned-install.
-func native233(env any) bool {
+// native234 is the condition of snap-unsigned-install.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native234 is the condition of timestomp.
-func native234(env any) bool {
+// native235 is the condition of timestomp.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
@@ -5736,8 +5754,8 @@ func native234(env any) bool {
 		}))
 }
 
-// native235 is the condition of login-records-wipe.
-func native235(env any) bool {
+// native236 is the condition of login-records-wipe.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -5752,8 +5770,8 @@ func native235(env any) bool {
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native236 is the condition of kernel-thread-name.
-func native236(env any) bool {
+// native237 is the condition of kernel-thread-name.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -5761,8 +5779,8 @@ func native236(env any) bool {
 		}))
 }
 
-// native237 is the condition of mass-create-loop.
-func native237(env any) bool {
+// native238 is the condition of mass-create-loop.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[260], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
@@ -5789,8 +5807,8 @@ func native237(env any) bool {
 			!matchReAny(&nativeRegexps[269], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native238 is the condition of request-flood-loop.
-func native238(env any) bool {
+// native239 is the condition of request-flood-loop.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
 		matchReAny(&nativeRegexps[270], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
@@ -5806,8 +5824,8 @@ func native238(env any) bool {
 			(e.Name != "ping")))
 }
 
-// native239 is the condition of busy-loop.
-func native239(env any) bool {
+// native240 is the condition of busy-loop.
+func native240(env any) bool {
 	e := env.(*LineEnv)
 	return ((matchReAny(&nativeRegexps[274], "while\x00until\x00done\x00while", e.Line) ||
 		((matchReWith(&nativeRegexps[275], "do", e.Line) &&
@@ -5817,16 +5835,16 @@ func native239(env any) bool {
 			!matchReAny(&nativeRegexps[279], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native240 is the condition of spawn-loop.
-func native240(env any) bool {
+// native241 is the condition of spawn-loop.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
 		matchReAny(&nativeRegexps[280], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
 		!matchReAny(&nativeRegexps[281], "sleep\x00wait", e.Line))
 }
 
-// native241 is the condition of thread-storm-code.
-func native241(env any) bool {
+// native242 is the condition of thread-storm-code.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[282], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
@@ -5834,8 +5852,8 @@ func native241(env any) bool {
 		!matchReAny(&nativeRegexps[284], "sleep\x00.join()", e.Code))
 }
 
-// native242 is the condition of endless-device-read.
-func native242(env any) bool {
+// native243 is the condition of endless-device-read.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -5848,15 +5866,15 @@ func native242(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native243 is the condition of memory-hog-code.
-func native243(env any) bool {
+// native244 is the condition of memory-hog-code.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		matchReAny(&nativeRegexps[285], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native244 is the condition of write-system-config.
-func native244(env any) bool {
+// native245 is the condition of write-system-config.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -5874,8 +5892,8 @@ func native244(env any) bool {
 	})
 }
 
-// native245 is the condition of write-shell-startup.
-func native245(env any) bool {
+// native246 is the condition of write-shell-startup.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[286], "/.", cleanPath(p0)) ||
@@ -5883,8 +5901,8 @@ func native245(env any) bool {
 	})
 }
 
-// native246 is the condition of write-ssh.
-func native246(env any) bool {
+// native247 is the condition of write-ssh.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[288], "/.ssh", cleanPath(p0)) ||
@@ -5892,8 +5910,8 @@ func native246(env any) bool {
 	})
 }
 
-// native247 is the condition of write-credentials.
-func native247(env any) bool {
+// native248 is the condition of write-credentials.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
@@ -5904,8 +5922,8 @@ func native247(env any) bool {
 			matchReFold(&nativeRegexps[290], ".", index(e.Positional, 0))))
 }
 
-// native248 is the condition of write-guard-config.
-func native248(env any) bool {
+// native249 is the condition of write-guard-config.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[291], "$", p0) ||
@@ -5917,8 +5935,8 @@ func native248(env any) bool {
 			})))
 }
 
-// native249 is the condition of write-sudoers.
-func native249(env any) bool {
+// native250 is the condition of write-sudoers.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -5934,8 +5952,8 @@ func native249(env any) bool {
 			})))
 }
 
-// native250 is the condition of editor-command-write.
-func native250(env any) bool {
+// native251 is the condition of editor-command-write.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -5946,15 +5964,15 @@ func native250(env any) bool {
 		}))
 }
 
-// native251 is the condition of enable-user-service.
-func native251(env any) bool {
+// native252 is the condition of enable-user-service.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native252 is the condition of write-persistence.
-func native252(env any) bool {
+// native253 is the condition of write-persistence.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[296], "/", cleanPath(p0)) ||
@@ -5963,8 +5981,8 @@ func native252(env any) bool {
 	})
 }
 
-// native253 is the condition of package-config-exec.
-func native253(env any) bool {
+// native254 is the condition of package-config-exec.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "config") &&
 		(e.Pos(1) == "set")) &&
@@ -5973,8 +5991,8 @@ func native253(env any) bool {
 		}))
 }
 
-// native254 is the condition of git-config-exec.
-func native254(env any) bool {
+// native255 is the condition of git-config-exec.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((anyOf(e.Positional, func(p0 string) bool {
@@ -6014,22 +6032,22 @@ func native254(env any) bool {
 				}))))
 }
 
-// native255 is the condition of write-program-hook-file.
-func native255(env any) bool {
+// native256 is the condition of write-program-hook-file.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[307], "/.", cleanPath(p0))
 	})
 }
 
-// native256 is the condition of write-persistence-named.
-func native256(env any) bool {
+// native257 is the condition of write-persistence-named.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native257 is the condition of edit-account-file.
-func native257(env any) bool {
+// native258 is the condition of edit-account-file.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6048,14 +6066,14 @@ func native257(env any) bool {
 			})))
 }
 
-// native258 is the condition of write-runs-later-agent.
-func native258(env any) bool {
+// native259 is the condition of write-runs-later-agent.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchReAny(&nativeRegexps[312], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[111], p0) {
+					!matchRe(&nativeRegexps[112], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -6063,14 +6081,14 @@ func native258(env any) bool {
 		}))
 }
 
-// native259 is the condition of write-agent-instructions-agent.
-func native259(env any) bool {
+// native260 is the condition of write-agent-instructions-agent.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchReAny(&nativeRegexps[313], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[111], p0) {
+					!matchRe(&nativeRegexps[112], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -6078,8 +6096,8 @@ func native259(env any) bool {
 		}))
 }
 
-// native260 is the condition of edit-system-file-agent.
-func native260(env any) bool {
+// native261 is the condition of edit-system-file-agent.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -73,7 +74,33 @@ var secretBases = nameSet{names: []string{
 	"Login Data", "Login Data For Account", "logins.json", "key3.db", "key4.db", "signons.sqlite",
 	"credentials.json", "client_secret.json", "privkey.pem", "token", ".token", "access_token",
 	"kubeconfig", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
+	"cookies.sqlite", "Cookies.binarycookies",
 }}
+
+// browserBases are the files of a Chromium-family profile that hold its
+// sessions and what decrypts them: signed-in cookies, autofill and cards,
+// the key of the encrypted values (Local State). Their names are common
+// words, so they count only inside a browser's directory (browserDirs).
+var browserBases = nameSet{names: []string{"Cookies", "Extension Cookies", "Web Data", "Local State", "Safe Browsing Cookies"}}
+
+// browserDirs are the directory names (lowercase) Chromium-family browsers
+// keep their profiles under, on Linux, macOS and Windows.
+var browserDirs = []string{"google-chrome", "google-chrome-beta", "google-chrome-unstable", "chromium", "chrome", "brave-browser",
+	"bravesoftware", "microsoft-edge", "microsoft edge", "edge", "vivaldi", "opera", "com.operasoftware.opera", "yandex-browser",
+	"yandexbrowser", "arc", "thorium", "user data"}
+
+// browserStore reports a browser profile's cookie, autofill or key file.
+func browserStore(c, base string) bool {
+	if !browserBases.has(base) {
+		return false
+	}
+	for _, dir := range strings.Split(path.Dir(c), "/") {
+		if slices.Contains(browserDirs, strings.ToLower(dir)) {
+			return true
+		}
+	}
+	return false
+}
 
 // secretBaseGlobs are base-name patterns of secrets.
 var secretBaseGlobs = []string{
@@ -99,7 +126,7 @@ func secretPath(p string) bool {
 	if strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pub.pem") {
 		return false
 	}
-	if secretPaths.has(c) || secretBases.has(base) {
+	if secretPaths.has(c) || secretBases.has(base) || browserStore(c, base) {
 		return true
 	}
 	for _, d := range secretDirs {
@@ -225,6 +252,7 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 		return out
 	}
 	skip := secretAuthOptions[prog]
+	_, cli := serviceCLIs()[prog]
 	dest := ""
 	if copiers.has(prog) && len(pos) > 1 {
 		dest = pos[len(pos)-1]
@@ -240,8 +268,8 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 				continue
 			}
 		}
-		if a == dest {
-			continue
+		if a == dest || cli && !strings.ContainsAny(a, "/.") {
+			continue // a control-plane CLI's bare word is an operation (gh auth token, heroku auth:token), not a file
 		}
 		if s := secretIn(a); s != "" {
 			out = append(out, s)

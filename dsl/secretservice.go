@@ -71,7 +71,18 @@ func revealsSecret(name string, args []string) bool {
 		}
 		return ""
 	}
+	seq := func(words ...string) bool { // the operands hold words in a row
+		for i := 0; i+len(words) <= len(ops); i++ {
+			if slices.Equal(ops[i:i+len(words)], words) {
+				return true
+			}
+		}
+		return false
+	}
 	toFile := has("-o", "--out-file", "--output", "--output-file", "--out")
+	if strings.HasPrefix(name, "docker-credential-") {
+		return op(0) == "get" // prints the registry secret for the host on its input
+	}
 	switch name {
 	case "vault":
 		return op(0) == "kv" && op(1) == "get" || op(0) == "read" && !strings.HasPrefix(op(1), "sys/") && op(1) != ""
@@ -81,6 +92,22 @@ func revealsSecret(name string, args []string) bool {
 			return op(1) == "get-secret-value" || op(1) == "batch-get-secret-value"
 		case "ssm":
 			return strings.HasPrefix(op(1), "get-parameter") && has("--with-decryption")
+		case "configure":
+			return op(1) == "export-credentials" || op(1) == "get" && strings.Contains(op(2), "secret_access_key") || op(2) == "aws_session_token"
+		case "sts":
+			return op(1) == "get-session-token" || op(1) == "get-federation-token" || strings.HasPrefix(op(1), "assume-role")
+		case "ecr", "ecr-public":
+			return op(1) == "get-login-password" || op(1) == "get-authorization-token"
+		case "codeartifact":
+			return op(1) == "get-authorization-token"
+		case "eks":
+			return op(1) == "get-token"
+		case "iam":
+			return op(1) == "create-access-key" || op(1) == "create-service-specific-credential" || op(1) == "reset-service-specific-credential"
+		case "sso":
+			return op(1) == "get-role-credentials"
+		case "rds":
+			return op(1) == "generate-db-auth-token"
 		}
 	case "op":
 		switch op(0) {
@@ -94,13 +121,32 @@ func revealsSecret(name string, args []string) bool {
 			return op(1) == "get" && !toFile
 		}
 	case "gcloud":
-		for i := 0; i+2 < len(ops); i++ {
-			if ops[i] == "secrets" && ops[i+1] == "versions" && ops[i+2] == "access" {
-				return !has("--out-file")
-			}
+		if seq("secrets", "versions", "access") {
+			return !has("--out-file")
 		}
+		return seq("auth", "print-access-token") || seq("auth", "print-identity-token") ||
+			seq("auth", "application-default", "print-access-token") || seq("config", "config-helper")
 	case "az":
-		return op(0) == "keyvault" && op(1) == "secret" && op(2) == "show"
+		return op(0) == "keyvault" && op(1) == "secret" && op(2) == "show" || seq("account", "get-access-token") ||
+			seq("keys", "list") || seq("ad", "sp", "create-for-rbac") || seq("ad", "sp", "credential", "reset") ||
+			seq("ad", "app", "credential", "reset") || seq("acr", "login") && has("--expose-token", "-t")
+	case "gh":
+		return seq("auth", "token") || seq("auth", "status") && has("--show-token", "-t")
+	case "glab":
+		return seq("auth", "token") || seq("config", "get", "token") || seq("auth", "status") && has("--show-token", "-t")
+	case "kubectl", "oc":
+		return seq("config", "view") && has("--raw") || seq("create", "token") ||
+			name == "oc" && (seq("whoami") && has("-t", "--show-token") || seq("config", "view") && has("--raw"))
+	case "doctl":
+		return seq("auth", "token")
+	case "heroku":
+		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create"
+	case "git":
+		return seq("credential", "fill")
+	case "security":
+		return (op(0) == "find-generic-password" || op(0) == "find-internet-password") && has("-w", "-g")
+	case "secret-tool":
+		return op(0) == "lookup"
 	case "doppler":
 		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" || op(1) == "download" && has("--no-file"))
 	case "infisical":
