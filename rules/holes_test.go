@@ -101,3 +101,32 @@ func TestCredentialPrints(t *testing.T) {
 		{"ls ~/.config/google-chrome/Default", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestPackageIndexEnv: a registry, index or module proxy redirected, or
+// checksums switched off, through the environment is asked like the
+// option form (red team, 2026-12-03: each was allowed).
+func TestPackageIndexEnv(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"npm_config_registry=https://x.example npm i foo", dsl.Ask, dsl.Ask},
+		{"NPM_CONFIG_REGISTRY=https://x.example npm i foo", dsl.Ask, dsl.Ask},
+		{"PIP_INDEX_URL=https://x.example/simple pip install foo", dsl.Ask, dsl.Ask},
+		{"PIP_EXTRA_INDEX_URL=https://x.example/simple pip install foo", dsl.Ask, dsl.Ask},
+		{"UV_INDEX_URL=https://x.example uv pip install foo", dsl.Ask, dsl.Ask},
+		{"UV_EXTRA_INDEX_URL=https://x.example uv pip install foo", dsl.Ask, dsl.Ask},
+		{"POETRY_REPOSITORIES_X_URL=https://x.example poetry install", dsl.Ask, dsl.Ask},
+		{"YARN_NPM_REGISTRY_SERVER=https://x.example yarn", dsl.Ask, dsl.Ask},
+		{"GOPROXY=https://x.example go get example.com/m", dsl.Ask, dsl.Ask},
+		{"GOFLAGS=-insecure go get example.com/m", dsl.Ask, dsl.Ask},
+		{"GONOSUMDB=example.com go get example.com/m", dsl.Ask, dsl.Ask},
+		{"GONOSUMCHECK=1 go get example.com/m", dsl.Ask, dsl.Ask},
+		{"GOSUMDB=off go get example.com/m", dsl.Ask, dsl.Ask},
+		{"CARGO_REGISTRIES_X_INDEX=https://x.example/index cargo build", dsl.Ask, dsl.Ask},
+		{"export PIP_INDEX_URL=https://x.example/simple; pip install foo", dsl.Ask, dsl.Ask},
+		{"export npm_config_registry=https://x.example && npm i foo", dsl.Ask, dsl.Ask},
+		{"GOPROXY=https://proxy.golang.org,direct go get example.com/m", dsl.Allow, dsl.Allow},
+		{"GOPROXY=off go build ./...", dsl.Allow, dsl.Allow},
+		{"GOPRIVATE=github.com/acme go mod download", dsl.Allow, dsl.Allow},
+		{"CGO_ENABLED=0 GOOS=linux go build ./...", dsl.Allow, dsl.Allow},
+		{"npm_config_loglevel=silent npm ci", dsl.Allow, dsl.Allow},
+	})
+}
