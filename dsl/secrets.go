@@ -268,15 +268,23 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 				continue
 			}
 		}
-		if a == dest || cli && !strings.ContainsAny(a, "/.") {
-			continue // a control-plane CLI's bare word is an operation (gh auth token, heroku auth:token), not a file
+		if a == dest {
+			continue
 		}
 		if s := secretIn(a); s != "" {
+			if cli && !strings.ContainsAny(a, "/.") && operationWords.has(s) {
+				continue // a control-plane CLI's operation (gh auth token, heroku auth:token), not a file
+			}
 			out = append(out, s)
 		}
 	}
 	return out
 }
+
+// operationWords are secret files' base names that control-plane CLIs
+// also use as operation words (gh auth token, doctl auth token, heroku
+// auth:token).
+var operationWords = nameSet{names: []string{"token", "access_token", "identity", "kubeconfig"}}
 
 // mimeTypes are the top-level media types (RFC 6838).
 var mimeTypes = nameSet{names: []string{"application", "audio", "font", "example", "image", "message", "model", "multipart", "text", "video"}}
