@@ -10,7 +10,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
-		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …; not when it writes the value to a file or the clipboard",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
