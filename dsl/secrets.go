@@ -595,7 +595,7 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 // open("/etc/shadow"), File.read("~/.ssh/id_rsa"). Naming one in code is as
 // good as reading it.
 func codeSecrets(code string) []string {
-	var out []string
+	var out, lits []string
 	for i := 0; i < len(code) && len(out) < 16; i++ {
 		q := code[i]
 		if q != '"' && q != '\'' && q != '`' {
@@ -609,7 +609,39 @@ func codeSecrets(code string) []string {
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
 			out = append(out, lit)
 		}
+		if len(lits) < maxCodeLiterals {
+			lits = append(lits, lit)
+		}
 		i += j + 1
+	}
+	return append(out, joinedSecrets(lits)...)
+}
+
+// maxCodeLiterals bounds the string literals of inline code joined into
+// paths.
+const maxCodeLiterals = 256
+
+// joinedSecrets are the home's secret files that consecutive string
+// literals name when joined, as code builds them from the home:
+// os.path.join(os.environ["HOME"], ".ssh", "id_rsa"), Path.home() /
+// ".aws" / "credentials", $ENV{HOME}."/.ssh/id_rsa".
+func joinedSecrets(lits []string) []string {
+	var out []string
+	for i, lit := range lits {
+		if lit == "" || lit[0] != '.' && !strings.HasPrefix(lit, "/.") {
+			continue
+		}
+		p := "~/" + strings.TrimPrefix(lit, "/")
+		for j := i + 1; ; j++ {
+			if secretPath(p) {
+				out = append(out, p)
+				break
+			}
+			if j >= len(lits) || j > i+3 || lits[j] == "" || strings.ContainsAny(lits[j], " \t\n") {
+				break
+			}
+			p += "/" + strings.Trim(lits[j], "/")
+		}
 	}
 	return out
 }

@@ -217,3 +217,22 @@ func TestMayWriteAndMoreSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSecrets: the secret files inline code names, whole or joined
+// from the home and literals.
+func TestCodeSecrets(t *testing.T) {
+	for code, want := range map[string][]string{
+		`open("/etc/shadow").read()`:                                      {"/etc/shadow"},
+		`open(os.path.join(os.environ["HOME"], ".ssh", "id_rsa")).read()`: {"~/.ssh/id_rsa"},
+		`(Path.home() / ".aws" / "credentials").read_text()`:              {"~/.aws/credentials"},
+		`open F, $ENV{HOME}."/.ssh/id_ed25519"; print <F>`:                {"/.ssh/id_ed25519", "~/.ssh/id_ed25519"},
+		`require("fs").readFileSync(require("os").homedir() + "/.netrc")`: {"/.netrc", "~/.netrc"},
+		`print(open(".gitignore").read())`:                                nil,
+		`require("path").join(".config", "app.json")`:                     nil,
+		`os.path.join(os.environ["HOME"], ".ssh", "id_rsa.pub")`:          nil,
+	} {
+		if got := codeSecrets(code); !slices.Equal(got, want) {
+			t.Errorf("codeSecrets(%s) = %q, want %q", code, got, want)
+		}
+	}
+}
