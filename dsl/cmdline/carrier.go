@@ -727,6 +727,9 @@ var notLaunchers = union(dataPrograms, set(
 	"asciinema", "ttyrec", "termrec", "vhs",
 	// a development environment's shell: starting one is what it is for
 	"nix-shell", "devbox", "direnv",
+	// keys: an option's value is a key type or a file (ssh-keygen -t ed25519
+	// is no ed)
+	"ssh-keygen", "ssh-add", "ssh-keyscan", "gpg", "gpg2", "age-keygen",
 ))
 
 // envLaunchers are notLaunchers that run a command on this machine's files
