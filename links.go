@@ -84,6 +84,12 @@ func (l *linker) linked(p, dir string) string {
 		if secret := l.secretMatch(real, glob); secret != "" {
 			return l.spelled(secret)
 		}
+	} else if real != "" {
+		// echo … >> */.bashrc, cp -r x u?/.claude, rm -rf */: a
+		// pattern's match on the way that is a link is followed
+		if through := l.globThrough(real, glob); through != "" {
+			return l.spelled(through)
+		}
 	}
 	if real == "" || real == abs && !strings.HasPrefix(abs, "/proc/") {
 		return ""
@@ -153,6 +159,45 @@ func (l *linker) secretMatch(dir, glob string) string {
 		}
 	}
 	return ""
+}
+
+// globThrough is where glob (a pattern with a "/" after a component that
+// has a wildcard) leads from dir when a match of that component is a
+// link: the first such match's target with the rest of the pattern
+// appended, else "". A match with nothing after it is the link itself,
+// which rm and mv take as it is, and is not followed.
+func (l *linker) globThrough(dir, glob string) string {
+	comps := strings.Split(glob, "/")
+	k := -1
+	for i, c := range comps[:len(comps)-1] {
+		if strings.ContainsAny(c, "*?[") {
+			k = i
+		}
+	}
+	if k < 0 {
+		return ""
+	}
+	rest := strings.Join(comps[k+1:], "/")
+	matches, _ := filepath.Glob(filepath.Join(dir, strings.Join(comps[:k+1], "/")))
+	best := ""
+	for _, m := range matches[:min(len(matches), maxGlobLinks)] {
+		r := l.eval(m)
+		if r == "" || r == m {
+			continue
+		}
+		// more path follows: only a directory leads on; of several, the
+		// one highest up (the home before a directory in it)
+		if fi, err := os.Stat(r); err == nil && fi.IsDir() && (best == "" || strings.Count(r, "/") < strings.Count(best, "/")) {
+			best = r
+		}
+	}
+	switch {
+	case best == "":
+		return ""
+	case rest == "":
+		return best + "/"
+	}
+	return filepath.Join(best, rest)
 }
 
 // spelled is an absolute path written under ~ when it lies in the home.

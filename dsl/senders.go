@@ -154,10 +154,14 @@ func printsEnvironment(c *cmdline.Command) bool {
 	case "set":
 		return len(args) == 0
 	case "jq", "gojq", "jaq":
-		return slices.ContainsFunc(args, func(a string) bool { return a == "env" || strings.Contains(a, "$ENV") || strings.Contains(a, "env|") || strings.Contains(a, "env |") })
+		return slices.ContainsFunc(args, func(a string) bool {
+			return a == "env" || strings.Contains(a, "$ENV") || strings.Contains(a, "env|") || strings.Contains(a, "env |")
+		})
 	case "ps":
 		// BSD-style e shows each process's environment: ps eww, ps auxe
-		return slices.ContainsFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") && strings.ContainsRune(a, 'e') && strings.Trim(a, "auxwefjlmrsvTZ") == "" })
+		return slices.ContainsFunc(args, func(a string) bool {
+			return !strings.HasPrefix(a, "-") && strings.ContainsRune(a, 'e') && strings.Trim(a, "auxwefjlmrsvTZ") == ""
+		})
 	}
 	return c.Payload != nil && envDump().MatchString(c.Payload.Code)
 }
