@@ -4,15 +4,21 @@ import "strings"
 
 // screenCommand follows what screen -X sends to a running session: stuff
 // TEXT types TEXT at the shell of its window (a line ending in \n, \r or
-// ^M runs), exec and screen start a program, eval runs screen commands.
+// ^M runs), register KEY TEXT keeps TEXT to be pasted so, exec and screen
+// start a program, eval and colon run screen commands, at WINDOW one.
 // The catalogue stops at -X (screen -X quit runs nothing); tmux's
 // send-keys is the catalogue's. A person's terminal may be in that session.
 func (w *walker) screenCommand(c *Command, args []field, cx ctx) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case v == "-X":
-			w.screenVerb(c, args[i+1:], cx, 0)
+		case v == "-X" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "X"):
+			// screen -X -S x stuff …: options may follow -X
+			rest := args[i+1:]
+			for len(rest) > 1 && (rest[0].Value == "-S" || rest[0].Value == "-p") {
+				rest = rest[2:]
+			}
+			w.screenVerb(c, rest, cx, 0)
 			return
 		case v == "-S" || v == "-p" || v == "-c" || v == "-e" || v == "-h" || v == "-T" || v == "-t" || v == "-s":
 			i++ // the option's value
@@ -51,7 +57,17 @@ func (w *walker) screenVerb(c *Command, fs []field, cx ctx, depth int) {
 			}
 		}
 		w.spawn(c, rest, Wrapper{Name: "screen", Args: []string{"-X", verb.Value}}, cx)
-	case "eval":
+	case "at":
+		// at WINDOW COMMAND…: the command in that window
+		if len(rest) > 1 && depth < maxScreenEval {
+			w.screenVerb(c, rest[1:], cx, depth+1)
+		}
+	case "register":
+		// register KEY TEXT: pasting it types TEXT, as stuff does
+		if len(rest) > 1 {
+			w.nested(c, screenKeys(rest[1].Value), "screen -X register", cx, rest[1].Dynamic)
+		}
+	case "eval", "colon":
 		if depth >= maxScreenEval {
 			return
 		}

@@ -22,6 +22,12 @@ func TestScreenCommand(t *testing.T) {
 		{`screen -X quit`, ""},
 		{`screen -ls`, ""},
 		{`screen -X stuff "$CMD"`, "dynamic"},
+		{`screen -X -S x stuff 'rm -rf ~\n'`, "rm -rf ~"},
+		{`screen -S x -X -p 0 stuff 'rm -rf ~\n'`, "rm -rf ~"},
+		{`screen -S x -X at 0 stuff 'rm -rf ~\n'`, "rm -rf ~"},
+		{`screen -S x -X colon 'exec sh -c "rm -rf ~"'`, "rm -rf ~"},
+		{`screen -S x -X register a 'rm -rf ~\n'`, "rm -rf ~"},
+		{`screen -dmS x`, ""},
 	} {
 		var ran []string
 		for _, c := range ParseShell(tt.line, "bash").Commands {
