@@ -168,6 +168,11 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	if p := c.Payload; p != nil {
 		env.Lang, env.Code, env.Opaque = p.Lang, p.Code, p.Opaque
+		if joined := joinedLiterals(p.Code); joined != p.Code {
+			// "~/.cla" + "ude/settings.json": the rules' patterns see the
+			// literals joined too
+			env.Code += "\n" + joined
+		}
 	}
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)

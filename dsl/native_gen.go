@@ -1039,7 +1039,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native257
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^(remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|protocol\\\\.ext\\\\.allow)$\"))":
 		if scope == "command" {
 			return native258
 		}
@@ -1072,7 +1072,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [330]lazyRegexp{
+var nativeRegexps = [333]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1396,6 +1396,9 @@ var nativeRegexps = [330]lazyRegexp{
 	{src: "^alias\\."},
 	{src: "(?i)^credential\\.([^.]+\\.)?helper$"},
 	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.askpass|credential\\.([^.]+\\.)?helper)$"},
+	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.(askpass|pager|editor)|sequence\\.editor|credential\\.([^.]+\\.)?helper)$"},
+	{src: "(?i)^(include|includeif|gpg|core|sequence|credential)\\."},
+	{src: "(?i)^(remote\\.[^.]+\\.(uploadpack|receivepack)|protocol\\.ext\\.allow)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$"},
 	{src: "^--action=(edit|compose|composetyped)$"},
 	{src: "^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\.so\\.preload)$|/etc/(sudoers\\.d|cron\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)"},
@@ -6169,7 +6172,7 @@ func native257(env any) bool {
 func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
-		((((((anyOf(e.Positional, func(p0 string) bool {
+		((((((((anyOf(e.Positional, func(p0 string) bool {
 			return matchReAny(&nativeRegexps[316], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -6203,14 +6206,29 @@ func native258(env any) bool {
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
-				}))))
+				}))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[323], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+			}) &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return (!matchReFold(&nativeRegexps[324], ".", p0) &&
+						((strings.HasPrefix(p0, "./") ||
+							strings.HasPrefix(p0, "../")) ||
+							(((!strings.HasPrefix(p0, "/") &&
+								!strings.HasPrefix(p0, "~")) &&
+								strings.Contains(p0, "/")) &&
+								!strings.Contains(p0, " "))))
+				}))) ||
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[325], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+			})))
 }
 
 // native259 is the condition of write-program-hook-file.
 func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[323], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[326], "/.", cleanPath(p0))
 	})
 }
 
@@ -6225,18 +6243,18 @@ func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[324], "--action=", p0)
+			return matchReWith(&nativeRegexps[327], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[325], "/", p0)
+			return matchReWith(&nativeRegexps[328], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[326], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[329], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[327], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[330], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -6245,7 +6263,7 @@ func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[328], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[331], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[116], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -6260,7 +6278,7 @@ func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[329], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[332], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[116], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -609,6 +609,15 @@ func codeSecrets(code string) []string {
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
 			out = append(out, lit)
 		}
+		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {
+			// glob.glob("~/.s*/id_*"): the secrets the pattern can match
+			for _, s := range globbedSecrets {
+				if ok, _ := path.Match(lit, s); ok {
+					out = append(out, s)
+					break
+				}
+			}
+		}
 		if len(lits) < maxCodeLiterals {
 			lits = append(lits, lit)
 		}
@@ -616,6 +625,11 @@ func codeSecrets(code string) []string {
 	}
 	return append(out, joinedSecrets(lits)...)
 }
+
+// globbedSecrets are the secret files a pattern in code is matched
+// against: the keys and credentials most often looked for.
+var globbedSecrets = []string{"~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.aws/credentials",
+	"~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.docker/config.json", "/etc/shadow", "/root/.ssh/id_rsa"}
 
 // maxCodeLiterals bounds the string literals of inline code joined into
 // paths.

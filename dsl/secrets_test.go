@@ -230,6 +230,7 @@ func TestCodeSecrets(t *testing.T) {
 		`print(open(".gitignore").read())`:                                nil,
 		`require("path").join(".config", "app.json")`:                     nil,
 		`os.path.join(os.environ["HOME"], ".ssh", "id_rsa.pub")`:          nil,
+		`glob.glob(os.path.expanduser("~/.s*/id_*"))`:                     {"~/.ssh/id_rsa"},
 	} {
 		if got := codeSecrets(code); !slices.Equal(got, want) {
 			t.Errorf("codeSecrets(%s) = %q, want %q", code, got, want)

@@ -249,3 +249,17 @@ func secretDir(c string) bool {
 	}
 	return false
 }
+
+// joinedLiterals is code with string literals joined where it
+// concatenates them ("~/.cla" + "ude" in Python or Node, "a" . "b" in Perl
+// and PHP, "a" .. "b" in Lua), as the program builds the string.
+func joinedLiterals(code string) string {
+	if !strings.ContainsAny(code, "+.") {
+		return code
+	}
+	return literalJoin().ReplaceAllString(code, "")
+}
+
+var literalJoin = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["']\s*(\+|\.\.?)\s*["']`)
+})
