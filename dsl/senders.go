@@ -37,16 +37,24 @@ func sendsInputByName(name string, args, positional []string) bool {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "cryptcat", "socat", "telnet",
 		"ssh", "mail", "mailx", "s-nail", "bsd-mailx", "mutt", "neomutt", "sendmail", "msmtp", "ssmtp",
 		"ftp", "lftp", "tftp", "sftp", "ncftp", "smbclient", "redis-cli", "valkey-cli", "keydb-cli",
-		"pastebinit", "wgetpaste", "nslookup":
+		"pastebinit", "wgetpaste", "nslookup", "mosquitto_pub", "kcat", "kafkacat", "websocat", "wscat", "grpcurl":
 		return true
+	case "s3cmd":
+		return len(positional) > 1 && positional[0] == "put" && positional[1] == "-"
+	case "mc":
+		return len(positional) > 0 && positional[0] == "pipe"
+	case "wormhole", "croc":
+		return slices.Contains(positional, "send") && (slices.Contains(args, "-") || slices.Contains(args, "--text"))
+	case "lynx":
+		return slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-post_data") })
 	case "openssl":
 		return len(positional) > 0 && (positional[0] == "s_client" || positional[0] == "s_server")
 	case "curl", "curlie":
 		return slices.ContainsFunc(args, readsStdinValue)
 	case "wget", "wget2":
 		return slices.ContainsFunc(args, func(a string) bool {
-			return a == "-" || a == "--post-file=/dev/stdin" || a == "--body-file=/dev/stdin" || a == "--input-file=-" || a == "-i-"
-		}) || slices.Contains(args, "/dev/stdin")
+			return a == "-" || stdinFile(strings.TrimPrefix(strings.TrimPrefix(a, "--post-file="), "--body-file=")) || a == "--input-file=-" || a == "-i-"
+		})
 	case "http", "https", "xh", "xhs":
 		// HTTPie sends piped input as the request body unless told not to.
 		return !hasFlag(args, []string{"I", "ignore-stdin"})
@@ -62,9 +70,8 @@ func sendsInputByName(name string, args, positional []string) bool {
 	case "gh", "glab":
 		// a gist or snippet made from what is piped in; a request body
 		// or an issue's text read from "-"
-		return len(positional) > 1 && (positional[0] == "gist" || positional[0] == "snippet") && positional[1] == "create" &&
-			(slices.Contains(positional, "-") || len(positional) == 2) ||
-			slices.ContainsFunc(optionValues(args, []string{"input", "body-file", "F", "body", "b"}, false), func(v string) bool { return v == "-" || v == "/dev/stdin" })
+		return len(positional) > 1 && (positional[0] == "gist" || positional[0] == "snippet") && positional[1] == "create" ||
+			slices.ContainsFunc(optionValues(args, []string{"input", "body-file", "F", "f", "field", "raw-field", "body", "b"}, false), func(v string) bool { return v == "-" || stdinFile(v) || strings.HasSuffix(v, "@-") })
 	case "kubectl", "oc":
 		return len(positional) > 0 && (positional[0] == "exec" || positional[0] == "attach" || positional[0] == "run") &&
 			(hasFlag(args, []string{"i", "stdin"}))
@@ -75,7 +82,15 @@ func sendsInputByName(name string, args, positional []string) bool {
 				return true
 			}
 		}
-		return slices.ContainsFunc(args, remoteAddress)
+		// psql "host=db.example.com dbname=x": a connection string
+		return slices.ContainsFunc(args, remoteAddress) || slices.ContainsFunc(args, func(a string) bool {
+			for _, f := range strings.Fields(a) {
+				if h, ok := strings.CutPrefix(f, "host="); ok && !isLocalHost(strings.ToLower(h)) {
+					return true
+				}
+			}
+			return false
+		})
 	}
 	return false
 }
@@ -83,8 +98,15 @@ func sendsInputByName(name string, args, positional []string) bool {
 // readsStdinValue reports a curl argument that takes its data or upload
 // from standard input: @-, @/dev/stdin, -T -, --upload-file=-.
 func readsStdinValue(a string) bool {
-	return a == "-" || strings.HasSuffix(a, "@-") || strings.HasSuffix(a, "@/dev/stdin") || a == "/dev/stdin" ||
-		strings.HasSuffix(a, "=-") && strings.HasPrefix(a, "--upload-file") || a == "-T-"
+	if i := strings.LastIndexAny(a, "@<"); i >= 0 && (a[i+1:] == "-" || stdinFile(a[i+1:])) {
+		return true // -d @-, -F f=<-, --data-binary @/dev/fd/0
+	}
+	return a == "-" || a == "." || stdinFile(a) || strings.HasSuffix(a, "=-") && strings.HasPrefix(a, "--upload-file") || a == "-T-" || a == "-T."
+}
+
+// stdinFile reports a path that is the process's standard input.
+func stdinFile(p string) bool {
+	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
 func underXargs(c *cmdline.Command) bool {
@@ -122,7 +144,8 @@ var netCode = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\bsocket\b|urllib|\brequests\.|http\.client|httpx|aiohttp|smtplib|ftplib|telnetlib|paramiko|` +
 		`\bfetch\s*\(|require\(\s*['"](net|http|https|http2|dgram|tls|node:net|node:http|node:https|node:dgram|node:tls)['"]\s*\)|` +
 		`from\s+['"](node:)?(net|http|https|dgram|tls)['"]|axios|IO::Socket|LWP|HTTP::Tiny|Net::(HTTP|FTP|SMTP)|TCPSocket|UDPSocket|open-uri|` +
-		`fsockopen|stream_socket_client|curl_init|file_get_contents\(\s*['"](https?|ftp)://|socket\.http|/dev/(tcp|udp)/|/inet[46]?/(tcp|udp)`)
+		`fsockopen|stream_socket_client|curl_init|file_get_contents\(\s*['"](https?|ftp)://|socket\.http|/dev/(tcp|udp)/|/inet[46]?/(tcp|udp)|` +
+		`Socket\.tcp|xmlrpc|import\(\s*['"](node:)?(net|http|https|dgram|tls)['"]|__import__\(\s*['"][^'"]*['"]\s*\+`)
 })
 
 // printsEnvironment reports a command whose output holds the values of
