@@ -1278,17 +1278,7 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	default:
 		return
 	}
-	via := "file " + file + " written on this line"
-	switch {
-	case in.Remote || in.Decoded:
-		c.Untrusted = untrusted(in)
-	case !in.Static:
-		c.Untrusted = "dynamic"
-	case lang == "sh":
-		w.nested(c, in.Text, via, cx, false)
-	case lang != "":
-		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
-	}
+	w.runText(c, in, lang, "file "+file+" written on this line", cx)
 }
 
 // loop walks a for loop's body once per static item, with the variable set.

@@ -273,12 +273,19 @@ func dynamicScript(args []field) bool {
 // runs in lang ("sh", an interpreter's language, or "" for a program
 // whose reading of it is not known).
 func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
-	via := "file " + file + " written by an earlier command"
+	w.runText(c, in, lang, "file "+file+" written by an earlier command", cx)
+}
+
+// runText walks a file's text that c runs in lang ("sh", an interpreter's
+// language, or "" for a program whose reading of it is not known): what
+// the network sent or a decoder made is untrusted, a text not known whole
+// (too large to read) is code known at run time only.
+func (w *walker) runText(c *Command, in Input, lang, via string, cx ctx) {
 	switch {
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)
 	case !in.Static:
-		c.Untrusted = "dynamic" // too large to read: what it runs is unknown
+		c.Untrusted = "dynamic"
 	case lang == "sh":
 		w.nested(c, in.Text, via, cx, false)
 	case lang != "":
@@ -775,14 +782,7 @@ func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
 
 // runKnownFile walks a file fileInput knows as the shell script c runs.
 func (w *walker) runKnownFile(c *Command, in Input, via string, cx ctx) {
-	switch {
-	case in.Remote || in.Decoded:
-		c.Untrusted = untrusted(in)
-	case !in.Static:
-		c.Untrusted = "dynamic"
-	default:
-		w.nested(c, in.Text, via, cx, false)
-	}
+	w.runText(c, in, "sh", via, cx)
 }
 
 // runParts follows run-parts DIR, which runs every executable file in DIR
@@ -833,14 +833,7 @@ func (w *walker) scriptSubst(c *Command, args []field, cx ctx) {
 	}, nil); !runs {
 		return
 	}
-	switch {
-	case f.in.Remote || f.in.Decoded:
-		c.Untrusted = untrusted(f.in)
-	case !f.in.Static:
-		c.Untrusted = "dynamic"
-	default:
-		w.runCode(c, interpreter(c.Name), field{Word: Word{Value: f.in.Text}}, "<(…)", cx)
-	}
+	w.runText(c, f.in, interpreter(c.Name), "<(…)", cx)
 }
 
 // nodeRequires are the relative files Node code loads: require("./x"),
