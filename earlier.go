@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/redact"
 )
 
 // changedSlack is how much earlier than the session's start a file's
@@ -27,12 +28,7 @@ const changedSlack = 2 * time.Second
 func earlierFiles(written []string, since time.Time) func(string) (cmdline.EarlierFile, bool) {
 	home := os.Getenv("HOME")
 	one := func(p string) (cmdline.EarlierFile, bool) {
-		fi, err := os.Stat(p) // a link is run as what it points to
-		if err != nil || !fi.Mode().IsRegular() {
-			return cmdline.EarlierFile{}, false
-		}
-		recorded := slices.ContainsFunc(written, func(q string) bool { return p == q || strings.HasPrefix(p, q+"/") })
-		if !recorded && !changedSince(fi, since) {
+		if !sessionWrote(p, written, since) {
 			return cmdline.EarlierFile{}, false
 		}
 		return readScript(p)
@@ -74,6 +70,52 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 		}
 		return all, found
 	}
+}
+
+// sessionWrote reports a regular file (a link counts as what it points
+// to) the session's commands wrote (written, where a directory stands for
+// the files under it) or that changed after since.
+func sessionWrote(p string, written []string, since time.Time) bool {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	recorded := slices.ContainsFunc(written, func(q string) bool { return p == q || strings.HasPrefix(p, q+"/") })
+	return recorded || changedSince(fi, since)
+}
+
+// sessionSecrets is dsl.Context.SecretFile for a session: a file the
+// session wrote (as earlierFiles has it) whose content holds a private
+// key or a provider's token by redact's patterns, so that
+// cp ~/.ssh/id_rsa k.txt, approved, and then curl -T k.txt sends a key.
+// The patterns that guess from a name alone (password = …, a JWT, a
+// Bearer header) are left out: the session's own code and fixtures are
+// full of them.
+func sessionSecrets(written []string, since time.Time) func(string) bool {
+	home := os.Getenv("HOME")
+	return func(p string) bool {
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			if home == "" || !filepath.IsAbs(home) {
+				return false
+			}
+			p = filepath.Join(home, p[1:])
+		}
+		if !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") || !sessionWrote(filepath.Clean(p), written, since) {
+			return false
+		}
+		f, ok := readScript(filepath.Clean(p))
+		if !ok || f.Text == "" {
+			return false
+		}
+		return slices.ContainsFunc(redact.Find(f.Text), func(x redact.Finding) bool { return !guessedSecrets[x.Rule] })
+	}
+}
+
+// guessedSecrets are redact's patterns that judge by a name beside the
+// value, not by the value's own shape.
+var guessedSecrets = map[string]bool{
+	"generic-secret": true, "cli-secret-flag": true, "jwt": true, "url-password": true,
+	"authorization-header": true, "bearer-token": true,
 }
 
 // changedSince reports a file changed after since: its modification time,

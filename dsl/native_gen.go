@@ -447,7 +447,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native109
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && pos(0) == \"add\" && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
 		if scope == "command" {
 			return native110
 		}
@@ -531,7 +531,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native130
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#)) || any(options(\"post-data\", \"body-data\"), # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && sensitivePath(stdin.from)) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment()) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (stdin.kind in [\"herestring\", \"heredoc\"] && (stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\" && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment()) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
 		if scope == "command" {
 			return native131
 		}
@@ -539,7 +539,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native132
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && sensitivePath(stdin.from) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#)))":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#)))":
 		if scope == "command" {
 			return native133
 		}
@@ -3352,7 +3352,8 @@ func native110(env any) bool {
 					return ((e.Agent &&
 						(e.Pos(0) == "add")) &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (sensitivePath(p0) ||
+							return ((sensitivePath(p0) ||
+								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
 									!matchRe(&nativeRegexps[116], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
@@ -3626,27 +3627,39 @@ func native130(env any) bool {
 func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "curl", "curlie") &&
-		(anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
-			return ((sensitivePath(dataFile(p0)) ||
+		((anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
+			return ((((sensitivePath(dataFile(p0)) ||
+				e.HoldsSecret(dataFile(p0))) ||
+				e.SecretValue(p0)) ||
 				(matchReWith(&nativeRegexps[134], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
 				matchReWith(&nativeRegexps[135], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
-				return sensitivePath(p0)
+				return (sensitivePath(p0) ||
+					e.HoldsSecret(p0))
+			})) ||
+			anyOf(e.Positional, func(p0 string) bool {
+				return e.SecretValue(p0)
 			}))) ||
 		(in(e.Name, "wget", "wget2") &&
-			(anyOf(e.Options("post-file", "body-file"), func(p0 string) bool {
-				return sensitivePath(p0)
+			((anyOf(e.Options("post-file", "body-file"), func(p0 string) bool {
+				return (sensitivePath(p0) ||
+					e.HoldsSecret(p0))
 			}) ||
+				anyOf(e.Positional, func(p0 string) bool {
+					return e.SecretValue(p0)
+				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[136], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0)
+					return (e.SecretValue(p0) ||
+						matchReAny(&nativeRegexps[136], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
 			e.SendsInput()) &&
 			(((((e.Stdin.Kind == "file") &&
-				sensitivePath(e.Stdin.From)) ||
+				(sensitivePath(e.Stdin.From) ||
+					e.HoldsSecret(e.Stdin.From))) ||
 				(((e.Stdin.Kind == "procsub") &&
 					matchReWith(&nativeRegexps[137], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
@@ -3660,7 +3673,8 @@ func native131(env any) bool {
 		(((in(e.Name, "scp", "rsync", "rclone") &&
 			(len(e.Positional) > 1)) &&
 			anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-				return sensitivePath(p0)
+				return (sensitivePath(p0) ||
+					e.HoldsSecret(p0))
 			})) &&
 			strings.Contains(index(e.Positional, (len(e.Positional)-1)), ":"))) ||
 		(((e.Lang != "") &&
@@ -3674,7 +3688,8 @@ func native131(env any) bool {
 				return matchReWith(&nativeRegexps[139], "$(", p0)
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			(((matchReWith(&nativeRegexps[140], "$", e.Stdin.Text) &&
+			((((matchReWith(&nativeRegexps[140], "$", e.Stdin.Text) ||
+				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
 				matchReWith(&nativeRegexps[139], "$(", e.Stdin.Text)) ||
 				(matchReWith(&nativeRegexps[141], "$(", e.Stdin.Text) &&
@@ -3696,7 +3711,8 @@ func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
-			return (sensitivePath(uploadedFile(p0)) ||
+			return ((sensitivePath(uploadedFile(p0)) ||
+				e.HoldsSecret(uploadedFile(p0))) ||
 				in(cleanPath(uploadedFile(p0)), "/etc/shadow", "/etc/passwd", "/etc/sudoers"))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
@@ -3715,11 +3731,13 @@ func native133(env any) bool {
 					})))) &&
 			e.SendsInput())) ||
 		(((e.Stdin.Kind == "file") &&
-			sensitivePath(e.Stdin.From)) &&
+			(sensitivePath(e.Stdin.From) ||
+				e.HoldsSecret(e.Stdin.From))) &&
 			e.SendsInput())) ||
 		(((in(e.Name, "aws", "gsutil", "gcloud", "az", "azcopy", "rclone", "mc", "s3cmd", "croc", "wormhole", "ffsend", "gh", "glab") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (sensitivePath(p0) ||
+				return ((sensitivePath(p0) ||
+					e.HoldsSecret(p0)) ||
 					in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "/etc/shadow"))
 			})) &&
 			((e.Name != "aws") ||
@@ -3734,7 +3752,8 @@ func native133(env any) bool {
 				(e.Pos(0) == "pr")))) ||
 		(in(e.Name, "mail", "mailx", "mutt", "s-nail", "swaks") &&
 			anyOf(e.Options("A", "a", "attach", "attach-file"), func(p0 string) bool {
-				return sensitivePath(p0)
+				return (sensitivePath(p0) ||
+					e.HoldsSecret(p0))
 			})))
 }
 

@@ -1,0 +1,246 @@
+package dsl
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// Secrets held under another name. A command that reads a key, prints the
+// environment or packs ~/.ssh and writes the result to a file leaves the
+// secret in a file whose name says nothing (cp ~/.ssh/id_rsa k.txt,
+// env > e.txt, tar czf k.tgz ~/.ssh); a variable set from one holds it
+// too (K=$(cat ~/.ssh/id_rsa)). Sending that file or variable on is
+// sending the secret: the rules ask holdsSecret(path) and
+// secretValue(text) beside sensitivePath.
+
+// heldSecrets is what the commands of one line filled with a secret, each
+// with the index of the command that did, built once per line when a rule
+// first asks (Context.held).
+type heldSecrets struct {
+	built bool
+	files []heldFile
+	vars  []heldVar
+	// at is each command's index on the line.
+	at map[*cmdline.Command]int
+}
+
+// heldFile is a file a command of the line filled with a secret.
+type heldFile struct {
+	path string // cleaned, resolved against the command's directory when known
+	// bases are the names of the secret files written into it, for a
+	// destination that is a directory (cp ~/.ssh/id_rsa out/ holds
+	// out/id_rsa); whole says every file under it holds one (cp -r ~/.ssh out).
+	bases []string
+	whole bool
+	by    int
+}
+
+// heldVar is a variable an assignment of the line set from a secret.
+type heldVar struct {
+	name string
+	by   int
+}
+
+// build walks the line once, in order, so that a copy of a copy
+// (cp k.txt k2.txt), a variable read from a copy and a pipe carrying a
+// secret into a file (cat key | base64 > k.b64) count.
+func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
+	h.built = true
+	h.at = make(map[*cmdline.Command]int, len(line.Commands))
+	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
+	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position
+	for i, u := range line.Commands {
+		h.at[u] = i
+		ue := newCommandEnv(u, line, ctx)
+		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
+		if u.Stdin.Kind == "pipe" && u.Pipe.Index > 0 {
+			if j, ok := lastAt[[2]int{u.Pipe.Len, u.Pipe.Index - 1}]; ok && carries[j] && line.Commands[j].Name == u.Stdin.From {
+				secrets = append(secrets, line.Commands[j].Source)
+			}
+		}
+		lastAt[[2]int{u.Pipe.Len, u.Pipe.Index}] = i
+		carries[i] = len(secrets) > 0 || dirs
+		if len(u.Assigns) > 0 && (u.Name == "" || u.Name == ":") && h.assignedSecret(u, line, i, ctx) {
+			for _, a := range u.Assigns {
+				h.vars = append(h.vars, heldVar{a.Name, i})
+			}
+			continue
+		}
+		if !carries[i] {
+			continue
+		}
+		var bases []string
+		for _, s := range secrets {
+			bases = append(bases, path.Base(s))
+		}
+		for _, o := range filledFiles(u, ue) {
+			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") {
+				continue
+			}
+			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, by: i})
+		}
+	}
+}
+
+// assignedSecret reports an assignment (K=$(cat key), K2=$K) whose value
+// expands a held variable or whose substitutions, listed after it with a
+// deeper via, read a secret.
+func (h *heldSecrets) assignedSecret(u *cmdline.Command, line *cmdline.Line, i int, ctx Context) bool {
+	for _, a := range u.Assigns {
+		if h.expands(a.Value.Value, i) {
+			return true
+		}
+	}
+	for j := i + 1; j < len(line.Commands); j++ {
+		s := line.Commands[j]
+		if len(s.Via) <= len(u.Via) || !slices.Equal(s.Via[:len(u.Via)], u.Via) {
+			break
+		}
+		if secrets, dirs := h.commandSecrets(s, newCommandEnv(s, line, ctx), i, ctx); len(secrets) > 0 || dirs {
+			return true
+		}
+	}
+	return false
+}
+
+// commandSecrets are the secrets a command's output carries, given what
+// the commands before index i held: the secret files it reads, held
+// files it reads, a stored secret it prints, the environment, a held or
+// secret variable it echoes; dirs says it packs or copies a whole
+// directory of keys or a home.
+func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, ctx Context) (secrets []string, dirs bool) {
+	secrets = append(secrets, ue.SecretFiles...)
+	if a := archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd); len(a) > 0 {
+		dirs = true
+	}
+	if name := programName(u.Name); (name == "cp" || name == "rsync") && hasFlag(ue.Args, []string{"r", "R", "a", "recursive", "archive"}) {
+		for _, p := range ue.Positional[:max(len(ue.Positional)-1, 0)] {
+			if c := homeForm(resolveIn(p, ue.Cwd)); c == "~" || secretDir(c) {
+				dirs = true
+			}
+		}
+	}
+	for _, p := range ue.Positional {
+		if h.names(p, ue.Cwd, i, ctx) {
+			secrets = append(secrets, p)
+		}
+	}
+	for _, r := range ue.Redirects {
+		if r.Op == "<" && h.names(r.Target, ue.Cwd, i, ctx) {
+			secrets = append(secrets, r.Target)
+		}
+	}
+	if revealsSecret(u.Name, ue.Args) || printsEnvironment(u) {
+		secrets = append(secrets, u.Source)
+	}
+	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
+		secrets = append(secrets, u.Source)
+	}
+	return secrets, dirs
+}
+
+// filledFiles are the files a command writes its result to: its outputs,
+// an archive it creates, and an -o/--output/-out option's value
+// (openssl enc -out, gpg -o, base64 -o).
+func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
+	out := slices.Clone(ue.Outputs)
+	switch programName(u.Name) {
+	case "tar", "bsdtar", "gtar":
+		out = append(out, optionValues(ue.Args, []string{"f", "file"}, false)...)
+		if len(ue.Positional) > 1 && bundled(ue.Positional[0]) && strings.ContainsRune(ue.Positional[0], 'f') && !strings.HasPrefix(ue.Positional[0], "-") {
+			out = append(out, ue.Positional[1]) // tar czf k.tgz ~/.ssh
+		}
+	case "zip":
+		if len(ue.Positional) > 0 {
+			out = append(out, ue.Positional[0])
+		}
+	case "7z", "7za", "7zr", "rar":
+		if len(ue.Positional) > 1 {
+			out = append(out, ue.Positional[1])
+		}
+	}
+	if o := optionValues(ue.Args, []string{"out", "output"}, false); len(o) > 0 {
+		return append(out, o...) // openssl's -out, which -o would read as -o ut
+	}
+	return append(out, optionValues(ue.Args, []string{"o"}, false)...)
+}
+
+// resolveIn is p cleaned, joined to dir when it is relative and dir known.
+func resolveIn(p, dir string) string {
+	if dir != "" && p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") {
+		p = dir + "/" + p
+	}
+	return cleanPath(p)
+}
+
+// names reports a word, resolved against dir, that names a file the
+// commands before index i filled with a secret, or (for an agent) a file
+// the session wrote that holds one (Context.SecretFile).
+func (h *heldSecrets) names(word, dir string, i int, ctx Context) bool {
+	if word == "" || strings.HasPrefix(word, "-") || strings.Contains(word, "://") {
+		return false
+	}
+	p := resolveIn(word, dir)
+	return h.holds(p, i) || ctx.SecretFile != nil && (strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~")) && ctx.SecretFile(p)
+}
+
+// holds reports a resolved path a command before index i filled with a
+// secret: the file itself, a file written into a directory under a
+// secret's own name, or any file under a directory a whole key directory
+// went to.
+func (h *heldSecrets) holds(p string, i int) bool {
+	for _, f := range h.files {
+		if f.by >= i {
+			break
+		}
+		if p == f.path {
+			return true
+		}
+		if rest, ok := strings.CutPrefix(p, f.path+"/"); ok && (f.whole || slices.Contains(f.bases, path.Base(rest))) {
+			return true
+		}
+	}
+	return false
+}
+
+// expands reports a text that expands a variable an assignment before
+// index i set from a secret: $K, ${K}, ${K:-x}, "x$K".
+func (h *heldSecrets) expands(text string, i int) bool {
+	for _, v := range h.vars {
+		if v.by >= i {
+			break
+		}
+		for rest := text; ; {
+			j := strings.IndexByte(rest, '$')
+			if j < 0 {
+				break
+			}
+			rest = rest[j+1:]
+			name := strings.TrimPrefix(rest, "{")
+			if strings.HasPrefix(name, v.name) && (len(name) == len(v.name) || !isNameByte(name[len(v.name)])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNameByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// heldBefore is the line's held secrets, built on first use, and c's
+// index on the line: what the commands before it filled.
+func (ctx Context) heldBefore(c *cmdline.Command, line *cmdline.Line) (*heldSecrets, int) {
+	h := ctx.held
+	if h == nil {
+		h = new(heldSecrets) // an environment built outside Evaluate
+	}
+	if !h.built {
+		h.build(line, ctx)
+	}
+	return h, h.at[c]
+}
