@@ -243,8 +243,10 @@ func sameArgv(ran []string, mc modelCmd, dialect string) bool {
 	return matchArgs(r, mc.argv, mc.cwd, dialect)
 }
 
-func expandHome(s string) string {
-	if s == "~" || strings.HasPrefix(s, "~/") {
+func expandHome(s, dialect string) string {
+	// bash ends a word's tilde prefix at a colon too (~:/h is HOME:/h,
+	// docker run -v ~:/h); zsh, fish and sh keep ~: as written.
+	if s == "~" || strings.HasPrefix(s, "~/") || dialect == "bash" && strings.HasPrefix(s, "~:") {
 		s = home + s[1:]
 	}
 	// bash expands ~ after the = of a word shaped like an assignment,
@@ -274,11 +276,11 @@ func matchArgs(r, want []string, cwd, dialect string) bool {
 		}
 		return false
 	}
-	m := expandHome(cmdline.FoldWord(want[0]))
+	m := expandHome(cmdline.FoldWord(want[0]), dialect)
 	if len(r) > 0 {
 		same := r[0] == cmdline.FoldWord(want[0]) || r[0] == m || (len(r[0]) > 3 && strings.HasPrefix(r[0], "--") && strings.HasPrefix(m, r[0]))
 		if !same && cwd != "" && !strings.HasPrefix(r[0], "/") {
-			same = path.Join(expandHome(cwd), r[0]) == path.Clean(m)
+			same = path.Join(expandHome(cwd, dialect), r[0]) == path.Clean(m)
 		}
 		if same && matchArgs(r[1:], want[1:], cwd, dialect) {
 			return true
@@ -313,7 +315,7 @@ func globMatch(pattern, name, cwd string) bool {
 		return true
 	}
 	if cwd != "" && !strings.HasPrefix(name, "/") {
-		ok, _ := path.Match(pattern, path.Join(expandHome(cwd), name))
+		ok, _ := path.Match(pattern, path.Join(expandHome(cwd, ""), name))
 		return ok
 	}
 	return false
