@@ -49,7 +49,10 @@ to do:
                        agent's session
 
 It fails closed: input it cannot read, a broken rule file or any internal
-error is a denial, because agents run the tool call when a hook fails.
+error is a denial, because agents run the tool call when a hook fails. So
+is a command not decided within 90 s (a line built to be slow to analyse),
+well inside every agent's hook timeout; a person's answer to an ask is
+waited for after that, up to 570 s.
 --post forces the after-a-tool-call handling (older settings use it).`
 
 // hookReadTimeout bounds how long a hook waits for the agent's input.
