@@ -3,8 +3,10 @@ package hguard
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -119,7 +121,7 @@ func (l *linker) linked(p, dir string) string {
 // tar c .): written under ~ in the home. From ~/proj, rm -rf .. and find
 // .. -delete are the home's deletion; "" for any other word.
 func (l *linker) upward(p, dir, cwd string) string {
-	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`*?[=:@") || !filepath.IsAbs(dir) {
+	if p == "" || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`*?[=:@") || !filepath.IsAbs(dir) {
 		return ""
 	}
 	parts := strings.Split(p, "/")
@@ -128,7 +130,10 @@ func (l *linker) upward(p, dir, cwd string) string {
 	if !climbs && !here {
 		return ""
 	}
-	abs := filepath.Join(dir, p)
+	abs := filepath.Join(dir, p) // "$PWD/.." comes spelled out: /home/u/proj/..
+	if filepath.IsAbs(p) {
+		abs = filepath.Clean(p)
+	}
 	if l.home != "" && l.home != "/" {
 		if abs == l.home {
 			return "~"
@@ -347,11 +352,20 @@ func spelledOut(w cmdline.Word, dir string) string {
 			v = dir + rest
 		}
 	}
+	if m := parentOfHere().FindStringSubmatch(v); m != nil && filepath.IsAbs(dir) {
+		v = dir + "/.." + m[1] // "$(dirname "$PWD")", $(cd .. && pwd)
+	}
 	if strings.ContainsAny(v, "$`") {
 		return ""
 	}
 	return v
 }
+
+// parentOfHere matches a word that starts with a substitution printing
+// the parent of the directory it runs in; group 1 is the rest.
+var parentOfHere = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:\$\(\s*dirname\s+(?:"?\$(?:PWD|\{PWD\})"?|"?\$\(pwd\)"?)\s*\)|\$\(\s*cd\s+\.\.\s*(?:&&|;)\s*pwd\s*\))((?:/.*)?)$`)
+})
 
 // pathsIn are the places in a word where a path may stand, as prefix,
 // path and suffix: the word, an option's value after = or attached to a
