@@ -77,8 +77,12 @@ func sendsInputByName(name string, args, positional []string) bool {
 			(hasFlag(args, []string{"i", "stdin"}))
 	case "psql", "mysql", "mariadb", "mongosh", "mongo", "sqlcmd", "clickhouse-client", "cqlsh", "usql":
 		// the statements it reads go to the server: a remote one learns them
-		for _, h := range optionValues(args, []string{"h", "host", "S", "server"}, false) {
-			if !isLocalHost(strings.ToLower(h)) {
+		hostOpts := []string{"h", "host"}
+		if name == "sqlcmd" {
+			hostOpts = []string{"S", "server"} // mysql's -S is its local socket
+		}
+		for _, h := range optionValues(args, hostOpts, false) {
+			if !isLocalHost(strings.ToLower(h)) && !strings.HasPrefix(h, "/") { // psql -h /run/postgresql: a socket's directory
 				return true
 			}
 		}
