@@ -371,7 +371,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native90
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"])":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
 			return native91
 		}
@@ -395,7 +395,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native96
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
 			return native97
 		}
@@ -523,7 +523,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native128
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\"))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
 		if scope == "command" {
 			return native129
 		}
@@ -3041,10 +3041,11 @@ func native90(env any) bool {
 // native91 is the condition of rsync-delete.
 func native91(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Args, func(p0 string) bool {
+	return (anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
 			in(p0, "--del", "--remove-source-files", "--remove-sent-files"))
-	})
+	}) &&
+		!e.HasFlag("n", "dry-run"))
 }
 
 // native92 is the condition of wipe-file.
@@ -3177,11 +3178,12 @@ func native96(env any) bool {
 // native97 is the condition of rsync-delete-broad.
 func native97(env any) bool {
 	e := env.(*CommandEnv)
-	return ((anyOf(e.Args, func(p0 string) bool {
+	return (((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
 			in(p0, "--del", "--remove-source-files", "--remove-sent-files"))
 	}) &&
 		(len(e.Positional) > 1)) &&
+		!e.HasFlag("n", "dry-run")) &&
 		((isRoot(index(e.Positional, (len(e.Positional)-1))) ||
 			isHome(index(e.Positional, (len(e.Positional)-1)))) ||
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
@@ -3630,13 +3632,15 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return ((((((urlScheme(p0) == "http") ||
+			return ((((((((urlScheme(p0) == "http") ||
 				((urlScheme(p0) == "") &&
 					(urlHost(p0) != ""))) &&
 				!isPrivateIP(urlHost(p0))) &&
 				!in(urlHost(p0), "localhost", "localhost.localdomain")) &&
 				!strings.HasSuffix(urlHost(p0), ".localhost")) &&
-				!strings.HasSuffix(urlHost(p0), ".internal"))
+				!strings.HasSuffix(urlHost(p0), ".internal")) &&
+				!strings.HasSuffix(urlHost(p0), ".local")) &&
+				!strings.HasSuffix(urlHost(p0), ".lan"))
 		}))
 }
 
