@@ -107,7 +107,12 @@ func sessionSecrets(written []string, since time.Time) func(string) bool {
 		if !ok || f.Text == "" {
 			return false
 		}
-		return slices.ContainsFunc(redact.Find(f.Text), func(x redact.Finding) bool { return !guessedSecrets[x.Rule] })
+		return slices.ContainsFunc(redact.Find(f.Text), func(x redact.Finding) bool {
+			start := min(int(x.Offset), len(f.Text))
+			end := min(start+x.Len, len(f.Text))
+			// the documentation's keys (AKIAIOSFODNN7EXAMPLE) fill test fixtures
+			return !guessedSecrets[x.Rule] && !strings.Contains(strings.ToUpper(f.Text[start:end]), "EXAMPLE")
+		})
 	}
 }
 

@@ -124,6 +124,7 @@ func TestSessionSecrets(t *testing.T) {
 	env := write("e.txt", "HOME=/home/u\nGITHUB_TOKEN=ghp_Bqyt1T5AlQzhk7Q2bmXkthaYWyv1kKB5oiAK\n")
 	notes := write("notes.txt", "hello\n")
 	guessed := write("conf.py", "password = 'hunter2hunter2'\n")
+	documented := write("fixture.json", `{"aws_access_key_id": "AKIAIOSFODNN7EXAMPLE"}`)
 	holds := sessionSecrets(nil, since)
 	for _, tt := range []struct {
 		path string
@@ -133,6 +134,7 @@ func TestSessionSecrets(t *testing.T) {
 		{env, true},
 		{notes, false},
 		{guessed, false},
+		{documented, false},
 		{old, false}, // the project's own file, not the session's
 		{filepath.Join(dir, "missing"), false},
 		{dir, false},
