@@ -985,7 +985,15 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 	var found []string
 	var check func(file string, in Input, given bool, depth int)
 	check = func(file string, in Input, given bool, depth int) {
-		if !in.Static || slices.Contains(found, file) {
+		if slices.Contains(found, file) {
+			return
+		}
+		if !in.Static {
+			// code the program runs whose text is known at run time only
+			// (echo "…$(whereis python)…" > setup.py; pip install .)
+			if writtenCodeLang(file, c.Name) != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && c.Untrusted == "" {
+				c.Untrusted = "dynamic"
+			}
 			return
 		}
 		found = append(found, file)
@@ -1020,7 +1028,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		// -L FILE, pdb FILE, setup.py for pip install .): read as that
 		// language's inline code, so its calls are judged
 		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !followed {
-			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, c.Name+" "+file, cx)
+			w.runCode(c, lang, field{Word: Word{Value: rakeRuby(program(c.Name), in.Text)}}, c.Name+" "+file, cx)
 		} else if recipes := buildRecipes(program(c.Name), file, in.Text); !shell && !followed && recipes != nil {
 			// a build file the program runs the recipes of (make -f FILE,
 			// a Makefile; npm's scripts in package.json): each is a
@@ -1054,7 +1062,16 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 	}
 	for i, a := range args {
 		if a.Dynamic {
-			continue
+			// f=$(mktemp); echo … >$f; nmap --script=$f: the file written
+			// to the variable
+			opt, val, isOpt := strings.Cut(a.Value, "=")
+			if k := varKey(val); isOpt && strings.HasPrefix(opt, "-") && k != "" {
+				a = field{Word: Word{Value: opt + "=" + k}}
+			} else if k := varKey(a.Value); k != "" {
+				a = field{Word: Word{Value: k}}
+			} else {
+				continue
+			}
 		}
 		if fileKeepers[program(c.Name)] {
 			continue // git add ci.yml keeps the file; its settings run elsewhere
@@ -1072,8 +1089,12 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		}
 	}
 	for _, a := range c.Assigns {
-		if !a.Value.Dynamic {
-			for _, f := range named(a.Value.Value) {
+		v := a.Value.Value
+		if a.Value.Dynamic {
+			v = varKey(v) // GROFF_BIN_PATH=$TF, the directory a file was written in
+		}
+		if v != "" {
+			for _, f := range named(v) {
 				check(f, w.files[f], true, 0)
 			}
 		}
@@ -1136,6 +1157,8 @@ func buildRecipes(prog, file, text string) []string {
 		return yamlListUnder(text, "cmds", "cmd")
 	case prog == "pre-commit":
 		return yamlListUnder(text, "", "entry")
+	case baseName(file) == "composer.json" && prog == "composer":
+		return composerScripts(text)
 	case baseName(file) == "package.json" && packageRunners[prog]:
 		var pkg struct {
 			Scripts map[string]any `json:"scripts"`
@@ -1301,7 +1324,7 @@ func settingCommands(text string) []string {
 // wrote there.
 func (w *walker) filesUnder(dir string) []string {
 	dir = strings.TrimRight(dir, "/")
-	if dir == "" || dir == "." || dir == "~" || dir == ".." || !strings.Contains(dir, "/") ||
+	if dir == "" || dir == "." || dir == "~" || dir == ".." || !strings.Contains(dir, "/") && varKey(dir) != dir ||
 		strings.HasPrefix(dir, "/") && !strings.Contains(dir[1:], "/") {
 		return nil // ., ~ and top-level directories (/tmp) are too broad to tell
 	}

@@ -966,7 +966,12 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 		}
 	}
 	switch {
-	case in.Kind == "file": // as bash FILE
+	case in.Kind == "file":
+		// exec 3<x.sh; bash /dev/fd/3 runs x.sh: read when the line or
+		// the session wrote it
+		if got, via, ok := w.fileInput(in.From); ok {
+			w.runKnownFile(c, got, via, cx)
+		}
 	case !ok:
 		if c.Untrusted == "" {
 			c.Untrusted = "dynamic"
@@ -1219,14 +1224,25 @@ func stdinFile(p string) bool {
 }
 
 // varKey is "$NAME" for a word that is one variable's value ($f, ${f},
-// "$f"), else "": a file written to it (f=$(mktemp); echo … >"$f") is
-// known by that key, and a script run from the same variable (bash "$f")
-// is taken to be it. Were f given another value between, the content is
-// still what the line wrote somewhere: judging it errs towards seeing more.
+// "$f"), and "$NAME/REST" for a static path below it ("$d"/setup.py), else
+// "": a file written to it (f=$(mktemp); echo … >"$f") is known by that
+// key, and a script run from the same variable (bash "$f") is taken to be
+// it. Were f given another value between, the content is still what the
+// line wrote somewhere: judging it errs towards seeing more.
 func varKey(s string) string {
-	s = strings.Trim(s, `"`)
+	s = strings.ReplaceAll(s, `"`, "")
 	name, ok := strings.CutPrefix(s, "$")
 	if !ok {
+		return ""
+	}
+	if i := strings.IndexByte(name, '/'); i > 0 {
+		rest := path.Clean(name[i:])
+		if strings.ContainsAny(rest, "$`*?[\\'") || rest == "/" {
+			return ""
+		}
+		if k := varKey("$" + name[:i]); k != "" {
+			return k + rest
+		}
 		return ""
 	}
 	if n, ok := strings.CutPrefix(name, "{"); ok {

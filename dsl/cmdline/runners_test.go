@@ -1,0 +1,69 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTempFileRuns: GTFOBins' older form, a file written on the line to a
+// variable's name (TF=$(mktemp), or a file in TF=$(mktemp -d)) and handed
+// to a program that runs it, is judged by its text like a named one.
+func TestTempFileRuns(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want string // a command reached through the file ("name args"), or "" for none
+	}{
+		{`TF=$(mktemp); echo 'os.execute("rm -rf ~")' > $TF; nmap --script=$TF`, "rm -rf ~"},
+		{`TF=$(mktemp); echo 'os.execute("rm -rf ~")' >$TF; pandoc -L $TF /dev/null`, "rm -rf ~"},
+		{`TF=$(mktemp -d); echo 'import os; os.system("rm -rf ~")' > $TF/setup.py; pip install $TF`, "rm -rf ~"},
+		{`TF=$(mktemp -d); echo 'system("rm -rf ~")' > $TF/Gemfile; cd $TF; bundle install`, "rm -rf ~"},
+		{`TF=$(mktemp -d); echo '{"scripts":{"x":"rm -rf ~"}}' >$TF/composer.json; composer --working-dir=$TF run-script x`, "rm -rf ~"},
+		{`TF=$(mktemp); echo '[{hosts: localhost, tasks: [shell: rm -rf ~]}]' >$TF; ansible-playbook $TF`, "rm -rf ~"},
+		{`TF=$(mktemp); echo 'exec "rm -rf ~";' >$TF; cowsay -f $TF x`, "rm -rf ~"},
+		{`TF=$(mktemp); echo 'exec rm -rf ~' > "$TF"; tclsh "$TF"`, "rm -rf ~"},
+		{`TF=$(mktemp); echo 'run-shell "rm -rf ~"' > $TF; tmux source-file $TF`, "rm -rf ~"},
+		{`d=$(mktemp -d); echo 'rm -rf ~' > "$d/x.sh"; bash "$d/x.sh"`, "rm -rf ~"},
+		{`TF=$(mktemp); echo 'hello' > $TF; cowsay -f $TF x`, ""},
+		{`TF=$(mktemp); echo 'rm -rf ~' > $TF; wc -l $TF`, ""},
+		{`TF=$(mktemp -d); echo 'rm -rf ~' > $TF/x.sh; tar czf x.tgz $TF`, ""},
+	} {
+		var ran []string
+		for _, c := range ParseShell(tt.line, "bash").Commands {
+			if len(c.Via) > 0 && c.Name == "rm" {
+				ran = append(ran, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+			}
+		}
+		if tt.want == "" && len(ran) > 0 || tt.want != "" && !slices.Contains(ran, tt.want) {
+			t.Errorf("%q: ran %q, want %q", tt.line, ran, tt.want)
+		}
+	}
+}
+
+// TestAnsibleCommands: the command lines of a playbook's shell, command,
+// raw and script tasks, in block and flow style.
+func TestAnsibleCommands(t *testing.T) {
+	for text, want := range map[string][]string{
+		"- hosts: all\n  tasks:\n    - shell: make build\n":                                    {"make build"},
+		"- hosts: all\n  tasks:\n    - ansible.builtin.command: echo hi\n":                     {"echo hi"},
+		"- hosts: all\n  tasks:\n    - shell: |\n        cd /srv\n        make\n    - ping:\n": {"cd /srv\nmake"},
+		"- hosts: all\n  tasks:\n    - command:\n        cmd: rm -rf /srv/old\n":               {"rm -rf /srv/old"},
+		"[{hosts: localhost, tasks: [shell: /bin/sh]}]":                                        {"/bin/sh"},
+		"- hosts: all\n  tasks:\n    - script: setup.sh\n":                                     {"sh setup.sh"},
+		"- hosts: all\n  tasks:\n    - apt: name=nginx\n":                                      nil,
+	} {
+		if got := ansibleCommands(text); !slices.Equal(got, want) {
+			t.Errorf("ansibleCommands(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestComposerScripts: a composer.json's scripts, strings and lists, with
+// @php and @composer as programs and references and PHP callbacks left out.
+func TestComposerScripts(t *testing.T) {
+	text := `{"scripts": {"test": "phpunit", "post-install-cmd": ["@test", "@php artisan key:generate", "App\\Setup::run", "rm -rf cache"]}}`
+	want := []string{"php artisan key:generate", "rm -rf cache", "phpunit"}
+	if got := composerScripts(text); !slices.Equal(got, want) {
+		t.Errorf("composerScripts = %q, want %q", got, want)
+	}
+}
