@@ -79,6 +79,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 		w.runsScriptDir(c, args, cx)
 		w.runsCodeFiles(c, cx)
+		w.runsLoaded(c, args, cx)
 	}
 	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {
 		return // find -exec also runs what this line wrote
@@ -468,6 +469,8 @@ func runnerFiles(prog string) []string {
 		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
 	case prog == "composer":
 		return []string{"composer.json"}
+	case prog == "gradle" || prog == "gradlew":
+		return []string{"settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"}
 	case interpreter(prog) != "":
 		return nil // python3 setup.py names its script
 	}
@@ -545,6 +548,10 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			c.Untrusted = "dynamic"
 		case make:
 			w.nested(c, makeRecipeText(in.Text+w.makeIncludes(in.Text, dir)), via, cx, false)
+		case runnerRecipes(prog, f, in.Text) != nil:
+			for _, r := range runnerRecipes(prog, f, in.Text) {
+				w.nested(c, r, via, cx, false)
+			}
 		case writtenCodeLang(f, c.Name) != "":
 			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
 		default:

@@ -49,6 +49,8 @@ var givenRunners = func() map[string]fileRunner {
 	ts := fileRunner{operand: true, values: "rPOCI", longs: []string{"--project", "--compiler", "--require", "--tsconfig", "--import", "--loader"},
 		sub: []string{"watch"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"}
 	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdt", lang: "ninja"}
+	vim := fileRunner{opts: []string{"-u", "-S"}, values: "cTtiwWrsoOpU", added: true, lang: "vim"}
+	gradle := fileRunner{opts: []string{"-b", "--build-file", "-c", "--settings-file", "-I", "--init-script"}, values: "DPpgx", added: true, lang: "gradle"}
 	task := fileRunner{opts: []string{"-t", "--taskfile"}, dir: []string{"-d", "--dir"}, def: "Taskfile.yml", lang: "task"}
 	return map[string]fileRunner{
 		"sed": sed, "gsed": sed,
@@ -69,6 +71,16 @@ var givenRunners = func() map[string]fileRunner {
 		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIgjeEpPrR", lang: "rake"},
 		"tmux":       {opts: []string{"-f"}, values: "cLST", sub: []string{"source-file", "source"}, lang: "tmux"},
 		"screen":     {opts: []string{"-c"}, values: "ehpSsTt", sub: []string{"source"}, lang: "screen"},
+		// vim -u VIMRC and -S SESSION source ex commands; gdb -x a command file
+		"vim": vim, "vi": vim, "nvim": vim, "view": vim, "ex": vim, "vimdiff": vim, "gvim": vim,
+		"gdb":    {opts: []string{"-x", "--command", "-ix", "--init-command"}, values: "pecsd", longs: []string{"-ex", "-iex", "--eval-command", "--init-eval-command"}, added: true, lang: "gdb"},
+		"cgdb":   {opts: []string{"-x", "--command"}, added: true, lang: "gdb"},
+		"direnv": {sub: []string{"allow", "permit", "grant", "exec", "reload"}, lang: "direnv"},
+		"cmake":  {opts: []string{"-P", "-S", "-C"}, values: "BGTADUWEL", operand: true, def: "CMakeLists.txt", lang: "cmake"},
+		"meson":  {needSub: []string{"setup", "configure"}, all: true, values: "D", lang: "meson"},
+		// Gradle runs its build, settings and init scripts (Groovy or Kotlin)
+		"gradle":  gradle,
+		"gradlew": gradle,
 		// a cow file is Perl that cowsay runs (GTFOBins: exec "/bin/sh")
 		"cowsay":   {opts: []string{"-f"}, values: "eTW", lang: "perl"},
 		"cowthink": {opts: []string{"-f"}, values: "eTW", lang: "perl"},
@@ -77,6 +89,13 @@ var givenRunners = func() map[string]fileRunner {
 				"--vault-id", "--vault-password-file", "--private-key", "--module-path", "--become-user", "--become-method", "--timeout", "--start-at-task"}},
 	}
 }()
+
+// dirFiles are the files the programs of givenRunners read from the
+// directory they are given: direnv allow DIR and direnv exec DIR CMD run
+// DIR/.envrc (at the next prompt, or now), cmake -S DIR and cmake DIR
+// configure from DIR/CMakeLists.txt (cmake -P FILE runs FILE), meson setup
+// from meson.build.
+var dirFiles = map[string]string{"direnv": ".envrc", "meson": "meson.build"}
 
 // givenFiles are the words naming the files prog runs (runner r) among
 // args: those its options name (byOption: they replace the files it reads
@@ -135,12 +154,12 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 			continue
 		}
 		switch {
-		case inSub || r.all:
-			files = append(files, a)
-		case slices.Contains(r.sub, v):
-			inSub = true
-		case slices.Contains(r.needSub, v):
+		case !subSeen && slices.Contains(r.needSub, v):
 			subSeen = true
+		case !inSub && slices.Contains(r.sub, v):
+			inSub = true
+		case inSub || r.all && subSeen:
+			files = append(files, a)
 		case r.operand && operands == 0 && subSeen && len(files) == 0:
 			if v == "run" && len(r.sub) == 0 && i+1 < len(args) {
 				continue // bun run FILE
@@ -170,15 +189,26 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 		return false
 	}
 	files, dirs, handled := r.givenFiles(args)
+	if dirFiles[prog] != "" && (len(files) > 0 || prog == "direnv" && slices.ContainsFunc(args, func(a field) bool { return slices.Contains(r.sub, a.Value) })) {
+		files = append(files, field{Word: Word{Value: "."}}) // direnv allow, meson setup BUILD: where it runs
+	}
 	for _, d := range dirs {
 		if r.def != "" && !d.Dynamic {
 			files = append(files, field{Word: Word{Value: path.Join(d.Value, r.def)}})
 		}
 	}
+	seen := map[string]bool{}
 	for _, f := range files {
 		name := knownName(f)
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
 		in, via, ok := w.fileInput(name)
-		if !ok && r.def != "" && name != "" {
+		if dirFile := dirFiles[prog]; dirFile != "" && !strings.HasSuffix(name, "/"+dirFile) && name != dirFile {
+			in, via, ok = w.fileInput(path.Join(name, dirFile)) // direnv allow DIR, cmake -S DIR
+			name = path.Join(name, dirFile)
+		} else if !ok && r.def != "" && name != "" {
 			// tox -c DIR reads DIR/tox.ini
 			in, via, ok = w.fileInput(path.Join(name, r.def))
 		}
@@ -234,6 +264,22 @@ func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via str
 		cmds = screenCommands(in.Text)
 	case "ansible":
 		cmds = ansibleCommands(in.Text)
+	case "vim":
+		for _, line := range strings.Split(in.Text, "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "\"") {
+				w.runCode(c, "vim", field{Word: Word{Value: line}}, via, cx)
+			}
+		}
+		return
+	case "direnv":
+		w.runText(c, in, "sh", via, cx)
+		return
+	case "cmake":
+		cmds = cmakeCommands(in.Text)
+	case "gradle":
+		cmds = gradleCommands(in.Text)
+	case "meson":
+		cmds = mesonCommands(in.Text)
 	case "rake":
 		w.runText(c, Input{Text: rakeRuby("rake", in.Text), Static: true}, "ruby", via, cx)
 		return
@@ -649,4 +695,226 @@ func composerScripts(text string) []string {
 		}
 	}
 	return out
+}
+
+// cmakeCommand finds CMake's execute_process, which runs its COMMANDs
+// when the project is configured (or the script runs).
+var cmakeCommand = lazyRegexp(`(?is)execute_process\s*\(([^)]*)\)`)
+
+// cmakeKeywords end an execute_process COMMAND's arguments.
+var cmakeKeywords = set("COMMAND", "WORKING_DIRECTORY", "TIMEOUT", "RESULT_VARIABLE", "RESULTS_VARIABLE", "OUTPUT_VARIABLE",
+	"ERROR_VARIABLE", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE", "OUTPUT_QUIET", "ERROR_QUIET", "COMMAND_ECHO", "OUTPUT_STRIP_TRAILING_WHITESPACE",
+	"ERROR_STRIP_TRAILING_WHITESPACE", "ENCODING", "ECHO_OUTPUT_VARIABLE", "ECHO_ERROR_VARIABLE", "COMMAND_ERROR_IS_FATAL")
+
+// cmakeCommands are the command lines a CMake file's execute_process calls
+// run: each COMMAND's words, as an argv.
+func cmakeCommands(text string) []string {
+	var out []string
+	for _, m := range cmakeCommand().FindAllStringSubmatch(text, 16) {
+		var cmd []string
+		flush := func() {
+			if len(cmd) > 0 {
+				out = append(out, strings.Join(cmd, " "))
+			}
+			cmd = nil
+		}
+		in := false
+		for _, word := range cmakeWords(m[1]) {
+			switch {
+			case word == "COMMAND":
+				flush()
+				in = true
+			case cmakeKeywords[word]:
+				flush()
+				in = false
+			case in:
+				cmd = append(cmd, shellQuote(word))
+			}
+		}
+		flush()
+	}
+	return out
+}
+
+// cmakeWords splits CMake arguments: bare words and "quoted" ones.
+func cmakeWords(s string) []string {
+	var out []string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if s[0] == '"' {
+			end := 1
+			for end < len(s) && s[end] != '"' {
+				if s[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			out = append(out, strings.ReplaceAll(s[1:min(end, len(s))], `\"`, `"`))
+			s = s[min(end+1, len(s)):]
+			continue
+		}
+		end := strings.IndexAny(s, " \t\n")
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+	return out
+}
+
+// mesonCommand finds Meson's run_command, which runs when the project is
+// configured: its quoted arguments are an argv.
+var mesonCommand = lazyRegexp(`run_command\s*\(([^)]*)\)`)
+
+// mesonCommands are the command lines a meson.build's run_command calls run.
+func mesonCommands(text string) []string {
+	var out []string
+	for _, m := range mesonCommand().FindAllStringSubmatch(text, 16) {
+		var argv []string
+		for _, q := range quotedStrings().FindAllStringSubmatch(m[1], 64) {
+			argv = append(argv, shellQuote(q[1]))
+		}
+		if len(argv) > 0 {
+			out = append(out, strings.Join(argv, " "))
+		}
+	}
+	return out
+}
+
+// quotedStrings finds the single-quoted strings of Meson's language.
+var quotedStrings = lazyRegexp(`'((?:[^'\\]|\\.)*)'`)
+
+// runsLoaded follows the files a program loads before its own work, named
+// by its environment or an option: bash runs $BASH_ENV first (BASH_ENV=x.sh
+// bash -c ls), a shell started interactive $ENV; node the modules
+// NODE_OPTIONS requires; perl the modules -MNAME and PERL5OPT name, ruby
+// those of -rNAME and RUBYOPT; yarn the release its .yarnrc.yml's yarnPath
+// names, which runs in its place.
+func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
+	env := func(name string) string {
+		for _, a := range c.Assigns {
+			if a.Name == name {
+				if a.Value.Dynamic {
+					return varKey(a.Value.Value)
+				}
+				return a.Value.Value
+			}
+		}
+		return w.vars[name] // export BASH_ENV=x.sh; bash …
+	}
+	run := func(lang string, names ...string) {
+		for _, n := range names {
+			if in, via, ok := w.fileInput(n); n != "" && ok {
+				w.runText(c, in, lang, via, cx)
+				return
+			}
+		}
+	}
+	// words of an option list (NODE_OPTIONS, PERL5OPT), and the argv's
+	words := func(opts string) []string {
+		out := strings.Fields(opts)
+		for _, a := range args {
+			if !a.Dynamic {
+				out = append(out, a.Value)
+			}
+		}
+		return out
+	}
+	prog := program(c.Name)
+	switch lang := interpreter(c.Name); {
+	case shells[prog]:
+		if prog == "bash" {
+			run("sh", env("BASH_ENV"))
+		}
+		run("sh", env("ENV"))
+	case lang == "node":
+		ws := strings.Fields(env("NODE_OPTIONS"))
+		for i, o := range ws {
+			name, ok := "", false
+			if (o == "-r" || o == "--require" || o == "--import") && i+1 < len(ws) {
+				name, ok = ws[i+1], true
+			} else if v, found := strings.CutPrefix(o, "--require="); found {
+				name, ok = v, true
+			} else if v, found := strings.CutPrefix(o, "--import="); found {
+				name, ok = v, true
+			}
+			if ok {
+				run("node", name, name+".js")
+			}
+		}
+	case lang == "perl":
+		for _, o := range words(env("PERL5OPT")) {
+			if o == "--" || len(o) > 2 && o[0] != '-' {
+				break // the script and its arguments
+			}
+			if m, ok := strings.CutPrefix(o, "-M"); ok || strings.HasPrefix(o, "-m") {
+				if !ok {
+					m = o[2:]
+				}
+				m, _, _ = strings.Cut(strings.TrimPrefix(m, "-"), "=")
+				file := strings.ReplaceAll(m, "::", "/") + ".pm"
+				run("perl", file, "lib/"+file)
+			}
+		}
+	case lang == "ruby":
+		for _, o := range words(env("RUBYOPT")) {
+			if o == "--" || len(o) > 2 && o[0] != '-' {
+				break
+			}
+			if r, ok := strings.CutPrefix(o, "-r"); ok && r != "" {
+				run("ruby", r, r+".rb")
+			}
+		}
+	case prog == "yarn":
+		// yarnPath: .yarn/releases/yarn-x.cjs (berry); yarn-path "x.js" (.yarnrc, v1)
+		for _, rc := range []string{".yarnrc.yml", ".yarnrc"} {
+			in, _, ok := w.fileInput(rc)
+			if !ok || !in.Static {
+				continue
+			}
+			for _, line := range strings.Split(in.Text, "\n") {
+				k, v, ok := strings.Cut(strings.TrimSpace(line), ":")
+				if !ok {
+					k, v, ok = strings.Cut(strings.TrimSpace(line), " ")
+				}
+				if ok && (strings.TrimSpace(k) == "yarnPath" || strings.TrimSpace(k) == "yarn-path") {
+					run("node", unquoteYAML(v))
+				}
+			}
+		}
+	}
+}
+
+// gradleExec finds the commands a Gradle script runs: "CMD".execute(),
+// Runtime's exec("CMD"), an Exec task's commandLine and a ProcessBuilder's
+// arguments (an argv).
+var (
+	gradleString = lazyRegexp(`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\.execute\s*\(|\bexec\s*\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)`)
+	gradleArgv   = lazyRegexp(`(?:commandLine|ProcessBuilder)\s*(?:=\s*listOf)?\s*[( ]\s*\[?((?:\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)+)`)
+	gradleQuoted = lazyRegexp(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+)
+
+// gradleCommands are the command lines a Gradle build script runs.
+func gradleCommands(text string) []string {
+	var out []string
+	for _, m := range gradleString().FindAllStringSubmatch(text, 16) {
+		out = append(out, m[1]+m[2]+m[3]+m[4]) // one of them is set
+	}
+	for _, m := range gradleArgv().FindAllStringSubmatch(text, 16) {
+		var argv []string
+		for _, q := range gradleQuoted().FindAllStringSubmatch(m[1], 64) {
+			argv = append(argv, shellQuote(q[1]+q[2]))
+		}
+		out = append(out, strings.Join(argv, " "))
+	}
+	return out
+}
+
+// runnerRecipes are the command lines a build file of the long tail holds
+// for prog, which reads it by name (gradle's build.gradle), or nil.
+func runnerRecipes(prog, file, text string) []string {
+	if (prog == "gradle" || prog == "gradlew") && strings.Contains(baseName(file), ".gradle") {
+		return gradleCommands(text)
+	}
+	return nil
 }
