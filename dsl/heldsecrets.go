@@ -72,6 +72,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		if !carries[i] {
 			continue
 		}
+		for _, v := range readInto(u, ue) {
+			h.vars = append(h.vars, heldVar{v, i}) // read K < key, mapfile -t A < key, printf -v K %s "$S"
+		}
 		var bases []string
 		for _, s := range secrets {
 			bases = append(bases, path.Base(s))
@@ -140,6 +143,43 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 		secrets = append(secrets, u.Source)
 	}
 	return secrets, dirs
+}
+
+// readInto are the variables a builtin sets from its input or arguments:
+// read's names (REPLY without one), mapfile's and readarray's array
+// (MAPFILE), printf -v's.
+func readInto(u *cmdline.Command, ue *CommandEnv) []string {
+	switch u.Name {
+	case "read":
+		var names []string
+		for i := 0; i < len(ue.Args); i++ {
+			a := ue.Args[i]
+			switch {
+			case a == "-a" || a == "-p" || a == "-d" || a == "-n" || a == "-N" || a == "-t" || a == "-u" || a == "-i":
+				if a == "-a" && i+1 < len(ue.Args) {
+					names = append(names, ue.Args[i+1])
+				}
+				i++
+			case strings.HasPrefix(a, "-"):
+			default:
+				names = append(names, a)
+			}
+		}
+		if len(names) == 0 {
+			names = []string{"REPLY"}
+		}
+		return names
+	case "mapfile", "readarray":
+		if p := ue.Positional; len(p) > 0 && !strings.HasPrefix(p[len(p)-1], "-") {
+			return []string{p[len(p)-1]}
+		}
+		return []string{"MAPFILE"}
+	case "printf":
+		if v := optionValues(ue.Args, []string{"v"}, true); len(v) > 0 {
+			return v[:1]
+		}
+	}
+	return nil
 }
 
 // filledFiles are the files a command writes its result to: its outputs,
