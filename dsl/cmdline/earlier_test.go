@@ -87,6 +87,11 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/init.gradle":          {Text: "\"rm -rf ~/init\".execute()\n", Whole: true},
 		"/p/.yarnrc.yml":          {Text: "yarnPath: .yarn/releases/y.cjs\n", Whole: true},
 		"/p/.yarn/releases/y.cjs": {Text: "require('child_process').execSync('rm -rf ~/yarn')\n", Whole: true},
+		"/p/x.nse":                {Text: "os.execute('rm -rf ~/nse')\n", Whole: true},
+		"/p/neo.conf":             {Text: "print_info() {\n  exec /bin/sh\n}\n", Whole: true},
+		"/p/f2b.conf":             {Text: "[Definition]\nactionstart = rm -rf ~/f2b\n", Whole: true},
+		"/p/shells.txt":           {Text: "/bin/bash\n/bin/zsh\n", Whole: true},
+		"/p/gconf.py":             {Text: "import os\nos.system('rm -rf ~/gconf')\n", Whole: true},
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -290,6 +295,19 @@ func TestRunsEarlier(t *testing.T) {
 		{"gradle build", "rm -rf ~/gradle"},
 		{"./gradlew -I init.gradle tasks", "rm -rf ~/init"},
 		{"yarn install", "rm -rf ~/yarn"},
+		// a file given as a program's configuration or script
+		{"nmap --script=x.nse localhost", "rm -rf ~/nse"},
+		{"nmap --script x.nse localhost", "rm -rf ~/nse"},
+		{"pdb y.py", "shutil.rmtree(~)"},
+		{"neofetch --config neo.conf", "sh"},
+		{"fail2ban-client -c f2b.conf start", "rm -rf ~/f2b"},
+		{"mytool --rcfile f2b.conf", "rm -rf ~/f2b"},
+		{"gunicorn -c gconf.py app:app", "rm -rf ~/gconf"},
+		{"npx webpack --config e.js", "rm -rf ~"},
+		{"mytool gconf.py", ""},
+		{"mytool --input f2b.conf", ""},
+		{"grep -f shells.txt /etc/shells", ""},
+		{"git -c x.nse status", ""},
 		// written on this line
 		{"echo '1e rm -rf /' > q.sed; sed -f q.sed data", "rm -rf /"},
 		{`echo 'BEGIN{system("rm -rf /")}' > q.awk; awk -f q.awk`, "rm -rf /"},

@@ -918,3 +918,102 @@ func runnerRecipes(prog, file, text string) []string {
 	}
 	return nil
 }
+
+// configOption reports an option whose name says its value is a file of
+// code, settings or commands the program runs or reads first: --script,
+// --config, --rcfile, --init-file, --hook, --plugin, --profile, --source,
+// --load, and the short -c, -C, -x, -S and -u.
+var configOption = lazyRegexp(`^(?:-[cCxSu]|--?[\w-]*(?:script|conf|rc|init|hook|plugin|profile|source|load|setup|startup|command|exec)[\w-]*)$`)
+
+// codeFileHosts are the programs that run a file in one language they are
+// given, other than the interpreters (codeHosts' nmap --script, pandoc -L,
+// pdb, needrestart -c, byebug).
+func codeFileHost(prog string) string {
+	if interpreter(prog) != "" || prog == "pip" || prog == "pipx" || prog == "poetry" || prog == "easy_install" {
+		return "" // scriptOf's and the manifests'
+	}
+	return codeHosts[prog]
+}
+
+// runsGivenEarlier follows a file an earlier command of the session wrote
+// that c is given as a configuration or script, as writtenFiles does for
+// one written on this line: code in the language of a program that runs
+// one (nmap --script x.nse), a line starting a shell (exec /bin/sh, an
+// escape "NAME @FILE"), a script (#!) or a setting that names a command.
+// Programs that only read, keep or handle files are left alone.
+func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
+	prog := program(c.Name)
+	if w.before.Written == nil || notLaunchers[prog] || writtenDataUsers[prog] || fileKeepers[prog] || configOptions[prog] != nil ||
+		shells[prog] || interpreter(c.Name) != "" || givenRunners[prog].lang != "" || runnerFiles(prog) != nil || c.Name == "find" {
+		return
+	}
+	host := codeFileHost(prog)
+	for i, a := range args {
+		opt, val, eq := strings.Cut(a.Value, "=")
+		name, byOption := "", true
+		switch {
+		case a.Dynamic:
+		case eq && configOption().MatchString(opt):
+			name = val // --config=FILE
+		case i > 0 && configOption().MatchString(args[i-1].Value) && !strings.HasPrefix(a.Value, "-"):
+			name = a.Value // --config FILE
+		case host != "" && !strings.HasPrefix(a.Value, "-"):
+			name, byOption = a.Value, false // pdb x.py
+		case host != "" && eq && strings.HasPrefix(opt, "-"):
+			name, byOption = val, false
+		}
+		if name == "" || w.writtenHere(name) {
+			continue // one written on this line is writtenFiles'
+		}
+		in, ok := w.earlierFile(homeSpelled(name))
+		if !ok {
+			continue
+		}
+		via := c.Name + " " + name + ", a file written by an earlier command"
+		if !in.Static || in.Remote || in.Decoded {
+			w.runText(c, in, "", via, cx)
+			continue
+		}
+		if lang := writtenCodeLang(name, prog); host != "" && lang != "" {
+			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
+			continue
+		}
+		if lang := fileLang(name); lang != "" {
+			// a configuration in a language is code the program runs
+			// (gunicorn -c conf.py, webpack --config x.js, nvim -u init.lua)
+			if byOption {
+				w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
+			}
+			continue
+		}
+		w.runSettings(c, name, in.Text, via, cx)
+	}
+}
+
+// runSettings walks a configuration's text for what the program given it
+// runs: a line starting a shell is an escape (NAME @FILE), a script (#!)
+// runs whole, and a setting naming a command (command = CMD) runs it.
+func (w *walker) runSettings(c *Command, name, text, via string, cx ctx) {
+	escape := c.Name + " @" + name + ", a file written by an earlier command" // IsEscape's NAME @FILE
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#!") {
+			continue
+		}
+		if f := strings.Fields(line); isShellPath(f[0]) {
+			w.nested(c, line, escape, cx, false)
+			return
+		}
+		if sh, ok := shellInText(line, true); ok {
+			w.nested(c, sh, escape, cx, false)
+			return
+		}
+	}
+	if strings.HasPrefix(text, "#!") {
+		w.nested(c, text, via, cx, false)
+		return
+	}
+	for _, cmd := range settingCommands(text) {
+		w.nested(c, cmd, via, cx, false)
+	}
+}
