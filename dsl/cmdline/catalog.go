@@ -622,8 +622,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(m[1])
 		}
 	case "tcl":
+		code = tclEnv().ReplaceAllString(code, "$$$1") // $env(HOME) is $HOME
 		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
 			run(strings.TrimSpace(m[2]))
+		}
+		for _, m := range tclDelete().FindAllStringSubmatch(code, -1) {
+			if strings.Contains(m[1], "-force") {
+				run("rm -rf -- " + m[2]) // file delete -force removes directories whole
+			} else {
+				run("rm -- " + m[2])
+			}
 		}
 		for _, m := range tclLoad().FindAllStringSubmatch(code, -1) {
 			w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic) // load LIB runs the library's code
@@ -665,6 +673,8 @@ var (
 	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*e\s*(?:$|[;}\n])`)
 	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
 	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
+	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
+	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks    = lazyRegexp("`([^`]+)`")
 	doShell      = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)

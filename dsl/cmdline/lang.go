@@ -1,9 +1,12 @@
 package cmdline
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The per-language model beyond shell-outs and deletes: calls that rename,
@@ -39,6 +42,8 @@ const (
 	loadLib                        // (path, …): loads a shared library (ctypes.CDLL, dlopen)
 	loadLib2                       // (x, path, …): process.dlopen(module, path), FFI::cdef(defs, path)
 	writeTo2                       // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
+	runOpts                        // (program, {args: [...]}) or ({cmd: [...]}): Deno.Command, Deno.run
+	pipeRead                       // ("|cmd"): ruby's IO.read and IO.readlines run a command named with a leading |
 )
 
 // effectCalls extend calls, per language; built on first use, as calls.
@@ -54,6 +59,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"compile": spec(evalCode, ""),
 			"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
 			"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
+			"posix_spawn": spec(runPath, "os", ""), "posix_spawnp": spec(runPath, "os", ""),
+			"exec_": spec(evalCode, "six", "builtins"),
 		},
 		"node": {
 			"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
@@ -63,6 +70,9 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
 			"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
 			"createWriteStream": spec(writeFile), "ProcessBuilder": spec(runArgv), // Java from JavaScript (jrunscript, jjs)
+			"runInThisContext": spec(evalCode, "vm", ""), "runInNewContext": spec(evalCode, "vm", ""),
+			"runInContext": spec(evalCode, "vm", ""), "Script": spec(evalCode, "vm"), "compileFunction": spec(evalCode, "vm", ""),
+			"Command": spec(runOpts, "Deno"), "run": spec(runOpts, "Deno"),
 		},
 		"perl": {
 			"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
@@ -78,6 +88,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
 			"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
 			"copy_stream": spec(writeTo2, "IO"),
+			"read":        spec(pipeRead, "IO"), "readlines": spec(pipeRead, "IO"), "foreach": spec(pipeRead, "IO"),
+			"binread": spec(pipeRead, "IO"),
 		},
 		"php": {
 			"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
@@ -177,7 +189,42 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 				s.add(finding{kind: writeK, call: name, arg: v, dynamic: dyn, text: text})
 			}
 		}
+	case runOpts:
+		var words []string
+		dyn := false
+		for _, a := range args {
+			if len(a) > 2 && a[0].val == "{" {
+				for _, kv := range splitTop(a[1 : len(a)-1]) {
+					if len(kv) > 2 && (kv[0].val == "args" || kv[0].val == "cmd") && kv[1].val == ":" {
+						ws, d, ok := listWords(kv[2:])
+						if !ok {
+							s.opaque = true
+							return true
+						}
+						words, dyn = append(words, ws...), dyn || d
+					}
+				}
+				continue
+			}
+			v, d, ok := value(a)
+			if !ok {
+				s.opaque = true
+				return true
+			}
+			words, dyn = append(words, v), dyn || d
+		}
+		if len(words) > 0 {
+			s.shell(name, argvLine(words), dyn, text)
+		}
+	case pipeRead:
+		if p, dyn := str(0); strings.HasPrefix(p, "|") {
+			s.shell(name, p[1:], dyn, text)
+		}
 	case writeOpen:
+		if p, dyn := str(0); strings.HasPrefix(p, "|") && (s.lang == "ruby" || s.lang == "perl") {
+			s.shell(name, p[1:], dyn, text) // ruby's open("|cmd") runs cmd
+			return true
+		}
 		mode := ""
 		for _, a := range args[1:] {
 			if len(a) > 2 && a[0].kind == tIdent && a[0].val == "mode" && a[1].val == "=" {
@@ -198,6 +245,19 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 	case perlOpen:
 		var target string
 		dyn := false
+		if m, _, _ := arg(1); len(args) >= 3 && (strings.TrimSpace(m) == "|-" || strings.TrimSpace(m) == "-|") {
+			if len(args) == 3 { // open(F, "|-", "cmd"): a command line
+				c, d := str(2)
+				s.shell(name, c, d, text)
+				return true
+			}
+			s.call(s.lang, runArgv, name, args[2:], text) // open(F, "-|", "rm", "-rf", $x): an argv
+			return true
+		}
+		if v, d := str(1); len(args) == 2 && (strings.HasPrefix(strings.TrimSpace(v), "|") || strings.HasSuffix(strings.TrimSpace(v), "|")) {
+			s.shell(name, strings.Trim(strings.TrimSpace(v), "|"), d, text) // open(F, "|cmd"), open(F, "cmd|")
+			return true
+		}
 		switch {
 		case len(args) >= 3:
 			m, _, _ := arg(1)
@@ -446,6 +506,7 @@ func indirect(lang string, toks []token, i int, match []int) (qual, name string,
 		if e2 < 0 {
 			return "", "", nil, e, false, false // the function is fetched, not called here
 		}
+		toks[i].computed = len(inner[1]) > 1
 		return importedModule(inner[0]), attr, outer, e2, false, true
 	case lang == "ruby" && (last == "send" || last == "public_send" || last == "__send__"):
 		all, e := callArgs(lang, toks, i, match)
@@ -463,6 +524,7 @@ func indirect(lang string, toks []token, i int, match []int) (qual, name string,
 				return "", "", nil, e, true, true
 			}
 			meth = v
+			toks[i].computed = len(first) > 1
 		}
 		return q, meth, all[1:], e, false, true
 	}
@@ -481,26 +543,51 @@ func importedModule(toks []token) string {
 	return tokensText(toks)
 }
 
-// receiverPath is the path a method call's receiver was made from, for
-// pathlib.Path("/etc/x").write_text(…): toks[i] is the method, toks[i-1]
-// the constructor call's closing parenthesis.
-func receiverPath(lang string, toks []token, i int, opener, match []int) (string, bool, bool) {
-	if i < 2 || toks[i-1].val != ")" {
-		return "", false, false
+// receiverPath is the path of a method call's receiver when the receiver
+// is a path object: pathlib.Path("/etc/x").write_text(…),
+// Path.home().joinpath(".bashrc").write_text(…), (Path.home() / ".ssh").rmdir(),
+// or a name bound to one (p = Path.home(); p.unlink()). toks[i] is the
+// method; start is where the receiver begins.
+func receiverPath(toks []token, i int, opener []int) (p string, dyn, ok bool, start int) {
+	j := i - 1
+	for j >= 0 {
+		t := toks[j]
+		if (t.val == ")" || t.val == "]") && t.kind == tPunct {
+			if j = opener[j]; j < 0 {
+				return "", false, false, 0
+			}
+			if j > 0 && toks[j-1].kind == tIdent && t.val == ")" {
+				j--
+			} else if t.val == "]" || toks[j].val == "(" && (j == 0 || toks[j-1].kind != tIdent) {
+				break // a parenthesized expression, or an index
+			}
+		}
+		if toks[j].kind == tIdent && strings.HasPrefix(toks[j].val, ".") && j > 0 {
+			j--
+			continue
+		}
+		break
 	}
-	o := opener[i-1]
-	if o < 1 || toks[o-1].kind != tIdent {
-		return "", false, false
+	if j < 0 || j >= i {
+		return "", false, false, 0
 	}
-	ctor := toks[o-1].val
-	if !pathConstructors[ctor] {
-		return "", false, false
+	recv := toks[j:i]
+	if !pathExpr(recv) {
+		return "", false, false, 0
 	}
-	inner := splitArgs(toks[o+1:i-1], match, o+1)
-	if len(inner) == 0 {
-		return "", false, false
+	p, dyn, ok = value(recv)
+	return p, dyn, ok, j
+}
+
+// pathExpr reports tokens that make a path object: a path class's
+// constructor or home, or a name bound to a path.
+func pathExpr(toks []token) bool {
+	for _, t := range toks {
+		if t.path || t.kind == tIdent && (pathConstructors[t.val] || pathConstructors[strings.TrimSuffix(strings.TrimSuffix(t.val, ".home"), ".cwd")]) {
+			return true
+		}
 	}
-	return value(inner[0])
+	return false
 }
 
 // openers is the reverse of matchBrackets: opener[k] is the opener of the
@@ -518,71 +605,307 @@ func openers(match []int) []int {
 	return op
 }
 
-// pathValue resolves a call that computes a path from a static one:
-// os.path.expanduser("~"), Path.home(), os.environ["HOME"], os.getenv("HOME"),
-// os.path.join("/", "etc"), File.expand_path("~"), os.homedir().
-func pathValue(a []token) (string, bool, bool) {
-	if len(a) == 0 || a[0].kind != tIdent {
+// A term's value is computed from its parts in turn: an identifier names a
+// function or module, a call gives a path (Path.home(), os.getenv("HOME"),
+// os.path.join(…)) or a module (require("os"), __import__("os")), and
+// methods of a path give paths (Path.home().joinpath(".ssh"),
+// Path("~").expanduser(), Path.home().rglob("*")), so that a path however
+// it is spelled is the path the rules know: require("os").homedir() is ~,
+// $ENV{HOME} is $HOME.
+
+// homeCalls give the home directory.
+var homeCalls = map[string]bool{"Path.home": true, "pathlib.Path.home": true, "os.homedir": true, "Dir.home": true,
+	"homedir": true, "Sys.getenv.HOME": true, "Etc.getpwuid.dir": true, "os.UserHomeDir": true, "Deno.homeDir": true}
+
+// envCalls read an environment variable named by their first argument.
+var envCalls = map[string]bool{"os.getenv": true, "os.environ.get": true, "getenv": true, "Sys.getenv": true,
+	"ENV.fetch": true, "Deno.env.get": true, "posix.getenv": true, "os.environ.setdefault": true}
+
+// envObjects are indexed by a variable's name: os.environ["HOME"], ENV["HOME"], $ENV{HOME}.
+var envObjects = map[string]bool{"os.environ": true, "environ": true, "ENV": true, "process.env": true, "$ENV": true,
+	"$_SERVER": true, "$_ENV": true, "ENVIRON": true, "$env": true}
+
+// sameCalls give the path of their argument (joined when there are more):
+// expansion, normalization, path objects and globs. A glob's pattern
+// stands for the files it matches: unlink glob("~/*") deletes every file
+// of the home.
+var sameCalls = map[string]bool{"os.path.expanduser": true, "expanduser": true, "os.path.abspath": true,
+	"os.path.realpath": true, "os.path.normpath": true, "str": true, "String": true, "Path": true, "pathlib.Path": true,
+	"PosixPath": true, "pathlib.PosixPath": true, "PurePath": true, "File.expand_path": true, "File.absolute_path": true,
+	"path.resolve": true, "path.normalize": true, "normalizePath": true, "expanduser.Path": true, "Pathname.new": true,
+	"Pathname": true, "compile": true, "fs.realpathSync": true, "realpath": true, "abspath": true, "path.expand": true,
+	"glob": true, "glob.glob": true, "glob.iglob": true, "iglob": true, "Dir.glob": true, "bsd_glob": true,
+	"File.Glob.bsd_glob": true, "File.realpath": true, "Cwd.abs_path": true, "abs_path": true, "Sys.glob": true,
+	"Path.Tiny.path": true, "path": true, "os.fspath": true, "fs.globSync": true}
+
+// joinCalls join their arguments into a path.
+var joinCalls = map[string]bool{"os.path.join": true, "path.join": true, "File.join": true, "joinpath": true,
+	"file.path": true, "path.resolve": true, "Path": true, "pathlib.Path": true, "Path.join": true, "catfile": true,
+	"File.Spec.catfile": true, "File.Spec.catdir": true, "File.Spec.Functions.catfile": true, "path.posix.join": true}
+
+// moduleCalls load a module by name, so that a method of their result is
+// that module's function: require("os").homedir().
+var moduleCalls = map[string]bool{"require": true, "__import__": true, "importlib.import_module": true,
+	"import_module": true, "import": true}
+
+// pathMethods of a path give a path: joinpath adds its arguments, rglob
+// takes the whole tree under the path.
+var pathMethods = map[string]string{"joinpath": "join", "join": "join", "expanduser": "same", "resolve": "same",
+	"absolute": "same", "expand_path": "same", "realpath": "same", "to_s": "same", "toString": "same", "as_posix": "same",
+	"__str__": "same", "to_path": "same", "cleanpath": "same", "glob": "glob", "rglob": "rglob", "iterdir": "children",
+	"children": "children", "entries": "children", "parent": "parent", "dirname": "parent", "with_name": ""}
+
+// termValue is the value of one term: an identifier or a parenthesized
+// expression and the calls, indexes and methods that follow it.
+func termValue(a []token) (string, bool, bool) {
+	if len(a) == 0 {
 		return "", false, false
 	}
-	fn := strings.TrimPrefix(a[0].val, ".")
-	if len(a) == 1 {
-		switch fn {
-		case "process.env.HOME", "ENV.HOME":
+	var (
+		name     string // a function or module not yet given a value
+		val      string
+		have     bool
+		dyn      bool
+		k        int
+		bracket  = func(i int) int { return closeOf(a, i) }
+		argsFrom = func(open, end int) [][]token {
+			var out [][]token
+			for _, x := range splitTop(a[open+1 : end]) {
+				if !isOptions(x) {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+	)
+	switch {
+	case a[0].val == "(":
+		end := bracket(0)
+		if end < 0 {
+			return "", false, false
+		}
+		v, d, ok := value(a[1:end])
+		if !ok {
+			return "", false, false
+		}
+		val, dyn, have, k = v, d, true, end+1
+	case a[0].kind == tIdent:
+		name, k = strings.TrimPrefix(a[0].val, "."), 1
+	default:
+		return "", false, false
+	}
+	for k < len(a) {
+		t := a[k]
+		switch {
+		case t.val == "(" && !have:
+			end := bracket(k)
+			if end < 0 {
+				return "", false, false
+			}
+			args := argsFrom(k, end)
+			v, d, isModule, ok := callValue(name, args)
+			if !ok {
+				return "", false, false
+			}
+			if isModule {
+				name = v
+			} else {
+				val, dyn, have = v, dyn || d, true
+			}
+			k = end + 1
+		case (t.val == "[" || t.val == "{") && !have:
+			end := bracket(k)
+			if end < 0 || end == k+1 {
+				return "", false, false
+			}
+			switch {
+			case envObjects[name] && end == k+2 && (a[k+1].kind == tString || a[k+1].kind == tIdent):
+				val = "$" + a[k+1].val
+			case name == "Dir" && t.val == "[": // ruby's Dir["~/*"] is a glob
+				v, d, ok := value(a[k+1 : end])
+				if !ok {
+					return "", false, false
+				}
+				val, dyn = v, d
+			default:
+				return "", false, false
+			}
+			have, k = true, end+1
+		case t.kind == tIdent && strings.HasPrefix(t.val, ".") && !have:
+			name += t.val
+			k++
+		case t.kind == tIdent && strings.HasPrefix(t.val, ".") && have:
+			var args [][]token
+			next := k + 1
+			if next < len(a) && a[next].val == "(" {
+				end := bracket(next)
+				if end < 0 {
+					return "", false, false
+				}
+				args, next = argsFrom(next, end), end+1
+			}
+			for _, m := range strings.Split(t.val[1:], ".") {
+				v, d, ok := pathMethod(val, m, args)
+				if !ok {
+					return "", false, false
+				}
+				val, dyn = v, dyn || d
+			}
+			k = next
+		default:
+			return "", false, false
+		}
+	}
+	if !have {
+		switch name {
+		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME":
+			return "$HOME", false, true
+		}
+		if q, last := splitQual(name); envObjects[q] && last == "HOME" {
 			return "$HOME", false, true
 		}
 		return "", false, false
 	}
-	if a[1].val == "[" && a[len(a)-1].val == "]" && len(a) == 4 && a[2].kind == tString {
-		switch fn {
-		case "os.environ", "ENV", "process.env", "$ENV":
-			return "$" + a[2].val, false, true
+	return val, dyn, true
+}
+
+// callValue is the value of calling name with args: a path, or a module
+// (isModule) whose functions a method names.
+func callValue(name string, args [][]token) (v string, dyn, isModule, ok bool) {
+	switch {
+	case homeCalls[name]:
+		return "~", false, false, true
+	case envCalls[name]:
+		if len(args) > 0 && len(args[0]) == 1 && args[0][0].kind == tString {
+			return "$" + args[0][0].val, false, false, true
 		}
-		return "", false, false
-	}
-	if a[1].val != "(" || a[len(a)-1].val != ")" {
-		return "", false, false
-	}
-	inner := splitArgs(a[2:len(a)-1], noMatch(len(a)), 0)
-	switch fn {
-	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "homedir", "path.expand", "Sys.getenv.HOME":
-		return "~", false, true
-	case "os.getenv", "os.environ.get", "getenv", "Sys.getenv", "ENV.fetch":
-		if len(inner) > 0 && len(inner[0]) == 1 && inner[0][0].kind == tString {
-			return "$" + inner[0][0].val, false, true
+	case moduleCalls[name]:
+		if len(args) > 0 {
+			if m, d, ok := value(args[0]); ok && !d {
+				return strings.ReplaceAll(strings.TrimPrefix(m, "node:"), "/", "."), false, true, true
+			}
 		}
-	case "os.path.expanduser", "expanduser", "os.path.abspath", "os.path.realpath", "os.path.normpath", "str",
-		"Path", "pathlib.Path", "PosixPath", "File.expand_path", "path.resolve", "path.normalize", "normalizePath",
-		"expanduser.Path", "Pathname.new", "compile", "fs.realpathSync", "realpath", "abspath",
-		"glob", "glob.glob", "Dir.glob", "bsd_glob", "File::Glob::bsd_glob":
-		// a glob's pattern stands for the files it matches: unlink
-		// glob("~/*") deletes every file of the home
-		if len(inner) > 0 {
-			return value(inner[0])
+	case name == "os.path.dirname" || name == "File.dirname" || name == "path.dirname" || name == "dirname":
+		if len(args) == 1 {
+			if p, d, ok := value(args[0]); ok {
+				return parentOf(p), d, false, true
+			}
 		}
-	case "os.path.join", "path.join", "File.join", "joinpath", "file.path", "path.resolve.join":
+	case name == "File.expand_path" && len(args) == 2: // File.expand_path(name, dir)
+		args = [][]token{args[1], args[0]}
+		fallthrough
+	case joinCalls[name]:
 		var parts []string
-		dyn := false
-		for _, x := range inner {
+		for _, x := range args {
+			p, d, ok := value(x)
+			if !ok {
+				return "", false, false, false
+			}
+			parts, dyn = append(parts, p), dyn || d
+		}
+		if len(parts) == 0 {
+			return "", false, false, false
+		}
+		return joinPaths(parts), dyn, false, true
+	case sameCalls[name]:
+		if len(args) > 0 {
+			p, d, ok := value(args[0])
+			return p, d, false, ok
+		}
+	}
+	return "", false, false, false
+}
+
+// pathMethod applies a method of a path object to the path p.
+func pathMethod(p, m string, args [][]token) (string, bool, bool) {
+	dyn := false
+	arg := func() (string, bool) {
+		if len(args) == 0 {
+			return "*", true
+		}
+		v, d, ok := value(args[0])
+		dyn = dyn || d
+		return v, ok
+	}
+	switch pathMethods[m] {
+	case "same":
+		return p, false, true
+	case "join":
+		parts := []string{p}
+		for _, x := range args {
 			v, d, ok := value(x)
 			if !ok {
 				return "", false, false
 			}
 			parts, dyn = append(parts, v), dyn || d
 		}
-		return strings.Join(parts, "/"), dyn, len(parts) > 0
+		return joinPaths(parts), dyn, true
+	case "glob":
+		g, ok := arg()
+		return joinPaths([]string{p, g}), dyn, ok
+	case "rglob": // every match in the tree under p
+		g, ok := arg()
+		return joinPaths([]string{p, "**", g}), dyn, ok
+	case "children":
+		return joinPaths([]string{p, "*"}), false, true
+	case "parent":
+		return parentOf(p), false, true
 	}
 	return "", false, false
 }
 
-// noMatch is a bracket table for tokens whose brackets are not needed.
-func noMatch(n int) []int {
-	m := make([]int, n)
-	for i := range m {
-		m[i] = -1
+// joinPaths joins path parts as os.path.join does: an absolute part starts
+// the path again.
+func joinPaths(parts []string) string {
+	out := ""
+	for _, p := range parts {
+		switch {
+		case out == "" || strings.HasPrefix(p, "/"):
+			out = p
+		case p == "":
+		case strings.HasSuffix(out, "/"):
+			out += p
+		default:
+			out += "/" + p
+		}
 	}
-	return m
+	return out
 }
+
+// parentOf is the directory holding p: the parent of ~ is above the home.
+func parentOf(p string) string {
+	p = strings.TrimRight(p, "/")
+	if i := strings.LastIndexByte(p, '/'); i > 0 {
+		return p[:i]
+	} else if i == 0 {
+		return "/"
+	}
+	return p + "/.."
+}
+
+// closeOf is the index of the bracket that closes a[i], or -1.
+func closeOf(a []token, i int) int {
+	depth := 0
+	for j := i; j < len(a); j++ {
+		switch a[j].val {
+		case "(", "[", "{":
+			if a[j].kind == tPunct {
+				depth++
+			}
+		case ")", "]", "}":
+			if a[j].kind == tPunct {
+				depth--
+			}
+		}
+		if depth == 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+// splitTop splits tokens at their top-level commas.
+func splitTop(toks []token) [][]token { return splitArgs(toks, matchBrackets(toks), 0) }
 
 // languageCode finds inline code for the languages added with this model.
 func languageCode(lang string, args []field) (field, bool, bool) {
@@ -597,4 +920,683 @@ func languageCode(lang string, args []field) (field, bool, bool) {
 		return shortCode(short, "eE", "JCLpt", "", "")
 	}
 	return field{}, false, false
+}
+
+// interpolated reads the expressions a string of lang interpolates (ruby
+// "#{Dir.home}", a template literal's ${os.homedir()}, a python f-string's
+// {os.environ["HOME"]}, perl's "$ENV{HOME}", php's "{$_SERVER['HOME']}")
+// as terms of the code: one that is static becomes its value, so that
+// "$ENV{HOME}/.bashrc" is $HOME/.bashrc. dynamic reports interpolation
+// left that is not.
+func interpolated(lang, s string) (string, bool) {
+	var b, rest strings.Builder
+	dyn := false
+	for i := 0; i < len(s); {
+		start, exprFrom, exprTo, next := interpolation(lang, s, i)
+		if start < 0 {
+			rest.WriteString(s[i:])
+			b.WriteString(s[i:])
+			break
+		}
+		rest.WriteString(s[i:start])
+		b.WriteString(s[i:start])
+		expr := s[exprFrom:exprTo]
+		if lang == "php" && strings.HasPrefix(expr, "$_") && strings.HasSuffix(expr, "]") && !strings.ContainsAny(expr, `"'`) {
+			k := strings.IndexByte(expr, '[') // "$_SERVER[HOME]": the key unquoted
+			expr = expr[:k+1] + `"` + expr[k+1:len(expr)-1] + `"]`
+		}
+		if v, d, ok := value(tokenize(lang, expr)); ok && !d && depthOK(expr) {
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[start:next])
+			dyn = true
+		}
+		i = next
+	}
+	switch lang {
+	case "perl", "php":
+		dyn = dyn || interpolates(lang, rest.String())
+	}
+	return b.String(), dyn
+}
+
+// depthOK bounds the interpolations read within interpolations.
+func depthOK(expr string) bool { return len(expr) < 256 }
+
+// interpolation finds the next interpolated expression in s from i: it
+// starts at start, its expression is s[from:to] and the text resumes at
+// next; start is -1 when there is none.
+func interpolation(lang, s string, i int) (start, from, to, next int) {
+	for ; i < len(s); i++ {
+		var open int // length of the opener before the expression
+		switch {
+		case lang == "python" && s[i] == '{':
+			if i+1 < len(s) && s[i+1] == '{' {
+				i++
+				continue
+			}
+			open = 1
+		case (lang == "node" || lang == "julia") && strings.HasPrefix(s[i:], "${"),
+			lang == "ruby" && strings.HasPrefix(s[i:], "#{"):
+			open = 2
+		case lang == "php" && strings.HasPrefix(s[i:], "{$"):
+			open = 1
+		case lang == "perl" && strings.HasPrefix(s[i:], "$ENV{"):
+			if end := strings.IndexByte(s[i:], '}'); end > 0 {
+				return i, i, i + end + 1, i + end + 1
+			}
+		case lang == "php" && (strings.HasPrefix(s[i:], "$_SERVER[") || strings.HasPrefix(s[i:], "$_ENV[")):
+			if end := strings.IndexByte(s[i:], ']'); end > 0 {
+				return i, i, i + end + 1, i + end + 1
+			}
+		}
+		if open == 0 {
+			continue
+		}
+		depth := 0
+		for j := i + open; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth == 0 {
+					return i, i + open, j, j + 1
+				}
+				depth--
+			}
+		}
+		return -1, 0, 0, 0
+	}
+	return -1, 0, 0, 0
+}
+
+// bindNames reads what the code binds its names to and puts the bound
+// values in their place, so that the calls are read as if written out:
+// a name assigned once a string or a path (c = "rm -rf ~"; system(c)), a
+// function (s = os.system; s(…)) or a module (cp = require("child_process")),
+// node's destructured requires (const {execSync: x} = require(…)), a loop's
+// variable over a glob or a listing (for f in glob.glob("~/*"),
+// Dir.glob(…).each { |f| … }, foreach (glob(…) as $f)) and an index that
+// names a method (cp["exec" + "Sync"](…)). opaque reports a method or
+// function named by a value that is not static.
+func bindNames(lang string, toks []token) ([]token, bool) {
+	b := binder{lang: lang, toks: toks, match: matchBrackets(toks), subst: map[int][]token{}}
+	b.assignments()
+	b.loops()
+	// then the indexes, which may use the names: k = "execSync"; cp[k](…)
+	b = binder{lang: lang, toks: b.apply(), opaque: b.opaque, subst: map[int][]token{}}
+	b.match = matchBrackets(b.toks)
+	b.indexCalls()
+	return b.apply(), b.opaque
+}
+
+// apply is the tokens with the replacements made.
+func (b *binder) apply() []token {
+	if len(b.subst) == 0 {
+		return b.toks
+	}
+	out := make([]token, 0, len(b.toks))
+	for i, t := range b.toks {
+		if r, ok := b.subst[i]; ok {
+			out = append(out, r...)
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+type binder struct {
+	lang   string
+	toks   []token
+	match  []int
+	subst  map[int][]token // replacements of single tokens; an empty one deletes
+	opaque bool
+}
+
+// set records a replacement unless one is already there.
+func (b *binder) set(i int, r []token) {
+	if _, ok := b.subst[i]; !ok {
+		b.subst[i] = r
+	}
+}
+
+// indexCalls reads obj["name"](…) as obj.name(…).
+func (b *binder) indexCalls() {
+	toks := b.toks
+	for i := 1; i < len(toks); i++ {
+		end := b.match[i]
+		if toks[i].val != "[" || toks[i].kind != tPunct || end < 0 || end+1 >= len(toks) || toks[end+1].val != "(" {
+			continue
+		}
+		prev := toks[i-1]
+		if prev.kind != tIdent && prev.val != ")" {
+			continue
+		}
+		v, dyn, ok := value(toks[i+1 : end])
+		if !ok || dyn || !isIdentifier(v) {
+			if o := b.opener(i - 1); strings.Contains(prev.val, "child_process") || b.lang == "python" && isReflection(prev.val) ||
+				prev.val == ")" && o > 0 && isReflection(toks[o-1].val) {
+				b.opaque = true // cp[name](…), globals()[name](…): what runs is computed
+			}
+			continue
+		}
+		computed := end-i > 2
+		if prev.kind == tIdent {
+			b.set(i-1, []token{{kind: tIdent, val: prev.val + "." + v, computed: computed, off: prev.off, end: toks[end].end}})
+		} else {
+			b.set(i, []token{{kind: tIdent, val: "." + v, computed: computed, off: toks[i].off, end: toks[end].end}})
+		}
+		for k := i; k <= end; k++ {
+			b.set(k, []token{})
+		}
+	}
+}
+
+// isReflection reports a name through which python reaches any function:
+// globals(), vars(), __builtins__, a module's __dict__.
+func isReflection(name string) bool {
+	for _, s := range []string{"globals", "locals", "vars", "__builtins__", "__dict__", "sys.modules", "getattr", "child_process", "require"} {
+		if strings.Contains(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *binder) opener(close int) int {
+	for k := close - 1; k >= 0; k-- {
+		if b.match[k] == close {
+			return k
+		}
+	}
+	return 0
+}
+
+// exprEnd is the last token of the expression starting at k: terms joined
+// by + . / and lua's .. .
+func exprEnd(toks []token, k int) int {
+	end := -1
+	for k < len(toks) {
+		switch {
+		case toks[k].kind == tString || toks[k].kind == tNumber:
+			end = k
+		case toks[k].kind == tIdent || toks[k].val == "(":
+			end = termEnd(toks, k)
+		default:
+			return end
+		}
+		k = end + 1
+		if k >= len(toks) || toks[k].kind != tPunct || (toks[k].val != "+" && toks[k].val != "." && toks[k].val != "/") {
+			return end
+		}
+		if toks[k].val == "." && k+1 < len(toks) && toks[k+1].val == "." {
+			k++
+		}
+		k++
+	}
+	return end
+}
+
+// binding is what a name stands for.
+type binding struct {
+	str, fn   string // a string or path value, or the function or module it names
+	dyn, path bool
+	computed  bool // a value built from pieces
+}
+
+// bindingOf is what the expression toks[from:to+1] binds a name to.
+func bindingOf(toks []token, from, to int) (binding, bool) {
+	rhs := toks[from : to+1]
+	if v, dyn, ok := value(rhs); ok {
+		return binding{str: v, dyn: dyn, path: pathExpr(rhs), computed: len(rhs) > 1}, true
+	}
+	if len(rhs) == 1 && rhs[0].kind == tIdent && !strings.HasPrefix(rhs[0].val, ".") && strings.Contains(rhs[0].val, ".") {
+		return binding{fn: rhs[0].val}, true // s = os.system
+	}
+	if m, ok := moduleOf(rhs); ok {
+		return binding{fn: m}, true
+	}
+	return binding{}, false
+}
+
+// moduleOf is the module an expression loads: require("fs").promises is fs.promises.
+func moduleOf(rhs []token) (string, bool) {
+	if len(rhs) < 4 || rhs[0].kind != tIdent || !moduleCalls[rhs[0].val] || rhs[1].val != "(" {
+		return "", false
+	}
+	end := closeOf(rhs, 1)
+	if end != 3 || rhs[2].kind != tString {
+		return "", false
+	}
+	m := strings.ReplaceAll(strings.TrimPrefix(rhs[2].val, "node:"), "/", ".")
+	for _, t := range rhs[end+1:] {
+		if t.kind != tIdent || !strings.HasPrefix(t.val, ".") {
+			return "", false
+		}
+		m += t.val
+	}
+	return m, true
+}
+
+// assignments binds names assigned once.
+func (b *binder) assignments() {
+	toks := b.toks
+	depth := 0
+	type site struct {
+		at  int
+		bnd binding
+		ok  bool
+	}
+	sites := map[string][]site{}
+	for i := 0; i+2 < len(toks); i++ {
+		switch toks[i].val {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		}
+		t := toks[i]
+		if depth != 0 || toks[i+1].val != "=" || toks[i+1].kind != tPunct || toks[i+2].val == "=" || toks[i+2].val == "~" {
+			if t.kind == tIdent && i+2 < len(toks) && toks[i+2].val == "=" && strings.Contains("+-*/.|&", toks[i+1].val) {
+				sites[t.val] = append(sites[t.val], site{at: i}) // x += …: not one value
+			}
+			if b.lang == "node" && t.val == "{" && i > 0 && (toks[i-1].val == "const" || toks[i-1].val == "let" || toks[i-1].val == "var") {
+				b.destructure(i)
+			}
+			continue
+		}
+		if t.kind != tIdent || strings.HasPrefix(t.val, ".") || strings.Contains(t.val, ".") && b.lang != "perl" {
+			continue
+		}
+		end := exprEnd(toks, i+2)
+		if end < 0 {
+			sites[t.val] = append(sites[t.val], site{at: i})
+			continue
+		}
+		bnd, ok := bindingOf(toks, i+2, end)
+		if b.lang == "php" && (toks[i+2].val == "function" || toks[i+2].val == "fn") {
+			bnd, ok = binding{fn: "closure"}, true
+		}
+		sites[t.val] = append(sites[t.val], site{at: i, bnd: bnd, ok: ok})
+	}
+	for name, ss := range sites {
+		if len(ss) == 1 && ss[0].ok {
+			b.bind(name, ss[0].bnd, ss[0].at+1, len(toks))
+		}
+	}
+	if b.lang == "php" {
+		for i := 0; i+1 < len(toks); i++ {
+			if t := toks[i]; t.kind == tIdent && strings.HasPrefix(t.val, "$") && toks[i+1].val == "(" {
+				if ss := sites[t.val]; len(ss) != 1 || !ss[0].ok || ss[0].bnd.dyn {
+					b.opaque = true // $f(…) with $f not one known string or closure: what runs is computed
+				}
+			}
+		}
+	}
+}
+
+// destructure binds node's const {a, b: c} = require("m").
+func (b *binder) destructure(open int) {
+	toks := b.toks
+	end := b.match[open]
+	if end < 0 || end+2 >= len(toks) || toks[end+1].val != "=" {
+		return
+	}
+	rhsEnd := termEnd(toks, end+2)
+	m, ok := moduleOf(toks[end+2 : rhsEnd+1])
+	if !ok {
+		return
+	}
+	for _, part := range splitArgs(toks[open+1:end], b.match, open+1) {
+		switch {
+		case len(part) == 1 && part[0].kind == tIdent:
+			b.bind(part[0].val, binding{fn: m + "." + part[0].val}, rhsEnd+1, len(toks))
+		case len(part) == 3 && part[0].kind == tIdent && part[1].val == ":" && part[2].kind == tIdent:
+			b.bind(part[2].val, binding{fn: m + "." + part[0].val}, rhsEnd+1, len(toks))
+		}
+	}
+}
+
+// bind puts a binding in place of the name's uses in toks[from:to].
+func (b *binder) bind(name string, bnd binding, from, to int) {
+	if bnd.fn == "closure" {
+		return
+	}
+	toks := b.toks
+	for k := from; k < to && k < len(toks); k++ {
+		t := toks[k]
+		if t.kind != tIdent || k+1 < len(toks) && toks[k+1].val == "=" && (k+2 >= len(toks) || toks[k+2].val != "=") {
+			continue
+		}
+		rest, ok := strings.CutPrefix(t.val, name)
+		if !ok || rest != "" && rest[0] != '.' {
+			continue
+		}
+		if k > 0 && toks[k-1].kind == tPunct && toks[k-1].val == "." && !(k > 1 && toks[k-2].val == ".") && b.lang != "perl" && b.lang != "php" {
+			continue // obj . name: a member
+		}
+		if bnd.fn != "" {
+			b.set(k, []token{{kind: tIdent, val: bnd.fn + rest, off: t.off, end: t.end}})
+			continue
+		}
+		if rest == "" && b.lang == "php" && k+1 < len(toks) && toks[k+1].val == "(" && !bnd.dyn {
+			b.set(k, []token{{kind: tIdent, val: bnd.str, computed: bnd.computed, off: t.off, end: t.end}}) // $f = "system"; $f(…)
+			continue
+		}
+		r := []token{{kind: tString, val: bnd.str, dynamic: bnd.dyn, path: bnd.path, off: t.off, end: t.end}}
+		if rest != "" {
+			r = append(r, token{kind: tIdent, val: rest, off: t.off, end: t.end})
+		}
+		b.set(k, r)
+	}
+}
+
+// listings name the entries of the directory they are given, not paths.
+var listings = map[string]bool{"os.listdir": true, "os.scandir": true, "fs.readdirSync": true, "readdirSync": true,
+	"Dir.children": true, "Dir.entries": true, "Dir.each_child": true, "scandir": true, "list.files": true, "readdir": true}
+
+// loops binds the variable of a loop over a glob or a listing to the
+// pattern of the files it takes.
+func (b *binder) loops() {
+	toks := b.toks
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case b.lang == "python" && t.val == "for" && toks[i+1].kind == tIdent && toks[i+2].val == "in":
+			end := exprEnd(toks, i+3)
+			if end < 0 {
+				continue
+			}
+			from, to := i+4, len(toks)
+			if o := b.enclosing(i); o >= 0 { // a comprehension: its body comes first
+				from, to = o+1, b.match[o]
+			}
+			b.loopVar(toks[i+1].val, i+3, end, from, to)
+		case b.lang == "php" && t.val == "foreach" && toks[i+1].val == "(":
+			end := b.match[i+1]
+			for k := i + 2; k < end; k++ {
+				if toks[k].val == "as" && toks[end-1].kind == tIdent {
+					if e := exprEnd(toks, i+2); e == k-1 {
+						b.loopVar(toks[end-1].val, i+2, e, end+1, len(toks))
+					}
+				}
+			}
+		case (b.lang == "node" || b.lang == "perl") && (t.val == "for" || t.val == "foreach") && toks[i+1].val == "(" && b.lang == "node":
+			end := b.match[i+1]
+			for k := i + 2; k+1 < end; k++ {
+				if toks[k].val == "of" && toks[k-1].kind == tIdent {
+					if e := exprEnd(toks, k+1); e == end-1 {
+						b.loopVar(toks[k-1].val, k+1, e, end+1, len(toks))
+					}
+				}
+			}
+		case b.lang == "perl" && (t.val == "for" || t.val == "foreach") && (toks[i+1].val == "my" && toks[i+2].kind == tIdent && toks[i+3].val == "("):
+			end := b.match[i+3]
+			if e := exprEnd(toks, i+4); e == end-1 && e > 0 {
+				b.loopVar(toks[i+2].val, i+4, e, end+1, len(toks))
+			}
+		case b.lang == "ruby" && (t.val == "{" || t.val == "do") && toks[i+1].val == "|" && toks[i+2].kind == tIdent && toks[i+3].val == "|":
+			recvEnd := i - 1
+			if recvEnd >= 0 && toks[recvEnd].kind == tIdent && strings.HasPrefix(toks[recvEnd].val, ".each") {
+				recvEnd-- // Dir.glob(…).each { |f| … }
+			}
+			start := b.chainStart(recvEnd)
+			if start < 0 {
+				continue
+			}
+			to := len(toks)
+			if t.val == "{" && b.match[i] > 0 {
+				to = b.match[i]
+			}
+			b.loopVar(toks[i+2].val, start, recvEnd, i+4, to)
+		case b.lang == "node" && t.kind == tIdent && (strings.HasSuffix(t.val, ".forEach") || t.val == ".forEach" || t.val == ".map") && toks[i+1].val == "(":
+			start := b.chainStart(i - 1)
+			if strings.Contains(t.val[1:], ".") {
+				continue
+			}
+			end := b.match[i+1]
+			k := i + 2
+			if toks[k].val == "(" {
+				k++
+			}
+			if start < 0 || k >= end || toks[k].kind != tIdent {
+				continue
+			}
+			b.loopVar(toks[k].val, start, i-1, k+1, end)
+		}
+	}
+}
+
+// enclosing is the opener of the innermost ( or [ around toks[i], or -1.
+func (b *binder) enclosing(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if m := b.match[k]; m > i && (b.toks[k].val == "[" || b.toks[k].val == "(") {
+			return k
+		}
+	}
+	return -1
+}
+
+// chainStart is the first token of the call chain ending at toks[end]
+// (Dir.glob("~/*"), Path.home().rglob("*")), or -1.
+func (b *binder) chainStart(end int) int {
+	j := end
+	for j >= 0 {
+		t := b.toks[j]
+		if (t.val == ")" || t.val == "]") && t.kind == tPunct {
+			j = b.opener(j)
+			if j > 0 && b.toks[j-1].kind == tIdent {
+				j--
+			} else {
+				return j
+			}
+		}
+		if b.toks[j].kind == tIdent && strings.HasPrefix(b.toks[j].val, ".") && j > 0 {
+			j--
+			continue
+		}
+		return j
+	}
+	return -1
+}
+
+// loopVar binds name, in toks[from:to], to the files the expression
+// toks[exprFrom:exprTo+1] iterates over.
+func (b *binder) loopVar(name string, exprFrom, exprTo, from, to int) {
+	if exprFrom > exprTo || exprTo >= len(b.toks) {
+		return
+	}
+	expr := b.toks[exprFrom : exprTo+1]
+	if expr[0].kind == tIdent && listings[expr[0].val] {
+		b.bind(name, binding{str: "*"}, from, to) // names: os.remove(os.path.join(d, f))
+		return
+	}
+	v, dyn, ok := value(expr)
+	if !ok {
+		return
+	}
+	b.bind(name, binding{str: v, dyn: dyn, path: pathExpr(expr)}, from, to)
+}
+
+// listWords reads a list of an argv's words: ["rm", "-rf", os.path.expanduser("~")],
+// R's c("-rf", "~"). ok is false for anything else.
+func listWords(a []token) ([]string, bool, bool) {
+	var inner []token
+	switch {
+	case len(a) >= 2 && a[0].val == "[" && a[len(a)-1].val == "]" && closeOf(a, 0) == len(a)-1:
+		inner = a[1 : len(a)-1]
+	case len(a) >= 3 && a[0].val == "c" && a[1].val == "(" && a[len(a)-1].val == ")" && closeOf(a, 1) == len(a)-1:
+		inner = a[2 : len(a)-1]
+	default:
+		return nil, false, false
+	}
+	var words []string
+	dyn := false
+	for _, x := range splitTop(inner) {
+		v, d, ok := value(x)
+		if !ok {
+			return nil, false, false
+		}
+		words, dyn = append(words, v), dyn || d
+	}
+	return words, dyn, true
+}
+
+// argvLine is an argv as a command line the shell would split into the
+// same words: a word with spaces or shell syntax is quoted, so that
+// ["sh", "-c", "rm -rf ~"] is sh -c 'rm -rf ~'. A home ($HOME, ~) and
+// globs are left bare, so that the path rules know them.
+func argvLine(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && bareWord().MatchString(w) {
+			out[i] = w
+		} else {
+			out[i] = shellQuote(w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+var bareWord = lazyRegexp(`^(\$[A-Za-z_][A-Za-z0-9_]*|~)?[A-Za-z0-9_@%+=:,./*?~-]*$`)
+
+// runsCode reports an action that runs a command or code.
+func runsCode(act action) bool {
+	switch act {
+	case runShell, runArgv, runPath, evalCode, runOpts:
+		return true
+	}
+	return false
+}
+
+// callback reads a call that names its function as an argument: php's
+// call_user_func("system", "id"), call_user_func_array("system", ["id"]),
+// array_map("unlink", glob(…)), array_walk(…, "unlink"), python's
+// map(os.remove, glob.glob(…)). It reports whether toks[i] was one.
+func (s *scanner) callback(lang string, toks []token, i int, match []int, aliases map[string]string, code string) bool {
+	t := toks[i]
+	fnAt, listAt := -1, -1
+	switch {
+	case lang == "php" && (t.val == "call_user_func" || t.val == "call_user_func_array" || t.val == "forward_static_call" || t.val == "forward_static_call_array"):
+		fnAt = 0
+	case lang == "php" && (t.val == "array_map" || t.val == "array_filter" || t.val == "array_walk"):
+		fnAt, listAt = 0, 1
+		if t.val != "array_map" {
+			fnAt, listAt = 1, 0
+		}
+	case lang == "python" && (t.val == "map" || t.val == "filter" || t.val == "list.map"):
+		fnAt, listAt = 0, 1
+	default:
+		return false
+	}
+	args, end := callArgs(lang, toks, i, match)
+	if end < 0 || len(args) <= fnAt || len(args) <= listAt {
+		return false
+	}
+	f := args[fnAt]
+	var qual, fn string
+	computed := false
+	switch {
+	case len(f) == 1 && f[0].kind == tIdent:
+		qual, fn = splitQual(f[0].val)
+		if a, ok := aliases[qual]; ok {
+			qual = a
+		}
+	default:
+		v, dyn, ok := value(f)
+		if !ok || dyn {
+			s.opaque = true // the function is computed
+			return true
+		}
+		qual, fn = splitQual(v)
+		computed = len(f) > 1
+	}
+	act, ok := lookupCall(lang, fn, qual)
+	if !ok {
+		return false
+	}
+	s.opaque = s.opaque || computed && runsCode(act)
+	rest := args[fnAt+1:]
+	switch {
+	case listAt >= 0:
+		rest = [][]token{args[listAt]}
+	case strings.HasSuffix(t.val, "_array") && len(rest) == 1:
+		if ws, _, ok := listWords(rest[0]); ok && !runsCode(act) {
+			rest = nil
+			for _, w := range ws {
+				rest = append(rest, []token{{kind: tString, val: w}})
+			}
+		} else if len(rest[0]) > 2 {
+			rest = splitTop(rest[0][1 : len(rest[0])-1])
+		}
+	}
+	s.call(lang, act, fn, rest, code[t.off:toks[end].end])
+	return true
+}
+
+// decoded is the text of code decoded from a literal: base64
+// (b64decode, atob, Buffer.from(s, "base64"), decode_base64, Base64.decode64,
+// base64_decode), hex (bytes.fromhex, hex2bin) or rot13, which code hides
+// itself behind.
+func decoded(a []token) (string, bool) {
+	for len(a) > 0 && a[len(a)-1].val == ")" { // .decode(), .toString("utf8")
+		o := -1
+		for k := len(a) - 1; k >= 0; k-- {
+			if closeOf(a, k) == len(a)-1 {
+				o = k
+				break
+			}
+		}
+		if o > 1 && a[o-1].kind == tIdent && (a[o-1].val == ".decode" || a[o-1].val == ".toString") {
+			a = a[:o-1]
+			continue
+		}
+		break
+	}
+	if len(a) < 4 || a[0].kind != tIdent || a[1].val != "(" || closeOf(a, 1) != len(a)-1 {
+		return "", false
+	}
+	args := splitTop(a[2 : len(a)-1])
+	if len(args) == 0 || len(args[0]) != 1 || args[0][0].kind != tString {
+		return "", false
+	}
+	lit := args[0][0].val
+	second := ""
+	if len(args) > 1 && len(args[1]) == 1 && args[1][0].kind == tString {
+		second = strings.ToLower(args[1][0].val)
+	}
+	_, fn := splitQual(a[0].val)
+	var out []byte
+	var err error
+	switch {
+	case fn == "b64decode" || fn == "standard_b64decode" || fn == "atob" || fn == "decode_base64" || fn == "decode64" ||
+		fn == "strict_decode64" || fn == "base64_decode" || fn == "decodebytes" || (fn == "from" || fn == "decode") && second == "base64":
+		out, err = base64.StdEncoding.DecodeString(strings.TrimSpace(lit))
+		if err != nil {
+			out, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(strings.TrimSpace(lit), "="))
+		}
+	case fn == "urlsafe_b64decode":
+		out, err = base64.URLEncoding.DecodeString(lit)
+	case fn == "fromhex" || fn == "hex2bin" || fn == "unhexlify" || (fn == "from" || fn == "decode") && second == "hex":
+		out, err = hex.DecodeString(strings.ReplaceAll(lit, " ", ""))
+	case fn == "str_rot13" || fn == "decode" && (second == "rot13" || second == "rot_13"):
+		out = []byte(strings.Map(rot13, lit))
+	default:
+		return "", false
+	}
+	if err != nil || !utf8.Valid(out) {
+		return "", false
+	}
+	return string(out), true
+}
+
+func rot13(r rune) rune {
+	switch {
+	case 'a' <= r && r <= 'z':
+		return 'a' + (r-'a'+13)%26
+	case 'A' <= r && r <= 'Z':
+		return 'A' + (r-'A'+13)%26
+	}
+	return r
 }

@@ -14,6 +14,7 @@ type scanner struct {
 	opaque bool // code runs code that cannot be read (eval of a variable, dynamic shell-out)
 	remote bool // code downloads and runs code (PowerShell iwr | iex)
 	depth  int  // nesting of eval("literal code")
+	lang   string
 }
 
 type findingKind int
@@ -141,6 +142,8 @@ type token struct {
 	kind     byte
 	val      string
 	dynamic  bool // a string with interpolation
+	path     bool // a name bound to a path object (p = Path.home(); for p in Path.home().rglob("*"))
+	computed bool // a function's name built from pieces: cp["exec" + "Sync"], $f = "sys" . "tem"
 	off, end int
 }
 
@@ -150,7 +153,9 @@ func (s *scanner) scan(lang, code string) {
 		s.powershell(code)
 		return
 	}
-	toks := tokenize(lang, code)
+	s.lang = lang
+	toks, computed := bindNames(lang, tokenize(lang, code))
+	s.opaque = s.opaque || computed
 	match := matchBrackets(toks)
 	var opener []int
 	aliases := importAliases(toks)
@@ -181,8 +186,12 @@ func (s *scanner) scan(lang, code string) {
 				q = a
 			}
 			if act, ok := lookupCall(lang, n, q); ok && end < len(toks) {
+				s.opaque = s.opaque || toks[i].computed && runsCode(act)
 				s.call(lang, act, q+"."+n, args, code[t.off:toks[end].end])
 			}
+			continue
+		}
+		if s.callback(lang, toks, i, match, aliases, code) {
 			continue
 		}
 		qual, name := splitQual(t.val)
@@ -192,11 +201,11 @@ func (s *scanner) scan(lang, code string) {
 		if a, ok := aliases[qual]; ok {
 			qual = a
 		}
-		if m, ok := receiverMethods[name]; ok && strings.HasPrefix(t.val, ".") && i > 0 && toks[i-1].val == ")" {
+		if m, ok := receiverMethods[name]; ok && strings.HasPrefix(t.val, ".") && i > 0 {
 			if opener == nil {
 				opener = openers(match)
 			}
-			if p, dyn, ok := receiverPath(lang, toks, i, opener, match); ok {
+			if p, dyn, ok, from := receiverPath(toks, i, opener); ok {
 				args, end := callArgs(lang, toks, i, match)
 				if end < 0 && lang == "ruby" {
 					args, end = nil, i // Pathname.new("/x").rmtree: ruby calls without parentheses
@@ -206,7 +215,7 @@ func (s *scanner) scan(lang, code string) {
 					if m == chmodPM || m == moveAct {
 						recv = append(recv, args...)
 					}
-					s.call(lang, m, t.val, recv, code[toks[opener[i-1]-1].off:toks[end].end])
+					s.call(lang, m, t.val, recv, code[toks[from].off:toks[end].end])
 				}
 				continue
 			}
@@ -219,6 +228,7 @@ func (s *scanner) scan(lang, code string) {
 		if end < 0 {
 			continue // named, not called
 		}
+		s.opaque = s.opaque || t.computed && runsCode(act) // a name built from pieces hides what it calls
 		text := code[t.off:toks[end].end]
 		if lang == "perl" && name == "eval" && i+1 < len(toks) && toks[i+1].val == "{" {
 			continue // eval BLOCK is not string eval
@@ -257,6 +267,10 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 	}
 	switch act {
 	case runShell:
+		if words, dyn, ok := listWords(args[0]); ok { // subprocess.run(["rm", "-rf", p]): an argv
+			s.shell(name, argvLine(words), dyn, text)
+			return
+		}
 		v, dyn, ok := value(args[0])
 		if !ok {
 			s.opaque = true
@@ -268,10 +282,14 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 			args = args[1:]
 		}
 		var words []string
-		dyn := false
+		dyn, list := false, false
 		for _, a := range args {
 			if isOptions(a) {
 				continue // {shell: true}, env hashes
+			}
+			if ws, d, ok := listWords(a); ok {
+				words, dyn, list = append(words, ws...), dyn || d, true
+				continue
 			}
 			v, d, ok := value(a)
 			if !ok {
@@ -279,6 +297,10 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 				return
 			}
 			words, dyn = append(words, v), dyn || d
+		}
+		if len(words) > 1 || list {
+			s.shell(name, argvLine(words), dyn, text) // perl system LIST: an argv, no shell
+			return
 		}
 		s.shell(name, strings.Join(words, " "), dyn, text)
 	case delFile, delTree, delDir, delMaybe:
@@ -302,10 +324,24 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 		if !ok {
 			v, dyn = tokensText(args[0]), true
 		}
+		if i := strings.LastIndex(v, "**"); ok && i >= 0 && strings.Trim(v[i:], "*/") == "" {
+			kind = removeAll // every file at every depth under the path: Path.home().rglob("*")
+		}
 		s.add(finding{kind: kind, call: name, arg: v, dynamic: dyn, text: text})
 	case evalCode:
 		v, dyn, ok := value(args[0])
-		if !ok || dyn {
+		if !ok {
+			// exec(base64.b64decode("…")): the code is hidden, so it is
+			// opaque, but a literal's decoding is still read
+			s.opaque = true
+			if d, ok := decoded(args[0]); ok && s.depth < MaxDepth {
+				s.depth++
+				s.scan(lang, d)
+				s.depth--
+			}
+			return
+		}
+		if dyn {
 			s.opaque = true
 			return
 		}
@@ -347,17 +383,8 @@ func value(a []token) (string, bool, bool) {
 		return "", false, false
 	}
 	if a[0].val == "[" && a[len(a)-1].val == "]" {
-		var words []string
-		dyn := false
-		for _, t := range a[1 : len(a)-1] {
-			switch {
-			case t.kind == tString:
-				words, dyn = append(words, t.val), dyn || t.dynamic
-			case t.val != ",":
-				return "", false, false
-			}
-		}
-		return strings.Join(words, " "), dyn, true
+		words, dyn, ok := listWords(a)
+		return strings.Join(words, " "), dyn, ok
 	}
 	var b strings.Builder
 	dyn := false
@@ -368,9 +395,9 @@ func value(a []token) (string, bool, bool) {
 		case expectTerm && t.kind == tString:
 			b.WriteString(t.val)
 			dyn = dyn || t.dynamic
-		case expectTerm && t.kind == tIdent:
+		case expectTerm && (t.kind == tIdent || t.val == "("):
 			end := termEnd(a, k)
-			v, d, ok := pathValue(a[k : end+1])
+			v, d, ok := termValue(a[k : end+1])
 			if !ok {
 				return "", false, false
 			}
@@ -378,8 +405,11 @@ func value(a []token) (string, bool, bool) {
 			dyn = dyn || d
 			k = end
 		case !expectTerm && (t.val == "+" || t.val == "." || t.val == "/" && b.Len() > 0):
-			if t.val == "/" {
+			switch {
+			case t.val == "/":
 				b.WriteByte('/') // pathlib's Path("/etc") / "passwd"
+			case t.val == "." && k+1 < len(a) && a[k+1].val == "." && a[k+1].kind == tPunct:
+				k++ // lua's a .. b
 			}
 		default:
 			return "", false, false
@@ -393,7 +423,15 @@ func value(a []token) (string, bool, bool) {
 // identifier at a[k]: the identifier and the brackets that follow it.
 func termEnd(a []token, k int) int {
 	end := k
-	for end+1 < len(a) && (a[end+1].val == "(" || a[end+1].val == "[") {
+	if a[k].val == "(" { // a parenthesized expression: (Path.home() / ".ssh").joinpath(…)
+		if end = closeOf(a, k); end < 0 {
+			return len(a) - 1
+		}
+		if end+1 < len(a) && a[end+1].kind == tIdent && strings.HasPrefix(a[end+1].val, ".") {
+			end++
+		}
+	}
+	for end+1 < len(a) && (a[end+1].val == "(" || a[end+1].val == "[" || a[end+1].val == "{" && a[end].val == "$ENV") {
 		depth := 0
 		j := end + 1
 		for ; j < len(a); j++ {
@@ -437,10 +475,20 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		return nil, -1
 	}
 	start, end := i+2, match[i+1]
+	if lang == "perl" && toks[i+1].val == "{" && end > i+1 && (toks[i].val == "system" || toks[i].val == "exec") {
+		// exec {PROGRAM} LIST: the block names the program, LIST[0] only its name
+		args, last := callArgs(lang, toks, end, match)
+		if last < 0 || len(args) == 0 {
+			return nil, -1
+		}
+		args[0] = toks[i+2 : end]
+		return args, last
+	}
 	if toks[i+1].val != "(" || end < 0 {
 		// perl system "…"; ruby system "…", lua os.execute "…"
 		// perl unlink glob("~/*"): a call as the first argument
-		nested := lang == "perl" && toks[i+1].kind == tIdent && i+2 < len(toks) && toks[i+2].val == "(" && match[i+2] > i+2
+		nested := lang == "perl" && toks[i+1].kind == tIdent && (i+2 < len(toks) && toks[i+2].val == "(" && match[i+2] > i+2 ||
+			strings.HasPrefix(toks[i+1].val, "$")) // unlink $f, system $cmd
 		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" && !nested {
 			return nil, -1
 		}
@@ -659,7 +707,26 @@ func quoted(lang, code string, i int, prefix string) token {
 	i += len(delim)
 	rawString := strings.Contains(prefix, "r") || q == '\'' && lang != "python" && lang != "node" && lang != "lua"
 	var b strings.Builder
-	for i < len(code) && !strings.HasPrefix(code[i:], delim) {
+	fstring := lang == "python" && strings.Contains(prefix, "f")
+	depth := 0 // of an f-string's {expressions}, whose strings may reuse its quote (PEP 701)
+	for i < len(code) && (depth > 0 || !strings.HasPrefix(code[i:], delim)) {
+		if fstring {
+			switch c := code[i]; {
+			case c == '{' && depth == 0 && i+1 < len(code) && code[i+1] == '{':
+				b.WriteString("{{")
+				i += 2
+				continue
+			case c == '{':
+				depth++
+			case c == '}' && depth > 0:
+				depth--
+			case (c == '"' || c == '\'') && depth > 0:
+				inner := quoted(lang, code, i, "")
+				b.WriteString(code[i:inner.end])
+				i = inner.end
+				continue
+			}
+		}
 		if code[i] == '\\' && i+1 < len(code) {
 			if rawString {
 				if lang != "python" && (code[i+1] == q || code[i+1] == '\\') {
@@ -692,6 +759,9 @@ func quoted(lang, code string, i int, prefix string) token {
 		t.dynamic = interpolates(lang, val)
 	case q == '"':
 		t.dynamic = interpolates(lang, val)
+	}
+	if t.dynamic {
+		t.val, t.dynamic = interpolated(lang, val)
 	}
 	return t
 }
@@ -747,6 +817,9 @@ func perlQuote(code string, i int, t token) (token, bool) {
 	case "qq":
 		q.dynamic = interpolates("perl", body)
 	}
+	if q.dynamic {
+		q.val, q.dynamic = interpolated("perl", body)
+	}
 	return q, true
 }
 
@@ -765,6 +838,9 @@ func percentLiteral(code string, i int) token {
 		t.kind, t.dynamic = tShell, interpolates("ruby", body)
 	case 'Q', 'W':
 		t.dynamic = interpolates("ruby", body)
+	}
+	if t.dynamic {
+		t.val, t.dynamic = interpolated("ruby", body)
 	}
 	return t
 }
