@@ -617,6 +617,10 @@ func openers(match []int) []int {
 var homeCalls = map[string]bool{"Path.home": true, "pathlib.Path.home": true, "os.homedir": true, "Dir.home": true,
 	"homedir": true, "Sys.getenv.HOME": true, "Etc.getpwuid.dir": true, "os.UserHomeDir": true, "Deno.homeDir": true}
 
+// cwdCalls give the working directory.
+var cwdCalls = map[string]bool{"os.getcwd": true, "Dir.pwd": true, "process.cwd": true, "getcwd": true,
+	"Path.cwd": true, "pathlib.Path.cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true, "getwd": true, "pwd": true, "Deno.cwd": true}
+
 // envCalls read an environment variable named by their first argument.
 var envCalls = map[string]bool{"os.getenv": true, "os.environ.get": true, "getenv": true, "Sys.getenv": true,
 	"ENV.fetch": true, "Deno.env.get": true, "posix.getenv": true, "os.environ.setdefault": true}
@@ -760,6 +764,8 @@ func termValue(a []token) (string, bool, bool) {
 		switch name {
 		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME":
 			return "$HOME", false, true
+		case "Dir.pwd", "Dir.getwd": // ruby calls without parentheses
+			return ".", false, true
 		}
 		if q, last := splitQual(name); envObjects[q] && last == "HOME" {
 			return "$HOME", false, true
@@ -779,6 +785,8 @@ func callValue(name string, args [][]token) (v string, dyn, isModule, ok bool) {
 		if len(args) > 0 && len(args[0]) == 1 && args[0][0].kind == tString {
 			return "$" + args[0][0].val, false, false, true
 		}
+	case cwdCalls[name]:
+		return ".", false, false, true
 	case moduleCalls[name]:
 		if len(args) > 0 {
 			if m, d, ok := value(args[0]); ok && !d {
@@ -1020,6 +1028,9 @@ func interpolation(lang, s string, i int) (start, from, to, next int) {
 // names a method (cp["exec" + "Sync"](…)). opaque reports a method or
 // function named by a value that is not static.
 func bindNames(lang string, toks []token) ([]token, bool) {
+	if lang == "awk" {
+		toks = awkConcat(toks)
+	}
 	b := binder{lang: lang, toks: toks, match: matchBrackets(toks), subst: map[int][]token{}}
 	b.assignments()
 	b.loops()
@@ -1123,6 +1134,8 @@ func exprEnd(toks []token, k int) int {
 			end = k
 		case toks[k].kind == tIdent || toks[k].val == "(":
 			end = termEnd(toks, k)
+		case toks[k].val == "[" && toks[k].kind == tPunct && end < 0: // a list
+			return closeOf(toks, k)
 		default:
 			return end
 		}
@@ -1412,6 +1425,9 @@ func (b *binder) loopVar(name string, exprFrom, exprTo, from, to int) {
 		b.bind(name, binding{str: "*"}, from, to) // names: os.remove(os.path.join(d, f))
 		return
 	}
+	if ws, _, ok := listWords(expr); ok && len(ws) != 1 {
+		return // a name for each of several values
+	}
 	v, dyn, ok := value(expr)
 	if !ok {
 		return
@@ -1600,3 +1616,114 @@ func rot13(r rune) rune {
 	}
 	return r
 }
+
+// wordList is a quoted list of words (perl's qw(…)) as the list's tokens.
+func wordList(q token) []token {
+	out := []token{{kind: tPunct, val: "[", off: q.off, end: q.off}}
+	for i, w := range strings.Fields(q.val) {
+		if i > 0 {
+			out = append(out, token{kind: tPunct, val: ",", off: q.off, end: q.off})
+		}
+		out = append(out, token{kind: tString, val: w, off: q.off, end: q.end})
+	}
+	return append(out, token{kind: tPunct, val: "]", off: q.end, end: q.end})
+}
+
+// formatted is the value of the string a[k] and the formatting applied to
+// it: python's "rm -rf %s" % p and "rm -rf {}".format(p). end is the
+// formatting's last token.
+func formatted(a []token, k int) (v string, dyn bool, end int, ok bool) {
+	t := a[k]
+	var args [][]token
+	switch {
+	case k+2 < len(a) && a[k+1].kind == tIdent && a[k+1].val == ".format" && a[k+2].val == "(":
+		end = closeOf(a, k+2)
+		if end < 0 {
+			return "", false, 0, false
+		}
+		args = splitTop(a[k+3 : end])
+	case k+2 < len(a) && a[k+1].kind == tPunct && a[k+1].val == "%" && strings.Contains(t.val, "%"):
+		if a[k+2].val == "(" {
+			end = closeOf(a, k+2)
+			if end < 0 {
+				return "", false, 0, false
+			}
+			args = splitTop(a[k+3 : end])
+		} else {
+			end = k + 2
+			if a[k+2].kind == tIdent {
+				end = termEnd(a, k+2)
+			}
+			args = [][]token{a[k+2 : end+1]}
+		}
+	default:
+		return t.val, t.dynamic, k, true
+	}
+	vals := make([]string, len(args))
+	dyn = t.dynamic
+	for i, x := range args {
+		if len(x) == 1 && x[0].kind == tNumber {
+			vals[i] = x[0].val
+			continue
+		}
+		v, d, ok := value(x)
+		if !ok {
+			return "", false, 0, false
+		}
+		vals[i], dyn = v, dyn || d
+	}
+	re := percentVerb()
+	if a[k+1].val == ".format" {
+		re = braceField()
+	}
+	n, ok := 0, true
+	out := re.ReplaceAllStringFunc(t.val, func(m string) string {
+		switch {
+		case m == "%%" || m == "{{" || m == "}}":
+			return m[:1]
+		case m[0] == '{' && len(m) > 2 && m[1] >= '0' && m[1] <= '9':
+			if i := int(m[1] - '0'); i < len(vals) {
+				return vals[i]
+			}
+		case n < len(vals):
+			n++
+			return vals[n-1]
+		}
+		ok = false
+		return m
+	})
+	return out, dyn, end, ok
+}
+
+var (
+	percentVerb = lazyRegexp(`%%|%[-#0 +]*[0-9]*(?:\.[0-9]+)?[sdirfxc]`)
+	braceField  = lazyRegexp(`\{\{|\}\}|\{[0-9]?(?:![rsa])?(?::[^{}]*)?\}`)
+)
+
+// awkConcat spells out awk's concatenation, which is two terms side by
+// side inside a call's parentheses: system("rm -rf " ENVIRON["HOME"]) is
+// system("rm -rf " + ENVIRON["HOME"]).
+func awkConcat(toks []token) []token {
+	var out []token
+	depth := 0
+	for i, t := range toks {
+		if i > 0 && depth > 0 {
+			prev := toks[i-1]
+			ends := prev.kind == tString || prev.kind == tIdent && !awkKeywords[prev.val] || prev.val == "]" || prev.val == ")" && prev.kind == tPunct
+			starts := t.kind == tString || t.kind == tIdent && !awkKeywords[t.val]
+			if ends && starts {
+				out = append(out, token{kind: tPunct, val: "+", off: t.off, end: t.off})
+			}
+		}
+		switch t.val {
+		case "(":
+			depth++
+		case ")":
+			depth--
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+var awkKeywords = map[string]bool{"in": true, "getline": true, "print": true, "printf": true}

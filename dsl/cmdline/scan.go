@@ -393,8 +393,13 @@ func value(a []token) (string, bool, bool) {
 		t := a[k]
 		switch {
 		case expectTerm && t.kind == tString:
-			b.WriteString(t.val)
-			dyn = dyn || t.dynamic
+			v, d, end, ok := formatted(a, k)
+			if !ok {
+				return "", false, false
+			}
+			b.WriteString(v)
+			dyn = dyn || d
+			k = end
 		case expectTerm && (t.kind == tIdent || t.val == "("):
 			end := termEnd(a, k)
 			v, d, ok := termValue(a[k : end+1])
@@ -612,7 +617,11 @@ func tokenize(lang, code string) []token {
 			if t.val == "q" || t.val == "qq" || t.val == "qw" || t.val == "qx" {
 				if lang == "perl" {
 					if q, ok := perlQuote(code, i, t); ok {
-						toks = append(toks, q)
+						if t.val == "qw" { // a list of words: system(qw(rm -rf), $dir)
+							toks = append(toks, wordList(q)...)
+						} else {
+							toks = append(toks, q)
+						}
 						i = q.end
 						continue
 					}
