@@ -81,6 +81,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		w.runsCodeFiles(c, cx)
 		w.runsLoaded(c, args, cx)
 		w.runsGivenEarlier(c, args, cx)
+		w.runsProjects(c, args, cx)
 	}
 	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {
 		return // find -exec also runs what this line wrote
@@ -252,7 +253,9 @@ func (w *walker) gitHooks(args []field) []string {
 		default:
 			var out []string
 			for _, h := range gitRunsHooks[v] {
-				out = append(out, path.Join(dir, ".git/hooks", h))
+				// husky points core.hooksPath at .husky, which hguard
+				// cannot see: its hooks count as git's
+				out = append(out, path.Join(dir, ".git/hooks", h), path.Join(dir, ".husky", h))
 			}
 			return out
 		}
@@ -470,6 +473,8 @@ func runnerFiles(prog string) []string {
 		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
 	case prog == "composer":
 		return []string{"composer.json"}
+	case prog == "lefthook":
+		return []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", "lefthook-local.yml"}
 	case prog == "gradle" || prog == "gradlew":
 		return []string{"settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"}
 	case interpreter(prog) != "":
@@ -520,6 +525,9 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 	}
 	if prog == "go" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "generate" }) {
 		return // go build, go test: Go code, not read here
+	}
+	if prog == "lefthook" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "run" }) {
+		return // lefthook install: git's hooks run it later
 	}
 	if len(files) == 0 {
 		files = slices.Clip(runnerFiles(prog))

@@ -92,6 +92,12 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/f2b.conf":             {Text: "[Definition]\nactionstart = rm -rf ~/f2b\n", Whole: true},
 		"/p/shells.txt":           {Text: "/bin/bash\n/bin/zsh\n", Whole: true},
 		"/p/gconf.py":             {Text: "import os\nos.system('rm -rf ~/gconf')\n", Whole: true},
+		"/p/infra/*.tf":           {Text: "data \"external\" \"x\" {\n  program = [\"sh\", \"-c\", \"rm -rf ~/tfdata\"]\n}\nresource \"null_resource\" \"y\" {\n  provisioner \"local-exec\" {\n    command = <<-EOT\n      rm -rf ~/tfexec\n    EOT\n  }\n}\n", Whole: true},
+		"/p/*.csproj":             {Text: "<Project Sdk=\"Microsoft.NET.Sdk\">\n  <Target Name=\"X\" BeforeTargets=\"Build\">\n    <Exec Command=\"echo a &amp;&amp; rm -rf ~/csproj\" />\n  </Target>\n</Project>\n", Whole: true},
+		"/p/hk/.husky/pre-push":   {Text: "#!/bin/sh\nrm -rf ~/husky\n", Whole: true},
+		"/p/lefthook.yml":         {Text: "pre-commit:\n  commands:\n    lint:\n      run: rm -rf ~/lefthook\n", Whole: true},
+		"/p/np/.npmrc":            {Text: "script-shell=./x.sh\n", Whole: true},
+		"/p/np/x.sh":              {Text: "rm -rf ~/npmrc\n", Whole: true},
 	}
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
@@ -308,7 +314,20 @@ func TestRunsEarlier(t *testing.T) {
 		{"mytool --input f2b.conf", ""},
 		{"grep -f shells.txt /etc/shells", ""},
 		{"git -c x.nse status", ""},
+		// a project's files that a tool runs commands from
+		{"terraform -chdir=infra plan", "rm -rf ~/tfdata"},
+		{"cd infra && tofu apply -auto-approve", "rm -rf ~/tfexec"},
+		{"terraform -chdir=infra fmt", ""},
+		{"dotnet build", "rm -rf ~/csproj"},
+		{"msbuild", "rm -rf ~/csproj"},
+		{"dotnet new console", ""},
+		{"git -C hk push", "rm -rf ~/husky"},
+		{"lefthook run pre-commit", "rm -rf ~/lefthook"},
+		{"lefthook install", ""},
+		{"cd np && npm test", "rm -rf ~/npmrc"},
 		// written on this line
+		{`echo 'import os; os.system("rm -rf /")' > c.py; gunicorn -c c.py app:app`, "rm -rf /"},
+		{`echo 'resource "null_resource" "x" { provisioner "local-exec" {` + "\n" + `command = "rm -rf /"` + "\n" + `} }' > main.tf; terraform apply`, "rm -rf /"},
 		{"echo '1e rm -rf /' > q.sed; sed -f q.sed data", "rm -rf /"},
 		{`echo 'BEGIN{system("rm -rf /")}' > q.awk; awk -f q.awk`, "rm -rf /"},
 		{"echo 'run-shell \"rm -rf /\"' > q.conf; tmux source-file q.conf", "rm -rf /"},

@@ -865,6 +865,35 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				run("ruby", r, r+".rb")
 			}
 		}
+	case packageRunners[prog] && prog != "bun":
+		// .npmrc: script-shell runs every script, node-options requires
+		// a module into each node, onload-script (npm 6) runs at start
+		if in, _, ok := w.fileInput(".npmrc"); ok && in.Static {
+			for _, line := range strings.Split(in.Text, "\n") {
+				k, v, ok := strings.Cut(line, "=")
+				v = unquoteYAML(v)
+				switch k = strings.TrimSpace(k); {
+				case !ok:
+				case k == "script-shell":
+					if f := strings.Fields(v); len(f) > 0 && !shells[program(f[0])] {
+						run("sh", f[0])
+					}
+				case k == "onload-script":
+					run("node", v)
+				case k == "node-options":
+					ws := strings.Fields(v)
+					for i, o := range ws {
+						if (o == "-r" || o == "--require") && i+1 < len(ws) {
+							run("node", ws[i+1], ws[i+1]+".js")
+						}
+					}
+				}
+			}
+		}
+		if prog != "yarn" {
+			break
+		}
+		fallthrough
 	case prog == "yarn":
 		// yarnPath: .yarn/releases/yarn-x.cjs (berry); yarn-path "x.js" (.yarnrc, v1)
 		for _, rc := range []string{".yarnrc.yml", ".yarnrc"} {
@@ -916,6 +945,9 @@ func runnerRecipes(prog, file, text string) []string {
 	if (prog == "gradle" || prog == "gradlew") && strings.Contains(baseName(file), ".gradle") {
 		return gradleCommands(text)
 	}
+	if prog == "lefthook" {
+		return yamlListUnder(text, "", "run") // each command's run: CMD
+	}
 	return nil
 }
 
@@ -943,7 +975,7 @@ func codeFileHost(prog string) string {
 // Programs that only read, keep or handle files are left alone.
 func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 	prog := program(c.Name)
-	if w.before.Written == nil || notLaunchers[prog] || writtenDataUsers[prog] || fileKeepers[prog] || configOptions[prog] != nil ||
+	if notLaunchers[prog] || writtenDataUsers[prog] || fileKeepers[prog] || configOptions[prog] != nil ||
 		shells[prog] || interpreter(c.Name) != "" || givenRunners[prog].lang != "" || runnerFiles(prog) != nil || c.Name == "find" {
 		return
 	}
@@ -962,8 +994,16 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 		case host != "" && eq && strings.HasPrefix(opt, "-"):
 			name, byOption = val, false
 		}
-		if name == "" || w.writtenHere(name) {
-			continue // one written on this line is writtenFiles'
+		if name == "" {
+			continue
+		}
+		if w.writtenHere(name) {
+			// writtenFiles' but for code by its extension, which it runs
+			// only for a program of codeHosts
+			if in, via, ok := w.fileInput(name); ok && byOption && fileLang(name) != "" && codeHosts[prog] == "" {
+				w.runText(c, in, fileLang(name), via, cx)
+			}
+			continue
 		}
 		in, ok := w.earlierFile(homeSpelled(name))
 		if !ok {
@@ -1016,4 +1056,136 @@ func (w *walker) runSettings(c *Command, name, text, via string, cx ctx) {
 	for _, cmd := range settingCommands(text) {
 		w.nested(c, cmd, via, cx, false)
 	}
+}
+
+// projectRunner is a program that reads every project file of some kinds
+// in its directory and runs the commands they hold.
+type projectRunner struct {
+	subs    map[string]bool // the subcommands that run them; nil: any
+	globs   []string        // the files, in its directory
+	chdir   string          // the option naming that directory (-chdir=DIR)
+	lang    string          // the commands' reader: projectCommands
+	operand bool            // an operand names the project file or its directory
+}
+
+// projectRunners: terraform (and OpenTofu) plan and apply run an external
+// data source's program and a local-exec provisioner's command; dotnet's
+// and MSBuild's builds run a project's Exec tasks.
+var projectRunners = func() map[string]projectRunner {
+	tf := projectRunner{subs: set("plan", "apply", "refresh", "destroy", "import", "console", "test", "run-all"), globs: []string{"*.tf"}, chdir: "-chdir=", lang: "terraform"}
+	msbuild := projectRunner{globs: []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "Directory.Build.props", "Directory.Build.targets"}, lang: "msbuild", operand: true}
+	dotnet := msbuild
+	dotnet.subs = set("build", "run", "test", "publish", "pack", "restore", "msbuild", "watch", "clean", "build-server")
+	return map[string]projectRunner{"terraform": tf, "tofu": tf, "terragrunt": tf, "dotnet": dotnet, "msbuild": msbuild, "xbuild": msbuild}
+}()
+
+// runsProjects follows the project files of projectRunners that the line
+// or the session wrote where the program runs.
+func (w *walker) runsProjects(c *Command, args []field, cx ctx) {
+	r, ok := projectRunners[program(c.Name)]
+	if !ok {
+		return
+	}
+	dir, runs, project := ".", r.subs == nil, ""
+	for _, a := range args {
+		switch {
+		case a.Dynamic:
+		case r.chdir != "" && strings.HasPrefix(a.Value, r.chdir):
+			dir = strings.TrimPrefix(a.Value, r.chdir)
+		case strings.HasPrefix(a.Value, "-"):
+		case !runs && r.subs[a.Value]:
+			runs = true
+		case !runs:
+			return // another subcommand (terraform fmt, dotnet new)
+		case r.operand && project == "":
+			project = a.Value
+		}
+	}
+	if !runs {
+		return
+	}
+	globs := r.globs
+	if project != "" {
+		if strings.Contains(path.Ext(project), "proj") || path.Ext(project) == ".sln" {
+			globs, dir = []string{path.Base(project)}, path.Dir(project)
+		} else {
+			dir = project // a directory
+		}
+	}
+	for _, g := range globs {
+		for _, f := range slices.Sorted(maps.Keys(w.files)) {
+			if ok, _ := path.Match(g, path.Base(f)); ok && path.Dir(path.Clean(f)) == path.Clean(dir) {
+				for _, cmd := range projectCommands(r.lang, w.files[f].Text) {
+					w.nested(c, cmd, "file "+f+" written on this line", cx, !w.files[f].Static)
+				}
+			}
+		}
+		file := path.Join(dir, g)
+		if w.writtenHere(file) {
+			continue
+		}
+		in, ok := w.earlierFile(homeSpelled(file))
+		if !ok {
+			continue
+		}
+		via := c.Name + " " + file + ", a file written by an earlier command"
+		if !in.Static {
+			w.runText(c, in, "", via, cx)
+			continue
+		}
+		for _, cmd := range projectCommands(r.lang, in.Text) {
+			w.nested(c, cmd, via, cx, false)
+		}
+	}
+}
+
+// projectCommands are the command lines a project file holds for its
+// reader: terraformCommands, or MSBuild's Exec tasks.
+func projectCommands(lang, text string) []string {
+	if lang == "terraform" {
+		return terraformCommands(text)
+	}
+	var out []string
+	for _, m := range msbuildExec().FindAllStringSubmatch(text, 32) {
+		out = append(out, xmlUnescape(m[1]+m[2]))
+	}
+	return out
+}
+
+// msbuildExec finds MSBuild's <Exec Command="CMD"/>.
+var msbuildExec = lazyRegexp(`(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+
+// xmlUnescape decodes XML's predefined entities.
+func xmlUnescape(s string) string {
+	return strings.NewReplacer("&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&#xA;", "\n", "&#10;", "\n", "&amp;", "&").Replace(s)
+}
+
+var (
+	tfCommand = lazyRegexp(`(?m)^\s*command\s*=\s*(?:"((?:[^"\\]|\\.)*)"|<<-?\s*(\w+)\n((?s:.*?))\n\s*(\w+)\s*$)`)
+	tfProgram = lazyRegexp(`(?s)\bprogram\s*=\s*\[(.*?)\]`)
+	tfQuoted  = lazyRegexp(`"((?:[^"\\]|\\.)*)"`)
+)
+
+// terraformCommands are the command lines a Terraform configuration runs
+// here: command = "…" (a local-exec provisioner's, also as a heredoc) and
+// an external data source's program = [argv].
+func terraformCommands(text string) []string {
+	var out []string
+	for _, m := range tfCommand().FindAllStringSubmatch(text, 32) {
+		if m[2] != "" && m[2] == m[4] {
+			out = append(out, m[3])
+		} else if m[2] == "" {
+			out = append(out, strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[1]))
+		}
+	}
+	for _, m := range tfProgram().FindAllStringSubmatch(text, 32) {
+		var argv []string
+		for _, q := range tfQuoted().FindAllStringSubmatch(m[1], 64) {
+			argv = append(argv, shellQuote(q[1]))
+		}
+		if len(argv) > 0 {
+			out = append(out, strings.Join(argv, " "))
+		}
+	}
+	return out
 }
