@@ -295,7 +295,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native71
 		}
-	case "agent && len(via) > 0 && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, persistPath(#) || cleanPath(#) matches \"(^|/)\\\\.git/(hooks/|config$)\")":
+	case "agent && len(via) > 0 && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(outputs, persistPath(#) || cleanPath(#) matches \"(^|/)\\\\.git/(hooks/|config$)\")":
 		if scope == "command" {
 			return native72
 		}
@@ -2820,7 +2820,7 @@ func native72(env any) bool {
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
 		matchReWith(&nativeRegexps[102], " ", index(e.Via, (len(e.Via)-1)))) &&
-		anyOf(e.Positional, func(p0 string) bool {
+		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
 				matchReWith(&nativeRegexps[103], ".git/", cleanPath(p0)))
 		}))

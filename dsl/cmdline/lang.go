@@ -25,6 +25,7 @@ const (
 	chmodK                           // chmod MODE PATH
 	killK                            // kill -SIG PID
 	loadK                            // ld.so PATH: loads a shared library, which runs its code
+	linkK                            // ln -s SRC DST
 )
 
 // More actions.
@@ -44,6 +45,8 @@ const (
 	writeTo2                       // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
 	runOpts                        // (program, {args: [...]}) or ({cmd: [...]}): Deno.Command, Deno.run
 	pipeRead                       // ("|cmd"): ruby's IO.read and IO.readlines run a command named with a leading |
+	linkAct                        // (src, dst): a symbolic or hard link at dst
+	osOpen                         // (path, flags): python's os.open writes with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC
 )
 
 // effectCalls extend calls, per language; built on first use, as calls.
@@ -54,12 +57,13 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"renames": spec(moveAct, "os"),
 			"copy":    spec(copyAct, "shutil"), "copy2": spec(copyAct, "shutil"), "copyfile": spec(copyAct, "shutil"),
 			"copytree": spec(copyAct, "shutil"),
-			"open":     spec(writeOpen, "", "io", "codecs", "os.fdopen"), "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
+			"open":     {{writeOpen, []string{"", "io", "codecs", "os.fdopen"}}, {osOpen, []string{"os", "posix"}}}, "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
 			"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
 			"compile": spec(evalCode, ""),
 			"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
 			"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
 			"posix_spawn": spec(runPath, "os", ""), "posix_spawnp": spec(runPath, "os", ""),
+			"symlink": spec(linkAct, "os", ""), "link": spec(linkAct, "os"),
 			"exec_": spec(evalCode, "six", "builtins"),
 		},
 		"node": {
@@ -73,10 +77,18 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"runInThisContext": spec(evalCode, "vm", ""), "runInNewContext": spec(evalCode, "vm", ""),
 			"runInContext": spec(evalCode, "vm", ""), "Script": spec(evalCode, "vm"), "compileFunction": spec(evalCode, "vm", ""),
 			"Command": spec(runOpts, "Deno"), "run": spec(runOpts, "Deno"),
+			"openSync": spec(writeOpen), "open": spec(writeOpen, "fs", "fsp", "promises", "fs.promises"),
+			"symlinkSync": spec(linkAct), "linkSync": spec(linkAct), "symlink": spec(linkAct, "fs", "fsp", "promises", "fs.promises"),
+			// fs-extra, rimraf and del delete trees
+			"removeSync": spec(delTree, "fse", "fs-extra", "fsExtra", "fs", ""), "remove": spec(delTree, "fse", "fs-extra", "fsExtra"),
+			"rimraf": spec(delTree, ""), "rimrafSync": spec(delTree, "", "rimraf"), "sync": spec(delTree, "rimraf", "del"),
+			"deleteSync": spec(delTree, "", "del"),
 		},
 		"perl": {
 			"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
 			"chmod": spec(chmodMP, ""), "kill": spec(killSP, ""), "open": spec(perlOpen, ""),
+			"symlink": spec(linkAct, ""), "link": spec(linkAct, ""),
+			"write_file": spec(writeFile, "", "File.Slurp"), "append_file": spec(appendFile, "", "File.Slurp"),
 			"dl_load_file": spec(loadLib, "DynaLoader", ""), "load_file": spec(loadLib, "DynaLoader", "FFI.Platypus"),
 		},
 		"ruby": {
@@ -85,7 +97,10 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"write": spec(writeFile, "File", "IO"), "binwrite": spec(writeFile, "File", "IO"),
 			"chmod": spec(chmodMP, "File", "FileUtils"), "chmod_R": spec(chmodMP, "FileUtils"),
 			"kill": spec(killSP, "Process"), "open": spec(writeOpen, "File", ""),
-			"dlopen": spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""), "new": spec(loadLib, "Fiddle.Handle", "DL.Handle"),
+			"dlopen":  spec(loadLib, "Fiddle", "DL", "Fiddle.Handle", ""),
+			"new":     {{loadLib, []string{"Fiddle.Handle", "DL.Handle"}}, {writeOpen, []string{"File"}}},
+			"symlink": spec(linkAct, "File"), "link": spec(linkAct, "File"), "ln_s": spec(linkAct, "FileUtils"),
+			"ln_sf": spec(linkAct, "FileUtils"), "ln": spec(linkAct, "FileUtils"),
 			"dlload": spec(loadLib, "", "Fiddle.Importer"), "ffi_lib": spec(loadLib, ""),
 			"copy_stream": spec(writeTo2, "IO"),
 			"read":        spec(pipeRead, "IO"), "readlines": spec(pipeRead, "IO"), "foreach": spec(pipeRead, "IO"),
@@ -95,10 +110,11 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
 			"fopen": spec(writeOpen, ""), "chmod": spec(chmodPM, ""), "posix_kill": spec(killPS, ""),
 			"dl": spec(loadLib, ""), "cdef": spec(loadLib2, "FFI"), "load": spec(loadLib, "FFI"),
+			"symlink": spec(linkAct, ""), "link": spec(linkAct, ""),
 		},
 		"lua": {
 			"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"), "loadlib": spec(loadLib, "package"),
-			"load": spec(loadLib, "ffi"),
+			"load": spec(loadLib, "ffi"), "output": spec(writeFile, "io"),
 		},
 		"r": {
 			"system": spec(runShell, ""), "shell": spec(runShell, ""), "system2": spec(runArgv, ""),
@@ -111,7 +127,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
 			"chmod": spec(chmodPM, "", "Base"), "write": spec(writeFile, ""), "eval": spec(evalCode, ""),
 			"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
-			"download": spec(writeTo2, "", "Base", "Downloads"),
+			"download": spec(writeTo2, "", "Base", "Downloads"), "open": spec(writeOpen, "", "Base"),
+			"symlink": spec(linkAct, "", "Base"), "hardlink": spec(linkAct, "", "Base"),
 		},
 		"awk": {
 			"@load": spec(loadLib, ""),
@@ -161,6 +178,25 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		return v, dyn
 	}
 	switch act {
+	case linkAct:
+		src, d1 := str(0)
+		dst, d2 := str(1)
+		s.add(finding{kind: linkK, call: name, arg: dst, args: []string{src, dst}, dynamic: d1 || d2, text: text})
+	case osOpen:
+		if len(args) < 2 {
+			return true
+		}
+		flags := tokensText(args[1])
+		if !strings.Contains(flags, "O_WRONLY") && !strings.Contains(flags, "O_RDWR") && !strings.Contains(flags, "O_APPEND") &&
+			!strings.Contains(flags, "O_CREAT") && !strings.Contains(flags, "O_TRUNC") {
+			return true
+		}
+		p, dyn := str(0)
+		kind := writeK
+		if strings.Contains(flags, "O_APPEND") {
+			kind = appendK
+		}
+		s.add(finding{kind: kind, call: name, arg: p, dynamic: dyn, text: text})
 	case moveAct, copyAct:
 		src, d1 := str(0)
 		dst, d2 := str(1)
@@ -422,6 +458,8 @@ func signalName(args [][]token, i int) string {
 func effectCommand(f finding) (name string, args []Word) {
 	w := func(s string) Word { return Word{Value: s, Dynamic: f.dynamic, Quoted: !f.dynamic} }
 	switch f.kind {
+	case linkK:
+		return "ln", []Word{{Value: "-s"}, w(f.args[0]), w(f.args[1])}
 	case moveK, copyK:
 		name = "mv"
 		if f.kind == copyK {
@@ -787,6 +825,25 @@ func callValue(name string, args [][]token) (v string, dyn, isModule, ok bool) {
 		}
 	case cwdCalls[name]:
 		return ".", false, false, true
+	case name == "chr" || name == "String.fromCharCode" || name == "utf8.char" || name == "string.char" || name == "intToUtf8":
+		var b strings.Builder
+		for _, x := range args {
+			if len(x) != 1 || x[0].kind != tNumber {
+				return "", false, false, false
+			}
+			n, err := strconv.ParseInt(x[0].val, 0, 32)
+			if err != nil || n <= 0 || n > utf8.MaxRune {
+				return "", false, false, false
+			}
+			b.WriteRune(rune(n))
+		}
+		return b.String(), false, false, len(args) > 0
+	case name == "list.files" || name == "dir" && len(args) > 0:
+		if len(args) > 0 {
+			if p, d, ok := value(args[0]); ok {
+				return joinPaths([]string{p, "*"}), d, false, true
+			}
+		}
 	case moduleCalls[name]:
 		if len(args) > 0 {
 			if m, d, ok := value(args[0]); ok && !d {
@@ -962,7 +1019,7 @@ func interpolated(lang, s string) (string, bool) {
 		i = next
 	}
 	switch lang {
-	case "perl", "php":
+	case "perl", "php", "julia":
 		dyn = dyn || interpolates(lang, rest.String())
 	}
 	return b.String(), dyn
@@ -984,7 +1041,11 @@ func interpolation(lang, s string, i int) (start, from, to, next int) {
 				continue
 			}
 			open = 1
-		case (lang == "node" || lang == "julia") && strings.HasPrefix(s[i:], "${"),
+		case lang == "julia" && strings.HasPrefix(s[i:], "$("):
+			if end := closeParen(s, i+1); end > 0 {
+				return i, i + 2, end, end + 1
+			}
+		case lang == "node" && strings.HasPrefix(s[i:], "${"),
 			lang == "ruby" && strings.HasPrefix(s[i:], "#{"):
 			open = 2
 		case lang == "php" && strings.HasPrefix(s[i:], "{$"):
@@ -1031,6 +1092,7 @@ func bindNames(lang string, toks []token) ([]token, bool) {
 	if lang == "awk" {
 		toks = awkConcat(toks)
 	}
+	toks = requiredModules(toks)
 	b := binder{lang: lang, toks: toks, match: matchBrackets(toks), subst: map[int][]token{}}
 	b.assignments()
 	b.loops()
@@ -1093,6 +1155,16 @@ func (b *binder) indexCalls() {
 			continue
 		}
 		computed := end-i > 2
+		if obj, ok := strings.CutSuffix(prev.val, ".__dict__"); ok && prev.kind == tIdent {
+			prev.val, computed = obj, true // os.__dict__["system"]: reflection
+		}
+		if o := b.opener(i - 1); prev.val == ")" && o == i-3 && o > 0 && toks[o-1].val == "vars" && toks[o+1].kind == tIdent {
+			b.set(o-1, []token{{kind: tIdent, val: toks[o+1].val + "." + v, computed: true, off: toks[o-1].off, end: toks[end].end}})
+			for k := o; k <= end; k++ {
+				b.set(k, []token{})
+			}
+			continue
+		}
 		if prev.kind == tIdent {
 			b.set(i-1, []token{{kind: tIdent, val: prev.val + "." + v, computed: computed, off: prev.off, end: toks[end].end}})
 		} else {
@@ -1494,7 +1566,8 @@ func (s *scanner) callback(lang string, toks []token, i int, match []int, aliase
 	t := toks[i]
 	fnAt, listAt := -1, -1
 	switch {
-	case lang == "php" && (t.val == "call_user_func" || t.val == "call_user_func_array" || t.val == "forward_static_call" || t.val == "forward_static_call_array"):
+	case lang == "php" && (t.val == "call_user_func" || t.val == "call_user_func_array" || t.val == "forward_static_call" ||
+		t.val == "forward_static_call_array" || t.val == "register_shutdown_function" || t.val == "register_tick_function"):
 		fnAt = 0
 	case lang == "php" && (t.val == "array_map" || t.val == "array_filter" || t.val == "array_walk"):
 		fnAt, listAt = 0, 1
@@ -1657,7 +1730,7 @@ func formatted(a []token, k int) (v string, dyn bool, end int, ok bool) {
 			args = [][]token{a[k+2 : end+1]}
 		}
 	default:
-		return t.val, t.dynamic, k, true
+		return stringMethods(a, k)
 	}
 	vals := make([]string, len(args))
 	dyn = t.dynamic
@@ -1727,3 +1800,119 @@ func awkConcat(toks []token) []token {
 }
 
 var awkKeywords = map[string]bool{"in": true, "getline": true, "print": true, "printf": true}
+
+// requiredModules reads a module loaded by name and used at once as the
+// module's name: require("child_process").execSync is
+// child_process.execSync, __import__("os").system is os.system.
+func requiredModules(toks []token) []token {
+	var out []token
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tIdent && moduleCalls[t.val] && i+4 < len(toks) && toks[i+1].val == "(" && toks[i+2].kind == tString &&
+			!toks[i+2].dynamic && toks[i+3].val == ")" && toks[i+4].kind == tIdent && strings.HasPrefix(toks[i+4].val, ".") {
+			m := strings.ReplaceAll(strings.TrimPrefix(toks[i+2].val, "node:"), "/", ".")
+			if out == nil {
+				out = append([]token(nil), toks[:i]...)
+			}
+			out = append(out, token{kind: tIdent, val: m + toks[i+4].val, off: t.off, end: toks[i+4].end})
+			i += 4
+			continue
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// stringMethods is the value of the string a[k] and the methods that only
+// reorder it, which code hides a command behind: python's "…"[::-1],
+// ruby's "…".reverse, node's "…".split("").reverse().join("").
+func stringMethods(a []token, k int) (string, bool, int, bool) {
+	v, end := a[k].val, k
+	for end+1 < len(a) {
+		n := end + 1
+		switch {
+		case a[n].val == "[" && n+5 < len(a) && a[n+1].val == ":" && a[n+2].val == ":" && a[n+3].val == "-" && a[n+4].val == "1" && a[n+5].val == "]":
+			v, end = reversed(v), n+5
+		case a[n].kind == tIdent && reordering(a[n].val):
+			e := n
+			if n+1 < len(a) && a[n+1].val == "(" {
+				if e = closeOf(a, n+1); e < 0 || (strings.HasSuffix(a[n].val, ".split") || strings.HasSuffix(a[n].val, ".join")) &&
+					!(e == n+3 && a[n+2].kind == tString && a[n+2].val == "") {
+					return v, a[k].dynamic, end, true
+				}
+			}
+			for _, m := range strings.Split(a[n].val[1:], ".") {
+				switch m {
+				case "reverse":
+					v = reversed(v)
+				case "strip", "trim":
+					v = strings.TrimSpace(v)
+				}
+			}
+			end = e
+		default:
+			return v, a[k].dynamic, end, true
+		}
+	}
+	return v, a[k].dynamic, end, true
+}
+
+func reversed(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+// closeParen is the index of the parenthesis closing s[open], or -1.
+func closeParen(s string, open int) int {
+	depth := 0
+	for j := open; j < len(s); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// reordering reports a chain of string methods that only reorder or trim
+// (.reverse.reverse); split and join count when given "".
+func reordering(chain string) bool {
+	for _, m := range strings.Split(strings.TrimPrefix(chain, "."), ".") {
+		switch m {
+		case "reverse", "split", "join", "strip", "trim":
+		default:
+			return false
+		}
+	}
+	return chain != ""
+}
+
+// obfuscated reports an argument that spells a command or code by char
+// codes or reversal (chr(114) + chr(109), "~ fr- mr"[::-1]): read, and
+// still asked, as code that hides what it runs.
+func obfuscated(args [][]token) bool {
+	for _, a := range args {
+		for k, t := range a {
+			switch {
+			case t.kind == tIdent && (t.val == "chr" || t.val == "String.fromCharCode" || t.val == "string.char" ||
+				t.val == "utf8.char" || t.val == "intToUtf8" || strings.Contains(t.val, "reverse")):
+				return true
+			case t.val == "[" && k+3 < len(a) && a[k+1].val == ":" && a[k+2].val == ":" && a[k+3].val == "-":
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -265,6 +265,9 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 	if len(args) == 0 {
 		return
 	}
+	if runsCode(act) && obfuscated(args) {
+		s.opaque = true
+	}
 	switch act {
 	case runShell:
 		if words, dyn, ok := listWords(args[0]); ok { // subprocess.run(["rm", "-rf", p]): an argv
@@ -409,7 +412,7 @@ func value(a []token) (string, bool, bool) {
 			b.WriteString(v)
 			dyn = dyn || d
 			k = end
-		case !expectTerm && (t.val == "+" || t.val == "." || t.val == "/" && b.Len() > 0):
+		case !expectTerm && (t.val == "+" || t.val == "." || t.val == "*" || t.val == "/" && b.Len() > 0): // julia joins with *
 			switch {
 			case t.val == "/":
 				b.WriteByte('/') // pathlib's Path("/etc") / "passwd"
@@ -494,6 +497,8 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		// perl unlink glob("~/*"): a call as the first argument
 		nested := lang == "perl" && toks[i+1].kind == tIdent && (i+2 < len(toks) && toks[i+2].val == "(" && match[i+2] > i+2 ||
 			strings.HasPrefix(toks[i+1].val, "$")) // unlink $f, system $cmd
+		// ruby's FileUtils.rm_rf Dir.home: a constant's method as the first argument
+		nested = nested || lang == "ruby" && toks[i+1].kind == tIdent && toks[i+1].val[0] >= 'A' && toks[i+1].val[0] <= 'Z' && toks[i].end < toks[i+1].off
 		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" && !nested {
 			return nil, -1
 		}
@@ -648,6 +653,10 @@ func tokenize(lang, code string) []token {
 			}
 			toks = append(toks, token{kind: tNumber, val: code[i:j], off: i, end: j})
 			i = j
+		case c == '<' && lang == "perl" && perlGlob().MatchString(code[i:]):
+			m := perlGlob().FindString(code[i:]) // unlink <~/*>: the glob operator
+			toks = append(toks, token{kind: tString, val: m[1 : len(m)-1], off: i, end: i + len(m)})
+			i += len(m)
 		case c == '=' && i+1 < len(code) && code[i+1] == '>':
 			toks = append(toks, token{kind: tPunct, val: "=>", off: i, end: i + 2})
 			i += 2
@@ -658,6 +667,10 @@ func tokenize(lang, code string) []token {
 	}
 	return toks
 }
+
+// perlGlob is perl's <PATTERN> glob operator, told from a filehandle read
+// (<STDIN>, <$fh>) and a comparison by the pattern's characters.
+var perlGlob = lazyRegexp(`^<[~/.\w$*?{},\[\]-]*[*?~/][~/.\w$*?{},\[\]-]*>`)
 
 // afterValue reports whether the previous token ends a value, so that a
 // following "." is member access and "%" is modulo.
@@ -787,6 +800,8 @@ func interpolates(lang, s string) bool {
 		}
 	case "ruby":
 		return strings.Contains(s, "#{")
+	case "julia":
+		return strings.Contains(s, "$")
 	}
 	return false
 }
