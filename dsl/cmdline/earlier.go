@@ -473,6 +473,10 @@ func runnerFiles(prog string) []string {
 		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
 	case prog == "composer":
 		return []string{"composer.json"}
+	case prog == "pdm" || prog == "hatch" || prog == "poe" || prog == "rye":
+		return []string{"pyproject.toml", "hatch.toml"}
+	case prog == "mise":
+		return []string{"mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml"}
 	case prog == "lefthook":
 		return []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", "lefthook-local.yml"}
 	case prog == "gradle" || prog == "gradlew":

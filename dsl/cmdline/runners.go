@@ -538,8 +538,86 @@ func (w *walker) runnerArgFiles(prog string, args []field) []string {
 		return w.pytestFiles(args, true)
 	case "unittest":
 		return unittestFiles(args)
+	case "pip", "uv", "pipx":
+		return w.pipFiles(args, 0)
 	}
 	return nil
+}
+
+// pipFiles are the build scripts pip install runs for the local projects
+// it is given (pip install ./pkg, -e DIR, and those a requirements file
+// names, -r FILE): a project's setup.py, or the in-tree build backend its
+// pyproject.toml names (backend-path, build-backend).
+func (w *walker) pipFiles(args []field, depth int) []string {
+	var out []string
+	install := depth > 0
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			continue
+		}
+		if !install {
+			install = v == "install" || v == "wheel" || v == "download" || v == "sync"
+			continue
+		}
+		opt, val, eq := strings.Cut(v, "=")
+		if !eq && (v == "-r" || v == "--requirement" || v == "-e" || v == "--editable" || v == "-c" || v == "--constraint") && i+1 < len(args) {
+			i++
+			opt, val, eq = v, args[i].Value, true
+		}
+		switch {
+		case eq && (opt == "-r" || opt == "--requirement") && depth < 2:
+			if in, _, ok := w.fileInput(val); ok && in.Static {
+				var reqs []field
+				for _, line := range strings.Split(in.Text, "\n") {
+					for _, word := range strings.Fields(line) {
+						reqs = append(reqs, field{Word: Word{Value: word}})
+					}
+				}
+				out = append(out, w.pipFiles(reqs, depth+1)...)
+			}
+		case eq && (opt == "-e" || opt == "--editable"):
+			out = append(out, w.projectBuild(val)...)
+		case strings.HasPrefix(v, "-"):
+		case strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "file:"):
+			out = append(out, w.projectBuild(strings.TrimPrefix(v, "file:"))...)
+		}
+	}
+	return out
+}
+
+// projectBuild are the files a Python project's build runs: its setup.py
+// and its in-tree build backend.
+func (w *walker) projectBuild(dir string) []string {
+	if strings.HasSuffix(dir, ".whl") || strings.HasSuffix(dir, ".tar.gz") || strings.HasSuffix(dir, ".zip") || strings.Contains(dir, "://") {
+		return nil
+	}
+	out := []string{path.Join(dir, "setup.py")}
+	in, _, ok := w.fileInput(path.Join(dir, "pyproject.toml"))
+	if !ok || !in.Static {
+		return out
+	}
+	backend, paths := "", []string{}
+	for _, line := range strings.Split(in.Text, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		switch k = strings.TrimSpace(k); {
+		case !ok:
+		case k == "build-backend":
+			backend, _, _ = strings.Cut(unquoteYAML(v), ":")
+		case k == "backend-path":
+			for _, q := range tfQuoted().FindAllStringSubmatch(strings.ReplaceAll(v, "'", `"`), 8) {
+				paths = append(paths, q[1])
+			}
+		}
+	}
+	if backend == "" {
+		return out
+	}
+	mod := strings.ReplaceAll(backend, ".", "/")
+	for _, p := range paths {
+		out = append(out, path.Join(dir, p, mod+".py"), path.Join(dir, p, mod, "__init__.py"))
+	}
+	return out
 }
 
 // pytestFiles are the files pytest loads for args (runnerArgFiles);
@@ -945,6 +1023,9 @@ func runnerRecipes(prog, file, text string) []string {
 	if (prog == "gradle" || prog == "gradlew") && strings.Contains(baseName(file), ".gradle") {
 		return gradleCommands(text)
 	}
+	if scriptTables[prog] != nil {
+		return tomlScripts(text, prog)
+	}
 	if prog == "lefthook" {
 		return yamlListUnder(text, "", "run") // each command's run: CMD
 	}
@@ -956,6 +1037,12 @@ func runnerRecipes(prog, file, text string) []string {
 // --config, --rcfile, --init-file, --hook, --plugin, --profile, --source,
 // --load, and the short -c, -C, -x, -S and -u.
 var configOption = lazyRegexp(`^(?:-[cCxSu]|--?[\w-]*(?:script|conf|rc|init|hook|plugin|profile|source|load|setup|startup|command|exec)[\w-]*)$`)
+
+// notSettings are the extensions of files that are no program's settings:
+// source code other programs compile or check, documents and data.
+var notSettings = set(".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".java", ".rs", ".go", ".ts", ".tsx", ".jsx", ".swift",
+	".kt", ".kts", ".cs", ".m", ".mm", ".s", ".asm", ".o", ".a", ".so", ".class", ".jar", ".md", ".txt", ".csv", ".tsv", ".log",
+	".html", ".css", ".scss", ".sql", ".svg", ".png", ".jpg", ".pdf")
 
 // codeFileHosts are the programs that run a file in one language they are
 // given, other than the interpreters (codeHosts' nmap --script, pandoc -L,
@@ -1018,13 +1105,20 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
 			continue
 		}
-		if lang := fileLang(name); lang != "" {
+		lang := fileLang(name)
+		if lang == "" && nodeFile(name) {
+			lang = "node" // vite --config vite.config.ts
+		}
+		if lang != "" {
 			// a configuration in a language is code the program runs
 			// (gunicorn -c conf.py, webpack --config x.js, nvim -u init.lua)
 			if byOption {
 				w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
 			}
 			continue
+		}
+		if notSettings[strings.ToLower(path.Ext(name))] {
+			continue // source code or prose given to a compiler or a tool (gcc -c x.c)
 		}
 		w.runSettings(c, name, in.Text, via, cx)
 	}
@@ -1189,3 +1283,86 @@ func terraformCommands(text string) []string {
 	}
 	return out
 }
+
+// scriptTables are, for the task runners of a TOML file, the tables whose
+// entries are their scripts: pdm's [tool.pdm.scripts], hatch's
+// [tool.hatch.envs.ENV.scripts] (hatch.toml: [envs.ENV.scripts]), poe's
+// [tool.poe.tasks], rye's [tool.rye.scripts], mise's [tasks].
+var scriptTables = map[string]func() *regexp.Regexp{
+	"pdm":   lazyRegexp(`^tool\.pdm\.scripts(\.|$)`),
+	"hatch": lazyRegexp(`^(tool\.hatch\.)?envs\.[^.]+\.scripts(\.|$)`),
+	"poe":   lazyRegexp(`^tool\.poe\.tasks(\.|$)`),
+	"rye":   lazyRegexp(`^tool\.rye\.scripts(\.|$)`),
+	"mise":  lazyRegexp(`^tasks(\.|$)`),
+}
+
+// scriptKeys are the keys of a script's table that hold its command line.
+var scriptKeys = set("cmd", "shell", "run", "script")
+
+// tomlScripts are the command lines of a TOML file's script tables: a
+// script's string (name = "CMD"), its list (hatch: one command each;
+// otherwise an argv), its cmd, shell or run key, inline or as its own
+// table. Python callables (call = "pkg:fn") are not command lines.
+func tomlScripts(text, prog string) []string {
+	table := scriptTables[prog]
+	var out []string
+	in, own := false, false // in a script table; one script's own table ([tool.poe.tasks.x])
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name := strings.Trim(line, "[] ")
+			m := table().FindStringSubmatch(name)
+			in, own = m != nil, m != nil && m[len(m)-1] == "."
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !in || !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if _, sub, dotted := strings.Cut(k, "."); dotted {
+			k, own = sub, true // x.shell = "CMD"
+		} else if !strings.HasPrefix(v, "{") && !strings.HasPrefix(v, "[") && own {
+			if !scriptKeys[k] {
+				continue
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, "{"):
+			// {cmd = "…", help = "…"}
+			for _, m := range tomlPair().FindAllStringSubmatch(v, 8) {
+				if scriptKeys[m[1]] {
+					out = append(out, tomlCommand(m[2], false))
+				}
+			}
+		case own && !scriptKeys[k]:
+		default:
+			out = append(out, tomlCommand(v, prog == "hatch"))
+		}
+	}
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
+}
+
+// tomlCommand is a TOML value as a command line: a string, or a list of
+// strings (each a command when each is true, else an argv).
+func tomlCommand(v string, each bool) string {
+	var parts []string
+	for _, q := range tomlString().FindAllStringSubmatch(v, 32) {
+		parts = append(parts, q[1]+q[2])
+	}
+	if !strings.HasPrefix(v, "[") {
+		return strings.Join(parts, "")
+	}
+	if each {
+		return strings.Join(parts, "\n")
+	}
+	for i, p := range parts {
+		parts[i] = shellQuote(p)
+	}
+	return strings.Join(parts, " ")
+}
+
+var (
+	tomlString = lazyRegexp(`"((?:[^"\\]|\\.)*)"|'([^']*)'`)
+	tomlPair   = lazyRegexp(`(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])`)
+)

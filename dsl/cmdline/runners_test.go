@@ -67,3 +67,27 @@ func TestComposerScripts(t *testing.T) {
 		t.Errorf("composerScripts = %q, want %q", got, want)
 	}
 }
+
+// TestTomlScripts: the scripts of pdm, hatch, poe and mise in their TOML
+// tables: strings, argv lists, hatch's lists of commands, cmd, shell and
+// run keys inline or in a script's own table; callables and help are not
+// commands.
+func TestTomlScripts(t *testing.T) {
+	for prog, tt := range map[string]struct {
+		text string
+		want []string
+	}{
+		"pdm": {"[project]\nname = \"x\"\n[tool.pdm.scripts]\nstart = \"flask run\"\nlint = {cmd = [\"ruff\", \"check\", \".\"], help = \"lint\"}\nsh = {shell = \"rm -rf ~/pdm\"}\nfn = {call = \"pkg:fn\"}\n[tool.pdm.scripts.x]\ncmd = \"echo x\"\nhelp = \"h\"\n",
+			[]string{"flask run", "'ruff' 'check' '.'", "rm -rf ~/pdm", "echo x"}},
+		"hatch": {"[tool.hatch.envs.default.scripts]\ntest = \"pytest\"\nall = [\"ruff .\", \"rm -rf ~/hatch\"]\n[tool.hatch.envs.default]\ndependencies = [\"x\"]\n",
+			[]string{"pytest", "ruff .\nrm -rf ~/hatch"}},
+		"poe": {"[tool.poe.tasks]\ntest = \"pytest\"\nclean.shell = \"rm -rf ~/poe\"\n[tool.poe.tasks.build]\nshell = \"make\"\nhelp = \"b\"\n",
+			[]string{"pytest", "rm -rf ~/poe", "make"}},
+		"mise": {"[tools]\nnode = \"20\"\n[tasks.build]\nrun = \"rm -rf ~/mise\"\ndescription = \"x\"\n[tasks]\nlint = \"eslint .\"\n",
+			[]string{"rm -rf ~/mise", "eslint ."}},
+	} {
+		if got := tomlScripts(tt.text, prog); !slices.Equal(got, tt.want) {
+			t.Errorf("tomlScripts(%s) = %q, want %q", prog, got, tt.want)
+		}
+	}
+}
