@@ -721,7 +721,7 @@ func termValue(a []token) (string, bool, bool) {
 		}
 	)
 	switch {
-	case a[0].val == "(":
+	case a[0].val == "(" && a[0].kind == tPunct:
 		end := bracket(0)
 		if end < 0 {
 			return "", false, false
@@ -739,7 +739,7 @@ func termValue(a []token) (string, bool, bool) {
 	for k < len(a) {
 		t := a[k]
 		switch {
-		case t.val == "(" && !have:
+		case t.val == "(" && t.kind == tPunct && !have:
 			end := bracket(k)
 			if end < 0 {
 				return "", false, false
@@ -755,7 +755,7 @@ func termValue(a []token) (string, bool, bool) {
 				val, dyn, have = v, dyn || d, true
 			}
 			k = end + 1
-		case (t.val == "[" || t.val == "{") && !have:
+		case (t.val == "[" || t.val == "{") && t.kind == tPunct && !have:
 			end := bracket(k)
 			if end < 0 || end == k+1 {
 				return "", false, false
@@ -950,6 +950,9 @@ func parentOf(p string) string {
 
 // closeOf is the index of the bracket that closes a[i], or -1.
 func closeOf(a []token, i int) int {
+	if i < 0 || i >= len(a) || a[i].kind != tPunct {
+		return -1
+	}
 	depth := 0
 	for j := i; j < len(a); j++ {
 		switch a[j].val {
@@ -1093,14 +1096,36 @@ func bindNames(lang string, toks []token) ([]token, bool) {
 		toks = awkConcat(toks)
 	}
 	toks = requiredModules(toks)
-	b := binder{lang: lang, toks: toks, match: matchBrackets(toks), subst: map[int][]token{}}
+	b := newBinder(lang, toks)
 	b.assignments()
 	b.loops()
+	b.resolve()
 	// then the indexes, which may use the names: k = "execSync"; cp[k](…)
-	b = binder{lang: lang, toks: b.apply(), opaque: b.opaque, subst: map[int][]token{}}
-	b.match = matchBrackets(b.toks)
+	opaque := b.opaque
+	b = newBinder(lang, b.apply())
+	b.opaque = opaque
 	b.indexCalls()
 	return b.apply(), b.opaque
+}
+
+func newBinder(lang string, toks []token) *binder {
+	b := &binder{lang: lang, toks: toks, match: matchBrackets(toks), subst: map[int][]token{}, bound: map[string][]scoped{}}
+	b.open = openers(b.match)
+	b.parent = make([]int, len(toks))
+	var stack []int
+	for i, t := range toks {
+		b.parent[i] = -1
+		if n := len(stack); n > 0 {
+			b.parent[i] = stack[n-1]
+		}
+		if t.kind == tPunct && (t.val == "(" || t.val == "[") && b.match[i] > i {
+			stack = append(stack, i)
+		}
+		for n := len(stack); n > 0 && b.match[stack[n-1]] <= i; n = len(stack) {
+			stack = stack[:n-1]
+		}
+	}
+	return b
 }
 
 // apply is the tokens with the replacements made.
@@ -1123,9 +1148,21 @@ type binder struct {
 	lang   string
 	toks   []token
 	match  []int
-	subst  map[int][]token // replacements of single tokens; an empty one deletes
+	open   []int // the opener of each closer
+	parent []int // the innermost ( or [ around each token, or -1
+	subst  map[int][]token
+	bound  map[string][]scoped // the names' bindings, put in place by resolve
 	opaque bool
 }
+
+// scoped is a binding that holds in toks[from:to].
+type scoped struct {
+	bnd      binding
+	from, to int
+}
+
+// maxBindings bounds the names bound per payload, keeping scans linear.
+const maxBindings = 512
 
 // set records a replacement unless one is already there.
 func (b *binder) set(i int, r []token) {
@@ -1188,12 +1225,10 @@ func isReflection(name string) bool {
 }
 
 func (b *binder) opener(close int) int {
-	for k := close - 1; k >= 0; k-- {
-		if b.match[k] == close {
-			return k
-		}
+	if close < 0 || close >= len(b.open) || b.open[close] < 0 {
+		return 0
 	}
-	return 0
+	return b.open[close]
 }
 
 // exprEnd is the last token of the expression starting at k: terms joined
@@ -1343,38 +1378,63 @@ func (b *binder) destructure(open int) {
 	}
 }
 
-// bind puts a binding in place of the name's uses in toks[from:to].
+// bind records a binding of name for its uses in toks[from:to].
 func (b *binder) bind(name string, bnd binding, from, to int) {
-	if bnd.fn == "closure" {
+	if bnd.fn == "closure" || len(b.bound) >= maxBindings {
+		return
+	}
+	b.bound[name] = append(b.bound[name], scoped{bnd, from, to})
+}
+
+// resolve puts the bindings in place of the names' uses.
+func (b *binder) resolve() {
+	if len(b.bound) == 0 {
 		return
 	}
 	toks := b.toks
-	for k := from; k < to && k < len(toks); k++ {
-		t := toks[k]
+	for k, t := range toks {
 		if t.kind != tIdent || k+1 < len(toks) && toks[k+1].val == "=" && (k+2 >= len(toks) || toks[k+2].val != "=") {
 			continue
 		}
-		rest, ok := strings.CutPrefix(t.val, name)
-		if !ok || rest != "" && rest[0] != '.' {
+		name, rest := t.val, ""
+		bs, ok := b.bound[name]
+		if !ok {
+			if i := strings.IndexByte(t.val, '.'); i > 0 {
+				name, rest = t.val[:i], t.val[i:]
+				bs, ok = b.bound[name]
+			}
+		}
+		if !ok {
 			continue
 		}
-		if k > 0 && toks[k-1].kind == tPunct && toks[k-1].val == "." && !(k > 1 && toks[k-2].val == ".") && b.lang != "perl" && b.lang != "php" {
-			continue // obj . name: a member
+		for _, sb := range bs {
+			if k >= sb.from && k < sb.to {
+				b.use(k, sb.bnd, rest)
+				break
+			}
 		}
-		if bnd.fn != "" {
-			b.set(k, []token{{kind: tIdent, val: bnd.fn + rest, off: t.off, end: t.end}})
-			continue
-		}
-		if rest == "" && b.lang == "php" && k+1 < len(toks) && toks[k+1].val == "(" && !bnd.dyn {
-			b.set(k, []token{{kind: tIdent, val: bnd.str, computed: bnd.computed, off: t.off, end: t.end}}) // $f = "system"; $f(…)
-			continue
-		}
-		r := []token{{kind: tString, val: bnd.str, dynamic: bnd.dyn, path: bnd.path, off: t.off, end: t.end}}
-		if rest != "" {
-			r = append(r, token{kind: tIdent, val: rest, off: t.off, end: t.end})
-		}
-		b.set(k, r)
 	}
+}
+
+// use puts a binding in place of toks[k], a use of its name followed by rest.
+func (b *binder) use(k int, bnd binding, rest string) {
+	toks, t := b.toks, b.toks[k]
+	if k > 0 && toks[k-1].kind == tPunct && toks[k-1].val == "." && !(k > 1 && toks[k-2].val == ".") && b.lang != "perl" && b.lang != "php" {
+		return // obj . name: a member
+	}
+	if bnd.fn != "" {
+		b.set(k, []token{{kind: tIdent, val: bnd.fn + rest, off: t.off, end: t.end}})
+		return
+	}
+	if rest == "" && b.lang == "php" && k+1 < len(toks) && toks[k+1].val == "(" && !bnd.dyn {
+		b.set(k, []token{{kind: tIdent, val: bnd.str, computed: bnd.computed, off: t.off, end: t.end}}) // $f = "system"; $f(…)
+		return
+	}
+	r := []token{{kind: tString, val: bnd.str, dynamic: bnd.dyn, path: bnd.path, off: t.off, end: t.end}}
+	if rest != "" {
+		r = append(r, token{kind: tIdent, val: rest, off: t.off, end: t.end})
+	}
+	b.set(k, r)
 }
 
 // listings name the entries of the directory they are given, not paths.
@@ -1454,14 +1514,7 @@ func (b *binder) loops() {
 }
 
 // enclosing is the opener of the innermost ( or [ around toks[i], or -1.
-func (b *binder) enclosing(i int) int {
-	for k := i - 1; k >= 0; k-- {
-		if m := b.match[k]; m > i && (b.toks[k].val == "[" || b.toks[k].val == "(") {
-			return k
-		}
-	}
-	return -1
-}
+func (b *binder) enclosing(i int) int { return b.parent[i] }
 
 // chainStart is the first token of the call chain ending at toks[end]
 // (Dir.glob("~/*"), Path.home().rglob("*")), or -1.

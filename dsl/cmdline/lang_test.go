@@ -191,6 +191,7 @@ func TestLanguageModelQuiet(t *testing.T) {
 		`python3 -c 'print("hello"[::-1], chr(65))'`,
 		`python3 -c 'import os; os.open("/etc/hosts", os.O_RDONLY)'`,
 		`perl -e 'print <STDIN>'`,
+		`python3 -c 'A A=requir"("0000'`, // a string "(" is no bracket (found by fuzzing)
 		`perl -e 'print "yes" if 1 < 2 and 3 > 2'`,
 	} {
 		line := Parse(l)

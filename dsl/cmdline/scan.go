@@ -431,7 +431,7 @@ func value(a []token) (string, bool, bool) {
 // identifier at a[k]: the identifier and the brackets that follow it.
 func termEnd(a []token, k int) int {
 	end := k
-	if a[k].val == "(" { // a parenthesized expression: (Path.home() / ".ssh").joinpath(…)
+	if a[k].val == "(" && a[k].kind == tPunct { // a parenthesized expression: (Path.home() / ".ssh").joinpath(…)
 		if end = closeOf(a, k); end < 0 {
 			return len(a) - 1
 		}
@@ -439,7 +439,7 @@ func termEnd(a []token, k int) int {
 			end++
 		}
 	}
-	for end+1 < len(a) && (a[end+1].val == "(" || a[end+1].val == "[" || a[end+1].val == "{" && a[end].val == "$ENV") {
+	for end+1 < len(a) && a[end+1].kind == tPunct && (a[end+1].val == "(" || a[end+1].val == "[" || a[end+1].val == "{" && a[end].val == "$ENV") {
 		depth := 0
 		j := end + 1
 		for ; j < len(a); j++ {
