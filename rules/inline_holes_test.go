@@ -41,6 +41,8 @@ func TestInlineCodeHoles(t *testing.T) {
 		{"julia -e 'run(`rm -rf $(homedir())`)'", dsl.Block, dsl.Block},
 		{`python3 -c 'import os; os.symlink("/tmp/x", os.path.expanduser("~/.bashrc"))'`, dsl.Ask, dsl.Block},
 		{`python3 -c 'import os; os.kill(-1, 9)'`, dsl.Block, dsl.Block},
+		{`echo 'gets stdin c; eval $c' | tclsh`, dsl.Ask, dsl.Ask},
+		{`echo 'puts [open /etc/hosts r]' | tclsh`, dsl.Allow, dsl.Allow},
 		{`python3 -c 'import sys; print(sys.version)'`, dsl.Allow, dsl.Allow},
 		{`python3 -c 'print("hello"[::-1])'`, dsl.Allow, dsl.Allow},
 		{`perl -e 'print <STDIN>'`, dsl.Allow, dsl.Allow},

@@ -633,6 +633,20 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run("rm -- " + m[2])
 			}
 		}
+		for _, m := range tclFileOp().FindAllStringSubmatch(code, -1) {
+			switch args := strings.Trim(m[2], "\"{} "); m[1] {
+			case "rename":
+				run("mv -- " + args)
+			case "copy":
+				run("cp -r -- " + args)
+			}
+		}
+		for _, m := range tclOpen().FindAllStringSubmatch(code, -1) {
+			fileOp("write", strings.Trim(m[1], "\"{}")) // open PATH w: a write
+		}
+		if tclEval().MatchString(code) {
+			run("$TCL_CODE") // eval $x: code computed at run time
+		}
 		for _, m := range tclLoad().FindAllStringSubmatch(code, -1) {
 			w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic) // load LIB runs the library's code
 		}
@@ -674,6 +688,9 @@ var (
 	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
 	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
 	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
+	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
+	tclOpen      = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)\s+"?\{?(?:w|a|r\+|w\+|a\+|WRONLY|RDWR|CREAT|APPEND)\b`)
+	tclEval      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:eval|uplevel(?:\s+#?\d+)?)\s+"?\$`)
 	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks    = lazyRegexp("`([^`]+)`")

@@ -77,6 +77,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"runInThisContext": spec(evalCode, "vm", ""), "runInNewContext": spec(evalCode, "vm", ""),
 			"runInContext": spec(evalCode, "vm", ""), "Script": spec(evalCode, "vm"), "compileFunction": spec(evalCode, "vm", ""),
 			"Command": spec(runOpts, "Deno"), "run": spec(runOpts, "Deno"),
+			// Java from JavaScript (jrunscript, jjs): new java.io.FileWriter(p)
+			"FileWriter": spec(writeFile), "FileOutputStream": spec(writeFile), "PrintWriter": spec(writeFile),
 			"openSync": spec(writeOpen), "open": spec(writeOpen, "fs", "fsp", "promises", "fs.promises"),
 			"symlinkSync": spec(linkAct), "linkSync": spec(linkAct), "symlink": spec(linkAct, "fs", "fsp", "promises", "fs.promises"),
 			// fs-extra, rimraf and del delete trees

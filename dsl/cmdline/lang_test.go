@@ -142,6 +142,9 @@ func TestLanguageModel(t *testing.T) {
 		{`node -e 'eval(Buffer.from("cmVxdWlyZSgiY2hpbGRfcHJvY2VzcyIpLmV4ZWNTeW5jKCJpZCIp", "base64").toString())'`, "id", true},
 		{`node -e 'require("vm").runInThisContext("require(\"child_process\").execSync(\"id\")")'`, "id", false},
 		{`tclsh <<'EOF'` + "\nfile delete -force $env(HOME)\nEOF", "rm -rf -- $HOME", false},
+		{`tclsh <<'EOF'` + "\nset f [open $env(HOME)/.bashrc a]\nputs $f x\nEOF", "tee $HOME/.bashrc", false},
+		{`echo 'file rename /etc /x' | tclsh`, "mv -- /etc /x", false},
+		{`jrunscript -e 'new java.io.FileWriter("/etc/sudoers.d/x").write("x")'`, "tee /etc/sudoers.d/x", false},
 	}
 	for _, c := range cases {
 		line := Parse(c.line)
