@@ -72,11 +72,10 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 // a shell script in its shell's grammar, one with a #! line for another
 // interpreter as that language's inline code.
 func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
+	given := false
 	if !c.Dynamic && c.Untrusted == "" {
 		// the long tail (runners.go), for files written on this line too
-		if w.runsGiven(c, args, cx) {
-			return
-		}
+		given = w.runsGiven(c, args, cx)
 		w.runsScriptDir(c, args, cx)
 		w.runsCodeFiles(c, cx)
 		w.runsLoaded(c, args, cx)
@@ -121,6 +120,9 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		if file == "" {
 			return
 		}
+	case given && !(strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}})) &&
+		!(c.Path == c.Name && slices.ContainsFunc(UserBinDirs, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) })):
+		return // the file it was given is read (runsGiven); a program of its name the session wrote is not
 	case runnerFiles(program(c.Name)) != nil:
 		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return

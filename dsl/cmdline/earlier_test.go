@@ -251,7 +251,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"sed -f x.sed data.txt", "rm -rf ~/sed"},
 		{"sed -nf x.sed data.txt", "rm -rf ~/sed"},
 		{"sed --file=x.sed -i data.txt", "rm -rf ~/sed"},
+		{"sed -s -f x.sed a.txt b.txt", "rm -rf ~/sed"},
+		{"vim -o -u x.vim a b", "rm -rf ~/vim"},
 		{"sed -f ok.sed data.txt", ""},
+		{"cp x.sh ~/.local/bin/sed; sed -f ok.sed data.txt", "rm -rf ~"}, // a sed of the session's on PATH
 		{"sed -e 's/a/b/' x.sed", ""}, // x.sed is data here
 		{"awk -f x.awk data.txt", "rm -rf ~/awk"},
 		{"gawk -F, -f x.awk data.txt", "rm -rf ~/awk"},

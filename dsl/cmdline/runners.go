@@ -41,15 +41,15 @@ type fileRunner struct {
 // tmux -f and source-file, screen -c and source a file of their own
 // commands, ansible-playbook its playbooks.
 var givenRunners = func() map[string]fileRunner {
-	sed := fileRunner{opts: []string{"-f", "--file"}, values: "els", lang: "sed"}
+	sed := fileRunner{opts: []string{"-f", "--file"}, values: "el", lang: "sed"}
 	awk := fileRunner{opts: []string{"-f", "--file"}, values: "vF", lang: "awk"}
 	gawk := awk
 	gawk.opts = []string{"-f", "--file", "-i", "--include", "-E", "--exec"}
 	tcl := fileRunner{operand: true, stop: []string{"-c"}, lang: "tcl"}
 	ts := fileRunner{operand: true, values: "rPOCI", longs: []string{"--project", "--compiler", "--require", "--tsconfig", "--import", "--loader"},
 		sub: []string{"watch"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"}
-	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdt", lang: "ninja"}
-	vim := fileRunner{opts: []string{"-u", "-S"}, values: "cTtiwWrsoOpU", added: true, lang: "vim"}
+	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdtw", lang: "ninja"}
+	vim := fileRunner{opts: []string{"-u", "-S"}, values: "cTtiwWsU", added: true, lang: "vim"}
 	gradle := fileRunner{opts: []string{"-b", "--build-file", "-c", "--settings-file", "-I", "--init-script"}, values: "DPpgx", added: true, lang: "gradle"}
 	task := fileRunner{opts: []string{"-t", "--taskfile"}, dir: []string{"-d", "--dir"}, def: "Taskfile.yml", lang: "task"}
 	return map[string]fileRunner{
@@ -68,7 +68,7 @@ var givenRunners = func() map[string]fileRunner {
 		"go-task":    task,
 		"pre-commit": {opts: []string{"-c", "--config"}, needSub: []string{"run", "hook-impl", "try-repo"}, lang: "pre-commit"},
 		"jest":       {opts: []string{"-c", "--config"}, added: true, lang: "node"},
-		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIgjeEpPrR", lang: "rake"},
+		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIeEprR", lang: "rake"},
 		"tmux":       {opts: []string{"-f"}, values: "cLST", sub: []string{"source-file", "source"}, lang: "tmux"},
 		"screen":     {opts: []string{"-c"}, values: "ehpSsTt", sub: []string{"source"}, lang: "screen"},
 		// vim -u VIMRC and -S SESSION source ex commands; gdb -x a command file
@@ -76,7 +76,7 @@ var givenRunners = func() map[string]fileRunner {
 		"gdb":    {opts: []string{"-x", "--command", "-ix", "--init-command"}, values: "pecsd", longs: []string{"-ex", "-iex", "--eval-command", "--init-eval-command"}, added: true, lang: "gdb"},
 		"cgdb":   {opts: []string{"-x", "--command"}, added: true, lang: "gdb"},
 		"direnv": {sub: []string{"allow", "permit", "grant", "exec", "reload"}, lang: "direnv"},
-		"cmake":  {opts: []string{"-P", "-S", "-C"}, values: "BGTADUWEL", operand: true, def: "CMakeLists.txt", lang: "cmake"},
+		"cmake":  {opts: []string{"-P", "-S", "-C"}, values: "BGTADU", operand: true, def: "CMakeLists.txt", lang: "cmake"},
 		"meson":  {needSub: []string{"setup", "configure"}, all: true, values: "D", lang: "meson"},
 		// Gradle runs its build, settings and init scripts (Groovy or Kotlin)
 		"gradle":  gradle,
