@@ -92,6 +92,10 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/f2b.conf":             {Text: "[Definition]\nactionstart = rm -rf ~/f2b\n", Whole: true},
 		"/p/shells.txt":           {Text: "/bin/bash\n/bin/zsh\n", Whole: true},
 		"/p/gconf.py":             {Text: "import os\nos.system('rm -rf ~/gconf')\n", Whole: true},
+		"/p/jobs.cron":            {Text: "# m h dom mon dow command\nMAILTO=x\n*/5 * * * * rm -rf ~/cron\n@reboot rm -rf ~/reboot\n", Whole: true},
+		"/p/x.service":            {Text: "[Service]\nExecStart=/bin/rm -rf ~/unit\n", Whole: true},
+		"/p/deno.json":            {Text: `{"tasks": {"build": "rm -rf ~/deno", "dev": {"command": "deno run main.ts"}}}`, Whole: true},
+		"/p/nx/shell.nix":         {Text: "{ pkgs ? import <nixpkgs> {} }:\npkgs.mkShell {\n  shellHook = ''\n    rm -rf ~/nix\n  '';\n}\n", Whole: true},
 		"/p/pd/pyproject.toml":    {Text: "[tool.pdm.scripts]\nclean = {shell = \"rm -rf ~/pdm\"}\n", Whole: true},
 		"/p/ms/mise.toml":         {Text: "[tasks.build]\nrun = \"rm -rf ~/mise\"\n", Whole: true},
 		"/p/pkg/setup.py":         {Text: "import os\nos.system('rm -rf ~/pkg')\n", Whole: true},
@@ -255,7 +259,7 @@ func TestRunsEarlier(t *testing.T) {
 		{"vim -o -u x.vim a b", "rm -rf ~/vim"},
 		{"sed -f ok.sed data.txt", ""},
 		{"cp x.sh ~/.local/bin/sed; sed -f ok.sed data.txt", "rm -rf ~"}, // a sed of the session's on PATH
-		{"sed -e 's/a/b/' x.sed", ""}, // x.sed is data here
+		{"sed -e 's/a/b/' x.sed", ""},                                    // x.sed is data here
 		{"awk -f x.awk data.txt", "rm -rf ~/awk"},
 		{"gawk -F, -f x.awk data.txt", "rm -rf ~/awk"},
 		{"awk '{print}' x.awk", ""},
@@ -345,6 +349,17 @@ func TestRunsEarlier(t *testing.T) {
 		{"pip install ./bk", "rm -rf ~/backend"},
 		{"uv pip install -e ./bk", "rm -rf ~/backend"},
 		{"pip install requests", ""},
+		// jobs installed to run later, a Nix shell's hook, deno's tasks
+		{"crontab jobs.cron", "rm -rf ~/cron"},
+		{"crontab jobs.cron", "rm -rf ~/reboot"},
+		{"crontab -l", ""},
+		{"at -f x.sh now + 1 minute", "rm -rf ~"},
+		{"systemctl --user enable --now ./x.service", "rm -rf ~/unit"},
+		{"systemctl --user status x.service", ""},
+		{"deno task build", "rm -rf ~/deno"},
+		{"cd nx && nix-shell", "rm -rf ~/nix"},
+		{"cd nx && nix-shell -p hello", ""},
+		{`Rscript -e 'source("x.R")'`, "rm -rf ~/r"},
 		// a TOML file's scripts
 		{"cd pd && pdm run clean", "rm -rf ~/pdm"},
 		{"cd ms && mise run build", "rm -rf ~/mise"},

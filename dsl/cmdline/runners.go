@@ -81,6 +81,12 @@ var givenRunners = func() map[string]fileRunner {
 		// Gradle runs its build, settings and init scripts (Groovy or Kotlin)
 		"gradle":  gradle,
 		"gradlew": gradle,
+		// a crontab installs its jobs, at -f queues a script, systemctl
+		// link and enable install a unit whose Exec lines run
+		"crontab":   {operand: true, values: "u", stop: []string{"-e", "-l", "-r"}, lang: "crontab"},
+		"at":        {opts: []string{"-f"}, values: "qt", lang: "sh"},
+		"batch":     {opts: []string{"-f"}, values: "qt", lang: "sh"},
+		"systemctl": {sub: []string{"link", "enable"}, values: "HMtpn", lang: "settings"},
 		// a cow file is Perl that cowsay runs (GTFOBins: exec "/bin/sh")
 		"cowsay":   {opts: []string{"-f"}, values: "eTW", lang: "perl"},
 		"cowthink": {opts: []string{"-f"}, values: "eTW", lang: "perl"},
@@ -274,6 +280,10 @@ func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via str
 	case "direnv":
 		w.runText(c, in, "sh", via, cx)
 		return
+	case "crontab":
+		cmds = crontabCommands(in.Text)
+	case "settings":
+		cmds = settingCommands(in.Text)
 	case "cmake":
 		cmds = cmakeCommands(in.Text)
 	case "gradle":
@@ -474,6 +484,7 @@ var codeFileRefs = map[string]func() *regexp.Regexp{
 	"ruby":   lazyRegexp(`\b(?:load|require_relative|require)\s*\(?\s*["']([^"']+)["']`),
 	"php":    lazyRegexp(`\b(?:include|require)(?:_once)?\s*\(?\s*["']([^"']+)["']`),
 	"lua":    lazyRegexp(`\b(?:dofile|loadfile)\s*\(?\s*["']([^"']+)["']`),
+	"r":      lazyRegexp(`\b(?:source|sys\.source)\s*\(\s*(?:file\s*=\s*)?["']([^"']+)["']`),
 }
 
 // runsCodeFiles follows the files an interpreter's inline code runs by
@@ -905,6 +916,15 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			run("sh", env("BASH_ENV"))
 		}
 		run("sh", env("ENV"))
+	case prog == "deno" && slices.ContainsFunc(args, func(a field) bool { return a.Value == "task" }):
+		// deno task NAME runs deno.json's tasks
+		for _, f := range []string{"deno.json", "deno.jsonc"} {
+			if in, via, ok := w.fileInput(f); ok && in.Static {
+				for _, cmd := range jsonTasks(in.Text) {
+					w.nested(c, cmd, via, cx, false)
+				}
+			}
+		}
 	case lang == "node":
 		ws := strings.Fields(env("NODE_OPTIONS"))
 		for i, o := range ws {
@@ -941,6 +961,17 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			}
 			if r, ok := strings.CutPrefix(o, "-r"); ok && r != "" {
 				run("ruby", r, r+".rb")
+			}
+		}
+	case prog == "nix-shell" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-p" || a.Value == "--packages" }),
+		prog == "nix" && len(args) > 0 && (args[0].Value == "develop" || args[0].Value == "shell"):
+		// a shell.nix's (a flake's devShell's) shellHook runs in the shell
+		for _, f := range []string{"shell.nix", "default.nix", "flake.nix"} {
+			if in, via, ok := w.fileInput(f); ok && in.Static {
+				for _, m := range nixShellHook().FindAllStringSubmatch(in.Text, 8) {
+					w.nested(c, m[1]+m[2], via, cx, false)
+				}
+				break
 			}
 		}
 	case packageRunners[prog] && prog != "bun":
@@ -1366,3 +1397,53 @@ var (
 	tomlString = lazyRegexp(`"((?:[^"\\]|\\.)*)"|'([^']*)'`)
 	tomlPair   = lazyRegexp(`(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])`)
 )
+
+// nixShellHook finds a Nix shell's shellHook, an indented or a plain string.
+var nixShellHook = lazyRegexp(`(?s)shellHook\s*=\s*(?:''(.*?)''|"((?:[^"\\]|\\.)*)")\s*;`)
+
+// jsonTasks are the command lines of a deno.json's tasks: a string, or an
+// object's "command".
+func jsonTasks(text string) []string {
+	var cfg struct {
+		Tasks map[string]any `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(text), &cfg) != nil {
+		return nil
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(cfg.Tasks)) {
+		switch v := cfg.Tasks[k].(type) {
+		case string:
+			out = append(out, v)
+		case map[string]any:
+			if cmd, ok := v["command"].(string); ok {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
+}
+
+// crontabCommands are the commands of a crontab's jobs: each line's
+// command after its five time fields or its @reboot-style schedule;
+// comments and variable settings are not jobs.
+func crontabCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		f := strings.Fields(line)
+		switch {
+		case len(f) < 2 || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(f[0], "@"):
+			out = append(out, strings.TrimSpace(strings.TrimPrefix(line, f[0])))
+		case len(f) > 5 && !strings.Contains(f[0], "="):
+			rest := line
+			for range 5 {
+				rest = strings.TrimSpace(rest)
+				rest = rest[strings.IndexAny(rest, " \t"):]
+			}
+			out = append(out, strings.TrimSpace(rest))
+		}
+	}
+	return out
+}
