@@ -32,20 +32,21 @@ type fileRunner struct {
 }
 
 // givenRunners are the programs whose given file runs, beyond shells and
-// interpreters (scriptOf) and make (buildRunsEarlier). Each reads it as
-// its man page says: sed -f and awk -f read program text, tclsh, wish and
-// expect a Tcl script, tsx, ts-node and bun a script (TypeScript read as
-// Node code), ninja -f a build file, tox -c a configuration (or the
-// directory holding tox.ini), task -t a Taskfile, pre-commit run -c its
-// configuration, jest -c a JavaScript configuration, rake -f a Rakefile,
-// tmux -f and source-file, screen -c and source a file of their own
-// commands, ansible-playbook its playbooks.
+// interpreters (scriptOf) and make (buildRunsEarlier), each read as its
+// manual says: program text (sed -f, awk -f, tclsh, expect, tsx, ts-node
+// and bun, TypeScript read as Node code; a cow file is Perl), a build,
+// test or task file's commands (ninja -f, tox -c or the directory holding
+// tox.ini, task -t or -d DIR, pre-commit run -c, jest -c, rake -f, cmake
+// -P and -S DIR, meson setup, Gradle's -b and -I), a program's own
+// command file (vim -u and -S, gdb -x, tmux -f and source-file, screen -c
+// and source, direnv's .envrc), a playbook's shell tasks, and jobs
+// installed to run later (crontab FILE, at -f, systemctl link and enable).
 var givenRunners = func() map[string]fileRunner {
 	sed := fileRunner{opts: []string{"-f", "--file"}, values: "el", lang: "sed"}
 	awk := fileRunner{opts: []string{"-f", "--file"}, values: "vF", lang: "awk"}
 	gawk := awk
 	gawk.opts = []string{"-f", "--file", "-i", "--include", "-E", "--exec"}
-	tcl := fileRunner{operand: true, stop: []string{"-c"}, lang: "tcl"}
+	tcl := fileRunner{operand: true, stop: []string{"-e"}, lang: "tcl"} // jimsh -e CODE
 	ts := fileRunner{operand: true, values: "rPOCI", longs: []string{"--project", "--compiler", "--require", "--tsconfig", "--import", "--loader"},
 		sub: []string{"watch"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"}
 	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdtw", lang: "ninja"}
@@ -63,7 +64,7 @@ var givenRunners = func() map[string]fileRunner {
 		"bun":        {operand: true, values: "r", longs: []string{"--preload", "--cwd", "--config"}, stop: []string{"-e", "-p", "--eval", "--print"}, lang: "node"},
 		"ninja":      ninja,
 		"samu":       ninja,
-		"tox":        {opts: []string{"-c", "--conf", "--configfile"}, values: "e", def: "tox.ini", lang: "tox"},
+		"tox":        {opts: []string{"-c", "--conf"}, values: "e", def: "tox.ini", lang: "tox"},
 		"task":       task,
 		"go-task":    task,
 		"pre-commit": {opts: []string{"-c", "--config"}, needSub: []string{"run", "hook-impl", "try-repo"}, lang: "pre-commit"},
@@ -137,7 +138,7 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 			return field{}, false
 		}
 		if slices.Contains(r.stop, v) {
-			return nil, nil, true // inline code: no file runs
+			return nil, nil, false // inline code (bun -e), a listing (crontab -l): no file runs
 		}
 		if v == "--" {
 			if r.operand && operands == 0 && i+1 < len(args) && subSeen {
@@ -212,7 +213,7 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 		seen[name] = true
 		in, via, ok := w.fileInput(name)
 		if dirFile := dirFiles[prog]; dirFile != "" && !strings.HasSuffix(name, "/"+dirFile) && name != dirFile {
-			in, via, ok = w.fileInput(path.Join(name, dirFile)) // direnv allow DIR, cmake -S DIR
+			in, via, ok = w.fileInput(path.Join(name, dirFile)) // direnv allow DIR, meson setup DIR
 			name = path.Join(name, dirFile)
 		} else if !ok && r.def != "" && name != "" {
 			// tox -c DIR reads DIR/tox.ini
@@ -477,7 +478,7 @@ func (w *walker) runsScriptDir(c *Command, args []field, cx ctx) {
 // runpy.run_path, exec(open(F).read()), execfile and the file loaders;
 // Perl's do and require of a quoted file; Ruby's load, require_relative
 // and require of a relative path; PHP's include and require; Lua's dofile
-// and loadfile. Group 1 is the file.
+// and loadfile; R's source. Group 1 is the file.
 var codeFileRefs = map[string]func() *regexp.Regexp{
 	"python": lazyRegexp(`(?:run_path|execfile|SourceFileLoader\s*\([^,()]*,|spec_from_file_location\s*\([^,()]*,|exec\s*\(\s*(?:compile\s*\(\s*)?open)\s*\(?\s*(?:file\s*=\s*|path_name\s*=\s*)?["']([^"']+)["']`),
 	"perl":   lazyRegexp(`\b(?:do|require)\s*\(?\s*["']([^"']+)["']`),
@@ -539,7 +540,7 @@ var pytestInis = []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.in
 // directories and files (DIR/conftest.py, DIR/test_*.py), its plugins (-p
 // MODULE, also from the addopts of its configuration, -c FILE), its
 // --rootdir's conftest.py; unittest's discover -s DIR -p PATTERN and the
-// test modules it is named.
+// test modules it is named; pip's local projects (pipFiles).
 func (w *walker) runnerArgFiles(prog string, args []field) []string {
 	if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" }); i >= 0 && i+1 < len(args) && args[i+1].Value == prog {
 		args = args[i+2:] // python3 -m pytest ARGS
