@@ -1262,7 +1262,8 @@ func exprEnd(toks []token, k int) int {
 
 // binding is what a name stands for.
 type binding struct {
-	str, fn   string // a string or path value, or the function or module it names
+	list      []token // a list of static words
+	str, fn   string  // a string or path value, or the function or module it names
 	dyn, path bool
 	computed  bool // a value built from pieces
 }
@@ -1270,6 +1271,13 @@ type binding struct {
 // bindingOf is what the expression toks[from:to+1] binds a name to.
 func bindingOf(toks []token, from, to int) (binding, bool) {
 	rhs := toks[from : to+1]
+	if len(rhs) > 2 && rhs[0].val == "(" && rhs[0].kind == tPunct && closeOf(rhs, 0) == len(rhs)-1 && len(splitTop(rhs[1:len(rhs)-1])) > 1 {
+		// perl's @c = ("rm", "-rf", $d): a list
+		rhs = append(append([]token{{kind: tPunct, val: "["}}, rhs[1:len(rhs)-1]...), token{kind: tPunct, val: "]"})
+	}
+	if _, _, ok := listWords(rhs); ok && rhs[0].val == "[" { // cmd = ["sh", "-c", "…"]: an argv, kept a list
+		return binding{list: rhs}, true
+	}
 	if v, dyn, ok := value(rhs); ok {
 		return binding{str: v, dyn: dyn, path: pathExpr(rhs), computed: len(rhs) > 1}, true
 	}
@@ -1426,6 +1434,17 @@ func (b *binder) use(k int, bnd binding, rest string) {
 	}
 	if bnd.fn != "" {
 		b.set(k, []token{{kind: tIdent, val: bnd.fn + rest, off: t.off, end: t.end}})
+		return
+	}
+	if bnd.list != nil {
+		if rest == "" {
+			r := make([]token, len(bnd.list))
+			for i, x := range bnd.list {
+				x.off, x.end = t.off, t.end
+				r[i] = x
+			}
+			b.set(k, r)
+		}
 		return
 	}
 	if rest == "" && b.lang == "php" && k+1 < len(toks) && toks[k+1].val == "(" && !bnd.dyn {

@@ -137,6 +137,9 @@ func TestLanguageModel(t *testing.T) {
 		{`ruby -e 'File.new(Dir.home + "/.bashrc", "w")'`, "tee $HOME/.bashrc", false},
 		{`lua -e 'io.output(os.getenv("HOME") .. "/.bashrc")'`, "tee $HOME/.bashrc", false},
 		{`php -r 'symlink("/tmp/x", getenv("HOME") . "/.bashrc");'`, "ln -s /tmp/x $HOME/.bashrc", false},
+		{`python3 -c 'import subprocess; cmd = ["sh", "-c", "rm -rf ~"]; subprocess.run(cmd)'`, "rm -rf ~", false},
+		{`perl -e 'my @c = ("rm", "-rf", $ENV{HOME}); system(@c)'`, "rm -rf $HOME", false},
+		{`node -e 'const a = ["-rf", "/"]; require("child_process").spawnSync("rm", a)'`, "rm -rf /", false},
 		// code decoded from a literal is read, and still asks
 		{`python3 -c 'import base64; exec(base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ2lkJyk="))'`, "id", true},
 		{`node -e 'eval(Buffer.from("cmVxdWlyZSgiY2hpbGRfcHJvY2VzcyIpLmV4ZWNTeW5jKCJpZCIp", "base64").toString())'`, "id", true},
@@ -194,6 +197,8 @@ func TestLanguageModelQuiet(t *testing.T) {
 		`python3 -c 'print("hello"[::-1], chr(65))'`,
 		`python3 -c 'import os; os.open("/etc/hosts", os.O_RDONLY)'`,
 		`perl -e 'print <STDIN>'`,
+		`python3 -c 'xs = ["a", "b"]; print(len(xs), xs[0])'`,
+		`perl -e 'my @a = (1, 2); print "@a\n"'`,
 		`python3 -c 'A A=requir"("0000'`, // a string "(" is no bracket (found by fuzzing)
 		`perl -e 'print "yes" if 1 < 2 and 3 > 2'`,
 	} {
