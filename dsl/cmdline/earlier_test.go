@@ -92,6 +92,9 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/f2b.conf":             {Text: "[Definition]\nactionstart = rm -rf ~/f2b\n", Whole: true},
 		"/p/shells.txt":           {Text: "/bin/bash\n/bin/zsh\n", Whole: true},
 		"/p/gconf.py":             {Text: "import os\nos.system('rm -rf ~/gconf')\n", Whole: true},
+		"/p/kube.yaml":            {Text: "users:\n- name: x\n  user:\n    exec:\n      command: /bin/sh\n", Whole: true},
+		"/p/pod.yaml":             {Text: "spec:\n  containers:\n  - command: [\"/bin/sh\"]\n", Whole: true},
+		"/p/gitcfg":               {Text: "[core]\n  pager = /bin/sh -c 'rm -rf ~/pager'\n", Whole: true},
 		"/p/jobs.cron":            {Text: "# m h dom mon dow command\nMAILTO=x\n*/5 * * * * rm -rf ~/cron\n@reboot rm -rf ~/reboot\n", Whole: true},
 		"/p/x.service":            {Text: "[Service]\nExecStart=/bin/rm -rf ~/unit\n", Whole: true},
 		"/p/deno.json":            {Text: `{"tasks": {"build": "rm -rf ~/deno", "dev": {"command": "deno run main.ts"}}}`, Whole: true},
@@ -331,6 +334,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"mytool --input f2b.conf", ""},
 		{"grep -f shells.txt /etc/shells", ""},
 		{"git -c x.nse status", ""},
+		{"kubectl --kubeconfig kube.yaml get pods", "sh"},
+		{"KUBECONFIG=kube.yaml kubectl get pods", "sh"},
+		{"kubectl apply -f pod.yaml", ""},
+		{"GIT_CONFIG_GLOBAL=gitcfg git log", "sh -c"}, // the pager starts a shell: an escape
 		// a project's files that a tool runs commands from
 		{"terraform -chdir=infra plan", "rm -rf ~/tfdata"},
 		{"cd infra && tofu apply -auto-approve", "rm -rf ~/tfexec"},

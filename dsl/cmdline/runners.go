@@ -1094,9 +1094,28 @@ func codeFileHost(prog string) string {
 // Programs that only read, keep or handle files are left alone.
 func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 	prog := program(c.Name)
-	if notLaunchers[prog] || writtenDataUsers[prog] || fileKeepers[prog] || configOptions[prog] != nil ||
-		shells[prog] || interpreter(c.Name) != "" || givenRunners[prog].lang != "" || runnerFiles(prog) != nil || c.Name == "find" {
+	if dataPrograms[prog] || writtenDataUsers[prog] {
 		return
+	}
+	// a configuration in the environment (KUBECONFIG=k kubectl …,
+	// GIT_CONFIG_GLOBAL=g git log): read whatever the program does with
+	// its arguments
+	for _, a := range c.Assigns {
+		if !a.Value.Dynamic && configEnv().MatchString(a.Name) && !w.writtenHere(a.Value.Value) {
+			if in, ok := w.earlierFile(homeSpelled(a.Value.Value)); ok {
+				w.runConfig(c, a.Value.Value, in, cx)
+			}
+		}
+	}
+	if notLaunchers[prog] || fileKeepers[prog] || shells[prog] || interpreter(c.Name) != "" || givenRunners[prog].lang != "" ||
+		runnerFiles(prog) != nil || c.Name == "find" {
+		return // git add ci.yml keeps the file; the others' files are read elsewhere
+	}
+	// a cluster tool's manifests (kubectl apply -f pod.yaml) run in the
+	// cluster: only its own configuration is read (--kubeconfig)
+	isConfig := func(o string) bool { return configOption().MatchString(o) }
+	if opts := configOptions[prog]; opts != nil {
+		isConfig = func(o string) bool { return slices.Contains(opts, o) }
 	}
 	host := codeFileHost(prog)
 	for i, a := range args {
@@ -1104,9 +1123,9 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 		name, byOption := "", true
 		switch {
 		case a.Dynamic:
-		case eq && configOption().MatchString(opt):
+		case eq && isConfig(opt):
 			name = val // --config=FILE
-		case i > 0 && configOption().MatchString(args[i-1].Value) && !strings.HasPrefix(a.Value, "-"):
+		case i > 0 && isConfig(args[i-1].Value) && !strings.HasPrefix(a.Value, "-"):
 			name = a.Value // --config FILE
 		case host != "" && !strings.HasPrefix(a.Value, "-"):
 			name, byOption = a.Value, false // pdb x.py
@@ -1128,30 +1147,41 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 		if !ok {
 			continue
 		}
-		via := c.Name + " " + name + ", a file written by an earlier command"
-		if !in.Static || in.Remote || in.Decoded {
-			w.runText(c, in, "", via, cx)
-			continue
-		}
 		if lang := writtenCodeLang(name, prog); host != "" && lang != "" {
-			w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
+			w.runText(c, in, lang, c.Name+" "+name+", a file written by an earlier command", cx)
 			continue
 		}
-		lang := fileLang(name)
-		if lang == "" && nodeFile(name) {
-			lang = "node" // vite --config vite.config.ts
-		}
-		if lang != "" {
-			// a configuration in a language is code the program runs
-			// (gunicorn -c conf.py, webpack --config x.js, nvim -u init.lua)
-			if byOption {
-				w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
-			}
+		if !byOption {
 			continue
 		}
-		if notSettings[strings.ToLower(path.Ext(name))] {
-			continue // source code or prose given to a compiler or a tool (gcc -c x.c)
-		}
+		w.runConfig(c, name, in, cx)
+	}
+}
+
+// configEnv are the environment variables that name a program's
+// configuration file.
+var configEnv = lazyRegexp(`^(KUBECONFIG|[A-Z0-9_]*(CONFIG|RC|INIT|PROFILE|STARTUP)[A-Z0-9_]*)$`)
+
+// runConfig walks a configuration or script an earlier command wrote that
+// c is given: code in its file's language (gunicorn -c conf.py, webpack
+// --config x.js, nvim -u init.lua), else its settings (runSettings);
+// source code or prose given to a compiler or a tool is neither.
+func (w *walker) runConfig(c *Command, name string, in Input, cx ctx) {
+	via := c.Name + " " + name + ", a file written by an earlier command"
+	if !in.Static || in.Remote || in.Decoded {
+		w.runText(c, in, "", via, cx)
+		return
+	}
+	lang := fileLang(name)
+	if lang == "" && nodeFile(name) {
+		lang = "node" // vite --config vite.config.ts
+	}
+	switch {
+	case lang != "":
+		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
+	case notSettings[strings.ToLower(path.Ext(name))]:
+		// source code or prose given to a compiler or a tool (gcc -c x.c)
+	default:
 		w.runSettings(c, name, in.Text, via, cx)
 	}
 }
