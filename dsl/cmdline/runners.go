@@ -1159,8 +1159,9 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 }
 
 // configEnv are the environment variables that name a program's
-// configuration file.
-var configEnv = lazyRegexp(`^(KUBECONFIG|[A-Z0-9_]*(CONFIG|RC|INIT|PROFILE|STARTUP)[A-Z0-9_]*)$`)
+// configuration file: KUBECONFIG, GIT_CONFIG_GLOBAL, INPUTRC, WGETRC,
+// a *_CONFIG_FILE, *_INIT or *_PROFILE (not FORCE nor SOURCE).
+var configEnv = lazyRegexp(`^(KUBECONFIG|[A-Z]+RC|([A-Z0-9]+_)*(CONFIG|RC|INIT|PROFILE|STARTUP)(_[A-Z0-9]+)*)$`)
 
 // runConfig walks a configuration or script an earlier command wrote that
 // c is given: code in its file's language (gunicorn -c conf.py, webpack

@@ -91,3 +91,16 @@ func TestTomlScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigEnv: the environment variables read as naming a program's
+// configuration, and words that only contain RC or CONFIG-like letters.
+func TestConfigEnv(t *testing.T) {
+	for name, want := range map[string]bool{
+		"KUBECONFIG": true, "GIT_CONFIG_GLOBAL": true, "INPUTRC": true, "WGETRC": true, "APP_CONFIG_FILE": true, "MY_PROFILE": true,
+		"FORCE": false, "SOURCE": false, "SRC_DIR": false, "PYTHONSTARTUP": false, "PATH": false,
+	} {
+		if got := configEnv().MatchString(name); got != want {
+			t.Errorf("configEnv(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
