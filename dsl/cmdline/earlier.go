@@ -80,6 +80,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		w.runsCodeFiles(c, cx)
 		w.runsLoaded(c, args, cx)
 		w.runsGivenEarlier(c, args, cx)
+		w.runsProgramOption(c, args, cx)
 		w.runsProjects(c, args, cx)
 	}
 	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {

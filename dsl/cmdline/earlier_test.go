@@ -334,6 +334,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"mytool --input f2b.conf", ""},
 		{"grep -f shells.txt /etc/shells", ""},
 		{"git -c x.nse status", ""},
+		{"check_ssl_cert --curl-bin x.sh -H example.net", "rm -rf ~"},
+		{"tar --use-compress-program=./x.sh -xf a.tar", "rm -rf ~"},
+		{"mytool --editor x.sh notes", "rm -rf ~"},
+		{"cargo run --bin server", ""},
 		{"kubectl --kubeconfig kube.yaml get pods", "sh"},
 		{"KUBECONFIG=kube.yaml kubectl get pods", "sh"},
 		{"kubectl apply -f pod.yaml", ""},
@@ -378,6 +382,7 @@ func TestRunsEarlier(t *testing.T) {
 		{"echo 'run-shell \"rm -rf /\"' > q.conf; tmux source-file q.conf", "rm -rf /"},
 		{`echo 'import os; os.system("rm -rf /")' > q.py; python3 -c 'exec(open("q.py").read())'`, "rm -rf /"},
 		{"TF=$(mktemp); echo 'exec rm -rf /' > $TF; tclsh $TF", "rm -rf /"},
+		{"TF=$(mktemp); echo 'rm -rf /' > $TF; chmod +x $TF; check_ssl_cert --curl-bin $TF -H example.net", "rm -rf /"},
 		{"TF=$(mktemp); echo '1e rm -rf /' > \"$TF\"; sed -f \"$TF\" x", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; exec 3<n.sh; bash /dev/fd/3", "rm -rf /"},
 	} {

@@ -1479,3 +1479,34 @@ func crontabCommands(text string) []string {
 	}
 	return out
 }
+
+// programOption reports an option whose value is a program the tool runs
+// in the place of one of its own: --curl-bin, --rsync-path's kin,
+// --editor, --pager, --ssh-command, --use-compress-program.
+var programOption = lazyRegexp(`^--?[\w-]*[-_](bin|program|cmd|command|helper|editor|pager|wrapper)$|^--(editor|pager|helper|wrapper)$`)
+
+// runsProgramOption follows a script the line or the session wrote that
+// c is given as the program to run for one of its own (GTFOBins:
+// check_ssl_cert --curl-bin $TF): its text runs, in the language its #!
+// line names, or as a shell script without one (a program without #! is
+// run by sh).
+func (w *walker) runsProgramOption(c *Command, args []field, cx ctx) {
+	if dataPrograms[program(c.Name)] {
+		return
+	}
+	for i, a := range args {
+		opt, val, eq := strings.Cut(a.Value, "=")
+		f := field{Word: Word{Value: val, Dynamic: a.Dynamic}}
+		if !eq {
+			if i == 0 || !programOption().MatchString(args[i-1].Value) || strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			f = a
+		} else if !programOption().MatchString(opt) {
+			continue
+		}
+		if in, via, ok := w.fileInput(knownName(f)); ok {
+			w.runText(c, in, shebangLang(in.Text), via, cx)
+		}
+	}
+}
