@@ -361,7 +361,28 @@ func classify(c *Call, input json.RawMessage) error {
 			c.Kind, c.Paths = KindRead, []string{p}
 		}
 	case t == "Bash", t == "run_shell_command", c.Agent == Copilot && t == "bash",
-		c.Agent == Codex && slices.Contains([]string{"shell", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
+		c.Agent == Codex && slices.Contains([]string{"shell", "shell_command", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
+		if c.Agent == Codex {
+			// Codex's shell tools run in the workdir the model names
+			// (exec_command's command is its cmd): judged there, or a
+			// command run in ~/.codex would pass for one in the project
+			raw := field(input, "command")
+			if len(raw) == 0 {
+				raw = field(input, "cmd")
+			}
+			cmd, cerr := commandOf(raw)
+			if cerr != nil {
+				return cerr
+			}
+			c.Kind, c.Command = KindShell, cmd
+			if wd := str("workdir", "cwd"); wd != "" {
+				if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
+					wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
+				}
+				c.Cwd = wd
+			}
+			return nil
+		}
 		c.Kind = KindShell
 		cmd, cerr := commandOf(field(input, "command"))
 		if cerr != nil {
