@@ -103,6 +103,8 @@ func TestLinkedPaths(t *testing.T) {
 		{`rm -rf $(pwd)/../`, "claude-code", dsl.Block, ""},
 		{`rm -rf "$(dirname "$PWD")"`, "claude-code", dsl.Block, ""},
 		{`rm -rf "$(cd .. && pwd)"`, "claude-code", dsl.Block, ""},
+		{`rm -rf "$(realpath ..)"`, "claude-code", dsl.Block, ""},
+		{`rm -rf "$(readlink -f ../)"`, "claude-code", dsl.Block, ""},
 		{`rm -rf "$PWD/build"`, "claude-code", dsl.Ask, ""},
 		{`ls "$(dirname "$PWD")"`, "claude-code", dsl.Allow, ""},
 		{"ls -la ..", "claude-code", dsl.Allow, ""},
