@@ -364,7 +364,7 @@ func spelledOut(w cmdline.Word, dir string) string {
 // parentOfHere matches a word that starts with a substitution printing
 // the parent of the directory it runs in; group 1 is the rest.
 var parentOfHere = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:\$\(\s*dirname\s+(?:"?\$(?:PWD|\{PWD\})"?|"?\$\(pwd\)"?)\s*\)|\$\(\s*cd\s+\.\.\s*(?:&&|;)\s*pwd\s*\)|\$\(\s*(?:realpath|readlink\s+-[fem]|cd)\s+"?\.\./?"?\s*\))((?:/.*)?)$`)
+	return regexp.MustCompile(`^(?:\$\(\s*dirname\s+(?:"?\$(?:PWD|\{PWD\})"?|"?\$\(pwd\)"?)\s*\)|\$\(\s*cd\s+\.\.\s*(?:&&|;)\s*pwd\s*\)|\$\(\s*(?:realpath|readlink\s+-[fem])\s+"?\.\./?"?\s*\))((?:/.*)?)$`)
 })
 
 // pathsIn are the places in a word where a path may stand, as prefix,
