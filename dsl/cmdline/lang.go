@@ -160,6 +160,17 @@ func lookupCall(lang, name, qual string) (action, bool) {
 	return lookup(effectCalls()[lang][name], qual)
 }
 
+// addWrite records a write (an append when appends) of the file the
+// call's first argument names.
+func (s *scanner) addWrite(name string, str func(int) (string, bool), appends bool, text string) {
+	p, dyn := str(0)
+	kind := writeK
+	if appends {
+		kind = appendK
+	}
+	s.add(finding{kind: kind, call: name, arg: p, dynamic: dyn, text: text})
+}
+
 // effect applies a call of the new kinds. It reports false for actions it
 // does not know.
 func (s *scanner) effect(act action, name string, args [][]token, text string) bool {
@@ -193,12 +204,7 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 			!strings.Contains(flags, "O_CREAT") && !strings.Contains(flags, "O_TRUNC") {
 			return true
 		}
-		p, dyn := str(0)
-		kind := writeK
-		if strings.Contains(flags, "O_APPEND") {
-			kind = appendK
-		}
-		s.add(finding{kind: kind, call: name, arg: p, dynamic: dyn, text: text})
+		s.addWrite(name, str, strings.Contains(flags, "O_APPEND"), text)
 	case moveAct, copyAct:
 		src, d1 := str(0)
 		dst, d2 := str(1)
@@ -274,12 +280,7 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		if !strings.ContainsAny(mode, "wax+") {
 			return true
 		}
-		p, dyn := str(0)
-		kind := writeK
-		if strings.Contains(mode, "a") {
-			kind = appendK
-		}
-		s.add(finding{kind: kind, call: name, arg: p, dynamic: dyn, text: text})
+		s.addWrite(name, str, strings.Contains(mode, "a"), text)
 	case perlOpen:
 		var target string
 		dyn := false
