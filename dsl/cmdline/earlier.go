@@ -73,8 +73,9 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 // interpreter as that language's inline code.
 func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	given := false
-	if !c.Dynamic && c.Untrusted == "" {
-		// the long tail (runners.go), for files written on this line too
+	if !c.Dynamic && c.Untrusted == "" && (w.before.Written != nil || len(w.files) > 0) {
+		// the long tail (runners.go), for files written on this line too;
+		// with none written, there is nothing for it to read
 		given = w.runsGiven(c, args, cx)
 		w.runsScriptDir(c, args, cx)
 		w.runsCodeFiles(c, cx)

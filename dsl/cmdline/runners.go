@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The long tail of programs that run a file they are given: sed -f FILE,
@@ -41,7 +42,7 @@ type fileRunner struct {
 // command file (vim -u and -S, gdb -x, tmux -f and source-file, screen -c
 // and source, direnv's .envrc), a playbook's shell tasks, and jobs
 // installed to run later (crontab FILE, at -f, systemctl link and enable).
-var givenRunners = func() map[string]fileRunner {
+var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 	sed := fileRunner{opts: []string{"-f", "--file"}, values: "el", lang: "sed"}
 	awk := fileRunner{opts: []string{"-f", "--file"}, values: "vF", lang: "awk"}
 	gawk := awk
@@ -95,7 +96,7 @@ var givenRunners = func() map[string]fileRunner {
 			longs: []string{"--inventory", "--extra-vars", "--limit", "--user", "--tags", "--skip-tags", "--connection", "--forks",
 				"--vault-id", "--vault-password-file", "--private-key", "--module-path", "--become-user", "--become-method", "--timeout", "--start-at-task"}},
 	}
-}()
+})
 
 // dirFiles are the files the programs of givenRunners read from the
 // directory they are given: direnv allow DIR and direnv exec DIR CMD run
@@ -191,7 +192,7 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 // read build.ninja; bun x.ts runs no package.json script).
 func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	prog := program(c.Name)
-	r, ok := givenRunners[prog]
+	r, ok := givenRunners()[prog]
 	if !ok {
 		return false
 	}
@@ -1107,7 +1108,7 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
-	if notLaunchers[prog] || fileKeepers[prog] || shells[prog] || interpreter(c.Name) != "" || givenRunners[prog].lang != "" ||
+	if notLaunchers[prog] || fileKeepers[prog] || shells[prog] || interpreter(c.Name) != "" || givenRunners()[prog].lang != "" ||
 		runnerFiles(prog) != nil || c.Name == "find" {
 		return // git add ci.yml keeps the file; the others' files are read elsewhere
 	}
@@ -1228,18 +1229,18 @@ type projectRunner struct {
 // projectRunners: terraform (and OpenTofu) plan and apply run an external
 // data source's program and a local-exec provisioner's command; dotnet's
 // and MSBuild's builds run a project's Exec tasks.
-var projectRunners = func() map[string]projectRunner {
+var projectRunners = sync.OnceValue(func() map[string]projectRunner {
 	tf := projectRunner{subs: set("plan", "apply", "refresh", "destroy", "import", "console", "test", "run-all"), globs: []string{"*.tf"}, chdir: "-chdir=", lang: "terraform"}
 	msbuild := projectRunner{globs: []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "Directory.Build.props", "Directory.Build.targets"}, lang: "msbuild", operand: true}
 	dotnet := msbuild
 	dotnet.subs = set("build", "run", "test", "publish", "pack", "restore", "msbuild", "watch", "clean", "build-server")
 	return map[string]projectRunner{"terraform": tf, "tofu": tf, "terragrunt": tf, "dotnet": dotnet, "msbuild": msbuild, "xbuild": msbuild}
-}()
+})
 
 // runsProjects follows the project files of projectRunners that the line
 // or the session wrote where the program runs.
 func (w *walker) runsProjects(c *Command, args []field, cx ctx) {
-	r, ok := projectRunners[program(c.Name)]
+	r, ok := projectRunners()[program(c.Name)]
 	if !ok {
 		return
 	}
