@@ -139,6 +139,7 @@ var parseTests = []struct {
 	{"string in string is not a call", `python3 -c "print('os.system(1)')"`, []string{"python3 -c print('os.system(1)') payload=python"}, nil},
 	{"harmless python", `python3 -c "print('hello')"`, []string{"python3 -c print('hello') payload=python"}, nil},
 	{"node", `node -e "require('child_process').execSync('rm -rf /')"`, []string{"node -e require('child_process').execSync('rm -rf /') payload=node sh=[\"rm -rf /\"]", "rm -rf / via=node child_process.execSync"}, nil},
+	{"tsx", `tsx -e "require('child_process').execSync('rm -rf /')"`, []string{"tsx -e require('child_process').execSync('rm -rf /') payload=node sh=[\"rm -rf /\"]", "rm -rf / via=node child_process.execSync"}, nil},
 	{"node fs", `node --eval="require('fs').rmSync('/x', {recursive: true}); fs.unlinkSync('/y')"`, []string{`node --eval=require('fs').rmSync('/x', {recursive: true}); fs.unlinkSync('/y') payload=node del=["fs.rmSync(/x)" "fs.unlinkSync(/y)"]`, "rm -rf /x via=node fs.rmSync", "rm /y via=node fs.unlinkSync"}, nil},
 	{"harmless node", "node -e 'console.log(1)'; node -p '1+1'", []string{"node -e console.log(1) payload=node", "node -p 1+1 payload=node"}, nil},
 	{"perl", `perl -wne 'system("rm -rf /")'; perl -e 'rmtree("/x"); unlink "/y"; print qx{id}'`, []string{`perl -wne system("rm -rf /") payload=perl sh=["rm -rf /"]`, "rm -rf / via=perl system", `perl -e rmtree("/x"); unlink "/y"; print qx{id} payload=perl sh=["id"] del=["rmtree(/x)" "unlink(/y)"]`, "rm -rf /x via=perl rmtree", "rm /y via=perl unlink", "id via=perl `…`"}, nil},

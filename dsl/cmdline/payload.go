@@ -15,7 +15,7 @@ func interpreter(name string) string {
 	switch strings.TrimRight(strings.TrimSuffix(strings.ToLower(name), ".exe"), "0123456789.") {
 	case "python", "pypy":
 		return "python"
-	case "node", "nodejs", "bun", "deno":
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm":
 		return "node"
 	case "perl":
 		return "perl"
