@@ -1067,36 +1067,40 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native264
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\"))":
 		if scope == "command" {
 			return native265
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$\")":
 		if scope == "command" {
 			return native266
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native267
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native268
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?)$\")":
 		if scope == "command" {
 			return native269
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
 		if scope == "command" {
 			return native270
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native271
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [348]lazyRegexp{
+var nativeRegexps = [351]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1438,6 +1442,9 @@ var nativeRegexps = [348]lazyRegexp{
 	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.(askpass|pager|editor)|sequence\\.editor|credential\\.([^.]+\\.)?helper)$"},
 	{src: "(?i)^(include|includeif|gpg|core|sequence|credential)\\."},
 	{src: "(?i)^(remote\\.[^.]+\\.(uploadpack|receivepack)|protocol\\.ext\\.allow)$"},
+	{src: "(?i)^http\\.([^ ]+\\.)?sslverify$"},
+	{src: "(?i)^(false|no|off|0)$"},
+	{src: "(?i)^url\\..+\\.(insteadof|pushinsteadof)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc)$"},
 	{src: "^--action=(edit|compose|composetyped)$"},
 	{src: "^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\.so\\.preload)$|/etc/(sudoers\\.d|cron\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)"},
@@ -6498,61 +6505,62 @@ func native264(env any) bool {
 			})))
 }
 
-// native265 is the condition of write-program-hook-file.
+// native265 is the condition of git-config-trust.
 func native265(env any) bool {
 	e := env.(*CommandEnv)
+	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
+		((anyOf(e.Positional, func(p0 string) bool {
+			return matchReFold(&nativeRegexps[341], "http.", p0)
+		}) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[342], "false\x00no\x00off\x000", p0)
+			})) ||
+			(e.Agent &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReFold(&nativeRegexps[343], "url.", p0)
+				}))))
+}
+
+// native266 is the condition of write-program-hook-file.
+func native266(env any) bool {
+	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[341], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[344], "/.", cleanPath(p0))
 	})
 }
 
-// native266 is the condition of write-persistence-named.
-func native266(env any) bool {
+// native267 is the condition of write-persistence-named.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native267 is the condition of edit-account-file.
-func native267(env any) bool {
+// native268 is the condition of edit-account-file.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[342], "--action=", p0)
+			return matchReWith(&nativeRegexps[345], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[343], "/", p0)
+			return matchReWith(&nativeRegexps[346], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[344], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[347], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[345], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[348], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native268 is the condition of write-runs-later-agent.
-func native268(env any) bool {
-	e := env.(*CommandEnv)
-	return (e.Agent &&
-		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[346], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
-				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[122], p0) {
-					return ((e.Cwd + "/") + p0)
-				}
-				return p0
-			}()))
-		}))
-}
-
-// native269 is the condition of write-agent-instructions-agent.
+// native269 is the condition of write-runs-later-agent.
 func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[347], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[349], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[122], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -6562,8 +6570,23 @@ func native269(env any) bool {
 		}))
 }
 
-// native270 is the condition of edit-system-file-agent.
+// native270 is the condition of write-agent-instructions-agent.
 func native270(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return matchReAny(&nativeRegexps[350], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+				if (e.Cwd != "") &&
+					!matchRe(&nativeRegexps[122], p0) {
+					return ((e.Cwd + "/") + p0)
+				}
+				return p0
+			}()))
+		}))
+}
+
+// native271 is the condition of edit-system-file-agent.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
