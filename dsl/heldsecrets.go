@@ -81,6 +81,24 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			}
 			continue
 		}
+		if declarers[u.Name] {
+			// export K=$(cat key), declare -r K=$K2, local K=…
+			for _, a := range ue.Args {
+				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
+					(h.expands(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
+					h.vars = append(h.vars, heldVar{name, i})
+				}
+			}
+			continue
+		}
+		if u.Name == "exec" {
+			// exec 3< key: /dev/fd/3 is the key for the commands after
+			for _, r := range ue.Redirects {
+				if r.Op == "<" && r.Fd != "" && r.Fd != "0" && (sensitivePath(r.Target) || h.names(r.Target, ue.Cwd, i, ctx)) {
+					h.files = append(h.files, heldFile{path: "/dev/fd/" + r.Fd, by: i})
+				}
+			}
+		}
 		if !carries[i] {
 			continue
 		}
@@ -109,6 +127,12 @@ func (h *heldSecrets) assignedSecret(u *cmdline.Command, line *cmdline.Line, i i
 			return true
 		}
 	}
+	return h.substitutionsCarry(u, line, i, ctx)
+}
+
+// substitutionsCarry reports that the substitutions of command u (at
+// index i), listed after it with a deeper via, read a secret.
+func (h *heldSecrets) substitutionsCarry(u *cmdline.Command, line *cmdline.Line, i int, ctx Context) bool {
 	for j := i + 1; j < len(line.Commands); j++ {
 		s := line.Commands[j]
 		if len(s.Via) <= len(u.Via) || !slices.Equal(s.Via[:len(u.Via)], u.Via) {
@@ -120,6 +144,10 @@ func (h *heldSecrets) assignedSecret(u *cmdline.Command, line *cmdline.Line, i i
 	}
 	return false
 }
+
+// declarers are the builtins that set the variables their NAME=VALUE
+// arguments name.
+var declarers = map[string]bool{"export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
 
 // commandSecrets are the secrets a command's output carries, given what
 // the commands before index i held: the secret files it reads, held
@@ -213,6 +241,15 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		if len(ue.Positional) > 1 {
 			out = append(out, ue.Positional[1])
 		}
+	case "split", "csplit":
+		// split -b100 key p_ writes p_aa, p_ab, …: held by their prefix
+		prefix := "x"
+		if len(ue.Positional) > 1 {
+			prefix = ue.Positional[len(ue.Positional)-1]
+		}
+		if programName(u.Name) == "split" {
+			out = append(out, prefix+"*")
+		}
 	}
 	if o := optionValues(ue.Args, []string{"out", "output"}, false); len(o) > 0 {
 		return append(out, o...) // openssl's -out, which -o would read as -o ut
@@ -256,6 +293,9 @@ func (h *heldSecrets) holds(p string, i int) bool {
 		}
 		if p == f.path {
 			return true
+		}
+		if prefix, ok := strings.CutSuffix(f.path, "*"); ok && strings.HasPrefix(p, prefix) && !strings.Contains(p[len(prefix):], "/") {
+			return true // a piece split wrote
 		}
 		if rest, ok := strings.CutPrefix(p, f.path+"/"); ok && (f.whole || slices.Contains(f.bases, path.Base(rest))) {
 			return true

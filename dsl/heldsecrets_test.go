@@ -56,6 +56,13 @@ func TestHeldSecrets(t *testing.T) {
 		{"env | mapfile -t A; echo x", "${A[@]}", true, true, false},
 		{"printf -v K %s \"$OPENAI_API_KEY\"; echo x", "$K", true, true, false},
 		{"printf -v K %s hello; echo x", "$K", true, false, false},
+		{"export K=$(cat ~/.ssh/id_rsa); echo x", "$K", true, true, false},
+		{"declare -r K=$(env); echo x", "$K", true, true, false},
+		{"export PATH=$PATH:/opt/bin; echo x", "$PATH", true, false, false},
+		{"exec 3< ~/.ssh/id_rsa; cat /dev/fd/3", "/dev/fd/3", false, true, false},
+		{"exec 3< notes.txt; cat /dev/fd/3", "/dev/fd/3", false, false, false},
+		{"split -b100 ~/.ssh/id_rsa p_; cat p_aa", "p_aa", false, true, false},
+		{"split -b100 notes.txt p_; cat p_aa", "p_aa", false, false, false},
 		{"echo $K; K=$(cat ~/.ssh/id_rsa)", "$K", true, false, true},
 		{"cat e.txt; env > e.txt", "e.txt", false, false, true},
 	} {
