@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // The long tail of programs that run a file they are given: sed -f FILE,
@@ -1470,10 +1471,12 @@ func crontabCommands(text string) []string {
 		case strings.HasPrefix(f[0], "@"):
 			out = append(out, strings.TrimSpace(strings.TrimPrefix(line, f[0])))
 		case len(f) > 5 && !strings.Contains(f[0], "="):
+			// the text after the fifth field, cut where strings.Fields
+			// cut it (any Unicode space: \f, \v and U+00A0 too)
 			rest := line
-			for range 5 {
-				rest = strings.TrimSpace(rest)
-				rest = rest[strings.IndexAny(rest, " \t"):]
+			for _, field := range f[:5] {
+				rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+				rest = strings.TrimPrefix(rest, field)
 			}
 			out = append(out, strings.TrimSpace(rest))
 		}

@@ -104,3 +104,22 @@ func TestConfigEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestCrontabCommands: a job's command is what follows its five time
+// fields, whatever spaces part them (a form feed or a no-break space too:
+// strings.Fields splits there, and cutting elsewhere once panicked).
+func TestCrontabCommands(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"* * * * * rm -rf ~\n", []string{"rm -rf ~"}},
+		{"1\f2\f3\f4\f5\fecho hi\n", []string{"echo hi"}},
+		{"1\u00a02 3 4 5 echo  hi\n", []string{"echo  hi"}},
+		{"@reboot /x.sh\n# 1 2 3 4 5 no\nPATH=/bin\n", []string{"/x.sh"}},
+	} {
+		if got := crontabCommands(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
