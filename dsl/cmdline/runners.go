@@ -1372,8 +1372,9 @@ func tomlScripts(text, prog string) []string {
 	table := scriptTables[prog]
 	var out []string
 	in, own := false, false // in a script table; one script's own table ([tool.poe.tasks.x])
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
 		if strings.HasPrefix(line, "[") {
 			name := strings.Trim(line, "[] ")
 			m := table().FindStringSubmatch(name)
@@ -1385,6 +1386,17 @@ func tomlScripts(text, prog string) []string {
 			continue
 		}
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		// a value over several lines: an array or an inline table until
+		// its brackets close, a multi-line string until its delimiter
+		for open := tomlOpen(v); open != "" && i+1 < len(lines); open = tomlOpen(v) {
+			i++
+			v += "\n" + lines[i]
+		}
+		if d := v[:min(3, len(v))]; d == `"""` || d == "'''" {
+			body := strings.TrimPrefix(v[3:], "\n")
+			body, _, _ = strings.Cut(body, d)
+			v = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(body) + `"`
+		}
 		if _, sub, dotted := strings.Cut(k, "."); dotted {
 			k, own = sub, true // x.shell = "CMD"
 		} else if !strings.HasPrefix(v, "{") && !strings.HasPrefix(v, "[") && own {
@@ -1395,7 +1407,7 @@ func tomlScripts(text, prog string) []string {
 		switch {
 		case strings.HasPrefix(v, "{"):
 			// {cmd = "…", help = "…"}
-			for _, m := range tomlPair().FindAllStringSubmatch(v, 8) {
+			for _, m := range tomlPair().FindAllStringSubmatch(v, -1) {
 				if scriptKeys[m[1]] {
 					out = append(out, tomlCommand(m[2], false))
 				}
@@ -1412,7 +1424,7 @@ func tomlScripts(text, prog string) []string {
 // strings (each a command when each is true, else an argv).
 func tomlCommand(v string, each bool) string {
 	var parts []string
-	for _, q := range tomlString().FindAllStringSubmatch(v, 32) {
+	for _, q := range tomlString().FindAllStringSubmatch(v, -1) {
 		parts = append(parts, q[1]+q[2])
 	}
 	if !strings.HasPrefix(v, "[") {
@@ -1425,6 +1437,36 @@ func tomlCommand(v string, each bool) string {
 		parts[i] = shellQuote(p)
 	}
 	return strings.Join(parts, " ")
+}
+
+// tomlOpen is what still closes a value begun on an earlier line: "]" or
+// "}" for an array or an inline table whose brackets outside strings do
+// not balance yet, the delimiter of a multi-line string, or "".
+func tomlOpen(v string) string {
+	for _, d := range []string{`"""`, "'''"} {
+		if strings.HasPrefix(v, d) {
+			if !strings.Contains(v[3:], d) {
+				return d
+			}
+			return ""
+		}
+	}
+	if !strings.HasPrefix(v, "[") && !strings.HasPrefix(v, "{") {
+		return ""
+	}
+	depth := 0
+	for _, c := range tomlString().ReplaceAllString(v, `""`) {
+		switch c {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		}
+	}
+	if depth > 0 {
+		return "]"
+	}
+	return ""
 }
 
 var (

@@ -123,3 +123,23 @@ func TestCrontabCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestTomlScriptsSpread: a script's value over several lines (an array, a
+// multi-line string, a nested inline table) and long lists are read
+// whole; the review found each one read as nothing, or cut short.
+func TestTomlScriptsSpread(t *testing.T) {
+	long := strings.Repeat(`"echo hi", `, 40)
+	for _, tt := range []struct {
+		prog, text, want string // want: a command the scripts hold
+	}{
+		{"pdm", "[tool.pdm.scripts]\nz = [\n \"rm\",\n \"-rf\",\n \"/\",\n]\n", "'rm' '-rf' '/'"},
+		{"poe", "[tool.poe.tasks.z]\nshell = \"\"\"\nrm -rf ~\n\"\"\"\n", "rm -rf ~\n"},
+		{"hatch", "[tool.hatch.envs.default.scripts]\nx = [" + long + "\"rm -rf ~\"]\n", "rm -rf ~"},
+		{"pdm", "[tool.pdm.scripts]\nz = {env = {A=\"1\",B=\"2\",C=\"3\",D=\"4\",E=\"5\",F=\"6\",G=\"7\",H=\"8\"}, cmd = \"rm -rf ~\"}\n", "rm -rf ~"},
+	} {
+		got := tomlScripts(tt.text, tt.prog)
+		if !slices.ContainsFunc(got, func(c string) bool { return strings.Contains(c, tt.want) }) {
+			t.Errorf("tomlScripts(%s, %q) = %q, want one holding %q", tt.prog, tt.text, got, tt.want)
+		}
+	}
+}
