@@ -90,10 +90,15 @@ func sessionWrote(p string, written []string, since time.Time) bool {
 // cp ~/.ssh/id_rsa k.txt, approved, and then curl -T k.txt sends a key.
 // The patterns that guess from a name alone (password = …, a JWT, a
 // Bearer header) are left out: the session's own code and fixtures are
-// full of them.
+// full of them. Files over maxSecretScan are not looked into, each path is
+// looked into once per check, and a check reads at most
+// maxSecretScanTotal of them: a line naming one file thousands of times
+// must not take minutes.
 func sessionSecrets(written []string, since time.Time) func(string) bool {
 	home := os.Getenv("HOME")
-	return func(p string) bool {
+	seen := map[string]bool{} // a line may name one file thousands of times
+	budget := maxSecretScanTotal
+	scan := func(p string) bool {
 		if p == "~" || strings.HasPrefix(p, "~/") {
 			if home == "" || !filepath.IsAbs(home) {
 				return false
@@ -103,10 +108,14 @@ func sessionSecrets(written []string, since time.Time) func(string) bool {
 		if !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") || !sessionWrote(filepath.Clean(p), written, since) {
 			return false
 		}
+		if fi, err := os.Stat(p); err != nil || fi.Size() > maxSecretScan || fi.Size() > int64(budget) {
+			return false // keys and environment dumps are small; the budget bounds a line's reading
+		}
 		f, ok := readScript(filepath.Clean(p))
 		if !ok || f.Text == "" {
 			return false
 		}
+		budget -= len(f.Text)
 		return slices.ContainsFunc(redact.Find(f.Text), func(x redact.Finding) bool {
 			start := min(int(x.Offset), len(f.Text))
 			end := min(start+x.Len, len(f.Text))
@@ -114,7 +123,22 @@ func sessionSecrets(written []string, since time.Time) func(string) bool {
 			return !guessedSecrets[x.Rule] && !strings.Contains(strings.ToUpper(f.Text[start:end]), "EXAMPLE")
 		})
 	}
+	return func(p string) bool {
+		if held, ok := seen[p]; ok {
+			return held
+		}
+		held := scan(p)
+		seen[p] = held
+		return held
+	}
 }
+
+// maxSecretScan is the largest session file looked into for a secret, and
+// maxSecretScanTotal what one check reads of them in all.
+const (
+	maxSecretScan      = 256 << 10
+	maxSecretScanTotal = 8 << 20
+)
 
 // guessedSecrets are redact's patterns that judge by a name beside the
 // value, not by the value's own shape.

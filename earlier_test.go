@@ -125,6 +125,7 @@ func TestSessionSecrets(t *testing.T) {
 	notes := write("notes.txt", "hello\n")
 	guessed := write("conf.py", "password = 'hunter2hunter2'\n")
 	documented := write("fixture.json", `{"aws_access_key_id": "AKIAIOSFODNN7EXAMPLE"}`)
+	big := write("big.txt", key+strings.Repeat("x", maxSecretScan))
 	holds := sessionSecrets(nil, since)
 	for _, tt := range []struct {
 		path string
@@ -135,6 +136,8 @@ func TestSessionSecrets(t *testing.T) {
 		{notes, false},
 		{guessed, false},
 		{documented, false},
+		{big, false}, // beyond what a check looks into
+		{k, true},    // asked again: the first answer
 		{old, false}, // the project's own file, not the session's
 		{filepath.Join(dir, "missing"), false},
 		{dir, false},
