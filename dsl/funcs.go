@@ -72,6 +72,16 @@ var Funcs = []Func{
 			return under(a, b), nil
 		}, new(func(string, string) bool))}
 	}},
+	{Name: "within", Sig: "within(path, dir) bool", Doc: "like under, with a home spelled either way: ~/proj/x is within /home/u/proj (and /root/proj), as the agents give their directory absolute", Example: `!within(#, cwd)`, options: func() []expr.Option {
+		return []expr.Option{expr.Function("within", func(p ...any) (any, error) {
+			a, ok1 := p[0].(string)
+			b, ok2 := p[1].(string)
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("within: want two strings")
+			}
+			return within(a, b), nil
+		}, new(func(string, string) bool))}
+	}},
 	{Name: "baseName", Sig: "baseName(path) string", Doc: "the last element of a path, trailing / removed (what cp SRC DIR/ names DIR/NAME)", Example: `guardPath(get(positional, -1) + "/" + baseName(get(positional, 0)))`, options: func() []expr.Option { return []expr.Option{strStr("baseName", baseName)} }},
 	{Name: "cleanPath", Sig: "cleanPath(path) string", Doc: "the canonical form the path helpers compare: home as ~, no //, . or .., no trailing /", Example: `cleanPath(get(positional, 0)) == "~/.ssh"`, options: func() []expr.Option { return []expr.Option{strStr("cleanPath", cleanPath)} }},
 	{Name: "sensitivePath", Sig: "sensitivePath(path) bool", Doc: "a credential, key or secret file: ~/.ssh/*, ~/.aws/credentials, *.pem, .env, /etc/shadow, …", Example: `any(args, sensitivePath(#))`, options: func() []expr.Option { return []expr.Option{strBool("sensitivePath", sensitivePath)} }},

@@ -125,6 +125,7 @@ var helpers = map[string]struct {
 	"sharedDir":      {"sharedDir", "bool", []string{"string"}},
 	"untrustedPath":  {"untrustedPath", "bool", []string{"string"}},
 	"under":          {"under", "bool", []string{"string", "string"}},
+	"within":         {"within", "bool", []string{"string", "string"}},
 	"cleanPath":      {"cleanPath", "string", []string{"string"}},
 	"baseName":       {"baseName", "string", []string{"string"}},
 	"sensitivePath":  {"sensitivePath", "bool", []string{"string"}},

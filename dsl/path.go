@@ -246,6 +246,19 @@ func under(p, dir string) bool {
 	return c == d || strings.HasPrefix(c, d+"/")
 }
 
+// within is under with the home spelled either way on either side: a
+// command's ~/proj/x is within the agent's /home/u/proj.
+func within(p, dir string) bool {
+	if under(p, dir) {
+		return true
+	}
+	c, d := cleanPath(p), cleanPath(dir)
+	if strings.HasPrefix(c, "~") == strings.HasPrefix(d, "~") {
+		return false
+	}
+	return under(homeForm(c), homeForm(d))
+}
+
 // sensitivePatterns name files holding credentials or keys. Each is matched
 // with path.Match against the cleaned path, and against its base name when
 // the pattern has no slash.
