@@ -1395,7 +1395,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"git push", "gh repo"},
-		When:       "agent && (\n  name == \"git\" && pos(0) == \"push\" && len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|(ext|fd)::)\" ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))",
+		When:       "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))",
 		Message:    "an agent publishes the repository somewhere its configuration does not name (a push to a URL typed on the line, a new public repository)",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "git.yaml", Line: 135, Col: 3},

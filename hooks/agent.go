@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -379,7 +380,7 @@ func classify(c *Call, input json.RawMessage) error {
 				if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
 					wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
 				}
-				c.Cwd = wd
+				c.Cwd = path.Clean(wd) // the rules compare directories as strings
 			}
 			return nil
 		}

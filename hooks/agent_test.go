@@ -143,6 +143,8 @@ func TestParse(t *testing.T) {
 			Call{Agent: Codex, Tool: "shell", Kind: KindShell, Cwd: "/h/.codex", Command: "sed -i s/a/b/ config.toml"}},
 		{Codex, `{"cwd":"/w","tool_name":"exec_command","tool_input":{"cmd":"make test","workdir":"sub"}}`,
 			Call{Agent: Codex, Tool: "exec_command", Kind: KindShell, Cwd: "/w/sub", Command: "make test"}},
+		{Codex, `{"cwd":"/w/a","tool_name":"shell","tool_input":{"command":"ls","workdir":"../../h/.codex"}}`,
+			Call{Agent: Codex, Tool: "shell", Kind: KindShell, Cwd: "/h/.codex", Command: "ls"}},
 		{Codex, `{"turn_id":"t1","cwd":"/w","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Add File: a.txt\n+x\n*** Update File: /h/.zshrc\n*** Move to: b.txt\n*** Delete File: c\n*** End Patch"}}`,
 			Call{Agent: Codex, Tool: "apply_patch", Kind: KindWrite, Cwd: "/w", Turn: "t1", Command: "tee -- a.txt /h/.zshrc b.txt c >/dev/null", Paths: []string{"a.txt", "/h/.zshrc", "b.txt", "c"}}},
 		{Gemini, `{"session_id":"g","cwd":"/w","tool_name":"run_shell_command","tool_input":{"command":"git push -f"}}`,
