@@ -88,7 +88,7 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > evil.py", true, dsl.Allow},
 		{"a1", "claude-code", "python3 -m evil", false, dsl.Block},
 		{"a1", "claude-code", "git init -q .", true, dsl.Allow},
-		{"a1", "claude-code", `python3 -c "open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\nrm -rf ~\\n')"`, true, dsl.Ask}, // a person may approve it: the commit is still judged
+		{"a1", "claude-code", `python3 -c "open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\nrm -rf ~\\n')"`, true, dsl.Block}, // inline code installing a hook (inline-code-persistence-agent); written anyway, so that the commit is still judged
 		{"a1", "claude-code", "git commit -qm x --allow-empty", false, dsl.Block},
 		{"a2", "codex", "bash q.sh", false, dsl.Allow}, // another session: q.sh is old and not its
 		{"p1", "", "bash x.sh", false, dsl.Allow},      // a person's lines stand alone

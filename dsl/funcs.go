@@ -72,7 +72,7 @@ var Funcs = []Func{
 			return under(a, b), nil
 		}, new(func(string, string) bool))}
 	}},
-	{Name: "within", Sig: "within(path, dir) bool", Doc: "like under, with a home spelled either way: ~/proj/x is within /home/u/proj (and /root/proj), as the agents give their directory absolute", Example: `!within(#, cwd)`, options: func() []expr.Option {
+	{Name: "within", Sig: "within(path, dir) bool", Doc: "like under, with a home spelled either way: ~/proj/x is within /home/u/proj (and /root/proj), as the agents give their directory absolute", Example: `any(positional, !within(#, cwd))`, options: func() []expr.Option {
 		return []expr.Option{expr.Function("within", func(p ...any) (any, error) {
 			a, ok1 := p[0].(string)
 			b, ok2 := p[1].(string)
