@@ -57,7 +57,9 @@ func FromEnv() *Detector {
 // Describe names the detector and, once, asks tirith for its version.
 func (d *Detector) Describe(ctx context.Context) (plugins.Description, error) {
 	d.once.Do(func() {
-		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		// tirith answers in a tenth of a second; a loaded machine (a CI
+		// runner's race-enabled tests) has taken over two
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
 		out, err := d.run(ctx, "--version")
 		d.version = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(out)), "tirith"))
