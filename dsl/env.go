@@ -685,27 +685,9 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 			member--
 		}
 		ue := newCommandEnv(u, line, ctx)
-		out = append(out, ue.SecretFiles...)
+		h, i := ctx.heldBefore(u, line)
+		out = append(out, h.secretsRead(u, ue, i, ctx)...)
 		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...) // tar c ~/.ssh, cd ~ && tar c .ssh
-		if len(ue.Positional) > 0 || len(ue.Redirects) > 0 {
-			h, i := ctx.heldBefore(u, line)
-			for _, p := range ue.Positional {
-				if h.names(p, ue.Cwd, i, ctx) {
-					out = append(out, p) // cp ~/.ssh/id_rsa k; cat k | nc h 80
-				}
-			}
-			for _, r := range ue.Redirects {
-				if r.Op == "<" && h.names(r.Target, ue.Cwd, i, ctx) {
-					out = append(out, r.Target)
-				}
-			}
-		}
-		if revealsSecret(u.Name, wordValues(u.Args)) {
-			out = append(out, u.Source) // a secrets service's value (vault kv get x)
-		}
-		if printsEnvironment(u) {
-			out = append(out, "the environment of "+u.Source) // env, export -p, dict(os.environ)
-		}
 		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
 			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {
 			out = append(out, u.Source) // echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY"

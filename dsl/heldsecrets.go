@@ -155,7 +155,7 @@ var declarers = map[string]bool{"export": true, "declare": true, "typeset": true
 // secret variable it echoes; dirs says it packs or copies a whole
 // directory of keys or a home.
 func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, ctx Context) (secrets []string, dirs bool) {
-	secrets = append(secrets, ue.SecretFiles...)
+	secrets = h.secretsRead(u, ue, i, ctx)
 	if a := archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd); len(a) > 0 {
 		dirs = true
 	}
@@ -166,9 +166,22 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 			}
 		}
 	}
+	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
+		secrets = append(secrets, u.Source)
+	}
+	return secrets, dirs
+}
+
+// secretsRead are the secrets a command reads, whatever it does with
+// them, given what the commands before index i held: the secret files it
+// names, held files among its operands and input redirects, a stored
+// secret it prints, the environment. commandSecrets and pipedSecrets
+// both start from it.
+func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx Context) []string {
+	secrets := slices.Clone(ue.SecretFiles)
 	for _, p := range ue.Positional {
 		if h.names(p, ue.Cwd, i, ctx) {
-			secrets = append(secrets, p)
+			secrets = append(secrets, p) // cp ~/.ssh/id_rsa k; cat k
 		}
 	}
 	for _, r := range ue.Redirects {
@@ -176,13 +189,13 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 			secrets = append(secrets, r.Target)
 		}
 	}
-	if revealsSecret(u.Name, ue.Args) || printsEnvironment(u) {
-		secrets = append(secrets, u.Source)
+	if revealsSecret(u.Name, ue.Args) {
+		secrets = append(secrets, u.Source) // a secrets service's value (vault kv get x)
 	}
-	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
-		secrets = append(secrets, u.Source)
+	if printsEnvironment(u) {
+		secrets = append(secrets, "the environment of "+u.Source) // env, export -p, dict(os.environ)
 	}
-	return secrets, dirs
+	return secrets
 }
 
 // readInto are the variables a builtin sets from its input or arguments:
