@@ -363,33 +363,21 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 	case t == "Bash", t == "run_shell_command", c.Agent == Copilot && t == "bash",
 		c.Agent == Codex && slices.Contains([]string{"shell", "shell_command", "exec_command", "local_shell", "container.exec", "unified_exec"}, t):
-		if c.Agent == Codex {
-			// Codex's shell tools run in the workdir the model names
-			// (exec_command's command is its cmd): judged there, or a
-			// command run in ~/.codex would pass for one in the project
-			raw := field(input, "command")
-			if len(raw) == 0 {
-				raw = field(input, "cmd")
-			}
-			cmd, cerr := commandOf(raw)
-			if cerr != nil {
-				return cerr
-			}
-			c.Kind, c.Command = KindShell, cmd
-			if wd := str("workdir", "cwd"); wd != "" {
-				if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
-					wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
-				}
-				c.Cwd = path.Clean(wd) // the rules compare directories as strings
-			}
-			return nil
+		raw := field(input, "command")
+		if c.Agent == Codex && len(raw) == 0 {
+			raw = field(input, "cmd") // exec_command's command
 		}
-		c.Kind = KindShell
-		cmd, cerr := commandOf(field(input, "command"))
+		cmd, cerr := commandOf(raw)
 		if cerr != nil {
 			return cerr
 		}
-		c.Command = cmd
+		c.Kind, c.Command = KindShell, cmd
+		if wd := str("workdir", "cwd"); c.Agent == Codex && wd != "" {
+			// Codex's shell tools run in the workdir the model names: judged
+			// there, or a command run in ~/.codex would pass for one in the
+			// project; cleaned, as the rules compare directories as strings
+			c.Cwd = path.Clean(inDir(c.Cwd, wd))
+		}
 		return nil
 	case t == "apply_patch": // Codex: the patch text names the files it adds, updates, deletes and moves to
 		c.Kind = KindWrite
@@ -974,12 +962,18 @@ func shellIn(c *Call, input json.RawMessage, wd string) error {
 	}
 	c.Command = cmd
 	if wd != "" {
-		if !strings.HasPrefix(wd, "/") && c.Cwd != "" {
-			wd = strings.TrimRight(c.Cwd, "/") + "/" + wd
-		}
-		c.Cwd = wd
+		c.Cwd = inDir(c.Cwd, wd)
 	}
 	return nil
+}
+
+// inDir is the directory a tool names, wd, joined to the call's cwd when
+// it is relative.
+func inDir(cwd, wd string) string {
+	if !strings.HasPrefix(wd, "/") && cwd != "" {
+		return strings.TrimRight(cwd, "/") + "/" + wd
+	}
+	return wd
 }
 
 // pathLine ends classifying a call: a file read or write is judged as the
