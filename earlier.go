@@ -34,13 +34,8 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 		return readScript(p)
 	}
 	return func(p string) (cmdline.EarlierFile, bool) {
-		if p == "~" || strings.HasPrefix(p, "~/") {
-			if home == "" || !filepath.IsAbs(home) {
-				return cmdline.EarlierFile{}, false
-			}
-			p = filepath.Join(home, p[1:])
-		}
-		if !filepath.IsAbs(p) {
+		p, ok := homeJoined(home, p)
+		if !ok || !filepath.IsAbs(p) {
 			return cmdline.EarlierFile{}, false
 		}
 		p = filepath.Clean(p)
@@ -72,6 +67,18 @@ func earlierFiles(written []string, since time.Time) func(string) (cmdline.Earli
 	}
 }
 
+// homeJoined is p with a leading ~ put as home, the absolute home
+// directory; not ok for ~ when home is unknown or relative.
+func homeJoined(home, p string) (string, bool) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p, true
+	}
+	if home == "" || !filepath.IsAbs(home) {
+		return "", false
+	}
+	return filepath.Join(home, p[1:]), true
+}
+
 // sessionWrote reports a regular file (a link counts as what it points
 // to) the session's commands wrote (written, where a directory stands for
 // the files under it) or that changed after since.
@@ -99,13 +106,8 @@ func sessionSecrets(written []string, since time.Time) func(string) bool {
 	seen := map[string]bool{} // a line may name one file thousands of times
 	budget := maxSecretScanTotal
 	scan := func(p string) bool {
-		if p == "~" || strings.HasPrefix(p, "~/") {
-			if home == "" || !filepath.IsAbs(home) {
-				return false
-			}
-			p = filepath.Join(home, p[1:])
-		}
-		if !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") || !sessionWrote(filepath.Clean(p), written, since) {
+		p, ok := homeJoined(home, p)
+		if !ok || !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") || !sessionWrote(filepath.Clean(p), written, since) {
 			return false
 		}
 		if fi, err := os.Stat(p); err != nil || fi.Size() > maxSecretScan || fi.Size() > int64(budget) {
