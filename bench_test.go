@@ -49,6 +49,18 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckAgent is BenchmarkCheck as an agent's hook asks: the
+// agent-only rules and what the session remembers (Verdict.Held) count.
+func BenchmarkCheckAgent(b *testing.B) {
+	g := newGuard(b, Options{})
+	cmds := benchCommands(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		g.Check(Request{Command: cmds[i%len(cmds)], Cwd: "/w/proj", Caller: "claude-code"})
+	}
+}
+
 // BenchmarkNew is the cost of loading and compiling the built-in rules,
 // paid once per process.
 func BenchmarkNew(b *testing.B) {

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
 	"github.com/hguard/hguard/redact"
 )
@@ -91,7 +92,8 @@ func sessionWrote(p string, written []string, since time.Time) bool {
 	return recorded || changedSince(fi, since)
 }
 
-// sessionSecrets is dsl.Context.SecretFile for a session: a file the
+// sessionSecrets is dsl.Context.SecretFile for a session: a file an
+// earlier command filled with a secret (held: Verdict.Held), or a file the
 // session wrote (as earlierFiles has it) whose content holds a private
 // key or a provider's token by redact's patterns, so that
 // cp ~/.ssh/id_rsa k.txt, approved, and then curl -T k.txt sends a key.
@@ -101,13 +103,19 @@ func sessionWrote(p string, written []string, since time.Time) bool {
 // looked into once per check, and a check reads at most
 // maxSecretScanTotal of them: a line naming one file thousands of times
 // must not take minutes.
-func sessionSecrets(written []string, since time.Time) func(string) bool {
+func sessionSecrets(written, held []string, since time.Time) func(string) bool {
 	home := os.Getenv("HOME")
 	seen := map[string]bool{} // a line may name one file thousands of times
 	budget := maxSecretScanTotal
 	scan := func(p string) bool {
 		p, ok := homeJoined(home, p)
-		if !ok || !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") || !sessionWrote(filepath.Clean(p), written, since) {
+		if !ok || !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") {
+			return false
+		}
+		if dsl.HeldMatch(held, filepath.Clean(p)) {
+			return true // filled with a secret by an earlier command, whatever it now shows
+		}
+		if !sessionWrote(filepath.Clean(p), written, since) {
 			return false
 		}
 		if fi, err := os.Stat(p); err != nil || fi.Size() > maxSecretScan || fi.Size() > int64(budget) {

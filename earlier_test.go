@@ -126,7 +126,7 @@ func TestSessionSecrets(t *testing.T) {
 	guessed := write("conf.py", "password = 'hunter2hunter2'\n")
 	documented := write("fixture.json", `{"aws_access_key_id": "AKIAIOSFODNN7EXAMPLE"}`)
 	big := write("big.txt", key+strings.Repeat("x", maxSecretScan))
-	holds := sessionSecrets(nil, since)
+	holds := sessionSecrets(nil, nil, since)
 	for _, tt := range []struct {
 		path string
 		want bool

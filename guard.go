@@ -66,6 +66,10 @@ type Request struct {
 	// ~' > x.sh, then bash x.sh). The zero Since leaves out changed files.
 	Written []string
 	Since   time.Time
+	// Held are the files earlier commands of the session filled with a
+	// secret (Verdict.Held): sending one is sending the secret, whatever
+	// its content now shows (env > e.txt, approved, then curl -T e.txt).
+	Held []string
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -74,6 +78,7 @@ type Verdict struct {
 	Level    dsl.Level
 	Findings []dsl.Finding
 	Line     *cmdline.Line // the parsed model, for explain
+	held     []string      // for an agent: dsl.HeldFiles of the line
 }
 
 // New loads and compiles the rules. A user or project rule file that
@@ -303,8 +308,8 @@ func (g *Guard) Check(req Request) Verdict {
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded}
-	if before.Written != nil {
-		ctx.SecretFile = sessionSecrets(req.Written, req.Since)
+	if before.Written != nil || len(req.Held) > 0 {
+		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {
@@ -324,6 +329,9 @@ func (g *Guard) Check(req Request) Verdict {
 		findings = append(findings, g.unusable...)
 	}
 	v := Verdict{Findings: findings, Line: line}
+	if req.Caller != "" {
+		v.held = dsl.HeldFiles(line, ctx)
+	}
 	for _, f := range findings {
 		v.Level = max(v.Level, f.Level)
 	}
@@ -381,6 +389,28 @@ func (v Verdict) Written(cwd string) []string {
 		return nil
 	}
 	return absPaths(v.Line.Written, cwd)
+}
+
+// Held are the files the command fills with a secret, as absolute
+// patterns (dsl.HeldFiles: a trailing "/" stands for every file under a
+// directory, a trailing "*" for the pieces split wrote), for the session's
+// later commands (Request.Held); only for an agent's check. A relative
+// path needs cwd; one under ~ needs $HOME.
+func (v Verdict) Held(cwd string) []string {
+	var out []string
+	for _, p := range v.held {
+		mark := ""
+		if strings.HasSuffix(p, "/") || strings.HasSuffix(p, "*") {
+			p, mark = p[:len(p)-1], p[len(p)-1:]
+		}
+		for _, a := range absPaths([]string{p}, cwd) {
+			if mark == "/" && a == "/" {
+				continue // never every file on the machine
+			}
+			out = append(out, strings.TrimSuffix(a, "/")+mark)
+		}
+	}
+	return out
 }
 
 // absPaths makes paths absolute, leaving out those it cannot.

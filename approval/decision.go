@@ -54,6 +54,7 @@ type Decision struct {
 
 	fetched    []string // what the command fills from the network, for the session's later commands
 	written    []string // what the command writes, for the session's later commands
+	held       []string // what the command fills with a secret, for the session's later commands
 	newSession bool     // the session has no start time yet (session.State.Started)
 }
 

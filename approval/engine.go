@@ -204,7 +204,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 			return d, err
 		}
 	}
-	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0)) {
+	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0 || len(d.held) > 0)) {
 		// Remembered before the command runs (an ask may be approved):
 		// code the session runs from there later is judged as fetched,
 		// a script written there is read.
@@ -215,6 +215,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 			if d.Outcome != dsl.Block {
 				st.AddFetched(d.fetched...)
 				st.AddWritten(d.written...)
+				st.AddHeld(d.held...)
 			}
 		})
 		if err != nil {
@@ -303,12 +304,18 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// Likewise echo 'rm -rf ~' > x.sh, then bash x.sh: a script the
 		// session wrote or changed is read where it is run.
 		hreq.Fetched, hreq.Written, hreq.Since = st.Fetched, st.Written, st.Started
+		// And cp ~/.ssh/id_rsa k.txt, then curl -T k.txt: a file an
+		// earlier command filled with a secret holds it.
+		hreq.Held = st.Held
 	}
 	v := g.Check(hreq)
 	if req.Caller != "" {
 		d.fetched = v.Fetched(req.Cwd)
 		if w := v.Written(req.Cwd); !session.HasPaths(st.Written, w) {
 			d.written = w
+		}
+		if h := v.Held(req.Cwd); slices.ContainsFunc(h, func(p string) bool { return !slices.Contains(st.Held, p) }) {
+			d.held = h
 		}
 		if session.HasPaths(st.Fetched, d.fetched) && len(d.fetched) > 0 {
 			d.fetched = nil

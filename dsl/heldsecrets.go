@@ -380,3 +380,56 @@ func (ctx Context) heldBefore(c *cmdline.Command, line *cmdline.Line) (*heldSecr
 	}
 	return h, h.at[c]
 }
+
+// HeldFiles are the files the line's commands fill with a secret, as
+// patterns for a session to remember so that a later line sending one is
+// judged as sending the secret (env > e.txt, then curl -T e.txt): a path;
+// a path ending in "/" for every file under a directory a whole key
+// directory went to; a path ending in "*" for the pieces split wrote. A
+// relative path is resolved against ctx.Cwd when known; HeldMatch reads
+// the patterns.
+func HeldFiles(line *cmdline.Line, ctx Context) []string {
+	var h heldSecrets
+	h.build(line, ctx)
+	var out []string
+	for _, f := range h.files {
+		if f.path == "" || f.path == "." || strings.HasPrefix(f.path, "$") {
+			continue
+		}
+		out = append(out, f.path)
+		switch {
+		case strings.HasSuffix(f.path, "*"):
+		case f.whole:
+			out = append(out, strings.TrimSuffix(f.path, "/")+"/")
+		default:
+			for _, b := range f.bases {
+				if b != "" && b != "." && b != ".." && b != "/" && !strings.ContainsAny(b, " \t\n") { // not "the environment of env"
+					out = append(out, path.Join(f.path, b))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// HeldMatch reports a cleaned path that one of the patterns HeldFiles
+// made stands for.
+func HeldMatch(patterns []string, p string) bool {
+	for _, q := range patterns {
+		switch {
+		case q == p:
+			return true
+		case strings.HasSuffix(q, "/"):
+			if strings.HasPrefix(p, q) {
+				return true
+			}
+		case strings.HasSuffix(q, "*"):
+			prefix := q[:len(q)-1]
+			if strings.HasPrefix(p, prefix) && !strings.Contains(p[len(prefix):], "/") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -80,6 +81,50 @@ func TestHeldSecrets(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%q: %s(%q) = %v, want %v", tt.line, map[bool]string{true: "secretValue", false: "holdsSecret"}[tt.value], tt.word, got, tt.want)
+		}
+	}
+}
+
+// TestHeldFiles: the patterns a session remembers of a line's held files,
+// and what each stands for.
+func TestHeldFiles(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"env > e.txt", []string{"/p/e.txt"}},
+		{"cp ~/.ssh/id_rsa out/", []string{"/p/out", "/p/out/id_rsa"}},
+		{"cp -r ~/.ssh keys", []string{"/p/keys", "/p/keys/"}},
+		// an archive of a key directory stands, as a directory, for all under it
+		{"cd /q && tar czf k.tgz ~/.aws", []string{"/q/k.tgz", "/q/k.tgz/"}},
+		// split's prefix may also be a directory the key went into
+		{"cat ~/.ssh/id_rsa | split -b 100 - p_", []string{"/p/p_", "/p/p_*", "/p/p_/id_rsa"}},
+		{"cat ~/.ssh/id_rsa | base64 > ~/k.b64", []string{"~/k.b64", "~/k.b64/id_rsa"}},
+		{"echo hi > e.txt", nil},
+		{"cp ~/.ssh/id_rsa.pub k.pub", nil},
+	} {
+		line := cmdline.ParseShell(tt.line, "bash")
+		got := HeldFiles(line, Context{Cwd: "/p"})
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: %q, want %q", tt.line, got, tt.want)
+		}
+	}
+	patterns := []string{"/p/e.txt", "/p/keys/", "/p/p_*"}
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"/p/e.txt", true},
+		{"/p/e.txt2", false},
+		{"/p/keys/id_rsa", true},
+		{"/p/keys/a/b", true},
+		{"/p/keys", false}, // the directory itself: nothing is sent by naming it alone
+		{"/p/p_aa", true},
+		{"/p/p_aa/x", false},
+		{"/p/notes", false},
+	} {
+		if got := HeldMatch(patterns, tt.path); got != tt.want {
+			t.Errorf("HeldMatch(%q) = %v, want %v", tt.path, got, tt.want)
 		}
 	}
 }

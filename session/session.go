@@ -101,7 +101,13 @@ type State struct {
 	// last, at most MaxFetched, and Started is when hguard first saw the
 	// session: a later command that runs a script from a file written or
 	// changed since is judged with the script's text (hguard.Request).
-	Written []string        `json:"written,omitempty"`
+	Written []string `json:"written,omitempty"`
+	// Held are the files the session's commands filled with a secret
+	// (hguard.Verdict.Held's patterns: a trailing "/" for every file
+	// under a directory, "*" for the pieces split wrote), at most
+	// MaxFetched: sending one later is sending the secret, whatever the
+	// file's content shows (env > e.txt, then curl -T e.txt).
+	Held    []string        `json:"held,omitempty"`
 	Started time.Time       `json:"started,omitzero"`
 	Updated time.Time       `json:"updated"`
 	Extra   json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
@@ -388,6 +394,7 @@ func (st State) clone() State {
 	c.Approvals = append([]Grant(nil), st.Approvals...)
 	c.Fetched = append([]string(nil), st.Fetched...)
 	c.Written = append([]string(nil), st.Written...)
+	c.Held = append([]string(nil), st.Held...)
 	c.Reviewer = append(json.RawMessage(nil), st.Reviewer...)
 	c.Extra = append(json.RawMessage(nil), st.Extra...)
 	if st.Denials != nil {
@@ -504,7 +511,7 @@ func (s *Store) pruneLock(id string) {
 	lock.Unlock()
 }
 
-// MaxFetched bounds State.Fetched and State.Written.
+// MaxFetched bounds State.Fetched, State.Written and State.Held.
 const MaxFetched = 64
 
 // AddFetched records paths in st.Fetched, each once, newest last. Past
@@ -516,6 +523,27 @@ func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
 
 // AddWritten records paths in st.Written as AddFetched does in st.Fetched.
 func (st *State) AddWritten(paths ...string) { addPaths(&st.Written, paths) }
+
+// AddHeld records patterns in st.Held, each once, newest last. Past
+// MaxFetched the oldest gives way to its directory's pattern (dir/),
+// which stands for it and every file beside it: a held file must not be
+// forgotten because 64 others were made after it. One directly under /
+// is dropped.
+func (st *State) AddHeld(patterns ...string) {
+	for _, p := range patterns {
+		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == p })
+		st.Held = append(st.Held, p)
+	}
+	for len(st.Held) > MaxFetched {
+		dir := filepath.Dir(strings.TrimRight(st.Held[0], "/*"))
+		st.Held = st.Held[1:]
+		if dir == "/" || dir == "." {
+			continue
+		}
+		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
+		st.Held = append(st.Held, dir+"/")
+	}
+}
 
 // HasPaths reports whether list holds every one of paths, or a directory
 // above it: recording them again would change nothing but their order.

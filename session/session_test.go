@@ -246,3 +246,28 @@ func TestAddFetched(t *testing.T) {
 		t.Errorf("after %d in one directory: %q, want %q", MaxFetched+1, st.Fetched, want)
 	}
 }
+
+// TestAddHeld: each pattern once, newest last; pushed out, a held file
+// leaves its directory's pattern behind, which stands for it.
+func TestAddHeld(t *testing.T) {
+	var st State
+	st.AddHeld("/w/e.txt", "/w/keys/", "/w/e.txt")
+	if want := []string{"/w/keys/", "/w/e.txt"}; !slices.Equal(st.Held, want) {
+		t.Errorf("Held = %q, want %q", st.Held, want)
+	}
+	st = State{}
+	st.AddHeld("/w/proj/e.txt")
+	for i := range MaxFetched {
+		st.AddHeld(fmt.Sprintf("/w/proj/out/p%d*", i))
+	}
+	if !slices.Contains(st.Held, "/w/proj/") || len(st.Held) > MaxFetched {
+		t.Errorf("after e.txt and %d more: %q", MaxFetched, st.Held)
+	}
+	st = State{}
+	for i := range MaxFetched + 1 {
+		st.AddHeld(fmt.Sprintf("/k%d", i))
+	}
+	if len(st.Held) != MaxFetched || slices.Contains(st.Held, "/k0") || slices.Contains(st.Held, "/") {
+		t.Errorf("after %d under /: %q", MaxFetched+1, st.Held)
+	}
+}
