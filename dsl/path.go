@@ -271,6 +271,9 @@ var sensitivePatterns = []string{
 	"~/.config/gh/hosts.yml", "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd",
 	"/etc/passwd", ".env", ".env.*", "*.env", "credentials.json", "service-account*.json",
 	"~/.password-store/*", "/var/run/secrets/*", "/run/secrets/*", "/proc/*/environ",
+	// Terraform's state and variables, Java keystores, WordPress's and
+	// Maven's configuration hold passwords
+	"*.tfstate", "*.tfstate.backup", "*.tfvars", "*.jks", "*.keystore", "wp-config.php", "~/.m2/settings.xml",
 }
 
 // sensitive is sensitivePatterns sorted by how they can be matched: whole
@@ -326,6 +329,17 @@ func sensitivePath(p string) bool {
 	for _, pat := range sensitive.pathGlobs {
 		if ok, _ := path.Match(pat, c); ok {
 			return true
+		}
+	}
+	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") {
+		// macOS's file system ignores case: ~/.SSH/ID_RSA is the key
+		if sensitive.paths[folded] || secretKeyBase(path.Base(folded)) {
+			return true
+		}
+		for _, d := range sensitive.dirs {
+			if strings.HasPrefix(folded, d) {
+				return true
+			}
 		}
 	}
 	return false

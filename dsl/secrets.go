@@ -47,7 +47,7 @@ var secretPaths = nameSet{names: []string{
 	"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.netrc", "~/_netrc", "~/.pgpass",
 	"~/.my.cnf", "~/.git-credentials", "~/.npmrc", "~/.pypirc", "~/.vault-token", "~/.config/gh/hosts.yml",
 	"~/.config/hub", "~/.terraform.d/credentials.tfrc.json", "~/.cargo/credentials", "~/.cargo/credentials.toml",
-	"~/.gem/credentials", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.m2/settings-security.xml",
+	"~/.gem/credentials", "~/.m2/settings.xml", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.m2/settings-security.xml",
 	"~/.config/gcloud/credentials.db", "~/.config/gcloud/access_tokens.db",
 	"~/.config/gcloud/application_default_credentials.json", "~/.azure/accessTokens.json",
 	"~/.azure/msal_token_cache.json", "~/.azure/msal_token_cache.bin", "~/.azure/service_principal_entries.json",
@@ -75,6 +75,9 @@ var secretBases = nameSet{names: []string{
 	"credentials.json", "client_secret.json", "privkey.pem", "token", ".token", "access_token",
 	"kubeconfig", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
 	"cookies.sqlite", "Cookies.binarycookies",
+	// Terraform keeps every resource's secrets in its state in clear text;
+	// WordPress its database password and salts in its configuration
+	"terraform.tfstate", "terraform.tfstate.backup", "wp-config.php",
 }}
 
 // browserBases are the files of a Chromium-family profile that hold its
@@ -102,11 +105,20 @@ func browserStore(c, base string) bool {
 	return false
 }
 
+// secretKeyBase reports the base names of ssh's private keys.
+func secretKeyBase(base string) bool {
+	switch base {
+	case "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk":
+		return true
+	}
+	return false
+}
+
 // secretBaseGlobs are base-name patterns of secrets.
 var secretBaseGlobs = []string{
 	"*.kdbx", "*.keychain", "*.keychain-db", "service-account*.json", "client_secret_*.json",
 	"*.token", "*_token", "*.ovpn", "*.ppk", "ssh_host_*_key", "*_rsa", "*_ed25519", "*_ecdsa", "*_dsa",
-	"id_rsa.*", "id_ed25519.*", "id_ecdsa.*", "id_dsa.*",
+	"id_rsa.*", "id_ed25519.*", "id_ecdsa.*", "id_dsa.*", "*.tfstate", "*.tfstate.backup",
 }
 
 // notSecretEnv are the .env files committed as templates.
@@ -133,6 +145,10 @@ func secretPath(p string) bool {
 		if strings.HasPrefix(c, d) {
 			return true
 		}
+	}
+	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") &&
+		(secretPaths.has(folded) || secretKeyBase(path.Base(folded))) {
+		return true // macOS's file system ignores case: ~/.SSH/ID_RSA is the key
 	}
 	if rest, ok := strings.CutPrefix(base, ".env."); ok {
 		return !notSecretEnv.has(strings.ToLower(rest))

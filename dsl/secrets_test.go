@@ -33,6 +33,12 @@ func TestSecretPath(t *testing.T) {
 		{"~/Library/Cookies/Cookies.binarycookies", true},
 		{"~/.config/google-chrome/Default/Bookmarks", false}, {"~/.mozilla/firefox/x.default/places.sqlite", false},
 		{"cookies.txt", false}, {"src/Cookies", false}, {"~/.config/google-chrome/Default/Preferences", false},
+		// holes, 2026-12-03 (tenth session): names of secrets the lists lacked, and case
+		{"infra/terraform.tfstate", true}, {"prod.tfstate", true}, {"terraform.tfstate.backup", true},
+		{"www/wp-config.php", true}, {"~/.m2/settings.xml", true}, {"/home/u/.m2/settings.xml", true},
+		{"~/.SSH/ID_RSA", true}, {"~/.AWS/credentials", true}, {"~/.Ssh/Id_Ed25519", true},
+		{"~/.SSH/ID_RSA.PUB", false}, {"wp-config-sample.php", false}, {"main.tf", false}, {"pom.xml", false},
+		{"~/.ssh/Config", false}, {"terraform.tfvars", false}, // variables: sensitivePath, not read as a secret
 	} {
 		if got := secretPath(tc.p); got != tc.want {
 			t.Errorf("secretPath(%q) = %v, want %v", tc.p, got, tc.want)
