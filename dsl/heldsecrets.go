@@ -174,11 +174,13 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 
 // secretsRead are the secrets a command reads, whatever it does with
 // them, given what the commands before index i held: the secret files it
-// names, held files among its operands and input redirects, a stored
+// names (or a secret printer prints), held files among its operands and
+// input redirects, a stored
 // secret it prints, the environment. commandSecrets and pipedSecrets
 // both start from it.
 func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx Context) []string {
 	secrets := slices.Clone(ue.SecretFiles)
+	secrets = append(secrets, printedSecrets(u.Name, ue.Args)...) // age -r KEY ~/.ssh/id_rsa
 	for _, p := range ue.Positional {
 		if h.names(p, ue.Cwd, i, ctx) {
 			secrets = append(secrets, p) // cp ~/.ssh/id_rsa k; cat k

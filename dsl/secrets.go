@@ -230,8 +230,8 @@ var secretUsers = nameSet{names: []string{
 	"sftp", "mosh", "autossh", "sshfs", "source", ".", "dotenv", "env-cmd", "direnv", "sops", "age", "gpg", "gpg2",
 	"git-crypt", "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
 	"kubectl", "helm", "k9s", "kubectx", "kubens", "gcloud", "az", "docker", "podman",
-	"docker-compose", "nerdctl", "terraform", "tofu", "ansible", "ansible-playbook", "ansible-vault", "psql",
-	"mysql", "pg_dump", "npm", "pnpm", "yarn", "twine", "pip", "vault", "op", "which", "type", "find", "fd",
+	"docker-compose", "nerdctl", "terraform", "tofu", "ansible", "ansible-playbook", "ansible-vault",
+	"pg_dump", "npm", "pnpm", "yarn", "pip", "vault", "op", "which", "type", "find", "fd",
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
@@ -250,6 +250,58 @@ var secretAuthOptions = map[string][]string{
 	"socat":   {},
 	"restic":  {"-p", "--password-file", "--password-command", "--cacert", "--tls-client-cert", "--key-hint"},
 	"borg":    {"--keyfile"},
+	// a database client sends the file it runs (psql -h db -f FILE) and
+	// twine the files it uploads; their credentials come by these
+	"psql":    {"--set", "-v", "--variable"},
+	"mysql":   {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca", "--login-path"},
+	"mariadb": {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca"},
+	"twine":   {"--config-file", "--cert", "--client-cert", "-i", "--identity"},
+}
+
+// secretPrinters are programs that use secrets (secretUsers) but print
+// what they are given, encrypted or rearranged: a secret file they name is
+// in their output, and sending that output on sends the secret (age -r
+// KEY ~/.ssh/id_rsa | nc, sops -e creds | curl -d @-, git config -f
+// ~/.aws/credentials --list, kubectl create secret --from-file=… -o yaml,
+// helm template --set-file). The options whose value is their own
+// credential are left out.
+var secretPrinters = map[string][]string{
+	"age": {"-i", "--identity"}, "rage": {"-i", "--identity"},
+	"gpg":           {"--homedir", "--keyring", "--secret-keyring", "--passphrase-file", "--trustdb-name"},
+	"gpg2":          {"--homedir", "--keyring", "--secret-keyring", "--passphrase-file", "--trustdb-name"},
+	"sops":          {},
+	"ansible-vault": {"--vault-password-file", "--vault-pass-file", "--vault-id"},
+	"git":           {"--git-dir", "--work-tree"},
+	"kubectl":       {"--kubeconfig", "--client-key", "--client-certificate", "--certificate-authority"},
+	"oc":            {"--kubeconfig", "--client-key", "--client-certificate", "--certificate-authority"},
+	"helm":          {"--kubeconfig", "--key-file", "--cert-file", "--ca-file"},
+	"terraform":     {}, "tofu": {},
+}
+
+// printedSecrets are the secret files a secret printer (secretPrinters)
+// names outside its own credential options: what its output carries.
+func printedSecrets(name string, args []string) []string {
+	skip, ok := secretPrinters[programName(name)]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			opt, _, eq := strings.Cut(a, "=")
+			if containsStr(skip, opt) {
+				if !eq {
+					i++
+				}
+				continue
+			}
+		}
+		if s := secretIn(a); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // secretFiles is every secret file the command names in its words or
