@@ -307,7 +307,7 @@ func (g *Guard) Check(req Request) Verdict {
 		before.Written = earlierFiles(req.Written, req.Since)
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
-	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded}
+	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Home: os.Getenv("HOME")}
 	if before.Written != nil || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}

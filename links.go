@@ -30,6 +30,10 @@ type linker struct {
 	// secrets are the home's secret files by device and inode
 	// (hardLinked), read when a file with two names is first met.
 	secrets map[[2]uint64]string
+	// unlinks says the command removes names, not what they lead to
+	// (rm, unlink): a path's last component is not followed, and a hard
+	// link is a name of its own.
+	unlinks bool
 }
 
 // maxLinkHops bounds the links followed for one path (a loop never ends).
@@ -74,19 +78,30 @@ func (l *linker) linked(p, dir string) string {
 	}
 	abs = filepath.Clean(abs)
 	if real == "" {
-		real = l.resolve(abs)
+		if l.unlinks && glob == "" && !strings.HasSuffix(p, "/") {
+			// rm notes.txt removes the link, not the key it leads to
+			if d := l.resolve(filepath.Dir(abs)); d != "" {
+				real = filepath.Join(d, filepath.Base(abs))
+			}
+		} else {
+			real = l.resolve(abs)
+		}
 	}
-	if glob == "" {
+	switch {
+	case l.unlinks && !strings.Contains(glob, "/"):
+		// rm -f * and rm key.txt remove names: a match that is a link,
+		// or another name of a secret, is not its target
+	case glob == "":
 		if secret := l.hardLinked(real); secret != "" {
 			real = secret // ln ~/.ssh/id_rsa notes.txt, then cat notes.txt
 		}
-	} else if real != "" && !strings.Contains(glob, "/") {
+	case real != "" && !strings.Contains(glob, "/"):
 		// cat *.txt | nc …: a match that is a link (or another name) of
 		// a secret file makes the glob read it
 		if secret := l.secretMatch(real, glob); secret != "" {
 			return l.spelled(secret)
 		}
-	} else if real != "" {
+	case real != "":
 		// echo … >> */.bashrc, cp -r x u?/.claude, rm -rf */: a
 		// pattern's match on the way that is a link is followed
 		if through := l.globThrough(real, glob); through != "" {
@@ -428,6 +443,7 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 		if dir != l.cwd {
 			l.cwd, l.dirs = dir, nil
 		}
+		l.unlinks = c.Name == "rm" || c.Name == "unlink"
 		var cc *cmdline.Command
 		change := func() *cmdline.Command {
 			if cc == nil {

@@ -21,6 +21,9 @@ type Context struct {
 	// agents' configuration ($HGUARD_HOME=/srv/hg), resolved by GuardDirs:
 	// guardPath and persistPath count them besides the names they know.
 	Guarded []GuardDir
+	// Home is the home directory (absolute), when known: a project under
+	// it may be named either way (outsideProject).
+	Home string
 	// SecretFile reports a file, by its cleaned path (absolute or ~/…),
 	// that earlier commands of an agent's session wrote and whose content
 	// holds a secret (a private key, a cloud key, a token): sending it is
@@ -90,6 +93,9 @@ type CommandEnv struct {
 	// SecretValue reports a text that expands a variable the line set
 	// from a secret (secretValue).
 	SecretValue func(text string) bool `expr:"secretValue"`
+	// OutsideProject reports a path outside an agent's project
+	// (outsideProject).
+	OutsideProject func(path string) bool `expr:"outsideProject"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -232,6 +238,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx)
 	}
+	env.OutsideProject = func(p string) bool { return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) }
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)
@@ -732,6 +739,57 @@ func stdoutToFile(c *cmdline.Command) bool {
 // commandCwd is where a command runs: the directory a static cd earlier on
 // the line moved to, or the caller's joined with where relative cds moved
 // (cd .claude && echo x > settings.json), else the caller's.
+// projectDir is the agent's project for outsideProject: the directory
+// the line starts in, or, when the caller gave none (a rule's examples),
+// the first directory the line moves to; "" for a person.
+func projectDir(line *cmdline.Line, ctx Context) string {
+	if ctx.Caller == "" || ctx.Cwd != "" {
+		return ctx.Cwd
+	}
+	for _, c := range line.Commands {
+		if strings.HasPrefix(c.Cwd, "/") {
+			return c.Cwd
+		}
+	}
+	return ""
+}
+
+// outsideProject reports a path that, resolved against the command's
+// directory dir, lies outside the agent's project, whose checkpoint holds
+// what is lost there. A temporary directory's files and the home's caches
+// (~/.cache) are disposable and count as neither; a path known only at
+// run time, or relative to a directory the line does not show, is not
+// judged. home is the home directory, when known.
+func outsideProject(p, dir, project, home string) bool {
+	if project == "" || p == "" || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`") {
+		return false
+	}
+	r := resolveIn(p, dir)
+	if !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") || strings.HasPrefix(r, "/dev/") {
+		return false
+	}
+	if isTemp(r) || sharedDir(r) || under(r, "~/.cache") {
+		return false
+	}
+	return !within(tildeHome(r, home), tildeHome(project, home))
+}
+
+// tildeHome writes a path under home (absolute, not /) with ~: a home
+// outside /home and /Users (HOME=/srv/u) is still the home.
+func tildeHome(p, home string) string {
+	home = strings.TrimSuffix(home, "/")
+	if home == "" || !strings.HasPrefix(home, "/") {
+		return p
+	}
+	if p == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(p, home+"/"); ok {
+		return "~/" + rest
+	}
+	return p
+}
+
 func commandCwd(caller, cd, rel string) string {
 	switch {
 	case cd != "":

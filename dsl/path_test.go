@@ -291,3 +291,34 @@ func TestSharedDir(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideProject: a path resolved against the command's directory
+// outside the agent's project, the home spelled either way; temporary
+// files, caches, run-time paths and an unknown project are not judged.
+func TestOutsideProject(t *testing.T) {
+	for _, tt := range []struct {
+		path, dir, project, home string
+		want                     bool
+	}{
+		{"~/Documents/a", "/home/u/proj", "/home/u/proj", "", true},
+		{"/home/u/notes.md", "/home/u/proj", "/home/u/proj", "", true},
+		{"../other/x", "/home/u/proj", "/home/u/proj", "", true},
+		{"a.md", "/home/u/Documents", "/home/u/proj", "", true},
+		{"~/proj/x.o", "/srv/u/proj", "/srv/u/proj", "/srv/u", false},
+		{"~/Documents/a", "/srv/u/proj", "/srv/u/proj", "/srv/u", true},
+		{"/srv/u/proj/x", "/srv/u/proj", "~/proj", "/srv/u", false},
+		{"x.o", "/home/u/proj", "/home/u/proj", "", false},
+		{"/home/u/proj/sub/x", "/home/u/proj", "/home/u/proj", "", false},
+		{"/tmp/x", "/home/u/proj", "/home/u/proj", "", false},
+		{"~/.cache/pip/x", "/home/u/proj", "/home/u/proj", "", false},
+		{"$F", "/home/u/proj", "/home/u/proj", "", false},
+		{"-f", "/home/u/proj", "/home/u/proj", "", false},
+		{"/dev/null", "/home/u/proj", "/home/u/proj", "", false},
+		{"~/Documents/a", "/home/u/proj", "", "", false}, // no project known
+		{"a.md", "", "/home/u/proj", "", false},          // relative to an unknown directory
+	} {
+		if got := outsideProject(tt.path, tt.dir, tt.project, tt.home); got != tt.want {
+			t.Errorf("outsideProject(%q, dir %q, project %q, home %q) = %v, want %v", tt.path, tt.dir, tt.project, tt.home, got, tt.want)
+		}
+	}
+}
