@@ -231,7 +231,7 @@ var secretUsers = nameSet{names: []string{
 	"git-crypt", "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
 	"kubectl", "helm", "k9s", "kubectx", "kubens", "gcloud", "az", "docker", "podman",
 	"docker-compose", "nerdctl", "terraform", "tofu", "ansible", "ansible-playbook", "ansible-vault",
-	"pg_dump", "npm", "pnpm", "yarn", "pip", "vault", "op", "which", "type", "find", "fd",
+	"pg_dump", "npm", "pnpm", "yarn", "pip", "op", "which", "type", "find", "fd",
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
@@ -256,6 +256,8 @@ var secretAuthOptions = map[string][]string{
 	"mysql":   {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca", "--login-path"},
 	"mariadb": {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca"},
 	"twine":   {"--config-file", "--cert", "--client-cert", "-i", "--identity"},
+	// vault kv put PATH k=@FILE sends FILE to the server
+	"vault": {"-ca-cert", "-ca-path", "-client-cert", "-client-key"},
 }
 
 // secretPrinters are programs that use secrets (secretUsers) but print
