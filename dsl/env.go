@@ -694,6 +694,9 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		ue := newCommandEnv(u, line, ctx)
 		h, i := ctx.heldBefore(u, line)
 		out = append(out, h.secretsRead(u, ue, i, ctx)...)
+		if h.callsCarrier(u, i) {
+			out = append(out, u.Source) // f(){ cat key; }; f | nc …
+		}
 		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...) // tar c ~/.ssh, cd ~ && tar c .ssh
 		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
 			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {

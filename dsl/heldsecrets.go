@@ -29,6 +29,16 @@ type heldSecrets struct {
 	procs, substs []string
 	// at is each command's index on the line.
 	at map[*cmdline.Command]int
+	// fns are the functions whose body carries a secret, each with the
+	// index of the first command of its body that does.
+	fns map[string]int
+}
+
+// callsCarrier reports a command at index i that calls a function whose
+// body, met before it, carries a secret.
+func (h *heldSecrets) callsCarrier(u *cmdline.Command, i int) bool {
+	j, ok := h.fns[u.Name]
+	return ok && j < i && u.Func != u.Name
 }
 
 // heldFile is a file a command of the line filled with a secret.
@@ -56,17 +66,47 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 	h.at = make(map[*cmdline.Command]int, len(line.Commands))
 	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
 	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position
+	loops := line.Loops
 	for i, u := range line.Commands {
 		h.at[u] = i
+		for len(loops) > 0 && loops[0].At <= i {
+			// for K in $(cat key): K holds what the words hold
+			if l := loops[0]; h.expands(l.Words, i) {
+				h.vars = append(h.vars, heldVar{l.Name, i - 1})
+			}
+			loops = loops[1:]
+		}
 		ue := newCommandEnv(u, line, ctx)
 		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
-		if u.Stdin.Kind == "pipe" && u.Pipe.Index > 0 {
+		switch {
+		case u.Stdin.Kind != "pipe":
+		case u.Pipe.Index > 0:
 			if j, ok := lastAt[[2]int{u.Pipe.Len, u.Pipe.Index - 1}]; ok && carries[j] && line.Commands[j].Name == u.Stdin.From {
 				secrets = append(secrets, line.Commands[j].Source)
 			}
+		default:
+			// a command inside a compound a pipe feeds (cat key | while
+			// read K; do …): the latest command of that name before it
+			for j := i - 1; j >= 0; j-- {
+				if line.Commands[j].Name == u.Stdin.From && line.Commands[j].Pipe.Len > 1 {
+					if carries[j] {
+						secrets = append(secrets, line.Commands[j].Source)
+					}
+					break
+				}
+			}
+		}
+		if h.callsCarrier(u, i) {
+			secrets = append(secrets, u.Source) // f(){ cat key; }; f > k.txt: the function prints the key
 		}
 		lastAt[[2]int{u.Pipe.Len, u.Pipe.Index}] = i
 		carries[i] = len(secrets) > 0 || dirs
+		if _, ok := h.fns[u.Func]; carries[i] && u.Func != "" && !ok {
+			if h.fns == nil {
+				h.fns = map[string]int{}
+			}
+			h.fns[u.Func] = i
+		}
 		if carries[i] && len(u.Via) > 0 {
 			switch u.Via[len(u.Via)-1] {
 			case "<(…)":

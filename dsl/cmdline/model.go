@@ -24,7 +24,21 @@ type Line struct {
 	// them (redirections, tee, downloads, copies' targets), as paths like
 	// Fetched's, for the lines after it (Before.Written).
 	Written []string
+	// Loops are the variables for loops take from word lists, in source
+	// order, at most MaxLoops: for K in $(cat key) binds K to what the
+	// substitution prints, for the rules that follow values.
+	Loops []LoopVar
 }
+
+// LoopVar is a for loop's variable and the words it takes.
+type LoopVar struct {
+	Name  string
+	Words string // the word list as written
+	At    int    // the index in Line.Commands of the first command after the word list's own
+}
+
+// MaxLoops bounds Line.Loops.
+const MaxLoops = 64
 
 // Command is one simple command that would execute, after resolution:
 // quotes spliced, wrappers peeled off, carriers followed.

@@ -297,6 +297,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if c.Loop != nil {
 			w.substs(inner, c.Loop)
 		}
+		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil && len(it.Items) > 0 && len(w.line.Loops) < MaxLoops {
+			words := w.source(it.Items[0].Pos(), it.Items[len(it.Items)-1].End())
+			w.line.Loops = append(w.line.Loops, LoopVar{Name: it.Name.Value, Words: words, At: len(w.line.Commands)})
+		}
 		if cl, ok := c.Loop.(*syntax.CStyleLoop); ok {
 			w.arithRefs(w.pos(st, cx), inner, cl.Init, cl.Cond, cl.Post)
 		}
