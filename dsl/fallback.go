@@ -37,6 +37,75 @@ var persistExact = nameSet{names: []string{
 	"~/.gitconfig", "~/.config/git/config", "/etc/gitconfig", "~/.inputrc", "/etc/inputrc",
 }}
 
+// programStartFiles are files one program reads each time it starts or
+// runs for commands, code or the programs it runs, so that rewriting one
+// runs code the next time someone uses that program in an ordinary way:
+// cargo runs build.rustc-wrapper, target.*.runner and the linker from its
+// configuration, go runs GOFLAGS=-toolexec from the file go env -w writes,
+// ssh runs ProxyCommand and LocalCommand, npm its script-shell and
+// node-options, Yarn its yarnPath, bun its preload scripts, tmux run-shell,
+// psql \! lines, sqlite3 .shell, mysql its pager, gdb and lldb their
+// start-up commands, the mvn script sources ~/.mavenrc, Gradle runs init
+// scripts and the JVM options of gradle.properties (-javaagent), terraform
+// the provider binaries of dev_overrides, direnv sources direnvrc and loads
+// the .envrc under a direnv.toml whitelist unasked. Paths are in homeForm;
+// each names the programs that load it: handing the file to its own program
+// (tmux -f ~/.tmux.conf, gdb -x ~/.gdbinit) is loading it, not writing it.
+// A project's own files of these names (.cargo/config.toml, .npmrc) are
+// left out: they are part of the repository, reviewed with it, and its
+// build runs the project's code anyway.
+var programStartFiles = map[string][]string{
+	"~/.cargo/config.toml": {"cargo"}, "~/.cargo/config": {"cargo"},
+	"~/.config/go/env": {"go"}, "~/Library/Application Support/go/env": {"go"},
+	"~/.ssh/config": {"ssh", "scp", "sftp", "sshfs", "autossh", "mosh"},
+	"~/.npmrc":      {"npm", "npx", "pnpm", "yarn"}, "~/.yarnrc": {"yarn"}, "~/.yarnrc.yml": {"yarn"},
+	"~/.bunfig.toml": {"bun", "bunx"}, "~/.config/.bunfig.toml": {"bun", "bunx"},
+	"~/.tmux.conf": {"tmux"}, "~/.config/tmux/tmux.conf": {"tmux"}, "~/.screenrc": {"screen"},
+	"~/.psqlrc": {"psql"}, "~/.sqliterc": {"sqlite"},
+	"~/.my.cnf":  {"mysql", "mariadb", "mysqldump", "mysqladmin", "mycli"},
+	"~/.gdbinit": {"gdb"}, "~/.config/gdb/gdbinit": {"gdb"}, "~/.lldbinit": {"lldb"},
+	"~/.vimrc": {"vim"}, "~/.vim/vimrc": {"vim"}, "~/.exrc": {"vi", "ex"},
+	"~/.config/nvim/init.vim": {"nvim"}, "~/.config/nvim/init.lua": {"nvim"},
+	"~/.emacs": {"emacs"}, "~/.emacs.el": {"emacs"}, "~/.emacs.d/init.el": {"emacs"},
+	"~/.emacs.d/early-init.el": {"emacs"}, "~/.config/emacs/init.el": {"emacs"},
+	"~/.irbrc": {"irb", "ruby"}, "~/.pryrc": {"pry"}, "~/.Rprofile": {"r", "rscript"},
+	"~/.lessfilter": {"less"}, "~/.lesskey": {"less", "lesskey"}, "~/.toprc": {"top"},
+	"~/.config/procps/toprc": {"top"}, "~/.mailcap": {"run-mailcap"},
+	"~/.mavenrc": {"mvn", "mvnw"}, "/etc/mavenrc": {"mvn", "mvnw"}, "/usr/local/etc/mavenrc": {"mvn", "mvnw"},
+	"~/.gradle/init.gradle": {"gradle", "gradlew"}, "~/.gradle/init.gradle.kts": {"gradle", "gradlew"},
+	"~/.gradle/gradle.properties": {"gradle", "gradlew"},
+	"~/.terraformrc":              {"terraform", "tofu"},
+	"~/.direnvrc":                 {"direnv"}, "~/.config/direnv/direnvrc": {"direnv"}, "~/.config/direnv/direnv.toml": {"direnv"},
+}
+
+// programStartDirs are directories whose every file a program loads as
+// code at start: Gradle's init scripts, editors' plugins, direnv's library.
+var programStartDirs = map[string][]string{
+	"~/.gradle/init.d/": {"gradle", "gradlew"}, "~/.vim/plugin/": {"vim"}, "~/.config/nvim/plugin/": {"nvim"},
+	"~/.config/direnv/lib/": {"direnv"},
+}
+
+// startFileLoaders is the programs that load p as their start-up file
+// (programStartFiles, programStartDirs), or nil.
+func startFileLoaders(p string) []string {
+	c := homeForm(cleanPath(p))
+	if ls, ok := programStartFiles[c]; ok {
+		return ls
+	}
+	for d, ls := range programStartDirs {
+		if strings.HasPrefix(c, d) {
+			return ls
+		}
+	}
+	return nil
+}
+
+// loadsStartFile reports a command that hands p to a program that loads it
+// at start (tmux -f ~/.tmux.conf, mvn with ~/.mavenrc): no write.
+func loadsStartFile(name, p string) bool {
+	return slices.Contains(startFileLoaders(p), programName(path.Base(name)))
+}
+
 var persistDirs = []string{
 	"/etc/cron.d/", "/etc/cron.hourly/", "/etc/cron.daily/", "/etc/cron.weekly/", "/etc/cron.monthly/",
 	"/var/spool/cron/", "/var/spool/anacron/", "/var/at/", "/usr/lib/cron/", "/etc/sudoers.d/",
@@ -60,7 +129,8 @@ var accountFiles = nameSet{names: []string{"/etc/passwd", "/etc/group"}}
 // whose rewriting installs something that runs later or lets someone in:
 // cron tables, sudoers, /etc/shadow, the loader's preload, PAM, shell
 // start-up files, service units, authorized_keys, sshd's configuration,
-// LaunchAgents, and hguard's own files. /boot is left to the write rules:
+// LaunchAgents, the start-up files of everyday programs
+// (programStartFiles), and hguard's own files. /boot is left to the write rules:
 // the tools that rebuild it (update-grub, kernel-install, dracut) name it.
 func persistPath(p string) bool { return persistPathIn(p, nil) }
 
@@ -71,7 +141,7 @@ func persistPathIn(p string, gs guards) bool {
 		return false
 	}
 	c := homeForm(cleanPath(p))
-	if persistExact.has(c) {
+	if persistExact.has(c) || startFileLoaders(c) != nil {
 		return true
 	}
 	for _, d := range persistDirs {
@@ -199,13 +269,13 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 			}
 			if v, ok := optionPathValue(w); ok {
 				w = v
-				if !reader && (persistPathIn(v, gs) || accountFiles.has(cleanPath(v))) {
+				if !reader && (persistPathIn(v, gs) && !loadsStartFile(name, v) || accountFiles.has(cleanPath(v))) {
 					add(v)
 					continue
 				}
 			}
 			if isPathWord(w) {
-				if operands && !reader && persistPathIn(w, gs) && !secretPath(w) {
+				if operands && !reader && persistPathIn(w, gs) && !secretPath(w) && !loadsStartFile(name, w) {
 					add(w)
 				}
 				continue
@@ -238,7 +308,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPathIn(c.Path, gs) {
 		// A wrapper whose option value hguard took for the command
 		// (screen -L FILE CMD): the path is no program anyone runs.
-		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders.has(programName(w.Name)) {
+		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders.has(programName(w.Name)) && !loadsStartFile(w.Name, c.Path) {
 			add(c.Path)
 		}
 	}

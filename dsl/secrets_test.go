@@ -142,8 +142,12 @@ func TestPersistPath(t *testing.T) {
 		{"/etc/ld.so.preload", true}, {"/home/u/.bashrc", true}, {"~/.ssh/authorized_keys", true},
 		{"/root/.ssh/authorized_keys", true}, {"/etc/systemd/system/x.service", true}, {"/boot/grub/grub.cfg", false},
 		{"~/.hguard/config.yaml", true}, {"/etc/shadow", true},
-		{"/etc/passwd", false}, {"/etc/hosts", false}, {"/usr/bin/java", false}, {"~/.ssh/config", false},
+		{"/etc/passwd", false}, {"/etc/hosts", false}, {"/usr/bin/java", false},
 		{"cron.d/job", false}, {"", false}, {"/tmp/x", false},
+		// everyday programs' start-up files, in any home; not a project's own
+		{"~/.ssh/config", true}, {"~/.cargo/config.toml", true}, {"/home/u/.config/go/env", true}, {"~/.tmux.conf", true},
+		{"~/.gradle/init.d/x.gradle", true}, {"/root/.Rprofile", true}, {"~/.config/direnv/lib/x.sh", true},
+		{".cargo/config.toml", false}, {"proj/.npmrc", false}, {"~/.cargo/registry/x", false}, {"~/.config/go/env.bak", false},
 	} {
 		if got := persistPath(tc.p); got != tc.want {
 			t.Errorf("persistPath(%q) = %v, want %v", tc.p, got, tc.want)
@@ -213,6 +217,15 @@ func TestMayWriteAndMoreSecrets(t *testing.T) {
 		{"echo 'b, _ := os.ReadFile(\"/etc/shadow\")' > x.go; go run x.go", false, true},
 		{"echo 'os.WriteFile(\"/etc/passwd\", b, 0644)' > x.go; go run x.go", true, false},
 		{"echo '/etc/shadow' > list.txt; cat list.txt", false, false},
+		// a program's start-up file handed to that program is loaded; to another, it may be written
+		{"tmux -f ~/.tmux.conf new", false, false},
+		{"tmux source-file ~/.tmux.conf", false, false},
+		{"gdb -x ~/.gdbinit ./a.out", false, false},
+		{"sftp -F ~/.ssh/config host", false, false},
+		{"./gradlew --init-script ~/.gradle/init.d/x.gradle build", false, false},
+		{"logrotate -l ~/.tmux.conf x", true, false},
+		{"rlwrap -l ~/.cargo/config.toml cat", true, false},
+		{"python3 -c 'open(\"/home/u/.cargo/config.toml\", \"a\").write(\"x\")'", true, false},
 	} {
 		line := cmdline.ParseShell(tc.line, "bash")
 		var write, secret bool
