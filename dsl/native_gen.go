@@ -551,7 +551,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native135
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # == \"strict-ssl\") && any(args, # == \"false\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
 			return native136
 		}
@@ -875,7 +875,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native216
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) == \"config\" && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\"))":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|:)(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|:)(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native217
 		}
@@ -1067,7 +1067,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native264
 		}
-	case "pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
 			return native265
 		}
@@ -1075,7 +1075,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native266
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native267
 		}
@@ -1112,7 +1112,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [358]lazyRegexp{
+var nativeRegexps = [366]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1250,6 +1250,9 @@ var nativeRegexps = [358]lazyRegexp{
 	{src: "^(127\\.|::1$|0\\.0\\.0\\.0$)"},
 	{src: "^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@"},
 	{src: "^(https?://)?(169\\.254\\.169\\.254|\\[?fd00:ec2::254\\]?|metadata\\.google\\.internal)(/|$|:)"},
+	{src: "^[a-z]+\\.trusted-host$"},
+	{src: "^(strict-ssl|enableStrictSsl)(=false)?$"},
+	{src: "(^|=)false$"},
 	{src: "^/dev/(tcp|udp)/"},
 	{src: "^/dev/(tcp|udp)/[^/]+/[0-9]+"},
 	{src: "(?i)^(exec|system):"},
@@ -1368,6 +1371,8 @@ var nativeRegexps = [358]lazyRegexp{
 	{src: "(?i)\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\.tar(\\.[a-z0-9]+)?)$"},
 	{src: "(^|:)(registry|npmRegistryServer)$"},
 	{src: "(^|:)(registry|npmRegistryServer)="},
+	{src: "(^|:)registry$"},
+	{src: "(^|:)registry="},
 	{src: "(index-url|find-links)$"},
 	{src: "^[a-z+]+://"},
 	{src: "^[A-Za-z_][A-Za-z0-9_]*="},
@@ -1449,6 +1454,8 @@ var nativeRegexps = [358]lazyRegexp{
 	{src: "^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron"},
 	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/hooks(/|$)|(^|/)\\.git/config$|(^|/)\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.gitconfig|\\.config/git/(config|attributes))$"},
 	{src: "(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)"},
+	{src: "^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)"},
+	{src: "^(CC|CXX|FC|PKG_CONFIG)=."},
 	{src: "(?i)^core\\.hookspath$"},
 	{src: "(?i)^(core\\.(pager|editor|askpass)|sequence\\.editor)$"},
 	{src: "[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\b"},
@@ -1462,6 +1469,7 @@ var nativeRegexps = [358]lazyRegexp{
 	{src: "(?i)^http\\.([^ ]+\\.)?sslverify$"},
 	{src: "(?i)^(false|no|off|0)$"},
 	{src: "(?i)^url\\..+\\.(insteadof|pushinsteadof)$"},
+	{src: "(?i)^https?\\.([^ ]+\\.)?(proxy|sslcainfo|sslcapath)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/(early-)?init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\.py)?|mavenrc|gradle/init\\.gradle(\\.kts)?|gradle/init\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*))$"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.cargo/config(\\.toml)?|\\.config/go/env|Library/Application Support/go/env|\\.curlrc|\\.config/\\.?curlrc|\\.wgetrc|\\.yarnrc(\\.yml)?|(\\.config/)?\\.bunfig\\.toml|\\.config/pip/pip\\.conf|\\.pip/pip\\.conf|Library/Application Support/pip/pip\\.conf|\\.pydistutils\\.cfg|\\.config/uv/uv\\.toml|\\.condarc|\\.config/pnpm/rc|\\.gemrc|\\.bundle/config|\\.my\\.cnf|\\.tmux\\.conf|\\.config/tmux/tmux\\.conf|\\.screenrc|\\.m2/settings\\.xml|\\.gradle/gradle\\.properties|\\.terraformrc|\\.config/direnv/direnv\\.toml)$"},
 	{src: "^\\$\\{?XDG_CONFIG_HOME\\}?/(go/env|\\.?curlrc|\\.bunfig\\.toml|pip/pip\\.conf|uv/uv\\.toml|pnpm/rc|tmux/tmux\\.conf|direnv/direnv\\.toml)$"},
@@ -3848,7 +3856,7 @@ func native135(env any) bool {
 // native136 is the condition of insecure-tls.
 func native136(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((in(e.Name, "curl", "curlie") &&
+	return ((((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
 		(in(e.Name, "wget", "wget2") &&
 			e.HasFlag("no-check-certificate"))) ||
@@ -3858,12 +3866,20 @@ func native136(env any) bool {
 			}))) ||
 		(in(e.Name, "pip", "pip3", "uv", "poetry") &&
 			e.HasFlag("trusted-host"))) ||
+		(((in(e.Name, "pip", "pip3") &&
+			(e.Pos(0) == "config")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "set")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[137], ".trusted-host", p0)
+			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "strict-ssl")
+				return matchReAny(&nativeRegexps[138], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "false")
+				return matchReWith(&nativeRegexps[139], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -3879,30 +3895,30 @@ func native136(env any) bool {
 func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[137], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[140], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[138], "/dev/", p0)
+			return matchReWith(&nativeRegexps[141], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[139], ":", p0)
+				return matchReFold(&nativeRegexps[142], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[140], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[143], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[141], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[144], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[142], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[143], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[144], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[145], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[146], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[147], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native138 is the condition of exfiltrate-secrets.
@@ -3913,9 +3929,9 @@ func native138(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[145], "$", p0) &&
+				(matchReWith(&nativeRegexps[148], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[146], "$(cat ", p0))
+				matchReWith(&nativeRegexps[149], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -3934,7 +3950,7 @@ func native138(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[147], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[150], "secret\x00token\x00password\x00key\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -3948,10 +3964,10 @@ func native138(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[148], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[151], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[149], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[152], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -3972,7 +3988,7 @@ func native138(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[150], "$(", p0)
+				return matchReWith(&nativeRegexps[153], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3985,11 +4001,11 @@ func native138(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[151], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[154], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[150], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[152], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[153], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[155], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -4063,12 +4079,12 @@ func native140(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[153], ":", p0)
+					return matchReWith(&nativeRegexps[156], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[154], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[157], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -4086,8 +4102,8 @@ func native141(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[155], "$", p0)) &&
-			matchReWith(&nativeRegexps[156], ".", p0))
+			matchReWith(&nativeRegexps[158], "$", p0)) &&
+			matchReWith(&nativeRegexps[159], ".", p0))
 	})
 }
 
@@ -4153,7 +4169,7 @@ func native143(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[157], "cd", e.Line))
+		matchReWith(&nativeRegexps[160], "cd", e.Line))
 }
 
 // native144 is the condition of reverse-shell-fifo.
@@ -4166,7 +4182,7 @@ func native144(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[158], "mk", e.Line))
+		matchReWith(&nativeRegexps[161], "mk", e.Line))
 }
 
 // native145 is the condition of shell-piped-to-network.
@@ -4193,20 +4209,20 @@ func native146(env any) bool {
 // native147 is the condition of awk-network.
 func native147(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[159], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[160], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[162], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[163], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native148 is the condition of dns-update.
 func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[161], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[164], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[162], "del", p0)
+			return matchReFold(&nativeRegexps[165], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[161], "del", p0.Target)
+			return matchReFold(&nativeRegexps[164], "del", p0.Target)
 		}))
 }
 
@@ -4214,23 +4230,23 @@ func native148(env any) bool {
 func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[163], "$", p0) &&
+		return (matchReWith(&nativeRegexps[166], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[164], ":", p0) &&
+				return (matchReWith(&nativeRegexps[167], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[163], "$", p0)) &&
+				matchReWith(&nativeRegexps[166], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[165], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
+				return (matchReAny(&nativeRegexps[168], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -4258,7 +4274,7 @@ func native150(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[166], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[169], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -4266,7 +4282,7 @@ func native150(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[167], p0)
+							return matchRe(&nativeRegexps[170], p0)
 						}))))
 		}()
 	}()
@@ -4280,7 +4296,7 @@ func native151(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[168], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[171], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -4299,15 +4315,15 @@ func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[169], "@", p0) &&
-				!matchReWith(&nativeRegexps[170], "@", p0))
+			return (matchReWith(&nativeRegexps[172], "@", p0) &&
+				!matchReWith(&nativeRegexps[173], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[171], ":", p0) &&
-						!matchReAny(&nativeRegexps[172], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[174], ":", p0) &&
+						!matchReAny(&nativeRegexps[175], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -4324,7 +4340,7 @@ func native153(env any) bool {
 func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[173], "@", p0)
+		return matchReWith(&nativeRegexps[176], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -4340,18 +4356,18 @@ func native155(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[174], ":", p0)
+				return matchReFold(&nativeRegexps[177], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[175], ":", p0)
+				return matchReFold(&nativeRegexps[178], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[176], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[179], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[171], ":", p0) &&
-						!matchReAny(&nativeRegexps[172], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[174], ":", p0) &&
+						!matchReAny(&nativeRegexps[175], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -4369,7 +4385,7 @@ func native156(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[177], p0)
+					return matchRe(&nativeRegexps[180], p0)
 				}))))
 }
 
@@ -4377,8 +4393,8 @@ func native156(env any) bool {
 func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[178], p0) ||
-			matchReWith(&nativeRegexps[179], "w", p0))
+		return (matchRe(&nativeRegexps[181], p0) ||
+			matchReWith(&nativeRegexps[182], "w", p0))
 	})
 }
 
@@ -4399,13 +4415,13 @@ func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[180], "s", p0) ||
-				matchRe(&nativeRegexps[181], p0))
+			return (matchReWith(&nativeRegexps[183], "s", p0) ||
+				matchRe(&nativeRegexps[184], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[181], p0) ||
-					matchReWith(&nativeRegexps[182], "s", p0))
+				return (matchRe(&nativeRegexps[184], p0) ||
+					matchReWith(&nativeRegexps[185], "s", p0))
 			})))
 }
 
@@ -4414,15 +4430,15 @@ func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[183], "s", p0) ||
-				matchRe(&nativeRegexps[184], p0))
+			return (matchReWith(&nativeRegexps[186], "s", p0) ||
+				matchRe(&nativeRegexps[187], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[184], p0)
+				return matchRe(&nativeRegexps[187], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[185], cleanPath(p0))
+			return matchRe(&nativeRegexps[188], cleanPath(p0))
 		}))
 }
 
@@ -4445,21 +4461,21 @@ func native162(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[186], p0) ||
-					matchRe(&nativeRegexps[187], p0)) ||
-					matchRe(&nativeRegexps[188], p0)) ||
-					matchReWith(&nativeRegexps[189], "w", p0)) ||
-					matchReWith(&nativeRegexps[190], "g", p0))
+				return ((((matchRe(&nativeRegexps[189], p0) ||
+					matchRe(&nativeRegexps[190], p0)) ||
+					matchRe(&nativeRegexps[191], p0)) ||
+					matchReWith(&nativeRegexps[192], "w", p0)) ||
+					matchReWith(&nativeRegexps[193], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[187], p0) ||
-					matchRe(&nativeRegexps[191], p0)) ||
-					matchReWith(&nativeRegexps[192], "w", p0)) ||
-					matchReWith(&nativeRegexps[189], "w", p0))
+				return (((matchRe(&nativeRegexps[190], p0) ||
+					matchRe(&nativeRegexps[194], p0)) ||
+					matchReWith(&nativeRegexps[195], "w", p0)) ||
+					matchReWith(&nativeRegexps[192], "w", p0))
 			})))
 }
 
@@ -4471,7 +4487,7 @@ func native163(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[193], "-", p0)
+				return matchReWith(&nativeRegexps[196], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -4555,12 +4571,12 @@ func native168(env any) bool {
 func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[194], p0)
+		return matchRe(&nativeRegexps[197], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[195], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[198], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -4597,10 +4613,10 @@ func native173(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[196], p0)
+					return matchRe(&nativeRegexps[199], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[197], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[200], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -4614,7 +4630,7 @@ func native174(env any) bool {
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[198], "-", p0)
+						return matchReWith(&nativeRegexps[201], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -4645,7 +4661,7 @@ func native175(env any) bool {
 func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[199], "mount", p0)
+		return matchReFold(&nativeRegexps[202], "mount", p0)
 	})
 }
 
@@ -4709,10 +4725,10 @@ func native177(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[200], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[203], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[201], "hguard", p0)
+				return matchReWith(&nativeRegexps[204], "hguard", p0)
 			})))
 }
 
@@ -4780,13 +4796,13 @@ func native178(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[202], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[205], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[200], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[203], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[201], "hguard", p0)
+					return matchReWith(&nativeRegexps[204], "hguard", p0)
 				}))))
 }
 
@@ -4798,7 +4814,7 @@ func native179(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[203], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[206], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -4824,7 +4840,7 @@ func native179(env any) bool {
 func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[204], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[207], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -4842,15 +4858,15 @@ func native180(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[205], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[206], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[208], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[209], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[207], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[210], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native181 is the condition of self-replace-agent.
@@ -4860,19 +4876,19 @@ func native181(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[208], "hguard", p0)
+				return matchReWith(&nativeRegexps[211], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[209], "hguard", p0)
+					return matchReWith(&nativeRegexps[212], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[210], "hguard", p0)
+						return matchReWith(&nativeRegexps[213], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[211], "hguard", p0)
+					return matchReWith(&nativeRegexps[214], "hguard", p0)
 				}))))
 }
 
@@ -4903,13 +4919,13 @@ func native182(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[212], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[215], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[213], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[216], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -4947,13 +4963,13 @@ func native183(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[212], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[215], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[213], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[216], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -4964,10 +4980,10 @@ func native183(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[210], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[213], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[214], "hguard", p0) ||
-						matchReWith(&nativeRegexps[215], "hguard", p0))
+					return (matchReWith(&nativeRegexps[217], "hguard", p0) ||
+						matchReWith(&nativeRegexps[218], "hguard", p0))
 				}))))
 }
 
@@ -4977,8 +4993,8 @@ func native184(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[216], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[217], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[219], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[220], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native185 is the condition of self-inline-write-agent.
@@ -4988,31 +5004,31 @@ func native185(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[216], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[217], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[219], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[220], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native186 is the condition of self-env.
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[218], "hguard_", p0)
+		return matchReFold(&nativeRegexps[221], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[218], "hguard_", p0)
+				return matchReFold(&nativeRegexps[221], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[219], "-", p0) ||
+					return (matchReWith(&nativeRegexps[222], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[220], "hguard", p0)
+				return matchReFold(&nativeRegexps[223], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -5030,7 +5046,7 @@ func native186(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[221], "hguard_", p0)
+				return matchReFold(&nativeRegexps[224], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -5041,23 +5057,23 @@ func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[218], "hguard_", p0)
+			return matchReFold(&nativeRegexps[221], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[218], "hguard_", p0)
+					return matchReFold(&nativeRegexps[221], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[219], "-", p0) ||
+						return (matchReWith(&nativeRegexps[222], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[220], "hguard", p0)
+					return matchReFold(&nativeRegexps[223], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -5075,7 +5091,7 @@ func native187(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[221], "hguard_", p0)
+					return matchReFold(&nativeRegexps[224], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -5087,30 +5103,30 @@ func native188(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[222], "-", p0)
+			return matchReWith(&nativeRegexps[225], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[223], p0))
+					matchRe(&nativeRegexps[226], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[224], p0)
+				return matchRe(&nativeRegexps[227], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[225], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[228], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[226], "accept-", p0)
+				return matchReWith(&nativeRegexps[229], "accept-", p0)
 			})))
 }
 
@@ -5121,30 +5137,30 @@ func native189(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[222], "-", p0)
+				return matchReWith(&nativeRegexps[225], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[223], p0))
+						matchRe(&nativeRegexps[226], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[224], p0)
+					return matchRe(&nativeRegexps[227], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[225], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[228], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[226], "accept-", p0)
+					return matchReWith(&nativeRegexps[229], "accept-", p0)
 				}))))
 }
 
@@ -5152,7 +5168,7 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[227], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[230], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -5164,7 +5180,7 @@ func native191(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[227], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[230], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -5181,7 +5197,7 @@ func native192(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[227], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[230], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -5203,7 +5219,7 @@ func native193(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[227], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[230], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -5286,16 +5302,16 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[220], "hguard", p0)
+			return matchReFold(&nativeRegexps[223], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[220], "hguard", p0)
+				return matchReFold(&nativeRegexps[223], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[228], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[231], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[220], "hguard", p0)
+				return matchReFold(&nativeRegexps[223], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -5308,16 +5324,16 @@ func native197(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[220], "hguard", p0)
+				return matchReFold(&nativeRegexps[223], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[220], "hguard", p0)
+					return matchReFold(&nativeRegexps[223], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[228], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[231], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[220], "hguard", p0)
+					return matchReFold(&nativeRegexps[223], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -5333,7 +5349,7 @@ func native198(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[229], "hook", p0)
+					return matchReAny(&nativeRegexps[232], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -5344,7 +5360,7 @@ func native198(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[230], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[233], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -5367,7 +5383,7 @@ func native199(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[229], "hook", p0)
+						return matchReAny(&nativeRegexps[232], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -5378,7 +5394,7 @@ func native199(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[230], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[233], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -5397,7 +5413,7 @@ func native200(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[220], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[223], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -5471,7 +5487,7 @@ func native207(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[231], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[234], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -5494,7 +5510,7 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[232], "db:", p0)
+		return matchReWith(&nativeRegexps[235], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -5520,7 +5536,7 @@ func native209(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[233], "migrate:", p0)
+			return matchReWith(&nativeRegexps[236], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -5552,7 +5568,7 @@ func native209(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[234], ".", p0)
+				return matchReWith(&nativeRegexps[237], ".", p0)
 			})))
 }
 
@@ -5561,9 +5577,9 @@ func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[235], "secret", p0)
+			return matchReWith(&nativeRegexps[238], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[236], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[239], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native211 is the condition of package-from-url.
@@ -5573,30 +5589,30 @@ func native211(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[237], "://", p0)
+			return matchReWith(&nativeRegexps[240], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[238], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[241], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[238], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[241], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[238], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[241], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[238], "://", p0)
+				return matchReWith(&nativeRegexps[241], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[239], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[242], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -5608,7 +5624,7 @@ func native211(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[240], "://", p0) &&
+				return (matchReWith(&nativeRegexps[243], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -5616,7 +5632,7 @@ func native211(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[241], "http", p0)
+				return matchReWith(&nativeRegexps[244], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -5630,7 +5646,7 @@ func native211(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[241], "http", p0)
+				return matchReWith(&nativeRegexps[244], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -5644,7 +5660,7 @@ func native212(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[242], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[245], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -5652,10 +5668,10 @@ func native212(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[243], "--force-", p0)
+				return matchReWith(&nativeRegexps[246], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[244], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[247], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -5666,11 +5682,11 @@ func native213(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[245], "/etc/", p0)
+			return matchReWith(&nativeRegexps[248], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[246], "/etc/", p0)
+				return matchReWith(&nativeRegexps[249], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -5687,7 +5703,7 @@ func native214(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[247], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0)
+				return matchReAny(&nativeRegexps[250], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0)
 			})))
 }
 
@@ -5695,14 +5711,14 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[248], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[251], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[249], "=", p0)
+				return matchReWith(&nativeRegexps[252], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[250], "A", p0)
+			return matchReWith(&nativeRegexps[253], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -5710,7 +5726,7 @@ func native215(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[251], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[254], "--preserve-env=", p0)
 		}))
 }
 
@@ -5719,7 +5735,7 @@ func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[252], ".", p0)
+			return matchReFold(&nativeRegexps[255], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -5738,13 +5754,19 @@ func native216(env any) bool {
 // native217 is the condition of package-index-redirect.
 func native217(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
-		(e.Pos(0) == "config")) &&
+	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
+		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[253], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[256], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[254], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[257], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
+		(((e.Name == "npm") &&
+			(e.Pos(0) == "set")) &&
+			((matchReWith(&nativeRegexps[258], "registry", e.Pos(1)) &&
+				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
+				(matchReWith(&nativeRegexps[259], "registry=", e.Pos(1)) &&
+					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
 				return !in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")
@@ -5753,10 +5775,10 @@ func native217(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[255], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[260], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[256], "://", p0) &&
+				return (matchReWith(&nativeRegexps[261], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -5768,6 +5790,13 @@ func native217(env any) bool {
 			(e.Pos(0) == "config")) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return strings.HasPrefix(p0, "mirror.")
+			}))) ||
+		(((in(e.Name, "conda", "mamba", "micromamba") &&
+			(e.Pos(0) == "config")) &&
+			e.HasFlag("add", "append", "prepend", "set")) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return (matchReWith(&nativeRegexps[261], "://", p0) &&
+					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
@@ -5778,7 +5807,7 @@ func native218(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[257], "=", p0)
+					return matchReWith(&nativeRegexps[262], "=", p0)
 				})
 			}
 			return func() []string {
@@ -5800,28 +5829,28 @@ func native218(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[258], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[263], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[259], "_", p0) &&
+				(matchReWith(&nativeRegexps[264], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[260], "://", let1) &&
+							return (matchReWith(&nativeRegexps[265], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[261], "=", p0) &&
-					!matchReWith(&nativeRegexps[262], "=0", p0))) ||
-				matchReWith(&nativeRegexps[263], "=", p0)) ||
-				(matchReWith(&nativeRegexps[264], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[266], "=", p0) &&
+					!matchReWith(&nativeRegexps[267], "=0", p0))) ||
+				matchReWith(&nativeRegexps[268], "=", p0)) ||
+				(matchReWith(&nativeRegexps[269], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[265], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[266], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[267], "-insecure", p0))
+				(matchReWith(&nativeRegexps[270], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[271], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[272], "-insecure", p0))
 		})
 	}()
 }
@@ -5838,7 +5867,7 @@ func native219(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[268], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[273], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -5871,10 +5900,10 @@ func native221(env any) bool {
 func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[220], "hguard", p0)
+		return matchReFold(&nativeRegexps[223], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[269], "hguard", p0)
+			return matchReFold(&nativeRegexps[274], "hguard", p0)
 		}))
 }
 
@@ -5891,10 +5920,10 @@ func native224(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[270], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[275], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[271], "history", p0)
+			return matchReWith(&nativeRegexps[276], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5911,7 +5940,7 @@ func native224(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[272], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[277], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -5941,7 +5970,7 @@ func native225(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[273], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[278], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5963,20 +5992,20 @@ func native225(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[274], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[279], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[275], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[280], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[276], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[281], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -6007,10 +6036,10 @@ func native227(env any) bool {
 func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[277], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[282], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[278], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[283], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -6039,10 +6068,10 @@ func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[279], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[284], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[280], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[285], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -6100,13 +6129,13 @@ func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[281], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[286], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[282], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[287], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[283], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[288], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -6130,7 +6159,7 @@ func native235(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[284], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[289], "/var/log/", p0)
 		}))
 }
 
@@ -6250,9 +6279,9 @@ func native240(env any) bool {
 func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[285], "while", e.Code) ||
-			matchReAny(&nativeRegexps[286], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[287], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[290], "while", e.Code) ||
+			matchReAny(&nativeRegexps[291], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[292], "fork", e.Code)))
 }
 
 // native242 is the condition of service-from-file.
@@ -6278,10 +6307,10 @@ func native243(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[288], "source=/", p0)
+					return matchReWith(&nativeRegexps[293], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[289], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[294], "security.privileged=true", p0)
 				}))))
 }
 
@@ -6290,11 +6319,11 @@ func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[290], "bind", p0)
+			return matchReWith(&nativeRegexps[295], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[291], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[292], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[296], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[297], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native245 is the condition of snap-unsigned-install.
@@ -6310,7 +6339,7 @@ func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[293], "-", p0)
+			return matchReWith(&nativeRegexps[298], "-", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((((((((((((((under(p0, "/etc") ||
@@ -6341,7 +6370,7 @@ func native247(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[294], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[299], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -6352,7 +6381,7 @@ func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[295], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[300], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -6360,9 +6389,9 @@ func native248(env any) bool {
 func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[296], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[297], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[298], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[301], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[302], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[303], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -6370,63 +6399,63 @@ func native249(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[299], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[304], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[300], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[305], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[301], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[306], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[302], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[307], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[303], e.Line)) &&
-				matchReAny(&nativeRegexps[304], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[305], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[308], e.Line)) &&
+				matchReAny(&nativeRegexps[309], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[310], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native250 is the condition of request-flood-loop.
 func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[306], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[307], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[308], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[311], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[312], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[313], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[309], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[314], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native251 is the condition of busy-loop.
 func native251(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[310], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[311], "do", e.Line) &&
-			matchReWith(&nativeRegexps[312], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[313], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[314], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[315], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[315], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[316], "do", e.Line) &&
+			matchReWith(&nativeRegexps[317], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[318], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[319], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[320], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native252 is the condition of spawn-loop.
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[316], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[317], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[321], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[322], "sleep\x00wait", e.Line))
 }
 
 // native253 is the condition of thread-storm-code.
 func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[318], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[319], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[320], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[323], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[324], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[325], "sleep\x00.join()", e.Code))
 }
 
 // native254 is the condition of endless-device-read.
@@ -6447,7 +6476,7 @@ func native254(env any) bool {
 func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[321], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[326], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native256 is the condition of write-system-config.
@@ -6473,8 +6502,8 @@ func native256(env any) bool {
 func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[322], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[323], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[327], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[328], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -6482,8 +6511,8 @@ func native257(env any) bool {
 func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[324], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[325], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[329], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[330], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -6492,23 +6521,23 @@ func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[324], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[329], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[326], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[331], ".", index(e.Positional, 0))))
 }
 
 // native260 is the condition of write-guard-config.
 func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[327], "$", p0) ||
-			matchReAny(&nativeRegexps[328], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[332], "$", p0) ||
+			matchReAny(&nativeRegexps[333], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[329], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[334], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -6525,7 +6554,7 @@ func native261(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[330], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[335], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -6537,7 +6566,7 @@ func native262(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[331], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[336], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -6552,20 +6581,30 @@ func native263(env any) bool {
 func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[332], "/", cleanPath(p0)) ||
-			matchReAny(&nativeRegexps[333], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[334], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[337], "/", cleanPath(p0)) ||
+			matchReAny(&nativeRegexps[338], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[339], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
 // native265 is the condition of package-config-exec.
 func native265(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "config") &&
-		(e.Pos(1) == "set")) &&
-		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[335], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
-		}))
+	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
+		((in(e.Pos(0), "config", "c") &&
+			(e.Pos(1) == "set")) ||
+			((e.Name == "npm") &&
+				(e.Pos(0) == "set")))) &&
+		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+			return matchReAny(&nativeRegexps[340], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+		})) ||
+		((((e.Name == "go") &&
+			(e.Pos(0) == "env")) &&
+			e.HasFlag("w")) &&
+			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+				return (matchReWith(&nativeRegexps[341], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[342], "=", p0))
+			})))
 }
 
 // native266 is the condition of git-config-exec.
@@ -6573,7 +6612,7 @@ func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[336], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[343], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -6581,37 +6620,37 @@ func native266(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[337], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[344], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[338], p0)
+					return matchRe(&nativeRegexps[345], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[339], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[346], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[340], "alias.", p0)
+				return matchReWith(&nativeRegexps[347], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[341], "credential.", p0)
+				return matchReFold(&nativeRegexps[348], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[342], "include\x00program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[349], "include\x00program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[343], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[350], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[344], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[351], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -6620,7 +6659,7 @@ func native266(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[345], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[352], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -6628,15 +6667,19 @@ func native266(env any) bool {
 func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
-		((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[346], "http.", p0)
+		(((anyOf(e.Positional, func(p0 string) bool {
+			return matchReFold(&nativeRegexps[353], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[347], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[354], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[348], "url.", p0)
+					return matchReFold(&nativeRegexps[355], "url.", p0)
+				}))) ||
+			(e.Agent &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReFold(&nativeRegexps[356], "http", p0)
 				}))))
 }
 
@@ -6644,7 +6687,7 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[349], "/.", cleanPath(p0))
+		return matchReWith(&nativeRegexps[357], "/.", cleanPath(p0))
 	})
 }
 
@@ -6653,8 +6696,8 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[350], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[351], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[358], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[359], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -6669,18 +6712,18 @@ func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[352], "--action=", p0)
+			return matchReWith(&nativeRegexps[360], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[353], "/", p0)
+			return matchReWith(&nativeRegexps[361], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[354], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[362], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[355], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[363], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -6689,7 +6732,7 @@ func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[356], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[364], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[123], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -6704,7 +6747,7 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[357], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[365], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[123], p0) {
 					return ((e.Cwd + "/") + p0)
