@@ -3,6 +3,7 @@ package hguard_test
 import (
 	"testing"
 
+	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
 )
 
@@ -138,4 +139,34 @@ func TestAgentWritesToolConfigs(t *testing.T) {
 		{"bash", "echo 'linker = \"clang\"' >> .cargo/config.toml", dsl.Allow, dsl.Allow},
 		{"bash", "echo registry=https://npm.x.example/ > .npmrc", dsl.Allow, dsl.Allow},
 	})
+}
+
+// TestAgentWritesEveryStartFile: each start-up file of an everyday program
+// in a home (dsl's programStartFiles and programStartDirs), written by an
+// agent through the shell or its file tools, is asked at least, whichever
+// rule names it: the persistence paths and the write rules' lists are kept
+// in step here.
+func TestAgentWritesEveryStartFile(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{
+		"~/.cargo/config.toml", "~/.cargo/config", "~/.config/go/env", "~/.ssh/config", "~/.npmrc", "~/.yarnrc",
+		"~/.yarnrc.yml", "~/.bunfig.toml", "~/.config/.bunfig.toml", "~/.tmux.conf", "~/.config/tmux/tmux.conf",
+		"~/.screenrc", "~/.psqlrc", "~/.sqliterc", "~/.my.cnf", "~/.gdbinit", "~/.config/gdb/gdbinit", "~/.lldbinit",
+		"~/.vimrc", "~/.vim/vimrc", "~/.exrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.emacs",
+		"~/.emacs.el", "~/.emacs.d/init.el", "~/.emacs.d/early-init.el", "~/.config/emacs/init.el", "~/.irbrc",
+		"~/.pryrc", "~/.Rprofile", "~/.lessfilter", "~/.lesskey", "~/.toprc", "~/.config/procps/toprc", "~/.mailcap",
+		"~/.mavenrc", "/etc/mavenrc", "/usr/local/etc/mavenrc", "~/.gradle/init.gradle", "~/.gradle/init.gradle.kts",
+		"~/.gradle/gradle.properties", "~/.terraformrc", "~/.direnvrc", "~/.config/direnv/direnvrc",
+		"~/.config/direnv/direnv.toml", "~/.gradle/init.d/x.gradle", "~/.vim/plugin/x.vim",
+		"~/.config/nvim/plugin/x.lua", "~/.config/direnv/lib/x.sh",
+	} {
+		for _, cmd := range []string{"echo x >> " + p, "tee -- " + p + " >/dev/null"} {
+			if v := g.Check(hguard.Request{Command: cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: "claude-code"}); v.Level < dsl.Ask {
+				t.Errorf("%q by an agent: %s, want ask or block", cmd, v.Level)
+			}
+		}
+	}
 }

@@ -88,6 +88,9 @@ var programStartDirs = map[string][]string{
 // startFileLoaders is the programs that load p as their start-up file
 // (programStartFiles, programStartDirs), or nil.
 func startFileLoaders(p string) []string {
+	if rest, ok := cutVar(p, "XDG_CONFIG_HOME"); ok {
+		p = "~/.config" + rest // where go, tmux, nvim and direnv keep theirs
+	}
 	c := homeForm(cleanPath(p))
 	if ls, ok := programStartFiles[c]; ok {
 		return ls

@@ -1079,7 +1079,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native267
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*))$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*))$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
 			return native268
 		}
@@ -1112,7 +1112,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [366]lazyRegexp{
+var nativeRegexps = [367]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1471,6 +1471,7 @@ var nativeRegexps = [366]lazyRegexp{
 	{src: "(?i)^url\\..+\\.(insteadof|pushinsteadof)$"},
 	{src: "(?i)^https?\\.([^ ]+\\.)?(proxy|sslcainfo|sslcapath)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/(early-)?init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\.py)?|mavenrc|gradle/init\\.gradle(\\.kts)?|gradle/init\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*))$"},
+	{src: "^\\$\\{?XDG_CONFIG_HOME\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\.el|nvim/(init\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.cargo/config(\\.toml)?|\\.config/go/env|Library/Application Support/go/env|\\.curlrc|\\.config/\\.?curlrc|\\.wgetrc|\\.yarnrc(\\.yml)?|(\\.config/)?\\.bunfig\\.toml|\\.config/pip/pip\\.conf|\\.pip/pip\\.conf|Library/Application Support/pip/pip\\.conf|\\.pydistutils\\.cfg|\\.config/uv/uv\\.toml|\\.condarc|\\.config/pnpm/rc|\\.gemrc|\\.bundle/config|\\.my\\.cnf|\\.tmux\\.conf|\\.config/tmux/tmux\\.conf|\\.screenrc|\\.m2/settings\\.xml|\\.gradle/gradle\\.properties|\\.terraformrc|\\.config/direnv/direnv\\.toml)$"},
 	{src: "^\\$\\{?XDG_CONFIG_HOME\\}?/(go/env|\\.?curlrc|\\.bunfig\\.toml|pip/pip\\.conf|uv/uv\\.toml|pnpm/rc|tmux/tmux\\.conf|direnv/direnv\\.toml)$"},
 	{src: "^--action=(edit|compose|composetyped)$"},
@@ -6687,7 +6688,8 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[357], "/.", cleanPath(p0))
+		return (matchReWith(&nativeRegexps[357], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[358], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -6696,8 +6698,8 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[358], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[359], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[359], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[360], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -6712,18 +6714,18 @@ func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[360], "--action=", p0)
+			return matchReWith(&nativeRegexps[361], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[361], "/", p0)
+			return matchReWith(&nativeRegexps[362], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[362], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[363], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[363], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[364], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -6732,7 +6734,7 @@ func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[364], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[365], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[123], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -6747,7 +6749,7 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[365], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[366], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[123], p0) {
 					return ((e.Cwd + "/") + p0)

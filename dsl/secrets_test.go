@@ -146,7 +146,8 @@ func TestPersistPath(t *testing.T) {
 		{"cron.d/job", false}, {"", false}, {"/tmp/x", false},
 		// everyday programs' start-up files, in any home; not a project's own
 		{"~/.ssh/config", true}, {"~/.cargo/config.toml", true}, {"/home/u/.config/go/env", true}, {"~/.tmux.conf", true},
-		{"~/.gradle/init.d/x.gradle", true}, {"/root/.Rprofile", true}, {"~/.config/direnv/lib/x.sh", true},
+		{"~/.gradle/init.d/x.gradle", true}, {"/root/.Rprofile", true}, {"~/.config/direnv/lib/x.sh", true}, {"$XDG_CONFIG_HOME/go/env", true},
+		{"${XDG_CONFIG_HOME}/tmux/tmux.conf", true}, {"$XDG_CONFIG_HOME/notes.txt", false},
 		{".cargo/config.toml", false}, {"proj/.npmrc", false}, {"~/.cargo/registry/x", false}, {"~/.config/go/env.bak", false},
 	} {
 		if got := persistPath(tc.p); got != tc.want {
