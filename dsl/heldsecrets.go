@@ -296,6 +296,14 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		if len(ue.Positional) > 1 {
 			out = append(out, ue.Positional[1])
 		}
+	case "gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "brotli", "compress", "gpg", "gpg2":
+		// gzip e.txt writes e.txt.gz beside it; gpg -c e.txt e.txt.gpg
+		if !hasFlag(ue.Args, []string{"stdout", "to-stdout", "d", "decompress", "decrypt", "t", "test", "l", "list", "o", "output"}) &&
+			(strings.HasPrefix(programName(u.Name), "gpg") || !hasFlag(ue.Args, []string{"c"})) { // gpg's -c encrypts, gzip's writes out
+			for _, p := range inPlaceOperands(u.Name, ue) {
+				out = append(out, p+inPlaceSuffix[programName(u.Name)])
+			}
+		}
 	case "split", "csplit":
 		// split -b100 key p_ writes p_aa, p_ab, …: held by their prefix
 		prefix := "x"
@@ -310,6 +318,40 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		return append(out, o...) // openssl's -out, which -o would read as -o ut
 	}
 	return append(out, optionValues(ue.Args, []string{"o"}, false)...)
+}
+
+// inPlaceSuffix is what a compressor or gpg adds to the name of the file
+// it writes beside each operand.
+var inPlaceSuffix = map[string]string{
+	"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "pbzip2": ".bz2", "xz": ".xz", "lzma": ".lzma", "zstd": ".zst",
+	"lz4": ".lz4", "brotli": ".br", "compress": ".Z", "gpg": ".gpg", "gpg2": ".gpg",
+}
+
+// inPlaceOperands are the files a compressor or gpg writes a new file
+// beside: its operands, gpg's option values left out.
+func inPlaceOperands(name string, ue *CommandEnv) []string {
+	if !strings.HasPrefix(programName(name), "gpg") {
+		return ue.Positional
+	}
+	var out []string
+	for i := 0; i < len(ue.Args); i++ {
+		a := ue.Args[i]
+		switch {
+		case gpgValues[a]:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// gpgValues are gpg's options that take the next word as their value.
+var gpgValues = map[string]bool{
+	"-r": true, "--recipient": true, "-R": true, "--hidden-recipient": true, "-u": true, "--local-user": true,
+	"--homedir": true, "--passphrase": true, "--passphrase-file": true, "--default-key": true, "-z": true,
+	"--cipher-algo": true, "--compress-algo": true, "--trust-model": true, "--keyring": true,
 }
 
 // resolveIn is p cleaned, joined to dir when it is relative and dir known.
