@@ -109,8 +109,15 @@ func sessionSecrets(written, held []string, since time.Time) func(string) bool {
 	budget := maxSecretScanTotal
 	scan := func(p string) bool {
 		p, ok := homeJoined(home, p)
-		if !ok || !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") {
+		if !ok || !filepath.IsAbs(p) {
 			return false
+		}
+		if strings.ContainsAny(p, "*?[") {
+			// curl -T e.* after env > e.txt: a pattern that matches a held file
+			return slices.ContainsFunc(held, func(h string) bool {
+				ok, _ := filepath.Match(filepath.Clean(p), h)
+				return ok
+			})
 		}
 		if dsl.HeldMatch(held, filepath.Clean(p)) {
 			return true // filled with a secret by an earlier command, whatever it now shows
