@@ -121,7 +121,7 @@ func TestLinkedPaths(t *testing.T) {
 		{"ls -la */", "claude-code", dsl.Allow, ""},
 		{"rm -f *", "claude-code", dsl.Allow, ""}, // the links themselves, not where they lead
 		{"rm -f notes.txt", "claude-code", dsl.Allow, ""},
-		{"unlink key.txt", "claude-code", dsl.Allow, ""}, // one name of the key; the key stays
+		{"unlink key.txt", "claude-code", dsl.Allow, ""},   // one name of the key; the key stays
 		{"shred -u notes.txt", "claude-code", dsl.Ask, ""}, // shred writes through the link: the key
 	} {
 		if strings.Contains(tt.cmd, "key.txt") && runtime.GOOS != "linux" {
