@@ -19,8 +19,7 @@ import (
 // another session knows nothing of it. The writing commands run in a real
 // bash, in a project directory and a home of the test's own.
 func TestWrittenAcrossCommands(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
+	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
 	e := newEngine(t, t.TempDir())
@@ -40,19 +39,7 @@ func TestWrittenAcrossCommands(t *testing.T) {
 	// Its inode's change time is now, which no file can set back: the
 	// session starts later.
 	time.Sleep(100 * time.Millisecond)
-	run := func(cmd string) {
-		t.Helper()
-		c := exec.Command(bash, "-c", cmd)
-		c.Dir, c.Env = project, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", cmd, err, out)
-		}
-	}
-	steps := []struct {
-		session, caller, cmd string
-		write                bool      // run the command (it only writes files) once decided
-		want                 dsl.Level // the outcome
-	}{
+	runSession(t, e, project, home, []sessionStep{
 		{"a1", "claude-code", "echo 'rm -rf ~' > x.sh", true, dsl.Allow},
 		{"a1", "claude-code", "bash x.sh", false, dsl.Block},
 		{"a1", "claude-code", "chmod +x x.sh && ./x.sh", false, dsl.Block},
@@ -92,19 +79,7 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "git commit -qm x --allow-empty", false, dsl.Block},
 		{"a2", "codex", "bash q.sh", false, dsl.Allow}, // another session: q.sh is old and not its
 		{"p1", "", "bash x.sh", false, dsl.Allow},      // a person's lines stand alone
-	}
-	for _, s := range steps {
-		d, err := e.Decide(CheckRequest{Command: s.cmd, Session: s.session, Cwd: project, Caller: s.caller})
-		if err != nil {
-			t.Fatalf("%s: %v", s.cmd, err)
-		}
-		if d.Outcome != s.want {
-			t.Errorf("%s (%s, %q): %s, want %s (%v)", s.cmd, s.session, s.caller, d.Outcome, s.want, d.Findings)
-		}
-		if s.write {
-			run(s.cmd)
-		}
-	}
+	})
 	st, err := e.Session("a1")
 	if err != nil {
 		t.Fatal(err)
@@ -119,5 +94,40 @@ func TestWrittenAcrossCommands(t *testing.T) {
 	}
 	if p, err := e.Session("p1"); err != nil || !p.Started.IsZero() || len(p.Written) > 0 {
 		t.Errorf("a person's session keeps state: %+v, %v", p, err)
+	}
+}
+
+// sessionStep is one command of a session's test: decided, then run when
+// run is set (an allowed or approved command that only writes files).
+type sessionStep struct {
+	session, caller, cmd string
+	run                  bool
+	want                 dsl.Level // the outcome
+}
+
+// runSession decides the steps in turn with e, as commands run in
+// project, and runs those marked in a real bash with home as HOME.
+func runSession(t *testing.T, e *Engine, project, home string, steps []sessionStep) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, s := range steps {
+		d, err := e.Decide(CheckRequest{Command: s.cmd, Session: s.session, Cwd: project, Caller: s.caller})
+		if err != nil {
+			t.Fatalf("%s: %v", s.cmd, err)
+		}
+		if d.Outcome != s.want {
+			t.Errorf("%s (%s, %q): %s, want %s (%v)", s.cmd, s.session, s.caller, d.Outcome, s.want, d.Findings)
+		}
+		if !s.run {
+			continue
+		}
+		c := exec.Command(bash, "-c", s.cmd)
+		c.Dir, c.Env = project, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", s.cmd, err, out)
+		}
 	}
 }
