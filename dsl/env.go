@@ -760,7 +760,7 @@ func projectDir(line *cmdline.Line, ctx Context) string {
 // outsideProject reports a path that, resolved against the command's
 // directory dir, lies outside the agent's project, whose checkpoint holds
 // what is lost there. A temporary directory's files and the home's caches
-// (~/.cache) are disposable and count as neither; a path known only at
+// (homeCaches) are disposable and count as neither; a path known only at
 // run time, or relative to a directory the line does not show, is not
 // judged. home is the home directory, when known.
 func outsideProject(p, dir, project, home string) bool {
@@ -771,10 +771,18 @@ func outsideProject(p, dir, project, home string) bool {
 	if !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") || strings.HasPrefix(r, "/dev/") {
 		return false
 	}
-	if isTemp(r) || sharedDir(r) || under(r, "~/.cache") {
+	if isTemp(r) || sharedDir(r) || slices.ContainsFunc(homeCaches, func(d string) bool { return within(tildeHome(r, home), d) }) {
 		return false
 	}
 	return !within(tildeHome(r, home), tildeHome(project, home))
+}
+
+// homeCaches are the directories in a home whose contents tools fetch or
+// build again when they are gone: losing them costs time, not work.
+var homeCaches = []string{
+	"~/.cache", "~/Library/Caches", "~/.npm/_cacache", "~/.npm/_npx", "~/.pnpm-store", "~/.yarn/cache",
+	"~/.bun/install/cache", "~/go/pkg/mod", "~/.cargo/registry", "~/.cargo/git", "~/.gradle/caches",
+	"~/.m2/repository", "~/.nuget/packages", "~/.rustup/tmp",
 }
 
 // tildeHome writes a path under home (absolute, not /) with ~: a home
