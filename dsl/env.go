@@ -764,10 +764,13 @@ func projectDir(line *cmdline.Line, ctx Context) string {
 // run time, or relative to a directory the line does not show, is not
 // judged. home is the home directory, when known.
 func outsideProject(p, dir, project, home string) bool {
-	if project == "" || p == "" || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`") {
+	if project == "" || p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
-	r := resolveIn(p, dir)
+	r := resolveIn(cleanPath(p), dir) // $HOME/x and ${HOME}/x are ~/x
+	if strings.ContainsAny(r, "$`") {
+		return false
+	}
 	if !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") || strings.HasPrefix(r, "/dev/") {
 		return false
 	}

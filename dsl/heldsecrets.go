@@ -150,7 +150,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			bases = append(bases, path.Base(s))
 		}
 		for _, o := range filledFiles(u, ue) {
-			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") {
+			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") && !sharedDir(o) { // /dev/shm is a directory like /tmp
 				continue
 			}
 			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, by: i})
@@ -388,8 +388,8 @@ func (h *heldSecrets) holds(p string, i int) bool {
 		if f.by >= i {
 			break
 		}
-		if p == f.path {
-			return true
+		if p == f.path || strings.HasPrefix(f.path, strings.TrimSuffix(p, "/")+"/") {
+			return true // the file, or a directory holding it (tar cz . | ssh h, rsync -a ./ h:)
 		}
 		if prefix, ok := strings.CutSuffix(f.path, "*"); ok && strings.HasPrefix(p, prefix) && !strings.Contains(p[len(prefix):], "/") {
 			return true // a piece split wrote
@@ -498,10 +498,13 @@ func HeldFiles(line *cmdline.Line, ctx Context) []string {
 }
 
 // HeldMatch reports a cleaned path that one of the patterns HeldFiles
-// made stands for.
+// made stands for, or a directory that holds one.
 func HeldMatch(patterns []string, p string) bool {
+	dir := strings.TrimSuffix(p, "/") + "/"
 	for _, q := range patterns {
 		switch {
+		case strings.HasPrefix(q, dir):
+			return true // a directory holding one: tar cz . | ssh h, rsync -a ./ h:
 		case q == p:
 			return true
 		case strings.HasSuffix(q, "/"):

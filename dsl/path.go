@@ -349,7 +349,7 @@ func sensitivePath(p string) bool {
 // public keys (id_rsa.pub) and the .env templates committed to
 // repositories (.env.example, .env.sample, .env.template).
 func publicFile(base string) bool {
-	if strings.HasSuffix(base, ".pub") {
+	if strings.HasSuffix(strings.ToLower(base), ".pub") {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(base, ".env."); ok {

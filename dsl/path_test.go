@@ -315,6 +315,9 @@ func TestOutsideProject(t *testing.T) {
 		{"/srv/u/.npm/_cacache/x", "/srv/u/proj", "/srv/u/proj", "/srv/u", false},
 		{"~/.npm/bin/x", "/home/u/proj", "/home/u/proj", "", true},
 		{"$F", "/home/u/proj", "/home/u/proj", "", false},
+		{"$HOME/Documents/a.txt", "/home/u/proj", "/home/u/proj", "", true},
+		{"${HOME}/Documents/a.txt", "/home/u/proj", "/home/u/proj", "", true},
+		{"$HOME/proj/a.txt", "/home/u/proj", "/home/u/proj", "", false},
 		{"-f", "/home/u/proj", "/home/u/proj", "", false},
 		{"/dev/null", "/home/u/proj", "/home/u/proj", "", false},
 		{"~/Documents/a", "/home/u/proj", "", "", false}, // no project known
