@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -54,6 +55,14 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	if text, ok := w.typedKeys(c, args, cx); ok {
 		w.nested(c, text, "!", cx, false)
+	}
+	for _, l := range c.launchers {
+		// the code options of a launcher peeled off (strace -o '|CMD' ls):
+		// followed as the launcher's own, its options only
+		host := *c
+		host.Name = l.name
+		w.catalogFollow(&host, l.args, &Program{Name: l.name, Code: catalog[l.name].Code}, cx)
+		c.Untrusted = cmp.Or(c.Untrusted, host.Untrusted)
 	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)

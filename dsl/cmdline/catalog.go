@@ -52,7 +52,7 @@ func escapeLang(lang string) bool {
 	switch lang {
 	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "sed",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
-		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet":
+		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe":
 		return true
 	}
 	return false
@@ -421,17 +421,35 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run("")
 		}
 	case "gdb":
+		// gdb's commands, and lldb's, which share shell and add platform
+		// shell (its options before the command) and script (Python)
 		for _, line := range strings.Split(code, "\n") {
 			line = strings.TrimSpace(line)
+			if rest, ok := strings.CutPrefix(line, "platform shell"); ok && (rest == "" || rest[0] == ' ') {
+				line = "shell" + platformShellOptions().ReplaceAllString(rest, "")
+			}
 			switch {
 			case strings.HasPrefix(line, "!"):
 				run(line[1:])
 			case strings.HasPrefix(line, "shell ") || line == "shell":
 				run(strings.TrimPrefix(line, "shell"))
-			case strings.HasPrefix(line, "python ") || strings.HasPrefix(line, "py "):
+			case strings.HasPrefix(line, "python ") || strings.HasPrefix(line, "py ") || strings.HasPrefix(line, "script "):
 				_, src, _ := strings.Cut(line, " ")
 				inline("python3", "-c", src)
+			case strings.HasPrefix(line, "pipe ") || strings.HasPrefix(line, "|"):
+				// pipe GDB-COMMAND | SHELL-COMMAND: the output goes to a shell
+				if _, cmd, ok := strings.Cut(strings.TrimPrefix(line, "|"), "|"); ok {
+					run(cmd)
+				}
 			}
+		}
+	case "pipe":
+		// an output file, or a command the output is piped to when the
+		// value starts with | or ! (strace -o '|CMD')
+		if rest, ok := strings.CutPrefix(code, "|"); ok {
+			run(rest)
+		} else if rest, ok := strings.CutPrefix(code, "!"); ok {
+			run(rest)
 		}
 	case "python", "node", "perl", "ruby", "php", "lua":
 		// code in an interpreter's language (gimp -b with python-fu, a
@@ -696,9 +714,12 @@ var (
 	backticks    = lazyRegexp("`([^`]+)`")
 	doShell      = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
 	ssmJSON      = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
-	systemCall   = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	puppetExec   = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
-	lispShell    = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
+	// lldb's platform shell options before the command: -h (on the host),
+	// -s SHELL, -t TIMEOUT, and -- ending them
+	platformShellOptions = lazyRegexp(`^(?:\s+(?:-h|--host|-[st]\s+\S+|--shell\s+\S+|--timeout\s+\S+))*(?:\s+--)?`)
+	systemCall           = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	puppetExec           = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
+	lispShell            = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
 	// Haskell's System.Process: callCommand, system, spawnCommand,
 	// readCreateProcess (shell "…"), callProcess "prog" [args]
 	haskellProcess = lazyRegexp(`\b(?:callCommand|system|spawnCommand|shell|rawSystem|callProcess|spawnProcess|readProcess|runCommand|proc)\s+("(?:[^"\\]|\\.)*")`)

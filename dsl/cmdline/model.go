@@ -70,6 +70,15 @@ type Command struct {
 	// raw holds the arguments as the shell passes them, before look-alikes
 	// are folded: what echo and printf write (and a shell they feed reads).
 	raw []string
+	// launchers are the words of the catalogue's launchers peel took off
+	// with code options among them (strace -o '|CMD' PROG), to be followed.
+	launchers []launcherWords
+}
+
+// launcherWords are a launcher's own words, as peel took them off.
+type launcherWords struct {
+	name string
+	args []field
 }
 
 // Word is one argument. Value is the static value after quote removal and

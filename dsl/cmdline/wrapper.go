@@ -46,6 +46,9 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		}
 		c.Wrappers = append(c.Wrappers, wr)
 		c.Assigns = append(c.Assigns, assigns...)
+		if p := catalog[base]; p != nil && len(p.Code) > 0 {
+			c.launchers = append(c.launchers, launcherWords{base, fs[1 : len(fs)-len(rest)]})
+		}
 		fs = rest
 	}
 	c.Path, c.Name = fs[0].Value, baseName(FoldWord(fs[0].Value))
