@@ -169,6 +169,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					w.spawn(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				}
 				i = len(args)
+			case v == co.Option && co.Lang == "cmake" && i+1 < len(args):
+				w.cmakeTool(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{v}}, cx)
+				i = len(args)
 			case v == co.Option && co.Lang == "ftp" && i+1 < len(args):
 				val, ok = joinFields(args[i+1:]), true // tftp -c get R L: the rest is the command
 				i = len(args)
@@ -232,6 +235,43 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 		}
 		w.nested(c, "sh", via, cx, false)
 	}
+}
+
+// cmakeTools are the commands of cmake's tool mode (cmake -E) that do what
+// a program does, as that program's words, so that the rules judge them as
+// they would the program: remove_directory deletes trees like rm -rf.
+var cmakeTools = map[string][]string{
+	"rm": {"rm"}, "remove": {"rm"}, "remove_directory": {"rm", "-rf", "--"},
+	"copy": {"cp"}, "copy_if_different": {"cp"}, "copy_if_newer": {"cp"},
+	"copy_directory": {"cp", "-r"}, "copy_directory_if_different": {"cp", "-r"}, "copy_directory_if_newer": {"cp", "-r"},
+	"rename": {"mv"}, "create_symlink": {"ln", "-s"}, "create_hardlink": {"ln"},
+	"cat": {"cat"}, "tar": {"tar"}, "touch": {"touch"}, "make_directory": {"mkdir", "-p"},
+	"env": {"env"}, "time": {},
+}
+
+// cmakeTool follows cmake -E COMMAND ARGS…: the commands that act like a
+// program (cmakeTools), and those that run one: env [NAME=VALUE…] CMD,
+// time CMD, chdir DIR CMD.
+func (w *walker) cmakeTool(c *Command, args []field, wr Wrapper, cx ctx) {
+	mode, rest := args[0], args[1:]
+	if mode.Dynamic {
+		return
+	}
+	if mode.Value == "chdir" {
+		if len(rest) > 1 {
+			w.spawn(c, rest[1:], wr, cx)
+		}
+		return
+	}
+	prog, ok := cmakeTools[mode.Value]
+	if !ok || len(rest) == 0 {
+		return
+	}
+	cmd := make([]field, 0, len(prog)+len(rest))
+	for _, word := range prog {
+		cmd = append(cmd, field{Word: Word{Value: word}})
+	}
+	w.spawn(c, append(cmd, rest...), wr, cx)
 }
 
 // hasStop reports an option of p's Stop or LongStop among args, before
