@@ -169,6 +169,17 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					w.spawn(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				}
 				i = len(args)
+			case v == co.Option && co.Lang == "goenv":
+				// go env -w NAME=VALUE…: GOFLAGS's -toolexec and -exec,
+				// kept for every later go command
+				for _, f := range args[i+1:] {
+					if flags, ok := strings.CutPrefix(f.Value, "GOFLAGS="); ok && !f.Dynamic {
+						for _, cmd := range goFlagCommands(strings.Fields(flags)) {
+							w.nested(c, cmd, via(v)+" GOFLAGS", cx, false)
+						}
+					}
+				}
+				i = len(args)
 			case v == co.Option && co.Lang == "cmake" && i+1 < len(args):
 				w.cmakeTool(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				i = len(args)
@@ -482,6 +493,18 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 					run(cmd)
 				}
 			}
+		}
+	case "exec":
+		// a program a build tool runs its tools or the binary it built
+		// with (go build -toolexec, go test -exec): judged as typed; one
+		// computed at run time (-vettool=$(which shadow)) names a program
+		// found on the machine, and what computes it is judged on its own
+		if !f.Dynamic {
+			w.nested(c, code, via, cx, false)
+		}
+	case "cargo-config":
+		if cmd := cargoConfigCommand(code); cmd != "" && !f.Dynamic {
+			w.nested(c, cmd, via, cx, false)
 		}
 	case "pipe":
 		// an output file, or a command the output is piped to when the
@@ -835,6 +858,73 @@ var envCommands = map[string]bool{
 	"BORG_RSH": true, "BORG_PASSCOMMAND": true, "KUBE_EDITOR": true, "HGEDITOR": true,
 }
 
+// cargoProgramVar reports a variable whose value cargo runs as a program:
+// rustc, its wrappers and rustdoc (RUSTC_WRAPPER, CARGO_BUILD_RUSTC…), a
+// target's runner and linker (CARGO_TARGET_<TRIPLE>_RUNNER) and a
+// registry's credential provider.
+func cargoProgramVar(name string) bool {
+	switch name {
+	case "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC",
+		"CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER", "CARGO_HOST_LINKER", "CARGO_REGISTRY_CREDENTIAL_PROVIDER":
+		return true
+	}
+	return strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER")) ||
+		strings.HasPrefix(name, "CARGO_REGISTRIES_") && strings.HasSuffix(name, "_CREDENTIAL_PROVIDER")
+}
+
+// cargoProgramKeys are the last parts of cargo's configuration keys whose
+// value is a program cargo runs (build.rustc-wrapper, target.<triple>.runner,
+// registry.credential-provider, doc.browser).
+var cargoProgramKeys = set("rustc", "rustdoc", "rustc-wrapper", "rustc-workspace-wrapper", "runner", "linker",
+	"credential-provider", "browser")
+
+// cargoConfigCommand is the command line a cargo --config KEY=VALUE setting
+// makes cargo run, or "": a string, or an array of words.
+func cargoConfigCommand(setting string) string {
+	key, val, ok := strings.Cut(setting, "=")
+	if !ok {
+		return ""
+	}
+	key = strings.ToLower(strings.TrimSpace(key))
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	if !cargoProgramKeys[strings.Trim(last, `"'`)] && !strings.HasPrefix(key, "credential-alias.") {
+		return ""
+	}
+	val = strings.TrimSpace(val)
+	if strings.HasPrefix(val, "[") {
+		var words []string
+		for _, m := range tomlString().FindAllString(val, -1) {
+			words = append(words, shellQuote(unquote(m)))
+		}
+		return strings.Join(words, " ")
+	}
+	if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] {
+		return unquote(val)
+	}
+	return val
+}
+
+// goFlagCommands are the command lines go build flags make it run: the
+// -toolexec program runs every tool, -exec runs the built binary (go run,
+// go test), -vettool is go vet's analyser.
+func goFlagCommands(flags []string) []string {
+	var out []string
+	for i, f := range flags {
+		name, val, eq := strings.Cut(strings.TrimPrefix(f, "-"), "=")
+		if !strings.HasPrefix(f, "-") || name != "toolexec" && name != "-toolexec" && name != "exec" && name != "-exec" &&
+			name != "vettool" && name != "-vettool" {
+			continue
+		}
+		if !eq && i+1 < len(flags) {
+			val = flags[i+1]
+		}
+		if val != "" {
+			out = append(out, val)
+		}
+	}
+	return out
+}
+
 // envEscapes are the variables of envCommands that no one sets on a
 // command line but to run a command through an unlikely host: a crash
 // tool's pager, less's input preprocessor, autoconf's m4 driver.
@@ -859,6 +949,13 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				v = strings.TrimLeft(v, "|")
 			}
 			w.nested(c, v, a.Name+"=", cx, a.Value.Dynamic)
+		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
+			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
+			w.nested(c, v, a.Name+"=", cx, false)
+		case a.Name == "GOFLAGS" && !a.Value.Dynamic:
+			for _, cmd := range goFlagCommands(strings.Fields(v)) {
+				w.nested(c, cmd, "GOFLAGS", cx, false)
+			}
 		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
 			val, ok := values["GIT_CONFIG_VALUE_"+strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")]
 			if !ok {

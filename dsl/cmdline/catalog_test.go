@@ -75,3 +75,50 @@ func TestInteractiveShell(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildToolCommands: the command lines cargo's settings and go's flags
+// make the tool run, and the settings that run nothing.
+func TestBuildToolCommands(t *testing.T) {
+	for _, tc := range []struct {
+		setting, want string
+	}{
+		{`target.x86_64-unknown-linux-gnu.runner="sh -c id"`, "sh -c id"},
+		{`target.'cfg(unix)'.runner=["valgrind", "--quiet"]`, "'valgrind' '--quiet'"},
+		{`build.rustc-wrapper='sccache'`, "sccache"},
+		{`registries.x.credential-provider="/tmp/p"`, "/tmp/p"},
+		{`credential-alias.mine=["/tmp/p", "--x"]`, "'/tmp/p' '--x'"},
+		{`profile.release.debug=true`, ""},
+		{`alias.b="build"`, ""},
+		{`net.git-fetch-with-cli`, ""},
+	} {
+		if got := cargoConfigCommand(tc.setting); got != tc.want {
+			t.Errorf("cargoConfigCommand(%q) = %q, want %q", tc.setting, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		flags string
+		want  []string
+	}{
+		{"-mod=mod -toolexec=/tmp/x", []string{"/tmp/x"}},
+		{"--exec=/tmp/run -count=1", []string{"/tmp/run"}},
+		{"-vettool /tmp/v", []string{"/tmp/v"}},
+		{"-mod=vendor -trimpath", nil},
+		{"-execute=x", nil},
+	} {
+		if got := goFlagCommands(strings.Fields(tc.flags)); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("goFlagCommands(%q) = %q, want %q", tc.flags, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"RUSTC_WRAPPER", true}, {"CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER", true},
+		{"CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER", true}, {"CARGO_REGISTRIES_X_CREDENTIAL_PROVIDER", true},
+		{"CARGO_TARGET_DIR", false}, {"CARGO_HOME", false}, {"RUSTFLAGS", false},
+	} {
+		if got := cargoProgramVar(tc.name); got != tc.want {
+			t.Errorf("cargoProgramVar(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
