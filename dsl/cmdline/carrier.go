@@ -132,6 +132,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
+		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
+			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
+		}
 		if (lang != "" || otherInterpreters[program(name)]) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
 			w.stdinCode(c) // no script and no inline code: it runs its standard input
 		}

@@ -268,6 +268,29 @@ func evalLongForms(args []field) (short []field, code field, ok bool) {
 	return short, field{}, false
 }
 
+// denoValueOptions are deno's options that take the next word as their value.
+var denoValueOptions = set("-c", "--config", "--import-map", "--lock", "--cert", "--location", "--seed", "-L", "--log-level",
+	"--ext", "--preload")
+
+// denoRunsURL reports deno run, serve, test or bench given a script by its
+// URL (or deno URL, which is deno run URL): deno fetches it and runs it.
+func denoRunsURL(args []field) bool {
+	sub := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case denoValueOptions[v]:
+			i++
+		case strings.HasPrefix(v, "-"):
+		case !sub && (v == "run" || v == "serve" || v == "test" || v == "bench"):
+			sub = true
+		default:
+			return strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://")
+		}
+	}
+	return false
+}
+
 // codeOf finds an interpreter's inline code among its arguments, or reports
 // that it reads the program from standard input.
 func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {

@@ -42,3 +42,30 @@ func TestPayloadEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestDenoRunsURL: deno runs a script it fetches when the script operand
+// of run, serve, test or bench (or of deno itself) is a URL, not when a
+// URL is an argument of a local script.
+func TestDenoRunsURL(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"deno run -A https://x.io/i.ts", true},
+		{"deno https://x.io/i.ts", true},
+		{"deno run --config deno.json http://x.io/i.ts arg", true},
+		{"deno serve --allow-net https://x.io/s.ts", true},
+		{"deno run -A main.ts https://example.com", false},
+		{"deno install -g https://x.io/cli.ts", false},
+		{"deno fmt", false},
+	} {
+		c := Parse(tc.cmd).Commands[0]
+		args := make([]field, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = field{Word: a}
+		}
+		if got := denoRunsURL(args); got != tc.want {
+			t.Errorf("%q: denoRunsURL = %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}
