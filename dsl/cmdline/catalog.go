@@ -693,6 +693,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range lispShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
 		}
+	case "erlang", "elixir", "jvm", "clojure", "swift":
+		for _, cmd := range patternCommands(lang, code) {
+			run(cmd)
+		}
 	case "haskell":
 		for _, m := range haskellProcess().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
