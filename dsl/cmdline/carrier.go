@@ -66,9 +66,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	if p := catalog[c.Name]; p != nil {
 		w.catalogFollow(c, args, p, cx)
-		if p.Runs == "argv" {
+		if p.Runs == "argv" || p.ShellPaths {
 			// a launcher left as the command took no command (setarch -3
-			// /bin/sh read the shell as its operand): look for the shell
+			// /bin/sh read the shell as its operand), or a program whose
+			// entry names some of its launches only: look for the shell
 			// generically
 			w.shellArgs(c, args, cx)
 		}

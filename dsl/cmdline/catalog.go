@@ -28,6 +28,9 @@ type Program struct {
 	Stdin        string       // the language of a script it reads on standard input, or ""
 	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
 	ShellOptions []string     // options that start an interactive shell (nmap --interactive)
+	// ShellPaths: the generic fallback still reads the words the entry
+	// does not describe for a shell's path (cmake -DCMAKE_C_COMPILER_LAUNCHER=/bin/sh)
+	ShellPaths bool
 }
 
 // CodeOption is an option whose value is code in a language: the option as

@@ -46,6 +46,7 @@ type Entry struct {
 	Stdin        string   `yaml:"stdin"`
 	Shell        string   `yaml:"shell"`
 	ShellOptions []string `yaml:"shellOptions"`
+	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
 	Examples     []struct {
 		Cmd   string `yaml:"cmd"`
 		Runs  string `yaml:"runs"`
@@ -133,9 +134,10 @@ func checkKind(where string, e Entry) []error {
 		"runs": e.Runs != "", "stop": e.Stop != "", "longStop": len(e.LongStop) > 0, "split": e.Split != "",
 		"longSplit": len(e.LongSplit) > 0, "assigns": e.Assigns, "operands": e.Operands > 0, "sub": len(e.Sub) > 0,
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
+		"shellPaths": e.ShellPaths,
 	}
 	allowed := map[string][]string{
-		"":        {"runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions"},
+		"":        {"runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths"},
 		"wrapper": {"stop", "longStop", "split", "longSplit", "assigns", "operands"},
 		"options": {"split", "longSplit"},
 	}
@@ -215,6 +217,9 @@ func Source(list []Entry) []byte {
 		}
 		if len(e.ShellOptions) > 0 {
 			fmt.Fprintf(&b, ", ShellOptions: %#v", e.ShellOptions)
+		}
+		if e.ShellPaths {
+			b.WriteString(", ShellPaths: true")
 		}
 		b.WriteString("},\n")
 	}
