@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -183,6 +184,24 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					}
 				}
 				i = len(args)
+			case v == co.Option && co.Lang == "erlang-call":
+				// erl -run MOD FUNC ARGS… (and -s) calls MOD:FUNC with its
+				// arguments as strings: read as that call
+				var words []string
+				for _, f := range args[i+1:] {
+					if strings.HasPrefix(f.Value, "-") || f.Dynamic {
+						break
+					}
+					words = append(words, f.Value)
+				}
+				if len(words) > 2 {
+					quoted := make([]string, len(words)-2)
+					for j, a := range words[2:] {
+						quoted[j] = strconv.Quote(a)
+					}
+					call := field{Word: Word{Value: words[0] + ":" + words[1] + "(" + strings.Join(quoted, ", ") + ")"}}
+					w.runCode(c, "erlang", call, via(v), cx)
+				}
 			case v == co.Option && co.Lang == "cmake" && i+1 < len(args):
 				w.cmakeTool(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				i = len(args)

@@ -369,7 +369,7 @@ var catalogPrograms = [...]Program{
 	{Name: "bpftrace", Code: []CodeOption{{"-c", "sh"}, {"-e", "system"}}},
 	{Name: "gnuplot", Code: []CodeOption{{"-e", "system"}, {"--eval", "system"}}},
 	{Name: "guile", Code: []CodeOption{{"-c", "lisp"}, {"-x", "lisp"}, {"--eval", "lisp"}, {"-eval", "lisp"}, {"-e", "lisp"}}},
-	{Name: "erl", Code: []CodeOption{{"-eval", "erlang"}}},
+	{Name: "erl", Code: []CodeOption{{"-eval", "erlang"}, {"-run", "erlang-call"}, {"-s", "erlang-call"}}},
 	{Name: "elixir", Code: []CodeOption{{"-e", "elixir"}, {"--eval", "elixir"}}},
 	{Name: "mix", Code: []CodeOption{{"-e", "elixir"}, {"--eval", "elixir"}}, ShellPaths: true},
 	{Name: "groovy", Code: []CodeOption{{"-e", "jvm"}, {"-expression", "jvm"}}, ShellPaths: true},
