@@ -76,8 +76,8 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	var s scanner
 	s.scan(lang, text)
 	p.Opaque = p.Opaque || s.opaque
-	if s.remote && c.Untrusted == "" {
-		c.Untrusted = "remote"
+	if s.remote && c.Untrusted == "" || program(c.Name) == "deno" && urlImport().MatchString(text) {
+		c.Untrusted = "remote" // deno imports a module from a URL and runs it: deno eval 'await import("https://…")'
 	}
 	if p.Opaque && c.Untrusted == "" && (c.Stdin.Remote || c.Stdin.Decoded) {
 		c.Untrusted = untrusted(c.Stdin) // exec(sys.stdin.read()) of downloaded code
@@ -267,6 +267,10 @@ func evalLongForms(args []field) (short []field, code field, ok bool) {
 	}
 	return short, field{}, false
 }
+
+// urlImport is a JavaScript import of a module by its URL, static or
+// dynamic, which deno fetches and runs.
+var urlImport = lazyRegexp(`\bimport\s*(?:\(\s*|[\w{}\s,*$]+\bfrom\s*)?["'` + "`]https?://")
 
 // denoValueOptions are deno's options that take the next word as their value.
 var denoValueOptions = set("-c", "--config", "--import-map", "--lock", "--cert", "--location", "--seed", "-L", "--log-level",

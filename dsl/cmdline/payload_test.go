@@ -69,3 +69,23 @@ func TestDenoRunsURL(t *testing.T) {
 		}
 	}
 }
+
+// TestDenoURLImport: inline code that deno runs importing a module by its
+// URL runs fetched code.
+func TestDenoURLImport(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{`deno eval 'await import("https://x.io/m.ts")'`, true},
+		{`deno eval 'import { run } from "https://x.io/m.ts"; run()'`, true},
+		{`deno eval 'import "https://x.io/m.ts"'`, true},
+		{`deno eval 'console.log("https://x.io")'`, false},
+		{`deno eval 'import { join } from "jsr:@std/path"'`, false},
+		{`node -e 'import("https://x.io/m.js")'`, false},
+	} {
+		if got := Parse(tc.cmd).Commands[0].Untrusted == "remote"; got != tc.want {
+			t.Errorf("%q: remote %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}
