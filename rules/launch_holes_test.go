@@ -41,6 +41,7 @@ func TestLaunchHoles(t *testing.T) {
 		{`erl -noshell -eval 'io:format("hi~n"), halt().'`, dsl.Allow, dsl.Allow},
 		{`elixir -e 'File.rm_rf!("/home/u")'`, dsl.Block, dsl.Block},
 		{`elixir -e 'IO.puts 1+1'`, dsl.Allow, dsl.Allow},
+		{`elixir -e 'System.cmd("id", [])'`, dsl.Ask, dsl.Ask},
 		{`groovy -e '"rm -rf ~".execute()'`, dsl.Block, dsl.Block},
 		{`scala -e 'import sys.process._; "rm -rf ~".!'`, dsl.Block, dsl.Block},
 		{`clj -M -e '(clojure.java.shell/sh "sh" "-c" "rm -rf ~")'`, dsl.Block, dsl.Block},

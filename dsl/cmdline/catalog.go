@@ -48,15 +48,17 @@ func Lookup(name string) *Program { return catalog[FoldWord(name)] }
 // escapeLangs are the catalogue's languages in which a command is a
 // program's escape out of its own purpose: an editor's :!, a pager's !, a
 // debugger's shell, sed's e, a database shell's \!, tar's checkpoint
-// action, apt's hooks. Launchers (argv, sh) exist to run commands and are
-// not escapes; neither are scripts hguard does not read (file, none), nor
-// an interpreter's code handed to it (gimp -b, jrunscript -e), whose own
-// calls the inline-code model judges.
+// action, apt's hooks; and the shell-outs of the languages read by pattern
+// (langcalls.go), as inline-code-shell-out asks about python -c's. Launchers
+// (argv, sh) exist to run commands and are not escapes; neither are scripts
+// hguard does not read (file, none), nor an interpreter's code handed to it
+// (gimp -b, jrunscript -e), whose own calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
 	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "sed",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
-		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe":
+		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
+		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift":
 		return true
 	}
 	return false
