@@ -184,6 +184,16 @@ func printsEnvironment(c *cmdline.Command) bool {
 		return slices.ContainsFunc(args, func(a string) bool {
 			return a == "env" || strings.Contains(a, "$ENV") || strings.Contains(a, "env|") || strings.Contains(a, "env |")
 		})
+	case "make", "gmake":
+		return slices.Contains(args, "-p") || slices.Contains(args, "--print-data-base") // its variables, the environment's among them
+	case "npm", "pnpm", "yarn", "bun":
+		return len(args) >= 2 && args[0] == "run" && args[1] == "env"
+	case "tmux":
+		return slices.Contains(args, "show-environment") || slices.Contains(args, "showenv")
+	case "cmake":
+		return len(args) >= 2 && args[0] == "-E" && args[1] == "environment"
+	case "systemctl":
+		return slices.Contains(args, "show-environment")
 	case "ps":
 		// BSD-style e shows each process's environment: ps eww, ps auxe
 		return slices.ContainsFunc(args, func(a string) bool {
@@ -206,7 +216,7 @@ var secretVar = sync.OnceValue(func() *regexp.Regexp {
 
 // envDump matches inline code that reads the whole environment.
 var envDump = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)`)
+	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)|\*\*\s*os\.environ\b|os\.environb\b|process\[\s*["'\x60]env["'\x60]\s*\]|\$_ENV\b|Deno\.env\.toObject\(|\bBun\.env\s*[)}\]]|\bENV\.to_hash\b`)
 })
 
 // archivedSecrets are the secret directories (and homes) an archiver
