@@ -525,23 +525,25 @@ func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
 func (st *State) AddWritten(paths ...string) { addPaths(&st.Written, paths) }
 
 // AddHeld records patterns in st.Held, each once, newest last. Past
-// MaxFetched the oldest gives way to its directory's pattern (dir/),
-// which stands for it and every file beside it: a held file must not be
-// forgotten because 64 others were made after it. One directly under /
-// is dropped.
+// MaxFetched the newest gives way to its directory's pattern (dir/), which
+// stands for it and every file beside it, until the list fits: a flood of
+// new files folds into the directories it was written to, and a held file
+// is never forgotten because many others were made after it (at worst the
+// list folds to "/", every file).
 func (st *State) AddHeld(patterns ...string) {
 	for _, p := range patterns {
 		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == p })
 		st.Held = append(st.Held, p)
 	}
 	for len(st.Held) > MaxFetched {
-		dir := filepath.Dir(strings.TrimRight(st.Held[0], "/*"))
-		st.Held = st.Held[1:]
-		if dir == "/" || dir == "." {
-			continue
+		newest := st.Held[len(st.Held)-1]
+		dir := filepath.Dir(strings.TrimRight(newest, "/*"))
+		if dir == "." {
+			dir = "/"
 		}
-		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
-		st.Held = append(st.Held, dir+"/")
+		pattern := strings.TrimSuffix(dir, "/") + "/"
+		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == dir || strings.HasPrefix(q, pattern) })
+		st.Held = append(st.Held, pattern)
 	}
 }
 

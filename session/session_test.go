@@ -247,8 +247,9 @@ func TestAddFetched(t *testing.T) {
 	}
 }
 
-// TestAddHeld: each pattern once, newest last; pushed out, a held file
-// leaves its directory's pattern behind, which stands for it.
+// TestAddHeld: each pattern once, newest last; past the bound the newest
+// fold into their directories, so a flood of new files never pushes a held
+// one out: it stays itself or under a directory that stands for it.
 func TestAddHeld(t *testing.T) {
 	var st State
 	st.AddHeld("/w/e.txt", "/w/keys/", "/w/e.txt")
@@ -258,16 +259,27 @@ func TestAddHeld(t *testing.T) {
 	st = State{}
 	st.AddHeld("/w/proj/e.txt")
 	for i := range MaxFetched {
-		st.AddHeld(fmt.Sprintf("/w/proj/out/p%d*", i))
+		st.AddHeld(fmt.Sprintf("/tmp/flood/p%d", i))
 	}
-	if !slices.Contains(st.Held, "/w/proj/") || len(st.Held) > MaxFetched {
+	if !slices.Contains(st.Held, "/w/proj/e.txt") || !slices.Contains(st.Held, "/tmp/flood/") || len(st.Held) > MaxFetched {
 		t.Errorf("after e.txt and %d more: %q", MaxFetched, st.Held)
 	}
+	// a flood of distinct deep directories (attack, 2026-12-03: the old
+	// fold dropped the first file once it climbed to /)
+	st = State{}
+	st.AddHeld("/w/proj/e.txt")
+	for i := range 3 * MaxFetched {
+		st.AddHeld(fmt.Sprintf("/tmp/z%d/a/b/c/d/e/f/x", i))
+	}
+	if !slices.Contains(st.Held, "/w/proj/e.txt") || len(st.Held) > MaxFetched {
+		t.Errorf("after e.txt and %d deep ones: %d patterns, %q", 3*MaxFetched, len(st.Held), st.Held[:min(5, len(st.Held))])
+	}
+	// one file in each of many top-level directories folds to /: every file
 	st = State{}
 	for i := range MaxFetched + 1 {
 		st.AddHeld(fmt.Sprintf("/k%d", i))
 	}
-	if len(st.Held) != MaxFetched || slices.Contains(st.Held, "/k0") || slices.Contains(st.Held, "/") {
+	if !slices.Contains(st.Held, "/") || len(st.Held) > MaxFetched {
 		t.Errorf("after %d under /: %q", MaxFetched+1, st.Held)
 	}
 }
