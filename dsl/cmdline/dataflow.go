@@ -548,6 +548,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
 	switch name := c.Name; {
+	case name == "curl" || name == "wget":
+		w.configFiles(c, args, cx)
 	case name == "cd" || name == "pushd":
 		w.cd(args)
 	case name == "exec" && len(args) == 0:

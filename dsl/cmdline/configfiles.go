@@ -1,0 +1,177 @@
+package cmdline
+
+import (
+	"strings"
+)
+
+// Configuration files that are more options. curl -K FILE reads a file
+// whose lines are options (upload-file = "~/.ssh/id_rsa"), and without -q
+// it reads ~/.curlrc first; wget reads ~/.wgetrc and takes its commands
+// from --config FILE and -e CMD (post_file = /etc/shadow). A poisoned
+// agent can put a sending option there and run a curl whose line shows
+// nothing. When the text is known (a pipe of static text, or a file the
+// line or the session wrote), the command is walked again with those
+// options before its own: curl -K - <<< 'upload-file = k' URL is judged
+// as curl --upload-file k URL.
+
+// maxConfigWords bounds the options read from one configuration text.
+const maxConfigWords = 256
+
+// configFiles follows curl's and wget's configuration files (see above).
+func (w *walker) configFiles(c *Command, args []field, cx ctx) {
+	var read func(string) []string
+	var rest []string
+	var texts []string
+	add := func(in Input) {
+		if in.Static && in.Text != "" {
+			texts = append(texts, in.Text)
+		}
+	}
+	known := func(name string) Input {
+		if name == "-" || name == "/dev/stdin" {
+			return c.Stdin
+		}
+		in, _, _ := w.fileInput(name)
+		return in
+	}
+	switch c.Name {
+	case "curl":
+		read = curlConfigWords
+		if len(args) == 0 || args[0].Value != "-q" && args[0].Value != "--disable" {
+			for _, rc := range []string{"~/.curlrc", "~/.config/curlrc"} {
+				add(known(rc))
+			}
+		}
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case (v == "-K" || v == "--config") && i+1 < len(args):
+				i++
+				add(known(args[i].Value))
+			case strings.HasPrefix(v, "--config="):
+				add(known(v[len("--config="):]))
+			case strings.HasPrefix(v, "-K") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+				add(known(v[2:]))
+			default:
+				rest = append(rest, v)
+			}
+		}
+	case "wget":
+		read = wgetrcWords
+		add(known("~/.wgetrc"))
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "--config" && i+1 < len(args):
+				i++
+				add(known(args[i].Value))
+			case strings.HasPrefix(v, "--config="):
+				add(known(v[len("--config="):]))
+			case (v == "-e" || v == "--execute") && i+1 < len(args):
+				i++
+				texts = append(texts, args[i].Value)
+			case strings.HasPrefix(v, "--execute="):
+				texts = append(texts, v[len("--execute="):])
+			default:
+				rest = append(rest, v)
+			}
+		}
+	default:
+		return
+	}
+	var words []string
+	for _, t := range texts {
+		words = append(words, read(t)...)
+	}
+	if len(words) == 0 {
+		return
+	}
+	words = append(words[:min(len(words), maxConfigWords)], rest...)
+	quoted := make([]string, len(words))
+	for i, wd := range words {
+		quoted[i] = shellQuote(wd)
+	}
+	w.nested(c, c.Name+" "+strings.Join(quoted, " "), c.Name+" configuration", cx, true)
+}
+
+// curlConfigWords are the options a curl configuration text holds, as
+// command-line words: each line is an option, its long name with or
+// without dashes, then its value after blanks, '=' or ':', in double
+// quotes (with backslash escapes) or up to a blank; '#' starts a comment.
+func curlConfigWords(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, value := line, ""
+		if i := strings.IndexAny(line, " \t=:"); i >= 0 {
+			name, value = line[:i], strings.TrimLeft(line[i:], " \t=:")
+		}
+		if !strings.HasPrefix(name, "-") {
+			name = "--" + name
+		}
+		out = append(out, name)
+		if value == "" {
+			continue
+		}
+		if value[0] == '"' {
+			var b strings.Builder
+			for i := 1; i < len(value) && value[i] != '"'; i++ {
+				if value[i] == '\\' && i+1 < len(value) {
+					i++
+					switch value[i] {
+					case 't':
+						b.WriteByte('\t')
+					case 'n':
+						b.WriteByte('\n')
+					default:
+						b.WriteByte(value[i])
+					}
+					continue
+				}
+				b.WriteByte(value[i])
+			}
+			out = append(out, b.String())
+			continue
+		}
+		if i := strings.IndexAny(value, " \t"); i >= 0 {
+			value = value[:i]
+		}
+		out = append(out, value)
+	}
+	return out
+}
+
+// wgetrcWords are the options a wgetrc text (or -e's commands) holds, as
+// command-line words: "post_file = F" is --post-file=F; wget ignores case
+// and the underscores and dashes in a command's name.
+func wgetrcWords(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, value, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		name = strings.ToLower(strings.TrimSpace(name))
+		name = strings.NewReplacer("_", "", "-", "").Replace(name)
+		if long, ok := wgetrcOptions[name]; ok {
+			out = append(out, "--"+long+"="+strings.TrimSpace(value))
+		}
+	}
+	return out
+}
+
+// wgetrcOptions are the wgetrc commands (folded: lower case, no _ or -)
+// whose option sends, writes or runs something, by their long option.
+var wgetrcOptions = map[string]string{
+	"postfile": "post-file", "bodyfile": "body-file", "postdata": "post-data", "bodydata": "body-data",
+	"method": "method", "outputdocument": "output-document", "dirprefix": "directory-prefix",
+	"header": "header", "httpproxy": "http-proxy", "httpsproxy": "https-proxy", "input": "input-file",
+	"checkcertificate": "check-certificate", "useproxy": "use-proxy", "logfile": "output-file",
+}
