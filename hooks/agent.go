@@ -623,7 +623,68 @@ func MCPLine(server, tool string, args json.RawMessage) string {
 	} else if t := strings.TrimSpace(string(args)); t != "" && t != "null" {
 		words = append(words, shellQuote(t))
 	}
-	return strings.Join(words, " ")
+	return strings.Join(append([]string{strings.Join(words, " ")}, mcpCarried(tool, obj)...), "\n")
+}
+
+// mcpCarried are the command lines an MCP tool's arguments stand for,
+// judged on lines after the call itself: a shell command it is handed (a
+// terminal server's execute_command {"command": "rm -rf ~"}, as a string
+// or an argv list), and a file it writes, deletes or moves by an absolute
+// or ~ path (a file server's write_file {"path": "/home/u/.bashrc"}; a
+// relative path may name a file in a remote repository). The built-in
+// rules name no MCP server, but they know these commands.
+func mcpCarried(tool string, args map[string]json.RawMessage) []string {
+	var out []string
+	for _, k := range []string{"command", "cmd", "shell_command", "commandLine", "command_line"} {
+		v, ok := args[k]
+		if !ok {
+			continue
+		}
+		var line string
+		var argv []string
+		switch {
+		case json.Unmarshal(v, &line) == nil:
+		case json.Unmarshal(v, &argv) == nil && len(argv) > 0:
+			q := make([]string, len(argv))
+			for i, a := range argv {
+				q[i] = shellQuote(a)
+			}
+			line = strings.Join(q, " ")
+		}
+		if line = strings.TrimSpace(line); line != "" {
+			out = append(out, line)
+		}
+	}
+	local := func(keys ...string) []string {
+		var paths []string
+		for _, k := range keys {
+			var p string
+			if json.Unmarshal(args[k], &p) == nil && (strings.HasPrefix(p, "/") || p == "~" || strings.HasPrefix(p, "~/")) {
+				paths = append(paths, p)
+			}
+		}
+		return paths
+	}
+	t := strings.ToLower(tool)
+	verb := func(words ...string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(t, w) })
+	}
+	switch {
+	case verb("read", "list", "get", "search", "find", "view", "stat", "info"):
+	case verb("move", "rename"):
+		if from, to := local("source", "src", "from", "old_path"), local("destination", "dest", "target", "to", "new_path"); len(from) > 0 && len(to) > 0 {
+			out = append(out, "mv -- "+quotePaths(from[:1])+" "+quotePaths(to[:1]))
+		}
+	case verb("delete", "remove", "unlink", "trash"):
+		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target"); len(p) > 0 {
+			out = append(out, "rm -- "+quotePaths(p[:1]))
+		}
+	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
+		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
+			out = append(out, writeLine(p[:1]))
+		}
+	}
+	return out
 }
 
 // patchPaths lists the files a Codex patch touches ("*** Add File: P",
