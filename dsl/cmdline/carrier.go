@@ -599,8 +599,25 @@ func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
 	}
 }
 
-// findExec emits the commands of find's -exec, -execdir, -ok and -okdir.
+// findExec emits the commands of find's -exec, -execdir, -ok and -okdir,
+// each with find's starting points and the operator as its wrapper's
+// arguments (find ~ -exec curl -T {} …: what it runs on lies under ~).
 func (w *walker) findExec(c *Command, args []field, cx ctx) {
+	var points []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			continue
+		}
+		if v == "-D" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {
+			break
+		}
+		points = append(points, v)
+	}
 	for i := 0; i < len(args); i++ {
 		op := args[i].Value
 		if op != "-exec" && op != "-execdir" && op != "-ok" && op != "-okdir" {
@@ -610,7 +627,7 @@ func (w *walker) findExec(c *Command, args []field, cx ctx) {
 		for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
 			j++
 		}
-		w.spawn(c, args[i+1:j], Wrapper{Name: "find", Args: []string{op}}, cx)
+		w.spawn(c, args[i+1:j], Wrapper{Name: "find", Args: append(slices.Clone(points), op)}, cx)
 		i = j
 	}
 }

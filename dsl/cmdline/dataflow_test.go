@@ -55,7 +55,7 @@ var flowTests = []struct {
 	{"", "copy into a bin directory run by name", "cp /bin/rm ~/.local/bin/ls; ls -rf ~", []string{"cp /bin/rm ~/.local/bin/ls", "ls -rf ~", "rm -rf ~ via=copy ~/.local/bin/ls"}},
 	{"", "copy with sudo", "sudo cp /bin/rm /usr/local/bin/x; sudo x -rf /", []string{"cp /bin/rm /usr/local/bin/x wr=sudo[]", "x -rf / wr=sudo[]", "rm -rf / wr=sudo[] via=copy /usr/local/bin/x"}},
 	{"zsh", "zsh copy of =rm", "cp =rm y; ./y -rf ~", []string{"cp =rm y", "y -rf ~", "rm -rf ~ via=copy ./y"}},
-	{"", "copy run by find -exec", `cp /bin/rm x; find . -exec ./x -rf ~ \;`, []string{"cp /bin/rm x", "find . -exec ./x -rf ~ ;", "x -rf ~ wr=find[-exec]", "rm -rf ~ wr=find[-exec] via=copy ./x"}},
+	{"", "copy run by find -exec", `cp /bin/rm x; find . -exec ./x -rf ~ \;`, []string{"cp /bin/rm x", "find . -exec ./x -rf ~ ;", "x -rf ~ wr=find[. -exec]", "rm -rf ~ wr=find[. -exec] via=copy ./x"}},
 	{"", "copy of a lookup kept in a variable", `R=$(which rm); cp "$R" x; ./x -rf ~`, []string{": R=$(which rm)", "which rm via=$(…)", "cp «$R» x", "x -rf ~", "rm -rf ~ via=copy ./x"}},
 	{"", "copy run from a directory put on PATH", "cp /bin/rm b/ls; PATH=$PWD/b:$PATH ls -rf ~", []string{"cp /bin/rm b/ls", "ls -rf ~ PATH=$PWD/b:$PATH", "rm -rf ~ PATH=$PWD/b:$PATH via=copy b/ls"}},
 	{"", "copy run from a directory exported on PATH", "cp /bin/rm b/ls; export PATH=\"$(pwd)/b:$PATH\"; ls -rf ~", []string{"cp /bin/rm b/ls", "export «PATH=$(pwd)/b:$PATH»", "pwd via=$(…)", "ls -rf ~", "rm -rf ~ via=copy b/ls"}},
