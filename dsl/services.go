@@ -19,7 +19,7 @@ import (
 func init() { Funcs = append(Funcs, serviceFuncs...) }
 
 var serviceFuncs = []Func{
-	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsStr("serviceAction", serviceAction)} }},
+	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsStr("serviceAction", serviceAction)} }},
 	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsStr("httpAction", httpAction)} }},
 }
 
@@ -27,6 +27,7 @@ var serviceFuncs = []Func{
 const (
 	svcAudit  = "audit"
 	svcPublic = "public"
+	svcGrant  = "grant"
 	svcSecret = "secret"
 	svcBackup = "backup"
 	svcDelete = "delete"
@@ -286,12 +287,14 @@ func serviceAction(name string, args []string) string {
 	return best
 }
 
-func rank(class string) int {
+func rank(class string) float64 {
 	switch class {
 	case svcAudit:
 		return 5
 	case svcPublic:
 		return 4
+	case svcGrant:
+		return 3.5
 	case svcSecret:
 		return 3
 	case svcBackup:
@@ -334,8 +337,20 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if name == "gcloud" && strings.HasPrefix(op, "add-iam-policy-binding") && exposesPublicly(name, op, args) {
 		return svcPublic
 	}
+	if grantOps.has(op) || name == "gcloud" && (op == "add-iam-policy-binding" || op == "set-iam-policy") ||
+		op == "create" && (name == "az" && slices.Contains(ops, "assignment") || name == "gcloud" && slices.Contains(ops, "keys") && slices.Contains(ops, "service-accounts")) {
+		return svcGrant
+	}
 	return ""
 }
+
+// grantOps are operations that give an account, a key or a role access:
+// an IAM policy attached, an access key or a login made, a trust widened.
+var grantOps = nameSet{names: []string{
+	"attach-user-policy", "attach-role-policy", "attach-group-policy", "put-user-policy", "put-role-policy",
+	"put-group-policy", "create-access-key", "create-login-profile", "update-login-profile", "add-user-to-group",
+	"update-assume-role-policy", "create-service-specific-credential", "create-policy-version",
+}}
 
 // exposesPublicly reports whether an ACL, policy or firewall change opens a
 // resource to everyone: public-read ACLs, 0.0.0.0/0 ingress, allUsers.
