@@ -135,14 +135,26 @@ func revealsSecret(name string, args []string) bool {
 	case "glab":
 		return seq("auth", "token") || seq("config", "get", "token") || seq("auth", "status") && has("--show-token", "-t")
 	case "kubectl", "oc":
-		return seq("config", "view") && has("--raw") || seq("create", "token") ||
+		return seq("config", "view") && has("--raw", "--flatten") || seq("create", "token") ||
 			name == "oc" && (seq("whoami") && has("-t", "--show-token") || seq("config", "view") && has("--raw"))
 	case "doctl":
 		return seq("auth", "token")
 	case "heroku":
 		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create"
 	case "git":
-		return seq("credential", "fill")
+		return seq("credential", "fill") || strings.HasPrefix(op(0), "credential-") && op(1) == "get" // a helper asked directly
+	case "terraform", "tofu":
+		return seq("state", "pull") || op(0) == "output" && has("-json", "-raw") // sensitive outputs are shown in JSON and raw
+	case "pulumi":
+		return has("--show-secrets")
+	case "lpass":
+		return op(0) == "show"
+	case "rbw":
+		return op(0) == "get"
+	case "keyring":
+		return op(0) == "get"
+	case "ansible-vault":
+		return op(0) == "view" || op(0) == "decrypt" && has("--output") && slices.Contains(args, "-")
 	case "security":
 		return (op(0) == "find-generic-password" || op(0) == "find-internet-password") && has("-w", "-g")
 	case "secret-tool":

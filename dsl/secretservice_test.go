@@ -13,6 +13,13 @@ func TestRevealsSecret(t *testing.T) {
 		cmd  string
 		want bool
 	}{
+		// red team, 2026-12-03: printers of stored secrets piped on
+		{"git credential-store get", true}, {"git credential-cache get", true}, {"git credential-store store", false},
+		{"kubectl config view --minify --flatten", true}, {"kubectl config view", false},
+		{"terraform state pull", true}, {"terraform output -json", true}, {"terraform output", false}, {"terraform state list", false},
+		{"pulumi stack output --show-secrets", true}, {"pulumi stack output", false},
+		{"lpass show github", true}, {"rbw get github", true}, {"keyring get system user", true}, {"lpass ls", false},
+		{"ansible-vault view secrets.yml", true}, {"ansible-vault encrypt secrets.yml", false},
 		{"vault kv get secret/app", true},
 		{"vault kv get -mount secret app", true},
 		{"vault -namespace ns read database/creds/app", true},
