@@ -225,6 +225,15 @@ func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx
 		if h.names(p, ue.Cwd, i, ctx) {
 			secrets = append(secrets, p) // cp ~/.ssh/id_rsa k; cat k
 		}
+		if rev, file, ok := strings.Cut(p, ":"); ok && programName(u.Name) == "git" && rev != "" && !strings.Contains(file, "//") && h.names(file, ue.Cwd, i, ctx) {
+			secrets = append(secrets, p) // git show HEAD:e.txt after a commit of it
+		}
+	}
+	for _, a := range ue.Args {
+		// dd if=k of=x, and the like: an input file given as KEY=FILE
+		if key, file, ok := strings.Cut(a, "="); ok && (key == "if" || key == "--if" || key == "--input" || key == "--infile") && h.names(file, ue.Cwd, i, ctx) {
+			secrets = append(secrets, file)
+		}
 	}
 	for _, r := range ue.Redirects {
 		if r.Op == "<" && h.names(r.Target, ue.Cwd, i, ctx) {
