@@ -75,6 +75,14 @@ func sendsInputByName(name string, args, positional []string) bool {
 	case "kubectl", "oc":
 		return len(positional) > 0 && (positional[0] == "exec" || positional[0] == "attach" || positional[0] == "run") &&
 			(hasFlag(args, []string{"i", "stdin"}))
+	case "docker", "podman", "nerdctl":
+		// env | docker run -i alpine nc h 80: a container reads the input
+		// and a network program in it sends it on
+		return len(positional) > 0 && slices.Contains([]string{"run", "exec", "attach", "container"}, positional[0]) &&
+			hasFlag(args, []string{"i", "interactive"}) && slices.ContainsFunc(positional[1:], func(a string) bool {
+			return strings.Contains(a, "://") || strings.Contains(a, "/dev/tcp/") ||
+				slices.ContainsFunc(strings.Fields(a), func(f string) bool { return containerSenders[path.Base(f)] }) // sh -c 'nc h 80'
+		})
 	case "psql", "mysql", "mariadb", "mongosh", "mongo", "sqlcmd", "clickhouse-client", "cqlsh", "usql":
 		// the statements it reads go to the server: a remote one learns them
 		hostOpts := []string{"h", "host"}
@@ -201,6 +209,13 @@ func printsEnvironment(c *cmdline.Command) bool {
 		})
 	}
 	return c.Payload != nil && envDump().MatchString(c.Payload.Code)
+}
+
+// containerSenders are the programs a container runs that send what they
+// read to another host.
+var containerSenders = map[string]bool{
+	"nc": true, "ncat": true, "netcat": true, "socat": true, "curl": true, "wget": true, "telnet": true,
+	"ssh": true, "scp": true, "openssl": true, "python": true, "python3": true, "perl": true, "ruby": true, "node": true,
 }
 
 // secretName matches the name of a variable that holds a secret.
