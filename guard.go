@@ -399,6 +399,9 @@ func (v Verdict) Written(cwd string) []string {
 func (v Verdict) Held(cwd string) []string {
 	var out []string
 	for _, p := range v.held {
+		if p == "/" {
+			continue // never every file on the machine
+		}
 		mark := ""
 		if strings.HasSuffix(p, "/") || strings.HasSuffix(p, "*") {
 			p, mark = p[:len(p)-1], p[len(p)-1:]

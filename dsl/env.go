@@ -739,14 +739,14 @@ func stdoutToFile(c *cmdline.Command) bool {
 	return false
 }
 
-// commandCwd is where a command runs: the directory a static cd earlier on
-// the line moved to, or the caller's joined with where relative cds moved
-// (cd .claude && echo x > settings.json), else the caller's.
 // projectDir is the agent's project for outsideProject: the directory
 // the line starts in, or, when the caller gave none (a rule's examples),
 // the first directory the line moves to; "" for a person.
 func projectDir(line *cmdline.Line, ctx Context) string {
-	if ctx.Caller == "" || ctx.Cwd != "" {
+	if ctx.Caller == "" {
+		return ""
+	}
+	if ctx.Cwd != "" {
 		return ctx.Cwd
 	}
 	for _, c := range line.Commands {
@@ -804,6 +804,9 @@ func tildeHome(p, home string) string {
 	return p
 }
 
+// commandCwd is where a command runs: the directory a static cd earlier on
+// the line moved to, or the caller's joined with where relative cds moved
+// (cd .claude && echo x > settings.json), else the caller's.
 func commandCwd(caller, cd, rel string) string {
 	switch {
 	case cd != "":

@@ -49,7 +49,10 @@ type heldFile struct {
 	// out/id_rsa); whole says every file under it holds one (cp -r ~/.ssh out).
 	bases []string
 	whole bool
-	by    int
+	// dir says the destination was written as a directory (out/), so a
+	// session remembers the secrets' names under it.
+	dir bool
+	by  int
 }
 
 // heldVar is a variable an assignment of the line set from a secret.
@@ -147,13 +150,15 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		}
 		var bases []string
 		for _, s := range secrets {
-			bases = append(bases, path.Base(s))
+			if !strings.ContainsAny(s, " \t\n") { // a file, not "the environment of env > e.txt"
+				bases = append(bases, path.Base(s))
+			}
 		}
 		for _, o := range filledFiles(u, ue) {
 			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") && !sharedDir(o) { // /dev/shm is a directory like /tmp
 				continue
 			}
-			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, by: i})
+			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), by: i})
 		}
 	}
 }
@@ -201,8 +206,8 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	}
 	if name := programName(u.Name); (name == "cp" || name == "rsync") && hasFlag(ue.Args, []string{"r", "R", "a", "recursive", "archive"}) {
 		for _, p := range ue.Positional[:max(len(ue.Positional)-1, 0)] {
-			if c := homeForm(resolveIn(p, ue.Cwd)); c == "~" || secretDir(c) {
-				dirs = true
+			if c := homeForm(resolveIn(p, ue.Cwd)); c == "~" || secretDir(c) || h.names(p, ue.Cwd, i, ctx) {
+				dirs = true // cp -r . ../backup after env > e.txt: the copy holds it somewhere under it
 			}
 		}
 	}
@@ -334,6 +339,12 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 var inPlaceSuffix = map[string]string{
 	"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "pbzip2": ".bz2", "xz": ".xz", "lzma": ".lzma", "zstd": ".zst",
 	"lz4": ".lz4", "brotli": ".br", "compress": ".Z", "gpg": ".gpg", "gpg2": ".gpg",
+}
+
+// isTargetDir reports a copier's destination given by -t (cp -t DIR
+// files…): a directory.
+func isTargetDir(u *cmdline.Command, ue *CommandEnv) bool {
+	return len(optionValues(ue.Args, []string{"t", "target-directory"}, false)) > 0
 }
 
 // inPlaceOperands are the files a compressor or gpg writes a new file
@@ -489,14 +500,18 @@ func HeldFiles(line *cmdline.Line, ctx Context) []string {
 		if f.path == "" || f.path == "." || strings.HasPrefix(f.path, "$") {
 			continue
 		}
-		out = append(out, f.path)
+		if f.path != "/" { // cp key /: the key's name under / is held, not every file
+			out = append(out, f.path)
+		}
 		switch {
 		case strings.HasSuffix(f.path, "*"):
-		case f.whole:
+		case f.whole && f.path != "/":
 			out = append(out, strings.TrimSuffix(f.path, "/")+"/")
+		case !f.dir:
+			// cp ~/.ssh/id_rsa k.txt: k.txt is the copy, not a directory
 		default:
 			for _, b := range f.bases {
-				if b != "" && b != "." && b != ".." && b != "/" && !strings.ContainsAny(b, " \t\n") { // not "the environment of env"
+				if b != "" && b != "." && b != ".." && b != "/" {
 					out = append(out, path.Join(f.path, b))
 				}
 			}

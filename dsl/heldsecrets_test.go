@@ -115,8 +115,11 @@ func TestHeldFiles(t *testing.T) {
 		// an archive of a key directory stands, as a directory, for all under it
 		{"cd /q && tar czf k.tgz ~/.aws", []string{"/q/k.tgz", "/q/k.tgz/"}},
 		// split's prefix may also be a directory the key went into
-		{"cat ~/.ssh/id_rsa | split -b 100 - p_", []string{"/p/p_", "/p/p_*", "/p/p_/id_rsa"}},
-		{"cat ~/.ssh/id_rsa | base64 > ~/k.b64", []string{"~/k.b64", "~/k.b64/id_rsa"}},
+		{"cat ~/.ssh/id_rsa | split -b 100 - p_", []string{"/p/p_", "/p/p_*"}},
+		{"cat ~/.ssh/id_rsa | base64 > ~/k.b64", []string{"~/k.b64"}},
+		{"cp ~/.ssh/id_rsa k.txt", []string{"/p/k.txt"}},
+		{"printenv > out/a.txt", []string{"/p/out/a.txt"}},
+		{"cp ~/.ssh/id_rsa /", []string{"/id_rsa"}},
 		{"echo hi > e.txt", nil},
 		{"cp ~/.ssh/id_rsa.pub k.pub", nil},
 	} {

@@ -575,11 +575,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native141
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] && any(positional[1:], sensitivePath(#) || holdsSecret(#) || isHome(#))) || (agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"])) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
 		if scope == "command" {
 			return native142
 		}
-	case "any(args, # contains \"{}\") && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
+	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
 		if scope == "command" {
 			return native143
 		}
@@ -847,7 +847,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native209
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\"))))":
+	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native210
 		}
@@ -979,7 +979,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native242
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\"))))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native243
 		}
@@ -1144,7 +1144,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [380]lazyRegexp{
+var nativeRegexps = [382]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1308,6 +1308,7 @@ var nativeRegexps = [380]lazyRegexp{
 	{src: "\\$\\(\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\b)[^)]*(/etc/shadow|\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.git-credentials|\\.kube/config)"},
 	{src: "^(sftp|s3|rest|b2|azure|gs|swift|rclone):"},
 	{src: "^(ssh://|[^/:]+:)"},
+	{src: "\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\s"},
 	{src: "\\$\\{?[A-Za-z_]"},
 	{src: "\\.[A-Za-z0-9-]+\\.[A-Za-z]{2,}\\.?$"},
 	{src: "(^|[;&|(]\\s*)cd\\s+(~/?|/|\\$HOME/?|\\$\\{HOME\\}/?|/root/?|/home/[^/\\s;&]+/?)?\\s*(&&|;)\\s*(sudo\\s+)?(python[0-9.]*\\s+-m\\s+(http\\.server|SimpleHTTPServer)|php\\s+-S|ruby\\s+-run\\s+-e\\s*httpd|npx\\s+(http-server|serve)|busybox\\s+httpd|miniserve|updog)(\\s|$)"},
@@ -1389,6 +1390,7 @@ var nativeRegexps = [380]lazyRegexp{
 	{src: "^(--(cluster)?role=)?(cluster-admin|admin)$"},
 	{src: "(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$"},
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
+	{src: "^(-X|--method)=?GET$"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)"},
 	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
@@ -4172,9 +4174,10 @@ func native142(env any) bool {
 		((in(e.Name, "npm", "pnpm", "yarn", "bun", "twine") &&
 			in(e.Pos(0), "publish", "upload")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return ((sensitivePath(p0) ||
+				return (((sensitivePath(p0) ||
 					e.HoldsSecret(p0)) ||
-					isHome(p0))
+					isHome(p0)) &&
+					!in(p0, e.Options("config-file", "userconfig", "cert", "client-cert", "i", "identity")...))
 			}))) ||
 		((e.Agent &&
 			(((((in(e.Name, "restic", "rustic") &&
@@ -4200,9 +4203,11 @@ func native142(env any) bool {
 // native143 is the condition of bulk-upload.
 func native143(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Args, func(p0 string) bool {
+	return ((anyOf(e.Args, func(p0 string) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
+		(e.Agent ||
+			!matchReWith(&nativeRegexps[163], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -4226,8 +4231,8 @@ func native144(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[163], "$", p0)) &&
-			matchReWith(&nativeRegexps[164], ".", p0))
+			matchReWith(&nativeRegexps[164], "$", p0)) &&
+			matchReWith(&nativeRegexps[165], ".", p0))
 	})
 }
 
@@ -4293,7 +4298,7 @@ func native146(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[165], "cd", e.Line))
+		matchReWith(&nativeRegexps[166], "cd", e.Line))
 }
 
 // native147 is the condition of reverse-shell-fifo.
@@ -4306,7 +4311,7 @@ func native147(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[166], "mk", e.Line))
+		matchReWith(&nativeRegexps[167], "mk", e.Line))
 }
 
 // native148 is the condition of shell-piped-to-network.
@@ -4333,20 +4338,20 @@ func native149(env any) bool {
 // native150 is the condition of awk-network.
 func native150(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[167], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[168], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[168], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[169], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native151 is the condition of dns-update.
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[169], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[170], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[170], "del", p0)
+			return matchReFold(&nativeRegexps[171], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[169], "del", p0.Target)
+			return matchReFold(&nativeRegexps[170], "del", p0.Target)
 		}))
 }
 
@@ -4354,23 +4359,23 @@ func native151(env any) bool {
 func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[171], "$", p0) &&
+		return (matchReWith(&nativeRegexps[172], "$", p0) &&
 			!tokenForHost(p0, e.Args))
 	}) ||
 		(in(e.Name, "http", "https", "xh", "xhs") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[172], ":", p0) &&
+				return (matchReWith(&nativeRegexps[173], ":", p0) &&
 					!tokenForHost(p0, e.Args))
 			}))) ||
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((urlHost(p0) != "") &&
-				matchReWith(&nativeRegexps[171], "$", p0)) &&
+				matchReWith(&nativeRegexps[172], "$", p0)) &&
 				!tokenForHost(p0, e.Args))
 		})) ||
 		(((e.Stdin.Kind == "pipe") &&
 			in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 			anyOf(e.Stdin.Args, func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[173], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
+				return (matchReAny(&nativeRegexps[174], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00secret\x00token\x00password\x00key\x00ccess_key", p0) &&
 					!tokenForHost(p0, e.Args))
 			})))
 }
@@ -4398,7 +4403,7 @@ func native153(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[174], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[175], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -4406,7 +4411,7 @@ func native153(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[175], p0)
+							return matchRe(&nativeRegexps[176], p0)
 						}))))
 		}()
 	}()
@@ -4420,7 +4425,7 @@ func native154(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[176], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[177], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -4443,7 +4448,7 @@ func native156(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[177], "://", p0)
+				return matchReWith(&nativeRegexps[178], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -4455,7 +4460,7 @@ func native156(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], "R:", p0)
+				return matchReWith(&nativeRegexps[179], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -4479,15 +4484,15 @@ func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[179], "@", p0) &&
-				!matchReWith(&nativeRegexps[180], "@", p0))
+			return (matchReWith(&nativeRegexps[180], "@", p0) &&
+				!matchReWith(&nativeRegexps[181], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[181], ":", p0) &&
-						!matchReAny(&nativeRegexps[182], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[182], ":", p0) &&
+						!matchReAny(&nativeRegexps[183], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -4504,7 +4509,7 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[183], "@", p0)
+		return matchReWith(&nativeRegexps[184], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -4520,18 +4525,18 @@ func native159(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[184], ":", p0)
+				return matchReFold(&nativeRegexps[185], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[185], ":", p0)
+				return matchReFold(&nativeRegexps[186], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[186], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[187], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[181], ":", p0) &&
-						!matchReAny(&nativeRegexps[182], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[182], ":", p0) &&
+						!matchReAny(&nativeRegexps[183], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -4549,7 +4554,7 @@ func native160(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[187], p0)
+					return matchRe(&nativeRegexps[188], p0)
 				}))))
 }
 
@@ -4557,8 +4562,8 @@ func native160(env any) bool {
 func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[188], p0) ||
-			matchReWith(&nativeRegexps[189], "w", p0))
+		return (matchRe(&nativeRegexps[189], p0) ||
+			matchReWith(&nativeRegexps[190], "w", p0))
 	})
 }
 
@@ -4579,13 +4584,13 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[190], "s", p0) ||
-				matchRe(&nativeRegexps[191], p0))
+			return (matchReWith(&nativeRegexps[191], "s", p0) ||
+				matchRe(&nativeRegexps[192], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[191], p0) ||
-					matchReWith(&nativeRegexps[192], "s", p0))
+				return (matchRe(&nativeRegexps[192], p0) ||
+					matchReWith(&nativeRegexps[193], "s", p0))
 			})))
 }
 
@@ -4594,15 +4599,15 @@ func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[193], "s", p0) ||
-				matchRe(&nativeRegexps[194], p0))
+			return (matchReWith(&nativeRegexps[194], "s", p0) ||
+				matchRe(&nativeRegexps[195], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[194], p0)
+				return matchRe(&nativeRegexps[195], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[195], cleanPath(p0))
+			return matchRe(&nativeRegexps[196], cleanPath(p0))
 		}))
 }
 
@@ -4625,21 +4630,21 @@ func native166(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[196], p0) ||
-					matchRe(&nativeRegexps[197], p0)) ||
+				return ((((matchRe(&nativeRegexps[197], p0) ||
 					matchRe(&nativeRegexps[198], p0)) ||
-					matchReWith(&nativeRegexps[199], "w", p0)) ||
-					matchReWith(&nativeRegexps[200], "g", p0))
+					matchRe(&nativeRegexps[199], p0)) ||
+					matchReWith(&nativeRegexps[200], "w", p0)) ||
+					matchReWith(&nativeRegexps[201], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[197], p0) ||
-					matchRe(&nativeRegexps[201], p0)) ||
-					matchReWith(&nativeRegexps[202], "w", p0)) ||
-					matchReWith(&nativeRegexps[199], "w", p0))
+				return (((matchRe(&nativeRegexps[198], p0) ||
+					matchRe(&nativeRegexps[202], p0)) ||
+					matchReWith(&nativeRegexps[203], "w", p0)) ||
+					matchReWith(&nativeRegexps[200], "w", p0))
 			})))
 }
 
@@ -4651,7 +4656,7 @@ func native167(env any) bool {
 	}) ||
 		(e.HasFlag("o", "non-unique") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[203], "-", p0)
+				return matchReWith(&nativeRegexps[204], "-", p0)
 			}))) ||
 		(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 			return in(p0, "0")
@@ -4735,12 +4740,12 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[204], p0)
+		return matchRe(&nativeRegexps[205], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[205], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[206], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -4777,10 +4782,10 @@ func native177(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[206], p0)
+					return matchRe(&nativeRegexps[207], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[207], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[208], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -4794,7 +4799,7 @@ func native178(env any) bool {
 			((e.Name == "security") &&
 				((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[208], "-", p0)
+						return matchReWith(&nativeRegexps[209], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))))) ||
@@ -4825,7 +4830,7 @@ func native179(env any) bool {
 func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[209], "mount", p0)
+		return matchReFold(&nativeRegexps[210], "mount", p0)
 	})
 }
 
@@ -4889,10 +4894,10 @@ func native181(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[210], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[211], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[211], "hguard", p0)
+				return matchReWith(&nativeRegexps[212], "hguard", p0)
 			})))
 }
 
@@ -4960,13 +4965,13 @@ func native182(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[212], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[213], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[210], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[211], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[211], "hguard", p0)
+					return matchReWith(&nativeRegexps[212], "hguard", p0)
 				}))))
 }
 
@@ -4978,7 +4983,7 @@ func native183(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[213], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[214], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -5004,7 +5009,7 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[214], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[215], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -5022,15 +5027,15 @@ func native184(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[215], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[216], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[216], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[217], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[217], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[218], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native185 is the condition of self-replace-agent.
@@ -5040,19 +5045,19 @@ func native185(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[218], "hguard", p0)
+				return matchReWith(&nativeRegexps[219], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "hguard", p0)
+					return matchReWith(&nativeRegexps[220], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[220], "hguard", p0)
+						return matchReWith(&nativeRegexps[221], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[221], "hguard", p0)
+					return matchReWith(&nativeRegexps[222], "hguard", p0)
 				}))))
 }
 
@@ -5083,13 +5088,13 @@ func native186(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[222], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[223], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[223], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[224], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -5127,13 +5132,13 @@ func native187(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[222], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[223], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[223], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[224], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -5144,10 +5149,10 @@ func native187(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[220], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[221], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[224], "hguard", p0) ||
-						matchReWith(&nativeRegexps[225], "hguard", p0))
+					return (matchReWith(&nativeRegexps[225], "hguard", p0) ||
+						matchReWith(&nativeRegexps[226], "hguard", p0))
 				}))))
 }
 
@@ -5157,8 +5162,8 @@ func native188(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[226], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[227], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[227], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[228], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native189 is the condition of self-inline-write-agent.
@@ -5168,31 +5173,31 @@ func native189(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[226], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[227], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[227], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[228], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native190 is the condition of self-env.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[228], "hguard_", p0)
+		return matchReFold(&nativeRegexps[229], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[228], "hguard_", p0)
+				return matchReFold(&nativeRegexps[229], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[229], "-", p0) ||
+					return (matchReWith(&nativeRegexps[230], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "hguard", p0)
+				return matchReFold(&nativeRegexps[231], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -5210,7 +5215,7 @@ func native190(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[231], "hguard_", p0)
+				return matchReFold(&nativeRegexps[232], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -5221,23 +5226,23 @@ func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[228], "hguard_", p0)
+			return matchReFold(&nativeRegexps[229], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[228], "hguard_", p0)
+					return matchReFold(&nativeRegexps[229], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[229], "-", p0) ||
+						return (matchReWith(&nativeRegexps[230], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[230], "hguard", p0)
+					return matchReFold(&nativeRegexps[231], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -5255,7 +5260,7 @@ func native191(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[231], "hguard_", p0)
+					return matchReFold(&nativeRegexps[232], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -5267,30 +5272,30 @@ func native192(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[232], "-", p0)
+			return matchReWith(&nativeRegexps[233], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[233], p0))
+					matchRe(&nativeRegexps[234], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[234], p0)
+				return matchRe(&nativeRegexps[235], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[235], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[236], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[236], "accept-", p0)
+				return matchReWith(&nativeRegexps[237], "accept-", p0)
 			})))
 }
 
@@ -5301,30 +5306,30 @@ func native193(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[232], "-", p0)
+				return matchReWith(&nativeRegexps[233], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[233], p0))
+						matchRe(&nativeRegexps[234], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[234], p0)
+					return matchRe(&nativeRegexps[235], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[235], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[236], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[236], "accept-", p0)
+					return matchReWith(&nativeRegexps[237], "accept-", p0)
 				}))))
 }
 
@@ -5332,7 +5337,7 @@ func native193(env any) bool {
 func native194(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[237], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[238], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -5344,7 +5349,7 @@ func native195(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[237], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[238], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -5361,7 +5366,7 @@ func native196(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[237], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[238], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -5383,7 +5388,7 @@ func native197(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[237], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[238], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -5466,16 +5471,16 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[230], "hguard", p0)
+			return matchReFold(&nativeRegexps[231], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "hguard", p0)
+				return matchReFold(&nativeRegexps[231], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[238], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[239], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "hguard", p0)
+				return matchReFold(&nativeRegexps[231], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -5488,16 +5493,16 @@ func native201(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "hguard", p0)
+				return matchReFold(&nativeRegexps[231], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[230], "hguard", p0)
+					return matchReFold(&nativeRegexps[231], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[238], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[239], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[230], "hguard", p0)
+					return matchReFold(&nativeRegexps[231], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -5513,7 +5518,7 @@ func native202(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[239], "hook", p0)
+					return matchReAny(&nativeRegexps[240], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -5524,7 +5529,7 @@ func native202(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[240], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[241], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -5547,7 +5552,7 @@ func native203(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[239], "hook", p0)
+						return matchReAny(&nativeRegexps[240], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -5558,7 +5563,7 @@ func native203(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[240], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[241], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -5577,7 +5582,7 @@ func native204(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[230], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[231], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -5643,7 +5648,7 @@ func native210(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[241], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[242], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -5653,13 +5658,17 @@ func native210(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[242], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[243], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[243], "-", p0) ||
+						return (matchReWith(&nativeRegexps[244], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
-						e.HasFlag("f", "F", "field", "raw-field", "input"))))))
+						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
+							!anyOf(e.Args, func(p0 string) bool {
+								return (matchReWith(&nativeRegexps[245], "GET", p0) ||
+									(p0 == "GET"))
+							})))))))
 }
 
 // native211 is the condition of http-delete.
@@ -5678,7 +5687,7 @@ func native212(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[244], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[246], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -5701,7 +5710,7 @@ func native213(env any) bool {
 func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[245], "db:", p0)
+		return matchReWith(&nativeRegexps[247], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -5727,7 +5736,7 @@ func native214(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[246], "migrate:", p0)
+			return matchReWith(&nativeRegexps[248], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -5759,7 +5768,7 @@ func native214(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[247], ".", p0)
+				return matchReWith(&nativeRegexps[249], ".", p0)
 			})))
 }
 
@@ -5768,9 +5777,9 @@ func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[248], "secret", p0)
+			return matchReWith(&nativeRegexps[250], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[249], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[251], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native216 is the condition of package-from-url.
@@ -5780,30 +5789,30 @@ func native216(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[250], "://", p0)
+			return matchReWith(&nativeRegexps[252], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[251], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[253], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[251], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[253], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[251], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[253], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[251], "://", p0)
+				return matchReWith(&nativeRegexps[253], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[252], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[254], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -5815,7 +5824,7 @@ func native216(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[253], "://", p0) &&
+				return (matchReWith(&nativeRegexps[255], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -5823,7 +5832,7 @@ func native216(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "http", p0)
+				return matchReWith(&nativeRegexps[256], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -5837,12 +5846,12 @@ func native216(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "http", p0)
+				return matchReWith(&nativeRegexps[256], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "http", p0)
+				return matchReWith(&nativeRegexps[256], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -5856,7 +5865,7 @@ func native217(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[255], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[257], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -5864,10 +5873,10 @@ func native217(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[256], "--force-", p0)
+				return matchReWith(&nativeRegexps[258], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[257], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[259], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -5878,11 +5887,11 @@ func native218(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[258], "/etc/", p0)
+			return matchReWith(&nativeRegexps[260], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[259], "/etc/", p0)
+				return matchReWith(&nativeRegexps[261], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -5899,7 +5908,7 @@ func native219(env any) bool {
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[260], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0)
+				return matchReAny(&nativeRegexps[262], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0)
 			})))
 }
 
@@ -5907,14 +5916,14 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[261], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[263], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[262], "=", p0)
+				return matchReWith(&nativeRegexps[264], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[263], "A", p0)
+			return matchReWith(&nativeRegexps[265], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -5922,7 +5931,7 @@ func native220(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[264], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[266], "--preserve-env=", p0)
 		}))
 }
 
@@ -5931,7 +5940,7 @@ func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[265], ".", p0)
+			return matchReFold(&nativeRegexps[267], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -5953,15 +5962,15 @@ func native222(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[266], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[268], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[267], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[269], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[268], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[270], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[269], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[271], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -5971,10 +5980,10 @@ func native222(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[270], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[272], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[271], "://", p0) &&
+				return (matchReWith(&nativeRegexps[273], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -5991,7 +6000,7 @@ func native222(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[271], "://", p0) &&
+				return (matchReWith(&nativeRegexps[273], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -6003,7 +6012,7 @@ func native223(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[272], "=", p0)
+					return matchReWith(&nativeRegexps[274], "=", p0)
 				})
 			}
 			return func() []string {
@@ -6025,28 +6034,28 @@ func native223(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[273], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[275], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[274], "_", p0) &&
+				(matchReWith(&nativeRegexps[276], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[275], "://", let1) &&
+							return (matchReWith(&nativeRegexps[277], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[276], "=", p0) &&
-					!matchReWith(&nativeRegexps[277], "=0", p0))) ||
-				matchReWith(&nativeRegexps[278], "=", p0)) ||
-				(matchReWith(&nativeRegexps[279], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[278], "=", p0) &&
+					!matchReWith(&nativeRegexps[279], "=0", p0))) ||
+				matchReWith(&nativeRegexps[280], "=", p0)) ||
+				(matchReWith(&nativeRegexps[281], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[280], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[281], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[282], "-insecure", p0))
+				(matchReWith(&nativeRegexps[282], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[283], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[284], "-insecure", p0))
 		})
 	}()
 }
@@ -6056,7 +6065,7 @@ func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[283], ".", p0)
+			return matchReWith(&nativeRegexps[285], ".", p0)
 		}))
 }
 
@@ -6072,7 +6081,7 @@ func native225(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[284], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[286], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -6105,10 +6114,10 @@ func native227(env any) bool {
 func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[230], "hguard", p0)
+		return matchReFold(&nativeRegexps[231], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[285], "hguard", p0)
+			return matchReFold(&nativeRegexps[287], "hguard", p0)
 		}))
 }
 
@@ -6125,10 +6134,10 @@ func native230(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[286], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[288], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[287], "history", p0)
+			return matchReWith(&nativeRegexps[289], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6145,7 +6154,7 @@ func native230(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[288], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[290], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -6175,7 +6184,7 @@ func native231(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[291], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6197,20 +6206,20 @@ func native231(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[290], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[292], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[291], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[293], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[292], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[294], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -6241,10 +6250,10 @@ func native233(env any) bool {
 func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[293], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[295], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[294], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[296], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -6273,10 +6282,10 @@ func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[295], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[297], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[296], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[298], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -6334,13 +6343,13 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[297], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[299], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[298], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[300], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[299], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[301], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -6364,7 +6373,7 @@ func native241(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[300], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[302], "/var/log/", p0)
 		}))
 }
 
@@ -6444,7 +6453,7 @@ func native243(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[301], "--", p0)
+					return matchReWith(&nativeRegexps[303], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -6452,18 +6461,21 @@ func native243(env any) bool {
 				(len(e.Positional) > 0)) &&
 				func() bool {
 					let0 := index(e.Positional, (len(e.Positional) - 1))
-					return (((((((((((isRoot(let0) ||
-						isSystemDir(let0)) ||
-						isHome(let0)) ||
-						under(let0, "/proc")) ||
-						under(let0, "/sys")) ||
-						under(let0, "/dev")) ||
-						under(let0, "/etc")) ||
-						under(let0, "/usr")) ||
-						under(let0, "/boot")) ||
-						under(let0, "/bin")) ||
-						under(let0, "/sbin")) ||
-						under(let0, "/lib"))
+					return (!((under(let0, "/mnt") ||
+						under(let0, "/media")) ||
+						under(let0, "/run/media")) &&
+						(((((((((((isRoot(let0) ||
+							isSystemDir(let0)) ||
+							isHome(let0)) ||
+							under(let0, "/proc")) ||
+							under(let0, "/sys")) ||
+							under(let0, "/dev")) ||
+							under(let0, "/etc")) ||
+							under(let0, "/usr")) ||
+							under(let0, "/boot")) ||
+							under(let0, "/bin")) ||
+							under(let0, "/sbin")) ||
+							under(let0, "/lib")))
 				}())))
 }
 
@@ -6521,9 +6533,9 @@ func native247(env any) bool {
 func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[302], "while", e.Code) ||
-			matchReAny(&nativeRegexps[303], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[304], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[304], "while", e.Code) ||
+			matchReAny(&nativeRegexps[305], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[306], "fork", e.Code)))
 }
 
 // native249 is the condition of service-from-file.
@@ -6549,10 +6561,10 @@ func native250(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[305], "source=/", p0)
+					return matchReWith(&nativeRegexps[307], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[306], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[308], "security.privileged=true", p0)
 				}))))
 }
 
@@ -6561,11 +6573,11 @@ func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[307], "bind", p0)
+			return matchReWith(&nativeRegexps[309], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[308], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[309], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[310], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[311], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native252 is the condition of snap-unsigned-install.
@@ -6581,7 +6593,7 @@ func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[310], "-", p0)
+			return matchReWith(&nativeRegexps[312], "-", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((((((((((((((under(p0, "/etc") ||
@@ -6612,7 +6624,7 @@ func native254(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[311], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[313], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -6623,7 +6635,7 @@ func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[312], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[314], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -6631,9 +6643,9 @@ func native255(env any) bool {
 func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[313], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[314], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[315], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[315], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[316], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[317], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -6641,63 +6653,63 @@ func native256(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[316], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[318], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[317], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[319], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[318], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[320], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[319], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[321], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[320], e.Line)) &&
-				matchReAny(&nativeRegexps[321], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[322], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[322], e.Line)) &&
+				matchReAny(&nativeRegexps[323], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[324], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native257 is the condition of request-flood-loop.
 func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[323], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[324], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[325], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[325], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[326], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[327], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[326], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[328], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native258 is the condition of busy-loop.
 func native258(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[327], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[328], "do", e.Line) &&
-			matchReWith(&nativeRegexps[329], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[330], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[331], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[332], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[329], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[330], "do", e.Line) &&
+			matchReWith(&nativeRegexps[331], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[332], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[333], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[334], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native259 is the condition of spawn-loop.
 func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[333], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[334], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[335], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[336], "sleep\x00wait", e.Line))
 }
 
 // native260 is the condition of thread-storm-code.
 func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[335], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[336], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[337], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[337], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[338], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[339], "sleep\x00.join()", e.Code))
 }
 
 // native261 is the condition of endless-device-read.
@@ -6718,7 +6730,7 @@ func native261(env any) bool {
 func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[338], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[340], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native263 is the condition of write-system-config.
@@ -6744,8 +6756,8 @@ func native263(env any) bool {
 func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[339], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[340], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[341], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[342], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -6753,8 +6765,8 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[341], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[342], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[343], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[344], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -6763,23 +6775,23 @@ func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[341], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[343], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[343], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[345], ".", index(e.Positional, 0))))
 }
 
 // native267 is the condition of write-guard-config.
 func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[344], "$", p0) ||
-			matchReAny(&nativeRegexps[345], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[346], "$", p0) ||
+			matchReAny(&nativeRegexps[347], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[346], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[348], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -6796,7 +6808,7 @@ func native268(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[347], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[349], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -6808,7 +6820,7 @@ func native269(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[348], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[350], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -6823,9 +6835,9 @@ func native270(env any) bool {
 func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[349], "/", cleanPath(p0)) ||
-			matchReAny(&nativeRegexps[350], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[351], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[351], "/", cleanPath(p0)) ||
+			matchReAny(&nativeRegexps[352], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[353], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -6838,14 +6850,14 @@ func native272(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[352], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[354], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[353], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[354], "=", p0))
+				return (matchReWith(&nativeRegexps[355], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[356], "=", p0))
 			})))
 }
 
@@ -6854,7 +6866,7 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[355], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[357], "GOFLAGS=", p0)
 		}))
 }
 
@@ -6863,7 +6875,7 @@ func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[356], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[358], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -6871,37 +6883,37 @@ func native274(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[359], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[358], p0)
+					return matchRe(&nativeRegexps[360], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[359], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[361], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[360], "alias.", p0)
+				return matchReWith(&nativeRegexps[362], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[361], "credential.", p0)
+				return matchReFold(&nativeRegexps[363], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[362], "include\x00program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[364], "include\x00program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[363], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[365], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[364], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[366], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -6910,7 +6922,7 @@ func native274(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[365], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[367], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -6919,18 +6931,18 @@ func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[366], "http.", p0)
+			return matchReFold(&nativeRegexps[368], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[367], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[369], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[368], "url.", p0)
+					return matchReFold(&nativeRegexps[370], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[369], "http", p0)
+					return matchReFold(&nativeRegexps[371], "http", p0)
 				}))))
 }
 
@@ -6938,8 +6950,8 @@ func native275(env any) bool {
 func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[370], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[371], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[372], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[373], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -6948,8 +6960,8 @@ func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[372], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[373], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[374], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[375], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -6964,18 +6976,18 @@ func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[374], "--action=", p0)
+			return matchReWith(&nativeRegexps[376], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[375], "/", p0)
+			return matchReWith(&nativeRegexps[377], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[376], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[378], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[377], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[379], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -6984,7 +6996,7 @@ func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[378], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[380], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[127], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -6999,7 +7011,7 @@ func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[379], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[381], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[127], p0) {
 					return ((e.Cwd + "/") + p0)

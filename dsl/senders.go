@@ -231,7 +231,7 @@ var secretVar = sync.OnceValue(func() *regexp.Regexp {
 
 // envDump matches inline code that reads the whole environment.
 var envDump = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)|\*\*\s*os\.environ\b|os\.environb\b|process\[\s*["'\x60]env["'\x60]\s*\]|\$_ENV\b|Deno\.env\.toObject\(|\bBun\.env\s*[)}\]]|\bENV\.to_hash\b`)
+	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)|\*\*\s*os\.environ\b|os\.environb\s*(\)|,|\]|\.(items|copy|keys|values)\b)|process\[\s*["'\x60]env["'\x60]\s*\]\s*[)}\],;]|\$_ENV\s*[);,]|Deno\.env\.toObject\(|\bBun\.env\s*[)}\]]|\bENV\.to_hash\b`)
 })
 
 // archivedSecrets are the secret directories (and homes) an archiver

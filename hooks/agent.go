@@ -626,6 +626,19 @@ func MCPLine(server, tool string, args json.RawMessage) string {
 	return strings.Join(append([]string{strings.Join(words, " ")}, mcpCarried(tool, obj)...), "\n")
 }
 
+// toolWords are a tool's name in lower-case words, split at _, -, . and
+// a lower-to-upper change (deleteFile, delete_spreadsheet).
+func toolWords(tool string) []string {
+	var b strings.Builder
+	for i, r := range tool {
+		if i > 0 && 'A' <= r && r <= 'Z' && 'a' <= tool[i-1] && tool[i-1] <= 'z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return strings.FieldsFunc(strings.ToLower(b.String()), func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' })
+}
+
 // mcpCarried are the command lines an MCP tool's arguments stand for,
 // judged on lines after the call itself: a shell command it is handed (a
 // terminal server's execute_command {"command": "rm -rf ~"}, as a string
@@ -634,6 +647,13 @@ func MCPLine(server, tool string, args json.RawMessage) string {
 // relative path may name a file in a remote repository). The built-in
 // rules name no MCP server, but they know these commands.
 func mcpCarried(tool string, args map[string]json.RawMessage) []string {
+	names := toolWords(tool)
+	verb := func(words ...string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return slices.Contains(names, w) })
+	}
+	if verb("read", "list", "get", "search", "find", "view", "stat", "info", "describe", "show") {
+		return nil // a tool that only looks: its "command" names what to look for
+	}
 	var out []string
 	for _, k := range []string{"command", "cmd", "shell_command", "commandLine", "command_line"} {
 		v, ok := args[k]
@@ -665,23 +685,24 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 		}
 		return paths
 	}
-	t := strings.ToLower(tool)
-	verb := func(words ...string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(t, w) })
+	quote := func(p string) string {
+		if rest, ok := strings.CutPrefix(p, "~/"); ok {
+			return "~/" + shellQuote(rest) // the tilde stays unquoted, or it would not expand
+		}
+		return shellQuote(p)
 	}
 	switch {
-	case verb("read", "list", "get", "search", "find", "view", "stat", "info"):
 	case verb("move", "rename"):
 		if from, to := local("source", "src", "from", "old_path"), local("destination", "dest", "target", "to", "new_path"); len(from) > 0 && len(to) > 0 {
-			out = append(out, "mv -- "+quotePaths(from[:1])+" "+quotePaths(to[:1]))
+			out = append(out, "mv -- "+quote(from[0])+" "+quote(to[0]))
 		}
 	case verb("delete", "remove", "unlink", "trash"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target"); len(p) > 0 {
-			out = append(out, "rm -- "+quotePaths(p[:1]))
+			out = append(out, "rm -- "+quote(p[0]))
 		}
 	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
-			out = append(out, writeLine(p[:1]))
+			out = append(out, "tee -- "+quote(p[0])+" >/dev/null")
 		}
 	}
 	return out

@@ -524,27 +524,54 @@ func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
 // AddWritten records paths in st.Written as AddFetched does in st.Fetched.
 func (st *State) AddWritten(paths ...string) { addPaths(&st.Written, paths) }
 
-// AddHeld records patterns in st.Held, each once, newest last. Past
-// MaxFetched the newest gives way to its directory's pattern (dir/), which
-// stands for it and every file beside it, until the list fits: a flood of
-// new files folds into the directories it was written to, and a held file
-// is never forgotten because many others were made after it (at worst the
-// list folds to "/", every file).
+// AddHeld records patterns in st.Held, each once, newest last; only
+// absolute ones. Past MaxFetched the directory holding the most of them
+// gives way to its pattern (dir/), which stands for them and every file
+// beside them, until the list fits: a flood of new files folds into the
+// directories it was written to, and a held file is never forgotten
+// because many others were made after it (at worst the list folds to
+// "/", every file).
 func (st *State) AddHeld(patterns ...string) {
 	for _, p := range patterns {
+		if !strings.HasPrefix(p, "/") {
+			continue
+		}
 		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == p })
 		st.Held = append(st.Held, p)
 	}
 	for len(st.Held) > MaxFetched {
-		newest := st.Held[len(st.Held)-1]
-		dir := filepath.Dir(strings.TrimRight(newest, "/*"))
-		if dir == "." {
-			dir = "/"
-		}
+		dir := foldDir(st.Held)
 		pattern := strings.TrimSuffix(dir, "/") + "/"
+		n := len(st.Held)
 		st.Held = slices.DeleteFunc(st.Held, func(q string) bool { return q == dir || strings.HasPrefix(q, pattern) })
 		st.Held = append(st.Held, pattern)
+		if len(st.Held) >= n && dir == "/" {
+			break // cannot happen with absolute patterns; never loop
+		}
 	}
+}
+
+// foldDir is the directory AddHeld folds: the one holding the most
+// patterns (the deepest of equals); when no two share one, the newest
+// pattern's, which climbs towards / until it holds another.
+func foldDir(held []string) string {
+	parent := func(q string) string {
+		if q = strings.TrimRight(q, "/*"); q == "" {
+			return "/"
+		}
+		return filepath.Dir(q)
+	}
+	count := map[string]int{}
+	for _, q := range held {
+		count[parent(q)]++
+	}
+	best := parent(held[len(held)-1])
+	for d, n := range count {
+		if n > count[best] || n == count[best] && n > 1 && len(d) > len(best) {
+			best = d
+		}
+	}
+	return best
 }
 
 // HasPaths reports whether list holds every one of paths, or a directory

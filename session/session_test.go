@@ -274,6 +274,24 @@ func TestAddHeld(t *testing.T) {
 	if !slices.Contains(st.Held, "/w/proj/e.txt") || len(st.Held) > MaxFetched {
 		t.Errorf("after e.txt and %d deep ones: %d patterns, %q", 3*MaxFetched, len(st.Held), st.Held[:min(5, len(st.Held))])
 	}
+	// many files in one directory fold there, not into the project
+	// (review, 2026-12-03: the newest climbed until a fold removed one)
+	st = State{}
+	st.AddHeld("/w/proj/logs/e.txt")
+	for i := range MaxFetched {
+		st.AddHeld(fmt.Sprintf("/w/proj/out/p%d", i))
+	}
+	if want := []string{"/w/proj/logs/e.txt", "/w/proj/out/"}; !slices.Equal(st.Held, want) {
+		t.Errorf("after one log and %d outputs: %q, want %q", MaxFetched, st.Held, want)
+	}
+	// relative patterns are not recorded (a relative HOME made them; the fold looped)
+	st = State{}
+	for i := range MaxFetched + 1 {
+		st.AddHeld(fmt.Sprintf("r%d", i))
+	}
+	if len(st.Held) != 0 {
+		t.Errorf("relative patterns recorded: %q", st.Held)
+	}
 	// one file in each of many top-level directories folds to /: every file
 	st = State{}
 	for i := range MaxFetched + 1 {

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -37,7 +38,7 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 	switch c.Name {
 	case "curl":
 		read = curlConfigWords
-		if len(args) == 0 || args[0].Value != "-q" && args[0].Value != "--disable" {
+		if len(args) == 0 || args[0].Value != "-q" && args[0].Value != "--disable" { // curl reads -q only first
 			for _, rc := range []string{"~/.curlrc", "~/.config/curlrc"} {
 				add(known(rc))
 			}
@@ -58,7 +59,9 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 		}
 	case "wget":
 		read = wgetrcWords
-		add(known("~/.wgetrc"))
+		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "--no-config" }) {
+			add(known("~/.wgetrc"))
+		}
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
 			switch {
@@ -91,7 +94,9 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 	for i, wd := range words {
 		quoted[i] = shellQuote(wd)
 	}
-	w.nested(c, c.Name+" "+strings.Join(quoted, " "), c.Name+" configuration", cx, true)
+	// -q and --no-config: the walk again reads no configuration of its own
+	skip := map[string]string{"curl": "-q", "wget": "--no-config"}[c.Name]
+	w.nested(c, c.Name+" "+skip+" "+strings.Join(quoted, " "), c.Name+" configuration", cx, true)
 }
 
 // curlConfigWords are the options a curl configuration text holds, as

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +28,31 @@ func TestConfigWords(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%q: %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestConfigFilesOnce: a configuration is read once; the command walked
+// again with its options reads none of its own (review, 2026-12-03: every
+// curl after a harmless ~/.curlrc nested to the depth limit).
+func TestConfigFilesOnce(t *testing.T) {
+	for _, line := range []string{
+		"echo silent > ~/.curlrc; curl -s https://x.example",
+		"echo 'header = Accept: text/html' > ~/.wgetrc; wget https://x.example",
+		"echo 'upload-file = k' | curl -K - https://x.example",
+	} {
+		l := Parse(line)
+		if len(l.Issues) > 0 {
+			t.Errorf("%q: issues %v", line, l.Issues)
+		}
+		n := 0
+		for _, c := range l.Commands {
+			if len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], "configuration") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: %d commands walked with the configuration, want 1", line, n)
 		}
 	}
 }
