@@ -515,10 +515,10 @@ func (s *Store) pruneLock(id string) {
 const MaxFetched = 64
 
 // AddFetched records paths in st.Fetched, each once, newest last. Past
-// MaxFetched the oldest path gives way to its directory, which holds it
-// and what else was fetched there: dropping it would let an agent push a
-// download out with 64 others (curl -O …/f{1..64}) and run it unasked.
-// Only a path directly under / is dropped.
+// MaxFetched the directory holding the most of them gives way to itself,
+// which stands for them and what else was fetched there (foldDir):
+// dropping one would let an agent push a download out with 64 others
+// (curl -O …/f{1..64}) and run it unasked. At worst the list folds to /.
 func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
 
 // AddWritten records paths in st.Written as AddFetched does in st.Fetched.
@@ -587,7 +587,9 @@ func HasPaths(list, paths []string) bool {
 
 // Covers reports whether the recorded path q stands for p: p itself, or
 // p inside the directory q an older path gave way to.
-func Covers(q, p string) bool { return p == q || strings.HasPrefix(p, q+"/") }
+func Covers(q, p string) bool {
+	return p == q || strings.HasPrefix(p, q+"/") || q == "/" && strings.HasPrefix(p, "/")
+}
 
 func addPaths(list *[]string, paths []string) {
 	for _, p := range paths {
@@ -595,12 +597,12 @@ func addPaths(list *[]string, paths []string) {
 		*list = append(*list, p)
 	}
 	for len(*list) > MaxFetched {
-		dir := filepath.Dir((*list)[0])
-		*list = (*list)[1:]
-		if dir == "/" || dir == "." {
-			continue
-		}
-		*list = slices.DeleteFunc(*list, func(q string) bool { return q == dir || strings.HasPrefix(q, dir+"/") })
+		dir := foldDir(*list)
+		n := len(*list)
+		*list = slices.DeleteFunc(*list, func(q string) bool { return Covers(dir, q) })
 		*list = append(*list, dir)
+		if len(*list) >= n && dir == "/" {
+			break
+		}
 	}
 }

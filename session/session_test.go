@@ -215,7 +215,8 @@ func TestGetOnlyReads(t *testing.T) {
 	}
 }
 
-// TestAddFetched: each path once, newest last, the newest MaxFetched kept.
+// TestAddFetched: each path once, newest last; past the bound the fullest
+// directory stands for its paths, so none is forgotten.
 func TestAddFetched(t *testing.T) {
 	var st State
 	st.AddFetched("/a", "/b", "/a")
@@ -225,7 +226,8 @@ func TestAddFetched(t *testing.T) {
 	for i := range MaxFetched + 10 {
 		st.AddFetched(fmt.Sprintf("/p%d", i))
 	}
-	if len(st.Fetched) != MaxFetched || st.Fetched[len(st.Fetched)-1] != fmt.Sprintf("/p%d", MaxFetched+9) || slices.Contains(st.Fetched, "/a") {
+	// past the bound, paths directly under / fold into /, which stands for every one
+	if len(st.Fetched) > MaxFetched || st.Fetched[len(st.Fetched)-1] != fmt.Sprintf("/p%d", MaxFetched+9) || !slices.Contains(st.Fetched, "/") {
 		t.Errorf("after %d more: %d paths, last %q", MaxFetched+10, len(st.Fetched), st.Fetched[len(st.Fetched)-1])
 	}
 	// Pushed out, a path leaves its directory behind (attack2: one
@@ -235,8 +237,17 @@ func TestAddFetched(t *testing.T) {
 	for i := range MaxFetched {
 		st.AddFetched(fmt.Sprintf("/w/proj/data/f%d.txt", i))
 	}
-	if !slices.Contains(st.Fetched, "/w/proj") || len(st.Fetched) > MaxFetched {
+	if !slices.Contains(st.Fetched, "/w/proj/i.sh") || !slices.Contains(st.Fetched, "/w/proj/data") || len(st.Fetched) > MaxFetched {
 		t.Errorf("after i.sh and %d more: %q", MaxFetched, st.Fetched)
+	}
+	// a flood of distinct deep directories does not push the first out
+	st = State{}
+	st.AddFetched("/w/proj/i.sh")
+	for i := range 3 * MaxFetched {
+		st.AddFetched(fmt.Sprintf("/tmp/z%d/a/b/c/x", i))
+	}
+	if !slices.ContainsFunc(st.Fetched, func(q string) bool { return Covers(q, "/w/proj/i.sh") }) || len(st.Fetched) > MaxFetched {
+		t.Errorf("after i.sh and %d deep ones: %d paths", 3*MaxFetched, len(st.Fetched))
 	}
 	st = State{}
 	for i := range MaxFetched + 1 {
