@@ -685,24 +685,18 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 		}
 		return paths
 	}
-	quote := func(p string) string {
-		if rest, ok := strings.CutPrefix(p, "~/"); ok {
-			return "~/" + shellQuote(rest) // the tilde stays unquoted, or it would not expand
-		}
-		return shellQuote(p)
-	}
 	switch {
 	case verb("move", "rename"):
 		if from, to := local("source", "src", "from", "old_path"), local("destination", "dest", "target", "to", "new_path"); len(from) > 0 && len(to) > 0 {
-			out = append(out, "mv -- "+quote(from[0])+" "+quote(to[0]))
+			out = append(out, "mv -- "+quoteTilde(from[0])+" "+quoteTilde(to[0]))
 		}
 	case verb("delete", "remove", "unlink", "trash"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target"); len(p) > 0 {
-			out = append(out, "rm -- "+quote(p[0]))
+			out = append(out, "rm -- "+quoteTilde(p[0]))
 		}
 	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
-			out = append(out, "tee -- "+quote(p[0])+" >/dev/null")
+			out = append(out, "tee -- "+quoteTilde(p[0])+" >/dev/null")
 		}
 	}
 	return out
@@ -766,20 +760,25 @@ func (c *Call) HomeRelative(home string) {
 	}
 	q := make([]string, len(c.Paths))
 	for i, p := range c.Paths {
-		t := TildePath(p, c.Cwd, home)
-		if t == "~" {
-			q[i] = t
-		} else if rest, ok := strings.CutPrefix(t, "~/"); ok {
-			q[i] = "~/" + shellQuote(rest) // the tilde stays unquoted, or it would not expand
-		} else {
-			q[i] = shellQuote(t)
-		}
+		q[i] = quoteTilde(TildePath(p, c.Cwd, home))
 	}
 	if c.Kind == KindRead {
 		c.Command = "cat -- " + strings.Join(q, " ")
 	} else {
 		c.Command = "tee -- " + strings.Join(q, " ") + " >/dev/null"
 	}
+}
+
+// quoteTilde quotes a path for a command line, a leading ~ left unquoted
+// so that it still means the home.
+func quoteTilde(p string) string {
+	if p == "~" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return "~/" + shellQuote(rest)
+	}
+	return shellQuote(p)
 }
 
 // field returns one member of a JSON object, or nil.
