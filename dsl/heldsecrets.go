@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -32,6 +33,8 @@ type heldSecrets struct {
 	// fns are the functions whose body carries a secret, each with the
 	// index of the first command of its body that does.
 	fns map[string]int
+	// line is the line being walked, for the find whose files a {} stands for.
+	line *cmdline.Line
 }
 
 // callsCarrier reports a command at index i that calls a function whose
@@ -66,6 +69,7 @@ type heldVar struct {
 // secret into a file (cat key | base64 > k.b64) count.
 func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 	h.built = true
+	h.line = line
 	h.at = make(map[*cmdline.Command]int, len(line.Commands))
 	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
 	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position
@@ -99,6 +103,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 				}
 			}
 		}
+		if j := writerParent(line, i); j >= 0 && carries[j] {
+			secrets = append(secrets, line.Commands[j].Source) // sed -n 'w k.txt' key, python's open("k.txt","w")
+		}
 		if h.callsCarrier(u, i) {
 			secrets = append(secrets, u.Source) // f(){ cat key; }; f > k.txt: the function prints the key
 		}
@@ -124,8 +131,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			}
 			continue
 		}
-		if declarers[u.Name] {
-			// export K=$(cat key), declare -r K=$K2, local K=…
+		if declarers[u.Name] && slices.ContainsFunc(ue.Args, func(a string) bool { return strings.Contains(a, "=") }) {
+			// export K=$(cat key), declare -r K=$K2, local K=…; without an
+			// assignment (export -p > f) it prints the environment, below
 			for _, a := range ue.Args {
 				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
 					(h.expands(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
@@ -161,6 +169,26 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), by: i})
 		}
 	}
+}
+
+// writerParent is, for the tee that stands for a file a program's own
+// code writes (sed's w, an interpreter's open for writing), the index of
+// that program's command; -1 for any other command. What the program
+// read may be in the file.
+func writerParent(line *cmdline.Line, i int) int {
+	u := line.Commands[i]
+	if u.Name != "tee" || len(u.Via) == 0 || u.Stdin.Kind == "pipe" {
+		return -1
+	}
+	for j := i - 1; j >= 0; j-- {
+		if p := line.Commands[j]; len(p.Via) < len(u.Via) {
+			if slices.Equal(p.Via, u.Via[:len(p.Via)]) && strings.HasPrefix(u.Via[len(u.Via)-1], programName(p.Name)) {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // assignedSecret reports an assignment (K=$(cat key), K2=$K) whose value
@@ -252,6 +280,143 @@ func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx
 		secrets = append(secrets, "the environment of "+u.Source) // env, export -p, dict(os.environ)
 	}
 	return secrets
+}
+
+// findsHeld reports that the {} of command u (at index i) stands for a
+// file find (find … -exec u, find … | xargs -I{} u) may find among those
+// the line or the session filled with a secret: one under a starting
+// point whose name matches the -name patterns, if any. A search with a
+// test it cannot read (-regex) finds every file under its starting points.
+// cwd is where u runs, which is where find runs.
+func (h *heldSecrets) findsHeld(u *cmdline.Command, cwd string, i int, ctx Context) bool {
+	f := h.finder(u, i)
+	if f == nil {
+		return false
+	}
+	var starts, names []string
+	opaque := false
+	args := wordValues(f.Args)
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		switch {
+		case a == "-exec" || a == "-execdir" || a == "-ok" || a == "-okdir":
+			k = len(args) // the command and what follows are not tests
+		case a == "-name" && k+1 < len(args):
+			names = append(names, args[k+1])
+			k++
+		case a == "-iname" && k+1 < len(args):
+			names = append(names, foldGlob(args[k+1]))
+			k++
+		case (a == "-path" || a == "-ipath" || a == "-wholename" || a == "-iwholename" || a == "-regex" || a == "-iregex") && k+1 < len(args):
+			opaque = true
+			k++
+		case len(names) == 0 && !opaque && !strings.HasPrefix(a, "-") && a != "(" && a != "!" && len(starts) == k:
+			starts = append(starts, a)
+		}
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	if opaque || len(names) == 0 {
+		return slices.ContainsFunc(starts, func(s string) bool { return h.names(s, cwd, i, ctx) })
+	}
+	for _, s := range starts {
+		dir := resolveIn(s, cwd)
+		for _, file := range h.files {
+			if file.by >= i {
+				break
+			}
+			base := path.Base(file.path)
+			if within(file.path, dir) && slices.ContainsFunc(names, func(n string) bool {
+				ok, _ := path.Match(n, base)
+				return ok
+			}) {
+				return true
+			}
+		}
+		if ctx.SecretFile == nil || !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") {
+			continue
+		}
+		for _, n := range names {
+			// the session's files: a few levels deep is where a dump lands
+			for _, mid := range []string{"/", "/*/", "/*/*/", "/*/*/*/"} {
+				if ctx.SecretFile(strings.TrimSuffix(dir, "/") + mid + n) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// foldGlob is a glob that matches what pattern matches in any case
+// (find -iname E.* is [eE].*); letters inside a class stay as written.
+func foldGlob(pattern string) string {
+	var b strings.Builder
+	class := false
+	for _, r := range pattern {
+		switch {
+		case r == '[':
+			class = true
+		case r == ']':
+			class = false
+		case !class && unicode.ToLower(r) != unicode.ToUpper(r):
+			b.WriteString("[" + string(unicode.ToLower(r)) + string(unicode.ToUpper(r)) + "]")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// finder is the find whose files command u's {} stands for: the find
+// that runs u (-exec), or the one piped into xargs -I{} u.
+func (h *heldSecrets) finder(u *cmdline.Command, i int) *cmdline.Command {
+	if h.line == nil {
+		return nil
+	}
+	for _, w := range u.Wrappers {
+		switch w.Name {
+		case "find":
+			for j := i - 1; j >= 0; j-- {
+				if c := h.line.Commands[j]; programName(c.Name) == "find" && c.Pos == u.Pos {
+					return c
+				}
+			}
+		case "xargs":
+			if u.Stdin.Kind != "pipe" || programName(u.Stdin.From) != "find" {
+				return nil
+			}
+			for j := i - 1; j >= 0; j-- {
+				if c := h.line.Commands[j]; c.Pipe.Len == u.Pipe.Len && c.Pipe.Index == u.Pipe.Index-1 && c.Name == u.Stdin.From {
+					return c
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// curlGlob is what a curl argument with curl's own globbing stands for:
+// each alternative of {a,b}, a [1-9] range as any name; nil without one.
+func curlGlob(p string) []string {
+	open, end := strings.IndexByte(p, '{'), strings.IndexByte(p, '}')
+	if open < 0 || end < open {
+		if strings.ContainsAny(p, "[]") {
+			return []string{p} // a pattern: the session's held files match it
+		}
+		return nil
+	}
+	var out []string
+	for _, alt := range strings.Split(p[open+1:end], ",") {
+		q := p[:open] + alt + p[end+1:]
+		if more := curlGlob(q); more != nil {
+			out = append(out, more...)
+		} else {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // readInto are the variables a builtin sets from its input or arguments:
@@ -396,7 +561,21 @@ func (h *heldSecrets) names(word, dir string, i int, ctx Context) bool {
 	if strings.Contains(word, "<(") && slices.ContainsFunc(h.procs, func(src string) bool { return holdsCommand(word, src) }) {
 		return true // curl -T <(env), curl -d @<(tar c ~/.ssh)
 	}
-	return h.holds(p, i) || ctx.SecretFile != nil && (strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~")) && ctx.SecretFile(p)
+	if h.holds(p, i) || ctx.SecretFile != nil && (strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~")) && ctx.SecretFile(p) {
+		return true
+	}
+	if h.line == nil || i < 0 || i >= len(h.line.Commands) {
+		return false
+	}
+	u := h.line.Commands[i]
+	if strings.Contains(word, "{}") {
+		return h.findsHeld(u, dir, i, ctx) // find . -name e.txt -exec curl -T {} URL \;
+	}
+	if name := programName(u.Name); name == "curl" || name == "curlie" {
+		// curl -T '{e.txt,x}': curl's own globbing
+		return slices.ContainsFunc(curlGlob(word), func(q string) bool { return q != word && h.names(q, dir, i, ctx) })
+	}
+	return false
 }
 
 // holds reports a resolved path a command before index i filled with a
