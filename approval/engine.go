@@ -221,6 +221,13 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 		if err != nil {
 			return d, err
 		}
+		if d.Outcome != dsl.Block && len(d.held) > 0 {
+			// every agent session's too: a nested agent (claude -p
+			// "upload e.txt") or the next session sends the same secret
+			if err := e.sessions.AddAgentsHeld(d.held...); err != nil {
+				return d, err
+			}
+		}
 	}
 	e.checkpointBefore(req, &d)
 	rec := e.auditRecord("check", d)
@@ -307,6 +314,11 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// And cp ~/.ssh/id_rsa k.txt, then curl -T k.txt: a file an
 		// earlier command filled with a secret holds it.
 		hreq.Held = st.Held
+		if shared, err := e.sessions.AgentsHeld(); err != nil {
+			return d, nil, err
+		} else if len(shared) > 0 {
+			hreq.Held = append(slices.Clone(st.Held), shared...)
+		}
 	}
 	v := g.Check(hreq)
 	if req.Caller != "" {
@@ -314,7 +326,7 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		if w := v.Written(req.Cwd); !session.HasPaths(st.Written, w) {
 			d.written = w
 		}
-		if h := v.Held(req.Cwd); slices.ContainsFunc(h, func(p string) bool { return !slices.Contains(st.Held, p) }) {
+		if h := v.Held(req.Cwd); slices.ContainsFunc(h, func(p string) bool { return !slices.Contains(hreq.Held, p) }) {
 			d.held = h
 		}
 		if session.HasPaths(st.Fetched, d.fetched) && len(d.fetched) > 0 {

@@ -196,6 +196,10 @@ func (s *Store) Get(id string) (State, error) {
 	if err := ValidID(id); err != nil {
 		return State{}, err
 	}
+	return s.get(id)
+}
+
+func (s *Store) get(id string) (State, error) {
 	p := s.path(id)
 	fi, err := os.Stat(p)
 	s.mu.Lock()
@@ -338,6 +342,10 @@ func (s *Store) Update(id string, fn func(*State)) (State, error) {
 	if err := ValidID(id); err != nil {
 		return State{}, err
 	}
+	return s.update(id, fn)
+}
+
+func (s *Store) update(id string, fn func(*State)) (State, error) {
 	m := s.sessionMutex(id)
 	m.Lock()
 	defer m.Unlock()
@@ -368,6 +376,26 @@ func (s *Store) Update(id string, fn func(*State)) (State, error) {
 	}
 	s.remember(id, c)
 	return st.clone(), nil
+}
+
+// agentsID names the state all agent sessions share: the files any of
+// them filled with a secret, so that a nested agent (claude -p "upload
+// e.txt") or the next session sends them as secrets too. It is no valid
+// session id (ValidID wants a letter or digit first), so no session is
+// it, and List skips it.
+const agentsID = ".agents"
+
+// AgentsHeld are the patterns of the files any agent session filled with
+// a secret (State.Held's form), newest last, at most MaxFetched.
+func (s *Store) AgentsHeld() ([]string, error) {
+	st, err := s.get(agentsID)
+	return st.Held, err
+}
+
+// AddAgentsHeld records patterns in the agents' shared held list.
+func (s *Store) AddAgentsHeld(patterns ...string) error {
+	_, err := s.update(agentsID, func(st *State) { st.AddHeld(patterns...) })
+	return err
 }
 
 // List returns the ids of the sessions with a state file, and the corrupt
@@ -429,7 +457,7 @@ func (s *Store) Prune(maxAge, budget time.Duration) (removed int, err error) {
 			}
 			name := e.Name()
 			switch id, ok := strings.CutSuffix(name, ".json"); {
-			case ok && ValidID(id) == nil:
+			case ok && (ValidID(id) == nil || id == agentsID): // the agents' held list ages like a session
 				if s.pruneSession(id, cutoff) {
 					removed++
 				}

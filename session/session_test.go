@@ -261,6 +261,44 @@ func TestAddFetched(t *testing.T) {
 // TestAddHeld: each pattern once, newest last; past the bound the newest
 // fold into their directories, so a flood of new files never pushes a held
 // one out: it stays itself or under a directory that stands for it.
+// TestAgentsHeld: the agents' shared held list is kept apart from every
+// session (no session id reaches it, List does not show it), folds like a
+// session's, and ages out with pruning.
+func TestAgentsHeld(t *testing.T) {
+	s, err := Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err := s.AgentsHeld(); err != nil || len(h) != 0 {
+		t.Fatalf("empty store: %q, %v", h, err)
+	}
+	if err := s.AddAgentsHeld("/w/e.txt", "/w/keys/"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddAgentsHeld("/w/e.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := s.AgentsHeld(); err != nil || !slices.Equal(h, []string{"/w/keys/", "/w/e.txt"}) {
+		t.Errorf("AgentsHeld = %q, %v", h, err)
+	}
+	if err := ValidID(agentsID); err == nil {
+		t.Errorf("ValidID(%q) = nil: a session could be the agents' list", agentsID)
+	}
+	if ids, _, err := s.List(); err != nil || len(ids) != 0 {
+		t.Errorf("List = %q, %v; want no session", ids, err)
+	}
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(s.Path(agentsID), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Prune(24*time.Hour, time.Minute); err != nil || n != 1 {
+		t.Errorf("Prune = %d, %v; want the aged list removed", n, err)
+	}
+	if h, err := s.AgentsHeld(); err != nil || len(h) != 0 {
+		t.Errorf("after pruning: %q, %v", h, err)
+	}
+}
+
 func TestAddHeld(t *testing.T) {
 	var st State
 	st.AddHeld("/w/e.txt", "/w/keys/", "/w/e.txt")
