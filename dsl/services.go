@@ -635,7 +635,7 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 // using it, not leaking it. Built on first use: few checks send a token.
 var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
 		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
 		"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
