@@ -248,7 +248,12 @@ var (
 	// privateKeyLines and passwordLines are lines a grep for secrets
 	// matches; plainLines are lines any program holds.
 	privateKeyLines = []string{"-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----", "-----BEGIN EC PRIVATE KEY-----"}
-	passwordLines   = []string{"password = hunter2", "db_password: s3cret", "passwd=hunter2", "aws_secret_access_key = wJalrXUt", "api_key: 0123abcd", "secret_token=abc", "AKIAIOSFODNN7EXAMPLE"}
+	passwordLines   = []string{"password = hunter2", "db_password: s3cret", "passwd=hunter2", "aws_secret_access_key = wJalrXUt", "api_key: 0123abcd", "secret_token=abc", "AKIAIOSFODNN7EXAMPLE",
+		// providers' token shapes: a search for gh[pousr]_[A-Za-z0-9]{36} hunts tokens
+		"ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "github_pat_11ABCDEFG0aBcDeFgHiJkLmN_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789aBcDeFgHiJkLmNoPqRsTu",
+		"glpat-A1b2C3d4E5f6G7h8I9j0", "xoxb-123456789012-1234567890123-A1b2C3d4E5f6G7h8I9j0K1l2", "sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2", "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",
+		"sk-ant-api03-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2", "sk_live_A1b2C3d4E5f6G7h8I9j0K1l2", "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+		"npm_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "hf_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7", "-----BEGIN PGP PRIVATE KEY BLOCK-----"}
 	plainLines      = []string{"hello world", "func main() {", "import os", "the quick brown fox", "# comment"}
 )
 

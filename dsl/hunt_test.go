@@ -33,6 +33,13 @@ func TestHuntedSecrets(t *testing.T) {
 		{`grep -ri password /etc`, true},
 		{`rg -i 'aws_secret_access_key' ~`, true},
 		{`grep -r -e passwd /var`, true},
+		// providers' token shapes (risky-script probes, 2026-12-03)
+		{`grep -rEo 'gh[pousr]_[A-Za-z0-9]{36}' ~`, true},
+		{`rg -o 'sk-[a-zA-Z0-9]{20,}' ~`, true},
+		{`grep -r 'xox[bp]-' /home`, true},
+		{`grep -rn 'AIza[0-9A-Za-z_-]{35}' ~`, true},
+		{`grep -rn 'task-[0-9]+' ~`, false},
+		{`grep -rn 'func main' ~`, false},
 		// Found by the attack helper (2026-12-02): each was allowed.
 		{`find ~ -name id_rsa | while read f; do cat "$f"; done`, true},
 		{`find ~ -name id_rsa -fprint /tmp/l; xargs cat < /tmp/l`, true},
