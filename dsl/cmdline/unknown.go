@@ -65,10 +65,14 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if i >= maxLauncherOperands*2 || a.Dynamic || a.in.Kind != "" {
 			return
 		}
-		if v := strings.TrimSpace(a.Value); strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
+		v := strings.TrimSpace(a.Value)
+		if opt, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") && !strings.ContainsAny(opt, " \t") {
+			v = strings.TrimSpace(value) // --exec='rm …', --cmd="curl … | sh": an option's attached value
+		}
+		if strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
 			if f := strings.Fields(v); launchable(f[0]) {
 				w.inUnknown++
-				w.nested(c, a.Value, c.Name, cx, false)
+				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
 				return
 			}

