@@ -132,6 +132,11 @@ var properties = map[string]func(*commandFacts) bool{
 	"@wrapped":   func(cmd *commandFacts) bool { return len(cmd.c.Wrappers) > 0 },
 	"@function":  func(cmd *commandFacts) bool { return cmd.c.Func != "" },
 	"@secrets":   func(cmd *commandFacts) bool { return holdsSecretPrefix(cmd.c) },
+	// a program hguard knows nothing of (no table, catalogue entry or rule
+	// names it): the rules that judge such a program by its arguments
+	"@unknown": func(cmd *commandFacts) bool {
+		return !cmd.c.Dynamic && cmd.c.Name != "" && !cmdline.KnownName(cmd.c.Name)
+	},
 	// a command naming a secret file; the env is built anyway by the first
 	// rule that meets the command, so this costs a scan of its words
 	"@secret-files": func(cmd *commandFacts) bool { return len(cmd.env().SecretFiles) > 0 },
