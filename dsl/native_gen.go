@@ -271,7 +271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native65
 		}
-	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
+	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\"))":
 		if scope == "command" {
 			return native66
 		}
@@ -2837,9 +2837,11 @@ func native65(env any) bool {
 // native66 is the condition of shell-through-program.
 func native66(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((len(e.Positional) == 0) &&
+	return (((((len(e.Positional) == 0) &&
 		!e.HasFlag("c")) &&
 		!in(e.Stdin.Kind, "heredoc", "herestring")) &&
+		!((e.Stdin.Kind == "pipe") &&
+			e.Stdin.Remote)) &&
 		(((((((len(e.Via) > 0) &&
 			((e.Agent &&
 				!in(index(e.Via, (len(e.Via)-1)), "newgrp interactive", "sg interactive")) ||
