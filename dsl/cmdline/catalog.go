@@ -516,6 +516,21 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				if _, cmd, ok := strings.Cut(strings.TrimPrefix(line, "|"), "|"); ok {
 					run(cmd)
 				}
+			case gdbExpr().MatchString(line):
+				// call EXPR, print EXPR: the debugged process calls the
+				// functions EXPR names, system("CMD") and dlopen("LIB", …)
+				// too (gdb -p PID -ex 'call dlopen(…)' puts a library in
+				// a running program)
+				for _, m := range gdbCall().FindAllStringSubmatch(line, -1) {
+					arg := unquote(m[2])
+					if strings.Contains(m[1], "dlopen") {
+						if userLibrary(arg) {
+							w.nested(c, "ld.so "+shellQuote(arg), via, cx, f.Dynamic)
+						}
+						continue
+					}
+					run(arg)
+				}
 			}
 		}
 	case "exec":
@@ -538,6 +553,17 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		} else if rest, ok := strings.CutPrefix(code, "!"); ok {
 			run(rest)
 		}
+	case "jsr":
+		// JavaScript run by Java's script engine (jrunscript, jjs): its
+		// shell's exec("CMD") runs a command, the rest is read as node's
+		for _, m := range jsrExec().FindAllStringSubmatch(code, -1) {
+			if v, ok := literal(m[1]); ok {
+				run(v)
+			} else {
+				run("$CODE") // a command computed at run time
+			}
+		}
+		inline("node", "-e", code)
 	case "python", "node", "perl", "ruby", "php", "lua":
 		// code in an interpreter's language (gimp -b with python-fu, a
 		// plugin host's script option): read as that interpreter's inline code
@@ -697,8 +723,42 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(val)
 		}
 	case "puppet":
-		for _, m := range puppetExec().FindAllStringSubmatch(code, -1) {
-			run(m[1])
+		// an exec resource runs its command (the title unless command =>
+		// names it); a file resource writes its path (the title unless
+		// path =>), deletes it (ensure => absent), links it (ensure =>
+		// link) or changes its mode
+		for _, m := range puppetResource().FindAllStringSubmatch(code, -1) {
+			attrs := map[string]string{}
+			for _, a := range puppetAttr().FindAllStringSubmatch(m[4], -1) {
+				attrs[a[1]] = strings.Trim(a[2], `'"`)
+			}
+			target := m[3]
+			if m[1] == "exec" {
+				if cmd, ok := attrs["command"]; ok {
+					target = cmd
+				}
+				run(target)
+				continue
+			}
+			if p, ok := attrs["path"]; ok {
+				target = p
+			}
+			file := via + " file"
+			switch ensure := attrs["ensure"]; {
+			case ensure == "absent" && attrs["force"] == "true":
+				w.nested(c, "rm -rf -- "+shellQuote(target), file, cx, f.Dynamic)
+			case ensure == "absent":
+				w.nested(c, "rm -- "+shellQuote(target), file, cx, f.Dynamic)
+			case ensure == "link" || attrs["target"] != "" && ensure == "":
+				w.nested(c, "ln -sf -- "+shellQuote(attrs["target"])+" "+shellQuote(target), file, cx, f.Dynamic)
+			case ensure == "directory":
+				w.nested(c, "mkdir -p -- "+shellQuote(target), file, cx, f.Dynamic)
+			case attrs["content"] != "" || attrs["source"] != "" || ensure == "file" || ensure == "present":
+				fileOp("w", target)
+			}
+			if mode := attrs["mode"]; mode != "" {
+				w.nested(c, "chmod "+shellQuote(mode)+" -- "+shellQuote(target), file, cx, f.Dynamic)
+			}
 		}
 	case "sshopt":
 		// ssh -o Key=Value (or "Key Value"): the commands ssh and sshfs run
@@ -809,8 +869,18 @@ var (
 	// -s SHELL, -t TIMEOUT, and -- ending them
 	platformShellOptions = lazyRegexp(`^(?:\s+(?:-h|--host|-[st]\s+\S+|--shell\s+\S+|--timeout\s+\S+))*(?:\s+--)?`)
 	systemCall           = lazyRegexp(`\bsystem\s*\(?\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	puppetExec           = lazyRegexp(`\bexec\s*\{\s*['"]([^'"]+)['"]`)
-	lispShell            = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
+	// a puppet resource, exec or file: TYPE { 'TITLE': ATTRIBUTES }, and
+	// an attribute, NAME => 'VALUE' (or a bare word: absent, true)
+	puppetResource = lazyRegexp(`\b(exec|file)\s*\{\s*(['"])(.*?)['"]\s*(?::([^}]*))?`)
+	puppetAttr     = lazyRegexp(`\b(\w+)\s*=>\s*('[^']*'|"[^"]*"|[\w./-]+)`)
+	// jrunscript's exec(CMD), not a method (Runtime.getRuntime().exec,
+	// which node's reading knows): a string, or the start of an expression
+	jsrExec = lazyRegexp(`(?:^|[^.\w$])exec\s*\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s)"'])`)
+	// gdb's commands that evaluate an expression in the debugged process,
+	// and the calls in one that run a command line or load a library
+	gdbExpr   = lazyRegexp(`^(?:call|print|p|output|print-object|po)(?:/\w+)?\s`)
+	gdbCall   = lazyRegexp(`\b(system|popen|dlopen|__libc_dlopen_mode)\s*\(\s*("(?:[^"\\]|\\.)*")`)
+	lispShell = lazyRegexp(`\((?:[a-z-]+:)?(?:run-shell-command|shell|system|run-program|process-run|run|uiop:run-program)\s+("(?:[^"\\]|\\.)*")`)
 	// Haskell's System.Process: callCommand, system, spawnCommand,
 	// readCreateProcess (shell "…"), callProcess "prog" [args]
 	haskellProcess = lazyRegexp(`\b(?:callCommand|system|spawnCommand|shell|rawSystem|callProcess|spawnProcess|readProcess|runCommand|proc)\s+("(?:[^"\\]|\\.)*")`)

@@ -361,7 +361,7 @@ var catalogPrograms = [...]Program{
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash"},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash"},
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh"}, {"--command", "sh"}}},
-	{Name: "jrunscript", Code: []CodeOption{{"-e", "node"}}, Stdin: "node"},
+	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr"}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh"}, {"--extcmd", "sh"}, {"--upload-pack", "sh"}, {"--receive-pack", "sh"}}},
 	{Name: "restic", Code: []CodeOption{{"--password-command", "sh"}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook"}}},

@@ -30,23 +30,24 @@ const (
 
 // More actions.
 const (
-	moveAct    action = iota + 100 // (src, dst)
-	copyAct                        // (src, dst)
-	writeFile                      // (path, …): writes the file
-	appendFile                     // (path, …): appends to the file
-	writeOpen                      // (path, mode): a write when mode has w, a, x or +
-	perlOpen                       // (FH, ">path") or (FH, ">", path)
-	chmodPM                        // (path, mode)
-	chmodMP                        // (mode, path…)
-	killPS                         // (pid, sig)
-	killSP                         // (sig, pid…)
-	loadLib                        // (path, …): loads a shared library (ctypes.CDLL, dlopen)
-	loadLib2                       // (x, path, …): process.dlopen(module, path), FFI::cdef(defs, path)
-	writeTo2                       // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
-	runOpts                        // (program, {args: [...]}) or ({cmd: [...]}): Deno.Command, Deno.run
-	pipeRead                       // ("|cmd"): ruby's IO.read and IO.readlines run a command named with a leading |
-	linkAct                        // (src, dst): a symbolic or hard link at dst
-	osOpen                         // (path, flags): python's os.open writes with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC
+	moveAct      action = iota + 100 // (src, dst)
+	copyAct                          // (src, dst)
+	writeFile                        // (path, …): writes the file
+	appendFile                       // (path, …): appends to the file
+	writeOpen                        // (path, mode): a write when mode has w, a, x or +
+	perlOpen                         // (FH, ">path") or (FH, ">", path)
+	chmodPM                          // (path, mode)
+	chmodMP                          // (mode, path…)
+	killPS                           // (pid, sig)
+	killSP                           // (sig, pid…)
+	loadLib                          // (path, …): loads a shared library (ctypes.CDLL, dlopen)
+	loadLib2                         // (x, path, …): process.dlopen(module, path), FFI::cdef(defs, path)
+	writeTo2                         // (src, path): a download or stream copy writes path (urlretrieve, copy_stream)
+	runOpts                          // (program, {args: [...]}) or ({cmd: [...]}): Deno.Command, Deno.run
+	pipeRead                         // ("|cmd"): ruby's IO.read and IO.readlines run a command named with a leading |
+	linkAct                          // (src, dst): a symbolic or hard link at dst
+	osOpen                           // (path, flags): python's os.open writes with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC
+	requireAddon                     // (path): node's require of a compiled addon (x.node) loads it as a shared library
 )
 
 // effectCalls extend calls, per language; built on first use, as calls.
@@ -73,6 +74,10 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
 			"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
+			"require": spec(requireAddon, ""),
+			// ffi-napi and koffi bind a library's functions; Java's System.load from JavaScript (jrunscript, jjs)
+			"Library": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"), "DynamicLibrary": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"),
+			"load":              spec(loadLib, "koffi", "System", "java.lang.System"),
 			"createWriteStream": spec(writeFile), "ProcessBuilder": spec(runArgv), // Java from JavaScript (jrunscript, jjs)
 			"runInThisContext": spec(evalCode, "vm", ""), "runInNewContext": spec(evalCode, "vm", ""),
 			"runInContext": spec(evalCode, "vm", ""), "Script": spec(evalCode, "vm"), "compileFunction": spec(evalCode, "vm", ""),
@@ -339,6 +344,10 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		}
 		p, dyn := str(1)
 		s.add(finding{kind: writeK, call: name, arg: p, dynamic: dyn, text: text})
+	case requireAddon:
+		if p, dyn := str(0); !dyn && strings.HasSuffix(p, ".node") && userLibrary(p) {
+			s.add(finding{kind: loadK, call: name, arg: p, text: text})
+		}
 	case loadLib, loadLib2:
 		i := 0
 		if act == loadLib2 {

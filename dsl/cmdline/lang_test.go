@@ -148,6 +148,20 @@ func TestLanguageModel(t *testing.T) {
 		{`tclsh <<'EOF'` + "\nset f [open $env(HOME)/.bashrc a]\nputs $f x\nEOF", "tee $HOME/.bashrc", false},
 		{`echo 'file rename /etc /x' | tclsh`, "mv -- /etc /x", false},
 		{`jrunscript -e 'new java.io.FileWriter("/etc/sudoers.d/x").write("x")'`, "tee /etc/sudoers.d/x", false},
+		{`jrunscript -e 'exec("rm -rf ~")'`, "rm -rf ~", false},
+		{`echo "exec('rm -rf ~')" | jjs`, "rm -rf ~", false},
+		// a shared library loaded from a path runs its code
+		{`node -e 'require("./build/Release/addon.node")'`, "ld.so ./build/Release/addon.node", false},
+		{`node -e 'const ffi = require("ffi-napi"); ffi.Library("/tmp/x.so", {})'`, "ld.so /tmp/x.so", false},
+		{`node -e 'require("koffi").load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
+		{`jrunscript -e 'java.lang.System.load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
+		{`gdb -p 1 -batch -ex 'call (void*)dlopen("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
+		{`gdb -p 1 -batch -ex 'print __libc_dlopen_mode("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
+		{`gdb -p 1 -batch -ex 'call system("rm -rf ~")'`, "rm -rf ~", false},
+		{`puppet apply -e "exec { 'x': command => 'rm -rf ~' }"`, "rm -rf ~", false},
+		{`puppet apply -e "file { 'x': path => '/etc/cron.d/x', content => 'x' }"`, "tee /etc/cron.d/x", false},
+		{`puppet apply -e "file { '/home/u': ensure => absent, force => true }"`, "rm -rf -- /home/u", false},
+		{`puppet apply -e "file { '/bin/bash': mode => '4755' }"`, "chmod 4755 -- /bin/bash", false},
 	}
 	for _, c := range cases {
 		line := Parse(c.line)
@@ -201,6 +215,10 @@ func TestLanguageModelQuiet(t *testing.T) {
 		`perl -e 'my @a = (1, 2); print "@a\n"'`,
 		`python3 -c 'A A=requir"("0000'`, // a string "(" is no bracket (found by fuzzing)
 		`perl -e 'print "yes" if 1 < 2 and 3 > 2'`,
+		`node -e 'require("./index.js"); require("fs")'`,
+		`node -e 'require(process.argv[1])'`,
+		`node -e 'require("ffi-napi").Library("libc.so.6", {})'`,
+		`python3 -c 'import ctypes; ctypes.CDLL("libc.so.6")'`,
 	} {
 		line := Parse(l)
 		if len(line.Commands) != 1 {
