@@ -47,7 +47,8 @@ const (
 	pipeRead                         // ("|cmd"): ruby's IO.read and IO.readlines run a command named with a leading |
 	linkAct                          // (src, dst): a symbolic or hard link at dst
 	osOpen                           // (path, flags): python's os.open writes with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC
-	requireAddon                     // (path): node's require of a compiled addon (x.node) loads it as a shared library
+	requireAddon                     // (path): node's require of a compiled addon (x.node), ruby's of x.so, loads it as a shared library
+	loadExt2                         // (name, path): python's imp.load_dynamic, ExtensionFileLoader, spec_from_file_location of a compiled module
 )
 
 // effectCalls extend calls, per language; built on first use, as calls.
@@ -66,6 +67,9 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"posix_spawn": spec(runPath, "os", ""), "posix_spawnp": spec(runPath, "os", ""),
 			"symlink": spec(linkAct, "os", ""), "link": spec(linkAct, "os"),
 			"exec_": spec(evalCode, "six", "builtins"),
+			// a compiled module loaded from a path runs its code as a library's
+			"load_dynamic": spec(loadExt2, "imp"), "ExtensionFileLoader": spec(loadExt2, "importlib.machinery", "machinery", ""),
+			"spec_from_file_location": spec(loadExt2, "importlib.util", "util", ""),
 		},
 		"node": {
 			"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
@@ -112,6 +116,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"copy_stream": spec(writeTo2, "IO"),
 			"read":        spec(pipeRead, "IO"), "readlines": spec(pipeRead, "IO"), "foreach": spec(pipeRead, "IO"),
 			"binread": spec(pipeRead, "IO"),
+			"require": spec(requireAddon, "", "Kernel"), "require_relative": spec(requireAddon, "", "Kernel"),
 		},
 		"php": {
 			"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
@@ -344,8 +349,17 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		}
 		p, dyn := str(1)
 		s.add(finding{kind: writeK, call: name, arg: p, dynamic: dyn, text: text})
-	case requireAddon:
-		if p, dyn := str(0); !dyn && strings.HasSuffix(p, ".node") && userLibrary(p) {
+	case requireAddon, loadExt2:
+		// only a compiled module is a library: require("./x.js"), require
+		// "json" and a python source file are code the rules see elsewhere
+		i := 0
+		if act == loadExt2 {
+			i = 1
+		}
+		if i >= len(args) {
+			return true
+		}
+		if p, dyn := str(i); !dyn && nativeModule(s.lang, p) && (userLibrary(p) || name == "require_relative") {
 			s.add(finding{kind: loadK, call: name, arg: p, text: text})
 		}
 	case loadLib, loadLib2:
@@ -353,8 +367,8 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		if act == loadLib2 {
 			i = 1
 		}
-		if i >= len(args) || isOptions(args[i]) {
-			return true
+		if i >= len(args) || isOptions(args[i]) || len(args[i]) == 1 && nullNames[args[i][0].val] {
+			return true // CDLL(None), dlopen(NULL): the program itself
 		}
 		p, dyn := str(i)
 		if !dyn && !userLibrary(p) {
@@ -395,6 +409,43 @@ func userLibrary(p string) bool {
 	}
 	return true
 }
+
+// nullNames are the languages' null values: a library loader given one
+// opens the running program (ctypes.CDLL(None) reaches libc's functions).
+var nullNames = map[string]bool{"None": true, "nil": true, "null": true, "NULL": true, "undef": true}
+
+// nativeModule reports a path to a compiled module, which lang's require
+// or import machinery loads as a shared library: x.node for node; x.so,
+// x.bundle for ruby; x.so, x.pyd for python.
+func nativeModule(lang, p string) bool {
+	switch lang {
+	case "node":
+		return strings.HasSuffix(p, ".node")
+	case "ruby":
+		return strings.HasSuffix(p, ".so") || strings.HasSuffix(p, ".bundle") || strings.HasSuffix(p, ".dylib")
+	case "python":
+		return strings.HasSuffix(p, ".so") || strings.HasSuffix(p, ".pyd") || strings.HasSuffix(p, ".dylib")
+	}
+	return false
+}
+
+// libraryIndex reads python's ctypes.cdll["/tmp/x.so"] (any of ctypes'
+// loaders indexed by a path), which loads the library as LoadLibrary
+// does. It reports whether toks[i] was one.
+func (s *scanner) libraryIndex(toks []token, i int, match []int) bool {
+	if s.lang != "python" || i+1 >= len(toks) || toks[i+1].val != "[" || match[i+1] < 0 {
+		return false
+	}
+	if _, name := splitQual(toks[i].val); !ctypesLoaders[name] {
+		return false
+	}
+	end := match[i+1]
+	s.effect(loadLib, toks[i].val, [][]token{toks[i+2 : end]}, tokensText(toks[i:end+1]))
+	return true
+}
+
+// ctypesLoaders are ctypes' library loaders.
+var ctypesLoaders = map[string]bool{"cdll": true, "pydll": true, "windll": true, "oledll": true}
 
 // numeric is an argument's number as decimal digits (octal modes as octal
 // digits: 0o755, 0755 and 493 are all "755"), or "".

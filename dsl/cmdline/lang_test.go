@@ -155,6 +155,10 @@ func TestLanguageModel(t *testing.T) {
 		{`node -e 'const ffi = require("ffi-napi"); ffi.Library("/tmp/x.so", {})'`, "ld.so /tmp/x.so", false},
 		{`node -e 'require("koffi").load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
 		{`jrunscript -e 'java.lang.System.load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
+		{`python3 -c 'import ctypes; ctypes.cdll["/tmp/x.so"]'`, "ld.so /tmp/x.so", false},
+		{`python3 -c 'import imp; imp.load_dynamic("x", "/tmp/x.so")'`, "ld.so /tmp/x.so", false},
+		{`python3 -c 'import importlib.util as u; u.module_from_spec(u.spec_from_file_location("x", "/tmp/x.so"))'`, "ld.so /tmp/x.so", false},
+		{`ruby -e 'require "./ext/x.so"'`, "ld.so ./ext/x.so", false},
 		{`gdb -p 1 -batch -ex 'call (void*)dlopen("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
 		{`gdb -p 1 -batch -ex 'print __libc_dlopen_mode("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
 		{`gdb -p 1 -batch -ex 'call system("rm -rf ~")'`, "rm -rf ~", false},
@@ -219,6 +223,10 @@ func TestLanguageModelQuiet(t *testing.T) {
 		`node -e 'require(process.argv[1])'`,
 		`node -e 'require("ffi-napi").Library("libc.so.6", {})'`,
 		`python3 -c 'import ctypes; ctypes.CDLL("libc.so.6")'`,
+		`python3 -c 'import ctypes; ctypes.CDLL(None).printf(b"x")'`,
+		`python3 -c 'import ctypes; ctypes.cdll["libm.so.6"]'`,
+		`python3 -c 'import importlib.util as u; u.spec_from_file_location("c", "./conf.py")'`,
+		`ruby -e 'require "json"; require_relative "lib/x"'`,
 	} {
 		line := Parse(l)
 		if len(line.Commands) != 1 {

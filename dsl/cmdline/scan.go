@@ -191,7 +191,7 @@ func (s *scanner) scan(lang, code string) {
 			}
 			continue
 		}
-		if s.callback(lang, toks, i, match, aliases, code) {
+		if s.callback(lang, toks, i, match, aliases, code) || s.libraryIndex(toks, i, match) {
 			continue
 		}
 		qual, name := splitQual(t.val)
