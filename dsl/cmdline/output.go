@@ -164,7 +164,7 @@ func staticOutput(c *Command) (string, bool) {
 	}
 	args := make([]string, len(c.Args))
 	for i, a := range c.Args {
-		if a.Dynamic {
+		if a.Dynamic && !wordSubstitutions(a.Value) {
 			return "", false
 		}
 		args[i] = a.Value
@@ -179,6 +179,23 @@ func staticOutput(c *Command) (string, bool) {
 		return printf(args)
 	}
 	return "", false
+}
+
+// wordSubstitution is a command substitution whose output is one word
+// with no shell syntax: the terminal ($(tty), GTFOBins' way to keep a
+// shell's input and output on it), the user, the host.
+var wordSubstitution = lazyRegexp(`\$\((?:tty|whoami|hostname|id -[ugn]+|logname)\)`)
+
+// wordSubstitutions reports a word whose only expansions are word
+// substitutions: text written with it ("/bin/sh <$(tty)" > FILE) is
+// known but for those words, and kept with them as written, so that a
+// program reading the text as commands reads the same structure.
+func wordSubstitutions(v string) bool {
+	if !strings.Contains(v, "$(") {
+		return false
+	}
+	rest := wordSubstitution().ReplaceAllString(v, "")
+	return !strings.ContainsAny(rest, "$`")
 }
 
 // echo follows bash's builtin: -n, -e and -E in leading option words.

@@ -149,3 +149,27 @@ func TestTomlScriptsSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestWordSubstitutions: text written with $(tty) and its kin is known but
+// for those words; any other expansion leaves it unknown.
+func TestWordSubstitutions(t *testing.T) {
+	for v, want := range map[string]bool{
+		`/bin/sh <$(tty) >$(tty) 2>$(tty)`: true,
+		`hello $(whoami) on $(hostname)`:   true,
+		`chown $(id -un):$(id -gn) x`:      true,
+		`rm -rf $(pwd)`:                    false,
+		`/bin/sh <$(tty) $HOME`:            false,
+		"`tty` x":                          false,
+		`plain`:                            false,
+	} {
+		if got := wordSubstitutions(v); got != want {
+			t.Errorf("wordSubstitutions(%q) = %v, want %v", v, got, want)
+		}
+	}
+	line := `echo "execute = /bin/sh,-c,\"/bin/sh <$(tty) >$(tty)\"" >~/.rtorrent.rc; rtorrent`
+	if !slices.ContainsFunc(ParseShell(line, "bash").Commands, func(c *Command) bool {
+		return len(c.Via) > 0 && strings.HasPrefix(c.Via[len(c.Via)-1], "rtorrent @")
+	}) {
+		t.Errorf("%s: the shell the written start-up file starts is not reached", line)
+	}
+}
