@@ -953,12 +953,12 @@ var manifests = set("Gemfile", "package.json", "composer.json", ".rtorrent.rc", 
 // in one language (nmap's NSE scripts and pandoc's filters are Lua, pdb's
 // Python, needrestart's configuration Perl).
 var (
-	codeExts  = map[string]string{".py": "python", ".lua": "lua", ".rb": "ruby", ".pl": "perl", ".pm": "perl", ".php": "php", ".js": "node", ".mjs": "node", ".cjs": "node", ".nse": "lua", ".gemspec": "ruby"}
+	codeExts  = map[string]string{".py": "python", ".lua": "lua", ".rb": "ruby", ".pl": "perl", ".pm": "perl", ".php": "php", ".js": "node", ".mjs": "node", ".cjs": "node", ".nse": "lua", ".gemspec": "ruby", ".pp": "puppet"}
 	codeNames = map[string]string{"setup.py": "python", "Vagrantfile": "ruby", "Gemfile": "ruby", "Rakefile": "ruby"}
 	codeHosts = map[string]string{"nmap": "lua", "pandoc": "lua", "pdb": "python", "pdb3": "python", "needrestart": "perl",
 		"python": "python", "ruby": "ruby", "irb": "ruby", "byebug": "ruby", "perl": "perl", "lua": "lua", "luajit": "lua",
 		"php": "php", "node": "node", "easy_install": "python", "pip": "python", "pipx": "python", "poetry": "python",
-		"gem": "ruby"} // gem build SPEC and gem install --file GEMFILE evaluate them
+		"gem": "ruby", "puppet": "puppet"} // gem build SPEC and gem install --file GEMFILE evaluate them
 )
 
 // manifestHosts are the programs that run a code manifest they find by

@@ -30,6 +30,8 @@ func TestTempFileRuns(t *testing.T) {
 		{`echo 'system("rm -rf ~")' > x.gemspec; gem build x.gemspec`, "rm -rf ~"},
 		{`TF=$(mktemp); echo 'system("rm -rf ~")' > $TF; gem install --file $TF`, "rm -rf ~"},
 		{`echo 'Gem::Specification.new { |s| s.name = "x" }' > x.gemspec; gem build x.gemspec`, ""},
+		{`TF=$(mktemp); echo "exec { 'rm -rf ~': }" > $TF; puppet apply $TF`, "rm -rf ~"},
+		{`echo "notice('rm -rf ~')" > x.pp; puppet apply x.pp`, ""},
 		{`TF=$(mktemp); echo 'hello' > $TF; cowsay -f $TF x`, ""},
 		{`TF=$(mktemp); echo 'rm -rf ~' > $TF; wc -l $TF`, ""},
 		{`TF=$(mktemp -d); echo 'rm -rf ~' > $TF/x.sh; tar czf x.tgz $TF`, ""},
