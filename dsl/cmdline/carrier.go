@@ -202,7 +202,7 @@ var (
 // program is named so), nano's execute keys and the line after them,
 // ncdu's and ranger's shell keys, and a line typed into hping3's or irb's
 // prompt. The command must start a line after the first, at top level;
-// the program is the first word of the line before.
+// the program is the one the line before starts, through its wrappers.
 func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	if len(cx.via) > 0 || c.Pos.Line < 2 || len(c.Wrappers) > 0 && c.Wrappers[0].Name != "exec" {
 		return "", false
@@ -226,7 +226,15 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	if len(prev) == 0 {
 		return "", false
 	}
-	typedInto := program(baseName(prev[0]))
+	// the program the line before started, its wrappers taken off (sudo
+	// nano, then ^R^X typed into it)
+	words := make([]field, len(prev))
+	for i, p := range prev {
+		words[i] = field{Word: Word{Value: p}}
+	}
+	var before Command
+	operands := w.peel(&before, words)
+	typedInto := program(before.Name)
 	switch {
 	case executeKeys[c.Path] && len(args) == 0 && editorsExecute[typedInto]:
 		if next, _ := w.sourceLine(c.Pos.Line + 1); strings.TrimSpace(next) != "" {
@@ -234,7 +242,7 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 		}
 	case shellKeys[typedInto] != "" && c.Path == shellKeys[typedInto] && len(args) == 0:
 		return "sh", true
-	case typedLanguages[typedInto] != "" && len(prev) == 1:
+	case typedLanguages[typedInto] != "" && len(operands) == 0:
 		if typedLanguages[typedInto] == "sh" {
 			return cur, true
 		}

@@ -204,8 +204,9 @@ func TestTypedBangShell(t *testing.T) {
 // program, typed on the lines after its own in the same text, are its
 // escape as a "!CMD" line is: joe's ^K!CMD, nano's execute keys (^R^X,
 // ^T) and the line after them, ncdu's b and ranger's S, a line typed into
-// hping3's or irb's prompt. The same words after other programs, or after
-// a program given a script, are what the shell reads.
+// hping3's or irb's prompt, started directly or through sudo. The same
+// words after other programs, or after a program given a script, are what
+// the shell reads.
 func TestTypedKeys(t *testing.T) {
 	tests := []struct {
 		cmd  string
@@ -227,6 +228,13 @@ func TestTypedKeys(t *testing.T) {
 		{"hping3 -S example.com -c 1\n/bin/sh", ""},
 		{"irb script.rb\nexec \"/bin/sh\"", ""},
 		{"make\n^T\nid", ""},
+		// through the program's wrappers
+		{"sudo nano\n^R^X\nreset; sh 1>&0 2>&0", "sh"},
+		{"sudo -u root ncdu\nb", "sh"},
+		{"sudo hping3\n/bin/sh", "sh"},
+		{"sudo irb\nexec \"/bin/sh\"", "sh"},
+		{"sudo hping3 -c 1 example.com\n/bin/sh", ""},
+		{"sudo make\nb", ""},
 	}
 	for _, tt := range tests {
 		got := ""
