@@ -194,15 +194,16 @@ var (
 	shellKeys      = map[string]string{"ncdu": "b", "ranger": "S"}
 	executeKeys    = set("^R^X", "^T", "^T^T")
 	editorsExecute = set("nano", "pico", "rnano")
-	typedLanguages = map[string]string{"hping": "sh", "irb": "ruby", "pry": "ruby"}
+	typedLanguages = map[string]string{"hping": "sh", "irb": "ruby", "pry": "ruby", "tclsh": "tcl", "wish": "tcl"}
 )
 
 // typedKeys finds a command typed into an interactive program on the lines
 // after its own in the same text, as a "!CMD" line is: joe's ^K!CMD (no
 // program is named so), nano's execute keys and the line after them,
-// ncdu's and ranger's shell keys, and a line typed into hping3's or irb's
-// prompt. The command must start a line after the first, at top level;
-// the program is the one the line before starts, through its wrappers.
+// ncdu's and ranger's shell keys, less's v (an editor on its file), and a
+// line typed into hping3's, irb's or tclsh's prompt. The command must
+// start a line after the first, at top level; the program is the one the
+// line before starts, through its wrappers.
 func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	if len(cx.via) > 0 || c.Pos.Line < 2 || len(c.Wrappers) > 0 && c.Wrappers[0].Name != "exec" {
 		return "", false
@@ -242,9 +243,28 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 		}
 	case shellKeys[typedInto] != "" && c.Path == shellKeys[typedInto] && len(args) == 0:
 		return "sh", true
+	case typedInto == "less" && (c.Path == "v" && len(args) == 0 || strings.HasPrefix(c.Path, "v:")):
+		// less's v opens an editor on the file it shows; what follows on
+		// the line is typed into the editor (v:shell)
+		file := ""
+		for _, o := range operands {
+			if !strings.HasPrefix(o.Value, "-") && !strings.HasPrefix(o.Value, "+") {
+				file = o.Value
+			}
+		}
+		if file == "" {
+			return "", false // less reading its input has no file to edit
+		}
+		if ex := strings.TrimPrefix(strings.TrimPrefix(cur, "v"), ":"); ex != "" {
+			return "vi -c " + shellQuote(ex) + " " + shellQuote(file), true
+		}
+		return "vi " + shellQuote(file), true
 	case typedLanguages[typedInto] != "" && len(operands) == 0:
-		if typedLanguages[typedInto] == "sh" {
+		switch typedLanguages[typedInto] {
+		case "sh":
 			return cur, true
+		case "tcl":
+			return "tclsh <<< " + shellQuote(cur), true // tclsh reads its prompt's lines as a script's
 		}
 		return typedLanguages[typedInto] + " -e " + shellQuote(cur), true
 	}

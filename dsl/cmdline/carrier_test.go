@@ -235,6 +235,12 @@ func TestTypedKeys(t *testing.T) {
 		{"sudo irb\nexec \"/bin/sh\"", "sh"},
 		{"sudo hping3 -c 1 example.com\n/bin/sh", ""},
 		{"sudo make\nb", ""},
+		{"tclsh\nexec /bin/sh <@stdin >@stdout 2>@stderr", "sh"},
+		{"sudo wish\nexec /bin/sh", "sh"},
+		{"tclsh x.tcl\nexec /bin/sh", ""},
+		{"less /etc/profile\nv:shell", "sh"},
+		{"less /etc/sudoers\nv", "vi"},
+		{"git log | less\nv", ""},
 	}
 	for _, tt := range tests {
 		got := ""
