@@ -82,6 +82,10 @@ type Call struct {
 	// settings — apply whichever tool the agent picks.
 	Command string
 	Paths   []string // file tools: the paths read or written
+	// Text is what a file tool writes (Write's content, Edit's new_string,
+	// MultiEdit's edits): an agent's instruction file (CLAUDE.md) is
+	// judged by it too.
+	Text string
 	URL     string   // KindFetch
 	Cwd     string
 	Session string // the agent's session or conversation id
@@ -250,6 +254,9 @@ func Parse(agent Agent, data []byte) (Call, error) {
 			if err := classifyCursor(&c, in.ToolInput); err != nil {
 				return Call{}, err
 			}
+			if c.Kind == KindWrite {
+				c.Text = writtenText(in.ToolInput)
+			}
 			return c, nil
 		}
 		// beforeShellExecution (and input without an event name, as older
@@ -273,7 +280,37 @@ func Parse(agent Agent, data []byte) (Call, error) {
 	if err != nil {
 		return Call{}, err
 	}
+	if c.Kind == KindWrite {
+		c.Text = writtenText(in.ToolInput)
+	}
 	return c, nil
+}
+
+// writtenText is the text a file tool's input writes, however its agent
+// names it (content, new_string, newString, edits[].new_string), the parts
+// joined by newlines; at most maxInput bytes arrive, so it is bounded.
+func writtenText(input json.RawMessage) string {
+	var parts []string
+	add := func(raw json.RawMessage) map[string]json.RawMessage {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return nil
+		}
+		for _, n := range []string{"content", "contents", "file_text", "new_string", "newString", "new_str", "new_source", "text"} {
+			var s string
+			if json.Unmarshal(m[n], &s) == nil && s != "" {
+				parts = append(parts, s)
+			}
+		}
+		return m
+	}
+	var edits []json.RawMessage
+	if m := add(input); m != nil && json.Unmarshal(m["edits"], &edits) == nil {
+		for _, e := range edits {
+			add(e)
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 // classify sets the call's kind, command and paths from its tool's name and

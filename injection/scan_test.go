@@ -132,3 +132,17 @@ func TestContextFile(t *testing.T) {
 		}
 	}
 }
+
+// TestInstructionFile: the files agents read as standing instructions,
+// in any case and directory; other Markdown is not one.
+func TestInstructionFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"/w/CLAUDE.md": true, "AGENTS.md": true, "/h/.claude/CLAUDE.md": true, "GEMINI.md": true, ".cursorrules": true,
+		"/w/.cursor/rules/style.mdc": true, "/w/.github/copilot-instructions.md": true, "/w/.clinerules/a.md": true,
+		"README.md": false, "/w/docs/agents.txt": false, "/w/notes.md": false, "main.go": false,
+	} {
+		if InstructionFile(name) != want {
+			t.Errorf("InstructionFile(%q) = %v", name, !want)
+		}
+	}
+}

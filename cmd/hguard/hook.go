@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/hguard/hguard/daemon"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/injection"
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/session"
@@ -237,6 +239,20 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 				outcome, reason = dsl.Ask, "reads a credential or secrets file into the agent's context ("+p+")"
 				break
 			}
+		}
+	}
+	if call.Kind == hooks.KindWrite && outcome != dsl.Block && call.Text != "" {
+		// A steered agent that writes its orders into CLAUDE.md steers
+		// every later session: the text is scanned as hguard scan would.
+		for _, p := range call.Paths {
+			if !injection.InstructionFile(p) {
+				continue
+			}
+			if fs := injection.New(nil).Scan(filepath.Base(p), []byte(call.Text)); injection.Verdict(fs) > outcome {
+				outcome = injection.Verdict(fs)
+				reason = "writes text into an agents' instruction file (" + sanitize.ForModel(p, 200) + ") that " + sanitize.ForModel(fs[0].Message, 200) + " (line " + strconv.Itoa(fs[0].Line) + "); every later session would read it as instructions"
+			}
+			break
 		}
 	}
 	switch outcome {
