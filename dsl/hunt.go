@@ -254,7 +254,7 @@ var (
 		"glpat-A1b2C3d4E5f6G7h8I9j0", "xoxb-123456789012-1234567890123-A1b2C3d4E5f6G7h8I9j0K1l2", "sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2", "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",
 		"sk-ant-api03-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2", "sk_live_A1b2C3d4E5f6G7h8I9j0K1l2", "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
 		"npm_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "hf_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7", "-----BEGIN PGP PRIVATE KEY BLOCK-----"}
-	plainLines      = []string{"hello world", "func main() {", "import os", "the quick brown fox", "# comment"}
+	plainLines = []string{"hello world", "func main() {", "import os", "the quick brown fox", "# comment"}
 )
 
 // globNamesSecret reports whether a find -name style glob (or a -path one:

@@ -85,8 +85,8 @@ type Call struct {
 	// Text is what a file tool writes (Write's content, Edit's new_string,
 	// MultiEdit's edits): an agent's instruction file (CLAUDE.md) is
 	// judged by it too.
-	Text string
-	URL     string   // KindFetch
+	Text    string
+	URL     string // KindFetch
 	Cwd     string
 	Session string // the agent's session or conversation id
 	Turn    string // the agent's turn id, when it sends one (Codex)
