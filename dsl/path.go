@@ -273,7 +273,7 @@ var sensitivePatterns = []string{
 	"~/.password-store/*", "/var/run/secrets/*", "/run/secrets/*", "/proc/*/environ",
 	// Terraform's state and variables, Java keystores, WordPress's and
 	// Maven's configuration hold passwords
-	"*.tfstate", "*.tfstate.backup", "*.tfvars", "*.jks", "*.keystore", "wp-config.php", "~/.m2/settings.xml",
+	"*.tfstate", "*.tfstate.backup", "*.tfvars", "*.tfvars.json", "*.jks", "*.keystore", "wp-config.php", "~/.m2/settings.xml",
 }
 
 // sensitive is sensitivePatterns sorted by how they can be matched: whole
@@ -339,6 +339,18 @@ func sensitivePath(p string) bool {
 		for _, d := range sensitive.dirs {
 			if strings.HasPrefix(folded, d) {
 				return true
+			}
+		}
+		// a project's .ENV or Terraform.TFSTATE; a name without a dot
+		// stays as written, as in secretPath
+		if fb := strings.ToLower(base); fb != base && strings.Contains(base, ".") && !publicFile(fb) {
+			if sensitive.bases[fb] {
+				return true
+			}
+			for _, pat := range sensitive.baseGlobs {
+				if ok, _ := path.Match(pat, fb); ok {
+					return true
+				}
 			}
 		}
 	}

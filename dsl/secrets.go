@@ -58,6 +58,10 @@ var secretPaths = nameSet{names: []string{
 	// coding agents' logins (OAuth and API tokens)
 	"~/.claude/.credentials.json", "~/.codex/auth.json", "~/.gemini/oauth_creds.json",
 	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.local/share/opencode/auth.json",
+	// deploy platforms' CLI logins (a token that deploys and reads the projects' environment variables)
+	"~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json",
+	"~/.netlify/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json",
+	"~/.fly/config.yml",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
 }}
 
@@ -73,7 +77,11 @@ var secretBases = nameSet{names: []string{
 	".netrc", "_netrc", ".pgpass", ".git-credentials", ".vault-token", ".env",
 	"Login Data", "Login Data For Account", "logins.json", "key3.db", "key4.db", "signons.sqlite",
 	"credentials.json", "client_secret.json", "privkey.pem", "token", ".token", "access_token",
-	"kubeconfig", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
+	"kubeconfig", "kubeconfig.yaml", "kubeconfig.yml", ".htpasswd", "wallet.dat", "shadow.bak", "gshadow.bak",
+	// Ansible's vault password files, Firebase's service account key
+	".vault_pass", ".vault-pass", ".vault_password", ".vault-password", ".vault_pass.txt", ".vault-pass.txt",
+	"vault_pass", "vault-pass", "vault_password", "vault-password", "vault_pass.txt", "vault-pass.txt",
+	"vault_password.txt", "vault-password.txt", "serviceAccountKey.json",
 	"cookies.sqlite", "Cookies.binarycookies",
 	// Terraform keeps every resource's secrets in its state in clear text;
 	// WordPress its database password and salts in its configuration
@@ -119,6 +127,7 @@ var secretBaseGlobs = []string{
 	"*.kdbx", "*.keychain", "*.keychain-db", "service-account*.json", "client_secret_*.json",
 	"*.token", "*_token", "*.ovpn", "*.ppk", "ssh_host_*_key", "*_rsa", "*_ed25519", "*_ecdsa", "*_dsa",
 	"id_rsa.*", "id_ed25519.*", "id_ecdsa.*", "id_dsa.*", "*.tfstate", "*.tfstate.backup",
+	"*.kubeconfig", "*firebase-adminsdk*.json",
 }
 
 // notSecretEnv are the .env files committed as templates.
@@ -150,12 +159,16 @@ func secretPath(p string) bool {
 		(secretPaths.has(folded) || secretKeyBase(path.Base(folded))) {
 		return true // macOS's file system ignores case: ~/.SSH/ID_RSA is the key
 	}
-	if rest, ok := strings.CutPrefix(base, ".env."); ok {
-		return !notSecretEnv.has(strings.ToLower(rest))
+	if secret, decided := secretBaseName(base); decided {
+		return secret
 	}
-	if strings.HasSuffix(base, ".env") && base != ".env" {
-		stem := strings.ToLower(strings.TrimSuffix(base, ".env"))
-		return !strings.HasSuffix(stem, "example") && !strings.HasSuffix(stem, "sample") && !strings.HasSuffix(stem, "template") && stem != "" && !strings.Contains(stem, "/")
+	if folded := strings.ToLower(base); folded != base && strings.Contains(base, ".") && !strings.HasSuffix(folded, ".pub") {
+		// .ENV and Terraform.TFSTATE are .env and terraform.tfstate where
+		// case is ignored; a name without a dot stays as written (a
+		// project's Identity or Token directory, grep KUBECONFIG)
+		if secret, decided := secretBaseName(folded); decided {
+			return secret
+		}
 	}
 	if strings.HasPrefix(c, "/proc/") {
 		if base == "mem" || base == "environ" {
@@ -167,12 +180,31 @@ func secretPath(p string) bool {
 	if strings.HasPrefix(c, "~/.ssh/") && strings.HasPrefix(base, "id_") {
 		return true
 	}
+	// kubectl's config kept aside in its directory: ~/.kube/config.bak,
+	// config.old, config-prod (not its cache)
+	return path.Dir(c) == "~/.kube" && strings.HasPrefix(base, "config")
+}
+
+// secretBaseName reports whether a base name is a secret wherever it lies;
+// decided says the name settles it either way (.env.example is no secret
+// whatever its directory).
+func secretBaseName(base string) (secret, decided bool) {
+	if secretBases.has(base) {
+		return true, true
+	}
+	if rest, ok := strings.CutPrefix(base, ".env."); ok {
+		return !notSecretEnv.has(strings.ToLower(rest)), true
+	}
+	if strings.HasSuffix(base, ".env") && base != ".env" {
+		stem := strings.ToLower(strings.TrimSuffix(base, ".env"))
+		return !strings.HasSuffix(stem, "example") && !strings.HasSuffix(stem, "sample") && !strings.HasSuffix(stem, "template") && stem != "" && !strings.Contains(stem, "/"), true
+	}
 	for _, g := range secretBaseGlobs {
 		if ok, _ := path.Match(g, base); ok {
-			return true
+			return true, true
 		}
 	}
-	return false
+	return false, false
 }
 
 // secretIn is the secret file a word names, or "": the word itself, an
@@ -256,6 +288,10 @@ var secretAuthOptions = map[string][]string{
 	"mysql":   {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca", "--login-path"},
 	"mariadb": {"--defaults-file", "--defaults-extra-file", "--ssl-key", "--ssl-cert", "--ssl-ca"},
 	"twine":   {"--config-file", "--cert", "--client-cert", "-i", "--identity"},
+	// a build reads its own settings (the repositories' passwords) to
+	// authenticate, as mvn -s ~/.m2/settings.xml package does
+	"mvn":  {"-s", "--settings", "-gs", "--global-settings"},
+	"mvnw": {"-s", "--settings", "-gs", "--global-settings"},
 	// vault kv put PATH k=@FILE sends FILE to the server
 	"vault": {"-ca-cert", "-ca-path", "-client-cert", "-client-key"},
 }
