@@ -565,6 +565,7 @@ func genericOutputs(name string, args, pos []string) []string {
 	if prog == "tar" || prog == "bsdtar" {
 		out = append(out, tarAbsolute(args, pos)...)
 	}
+	out = append(out, extractedMembers(prog, args, pos)...)
 	if noGenericOutput.has(prog) || noGenericOutput.has(name) {
 		return out
 	}
@@ -761,6 +762,168 @@ func joinedSecrets(lits []string) []string {
 				break
 			}
 			p += "/" + strings.Trim(lits[j], "/")
+		}
+	}
+	return out
+}
+
+// tarValued are tar's short options that take a value (GNU and bsdtar),
+// and tarLongValued its long ones written with a separate value.
+const tarValued = "fCTXbHKLNgVIF"
+
+var tarLongValued = nameSet{names: []string{"--file", "--directory", "--files-from", "--exclude-from", "--exclude", "--transform",
+	"--xform", "--use-compress-program", "--to-command", "--owner", "--group", "--mode", "--mtime", "--format", "--newer",
+	"--newer-mtime", "--after-date", "--blocking-factor", "--record-size", "--label", "--volno-file", "--info-script",
+	"--new-volume-script", "--checkpoint-action", "--listed-incremental", "--strip-components", "--suffix", "--backup"}}
+
+// extractedMembers are the files an extraction writes that the line names:
+// the members given after the archive (tar xf x.tar .claude/settings.json,
+// unzip x.zip '.claude/*', 7z x a.7z .git/hooks/pre-commit), under the
+// directory it extracts into (tar -C, unzip -d, 7z -o). A pattern stands
+// for the protected files it matches (extractTargets); the rest of an
+// archive is unseen, as it is for every extraction.
+func extractedMembers(prog string, args, pos []string) []string {
+	var members []string
+	dir := ""
+	switch prog {
+	case "tar", "bsdtar", "gtar":
+		first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
+		extract := hasFlag(args, []string{"x", "extract", "get"}) || first && strings.ContainsRune(args[0], 'x')
+		if !extract {
+			return nil
+		}
+		pending := 0 // values still owed to the options met
+		for i, a := range args {
+			switch {
+			case pending > 0:
+				pending--
+				if i > 0 && (args[i-1] == "-C" || args[i-1] == "--directory") {
+					dir = a
+				}
+			case i == 0 && first:
+				// tar xCf DIR A: the valued letters take the next words in turn
+				for _, r := range a {
+					if strings.ContainsRune(tarValued, r) {
+						pending++
+						if r == 'C' && pending < len(args) {
+							dir = args[pending]
+						}
+					}
+				}
+			case a == "--":
+				members = append(members, args[i+1:]...)
+				return joinMembers(dir, members)
+			case strings.HasPrefix(a, "--"):
+				opt, v, eq := strings.Cut(a, "=")
+				if eq && opt == "--directory" {
+					dir = v
+				}
+				if !eq && tarLongValued.has(opt) {
+					pending++
+				}
+			case strings.HasPrefix(a, "-") && len(a) > 1:
+				// -xf A, -C DIR, -Cdir: a letter that takes a value takes
+				// the rest of the word, or the next word when it ends it
+				for j := 1; j < len(a); j++ {
+					if strings.IndexByte(tarValued, a[j]) >= 0 {
+						if j == len(a)-1 {
+							pending++
+						} else if a[j] == 'C' {
+							dir = a[j+1:]
+						}
+						break
+					}
+				}
+			default:
+				members = append(members, a)
+			}
+		}
+	case "unzip":
+		// unzip [-opts] FILE[.zip] [MEMBERS…] [-x XMEMBERS…] [-d DIR];
+		// -l, -t, -v, -z and -Z list or test, -p and -c print: no file
+		// written. -j writes each member by its base name.
+		archive, junk := false, false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if len(a) > 1 && a[0] == '-' && a[1] != '-' && a != "-d" && !strings.HasPrefix(a, "-d") {
+				if strings.ContainsAny(a[1:], "ltvzZpc") && a != "-x" && a != "-P" && a != "-O" && a != "-I" {
+					return nil
+				}
+				junk = junk || strings.ContainsRune(a[1:], 'j')
+			}
+			switch {
+			case a == "-d" && i+1 < len(args):
+				i++
+				dir = args[i]
+			case strings.HasPrefix(a, "-d") && len(a) > 2:
+				dir = a[2:]
+			case a == "-x":
+				for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+					i++
+				}
+			case a == "-P" || a == "-O" || a == "-I":
+				i++
+			case strings.HasPrefix(a, "-"):
+			case !archive:
+				archive = true
+			default:
+				members = append(members, a)
+			}
+		}
+		if junk {
+			for i, m := range members {
+				members[i] = path.Base(m)
+			}
+		}
+	case "7z", "7za", "7zz":
+		if len(pos) < 2 || pos[0] != "x" {
+			return nil
+		}
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
+				dir = v
+			}
+		}
+		members = pos[2:]
+	}
+	return joinMembers(dir, members)
+}
+
+// extractTargets are the files that change what runs or what guards it,
+// which a member pattern is matched against: the agents' hook settings,
+// hguard's project rules, git's hooks and configuration, the files other
+// tools run on their own (write-runs-later-agent).
+var extractTargets = []string{
+	".claude/settings.json", ".claude/settings.local.json", ".codex/config.toml", ".codex/hooks.json", ".gemini/settings.json",
+	".cursor/hooks.json", ".cursor/mcp.json", ".hguard/rules.yaml", ".mcp.json", ".envrc", ".vscode/tasks.json",
+	".vscode/settings.json", ".git/config", ".git/hooks/pre-commit", ".githooks/pre-commit", ".husky/pre-commit",
+}
+
+// joinMembers puts the members under the extraction's directory; a
+// pattern that takes no ordinary file (README.md) stands for the targets it
+// matches.
+func joinMembers(dir string, members []string) []string {
+	var out []string
+	for _, m := range members {
+		if m == "" || strings.HasPrefix(m, "@") {
+			continue
+		}
+		names := []string{m}
+		if strings.ContainsAny(m, "*?[") {
+			names = nil
+			if ok, _ := path.Match(m, "README.md"); !ok {
+				for _, t := range extractTargets {
+					if ok, _ := path.Match(strings.TrimPrefix(m, "./"), t); ok {
+						names = append(names, t)
+					}
+				}
+			}
+		}
+		for _, n := range names {
+			if dir != "" && !strings.HasPrefix(n, "/") {
+				n = strings.TrimSuffix(dir, "/") + "/" + n
+			}
+			out = append(out, n)
 		}
 	}
 	return out
