@@ -674,6 +674,13 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// a command the program runs on an event (a rotated capture file,
 		// a core dump, a configuration step): an escape, whatever it runs
 		w.runString(c, f, via, cx)
+	case "pkgscript":
+		// npm pkg set scripts.NAME=CMD: a package script, which npm run
+		// NAME starts, or npm install on its own (postinstall, prepare)
+		key, val, ok := strings.Cut(code, "=")
+		if ok && strings.TrimSpace(val) != "" && (strings.HasPrefix(key, "scripts.") || strings.HasPrefix(key, "scripts[")) {
+			run(val)
+		}
 	case "sysctl":
 		// kernel.core_pattern=|CMD: the kernel runs CMD, as root, on every
 		// crash
