@@ -1163,7 +1163,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native288
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks/.+|\\\\.husky/.+|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
 			return native289
 		}
@@ -1577,7 +1577,7 @@ var nativeRegexps = [398]lazyRegexp{
 	{src: "^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\.so\\.preload)$|/etc/(sudoers\\.d|cron\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)"},
 	{src: "^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$"},
 	{src: "(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/"},
-	{src: "(?i)(^|/)(\\.mcp\\.json|\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\.json|\\.kiro/settings/mcp\\.json|mcp_config\\.json|claude_desktop_config\\.json|\\.vscode/(tasks|settings)\\.json|\\.envrc|\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\.gemini/(commands|extensions)(/.*)?|\\.cursor/environment\\.json|\\.devcontainer(/.*)?|\\.devcontainer\\.json|\\.github/(workflows|actions)(/.*)?|\\.gitlab-ci\\.yml|\\.circleci(/.*)?|\\.githooks/.+|\\.husky/.+|\\.?lefthook(-local)?\\.ya?ml|\\.pre-commit-config\\.yaml)$"},
+	{src: "(?i)(^|/)(\\.mcp\\.json|\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\.json|\\.kiro/settings/mcp\\.json|mcp_config\\.json|claude_desktop_config\\.json|\\.vscode/(tasks|settings)\\.json|\\.envrc|\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\.gemini/(commands|extensions)(/.*)?|\\.cursor/environment\\.json|\\.devcontainer(/.*)?|\\.devcontainer\\.json|\\.github/(workflows|actions)(/.*)?|\\.gitlab-ci\\.yml|\\.circleci(/.*)?|\\.githooks(/.*)?|\\.husky(/.*)?|\\.?lefthook(-local)?\\.ya?ml|\\.pre-commit-config\\.yaml)$"},
 	{src: "(^|/)(AGENTS?\\.md|AGENTS\\.override\\.md|CLAUDE(\\.local)?\\.md|GEMINI\\.md|\\.cursorrules|\\.windsurfrules|\\.clinerules(/.*)?|\\.cursor/(rules|commands)(/.*)?|\\.claude/(rules|output-styles)(/.*)?|\\.github/copilot-instructions\\.md|\\.github/(instructions|prompts)(/.*)?|\\.codex/prompts(/.*)?|\\.roo/rules(-[^/]+)?(/.*)?|\\.kiro/steering(/.*)?)$"},
 }
 
@@ -7366,7 +7366,7 @@ func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[396], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks/\x00husky/\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[396], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[139], p0) {
 					return ((e.Cwd + "/") + p0)
