@@ -260,7 +260,7 @@ var secretUsers = nameSet{names: []string{
 	"dirname", "echo", "printf", "touch", "mkdir", "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl",
 	"getfacl", "rm", "unlink", "shred", "srm", "wipe", "mv", "ln", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id",
 	"sftp", "mosh", "autossh", "sshfs", "source", ".", "dotenv", "env-cmd", "direnv", "sops", "age", "gpg", "gpg2",
-	"git-crypt", "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
+	"git-crypt", "vim", "vi", "view", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
 	"kubectl", "helm", "k9s", "kubectx", "kubens", "gcloud", "az", "docker", "podman",
 	"docker-compose", "nerdctl", "terraform", "tofu", "ansible", "ansible-playbook", "ansible-vault",
 	"pg_dump", "npm", "pnpm", "yarn", "pip", "op", "which", "type", "find", "fd",
