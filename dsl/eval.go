@@ -44,6 +44,19 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 			}
 		}
 	}
+	for _, in := range containersGiven(line, ctx, 0) {
+		for _, ic := range in.line.Commands {
+			cmd := commandFacts{c: ic, line: in.line, ctx: in.ctx}
+			for _, r := range rs.inside {
+				if len(r.On) > 0 && !onMatches(r.On, &cmd) {
+					continue
+				}
+				if f, ok := r.run(cmd.env(), in.outer.Source); ok {
+					out = append(out, f)
+				}
+			}
+		}
+	}
 	return dedupe(out)
 }
 
@@ -278,6 +291,20 @@ func (r *Rule) Match(line *cmdline.Line, ctx Context) bool {
 		}
 		if _, ok := r.run(cmd.env(), c.Source); ok {
 			return true
+		}
+	}
+	if !r.Container {
+		return false
+	}
+	for _, in := range containersGiven(line, ctx, 0) {
+		for _, c := range in.line.Commands {
+			cmd := commandFacts{c: c, line: in.line, ctx: in.ctx}
+			if len(r.On) > 0 && !onMatches(r.On, &cmd) {
+				continue
+			}
+			if _, ok := r.run(cmd.env(), c.Source); ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -189,10 +189,12 @@ func parseRule(file Pos, origin Origin, n *yaml.Node) (*Rule, error) {
 			err = val.Decode(&r.Checkpoint)
 		case "person":
 			err = val.Decode(&r.Person)
+		case "container":
+			err = val.Decode(&r.Container)
 		case "examples":
 			err = parseExamples(val, &r.Examples)
 		default:
-			err = fmt.Errorf("unknown field (want id, aliases, level, scope, on, when, message, checkpoint, person, examples)")
+			err = fmt.Errorf("unknown field (want id, aliases, level, scope, on, when, message, checkpoint, person, container, examples)")
 		}
 		if err != nil {
 			errs = append(errs, fail(field, val, "%s", cleanYAMLMsg(err)))

@@ -22,6 +22,7 @@ type RuleSet struct {
 	anyName []*Rule            // command-scope rules without on:
 	byIssue map[string][]*Rule // line-scope rules by their on: issue kinds
 	line    []*Rule            // line-scope rules without on:
+	inside  []*Rule            // command-scope rules that also judge what a container runs (Rule.Container)
 	ids     map[string]*Rule   // id → the first rule with it
 
 	mu     sync.RWMutex
@@ -65,6 +66,9 @@ func NewRuleSet(files ...[]*Rule) (*RuleSet, error) {
 	for _, r := range rs.rules {
 		if r.Level == Allow {
 			continue // switched off
+		}
+		if r.Container && r.Scope != LineScope {
+			rs.inside = append(rs.inside, r)
 		}
 		switch {
 		case r.Scope == LineScope && len(r.On) == 0:

@@ -19,6 +19,7 @@ type Spec struct {
 	Message    string
 	Checkpoint bool
 	Person     bool
+	Container  bool
 	Pos        Pos // where the rule starts
 	WhenPos    Pos // where its condition starts
 }
@@ -26,7 +27,7 @@ type Spec struct {
 // Spec returns the rule as plain data.
 func (r *Rule) Spec() Spec {
 	return Spec{ID: r.ID, Aliases: r.Aliases, Level: r.Level, Scope: r.Scope, On: r.On, When: r.When,
-		Message: r.Message, Checkpoint: r.Checkpoint, Person: r.Person, Pos: r.Pos, WhenPos: r.fieldPos("when")}
+		Message: r.Message, Checkpoint: r.Checkpoint, Person: r.Person, Container: r.Container, Pos: r.Pos, WhenPos: r.fieldPos("when")}
 }
 
 // FromSpecs makes rules from specs written by GoSource. Their conditions
@@ -37,7 +38,7 @@ func FromSpecs(specs []Spec, origin Origin) []*Rule {
 	backing := make([]Rule, len(specs)) // one allocation, not one per rule
 	for i, s := range specs {
 		backing[i] = Rule{ID: s.ID, Aliases: s.Aliases, Level: s.Level, Scope: s.Scope, On: s.On, When: s.When,
-			Message: s.Message, Checkpoint: s.Checkpoint, Person: s.Person, Origin: origin, Pos: s.Pos,
+			Message: s.Message, Checkpoint: s.Checkpoint, Person: s.Person, Container: s.Container, Origin: origin, Pos: s.Pos,
 			whenPos: s.WhenPos, generated: true}
 		rules[i] = &backing[i]
 	}
@@ -70,10 +71,16 @@ func GoSource(pkg, name, generator string, rules []*Rule) []byte {
 		}
 		return ""
 	}
+	container := func(c bool) string { // likewise
+		if c {
+			return "\t\tContainer: true,\n"
+		}
+		return ""
+	}
 	for _, r := range rules {
 		s := r.Spec()
-		fmt.Fprintf(&b, "\t{\n\t\tID: %s,\n\t\tAliases: %s,\n\t\tLevel: dsl.%s,\n\t\tScope: %s,\n\t\tOn: %s,\n\t\tWhen: %s,\n\t\tMessage: %s,\n\t\tCheckpoint: %t,\n%s\t\tPos: %s,\n\t\tWhenPos: %s,\n\t},\n",
-			q(s.ID), list(s.Aliases), levelIdent[s.Level], q(string(s.Scope)), list(s.On), q(s.When), q(s.Message), s.Checkpoint, person(s.Person), pos(s.Pos), pos(s.WhenPos))
+		fmt.Fprintf(&b, "\t{\n\t\tID: %s,\n\t\tAliases: %s,\n\t\tLevel: dsl.%s,\n\t\tScope: %s,\n\t\tOn: %s,\n\t\tWhen: %s,\n\t\tMessage: %s,\n\t\tCheckpoint: %t,\n%s%s\t\tPos: %s,\n\t\tWhenPos: %s,\n\t},\n",
+			q(s.ID), list(s.Aliases), levelIdent[s.Level], q(string(s.Scope)), list(s.On), q(s.When), q(s.Message), s.Checkpoint, person(s.Person), container(s.Container), pos(s.Pos), pos(s.WhenPos))
 	}
 	b.WriteString("}\n")
 	return []byte(b.String())

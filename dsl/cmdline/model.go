@@ -66,6 +66,9 @@ type Command struct {
 	// only (cd .claude, cd ..), where it moved relative to the caller's
 	// directory ("" otherwise).
 	CwdRel string
+	// Container is, for a container runner's command (docker run, kubectl
+	// run), what it gives the container and the command it runs there.
+	Container *Container
 
 	// raw holds the arguments as the shell passes them, before look-alikes
 	// are folded: what echo and printf write (and a shell they feed reads).

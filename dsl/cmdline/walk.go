@@ -145,6 +145,9 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
+	if containerRunners[c.Name] && w.spend(len(c.Source)) {
+		c.Container = containerOf(c)
+	}
 	w.line.Commands = append(w.line.Commands, c)
 	return true
 }

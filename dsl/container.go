@@ -1,0 +1,75 @@
+package dsl
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// What a container is given of this machine (cmdline.Container): the rules
+// marked container: true judge the command it runs when it is given a
+// secret of this machine, or when that command names a path mounted from
+// here, whose host path the model writes in place of the container's.
+
+// inside is one container's command, to be judged for the runner's
+// command outer.
+type inside struct {
+	outer *cmdline.Command
+	line  *cmdline.Line
+	ctx   Context
+}
+
+// maxContainerDepth bounds containers started inside containers.
+const maxContainerDepth = 4
+
+// containersGiven are the commands of line's containers given this
+// machine's secrets or naming a path mounted from here, each with a
+// context of its own (what its line holds is its line's).
+func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
+	var out []inside
+	for _, c := range line.Commands {
+		k := c.Container
+		if k == nil || k.Line == nil || depth >= maxContainerDepth || !k.Mapped && len(containerSecrets(k, ctx.Cwd)) == 0 {
+			continue
+		}
+		ictx := ctx
+		ictx.held = new(heldSecrets)
+		out = append(out, inside{outer: c, line: k.Line, ctx: ictx})
+		for _, in := range containersGiven(k.Line, ctx, depth+1) {
+			in.outer = c // findings name the command typed
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// containerSecrets are the secrets of this machine a container is given:
+// an env file that is a secret (.env, not .env.example), a variable whose
+// name or value says it holds one (-e AWS_SECRET_ACCESS_KEY, -e
+// T=$GITHUB_TOKEN), a mounted home, key directory or secret file.
+func containerSecrets(k *cmdline.Container, cwd string) []string {
+	var out []string
+	for _, f := range k.EnvFiles {
+		if secretPath(f) {
+			out = append(out, f)
+		}
+	}
+	for _, e := range k.Env {
+		switch {
+		case e.Value.Value == "$"+e.Name && secretName().MatchString(e.Name),
+			e.Value.Dynamic && secretVar().MatchString(e.Value.Value):
+			out = append(out, e.Value.Value)
+		}
+	}
+	for _, m := range k.Mounts {
+		full := m.Src
+		if strings.HasPrefix(full, ".") && cwd != "" {
+			full = path.Join(cwd, full)
+		}
+		if isHome(full) || secretDir(cleanPath(full)) || secretPath(full) || cleanPath(full) == "/home" || cleanPath(full) == "/Users" {
+			out = append(out, m.Src)
+		}
+	}
+	return out
+}
