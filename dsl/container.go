@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -62,14 +63,24 @@ func containerSecrets(k *cmdline.Container, cwd string) []string {
 			out = append(out, e.Value.Value)
 		}
 	}
-	for _, m := range k.Mounts {
-		full := m.Src
-		if strings.HasPrefix(full, ".") && cwd != "" {
-			full = path.Join(cwd, full)
+	secret := func(p string) bool {
+		if strings.HasPrefix(p, ".") && cwd != "" {
+			p = path.Join(cwd, p)
 		}
-		if isHome(full) || secretDir(cleanPath(full)) || secretPath(full) || cleanPath(full) == "/home" || cleanPath(full) == "/Users" {
+		return isHome(p) || secretDir(cleanPath(p)) || secretPath(p) || cleanPath(p) == "/home" || cleanPath(p) == "/Users"
+	}
+	for _, m := range k.Mounts {
+		if secret(m.Src) && !slices.Contains(k.Secrets, m.Src) {
 			out = append(out, m.Src)
 		}
 	}
-	return out
+	if k.Context != "" && secret(k.Context) {
+		out = append(out, k.Context)
+	}
+	for _, s := range k.Secrets {
+		if k.Away && secret(s) {
+			out = append(out, s)
+		}
+	}
+	return slices.Compact(out)
 }

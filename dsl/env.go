@@ -96,6 +96,9 @@ type CommandEnv struct {
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
+	// ContainerSecrets are the secrets of this machine a container
+	// runner's command gives its container or build (containerSecrets).
+	ContainerSecrets func() []string `expr:"containerSecrets"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -239,6 +242,12 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.names(p, env.Cwd, i, ctx)
 	}
 	env.OutsideProject = func(p string) bool { return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) }
+	env.ContainerSecrets = func() []string {
+		if c.Container == nil {
+			return nil
+		}
+		return containerSecrets(c.Container, env.Cwd)
+	}
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)

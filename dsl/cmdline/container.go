@@ -34,6 +34,17 @@ type Container struct {
 	Line *Line
 	// Mapped says Line names a path under a mount, rewritten to the host's.
 	Mapped bool
+	// Context is a build's context directory, as written: what it sends
+	// to the daemon, which its Dockerfile's COPY lines copy from (they
+	// are Mounts, and its RUN lines are Line). "" for a run.
+	Context string
+	// Secrets are a build's --secret sources (id=x,src=P), mounted for its
+	// RUN lines at /run/secrets/x (they are Mounts too).
+	Secrets []string
+	// Away says a build's result or its context leaves this machine: it
+	// is pushed (--push, --output type=registry) or built by a daemon
+	// elsewhere (-H tcp://…, DOCKER_HOST, --context NAME).
+	Away bool
 }
 
 // Mount is a host path given to a container: Src on this machine (as
@@ -96,6 +107,14 @@ func containerOf(c *Command) *Container {
 		sub = next()
 	case sub == "container" && c.Name != "kubectl" && c.Name != "oc":
 		sub = next()
+	}
+	if sub == "buildx" || sub == "builder" || sub == "image" {
+		if b := next(); b == "build" {
+			sub = b
+		}
+	}
+	if sub == "build" && c.Name != "kubectl" && c.Name != "oc" && !strings.HasSuffix(runner, "compose") {
+		return buildOf(c, runner+" build", args[i:])
 	}
 	if sub != "run" && sub != "create" {
 		return nil
@@ -342,5 +361,166 @@ func replacePath(text, dir, to string) string {
 			b.WriteString(dir)
 		}
 		rest, done = rest[end:], done+end
+	}
+}
+
+// buildValueShorts are docker build's one-letter options that take a
+// value (-f FILE, -t TAG, -o OUTPUT, and podman's -v).
+const buildValueShorts = "cfmotv"
+
+var buildBoolLongs = set("--no-cache", "--pull", "--push", "--load", "--quiet", "--rm", "--force-rm", "--squash",
+	"--compress", "--help", "--disable-content-trust")
+
+// buildOf reads a build: docker build [OPTIONS] CONTEXT, with its
+// Dockerfile when the line gives its text (-f - with a heredoc, or docker
+// build - <<EOF, which sends no context).
+func buildOf(c *Command, runner string, args []Word) *Container {
+	k := &Container{Runner: runner}
+	for _, a := range c.Assigns {
+		k.Away = k.Away || a.Name == "DOCKER_HOST" || a.Name == "CONTAINER_HOST"
+	}
+	for _, a := range c.Args {
+		v := a.Value
+		k.Away = k.Away || strings.HasPrefix(v, "tcp://") || strings.HasPrefix(v, "ssh://") || v == "--push" ||
+			strings.Contains(v, "type=registry") || strings.Contains(v, "push=true") ||
+			(v == "--context" || strings.HasPrefix(v, "--context=")) && !strings.HasSuffix(v, "=default")
+	}
+	file := ""
+	var operands []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if v == "-" || !strings.HasPrefix(v, "-") || a.Dynamic && !strings.Contains(v, "=") {
+			operands = append(operands, a.unquotedDynamic())
+			continue
+		}
+		name, val, eq := strings.Cut(v, "=")
+		takes := false
+		switch {
+		case strings.HasPrefix(v, "--"):
+			takes = !eq && !buildBoolLongs[name]
+		default:
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(buildValueShorts, v[j]) >= 0 {
+					name, val = "-"+v[j:j+1], v[j+1:]
+					eq, takes = val != "", val == ""
+					break
+				}
+			}
+		}
+		value := Word{Value: val, Dynamic: a.Dynamic}
+		if takes && i+1 < len(args) {
+			i++
+			value = args[i].unquotedDynamic()
+		} else if !eq {
+			continue
+		}
+		switch name {
+		case "-f", "--file":
+			file = value.Value
+		case "--secret":
+			k.buildSecret(value)
+		case "--build-arg":
+			k.addEnv(value)
+		}
+	}
+	text := ""
+	if c.Stdin.Static && (c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring") {
+		text = c.Stdin.Text
+	}
+	if len(operands) > 0 {
+		if ctx := operands[0].Value; ctx == "-" {
+			file = "-" // the Dockerfile on standard input, and no context
+		} else if !operands[0].Dynamic || strings.HasPrefix(ctx, "$") {
+			k.Context = ctx
+		}
+	}
+	if file != "-" && file != "/dev/stdin" || text == "" {
+		return k
+	}
+	k.dockerfile(text)
+	return k
+}
+
+// buildSecret reads --secret id=x,src=P (or source=P, env=VAR, or a
+// bare id=x, which docker reads from the variable x).
+func (k *Container) buildSecret(w Word) {
+	id, src, env := "", "", ""
+	for _, kv := range strings.Split(w.Value, ",") {
+		key, val, _ := strings.Cut(kv, "=")
+		switch key {
+		case "id":
+			id = val
+		case "src", "source":
+			src = val
+		case "env":
+			env = val
+		}
+	}
+	switch {
+	case src != "":
+		k.Secrets = append(k.Secrets, src)
+		if id != "" {
+			k.Mounts = append(k.Mounts, Mount{Src: src, Dst: "/run/secrets/" + id})
+		}
+	case env != "" || id != "":
+		if env == "" {
+			env = id
+		}
+		k.Env = append(k.Env, Assign{Name: env, Value: Word{Value: "$" + env, Dynamic: true}})
+	}
+}
+
+// dockerfile reads a Dockerfile's COPY and ADD lines from the context as
+// Mounts (COPY . /k mounts the context at /k) and its RUN lines as the
+// command the build runs.
+func (k *Container) dockerfile(text string) {
+	text = strings.ReplaceAll(text, "\\\n", " ") // line continuations
+	var runs []string
+	for _, l := range strings.Split(text, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		switch strings.ToUpper(f[0]) {
+		case "COPY", "ADD":
+			ops := slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "--") })
+			if len(ops) < 2 || k.Context == "" || strings.HasPrefix(ops[0], "[") {
+				continue
+			}
+			dst := ops[len(ops)-1]
+			for _, src := range ops[:len(ops)-1] {
+				d := dst
+				if strings.HasSuffix(dst, "/") || len(ops) > 2 {
+					d = path.Join(dst, path.Base(src))
+				}
+				if src = path.Clean(src); src == "." {
+					d = dst
+				}
+				full := path.Join(k.Context, src)
+				if !strings.HasPrefix(full, "/") && !strings.HasPrefix(full, "~") && !strings.HasPrefix(full, "$") {
+					full = "./" + full
+				}
+				if m, ok := hostMount(full, d); ok {
+					if src == "." {
+						m.Src = strings.TrimSuffix(k.Context, "/")
+					}
+					k.Mounts = append(k.Mounts, m)
+				}
+			}
+		case "RUN":
+			run := strings.TrimSpace(l[len(f[0]):])
+			for strings.HasPrefix(run, "--") { // RUN --mount=type=secret,id=x CMD
+				_, run, _ = strings.Cut(run, " ")
+				run = strings.TrimSpace(run)
+			}
+			if strings.HasPrefix(run, "[") {
+				continue // the exec form: a JSON list
+			}
+			runs = append(runs, run)
+		}
+	}
+	if len(runs) > 0 {
+		k.run([]Word{{Value: "sh"}, {Value: "-c"}, {Value: strings.Join(runs, "\n")}})
 	}
 }
