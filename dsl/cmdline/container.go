@@ -181,8 +181,33 @@ func containerOf(c *Command) *Container {
 		return k
 	}
 	k.Image = args[i].Value
+	if entry == nil {
+		if e := imageEntrypoints[imageName(k.Image)]; e != "" {
+			entry = []Word{{Value: e}}
+		}
+	}
 	k.run(append(entry, args[i+1:]...))
 	return k
+}
+
+// imageEntrypoints are the programs well-known images run their
+// arguments with (docker run amazon/aws-cli s3 ls runs aws s3 ls).
+var imageEntrypoints = map[string]string{
+	"amazon/aws-cli": "aws", "curlimages/curl": "curl", "appropriate/curl": "curl", "bitnami/kubectl": "kubectl",
+	"alpine/git": "git", "rclone/rclone": "rclone", "minio/mc": "mc", "alpine/httpie": "http", "mikefarah/yq": "yq",
+}
+
+// imageName is an image without its registry, tag and digest
+// (docker.io/amazon/aws-cli:2.15 is amazon/aws-cli).
+func imageName(image string) string {
+	image, _, _ = strings.Cut(image, "@")
+	if i := strings.LastIndexByte(image, ':'); i > strings.LastIndexByte(image, '/') {
+		image = image[:i]
+	}
+	if first, rest, ok := strings.Cut(image, "/"); ok && strings.ContainsAny(first, ".:") && strings.Contains(rest, "/") {
+		image = rest // a registry: docker.io/amazon/aws-cli
+	}
+	return image
 }
 
 // kubectlRun reads kubectl run NAME --image=I --env=K=V … -- CMD ARGS.
