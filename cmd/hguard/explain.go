@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/hguard/hguard"
@@ -106,6 +107,38 @@ func writeModel(out io.Writer, line *cmdline.Line) {
 		if p := c.Payload; p != nil {
 			fmt.Fprintf(w, "       %s code: %q shell-outs=%q destructive=%q opaque=%t\n", p.Lang, oneLineCmd(p.Code), p.ShellOuts, p.Destructive, p.Opaque)
 		}
+		if k := c.Container; k != nil {
+			writeContainer(w, k)
+		}
+	}
+}
+
+// writeContainer shows what a container runner gives its container and
+// the commands it runs there, with the host's paths in place of the
+// container's (rules marked container: true judge them).
+func writeContainer(w io.Writer, k *cmdline.Container) {
+	fmt.Fprintf(w, "       container: %s %s\n", k.Runner, k.Image)
+	for _, f := range k.EnvFiles {
+		fmt.Fprintf(w, "         env file: %s\n", f)
+	}
+	for _, e := range k.Env {
+		fmt.Fprintf(w, "         env: %s=%s\n", e.Name, e.Value.Value)
+	}
+	if k.Context != "" {
+		fmt.Fprintf(w, "         context: %s\n", k.Context)
+	}
+	for _, m := range k.Mounts {
+		fmt.Fprintf(w, "         mount: %s at %s\n", m.Src, m.Dst)
+	}
+	if k.Line == nil {
+		return
+	}
+	for _, ic := range k.Line.Commands {
+		args := make([]string, len(ic.Args))
+		for i, a := range ic.Args {
+			args[i] = strconv.Quote(a.Value)
+		}
+		fmt.Fprintf(w, "         runs: %s %s\n", ic.Name, oneLineCmd(strings.Join(args, " ")))
 	}
 }
 

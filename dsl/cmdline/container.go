@@ -45,6 +45,8 @@ type Container struct {
 	// is pushed (--push, --output type=registry) or built by a daemon
 	// elsewhere (-H tcp://…, DOCKER_HOST, --context NAME).
 	Away bool
+
+	parse func(string) *Line // reads Line's text on the budget of the line holding the runner
 }
 
 // Mount is a host path given to a container: Src on this machine (as
@@ -76,7 +78,7 @@ var runnerGlobals = set("-H", "--host", "--context", "-c", "--config", "-l", "--
 
 // containerOf is what c, a container runner's command, gives the
 // container it starts; nil when c starts none.
-func containerOf(c *Command) *Container {
+func containerOf(c *Command, parse func(string) *Line) *Container {
 	if !containerRunners[c.Name] {
 		return nil
 	}
@@ -114,12 +116,12 @@ func containerOf(c *Command) *Container {
 		}
 	}
 	if sub == "build" && c.Name != "kubectl" && c.Name != "oc" && !strings.HasSuffix(runner, "compose") {
-		return buildOf(c, runner+" build", args[i:])
+		return buildOf(c, runner+" build", args[i:], parse)
 	}
 	if sub != "run" && sub != "create" {
 		return nil
 	}
-	k := &Container{Runner: runner + " " + sub}
+	k := &Container{Runner: runner + " " + sub, parse: parse}
 	if c.Name == "kubectl" || c.Name == "oc" {
 		return kubectlRun(k, args[i:])
 	}
@@ -328,7 +330,7 @@ func (k *Container) run(argv []Word) {
 			words[i] = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 		}
 	}
-	k.Line = ParseShell(strings.Join(words, " "), "bash")
+	k.Line = k.parse(strings.Join(words, " "))
 }
 
 // simpleRef reports a value that is one variable: $NAME or ${NAME}.
@@ -399,8 +401,8 @@ var buildBoolLongs = set("--no-cache", "--pull", "--push", "--load", "--quiet", 
 // buildOf reads a build: docker build [OPTIONS] CONTEXT, with its
 // Dockerfile when the line gives its text (-f - with a heredoc, or docker
 // build - <<EOF, which sends no context).
-func buildOf(c *Command, runner string, args []Word) *Container {
-	k := &Container{Runner: runner}
+func buildOf(c *Command, runner string, args []Word, parse func(string) *Line) *Container {
+	k := &Container{Runner: runner, parse: parse}
 	for _, a := range c.Assigns {
 		k.Away = k.Away || a.Name == "DOCKER_HOST" || a.Name == "CONTAINER_HOST"
 	}
@@ -548,4 +550,22 @@ func (k *Container) dockerfile(text string) {
 	if len(runs) > 0 {
 		k.run([]Word{{Value: "sh"}, {Value: "-c"}, {Value: strings.Join(runs, "\n")}})
 	}
+}
+
+// maxContainerNest bounds containers started by containers' commands.
+const maxContainerNest = 3
+
+// parseContainer reads the text a container runs as a line of its own,
+// in bash, on the budget of w's line: a line of nested runners costs what
+// its text does, and one over the budget is an IssueLimit of w's line.
+func (w *walker) parseContainer(s string) *Line {
+	line := &Line{Original: s, Dialect: Bash}
+	line.Normalized, line.Issues = Normalize(s)
+	src := shellText(s)
+	nw := newWalker(line, src)
+	nw.nest, nw.steps = w.nest+1, w.steps
+	nw.text(src, ctx{dialect: Bash})
+	w.steps = nw.steps
+	w.spend(0)
+	return line
 }

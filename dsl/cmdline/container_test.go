@@ -105,3 +105,24 @@ func describeContainer(k *Container) string {
 	}
 	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 }
+
+// TestContainerBudget: containers started by containers' commands are
+// read on the line's budget, so a line of nested runners costs what its
+// text does.
+func TestContainerBudget(t *testing.T) {
+	inner := "env"
+	for range 2000 {
+		inner = "docker run a sh -c " + "'" + strings.ReplaceAll(inner, "'", `'\''`) + "'"
+		if len(inner) > MaxInput/2 {
+			break
+		}
+	}
+	line := ParseShell(inner, "bash")
+	if len(line.Commands) == 0 || line.Commands[0].Container == nil {
+		t.Fatalf("no container in %.80q", inner)
+	}
+	line = ParseShell(strings.Repeat("docker run a docker run a sh -c 'docker run b env'; ", 4000), "bash")
+	if len(line.Commands) == 0 {
+		t.Fatal("no commands")
+	}
+}

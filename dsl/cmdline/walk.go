@@ -34,6 +34,7 @@ type walker struct {
 	depthHit  bool              // IssueDepth was reported
 	inUnknown int               // inside unknownLauncher's command: it does not search again
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
+	nest      int               // containers around the text walked (parseContainer)
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -145,8 +146,8 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
-	if containerRunners[c.Name] && w.spend(len(c.Source)) {
-		c.Container = containerOf(c)
+	if containerRunners[c.Name] && w.nest < maxContainerNest && !w.full {
+		c.Container = containerOf(c, w.parseContainer)
 	}
 	w.line.Commands = append(w.line.Commands, c)
 	return true
