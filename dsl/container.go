@@ -52,13 +52,14 @@ func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
 func containerSecrets(k *cmdline.Container, cwd string) []string {
 	var out []string
 	for _, f := range k.EnvFiles {
-		if secretPath(f) {
+		// .env, /proc/self/environ, or the environment itself: <(env)
+		if secretPath(f) || strings.HasPrefix(f, "<(") && (strings.Contains(f, "env") || secretVar().MatchString(f)) {
 			out = append(out, f)
 		}
 	}
 	for _, e := range k.Env {
 		switch {
-		case e.Value.Value == "$"+e.Name && secretName().MatchString(e.Name),
+		case e.Value.Value == "$"+e.Name && (secretName().MatchString(e.Name) || strings.Contains(e.Name, "*")),
 			e.Value.Dynamic && secretVar().MatchString(e.Value.Value):
 			out = append(out, e.Value.Value)
 		}

@@ -24,7 +24,8 @@ type Container struct {
 	EnvFiles []string // --env-file values, as written
 	// Env are the variables given: -e NAME=VALUE with its value as
 	// written; -e NAME, which passes this machine's NAME through, has the
-	// value $NAME (Dynamic).
+	// value $NAME (Dynamic); a NAME with * passes every variable it
+	// matches (podman -e 'AWS_*'), and podman --env-host is *.
 	Env    []Assign
 	Mounts []Mount // bind mounts: -v SRC:DST, --mount type=bind,src=SRC,dst=DST
 	// Line is the command the container runs, parsed as bash reads its
@@ -159,6 +160,9 @@ func containerOf(c *Command, parse func(string) *Line) *Container {
 			i++
 			value = args[i].unquotedDynamic()
 		}
+		if name == "--env-host" {
+			eq = true // a flag, or --env-host=true
+		}
 		if !eq && !takes {
 			continue
 		}
@@ -167,6 +171,10 @@ func containerOf(c *Command, parse func(string) *Line) *Container {
 			k.addEnv(value)
 		case "--env-file":
 			k.EnvFiles = append(k.EnvFiles, value.Value)
+		case "--env-host":
+			if val == "" || val == "true" {
+				k.Env = append(k.Env, Assign{Name: "*", Value: Word{Value: "$*", Dynamic: true}})
+			}
 		case "-v", "--volume":
 			if m, ok := volumeMount(value.Value); ok {
 				k.Mounts = append(k.Mounts, m)

@@ -28,6 +28,7 @@ func TestContainerOf(t *testing.T) {
 		{`docker -H tcp://h:2375 container run -itv ~/.ssh:/k --name x alpine ls /k`, "docker run alpine mounts=[~/.ssh:/k] mapped runs=[ls ~/.ssh]"},
 		{`docker run --entrypoint sh alpine -c 'env'`, "docker run alpine runs=[sh -c|env]"},
 		{`docker run -d nginx`, "docker run nginx"},
+		{`podman run --env-host -e 'AWS_*' alpine env`, "podman run alpine env=[*=$* AWS_*=$AWS_*] runs=[env]"},
 		{`docker run -v ~/.aws:/root/.aws public.ecr.aws/amazon/aws-cli:2.15 s3 cp /root/.aws/credentials s3://b/`, "docker run public.ecr.aws/amazon/aws-cli:2.15 mounts=[~/.aws:/root/.aws] mapped runs=[aws s3 cp ~/.aws/credentials s3://b/]"},
 		{`docker run --entrypoint sh amazon/aws-cli -c env`, "docker run amazon/aws-cli runs=[sh -c|env]"},
 		{`docker compose run --rm -e K=$API_KEY web sh -c 'env'`, "docker compose run web env=[K=$API_KEY] runs=[sh -c|env]"},
