@@ -35,7 +35,10 @@ func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
 			continue
 		}
 		ictx := ctx
-		ictx.held = new(heldSecrets)
+		ictx.held, ictx.inside, ictx.mounts = new(heldSecrets), true, nil
+		for _, m := range k.Mounts {
+			ictx.mounts = append(ictx.mounts, m.Src)
+		}
 		out = append(out, inside{outer: c, line: k.Line, ctx: ictx})
 		for _, in := range containersGiven(k.Line, ctx, depth+1) {
 			in.outer = c // findings name the command typed
@@ -84,4 +87,31 @@ func containerSecrets(k *cmdline.Container, cwd string) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// hostFile reports a secret file a container's command names that is this
+// machine's: one under a mount (the model wrote it as the host's path), a
+// relative one when the project is mounted (the command's directory is
+// not known), or the environment (/proc/self/environ), which holds what
+// the container was given. Its own /etc/shadow is not.
+func hostFile(f string, mounts []string, cwd string) bool {
+	if strings.HasPrefix(f, "/proc/") && strings.HasSuffix(f, "/environ") {
+		return true
+	}
+	rel := func(p string) bool { return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") }
+	for _, m := range mounts {
+		switch {
+		case rel(f):
+			if rel(m) {
+				return true
+			}
+		case rel(m):
+			if cwd != "" && under(f, path.Join(cwd, m)) {
+				return true
+			}
+		case under(f, m):
+			return true
+		}
+	}
+	return false
 }

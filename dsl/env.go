@@ -34,6 +34,10 @@ type Context struct {
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
 	held *heldSecrets
+	// mounts are, for the command a container runs, the host paths
+	// mounted into it (as written); nil outside a container.
+	mounts []string
+	inside bool // the command runs in a container (containersGiven)
 }
 
 // CommandEnv is what a command-scope rule's expression sees. Field tags are
@@ -217,6 +221,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
 		env.SecretFiles = append(env.SecretFiles, s...)
 		env.MayWrite = append(env.MayWrite, w...)
+	}
+	if ctx.inside {
+		env.SecretFiles = slices.DeleteFunc(env.SecretFiles, func(f string) bool { return !hostFile(f, ctx.mounts, env.Cwd) })
 	}
 
 	pos := env.Positional

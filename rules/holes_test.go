@@ -192,6 +192,12 @@ func TestContainerSecrets(t *testing.T) {
 		{"docker buildx build --secret id=k,src=$HOME/.ssh/id_rsa --push -t r/x .", dsl.Allow, dsl.Ask},
 		{"docker build --secret id=npmrc,src=$HOME/.npmrc -t app .", dsl.Allow, dsl.Allow},
 		{"docker build -f- . <<EOF\nFROM golang\nCOPY . /src\nRUN cd /src && go build ./...\nEOF", dsl.Allow, dsl.Allow},
+		// what the container prints comes back: read as on the host
+		{"docker run --rm -v $PWD:/src alpine cat /src/.env", dsl.Ask, dsl.Ask},
+		{"docker run --rm -v ~/.ssh:/k alpine sh -c 'cat /k/id_ed25519'", dsl.Ask, dsl.Ask},
+		{"docker run --rm --env-file .env alpine cat /etc/shadow", dsl.Allow, dsl.Allow},
+		{"docker run --rm -v ~/.ssh:/root/.ssh:ro alpine ssh -i /root/.ssh/id_rsa host uptime", dsl.Allow, dsl.Ask},
+		{"docker run --rm -v $PWD:/src -w /src alpine sh -c 'source .env && ./run.sh'", dsl.Allow, dsl.Allow},
 		// cluster secrets and copies
 		{"kubectl create secret generic x --from-file=$HOME/.ssh/id_rsa", dsl.Allow, dsl.Ask},
 		{"kubectl create secret generic x --from-file=./config.json", dsl.Allow, dsl.Allow},

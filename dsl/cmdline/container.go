@@ -169,7 +169,7 @@ func containerOf(c *Command, parse func(string) *Line) *Container {
 		switch name {
 		case "-e", "--env":
 			k.addEnv(value)
-		case "--env-file":
+		case "--env-file", "--env-from-file":
 			k.EnvFiles = append(k.EnvFiles, value.Value)
 		case "--env-host":
 			if val == "" || val == "true" {
