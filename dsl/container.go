@@ -98,7 +98,9 @@ func hostFile(f string, mounts []string, cwd string) bool {
 	if strings.HasPrefix(f, "/proc/") && strings.HasSuffix(f, "/environ") {
 		return true
 	}
-	rel := func(p string) bool { return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") }
+	rel := func(p string) bool {
+		return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$")
+	}
 	for _, m := range mounts {
 		switch {
 		case rel(f):
