@@ -17,8 +17,8 @@ import (
 // it emits is not searched again, so a long argument list costs one extra
 // command, not one per word.
 func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
-	if w.inUnknown > 0 || commandCheckers[program(c.Name)] {
-		return
+	if w.inUnknown > 0 || commandCheckers[program(c.Name)] || strings.HasPrefix(c.Path, "mcp:") {
+		return // an MCP call's arguments are words, judged by the rules that name its tool
 	}
 	// The candidates: the first few operands, and the word after the first
 	// -- (aws-vault exec PROFILE rm …, memcheck --tool x rm …, direnv exec
