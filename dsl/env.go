@@ -72,6 +72,7 @@ type CommandEnv struct {
 	Caller      string            `expr:"caller"`
 	Agent       bool              `expr:"agent"`
 	SecretFiles []string          `expr:"secretFiles"`
+	HeldFiles   []string          `expr:"heldFiles"`
 	MayWrite    []string          `expr:"mayWrite"`
 
 	Pos         func(i int) string                         `expr:"pos"`
@@ -280,7 +281,42 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		}
 		return false
 	}
+	if ctx.Caller != "" {
+		// For an agent a file its commands filled with a secret is sent as a
+		// secret file is, whatever program names it and however (curl -H
+		// @e.txt, wget -i e.txt, gh api -F b=@e.txt).
+		env.HeldFiles = heldIn(c, args, env)
+	}
 	return env
+}
+
+// heldIn are the words of command c naming a held file (HoldsSecret), as
+// secretFiles finds secret files: an operand, an option's value (-fP,
+// --f=P, k=@P, @P), a copy's source; not a copy's destination, and none
+// for the programs that only test, list, move or delete what they name.
+func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
+	prog := programName(c.Name)
+	if secretUsers.has(c.Name) || secretUsers.has(prog) || len(args) == 0 || len(args) > 64 {
+		return nil
+	}
+	dest := ""
+	if copiers.has(prog) && len(env.Positional) > 1 {
+		dest = env.Positional[len(env.Positional)-1]
+	}
+	held := func(p string) bool {
+		// a secret by its name is secretFiles' (cert.pem is no held file)
+		return !sensitivePath(resolveIn(cleanPath(p), env.Cwd)) && env.HoldsSecret(p)
+	}
+	var out []string
+	for _, a := range args {
+		if a == dest || strings.Contains(a, "://") {
+			continue
+		}
+		if v := fileIn(a, held); v != "" && !slices.Contains(env.SecretFiles, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {

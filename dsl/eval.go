@@ -152,7 +152,7 @@ var properties = map[string]func(*commandFacts) bool{
 	},
 	// a command naming a secret file; the env is built anyway by the first
 	// rule that meets the command, so this costs a scan of its words
-	"@secret-files": func(cmd *commandFacts) bool { return len(cmd.env().SecretFiles) > 0 },
+	"@secret-files": func(cmd *commandFacts) bool { e := cmd.env(); return len(e.SecretFiles)+len(e.HeldFiles) > 0 },
 	// a command naming a persistence path where it may write it (mayWrite)
 	"@may-write": func(cmd *commandFacts) bool { return len(cmd.env().MayWrite) > 0 },
 }

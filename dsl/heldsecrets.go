@@ -70,6 +70,7 @@ type heldVar struct {
 func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 	h.built = true
 	h.line = line
+	ctx.held = h // the environments built below ask what is held before them here, not anew
 	h.at = make(map[*cmdline.Command]int, len(line.Commands))
 	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
 	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position

@@ -213,10 +213,26 @@ func secretBaseName(base string) (secret, decided bool) {
 // (text/plain:P, see mimeTypedFile). Globs are not
 // expanded: ~/.ssh/* is no file, but ~/.ssh/id_* names the keys.
 func secretIn(arg string) string {
+	if v := fileIn(arg, secretPath); v != "" {
+		return v
+	}
+	if !strings.HasPrefix(arg, "-") && secretGlob(arg) {
+		return arg // cat ~/.ssh/* prints the keys beside the public ones
+	}
+	if strings.HasSuffix(arg, "*") && strings.HasPrefix(path.Base(arg), "id_") && strings.Contains(arg, ".ssh/") {
+		return arg // ~/.ssh/id_* reads every key
+	}
+	return ""
+}
+
+// fileIn is the file a word names that is, by is: the word itself, an
+// option's value (-fP, --f=P, if=P), a data file (@P, k=@P, k=<P) or an
+// address (FILE:P); "" for none.
+func fileIn(arg string, is func(string) bool) string {
 	if arg == "" || len(arg) > 4096 {
 		return ""
 	}
-	try := func(p string) bool { return p != "" && secretPath(p) }
+	try := func(p string) bool { return p != "" && is(p) }
 	if v := mimeTypedFile(arg); try(v) {
 		return v
 	}
@@ -241,12 +257,6 @@ func secretIn(arg string) string {
 		if try(v) {
 			return v
 		}
-	}
-	if !strings.HasPrefix(arg, "-") && secretGlob(arg) {
-		return arg // cat ~/.ssh/* prints the keys beside the public ones
-	}
-	if strings.HasSuffix(arg, "*") && strings.HasPrefix(path.Base(arg), "id_") && strings.Contains(arg, ".ssh/") {
-		return arg // ~/.ssh/id_* reads every key
 	}
 	return ""
 }
