@@ -503,7 +503,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native123
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"])":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
 		if scope == "command" {
 			return native124
 		}
@@ -3979,7 +3979,7 @@ func native124(env any) bool {
 						}
 						return let2
 					}())) &&
-					((((((((((e.Pos(0) == "reset") &&
+					((((((((((((e.Pos(0) == "reset") &&
 						e.HasFlag("hard", "merge", "keep")) ||
 						(((e.Pos(0) == "clean") &&
 							e.HasFlag("f", "force")) &&
@@ -4003,7 +4003,12 @@ func native124(env any) bool {
 							in(e.Pos(1), "drop", "clear"))) ||
 						in(e.Pos(0), "filter-branch", "filter-repo", "prune")) ||
 						((e.Pos(0) == "worktree") &&
-							in(e.Pos(1), "remove", "prune"))))
+							in(e.Pos(1), "remove", "prune"))) ||
+						(((e.Pos(0) == "read-tree") &&
+							e.HasFlag("u")) &&
+							e.HasFlag("reset", "m"))) ||
+						((e.Pos(0) == "checkout-index") &&
+							e.HasFlag("f", "force"))))
 			}()
 		}()
 	}()
