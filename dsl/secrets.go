@@ -62,6 +62,14 @@ var secretPaths = nameSet{names: []string{
 	"~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json",
 	"~/.netlify/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json",
 	"~/.fly/config.yml",
+	// more CLIs' logins and keys (redteam5): sops' age keys, git's XDG store,
+	// Firebase, Stripe, Supabase, ngrok, FileZilla's saved servers, Claude
+	// Code's account file, Docker's and Podman's registry logins
+	"~/.config/sops/age/keys.txt", "~/.config/git/credentials", "~/.config/configstore/firebase-tools.json",
+	"~/.config/stripe/config.toml", "~/.supabase/access-token", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml",
+	"~/Library/Application Support/ngrok/ngrok.yml", "~/.config/filezilla/sitemanager.xml", "~/.config/filezilla/recentservers.xml",
+	"~/.claude.json", "~/.config/containers/auth.json", "~/.local/share/containers/auth.json",
+	"~/.config/solana/id.json", "~/.electrum/wallets/default_wallet",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
 }}
 
@@ -69,6 +77,8 @@ var secretDirs = []string{
 	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
 	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
+	// wallets: Ethereum's keystore, Electrum's wallets
+	"~/.ethereum/keystore/", "~/.electrum/wallets/",
 }
 
 // secretBases are base names that are secrets wherever they are.
