@@ -7,8 +7,9 @@ import (
 
 // Configuration files that are more options. curl -K FILE reads a file
 // whose lines are options (upload-file = "~/.ssh/id_rsa"), and without -q
-// it reads ~/.curlrc first; wget reads ~/.wgetrc and takes its commands
-// from --config FILE and -e CMD (post_file = /etc/shadow). A poisoned
+// it reads ~/.curlrc first (or $CURL_HOME's); wget reads ~/.wgetrc (or
+// $WGETRC) and takes its commands from --config FILE and -e CMD
+// (post_file = /etc/shadow). A poisoned
 // agent can put a sending option there and run a curl whose line shows
 // nothing. When the text is known (a pipe of static text, or a file the
 // line or the session wrote), the command is walked again with those
@@ -42,6 +43,12 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 			for _, rc := range []string{"~/.curlrc", "~/.config/curlrc"} {
 				add(known(rc))
 			}
+			for _, dir := range []string{assigned(c, "CURL_HOME"), assigned(c, "XDG_CONFIG_HOME")} {
+				if dir != "" {
+					add(known(strings.TrimSuffix(dir, "/") + "/.curlrc")) // CURL_HOME=. curl URL reads ./.curlrc
+					add(known(strings.TrimSuffix(dir, "/") + "/curlrc"))
+				}
+			}
 		}
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
@@ -61,6 +68,9 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 		read = wgetrcWords
 		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "--no-config" }) {
 			add(known("~/.wgetrc"))
+			if rc := assigned(c, "WGETRC"); rc != "" {
+				add(known(rc)) // WGETRC=FILE wget URL reads FILE
+			}
 		}
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
@@ -179,4 +189,15 @@ var wgetrcOptions = map[string]string{
 	"method": "method", "outputdocument": "output-document", "dirprefix": "directory-prefix",
 	"header": "header", "httpproxy": "http-proxy", "httpsproxy": "https-proxy", "input": "input-file",
 	"checkcertificate": "check-certificate", "useproxy": "use-proxy", "logfile": "output-file",
+}
+
+// assigned is the static value a prefix assignment of c gives name
+// (WGETRC=f wget), or "".
+func assigned(c *Command, name string) string {
+	for _, a := range c.Assigns {
+		if a.Name == name && !a.Value.Dynamic {
+			return a.Value.Value
+		}
+	}
+	return ""
 }
