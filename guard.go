@@ -311,6 +311,9 @@ func (g *Guard) Check(req Request) Verdict {
 	if before.Written != nil || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}
+	if req.Caller != "" {
+		ctx.ArchiveMembers = archiveMembers()
+	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {
 		// An agent may be steered to a link a repository planted (notes.txt

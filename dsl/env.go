@@ -30,6 +30,11 @@ type Context struct {
 	// sending the secret (holdsSecret). Nil for a person and for a line
 	// of its own.
 	SecretFile func(path string) bool
+	// ArchiveMembers lists the member names of an archive file (by its
+	// cleaned path, absolute or ~/…) that an agent's command extracts;
+	// not ok when it is no archive read (archivedOutputs). Nil for a
+	// person: a person's checks read no archive.
+	ArchiveMembers func(path string) ([]string, bool)
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -206,6 +211,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
+	if !ctx.inside {
+		env.Outputs = append(env.Outputs, archivedOutputs(c.Name, args, env.Positional, env.Cwd, ctx)...)
+	}
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	for _, w := range c.Wrappers {
 		// a launcher's own options write too: strace -o FILE CMD

@@ -204,7 +204,7 @@ var writers = nameSet{names: []string{"tee", "truncate", "shred", "cp", "mv", "i
 // program of outputs' table can have outputs.
 func writes(cmd *commandFacts) bool {
 	c := cmd.c
-	maybe := writers.has(c.Name) || hasOutputOptionWord(c.Name, c.Args)
+	maybe := writers.has(c.Name) || hasOutputOptionWord(c.Name, c.Args) || unpacker(c)
 	for _, w := range c.Wrappers {
 		for _, a := range w.Args {
 			maybe = maybe || strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "--o") || strings.HasPrefix(a, "--log")

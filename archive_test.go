@@ -1,0 +1,151 @@
+package hguard_test
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+// writeTar writes a tar (gzip-compressed when zipped) holding empty files
+// by the names given.
+func writeTar(t *testing.T, p string, zipped bool, names ...string) {
+	t.Helper()
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, n := range names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Typeflag: tar.TypeReg, Format: tar.FormatPAX}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	if zipped {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write(data)
+		zw.Close()
+		data = z.Bytes()
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeZip writes a zip holding empty files by the names given.
+func writeZip(t *testing.T, p string, names ...string) {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, n := range names {
+		if _, err := zw.Create(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestArchiveMembersByAgent: an agent extracting an archive on disk is
+// judged by the members it holds, as if the line named them (red team,
+// 2026-12-03: tar xf ev.tar holding .claude/settings.json was allowed); a
+// person's checks read no archive, and an archive of sources stays
+// allowed.
+func TestArchiveMembersByAgent(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	proj := filepath.Join(dir, "proj")
+	if err := os.Mkdir(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	at := func(n string) string { return filepath.Join(proj, n) }
+	writeTar(t, at("ev.tar"), false, "README.md", ".claude/settings.json")
+	writeTar(t, at("ev.tgz"), true, "src/main.go", ".git/hooks/pre-commit")
+	writeTar(t, at("hooks.tar.bz2"), true, ".githooks/pre-commit") // gzip behind a bzip2 name: the bytes decide
+	writeTar(t, at("abs.tar"), false, "/etc/cron.d/x")
+	writeTar(t, at("ok.tgz"), true, "src/main.go", "go.mod", "./README.md")
+	writeZip(t, at("ev.zip"), "a.txt", ".claude/settings.json")
+	writeZip(t, at("ev.jar"), "META-INF/MANIFEST.MF", ".git/hooks/post-checkout")
+	writeZip(t, at("up.zip"), "../.bashrc")
+	writeZip(t, at("ok.zip"), "src/main.go", "src/util.go")
+	if err := os.WriteFile(at("bad.tar"), []byte("not an archive at all, only words\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// a damaged archive: the members before the damage are judged
+	writeTar(t, at("cut.tar"), false, ".claude/settings.json", "src/main.go")
+	if data, err := os.ReadFile(at("cut.tar")); err == nil {
+		copy(data[len(data)-1024-512:], bytes.Repeat([]byte{0xff}, 100))
+		os.WriteFile(at("cut.tar"), data, 0o644)
+	}
+	many := make([]string, 5000)
+	for i := range many {
+		many[i] = fmt.Sprintf("f/%d.go", i)
+	}
+	writeTar(t, at("many.tar"), false, append(many, ".claude/settings.json")...)
+	writeTar(t, at("few.tar"), false, append(many[:100], ".claude/settings.json")...)
+
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd   string
+		agent dsl.Level
+	}{
+		{"tar -xPf abs.tar", dsl.Ask}, // as for a person (tar-absolute)
+		{"tar xf ev.tar", dsl.Block},
+		{"tar -xvf ev.tar", dsl.Block},
+		{"bsdtar xf ev.tar", dsl.Block},
+		{"tar --extract --file=ev.tar", dsl.Block},
+		{"tar xf " + at("ev.tar"), dsl.Block},
+		{"cd / && tar xf " + at("ev.tar") + " -C " + proj, dsl.Block},
+		{"tar xzf ev.tgz", dsl.Ask},
+		{"tar -xjf hooks.tar.bz2", dsl.Ask},
+		{"unzip -o ev.zip", dsl.Block},
+		{"unzip -o ev", dsl.Block},         // unzip reads ev.zip
+		{"unzip ev.zip -d out", dsl.Block}, // as unzip ev.zip .claude/settings.json -d out
+		{"7z x ev.zip", dsl.Block},
+		{"python3 -m zipfile -e ev.zip .", dsl.Block},
+		{"jar xf ev.jar", dsl.Ask},
+		{"unzip -o up.zip", dsl.Ask},
+		{"tar xf few.tar", dsl.Block},
+		{"tar xf ev.tar README.md", dsl.Allow}, // only the named members
+		{"tar tf ev.tar", dsl.Allow},
+		{"unzip -l ev.zip", dsl.Allow},
+		{"tar xzf ok.tgz", dsl.Allow},
+		{"unzip ok.zip", dsl.Allow},
+		{"tar xf abs.tar", dsl.Allow}, // the leading / is dropped: ./etc/cron.d/x
+		{"tar xf bad.tar", dsl.Allow}, // no archive: judged as before
+		{"tar xf cut.tar", dsl.Block},
+		{"tar xf missing.tar", dsl.Allow},
+		{"tar xf many.tar", dsl.Allow}, // past the members read: unseen
+	}
+	for _, tt := range tests {
+		person := dsl.Allow
+		if tt.cmd == "tar -xPf abs.tar" {
+			person = dsl.Ask // tar keeps absolute names: any archive
+		}
+		for _, c := range []struct {
+			caller string
+			want   dsl.Level
+		}{{"", person}, {"claude-code", tt.agent}} {
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: proj, Shell: "bash", Caller: c.caller})
+			if v.Level != c.want {
+				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
+			}
+		}
+	}
+}
