@@ -1,7 +1,6 @@
 package hguard
 
 import (
-	"archive/tar"
 	"archive/zip"
 	"bufio"
 	"bytes"
@@ -11,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -99,26 +100,149 @@ func readArchiveMembers(p string) ([]string, bool) {
 	return zipMembers(f, fi.Size())
 }
 
-// tarMembers reads the member names of a tar stream, within the bounds.
-// A stream whose first header does not read is no tar.
+// tarMembers reads the member names of a tar stream (ustar, GNU and
+// PAX long names), within the bounds. A stream whose first header does
+// not read is no tar. archive/tar is not used: it links os/user, and with
+// it cgo (TestLayering).
 func tarMembers(r io.Reader) ([]string, bool) {
-	tr := tar.NewReader(io.LimitReader(r, maxArchiveRead))
-	var names []string
+	r = io.LimitReader(r, maxArchiveRead)
+	var (
+		names []string
+		block [512]byte
+		long  string // the next member's name from a GNU L or PAX header
+	)
 	for len(names) < maxArchiveMembers {
-		h, err := tr.Next()
-		if err != nil && !errors.Is(err, tar.ErrInsecurePath) {
-			return names, len(names) > 0
+		if _, err := io.ReadFull(r, block[:]); err != nil || block == [512]byte{} || !tarChecksum(&block) {
+			break
 		}
-		names = append(names, h.Name)
+		size, ok := tarSize(block[124:136])
+		if !ok {
+			break
+		}
+		var data []byte
+		switch flag := block[156]; flag {
+		case 'L', 'x', 'g':
+			if size > 1<<20 {
+				return names, len(names) > 0
+			}
+			data = make([]byte, size)
+		}
+		if data != nil {
+			if _, err := io.ReadFull(r, data); err != nil {
+				break
+			}
+			if _, err := io.CopyN(io.Discard, r, (512-size%512)%512); err != nil {
+				break
+			}
+		} else if _, err := io.CopyN(io.Discard, r, (size+511)/512*512); err != nil {
+			names = append(names, tarName(&block, long))
+			break
+		}
+		switch block[156] {
+		case 'L':
+			long = string(bytes.TrimRight(data, "\x00"))
+		case 'x':
+			long = paxPath(data)
+		case 'g':
+		default:
+			names = append(names, tarName(&block, long))
+			long = ""
+		}
 	}
-	return names, true
+	return names, len(names) > 0
+}
+
+// tarName is a header's name: the long one given before it, or its
+// ustar prefix and name.
+func tarName(block *[512]byte, long string) string {
+	if long != "" {
+		return long
+	}
+	name := string(bytes.TrimRight(block[0:100], "\x00"))
+	if bytes.Equal(block[257:262], []byte("ustar")) && block[345] != 0 && block[156] != 'L' {
+		if prefix := string(bytes.TrimRight(block[345:500], "\x00")); prefix != "" && !bytes.Equal(block[257:265], []byte("ustar  \x00")) {
+			name = prefix + "/" + name
+		}
+	}
+	return name
+}
+
+// tarChecksum reports a header whose checksum (unsigned or signed sum)
+// holds.
+func tarChecksum(block *[512]byte) bool {
+	want, ok := tarOctal(block[148:156])
+	if !ok {
+		return false
+	}
+	var unsigned, signed int64
+	for i, b := range block {
+		if i >= 148 && i < 156 {
+			b = ' '
+		}
+		unsigned += int64(b)
+		signed += int64(int8(b))
+	}
+	return want == unsigned || want == signed
+}
+
+// tarSize is a header's size, octal or GNU base-256.
+func tarSize(f []byte) (int64, bool) {
+	if len(f) > 0 && f[0]&0x80 != 0 {
+		var n int64
+		for i, b := range f {
+			if i == 0 {
+				b &= 0x7f
+			}
+			if n > 1<<50 {
+				return 0, false
+			}
+			n = n<<8 | int64(b)
+		}
+		return n, true
+	}
+	return tarOctal(f)
+}
+
+// tarOctal reads an octal field padded with spaces or NULs.
+func tarOctal(f []byte) (int64, bool) {
+	f = bytes.Trim(f, " \x00")
+	if len(f) == 0 {
+		return 0, true
+	}
+	var n int64
+	for _, b := range f {
+		if b < '0' || b > '7' || n > 1<<50 {
+			return 0, false
+		}
+		n = n<<3 | int64(b-'0')
+	}
+	return n, true
+}
+
+// paxPath is the path record of a PAX extended header ("N path=NAME\n").
+func paxPath(data []byte) string {
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		if sp < 0 {
+			return ""
+		}
+		n, err := strconv.Atoi(string(data[:sp]))
+		if err != nil || n <= sp || n > len(data) {
+			return ""
+		}
+		if k, v, ok := strings.Cut(string(data[sp+1:n]), "="); ok && k == "path" {
+			return strings.TrimSuffix(v, "\n")
+		}
+		data = data[n:]
+	}
+	return ""
 }
 
 // zipMembers reads the member names from a zip's central directory,
 // reading at most maxArchiveRead bytes of it.
 func zipMembers(f io.ReaderAt, size int64) ([]string, bool) {
 	zr, err := zip.NewReader(&budgetReader{r: f, left: maxArchiveRead}, size)
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) || zr == nil {
 		return nil, false
 	}
 	var names []string

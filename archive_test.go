@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hguard/hguard"
@@ -76,6 +77,9 @@ func TestArchiveMembersByAgent(t *testing.T) {
 	writeTar(t, at("ev.tgz"), true, "src/main.go", ".git/hooks/pre-commit")
 	writeTar(t, at("hooks.tar.bz2"), true, ".githooks/pre-commit") // gzip behind a bzip2 name: the bytes decide
 	writeTar(t, at("abs.tar"), false, "/etc/cron.d/x")
+	deep := strings.Repeat("d/", 60) // a ustar prefix, and past it a PAX path
+	writeTar(t, at("deep.tar"), false, deep+".git/hooks/pre-commit")
+	writeTar(t, at("deeper.tgz"), true, "x", strings.Repeat(deep, 3)+".claude/settings.json")
 	writeTar(t, at("ok.tgz"), true, "src/main.go", "go.mod", "./README.md")
 	writeZip(t, at("ev.zip"), "a.txt", ".claude/settings.json")
 	writeZip(t, at("ev.jar"), "META-INF/MANIFEST.MF", ".git/hooks/post-checkout")
@@ -114,6 +118,8 @@ func TestArchiveMembersByAgent(t *testing.T) {
 		{"cd / && tar xf " + at("ev.tar") + " -C " + proj, dsl.Block},
 		{"tar xzf ev.tgz", dsl.Ask},
 		{"tar -xjf hooks.tar.bz2", dsl.Ask},
+		{"tar xf deep.tar", dsl.Ask},
+		{"tar xzf deeper.tgz", dsl.Block},
 		{"unzip -o ev.zip", dsl.Block},
 		{"unzip -o ev", dsl.Block},         // unzip reads ev.zip
 		{"unzip ev.zip -d out", dsl.Block}, // as unzip ev.zip .claude/settings.json -d out
