@@ -16,6 +16,9 @@ import (
 
 const maxGlobNames = 8
 
+// knownExtra are names known besides the tables' keys.
+var knownExtra = []string{"python", "python3", "perl", "ruby", "node", "php", "lua", "rm", "rmdir", "shred", "dd", "mkfs", "chmod", "chown", "mv", "cp"}
+
 // knownNames are the program names the glob is matched against: every
 // program a table of this package or the catalogue names.
 var knownNames = sync.OnceValue(func() []string {
@@ -34,7 +37,7 @@ var knownNames = sync.OnceValue(func() []string {
 	for k := range wrappers {
 		seen[k] = true
 	}
-	for _, k := range []string{"python", "python3", "perl", "ruby", "node", "php", "lua", "rm", "rmdir", "shred", "dd", "mkfs", "chmod", "chown", "mv", "cp"} {
+	for _, k := range knownExtra {
 		seen[k] = true
 	}
 	names := make([]string, 0, len(seen))

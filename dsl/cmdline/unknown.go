@@ -113,8 +113,16 @@ func KnownName(name string) bool {
 	if name == "" {
 		return false
 	}
-	_, ok := slices.BinarySearch(knownNames(), program(name))
-	return ok || knownProgram(program(name))
+	// the tables themselves, not knownNames' sorted union: a check asks
+	// this of every command, and building that list costs ~1M instructions
+	p := program(name)
+	if knownProgram(p) {
+		return true
+	}
+	if _, ok := wrappers[p]; ok {
+		return true
+	}
+	return slices.Contains(knownExtra, p)
 }
 
 // knownProgram reports a program hguard has knowledge of: one that
