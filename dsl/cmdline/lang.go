@@ -70,6 +70,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			// a compiled module loaded from a path runs its code as a library's
 			"load_dynamic": spec(loadExt2, "imp"), "ExtensionFileLoader": spec(loadExt2, "importlib.machinery", "machinery", ""),
 			"spec_from_file_location": spec(loadExt2, "importlib.util", "util", ""),
+			// sqlite3's extensions are native libraries: conn.load_extension("./x")
+			"load_extension": spec(loadLib),
 		},
 		"node": {
 			"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
@@ -77,7 +79,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
 			"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
-			"kill": spec(killPS, "process"), "dlopen": spec(loadLib2, "process", "os"),
+			"kill": spec(killPS, "process"), "dlopen": {{loadLib2, []string{"process", "os"}}, {loadLib, []string{"Deno"}}},
 			"require": spec(requireAddon, ""),
 			// ffi-napi and koffi bind a library's functions; Java's System.load from JavaScript (jrunscript, jjs)
 			"Library": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"), "DynamicLibrary": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"),

@@ -154,6 +154,8 @@ func TestLanguageModel(t *testing.T) {
 		{`node -e 'require("./build/Release/addon.node")'`, "ld.so ./build/Release/addon.node", false},
 		{`node -e 'const ffi = require("ffi-napi"); ffi.Library("/tmp/x.so", {})'`, "ld.so /tmp/x.so", false},
 		{`node -e 'require("koffi").load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
+		{`deno eval 'Deno.dlopen("./x.so", {})'`, "ld.so ./x.so", false},
+		{`python3 -c 'import sqlite3; c = sqlite3.connect(":memory:"); c.load_extension("./x")'`, "ld.so ./x", false},
 		{`jrunscript -e 'java.lang.System.load("/tmp/x.so")'`, "ld.so /tmp/x.so", false},
 		{`python3 -c 'import ctypes; ctypes.cdll["/tmp/x.so"]'`, "ld.so /tmp/x.so", false},
 		{`python3 -c 'import imp; imp.load_dynamic("x", "/tmp/x.so")'`, "ld.so /tmp/x.so", false},
