@@ -224,6 +224,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
 	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env)...)
+	env.SecretFiles = append(env.SecretFiles, expandedSecrets(c, env)...)
 	gs := guards(ctx.Guarded)
 	env.Outputs = append(env.Outputs, searchedGuards(c, line, env, gs)...)
 	env.MayWrite = mayWrite(c, args, env.Outputs, gs)
@@ -297,6 +298,36 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	return env
 }
+
+// expandedSecrets are the bare names with an unquoted glob that the shell
+// expands to a secret file where the command runs (curl -T .e?v, scp .e*
+// h:): the words secretIn leaves to grep-like patterns, which a shell
+// does not expand when they are quoted.
+func expandedSecrets(c *cmdline.Command, env *CommandEnv) []string {
+	prog := programName(c.Name)
+	if secretUsers.has(c.Name) || secretUsers.has(prog) || len(c.Args) > 256 || patternFirst[prog] {
+		return nil
+	}
+	dest := ""
+	if copiers.has(prog) && len(env.Positional) > 1 {
+		dest = env.Positional[len(env.Positional)-1]
+	}
+	var out []string
+	for _, w := range c.Args {
+		v := w.Value
+		if w.Quoted || w.Dynamic || v == dest || strings.HasPrefix(v, "-") || strings.Contains(v, "/") || !strings.ContainsAny(v, "*?[") {
+			continue
+		}
+		if globNamesSecret(v, false) && !slices.Contains(env.SecretFiles, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// patternFirst are programs whose words are as likely patterns as files.
+var patternFirst = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "ack": true, "sed": true,
+	"awk": true, "gawk": true, "find": true, "fd": true, "locate": true, "git": true}
 
 // heldIn are the words of command c naming a held file (HoldsSecret), as
 // secretFiles finds secret files: an operand, an option's value (-fP,
