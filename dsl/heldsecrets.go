@@ -243,6 +243,11 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
 		secrets = append(secrets, u.Source)
 	}
+	if k := u.Container; k != nil && len(containerSecrets(k, ue.Cwd)) > 0 {
+		// docker run -v ~/.ssh:/k alpine tar c /k > k.tar: what a container
+		// given this machine's secrets prints may be them
+		secrets = append(secrets, "the output of a container given secrets: "+u.Source)
+	}
 	return secrets, dirs
 }
 
@@ -256,6 +261,9 @@ func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx
 	secrets := slices.Clone(ue.SecretFiles)
 	secrets = append(secrets, printedSecrets(u.Name, ue.Args)...) // age -r KEY ~/.ssh/id_rsa
 	for _, p := range ue.Positional {
+		if dirWord(p) && !dirPackers[programName(u.Name)] {
+			continue // go build -o app . reads its sources, not a held file beside them
+		}
 		if h.names(p, ue.Cwd, i, ctx) {
 			secrets = append(secrets, p) // cp ~/.ssh/id_rsa k; cat k
 		}
@@ -419,6 +427,18 @@ func curlGlob(p string) []string {
 	}
 	return out
 }
+
+// dirWord reports a word that names a directory as such (., .., ./, x/).
+func dirWord(p string) bool {
+	return p == "." || p == ".." || strings.HasSuffix(p, "/")
+}
+
+// dirPackers are the programs that take in every file of a directory they
+// are given, a held file with them: archivers, copiers, syncs, git.
+var dirPackers = map[string]bool{"tar": true, "gtar": true, "bsdtar": true, "zip": true, "7z": true, "7za": true, "rar": true,
+	"cpio": true, "pax": true, "rsync": true, "cp": true, "mv": true, "scp": true, "rclone": true, "rcp": true, "git": true,
+	"gsutil": true, "aws": true, "azcopy": true, "s3cmd": true, "mc": true, "restic": true, "borg": true, "duplicity": true,
+	"croc": true, "magic-wormhole": true, "wormhole": true, "ffsend": true, "sftp": true, "lftp": true, "gh": true}
 
 // readInto are the variables a builtin sets from its input or arguments:
 // read's names (REPLY without one), mapfile's and readarray's array
