@@ -90,16 +90,26 @@ func containerSecrets(k *cmdline.Container, cwd string) []string {
 }
 
 // hostFile reports a secret file a container's command names that is this
-// machine's: one under a mount (the model wrote it as the host's path), a
-// relative one when the project is mounted (the command's directory is
-// not known), or the environment (/proc/self/environ), which holds what
-// the container was given. Its own /etc/shadow is not.
+// machine's (hostPath), or the environment (/proc/self/environ), which
+// holds what the container was given. Its own /etc/shadow is not.
 func hostFile(f string, mounts []string, cwd string) bool {
 	if strings.HasPrefix(f, "/proc/") && strings.HasSuffix(f, "/environ") {
 		return true
 	}
+	return hostPath(f, mounts, cwd)
+}
+
+// hostPath reports a path a container's command run in cwd names that is
+// this machine's: one under a mount (the model wrote it as the host's
+// path, and a relative one is cwd's), or a relative one when the project
+// is mounted and neither directory is known. The container's own files
+// (rm -rf /tmp/x, -w /app … rm -rf build) are not.
+func hostPath(f string, mounts []string, cwd string) bool {
 	rel := func(p string) bool {
 		return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$")
+	}
+	if rel(f) && path.IsAbs(cwd) {
+		f = path.Join(cwd, f)
 	}
 	for _, m := range mounts {
 		switch {

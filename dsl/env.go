@@ -233,7 +233,10 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.MayWrite = append(env.MayWrite, w...)
 	}
 	if ctx.inside {
+		// Inside a container only this machine's files count: what it
+		// writes of its own stays there.
 		env.SecretFiles = slices.DeleteFunc(env.SecretFiles, func(f string) bool { return !hostFile(f, ctx.mounts, env.Cwd) })
+		env.Outputs = slices.DeleteFunc(env.Outputs, func(f string) bool { return !hostPath(f, ctx.mounts, env.Cwd) })
 	}
 
 	pos := env.Positional
@@ -258,7 +261,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx)
 	}
-	env.OutsideProject = func(p string) bool { return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) }
+	env.OutsideProject = func(p string) bool {
+		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
+	}
 	env.ContainerSecrets = func() []string {
 		if c.Container == nil {
 			return nil

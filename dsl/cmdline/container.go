@@ -33,8 +33,12 @@ type Container struct {
 	// Src and every $NAME of a variable given as this machine's $OTHER
 	// written as $OTHER; nil when the image's own command runs.
 	Line *Line
-	// Mapped says Line names a path under a mount, rewritten to the host's.
+	// Mapped says Line names a path under a mount, rewritten to the host's,
+	// or runs in one (-w under a mount).
 	Mapped bool
+	// Workdir is the directory the command runs in (-w, --workdir), as
+	// written inside the container; "" for the image's own.
+	Workdir string
 	// Context is a build's context directory, as written: what it sends
 	// to the daemon, which its Dockerfile's COPY lines copy from (they
 	// are Mounts, and its RUN lines are Line). "" for a run.
@@ -47,11 +51,14 @@ type Container struct {
 	// elsewhere (-H tcp://…, DOCKER_HOST, --context NAME).
 	Away bool
 
-	parse func(string) *Line // reads Line's text on the budget of the line holding the runner
+	dir   string                       // the runner's directory, "" when not known
+	parse func(text, cwd string) *Line // reads Line's text, run in cwd, on the budget of the line holding the runner
 }
 
-// Mount is a host path given to a container: Src on this machine (as
-// written; $PWD, ${PWD} and $(pwd) written as .) seen at Dst inside.
+// Mount is a host path given to a container: Src on this machine seen at
+// Dst inside. Src is as written ($PWD, ${PWD} and $(pwd) written as .),
+// joined to the runner's directory when it is relative and that is known
+// (-v ..:/h from /home/u/proj mounts /home/u).
 type Mount struct {
 	Src, Dst string
 }
@@ -77,9 +84,9 @@ var runnerGlobals = set("-H", "--host", "--context", "-c", "--config", "-l", "--
 	"-p", "--project-name", "--env-file", "--profile", "--project-directory", "--kubeconfig", "--cluster", "--user",
 	"-s", "--server", "--token", "--address")
 
-// containerOf is what c, a container runner's command, gives the
-// container it starts; nil when c starts none.
-func containerOf(c *Command, parse func(string) *Line) *Container {
+// containerOf is what c, a container runner's command run in dir (""
+// when not known), gives the container it starts; nil when c starts none.
+func containerOf(c *Command, dir string, parse func(string, string) *Line) *Container {
 	if !containerRunners[c.Name] {
 		return nil
 	}
@@ -117,12 +124,12 @@ func containerOf(c *Command, parse func(string) *Line) *Container {
 		}
 	}
 	if sub == "build" && c.Name != "kubectl" && c.Name != "oc" && !strings.HasSuffix(runner, "compose") {
-		return buildOf(c, runner+" build", args[i:], parse)
+		return buildOf(c, runner+" build", args[i:], dir, parse)
 	}
 	if sub != "run" && sub != "create" {
 		return nil
 	}
-	k := &Container{Runner: runner + " " + sub, parse: parse}
+	k := &Container{Runner: runner + " " + sub, parse: parse, dir: dir}
 	if c.Name == "kubectl" || c.Name == "oc" {
 		return kubectlRun(k, args[i:])
 	}
@@ -176,12 +183,16 @@ func containerOf(c *Command, parse func(string) *Line) *Container {
 				k.Env = append(k.Env, Assign{Name: "*", Value: Word{Value: "$*", Dynamic: true}})
 			}
 		case "-v", "--volume":
-			if m, ok := volumeMount(value.Value); ok {
+			if m, ok := volumeMount(value.Value, dir); ok {
 				k.Mounts = append(k.Mounts, m)
 			}
 		case "--mount":
-			if m, ok := bindMount(value.Value); ok {
+			if m, ok := bindMount(value.Value, dir); ok {
 				k.Mounts = append(k.Mounts, m)
+			}
+		case "-w", "--workdir":
+			if strings.HasPrefix(value.Value, "/") && !value.Dynamic {
+				k.Workdir = path.Clean(value.Value)
 			}
 		case "--entrypoint":
 			entry = []Word{value}
@@ -267,18 +278,18 @@ func (k *Container) addEnv(w Word) {
 
 // volumeMount reads -v SRC:DST[:OPTS]; a named volume (data:/d) mounts
 // nothing of this machine.
-func volumeMount(v string) (Mount, bool) {
+func volumeMount(v, dir string) (Mount, bool) {
 	src, rest, ok := strings.Cut(v, ":")
 	if !ok {
 		return Mount{}, false
 	}
 	dst, _, _ := strings.Cut(rest, ":")
-	return hostMount(src, dst)
+	return hostMount(src, dst, dir)
 }
 
 // bindMount reads --mount type=bind,src=SRC,dst=DST (a volume or tmpfs
 // mounts nothing of this machine).
-func bindMount(v string) (Mount, bool) {
+func bindMount(v, dir string) (Mount, bool) {
 	var src, dst string
 	for _, kv := range strings.Split(v, ",") {
 		key, val, _ := strings.Cut(kv, "=")
@@ -293,11 +304,12 @@ func bindMount(v string) (Mount, bool) {
 			dst = val
 		}
 	}
-	return hostMount(src, dst)
+	return hostMount(src, dst, dir)
 }
 
-// hostMount is a mount of host path src at dst, when src is a path.
-func hostMount(src, dst string) (Mount, bool) {
+// hostMount is a mount of host path src at dst, when src is a path; a
+// relative src is joined to dir when dir is known.
+func hostMount(src, dst, dir string) (Mount, bool) {
 	for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
 		if rest, ok := strings.CutPrefix(src, pwd); ok && (rest == "" || rest[0] == '/') {
 			src = "." + rest
@@ -306,6 +318,9 @@ func hostMount(src, dst string) (Mount, bool) {
 	if !strings.HasPrefix(dst, "/") || path.Clean(dst) == "/" ||
 		!(strings.HasPrefix(src, "/") || strings.HasPrefix(src, "~") || strings.HasPrefix(src, ".") || strings.HasPrefix(src, "$")) {
 		return Mount{}, false
+	}
+	if strings.HasPrefix(src, ".") && dir != "" {
+		src = joinPath(dir, src)
 	}
 	return Mount{Src: strings.TrimSuffix(src, "/"), Dst: path.Clean(dst)}, true
 }
@@ -338,7 +353,17 @@ func (k *Container) run(argv []Word) {
 			words[i] = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 		}
 	}
-	k.Line = k.parse(strings.Join(words, " "))
+	// The directory it runs in: the host's under a mount, so that its
+	// relative paths are the host's (-v "$PWD":/p -w /p … > .claude/x),
+	// else the container's own.
+	cwd := k.Workdir
+	for _, m := range mounts {
+		if mapped := replacePath(cwd, m.Dst, m.Src); mapped != cwd {
+			cwd, k.Mapped = mapped, true
+			break
+		}
+	}
+	k.Line = k.parse(strings.Join(words, " "), cwd)
 }
 
 // simpleRef reports a value that is one variable: $NAME or ${NAME}.
@@ -409,8 +434,8 @@ var buildBoolLongs = set("--no-cache", "--pull", "--push", "--load", "--quiet", 
 // buildOf reads a build: docker build [OPTIONS] CONTEXT, with its
 // Dockerfile when the line gives its text (-f - with a heredoc, or docker
 // build - <<EOF, which sends no context).
-func buildOf(c *Command, runner string, args []Word, parse func(string) *Line) *Container {
-	k := &Container{Runner: runner, parse: parse}
+func buildOf(c *Command, runner string, args []Word, dir string, parse func(string, string) *Line) *Container {
+	k := &Container{Runner: runner, parse: parse, dir: dir}
 	for _, a := range c.Assigns {
 		k.Away = k.Away || a.Name == "DOCKER_HOST" || a.Name == "CONTAINER_HOST"
 	}
@@ -536,7 +561,7 @@ func (k *Container) dockerfile(text string) {
 				if !strings.HasPrefix(full, "/") && !strings.HasPrefix(full, "~") && !strings.HasPrefix(full, "$") {
 					full = "./" + full
 				}
-				if m, ok := hostMount(full, d); ok {
+				if m, ok := hostMount(full, d, k.dir); ok {
 					if src == "." {
 						m.Src = strings.TrimSuffix(k.Context, "/")
 					}
@@ -564,16 +589,40 @@ func (k *Container) dockerfile(text string) {
 const maxContainerNest = 3
 
 // parseContainer reads the text a container runs as a line of its own,
-// in bash, on the budget of w's line: a line of nested runners costs what
-// its text does, and one over the budget is an IssueLimit of w's line.
-func (w *walker) parseContainer(s string) *Line {
+// in bash, run in cwd ("" for the image's own directory, a relative one
+// is the runner's joined with it), on the budget of w's line: a line of
+// nested runners costs what its text does, and one over the budget is an
+// IssueLimit of w's line.
+func (w *walker) parseContainer(s, cwd string) *Line {
 	line := &Line{Original: s, Dialect: Bash}
 	line.Normalized, line.Issues = Normalize(s)
 	src := shellText(s)
 	nw := newWalker(line, src)
 	nw.nest, nw.steps = w.nest+1, w.steps
+	switch {
+	case cwd == "" || cwd == ".":
+	case strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~") || strings.HasPrefix(cwd, "$"):
+		nw.cwd = path.Clean(cwd)
+	default:
+		nw.cwdRel = path.Clean(cwd)
+	}
 	nw.text(src, ctx{dialect: Bash})
 	w.steps = nw.steps
 	w.spend(0)
 	return line
+}
+
+// hostDir is the directory a command of w's line runs in on this machine:
+// a static cd's, or the line's own (Before.Cwd) joined with where relative
+// cds moved; "" when not known (as inside a container).
+func (w *walker) hostDir() string {
+	switch {
+	case w.nest > 0:
+		return ""
+	case w.cwd != "":
+		return w.cwd
+	case path.IsAbs(w.before.Cwd) && !w.cwdLost:
+		return path.Join(w.before.Cwd, w.cwdRel)
+	}
+	return ""
 }

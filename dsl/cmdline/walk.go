@@ -147,7 +147,7 @@ func (w *walker) emit(c *Command) bool {
 		return false
 	}
 	if containerRunners[c.Name] && w.nest < maxContainerNest && !w.full {
-		c.Container = containerOf(c, w.parseContainer)
+		c.Container = containerOf(c, w.hostDir(), w.parseContainer)
 	}
 	w.line.Commands = append(w.line.Commands, c)
 	return true
