@@ -31,7 +31,12 @@ func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
 	var out []inside
 	for _, c := range line.Commands {
 		k := c.Container
-		if k == nil || k.Line == nil || depth >= maxContainerDepth || !k.Mapped && len(containerSecrets(k, ctx.Cwd)) == 0 {
+		if k == nil || k.Line == nil || depth >= maxContainerDepth {
+			continue
+		}
+		h, i := ctx.heldBefore(c, line)
+		held := func(p string) bool { return h.names(p, ctx.Cwd, i, ctx) }
+		if !k.Mapped && len(containerSecrets(k, ctx.Cwd, held)) == 0 {
 			continue
 		}
 		ictx := ctx
@@ -51,12 +56,15 @@ func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
 // containerSecrets are the secrets of this machine a container is given:
 // an env file that is a secret (.env, not .env.example), a variable whose
 // name or value says it holds one (-e AWS_SECRET_ACCESS_KEY, -e
-// T=$GITHUB_TOKEN), a mounted home, key directory or secret file.
-func containerSecrets(k *cmdline.Container, cwd string) []string {
+// T=$GITHUB_TOKEN), a mounted home, key directory or secret file. held
+// reports a file the session filled with a secret (env > e.txt), when
+// not nil.
+func containerSecrets(k *cmdline.Container, cwd string, held func(string) bool) []string {
 	var out []string
 	for _, f := range k.EnvFiles {
-		// .env, /proc/self/environ, or the environment itself: <(env)
-		if secretPath(f) || strings.HasPrefix(f, "<(") && (strings.Contains(f, "env") || secretVar().MatchString(f)) {
+		// .env, /proc/self/environ, a file holding a secret, or the
+		// environment itself: <(env)
+		if secretPath(f) || held != nil && held(f) || strings.HasPrefix(f, "<(") && (strings.Contains(f, "env") || secretVar().MatchString(f)) {
 			out = append(out, f)
 		}
 	}

@@ -33,7 +33,7 @@ func TestContainerSecrets(t *testing.T) {
 		var got []string
 		for _, c := range cmdline.ParseShell(tc.line, "bash").Commands {
 			if c.Container != nil {
-				got = append(got, containerSecrets(c.Container, tc.cwd)...)
+				got = append(got, containerSecrets(c.Container, tc.cwd, nil)...)
 			}
 		}
 		if !slices.Equal(got, tc.want) {

@@ -268,7 +268,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		if c.Container == nil {
 			return nil
 		}
-		return containerSecrets(c.Container, env.Cwd)
+		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
 	}
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
