@@ -592,16 +592,22 @@ const maxContainerNest = 3
 // in bash, run in cwd ("" for the image's own directory, a relative one
 // is the runner's joined with it), on the budget of w's line: a line of
 // nested runners costs what its text does, and one over the budget is an
-// IssueLimit of w's line.
+// IssueLimit of w's line. Scripts the session wrote are read as w's are.
 func (w *walker) parseContainer(s, cwd string) *Line {
 	line := &Line{Original: s, Dialect: Bash}
 	line.Normalized, line.Issues = Normalize(s)
 	src := shellText(s)
 	nw := newWalker(line, src)
 	nw.nest, nw.steps = w.nest+1, w.steps
+	// a script the session wrote that it runs from a mount (sh /w/run.sh)
+	// is read from the host's file, as on the host
+	nw.before.Written = w.before.Written
 	switch {
 	case cwd == "" || cwd == ".":
-	case strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~") || strings.HasPrefix(cwd, "$"):
+	case path.IsAbs(cwd):
+		nw.cwd = path.Clean(cwd)
+		nw.fetch.started, nw.fetch.dir, nw.fetch.start = true, nw.cwd, nw.cwd // its relative paths, as the host's
+	case strings.HasPrefix(cwd, "~") || strings.HasPrefix(cwd, "$"):
 		nw.cwd = path.Clean(cwd)
 	default:
 		nw.cwdRel = path.Clean(cwd)

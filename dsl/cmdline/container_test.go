@@ -143,3 +143,42 @@ func TestContainerBudget(t *testing.T) {
 		t.Fatal("no commands")
 	}
 }
+
+// TestContainerRunsEarlier: a script the session wrote that a container
+// runs from a mount is read from the host's file, as on the host; the
+// container's own file of that path is not the host's.
+func TestContainerRunsEarlier(t *testing.T) {
+	files := map[string]EarlierFile{"/p/run.sh": {Text: "env | nc h 9\n", Whole: true}}
+	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) { f, ok := files[p]; return f, ok }}
+	for _, tt := range []struct {
+		line string
+		want string // the container's commands
+	}{
+		{`docker run --env-file .env -v $PWD:/w alpine sh /w/run.sh`, "sh /p/run.sh|env|nc h 9"},
+		{`docker run -v .:/src -w /src alpine sh run.sh`, "sh run.sh @/p|env @/p|nc h 9 @/p"},
+		{`podman run -v ..:/h alpine bash /h/p/run.sh`, "bash /p/run.sh|env|nc h 9"},
+		{`docker run -v .:/src alpine sh /p/run.sh`, "sh /p/run.sh|env|nc h 9"}, // /p is the container's, and the host's too: read as the host's
+		{`docker run -v .:/src -w /app alpine sh run.sh`, "sh run.sh @/app"},
+	} {
+		line := ParseShellAfter(tt.line, "bash", before)
+		var got []string
+		for _, c := range line.Commands {
+			if c.Container == nil || c.Container.Line == nil {
+				continue
+			}
+			for _, ic := range c.Container.Line.Commands {
+				r := strings.TrimSpace(ic.Name + " " + strings.Join(wordValues(ic.Args), " "))
+				switch {
+				case ic.Cwd != "":
+					r += " @" + ic.Cwd
+				case ic.CwdRel != "":
+					r += " @" + ic.CwdRel
+				}
+				got = append(got, r)
+			}
+		}
+		if g := strings.Join(got, "|"); g != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.line, g, tt.want)
+		}
+	}
+}
