@@ -243,7 +243,7 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
 		secrets = append(secrets, u.Source)
 	}
-	if k := u.Container; k != nil && len(containerSecrets(k, ue.Cwd)) > 0 {
+	if k := u.Container; k != nil && len(containerSecrets(k, ue.Cwd, func(p string) bool { return h.names(p, ue.Cwd, i, ctx) })) > 0 {
 		// docker run -v ~/.ssh:/k alpine tar c /k > k.tar: what a container
 		// given this machine's secrets prints may be them
 		secrets = append(secrets, "the output of a container given secrets: "+u.Source)
