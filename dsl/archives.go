@@ -76,94 +76,12 @@ func unpacker(c *cmdline.Command) bool {
 // "" for anything else, a listing, or an archive read from standard input.
 func extractionArchive(prog string, args, pos []string) (archive, dir string, absolute bool) {
 	switch prog {
-	case "tar", "bsdtar", "gtar":
-		first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
-		extract := hasFlag(args, []string{"x", "extract", "get"}) || first && strings.ContainsRune(args[0], 'x')
-		if !extract {
-			return "", "", false
+	case "tar", "bsdtar", "gtar", "unzip":
+		ex, ok := parseExtraction(prog, args, pos)
+		if !ok || len(ex.members) > 0 || ex.junk {
+			return "", "", false // members named: only they are written (extractedMembers)
 		}
-		absolute = hasFlag(args, []string{"P", "absolute-names"}) || first && strings.ContainsRune(args[0], 'P')
-		var owed []string // the options whose values come next, in turn
-		for i, a := range args {
-			switch {
-			case len(owed) > 0:
-				switch owed[0] {
-				case "f", "--file":
-					archive = a
-				case "C", "--directory":
-					dir = a
-				}
-				owed = owed[1:]
-			case i == 0 && first:
-				for _, r := range a {
-					if strings.ContainsRune(tarValued, r) {
-						owed = append(owed, string(r))
-					}
-				}
-			case a == "--":
-				if i+1 < len(args) {
-					return "", "", false // members named: only they are written
-				}
-			case strings.HasPrefix(a, "--"):
-				opt, v, eq := strings.Cut(a, "=")
-				switch {
-				case eq && opt == "--file":
-					archive = v
-				case eq && opt == "--directory":
-					dir = v
-				case !eq && tarLongValued.has(opt):
-					owed = append(owed, opt)
-				}
-			case strings.HasPrefix(a, "-") && len(a) > 1:
-				for j := 1; j < len(a); j++ {
-					if strings.IndexByte(tarValued, a[j]) >= 0 {
-						switch {
-						case j == len(a)-1:
-							owed = append(owed, a[j:j+1])
-						case a[j] == 'f':
-							archive = a[j+1:]
-						case a[j] == 'C':
-							dir = a[j+1:]
-						}
-						break
-					}
-				}
-			default:
-				return "", "", false // members named: only they are written
-			}
-		}
-		if archive == "-" {
-			archive = ""
-		}
-		return archive, dir, absolute
-	case "unzip":
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-d") &&
-				strings.ContainsAny(a[1:], "ltvzZpcj") && a != "-x" && a != "-P" && a != "-O" && a != "-I" {
-				return "", "", false // a listing, a test, a print; -j flattens (base names)
-			}
-			switch {
-			case a == "-d" && i+1 < len(args):
-				i++
-				dir = args[i]
-			case strings.HasPrefix(a, "-d") && len(a) > 2:
-				dir = a[2:]
-			case a == "-x":
-				for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-					i++
-				}
-			case a == "-P" || a == "-O" || a == "-I":
-				i++
-			case strings.HasPrefix(a, "-"):
-				absolute = absolute || strings.ContainsRune(a, ':')
-			case archive == "":
-				archive = a
-			default:
-				return "", "", false // members named: only they are written
-			}
-		}
-		return archive, dir, absolute
+		return ex.archive, ex.dir, ex.absolute
 	case "jar":
 		// jar xf A, jar -xvf A, jar --extract --file=A: no member named
 		if len(args) == 0 {

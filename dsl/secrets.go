@@ -803,80 +803,66 @@ var tarLongValued = nameSet{names: []string{"--file", "--directory", "--files-fr
 // for the protected files it matches (extractTargets); the rest of an
 // archive is unseen, as it is for every extraction.
 func extractedMembers(prog string, args, pos []string) []string {
-	var members []string
-	dir := ""
 	switch prog {
-	case "tar", "bsdtar", "gtar":
-		first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
-		extract := hasFlag(args, []string{"x", "extract", "get"}) || first && strings.ContainsRune(args[0], 'x')
-		if !extract {
+	case "tar", "bsdtar", "gtar", "unzip":
+		ex, ok := parseExtraction(prog, args, pos)
+		if !ok {
 			return nil
 		}
-		pending := 0 // values still owed to the options met
-		for i, a := range args {
-			switch {
-			case pending > 0:
-				pending--
-				if i > 0 && (args[i-1] == "-C" || args[i-1] == "--directory") {
-					dir = a
-				}
-			case i == 0 && first:
-				// tar xCf DIR A: the valued letters take the next words in turn
-				for _, r := range a {
-					if strings.ContainsRune(tarValued, r) {
-						pending++
-						if r == 'C' && pending < len(args) {
-							dir = args[pending]
-						}
-					}
-				}
-			case a == "--":
-				members = append(members, args[i+1:]...)
-				return joinMembers(dir, members)
-			case strings.HasPrefix(a, "--"):
-				opt, v, eq := strings.Cut(a, "=")
-				if eq && opt == "--directory" {
-					dir = v
-				}
-				if !eq && tarLongValued.has(opt) {
-					pending++
-				}
-			case strings.HasPrefix(a, "-") && len(a) > 1:
-				// -xf A, -C DIR, -Cdir: a letter that takes a value takes
-				// the rest of the word, or the next word when it ends it
-				for j := 1; j < len(a); j++ {
-					if strings.IndexByte(tarValued, a[j]) >= 0 {
-						if j == len(a)-1 {
-							pending++
-						} else if a[j] == 'C' {
-							dir = a[j+1:]
-						}
-						break
-					}
-				}
-			default:
-				members = append(members, a)
+		members := slices.Clone(ex.members)
+		if ex.junk {
+			for i, m := range members {
+				members[i] = path.Base(m) // unzip -j writes each member by its base name
 			}
 		}
-	case "unzip":
-		// unzip [-opts] FILE[.zip] [MEMBERS…] [-x XMEMBERS…] [-d DIR];
-		// -l, -t, -v, -z and -Z list or test, -p and -c print: no file
-		// written. -j writes each member by its base name.
-		archive, junk := false, false
+		return joinMembers(ex.dir, members)
+	case "7z", "7za", "7zz":
+		if len(pos) < 2 || pos[0] != "x" {
+			return nil
+		}
+		dir := ""
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
+				dir = v
+			}
+		}
+		return joinMembers(dir, pos[2:])
+	}
+	return nil
+}
+
+// extraction is what a tar or unzip command line says of an extraction.
+type extraction struct {
+	archive  string   // the archive file; "" when read from standard input or not named
+	dir      string   // where it extracts (tar -C, unzip -d)
+	members  []string // the members named on the line, as written
+	absolute bool     // absolute names kept (tar -P, unzip -:)
+	junk     bool     // unzip -j: members written by their base names
+}
+
+// parseExtraction reads an extraction's line: tar [-]x… [-f A] [-C DIR]
+// [--] [MEMBERS…] (bundled first words: tar xCf DIR A, whose valued
+// letters take the next words in turn), unzip [-opts] A [MEMBERS…] [-x
+// XMEMBERS…] [-d DIR]. ok is false for no extraction: tar without x, an
+// unzip that lists, tests or prints (-l, -t, -v, -z, -Z, -p, -c).
+func parseExtraction(prog string, args, pos []string) (ex extraction, ok bool) {
+	if prog == "unzip" {
+		named := false
 		for i := 0; i < len(args); i++ {
 			a := args[i]
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' && a != "-d" && !strings.HasPrefix(a, "-d") {
-				if strings.ContainsAny(a[1:], "ltvzZpc") && a != "-x" && a != "-P" && a != "-O" && a != "-I" {
-					return nil
+			if len(a) > 1 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-d") && a != "-x" && a != "-P" && a != "-O" && a != "-I" {
+				if strings.ContainsAny(a[1:], "ltvzZpc") {
+					return extraction{}, false
 				}
-				junk = junk || strings.ContainsRune(a[1:], 'j')
+				ex.junk = ex.junk || strings.ContainsRune(a[1:], 'j')
+				ex.absolute = ex.absolute || strings.ContainsRune(a[1:], ':')
 			}
 			switch {
 			case a == "-d" && i+1 < len(args):
 				i++
-				dir = args[i]
+				ex.dir = args[i]
 			case strings.HasPrefix(a, "-d") && len(a) > 2:
-				dir = a[2:]
+				ex.dir = a[2:]
 			case a == "-x":
 				for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 					i++
@@ -884,29 +870,73 @@ func extractedMembers(prog string, args, pos []string) []string {
 			case a == "-P" || a == "-O" || a == "-I":
 				i++
 			case strings.HasPrefix(a, "-"):
-			case !archive:
-				archive = true
+			case !named:
+				ex.archive, named = a, true
 			default:
-				members = append(members, a)
+				ex.members = append(ex.members, a)
 			}
 		}
-		if junk {
-			for i, m := range members {
-				members[i] = path.Base(m)
-			}
-		}
-	case "7z", "7za", "7zz":
-		if len(pos) < 2 || pos[0] != "x" {
-			return nil
-		}
-		for _, a := range args {
-			if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
-				dir = v
-			}
-		}
-		members = pos[2:]
+		return ex, true
 	}
-	return joinMembers(dir, members)
+	first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
+	if !hasFlag(args, []string{"x", "extract", "get"}) && !(first && strings.ContainsRune(args[0], 'x')) {
+		return extraction{}, false
+	}
+	ex.absolute = hasFlag(args, []string{"P", "absolute-names"}) || first && strings.ContainsRune(args[0], 'P')
+	var owed []string // the options whose values come next, in turn
+	for i, a := range args {
+		switch {
+		case len(owed) > 0:
+			switch owed[0] {
+			case "f", "--file":
+				ex.archive = a
+			case "C", "--directory":
+				ex.dir = a
+			}
+			owed = owed[1:]
+		case i == 0 && first:
+			for _, r := range a {
+				if strings.ContainsRune(tarValued, r) {
+					owed = append(owed, string(r))
+				}
+			}
+		case a == "--":
+			ex.members = append(ex.members, args[i+1:]...)
+			return ex, true
+		case strings.HasPrefix(a, "--"):
+			opt, v, eq := strings.Cut(a, "=")
+			switch {
+			case eq && opt == "--file":
+				ex.archive = v
+			case eq && opt == "--directory":
+				ex.dir = v
+			case !eq && tarLongValued.has(opt):
+				owed = append(owed, opt)
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			// -xf A, -C DIR, -Cdir: a letter that takes a value takes the
+			// rest of the word, or the next word when it ends it
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(tarValued, a[j]) >= 0 {
+					switch {
+					case j == len(a)-1:
+						owed = append(owed, a[j:j+1])
+					case a[j] == 'f':
+						ex.archive = a[j+1:]
+					case a[j] == 'C':
+						ex.dir = a[j+1:]
+					}
+					break
+				}
+			}
+		default:
+			ex.members = append(ex.members, a)
+		}
+	}
+	if ex.archive == "-" {
+		ex.archive = ""
+	}
+	return ex, true
 }
 
 // extractTargets are the files that change what runs or what guards it,
