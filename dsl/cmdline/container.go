@@ -144,21 +144,7 @@ func containerOf(c *Command, dir string, parse func(string, string) *Line) *Cont
 			i++
 			break
 		}
-		name, val, eq := strings.Cut(v, "=")
-		takes := false
-		switch {
-		case strings.HasPrefix(v, "--"):
-			takes = !eq && !runBoolLongs[name]
-		case len(v) > 1:
-			// -itv SRC:DST: the first letter that takes a value takes the rest
-			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(runValueShorts, v[j]) >= 0 {
-					name, val = "-"+v[j:j+1], v[j+1:]
-					eq, takes = val != "", val == ""
-					break
-				}
-			}
-		}
+		name, val, eq, takes := splitOption(v, runBoolLongs, runValueShorts)
 		value := Word{Value: val, Dynamic: a.Dynamic}
 		if takes {
 			if i+1 >= len(args) {
@@ -454,20 +440,7 @@ func buildOf(c *Command, runner string, args []Word, dir string, parse func(stri
 			operands = append(operands, a.unquotedDynamic())
 			continue
 		}
-		name, val, eq := strings.Cut(v, "=")
-		takes := false
-		switch {
-		case strings.HasPrefix(v, "--"):
-			takes = !eq && !buildBoolLongs[name]
-		default:
-			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(buildValueShorts, v[j]) >= 0 {
-					name, val = "-"+v[j:j+1], v[j+1:]
-					eq, takes = val != "", val == ""
-					break
-				}
-			}
-		}
+		name, val, eq, takes := splitOption(v, buildBoolLongs, buildValueShorts)
 		value := Word{Value: val, Dynamic: a.Dynamic}
 		if takes && i+1 < len(args) {
 			i++
@@ -631,4 +604,23 @@ func (w *walker) hostDir() string {
 		return path.Join(w.before.Cwd, w.cwdRel)
 	}
 	return ""
+}
+
+// splitOption splits a runner's option word (docker run's, docker
+// build's) into its name and value: --name=V; --name alone, whose value is
+// the next word (takes) unless boolLongs says it takes none; -xV or -x
+// for the first letter of valueShorts in a bundle (-itv SRC:DST), whose
+// value is the rest of the word or else the next word.
+func splitOption(v string, boolLongs map[string]bool, valueShorts string) (name, val string, eq, takes bool) {
+	name, val, eq = strings.Cut(v, "=")
+	if strings.HasPrefix(v, "--") {
+		return name, val, eq, !eq && !boolLongs[name]
+	}
+	for j := 1; j < len(v); j++ {
+		if strings.IndexByte(valueShorts, v[j]) >= 0 {
+			val = v[j+1:]
+			return "-" + v[j:j+1], val, val != "", val == ""
+		}
+	}
+	return name, val, eq, false
 }
