@@ -27,9 +27,15 @@ const changedSlack = 2 * time.Second
 // project's own, which hguard leaves to the person who chose to work on it
 // (as it leaves a clone's build files; docs/approvals.md).
 func earlierFiles(written []string, since time.Time) func(string) (cmdline.EarlierFile, bool) {
+	return filesWhere(func(p string) bool { return sessionWrote(p, written, since) })
+}
+
+// filesWhere is cmdline.Before.Written for the files read reports: it
+// reads them as scripts, a glob's matches among them one after another.
+func filesWhere(read func(p string) bool) func(string) (cmdline.EarlierFile, bool) {
 	home := os.Getenv("HOME")
 	one := func(p string) (cmdline.EarlierFile, bool) {
-		if !sessionWrote(p, written, since) {
+		if !read(p) {
 			return cmdline.EarlierFile{}, false
 		}
 		return readScript(p)

@@ -303,12 +303,26 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
 	before := cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)}
-	if len(req.Written) > 0 || !req.Since.IsZero() {
+	session := len(req.Written) > 0 || !req.Since.IsZero()
+	if session {
 		before.Written = earlierFiles(req.Written, req.Since)
+	}
+	var declined []string // the files an agent's line runs that are not the session's
+	if req.Caller != "" {
+		read := before.Written
+		before.Written = func(p string) (cmdline.EarlierFile, bool) {
+			if read != nil {
+				if f, ok := read(p); ok {
+					return f, true
+				}
+			}
+			declined = append(declined, p)
+			return cmdline.EarlierFile{}, false
+		}
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Home: os.Getenv("HOME")}
-	if before.Written != nil || len(req.Held) > 0 {
+	if session || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}
 	if req.Caller != "" {
@@ -327,6 +341,9 @@ func (g *Guard) Check(req Request) Verdict {
 				}
 			}
 		}
+	}
+	if len(declined) > 0 {
+		findings = append(findings, g.projectFindings(req, declined, findings, ctx)...)
 	}
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)

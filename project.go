@@ -1,0 +1,82 @@
+package hguard
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// projectFindings judges an agent's line again with the project's own
+// files read where the line runs them (make's Makefile, npm's
+// package.json, ./setup.sh), when the first reading declined some of them
+// for not being the session's (earlierFiles). A repository may be
+// poisoned: its README steers the agent to make setup, whose recipe sends
+// ~/.ssh away. The person chose the project and its scripts run all day,
+// so only what would be blocked on the line itself is kept, at block; an
+// ask there (rm -rf build in make clean, a curl | sh installer) stays the
+// project's business. declined are the paths the first reading was not
+// given; findings are its findings, not repeated.
+func (g *Guard) projectFindings(req Request, declined []string, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
+	root := projectRoot(req.Cwd)
+	home := os.Getenv("HOME")
+	if root == "" || !slices.ContainsFunc(declined, func(p string) bool {
+		p, ok := homeJoined(home, p)
+		return ok && within(filepath.Clean(p), root)
+	}) {
+		return nil
+	}
+	before := cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)}
+	before.Written = filesWhere(func(p string) bool {
+		if sessionWrote(p, req.Written, req.Since) {
+			return true
+		}
+		fi, err := os.Stat(p)
+		return err == nil && fi.Mode().IsRegular() && within(p, root)
+	})
+	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
+	var out []dsl.Finding
+	for _, f := range g.rules.Evaluate(line, ctx) {
+		if f.Level < dsl.Block || slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
+			continue
+		}
+		f.Message += " (in a file of the project the line runs)"
+		out = append(out, f)
+	}
+	return out
+}
+
+// maxProjectDepth bounds the directories looked at for a project's root.
+const maxProjectDepth = 64
+
+// projectRoot is the directory of the repository holding cwd (the nearest
+// one with a .git), or cwd itself outside any; "" for the file system's
+// root, the home or an unknown cwd, which are nobody's project.
+func projectRoot(cwd string) string {
+	if cwd == "" || !filepath.IsAbs(cwd) {
+		return ""
+	}
+	cwd = filepath.Clean(cwd)
+	home := filepath.Clean(os.Getenv("HOME"))
+	for dir, i := cwd, 0; i < maxProjectDepth; i++ {
+		if dir == home || dir == "/" {
+			break
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		dir = filepath.Dir(dir)
+	}
+	if cwd == "/" || cwd == home {
+		return ""
+	}
+	return cwd
+}
+
+// within reports p at or under dir.
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
