@@ -231,7 +231,10 @@ var secretVar = sync.OnceValue(func() *regexp.Regexp {
 
 // envDump matches inline code that reads the whole environment.
 var envDump = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)|\*\*\s*os\.environ\b|os\.environb\s*(\)|,|\]|\.(items|copy|keys|values)\b)|process\[\s*["'\x60]env["'\x60]\s*\]\s*[)}\],;]|\$_ENV\s*[);,]|Deno\.env\.toObject\(|\bBun\.env\s*[)}\]]|\bENV\.to_hash\b`)
+	return regexp.MustCompile(`os\.environ\s*(\)|,|\]|\.(items|copy|keys|values)\b)|\bin\s+os\.environ\b|environ\(\)|JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(entries|keys|values|assign)\([^)]*process\.env\s*\)|process\.env\s*[)}\]]|\.\.\.\s*process\.env\b|\bin\s+process\.env\b|%ENV\b|\bENV\.(to_h|to_a|each|each_pair|map|inspect|select|keys|values)\b|getenv\(\s*\)|\bin\s+ENVIRON\b|\bENVIRON\s*\)|\*\*\s*os\.environ\b|os\.environb\s*(\)|,|\]|\.(items|copy|keys|values)\b)|process\[\s*["'\x60]env["'\x60]\s*\]\s*[)}\],;]|\$_ENV\s*[);,]|Deno\.env\.toObject\(|\bBun\.env\s*[)}\]]|\bENV\.to_hash\b` +
+		// the whole environment under another name: const {env} = process,
+		// e = process.env; e = os.environ; from os import environ
+		`|\{[^{}]*\benv\b[^{}]*\}\s*=\s*(?:globalThis\.)?process\b|=\s*(?:globalThis\.)?process\.env\s*(?:;|\n|$)|=\s*os\.environ\s*(?:;|\n|$)|\bfrom\s+os\s+import\s+(?:[\w\s,]*,\s*)?environ\b`)
 })
 
 // archivedSecrets are the secret directories (and homes) an archiver

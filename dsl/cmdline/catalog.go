@@ -586,6 +586,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				fileOp(op, m[2])
 			}
 		}
+		// SQL that loads a native library (SELECT load_extension('x'),
+		// PostgreSQL's LOAD 'x', MySQL's … SONAME 'x') runs its code; COPY …
+		// FROM PROGRAM 'CMD' runs a shell command where the server runs
+		for _, m := range sqlLoad().FindAllStringSubmatch(code, -1) {
+			if m[1] != "" {
+				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic)
+			} else {
+				run(strings.ReplaceAll(m[2], "''", "'"))
+			}
+		}
 		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' && lang != "sqlite" }) {
 			line = strings.TrimSpace(line)
 			for _, pre := range []string{".shell ", ".system ", "\\! ", "\\!", "system ", "\\system "} {
@@ -853,6 +863,7 @@ var (
 	vimRead      = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
 	vimFile      = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
 	sqliteLoad   = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqlLoad      = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
 	sqliteFile   = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
 	vimLang      = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)

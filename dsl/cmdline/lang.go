@@ -79,7 +79,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
 			"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
-			"kill": spec(killPS, "process"), "dlopen": {{loadLib2, []string{"process", "os"}}, {loadLib, []string{"Deno"}}},
+			"kill": spec(killPS, "process"), "dlopen": {{loadLib2, []string{"process", "os"}}, {loadLib, []string{"Deno", ""}}}, // Deno's, bun:ffi's
 			"require": spec(requireAddon, ""),
 			// ffi-napi and koffi bind a library's functions; Java's System.load from JavaScript (jrunscript, jjs)
 			"Library": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"), "DynamicLibrary": spec(loadLib, "ffi", "ffiNapi", "ffi-napi"),
