@@ -1,6 +1,7 @@
 package hguard
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -416,21 +417,40 @@ func (v Verdict) Written(cwd string) []string {
 // directory, a trailing "*" for the pieces split wrote), for the session's
 // later commands (Request.Held); only for an agent's check. A relative
 // path needs cwd; one under ~ needs $HOME.
+//
+// A pattern that is not a path (an unexpanded $VAR, find's {}) is left
+// out, and so are the directories that exist before the command runs or
+// hold the agent's directory or the home: cp -r ~/.ssh docs/ copies into
+// docs (docs/.ssh/ is held, not docs/), and a held project or home would
+// make every later command a sending of secrets, a flood an agent could
+// raise until the person switches the guard off.
 func (v Verdict) Held(cwd string) []string {
+	home := filepath.Clean(os.Getenv("HOME"))
+	broad := func(a string) bool {
+		if a == "/" || a == home || strings.HasPrefix(home+"/", a+"/") {
+			return true
+		}
+		if cwd != "" && (a == filepath.Clean(cwd) || strings.HasPrefix(filepath.Clean(cwd)+"/", a+"/")) {
+			return true
+		}
+		fi, err := os.Stat(a)
+		return err == nil && fi.IsDir()
+	}
 	var out []string
 	for _, p := range v.held {
-		if p == "/" {
-			continue // never every file on the machine
+		if p == "/" || strings.ContainsAny(p, "$`") || strings.Contains(p, "{}") {
+			continue
 		}
 		mark := ""
 		if strings.HasSuffix(p, "/") || strings.HasSuffix(p, "*") {
 			p, mark = p[:len(p)-1], p[len(p)-1:]
 		}
 		for _, a := range absPaths([]string{p}, cwd) {
-			if mark == "/" && a == "/" {
-				continue // never every file on the machine
+			a = strings.TrimSuffix(a, "/")
+			if mark != "*" && broad(cmp.Or(a, "/")) {
+				continue
 			}
-			out = append(out, strings.TrimSuffix(a, "/")+mark)
+			out = append(out, a+mark)
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package hguard
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,41 @@ func TestProjectFiles(t *testing.T) {
 	for _, dir := range []string{home, "/", "", "relative"} {
 		if got := projectRoot(dir); got != "" {
 			t.Errorf("projectRoot(%q) = %q, want none", dir, got)
+		}
+	}
+}
+
+// TestHeldPatterns: what a check hands a session as held files is only
+// paths it can stand behind: not an unexpanded word, not a directory that
+// exists before the command (the copy goes inside it), never the agent's
+// directory, the home or what holds them (a red team's agent filled the
+// shared list with its project, which then blocked every upload).
+func TestHeldPatterns(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	proj := filepath.Join(home, "proj")
+	if err := os.MkdirAll(filepath.Join(proj, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := newGuard(t, Options{})
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"env > e.txt", []string{proj + "/e.txt"}},
+		{"cp ~/.ssh/id_rsa docs", []string{proj + "/docs/id_rsa"}},
+		{"cp ~/.ssh/id_rsa k.txt", []string{proj + "/k.txt", proj + "/k.txt/id_rsa"}},
+		{"cp -r ~/.ssh docs", []string{proj + "/docs/.ssh/"}},
+		{"cp -r ~/.ssh keys", []string{proj + "/keys", proj + "/keys/", proj + "/keys/.ssh/"}},
+		{"cp ~/.ssh/id_rsa .", []string{proj + "/id_rsa"}},
+		{"cp -r ~/.ssh ..", []string{home + "/.ssh/"}},
+		{"cp -r ~/.ssh ~", []string{home + "/.ssh/"}},
+		{"split -b 100 ~/.ssh/id_rsa p_", []string{proj + "/p_", proj + "/p_*"}},
+		{"find . -name '*.env' -exec gzip {} \\;", nil},
+	} {
+		v := g.Check(Request{Command: tt.cmd, Cwd: proj, Shell: "bash", Caller: "agent"})
+		if got := v.Held(proj); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: held %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }

@@ -55,7 +55,12 @@ type heldFile struct {
 	// dir says the destination was written as a directory (out/), so a
 	// session remembers the secrets' names under it.
 	dir bool
-	by  int
+	// into says the destination is a copier's last operand, which may be
+	// a directory already (cp ~/.ssh/id_rsa docs): the secret's name under
+	// it is held too, and the caller, which can look, drops the one that
+	// is not the copy.
+	into bool
+	by   int
 }
 
 // heldVar is a variable an assignment of the line set from a secret.
@@ -167,7 +172,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") && !sharedDir(o) { // /dev/shm is a directory like /tmp
 				continue
 			}
-			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), by: i})
+			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), by: i})
 		}
 	}
 }
@@ -707,7 +712,12 @@ func HeldFiles(line *cmdline.Line, ctx Context) []string {
 		case strings.HasSuffix(f.path, "*"):
 		case f.whole && f.path != "/":
 			out = append(out, strings.TrimSuffix(f.path, "/")+"/")
-		case !f.dir:
+			for _, b := range f.bases {
+				if f.into && b != "" && b != "." && b != ".." && b != "/" {
+					out = append(out, path.Join(f.path, b)+"/") // cp -r ~/.ssh docs, docs a directory already
+				}
+			}
+		case !f.dir && !f.into:
 			// cp ~/.ssh/id_rsa k.txt: k.txt is the copy, not a directory
 		default:
 			for _, b := range f.bases {

@@ -131,13 +131,15 @@ func TestHeldFiles(t *testing.T) {
 	}{
 		{"env > e.txt", []string{"/p/e.txt"}},
 		{"cp ~/.ssh/id_rsa out/", []string{"/p/out", "/p/out/id_rsa"}},
-		{"cp -r ~/.ssh keys", []string{"/p/keys", "/p/keys/"}},
+		// keys may be a directory already, the copy going inside (the
+		// caller, which can look, drops what is not the copy)
+		{"cp -r ~/.ssh keys", []string{"/p/keys", "/p/keys/", "/p/keys/.ssh/"}},
 		// an archive of a key directory stands, as a directory, for all under it
 		{"cd /q && tar czf k.tgz ~/.aws", []string{"/q/k.tgz", "/q/k.tgz/"}},
 		// split's prefix may also be a directory the key went into
 		{"cat ~/.ssh/id_rsa | split -b 100 - p_", []string{"/p/p_", "/p/p_*"}},
 		{"cat ~/.ssh/id_rsa | base64 > ~/k.b64", []string{"~/k.b64"}},
-		{"cp ~/.ssh/id_rsa k.txt", []string{"/p/k.txt"}},
+		{"cp ~/.ssh/id_rsa k.txt", []string{"/p/k.txt", "/p/k.txt/id_rsa"}},
 		{"printenv > out/a.txt", []string{"/p/out/a.txt"}},
 		{"cp ~/.ssh/id_rsa /", []string{"/id_rsa"}},
 		{"echo hi > e.txt", nil},
