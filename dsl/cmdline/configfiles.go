@@ -43,11 +43,14 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 			for _, rc := range []string{"~/.curlrc", "~/.config/curlrc"} {
 				add(known(rc))
 			}
-			for _, dir := range []string{assigned(c, "CURL_HOME"), assigned(c, "XDG_CONFIG_HOME")} {
+			for _, dir := range []string{w.setting(c, "CURL_HOME"), w.setting(c, "XDG_CONFIG_HOME"), w.setting(c, "HOME")} {
 				if dir != "" {
 					add(known(strings.TrimSuffix(dir, "/") + "/.curlrc")) // CURL_HOME=. curl URL reads ./.curlrc
 					add(known(strings.TrimSuffix(dir, "/") + "/curlrc"))
 				}
+			}
+			if dir := w.setting(c, "HOME"); dir != "" {
+				add(known(strings.TrimSuffix(dir, "/") + "/.config/curlrc")) // HOME=. curl URL: its ~ is .
 			}
 		}
 		for i := 0; i < len(args); i++ {
@@ -68,8 +71,11 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 		read = wgetrcWords
 		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "--no-config" }) {
 			add(known("~/.wgetrc"))
-			if rc := assigned(c, "WGETRC"); rc != "" {
+			if rc := w.setting(c, "WGETRC"); rc != "" {
 				add(known(rc)) // WGETRC=FILE wget URL reads FILE
+			}
+			if dir := w.setting(c, "HOME"); dir != "" {
+				add(known(strings.TrimSuffix(dir, "/") + "/.wgetrc")) // HOME=. wget URL
 			}
 		}
 		for i := 0; i < len(args); i++ {
@@ -191,13 +197,42 @@ var wgetrcOptions = map[string]string{
 	"checkcertificate": "check-certificate", "useproxy": "use-proxy", "logfile": "output-file",
 }
 
-// assigned is the static value a prefix assignment of c gives name
-// (WGETRC=f wget), or "".
-func assigned(c *Command, name string) string {
+// setting is the static value c's prefix assignment gives name (WGETRC=f
+// wget), or else an earlier one of the line (export HOME=.; curl URL), or
+// "".
+func (w *walker) setting(c *Command, name string) string {
+	if v, ok := w.vars[name]; ok && !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) {
+		return v // export HOME=.; curl URL
+	}
 	for _, a := range c.Assigns {
-		if a.Name == name && !a.Value.Dynamic {
+		if a.Name != name {
+			continue
+		}
+		if !a.Value.Dynamic {
 			return a.Value.Value
+		}
+		if rel, ok := inWorkingDir(a.Value.Value); ok {
+			return rel // HOME=$PWD curl URL
 		}
 	}
 	return ""
 }
+
+// inWorkingDir is a value naming the working directory or a path under
+// it ($PWD, $(pwd), $PWD/conf) as a relative path.
+func inWorkingDir(v string) (string, bool) {
+	v = strings.TrimSuffix(v, "/")
+	for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+		if v == pwd {
+			return ".", true
+		}
+		if rest, ok := strings.CutPrefix(v, pwd+"/"); ok && rest != "" && !strings.ContainsAny(rest, "$`") {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// configHomes are the variables that say where curl, wget and git read
+// their configuration: export HOME=$PWD is followed as HOME=. .
+var configHomes = set("HOME", "CURL_HOME", "XDG_CONFIG_HOME", "WGETRC", "GIT_CONFIG_GLOBAL")
