@@ -3543,7 +3543,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Warn,
 		Scope:      "command",
 		On:         []string{"@writes"},
-		When:       "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")",
+		When:       "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))",
 		Message:    "an agent changes the instructions the next agent in this repository reads (AGENTS.md, CLAUDE.md, GEMINI.md, rules files)",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "write.yaml", Line: 313, Col: 3},
@@ -3558,7 +3558,7 @@ var builtinSpecs = []dsl.Spec{
 		When:       "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))",
 		Message:    "an agent opens an account, sudo, cron or service file in an editor (vipw, visudo, crontab -e, sudoedit, systemctl edit), where what it types is not checked",
 		Checkpoint: false,
-		Pos:        dsl.Pos{File: "write.yaml", Line: 327, Col: 3},
-		WhenPos:    dsl.Pos{File: "write.yaml", Line: 330, Col: 9},
+		Pos:        dsl.Pos{File: "write.yaml", Line: 326, Col: 3},
+		WhenPos:    dsl.Pos{File: "write.yaml", Line: 329, Col: 9},
 	},
 }

@@ -1175,7 +1175,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native291
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(^|/)(AGENTS?\\\\.md|AGENTS\\\\.override\\\\.md|CLAUDE(\\\\.local)?\\\\.md|GEMINI\\\\.md|\\\\.cursorrules|\\\\.windsurfrules|\\\\.clinerules(/.*)?|\\\\.cursor/(rules|commands)(/.*)?|\\\\.claude/(rules|output-styles)(/.*)?|\\\\.github/copilot-instructions\\\\.md|\\\\.github/(instructions|prompts)(/.*)?|\\\\.codex/prompts(/.*)?|\\\\.roo/rules(-[^/]+)?(/.*)?|\\\\.kiro/steering(/.*)?)$\")":
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
 			return native292
 		}
@@ -1188,7 +1188,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [404]lazyRegexp{
+var nativeRegexps = [403]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1592,7 +1592,6 @@ var nativeRegexps = [404]lazyRegexp{
 	{src: "^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$"},
 	{src: "(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/"},
 	{src: "(?i)(^|/)(\\.mcp\\.json|\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\.json|\\.kiro/settings/mcp\\.json|mcp_config\\.json|claude_desktop_config\\.json|\\.vscode/(tasks|settings)\\.json|\\.envrc|\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\.gemini/(commands|extensions)(/.*)?|\\.cursor/environment\\.json|\\.devcontainer(/.*)?|\\.devcontainer\\.json|\\.github/(workflows|actions)(/.*)?|\\.gitlab-ci\\.yml|\\.circleci(/.*)?|\\.githooks(/.*)?|\\.husky(/.*)?|\\.?lefthook(-local)?\\.ya?ml|\\.pre-commit-config\\.yaml)$"},
-	{src: "(^|/)(AGENTS?\\.md|AGENTS\\.override\\.md|CLAUDE(\\.local)?\\.md|GEMINI\\.md|\\.cursorrules|\\.windsurfrules|\\.clinerules(/.*)?|\\.cursor/(rules|commands)(/.*)?|\\.claude/(rules|output-styles)(/.*)?|\\.github/copilot-instructions\\.md|\\.github/(instructions|prompts)(/.*)?|\\.codex/prompts(/.*)?|\\.roo/rules(-[^/]+)?(/.*)?|\\.kiro/steering(/.*)?)$"},
 }
 
 // native0 is the condition of attack-tool.
@@ -7458,7 +7457,7 @@ func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[403], "agent\x00claude\x00gemini.md\x00cursorrules\x00windsurfrules\x00linerules\x00ursor/\x00laude/\x00github/\x00codex/prompts\x00roo/rules\x00kiro/steering", cleanPath(func() string {
+			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[141], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -3,6 +3,7 @@ package dsl
 import (
 	"os"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -491,3 +492,41 @@ func shadowsProgram(p string) bool {
 // (asked only for a write into a user's bin directory) is a program a
 // file of that name would shadow, known to hguard or not.
 var systemBinDirs = []string{"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"}
+
+// InstructionFile reports whether a path is one of the files coding agents
+// read as standing instructions for every session in a project or home
+// (CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, Cursor's and Cline's
+// rule directories, Copilot's instructions): text an agent writes there
+// steers the next session, so a steered agent can make its steering last.
+func InstructionFile(path string) bool {
+	p := strings.ReplaceAll(path, "\\", "/")
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	for _, name := range instructionNames {
+		// the agents look their files up by exact name; macOS's file
+		// system finds CLAUDE.md by claude.md too
+		if base == name || runtime.GOOS == "darwin" && strings.EqualFold(base, name) {
+			return true
+		}
+	}
+	p = strings.ToLower(p)
+	if strings.Contains("/"+p, "/.roo/rules") {
+		return true // .roo/rules/, .roo/rules-code/
+	}
+	for _, dir := range instructionDirs {
+		if strings.Contains("/"+p+"/", dir) { // the directory itself: cp r.mdc .cursor/rules/
+			return true
+		}
+	}
+	return false
+}
+
+// instructionNames are the agents' instruction files by name, and
+// instructionDirs the directories whose files are all instructions:
+// rules, prompts, subagents, skills and commands a session loads as orders.
+var (
+	instructionNames = []string{"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENT.md", "AGENTS.override.md", "GEMINI.md", "QWEN.md",
+		"CRUSH.md", "OPENCODE.md", "CONVENTIONS.md", ".cursorrules", ".windsurfrules", ".clinerules", ".goosehints", "copilot-instructions.md"}
+	instructionDirs = []string{"/.cursor/rules/", "/.clinerules/", "/.windsurf/rules/", "/.github/instructions/", "/.continue/rules/",
+		"/.amazonq/rules/", "/.kiro/steering/", "/.github/prompts/", "/.claude/agents/", "/.claude/commands/", "/.claude/skills/",
+		"/.claude/rules/", "/.claude/output-styles/", "/.cursor/commands/", "/.codex/prompts/"}
+)

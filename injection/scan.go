@@ -162,25 +162,8 @@ func short(s string) string {
 }
 
 // InstructionFile reports whether a path is one of the files coding agents
-// read as standing instructions for every session in a project or home
-// (CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, Cursor's and Cline's
-// rule directories, Copilot's instructions): text an agent writes there
-// steers the next session, so a steered agent can make its steering last.
-func InstructionFile(path string) bool {
-	p := filepath.ToSlash(strings.ToLower(path))
-	base := filepath.Base(p)
-	switch base {
-	case "claude.md", "claude.local.md", "agents.md", "agent.md", "gemini.md", "qwen.md", "crush.md", "opencode.md",
-		".cursorrules", ".windsurfrules", ".clinerules", ".goosehints", "copilot-instructions.md", "conventions.md":
-		return true
-	}
-	for _, dir := range []string{"/.cursor/rules/", "/.clinerules/", "/.windsurf/rules/", "/.github/instructions/", "/.continue/rules/", "/.amazonq/rules/", "/.kiro/steering/"} {
-		if strings.Contains("/"+p, dir) {
-			return true
-		}
-	}
-	return false
-}
+// read as standing instructions (dsl.InstructionFile).
+func InstructionFile(path string) bool { return dsl.InstructionFile(path) }
 
 // ContextFile reports whether a file name is one that agents load into
 // their context, and so is scanned when hguard scan walks a directory.

@@ -134,12 +134,13 @@ func TestContextFile(t *testing.T) {
 }
 
 // TestInstructionFile: the files agents read as standing instructions,
-// in any case and directory; other Markdown is not one.
+// by their exact name in any directory; other Markdown is not one.
 func TestInstructionFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"/w/CLAUDE.md": true, "AGENTS.md": true, "/h/.claude/CLAUDE.md": true, "GEMINI.md": true, ".cursorrules": true,
 		"/w/.cursor/rules/style.mdc": true, "/w/.github/copilot-instructions.md": true, "/w/.clinerules/a.md": true,
-		"README.md": false, "/w/docs/agents.txt": false, "/w/notes.md": false, "main.go": false,
+		"/w/.github/prompts/x.prompt.md": true, "/w/.claude/skills/x/SKILL.md": true, "/w/.roo/rules-code/a.md": true, "/w/.cursor/rules": true,
+		"README.md": false, "/w/docs/agents.txt": false, "/w/notes.md": false, "main.go": false, "/w/AGENTS.md.bak": false,
 	} {
 		if InstructionFile(name) != want {
 			t.Errorf("InstructionFile(%q) = %v", name, !want)

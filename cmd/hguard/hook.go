@@ -255,6 +255,22 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			break
 		}
 	}
+	if call.Kind == hooks.KindShell && outcome < dsl.Ask {
+		// The same orders written by a command (echo … >> CLAUDE.md, a
+		// heredoc, sed -i, cp notes.md .cursorrules): the command's text
+		// and the files it copies from are scanned.
+		for _, f := range d.Findings {
+			if f.Rule != instructionsRule {
+				continue
+			}
+			text := call.Command + "\n" + copiedText(f.Command, call.Cwd)
+			if fs := injection.New(nil).Scan("command", []byte(text)); injection.Verdict(fs) > outcome {
+				outcome = injection.Verdict(fs)
+				reason = "writes text into an agents' instruction file that " + sanitize.ForModel(fs[0].Message, 200) + "; every later session would read it as instructions"
+			}
+			break
+		}
+	}
 	switch outcome {
 	case dsl.Block:
 		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+reason+". This "+what+" must not happen; do not retry it in another form.")
@@ -317,6 +333,53 @@ func queued(c *daemon.Client, req approval.CheckRequest, limit time.Duration) (a
 }
 
 // whatOf names the kind of action in a refusal.
+// instructionsRule warns of an agent's command that writes an agents'
+// instruction file (rules/write.yaml); the hook scans what it writes.
+const instructionsRule = "write-agent-instructions-agent"
+
+// maxCopiedText bounds what copiedText reads of each file, and
+// maxCopiedFiles the files it reads.
+const (
+	maxCopiedText  = 256 << 10
+	maxCopiedFiles = 8
+)
+
+// copiedText is the text of the files a command that writes an
+// instruction file names, other than instruction files (cp notes.md
+// CLAUDE.md copies notes.md's text): regular files under cwd or given by
+// an absolute path, each up to maxCopiedText.
+func copiedText(command, cwd string) string {
+	var out strings.Builder
+	n := 0
+	for _, w := range strings.Fields(command) {
+		if n >= maxCopiedFiles {
+			break
+		}
+		w = strings.Trim(w, `'"`)
+		if w == "" || strings.HasPrefix(w, "-") || injection.InstructionFile(w) {
+			continue
+		}
+		if !filepath.IsAbs(w) {
+			if cwd == "" {
+				continue
+			}
+			w = filepath.Join(cwd, w)
+		}
+		f, err := os.Open(w)
+		if err != nil {
+			continue
+		}
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			data, _ := io.ReadAll(io.LimitReader(f, maxCopiedText))
+			out.Write(data)
+			out.WriteString("\n")
+			n++
+		}
+		f.Close()
+	}
+	return out.String()
+}
+
 func whatOf(call hooks.Call) string {
 	switch call.Kind {
 	case hooks.KindRead:
