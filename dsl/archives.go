@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -118,4 +119,96 @@ func extractionArchive(prog string, args, pos []string) (archive, dir string, ab
 		}
 	}
 	return "", "", false
+}
+
+// printedMembers are, for an agent, the secret members (sensitivePath by
+// name) of an archive on disk that a command prints to standard output:
+// unzip -p or -c, tar x with -O (--to-stdout), 7z e or x with -so. With
+// members named on the line, those it names or its patterns match
+// ('*rsa'); with none, every member: unzip -p k.zip | nc … sends the
+// .ssh/id_rsa the archive holds. An archive read from standard input (tar
+// -xO < k.tar) counts as the file redirected there.
+func printedMembers(c *cmdline.Command, args, pos []string, cwd string, ctx Context) []string {
+	if ctx.ArchiveMembers == nil {
+		return nil
+	}
+	archive, named, ok := printedArchive(programName(c.Name), args, pos)
+	if !ok {
+		return nil
+	}
+	if archive == "" || archive == "-" {
+		if c.Stdin.Kind != "file" {
+			return nil
+		}
+		archive = c.Stdin.From
+	}
+	if strings.ContainsAny(archive, "*?[$`") {
+		return nil
+	}
+	p := archive
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+		if !strings.HasPrefix(cwd, "/") {
+			return nil
+		}
+		p = path.Join(cwd, p)
+	}
+	members, ok := ctx.ArchiveMembers(p)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, m := range members {
+		m = strings.TrimPrefix(strings.TrimLeft(m, "/"), "./")
+		if m == "" {
+			continue
+		}
+		secret := m
+		if !sensitivePath(m) {
+			// an archive of a home holds .aws/credentials as a member
+			if secret = "~/" + m; !sensitivePath(secret) {
+				continue
+			}
+		}
+		if len(named) == 0 || slices.ContainsFunc(named, func(n string) bool {
+			// unzip's and tar's * crosses a /: '*rsa' names .ssh/id_rsa
+			n = strings.TrimPrefix(n, "./")
+			ok, _ := path.Match(n, m)
+			base, _ := path.Match(n, path.Base(m))
+			return ok || base && !strings.Contains(n, "/")
+		}) {
+			out = append(out, secret)
+		}
+	}
+	return out
+}
+
+// printedArchive is the archive a command prints members of and the
+// members it names; not ok for any other command.
+func printedArchive(prog string, args, pos []string) (archive string, members []string, ok bool) {
+	switch prog {
+	case "unzip":
+		printing := slices.ContainsFunc(args, func(a string) bool {
+			return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "pc")
+		})
+		if !printing || len(pos) == 0 {
+			return "", nil, false
+		}
+		return pos[0], pos[1:], true
+	case "tar", "bsdtar", "gtar":
+		first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
+		if !hasFlag(args, []string{"O", "to-stdout"}) && !(first && strings.ContainsRune(args[0], 'O')) {
+			return "", nil, false
+		}
+		ex, ok := parseExtraction(prog, args, pos)
+		if !ok {
+			return "", nil, false
+		}
+		return ex.archive, ex.members, true
+	case "7z", "7za", "7zz":
+		if len(pos) < 2 || pos[0] != "e" && pos[0] != "x" || !slices.Contains(args, "-so") {
+			return "", nil, false
+		}
+		return pos[1], pos[2:], true
+	}
+	return "", nil, false
 }

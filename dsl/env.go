@@ -211,10 +211,11 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
+	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	if !ctx.inside {
 		env.Outputs = append(env.Outputs, archivedOutputs(c.Name, args, env.Positional, env.Cwd, ctx)...)
+		env.SecretFiles = append(env.SecretFiles, printedMembers(c, args, env.Positional, env.Cwd, ctx)...)
 	}
-	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	for _, w := range c.Wrappers {
 		// a launcher's own options write too: strace -o FILE CMD
 		env.Outputs = append(env.Outputs, genericOutputs(w.Name, w.Args, nil)...)

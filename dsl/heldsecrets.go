@@ -498,7 +498,7 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 			out = append(out, ue.Positional[0])
 		}
 	case "7z", "7za", "7zr", "rar":
-		if len(ue.Positional) > 1 {
+		if len(ue.Positional) > 1 && (ue.Positional[0] == "a" || ue.Positional[0] == "u") { // 7z a ARCHIVE FILES…; 7z e and x read it
 			out = append(out, ue.Positional[1])
 		}
 	case "gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "brotli", "compress", "gpg", "gpg2":
