@@ -361,6 +361,14 @@ func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			out = append(out, v)
 		}
 	}
+	if env.Code != "" {
+		// python3 -c '…sendall(open("e.txt").read())': the code's literals
+		for _, lit := range codeLiterals(env.Code) {
+			if lit != "" && !strings.ContainsAny(lit, " \t\n") && held(lit) && !slices.Contains(out, lit) {
+				out = append(out, lit)
+			}
+		}
+	}
 	return out
 }
 

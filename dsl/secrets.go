@@ -722,17 +722,12 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 // open("/etc/shadow"), File.read("~/.ssh/id_rsa"). Naming one in code is as
 // good as reading it.
 func codeSecrets(code string) []string {
-	var out, lits []string
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		q := code[i]
-		if q != '"' && q != '\'' && q != '`' {
-			continue
-		}
-		j := strings.IndexByte(code[i+1:], q)
-		if j < 0 {
+	var out []string
+	lits := codeLiterals(code)
+	for _, lit := range lits {
+		if len(out) >= 16 {
 			break
 		}
-		lit := code[i+1 : i+1+j]
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
 			out = append(out, lit)
 		}
@@ -745,12 +740,27 @@ func codeSecrets(code string) []string {
 				}
 			}
 		}
-		if len(lits) < maxCodeLiterals {
-			lits = append(lits, lit)
-		}
-		i += j + 1
 	}
 	return append(out, joinedSecrets(lits)...)
+}
+
+// codeLiterals are the string literals of inline code ('…', "…", `…`), the
+// first maxCodeLiterals of them.
+func codeLiterals(code string) []string {
+	var lits []string
+	for i := 0; i < len(code) && len(lits) < maxCodeLiterals; i++ {
+		q := code[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := strings.IndexByte(code[i+1:], q)
+		if j < 0 {
+			break
+		}
+		lits = append(lits, code[i+1:i+1+j])
+		i += j + 1
+	}
+	return lits
 }
 
 // globbedSecrets are the secret files a pattern in code is matched
