@@ -346,6 +346,9 @@ func (g *Guard) Check(req Request) Verdict {
 	if len(declined) > 0 {
 		findings = append(findings, g.projectFindings(req, declined, findings, ctx)...)
 	}
+	if req.Caller != "" {
+		findings = append(findings, g.behindFindings(line, req, findings, ctx)...)
+	}
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}
