@@ -319,8 +319,16 @@ func expandedSecrets(c *cmdline.Command, env *CommandEnv) []string {
 		dest = env.Positional[len(env.Positional)-1]
 	}
 	var out []string
-	for _, w := range c.Args {
+	for i, w := range c.Args {
 		v := w.Value
+		if (prog == "curl" || prog == "curlie") && i > 0 && (c.Args[i-1].Value == "-T" || c.Args[i-1].Value == "--upload-file") && !w.Dynamic {
+			// curl globs what it uploads itself, quoted or not: -T '.en[v-v]'
+			for _, q := range curlExpansions(v) {
+				if q != v && sensitivePath(q) && !slices.Contains(out, q) {
+					out = append(out, q)
+				}
+			}
+		}
 		if w.Quoted || w.Dynamic || v == dest || strings.HasPrefix(v, "-") || strings.Contains(v, "/") || !strings.ContainsAny(v, "*?[") {
 			continue
 		}
@@ -920,4 +928,48 @@ func commandCwd(caller, cd, rel string) string {
 		return path.Join(caller, rel)
 	}
 	return caller
+}
+
+// maxCurlExpansions bounds the names curlExpansions makes of one word.
+const maxCurlExpansions = 64
+
+// curlExpansions are the names curl's own globbing makes of a word: each
+// {a,b} set and each [a-z] or [0-9] range in turn, at most
+// maxCurlExpansions of them.
+func curlExpansions(p string) []string {
+	open := strings.IndexAny(p, "{[")
+	if open < 0 {
+		return []string{p}
+	}
+	closer := byte('}')
+	if p[open] == '[' {
+		closer = ']'
+	}
+	end := strings.IndexByte(p[open:], closer)
+	if end < 0 {
+		return []string{p}
+	}
+	end += open
+	var alts []string
+	if closer == '}' {
+		alts = strings.Split(p[open+1:end], ",")
+	} else {
+		r := p[open+1 : end]
+		if len(r) != 3 || r[1] != '-' || r[0] > r[2] {
+			return []string{p}
+		}
+		for b := r[0]; b <= r[2] && len(alts) < maxCurlExpansions; b++ {
+			alts = append(alts, string(b))
+		}
+	}
+	var out []string
+	for _, alt := range alts {
+		for _, q := range curlExpansions(p[:open] + alt + p[end+1:]) {
+			if len(out) >= maxCurlExpansions {
+				return out
+			}
+			out = append(out, q)
+		}
+	}
+	return out
 }
