@@ -135,7 +135,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native31
 		}
-	case "agent && pos(1) == \"secret\" && (any(options(\"from-file\", \"from-env-file\"), let p = # contains \"=\" ? split(#, \"=\")[len(split(#, \"=\")) - 1] : #; secretPath(p) || isHome(p) ||\n   cleanPath(p) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.aws|\\\\.gnupg|\\\\.kube|\\\\.docker|\\\\.config/gcloud|\\\\.azure|\\\\.password-store)(/|$)\") ||\n any(options(\"from-literal\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\"))":
+	case "agent && pos(1) in [\"secret\", \"configmap\", \"cm\"] && (any(options(\"from-file\", \"from-env-file\"), let p = # contains \"=\" ? split(#, \"=\")[len(split(#, \"=\")) - 1] : #; secretPath(p) || isHome(p) ||\n   cleanPath(p) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.aws|\\\\.gnupg|\\\\.kube|\\\\.docker|\\\\.config/gcloud|\\\\.azure|\\\\.password-store)(/|$)\" && !(p endsWith \".pub\")) ||\n any(options(\"from-literal\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\"))":
 		if scope == "command" {
 			return native32
 		}
@@ -2175,7 +2175,7 @@ func native31(env any) bool {
 func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
-		(e.Pos(1) == "secret")) &&
+		in(e.Pos(1), "secret", "configmap", "cm")) &&
 		(anyOf(e.Options("from-file", "from-env-file"), func(p0 string) bool {
 			return func() bool {
 				let0 := func() string {
@@ -2186,7 +2186,8 @@ func native32(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					matchReWith(&nativeRegexps[43], "/", cleanPath(let0)))
+					(matchReWith(&nativeRegexps[43], "/", cleanPath(let0)) &&
+						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
