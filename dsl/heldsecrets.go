@@ -509,6 +509,10 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 				out = append(out, p+inPlaceSuffix[programName(u.Name)])
 			}
 		}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		if containerCopySource(programName(u.Name), ue.Positional) != "" && ue.Positional[2] != "-" {
+			out = append(out, ue.Positional[2]) // docker cp dev:/root/.ssh k: k holds the keys
+		}
 	case "split", "csplit":
 		// split -b100 key p_ writes p_aa, p_ab, …: held by their prefix
 		prefix := "x"
