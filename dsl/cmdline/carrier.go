@@ -61,10 +61,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		// followed as the launcher's own, its options only
 		host := *c
 		host.Name = l.name
-		w.catalogFollow(&host, l.args, &Program{Name: l.name, Code: catalog[l.name].Code}, cx)
+		w.catalogFollow(&host, l.args, &Program{Name: l.name, Code: catalogProgram(l.name).Code}, cx)
 		c.Untrusted = cmp.Or(c.Untrusted, host.Untrusted)
 	}
-	if p := catalog[c.Name]; p != nil {
+	if p := catalogProgram(c.Name); p != nil {
 		w.catalogFollow(c, args, p, cx)
 		if p.Runs == "argv" || p.ShellPaths {
 			// a launcher left as the command took no command (setarch -3
@@ -122,7 +122,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && catalog[name] == nil && !otherInterpreters[program(name)] {
+		if _, known := programs[name]; !known && lang == "" && catalogProgram(name) == nil && !otherInterpreters[program(name)] {
 			if !notLaunchers[program(name)] {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)

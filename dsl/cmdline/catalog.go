@@ -43,7 +43,7 @@ type CodeOption struct {
 }
 
 // Lookup returns the catalogue's entry for a command name, or nil.
-func Lookup(name string) *Program { return catalog[FoldWord(name)] }
+func Lookup(name string) *Program { return catalogProgram(FoldWord(name)) }
 
 // escapeLangs are the catalogue's languages in which a command is a
 // program's escape out of its own purpose: an editor's :!, a pager's !, a
@@ -97,7 +97,7 @@ func IsEscape(via string) bool {
 // catalogWrapper is the optSpec by which peel takes a launcher of the
 // catalogue off the command it runs, as it does sudo or nice.
 func catalogWrapper(name string) (optSpec, bool) {
-	p := catalog[name]
+	p := catalogProgram(name)
 	if p == nil || p.Runs != "argv" {
 		return optSpec{}, false
 	}

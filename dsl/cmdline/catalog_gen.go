@@ -2,329 +2,597 @@
 
 package cmdline
 
-// catalog is the program catalogue, by name and alias.
-var catalog = map[string]*Program{
-	"vim":               &catalogPrograms[0],
-	"vi":                &catalogPrograms[0],
-	"nvim":              &catalogPrograms[0],
-	"rvim":              &catalogPrograms[0],
-	"view":              &catalogPrograms[0],
-	"rview":             &catalogPrograms[0],
-	"vimdiff":           &catalogPrograms[0],
-	"ex":                &catalogPrograms[0],
-	"gvim":              &catalogPrograms[0],
-	"gview":             &catalogPrograms[0],
-	"rgvim":             &catalogPrograms[0],
-	"rgview":            &catalogPrograms[0],
-	"evim":              &catalogPrograms[0],
-	"eview":             &catalogPrograms[0],
-	"vimx":              &catalogPrograms[0],
-	"nvi":               &catalogPrograms[0],
-	"elvis":             &catalogPrograms[0],
-	"less":              &catalogPrograms[1],
-	"more":              &catalogPrograms[1],
-	"most":              &catalogPrograms[1],
-	"pg":                &catalogPrograms[1],
-	"emacs":             &catalogPrograms[2],
-	"emacsclient":       &catalogPrograms[2],
-	"xemacs":            &catalogPrograms[2],
-	"gdb":               &catalogPrograms[3],
-	"gdb-multiarch":     &catalogPrograms[3],
-	"cgdb":              &catalogPrograms[3],
-	"lldb":              &catalogPrograms[4],
-	"sqlite3":           &catalogPrograms[5],
-	"sqlite":            &catalogPrograms[5],
-	"opencode":          &catalogPrograms[6],
-	"mysql":             &catalogPrograms[7],
-	"mariadb":           &catalogPrograms[7],
-	"psql":              &catalogPrograms[8],
-	"ed":                &catalogPrograms[9],
-	"red":               &catalogPrograms[9],
-	"telnet":            &catalogPrograms[9],
-	"ftp":               &catalogPrograms[10],
-	"sftp":              &catalogPrograms[10],
-	"lftp":              &catalogPrograms[10],
-	"tftp":              &catalogPrograms[10],
-	"smbclient":         &catalogPrograms[10],
-	"cadaver":           &catalogPrograms[10],
-	"ncftp":             &catalogPrograms[10],
-	"gimp":              &catalogPrograms[11],
-	"gimp-console":      &catalogPrograms[11],
-	"gimp-2.10":         &catalogPrograms[11],
-	"capsh":             &catalogPrograms[12],
-	"sed":               &catalogPrograms[13],
-	"gsed":              &catalogPrograms[13],
-	"apt-get":           &catalogPrograms[14],
-	"apt":               &catalogPrograms[14],
-	"apt-cache":         &catalogPrograms[14],
-	"aptitude":          &catalogPrograms[14],
-	"make":              &catalogPrograms[15],
-	"gmake":             &catalogPrograms[15],
-	"cmake":             &catalogPrograms[16],
-	"expect":            &catalogPrograms[17],
-	"tclsh":             &catalogPrograms[18],
-	"wish":              &catalogPrograms[18],
-	"jimsh":             &catalogPrograms[18],
-	"rscript":           &catalogPrograms[19],
-	"Rscript":           &catalogPrograms[19],
-	"R":                 &catalogPrograms[19],
-	"julia":             &catalogPrograms[20],
-	"osascript":         &catalogPrograms[21],
-	"nu":                &catalogPrograms[22],
-	"xonsh":             &catalogPrograms[22],
-	"elvish":            &catalogPrograms[22],
-	"ion":               &catalogPrograms[22],
-	"murex":             &catalogPrograms[22],
-	"oil":               &catalogPrograms[22],
-	"osh":               &catalogPrograms[22],
-	"ysh":               &catalogPrograms[22],
-	"pwsh-sh":           &catalogPrograms[22],
-	"nmap":              &catalogPrograms[23],
-	"ansible":           &catalogPrograms[24],
-	"pdsh":              &catalogPrograms[25],
-	"pssh":              &catalogPrograms[25],
-	"parallel-ssh":      &catalogPrograms[25],
-	"clush":             &catalogPrograms[25],
-	"dsh":               &catalogPrograms[25],
-	"mussh":             &catalogPrograms[25],
-	"salt":              &catalogPrograms[26],
-	"salt-call":         &catalogPrograms[26],
-	"salt-ssh":          &catalogPrograms[26],
-	"gcloud":            &catalogPrograms[27],
-	"aws":               &catalogPrograms[28],
-	"docker":            &catalogPrograms[29],
-	"podman":            &catalogPrograms[29],
-	"nerdctl":           &catalogPrograms[29],
-	"kubectl":           &catalogPrograms[30],
-	"oc":                &catalogPrograms[30],
-	"distrobox":         &catalogPrograms[31],
-	"vagrant":           &catalogPrograms[32],
-	"multipass":         &catalogPrograms[32],
-	"lxc":               &catalogPrograms[32],
-	"incus":             &catalogPrograms[32],
-	"jrunscript":        &catalogPrograms[33],
-	"jjs":               &catalogPrograms[33],
-	"git":               &catalogPrograms[34],
-	"restic":            &catalogPrograms[35],
-	"tcpdump":           &catalogPrograms[36],
-	"sysctl":            &catalogPrograms[37],
-	"bpftrace":          &catalogPrograms[38],
-	"gnuplot":           &catalogPrograms[39],
-	"octave":            &catalogPrograms[39],
-	"octave-cli":        &catalogPrograms[39],
-	"slsh":              &catalogPrograms[39],
-	"guile":             &catalogPrograms[40],
-	"clisp":             &catalogPrograms[40],
-	"sbcl":              &catalogPrograms[40],
-	"ecl":               &catalogPrograms[40],
-	"racket":            &catalogPrograms[40],
-	"chicken":           &catalogPrograms[40],
-	"csi":               &catalogPrograms[40],
-	"gosh":              &catalogPrograms[40],
-	"chez":              &catalogPrograms[40],
-	"scheme":            &catalogPrograms[40],
-	"erl":               &catalogPrograms[41],
-	"elixir":            &catalogPrograms[42],
-	"iex":               &catalogPrograms[42],
-	"mix":               &catalogPrograms[43],
-	"groovy":            &catalogPrograms[44],
-	"kotlinc":           &catalogPrograms[44],
-	"kotlinc-jvm":       &catalogPrograms[44],
-	"kotlin":            &catalogPrograms[44],
-	"scala":             &catalogPrograms[45],
-	"scala-cli":         &catalogPrograms[45],
-	"jshell":            &catalogPrograms[46],
-	"clojure":           &catalogPrograms[47],
-	"clj":               &catalogPrograms[47],
-	"bb":                &catalogPrograms[47],
-	"swift":             &catalogPrograms[48],
-	"ghc":               &catalogPrograms[49],
-	"ghci":              &catalogPrograms[49],
-	"runghc":            &catalogPrograms[49],
-	"runhaskell":        &catalogPrograms[49],
-	"stack-ghc":         &catalogPrograms[49],
-	"pidstat":           &catalogPrograms[50],
-	"plymouth":          &catalogPrograms[51],
-	"enscript":          &catalogPrograms[52],
-	"openvt":            &catalogPrograms[53],
-	"aa-exec":           &catalogPrograms[54],
-	"pexec":             &catalogPrograms[55],
-	"aoss":              &catalogPrograms[55],
-	"choom":             &catalogPrograms[55],
-	"multitime":         &catalogPrograms[55],
-	"softlimit":         &catalogPrograms[55],
-	"setlock":           &catalogPrograms[55],
-	"distcc":            &catalogPrograms[55],
-	"logsave":           &catalogPrograms[55],
-	"grc":               &catalogPrograms[55],
-	"ssh-agent":         &catalogPrograms[55],
-	"dbus-run-session":  &catalogPrograms[55],
-	"ionice-run":        &catalogPrograms[55],
-	"runcon":            &catalogPrograms[55],
-	"tex":               &catalogPrograms[56],
-	"latex":             &catalogPrograms[56],
-	"pdflatex":          &catalogPrograms[56],
-	"pdftex":            &catalogPrograms[56],
-	"xelatex":           &catalogPrograms[56],
-	"xetex":             &catalogPrograms[56],
-	"lualatex":          &catalogPrograms[56],
-	"luatex":            &catalogPrograms[56],
-	"etex":              &catalogPrograms[56],
-	"context":           &catalogPrograms[56],
-	"amstex":            &catalogPrograms[56],
-	"lambda":            &catalogPrograms[56],
-	"latexmk":           &catalogPrograms[57],
-	"m4":                &catalogPrograms[58],
-	"rpm":               &catalogPrograms[59],
-	"rpmdb":             &catalogPrograms[59],
-	"rpmquery":          &catalogPrograms[59],
-	"rpmverify":         &catalogPrograms[59],
-	"rpmbuild":          &catalogPrograms[59],
-	"rpmspec":           &catalogPrograms[59],
-	"hg":                &catalogPrograms[60],
-	"fzf":               &catalogPrograms[61],
-	"tmate":             &catalogPrograms[62],
-	"genie":             &catalogPrograms[63],
-	"dc":                &catalogPrograms[64],
-	"mail":              &catalogPrograms[65],
-	"mailx":             &catalogPrograms[65],
-	"bsd-mailx":         &catalogPrograms[65],
-	"s-nail":            &catalogPrograms[65],
-	"heirloom-mailx":    &catalogPrograms[65],
-	"yt-dlp":            &catalogPrograms[66],
-	"youtube-dl":        &catalogPrograms[66],
-	"dmsetup":           &catalogPrograms[67],
-	"openvpn":           &catalogPrograms[68],
-	"certbot":           &catalogPrograms[69],
-	"borg":              &catalogPrograms[70],
-	"sshuttle":          &catalogPrograms[71],
-	"split":             &catalogPrograms[72],
-	"gsplit":            &catalogPrograms[72],
-	"scrot":             &catalogPrograms[73],
-	"zic":               &catalogPrograms[74],
-	"dnsmasq":           &catalogPrograms[75],
-	"pip":               &catalogPrograms[76],
-	"pip3":              &catalogPrograms[76],
-	"gem":               &catalogPrograms[77],
-	"scp":               &catalogPrograms[78],
-	"sftp-s":            &catalogPrograms[78],
-	"sshfs":             &catalogPrograms[79],
-	"check_by_ssh":      &catalogPrograms[80],
-	"puppet":            &catalogPrograms[81],
-	"xdotool":           &catalogPrograms[82],
-	"task":              &catalogPrograms[83],
-	"perf":              &catalogPrograms[84],
-	"ip":                &catalogPrograms[85],
-	"rake":              &catalogPrograms[86],
-	"knife":             &catalogPrograms[87],
-	"sqlmap":            &catalogPrograms[88],
-	"exiftool":          &catalogPrograms[89],
-	"fail2ban-client":   &catalogPrograms[90],
-	"bee":               &catalogPrograms[91],
-	"go":                &catalogPrograms[92],
-	"cargo":             &catalogPrograms[93],
-	"strace":            &catalogPrograms[94],
-	"ltrace":            &catalogPrograms[95],
-	"flock":             &catalogPrograms[96],
-	"systemd-run":       &catalogPrograms[97],
-	"unshare":           &catalogPrograms[98],
-	"nsenter":           &catalogPrograms[99],
-	"toybox":            &catalogPrograms[100],
-	"sshpass":           &catalogPrograms[101],
-	"screen":            &catalogPrograms[102],
-	"cpulimit":          &catalogPrograms[103],
-	"dbus-launch":       &catalogPrograms[104],
-	"rlwrap":            &catalogPrograms[105],
-	"valgrind":          &catalogPrograms[106],
-	"setarch":           &catalogPrograms[107],
-	"linux32":           &catalogPrograms[107],
-	"linux64":           &catalogPrograms[107],
-	"i386":              &catalogPrograms[107],
-	"x86_64":            &catalogPrograms[107],
-	"arch":              &catalogPrograms[107],
-	"chronic":           &catalogPrograms[108],
-	"eatmydata":         &catalogPrograms[108],
-	"fakeroot":          &catalogPrograms[108],
-	"faketime":          &catalogPrograms[108],
-	"torify":            &catalogPrograms[108],
-	"xvfb-run":          &catalogPrograms[108],
-	"catchsegv":         &catalogPrograms[108],
-	"numactl":           &catalogPrograms[108],
-	"prlimit":           &catalogPrograms[108],
-	"chpst":             &catalogPrograms[108],
-	"systemd-inhibit":   &catalogPrograms[108],
-	"ts":                &catalogPrograms[108],
-	"pv":                &catalogPrograms[108],
-	"nocache":           &catalogPrograms[108],
-	"cgexec":            &catalogPrograms[108],
-	"schedtool":         &catalogPrograms[108],
-	"trickle":           &catalogPrograms[108],
-	"cset":              &catalogPrograms[108],
-	"vipe":              &catalogPrograms[108],
-	"ifne":              &catalogPrograms[108],
-	"sem":               &catalogPrograms[108],
-	"pipetty":           &catalogPrograms[108],
-	"entr":              &catalogPrograms[109],
-	"mosh":              &catalogPrograms[110],
-	"msgfilter":         &catalogPrograms[111],
-	"start-stop-daemon": &catalogPrograms[112],
-	"sg":                &catalogPrograms[113],
-	"newgrp":            &catalogPrograms[113],
-	"xterm":             &catalogPrograms[114],
-	"uxterm":            &catalogPrograms[114],
-	"gnome-terminal":    &catalogPrograms[114],
-	"konsole":           &catalogPrograms[114],
-	"kitty":             &catalogPrograms[114],
-	"alacritty":         &catalogPrograms[114],
-	"urxvt":             &catalogPrograms[114],
-	"rxvt":              &catalogPrograms[114],
-	"st":                &catalogPrograms[114],
-	"terminator":        &catalogPrograms[114],
-	"tilix":             &catalogPrograms[114],
-	"xfce4-terminal":    &catalogPrograms[114],
-	"wezterm":           &catalogPrograms[114],
-	"lxterminal":        &catalogPrograms[114],
-	"mate-terminal":     &catalogPrograms[114],
-	"foot":              &catalogPrograms[114],
-	"tmux":              &catalogPrograms[115],
-	"parallel":          &catalogPrograms[116],
-	"at":                &catalogPrograms[117],
-	"batch":             &catalogPrograms[117],
-	"npx":               &catalogPrograms[118],
-	"bunx":              &catalogPrograms[118],
-	"uvx":               &catalogPrograms[118],
-	"pipx-run":          &catalogPrograms[118],
-	"pnpm":              &catalogPrograms[119],
-	"yarn":              &catalogPrograms[119],
-	"npm":               &catalogPrograms[119],
-	"bun":               &catalogPrograms[119],
-	"bundle":            &catalogPrograms[120],
-	"poetry":            &catalogPrograms[120],
-	"pipenv":            &catalogPrograms[120],
-	"pdm":               &catalogPrograms[120],
-	"hatch":             &catalogPrograms[120],
-	"rye":               &catalogPrograms[120],
-	"uv":                &catalogPrograms[120],
-	"conda":             &catalogPrograms[120],
-	"mamba":             &catalogPrograms[120],
-	"micromamba":        &catalogPrograms[120],
-	"pixi":              &catalogPrograms[120],
-	"devbox":            &catalogPrograms[120],
-	"cargo-run":         &catalogPrograms[120],
-	"dotnet":            &catalogPrograms[120],
-	"mise":              &catalogPrograms[120],
-	"rbenv":             &catalogPrograms[120],
-	"pyenv":             &catalogPrograms[120],
-	"nodenv":            &catalogPrograms[120],
-	"nix":               &catalogPrograms[121],
-	"script":            &catalogPrograms[122],
-	"socat":             &catalogPrograms[123],
-	"socket":            &catalogPrograms[124],
-	"proot":             &catalogPrograms[125],
-	"sched":             &catalogPrograms[126],
-	"hguard":            &catalogPrograms[127],
-	"hguard-shell":      &catalogPrograms[128],
-	"nix-shell":         &catalogPrograms[129],
+// catalogProgram returns the catalogue's program named name (by name or
+// alias), or nil.
+func catalogProgram(name string) *Program {
+	switch name {
+	case "vim", "vi", "nvim", "rvim", "view", "rview", "vimdiff", "ex", "gvim", "gview", "rgvim", "rgview", "evim", "eview", "vimx", "nvi", "elvis":
+		return &catalogPrograms[0]
+	case "less", "more", "most", "pg":
+		return &catalogPrograms[1]
+	case "emacs", "emacsclient", "xemacs":
+		return &catalogPrograms[2]
+	case "gdb", "gdb-multiarch", "cgdb":
+		return &catalogPrograms[3]
+	case "lldb":
+		return &catalogPrograms[4]
+	case "sqlite3", "sqlite":
+		return &catalogPrograms[5]
+	case "opencode":
+		return &catalogPrograms[6]
+	case "mysql", "mariadb":
+		return &catalogPrograms[7]
+	case "psql":
+		return &catalogPrograms[8]
+	case "ed", "red", "telnet":
+		return &catalogPrograms[9]
+	case "ftp", "sftp", "lftp", "tftp", "smbclient", "cadaver", "ncftp":
+		return &catalogPrograms[10]
+	case "gimp", "gimp-console", "gimp-2.10":
+		return &catalogPrograms[11]
+	case "capsh":
+		return &catalogPrograms[12]
+	case "sed", "gsed":
+		return &catalogPrograms[13]
+	case "apt-get", "apt", "apt-cache", "aptitude":
+		return &catalogPrograms[14]
+	case "make", "gmake":
+		return &catalogPrograms[15]
+	case "cmake":
+		return &catalogPrograms[16]
+	case "expect":
+		return &catalogPrograms[17]
+	case "tclsh", "wish", "jimsh":
+		return &catalogPrograms[18]
+	case "rscript", "Rscript", "R":
+		return &catalogPrograms[19]
+	case "julia":
+		return &catalogPrograms[20]
+	case "osascript":
+		return &catalogPrograms[21]
+	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
+		return &catalogPrograms[22]
+	case "nmap":
+		return &catalogPrograms[23]
+	case "ansible":
+		return &catalogPrograms[24]
+	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
+		return &catalogPrograms[25]
+	case "salt", "salt-call", "salt-ssh":
+		return &catalogPrograms[26]
+	case "gcloud":
+		return &catalogPrograms[27]
+	case "aws":
+		return &catalogPrograms[28]
+	case "docker", "podman", "nerdctl":
+		return &catalogPrograms[29]
+	case "kubectl", "oc":
+		return &catalogPrograms[30]
+	case "distrobox":
+		return &catalogPrograms[31]
+	case "vagrant", "multipass", "lxc", "incus":
+		return &catalogPrograms[32]
+	case "jrunscript", "jjs":
+		return &catalogPrograms[33]
+	case "git":
+		return &catalogPrograms[34]
+	case "restic":
+		return &catalogPrograms[35]
+	case "tcpdump":
+		return &catalogPrograms[36]
+	case "sysctl":
+		return &catalogPrograms[37]
+	case "bpftrace":
+		return &catalogPrograms[38]
+	case "gnuplot", "octave", "octave-cli", "slsh":
+		return &catalogPrograms[39]
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+		return &catalogPrograms[40]
+	case "erl":
+		return &catalogPrograms[41]
+	case "elixir", "iex":
+		return &catalogPrograms[42]
+	case "mix":
+		return &catalogPrograms[43]
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+		return &catalogPrograms[44]
+	case "scala", "scala-cli":
+		return &catalogPrograms[45]
+	case "jshell":
+		return &catalogPrograms[46]
+	case "clojure", "clj", "bb":
+		return &catalogPrograms[47]
+	case "swift":
+		return &catalogPrograms[48]
+	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+		return &catalogPrograms[49]
+	case "pidstat":
+		return &catalogPrograms[50]
+	case "plymouth":
+		return &catalogPrograms[51]
+	case "enscript":
+		return &catalogPrograms[52]
+	case "openvt":
+		return &catalogPrograms[53]
+	case "aa-exec":
+		return &catalogPrograms[54]
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+		return &catalogPrograms[55]
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+		return &catalogPrograms[56]
+	case "latexmk":
+		return &catalogPrograms[57]
+	case "m4":
+		return &catalogPrograms[58]
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+		return &catalogPrograms[59]
+	case "hg":
+		return &catalogPrograms[60]
+	case "fzf":
+		return &catalogPrograms[61]
+	case "tmate":
+		return &catalogPrograms[62]
+	case "genie":
+		return &catalogPrograms[63]
+	case "dc":
+		return &catalogPrograms[64]
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+		return &catalogPrograms[65]
+	case "yt-dlp", "youtube-dl":
+		return &catalogPrograms[66]
+	case "dmsetup":
+		return &catalogPrograms[67]
+	case "openvpn":
+		return &catalogPrograms[68]
+	case "certbot":
+		return &catalogPrograms[69]
+	case "borg":
+		return &catalogPrograms[70]
+	case "sshuttle":
+		return &catalogPrograms[71]
+	case "split", "gsplit":
+		return &catalogPrograms[72]
+	case "scrot":
+		return &catalogPrograms[73]
+	case "zic":
+		return &catalogPrograms[74]
+	case "dnsmasq":
+		return &catalogPrograms[75]
+	case "pip", "pip3":
+		return &catalogPrograms[76]
+	case "gem":
+		return &catalogPrograms[77]
+	case "scp", "sftp-s":
+		return &catalogPrograms[78]
+	case "sshfs":
+		return &catalogPrograms[79]
+	case "check_by_ssh":
+		return &catalogPrograms[80]
+	case "puppet":
+		return &catalogPrograms[81]
+	case "xdotool":
+		return &catalogPrograms[82]
+	case "task":
+		return &catalogPrograms[83]
+	case "perf":
+		return &catalogPrograms[84]
+	case "ip":
+		return &catalogPrograms[85]
+	case "rake":
+		return &catalogPrograms[86]
+	case "knife":
+		return &catalogPrograms[87]
+	case "sqlmap":
+		return &catalogPrograms[88]
+	case "exiftool":
+		return &catalogPrograms[89]
+	case "fail2ban-client":
+		return &catalogPrograms[90]
+	case "bee":
+		return &catalogPrograms[91]
+	case "go":
+		return &catalogPrograms[92]
+	case "cargo":
+		return &catalogPrograms[93]
+	case "strace":
+		return &catalogPrograms[94]
+	case "ltrace":
+		return &catalogPrograms[95]
+	case "flock":
+		return &catalogPrograms[96]
+	case "systemd-run":
+		return &catalogPrograms[97]
+	case "unshare":
+		return &catalogPrograms[98]
+	case "nsenter":
+		return &catalogPrograms[99]
+	case "toybox":
+		return &catalogPrograms[100]
+	case "sshpass":
+		return &catalogPrograms[101]
+	case "screen":
+		return &catalogPrograms[102]
+	case "cpulimit":
+		return &catalogPrograms[103]
+	case "dbus-launch":
+		return &catalogPrograms[104]
+	case "rlwrap":
+		return &catalogPrograms[105]
+	case "valgrind":
+		return &catalogPrograms[106]
+	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
+		return &catalogPrograms[107]
+	case "chronic", "eatmydata", "fakeroot", "faketime", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "trickle", "cset", "vipe", "ifne", "sem", "pipetty":
+		return &catalogPrograms[108]
+	case "entr":
+		return &catalogPrograms[109]
+	case "mosh":
+		return &catalogPrograms[110]
+	case "msgfilter":
+		return &catalogPrograms[111]
+	case "start-stop-daemon":
+		return &catalogPrograms[112]
+	case "sg", "newgrp":
+		return &catalogPrograms[113]
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+		return &catalogPrograms[114]
+	case "tmux":
+		return &catalogPrograms[115]
+	case "parallel":
+		return &catalogPrograms[116]
+	case "at", "batch":
+		return &catalogPrograms[117]
+	case "npx", "bunx", "uvx", "pipx-run":
+		return &catalogPrograms[118]
+	case "pnpm", "yarn", "npm", "bun":
+		return &catalogPrograms[119]
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
+		return &catalogPrograms[120]
+	case "nix":
+		return &catalogPrograms[121]
+	case "script":
+		return &catalogPrograms[122]
+	case "socat":
+		return &catalogPrograms[123]
+	case "socket":
+		return &catalogPrograms[124]
+	case "proot":
+		return &catalogPrograms[125]
+	case "sched":
+		return &catalogPrograms[126]
+	case "hguard":
+		return &catalogPrograms[127]
+	case "hguard-shell":
+		return &catalogPrograms[128]
+	case "nix-shell":
+		return &catalogPrograms[129]
+	}
+	return nil
+}
+
+// catalogNames are the catalogue's names and aliases.
+var catalogNames = [...]string{
+	"vim",
+	"vi",
+	"nvim",
+	"rvim",
+	"view",
+	"rview",
+	"vimdiff",
+	"ex",
+	"gvim",
+	"gview",
+	"rgvim",
+	"rgview",
+	"evim",
+	"eview",
+	"vimx",
+	"nvi",
+	"elvis",
+	"less",
+	"more",
+	"most",
+	"pg",
+	"emacs",
+	"emacsclient",
+	"xemacs",
+	"gdb",
+	"gdb-multiarch",
+	"cgdb",
+	"lldb",
+	"sqlite3",
+	"sqlite",
+	"opencode",
+	"mysql",
+	"mariadb",
+	"psql",
+	"ed",
+	"red",
+	"telnet",
+	"ftp",
+	"sftp",
+	"lftp",
+	"tftp",
+	"smbclient",
+	"cadaver",
+	"ncftp",
+	"gimp",
+	"gimp-console",
+	"gimp-2.10",
+	"capsh",
+	"sed",
+	"gsed",
+	"apt-get",
+	"apt",
+	"apt-cache",
+	"aptitude",
+	"make",
+	"gmake",
+	"cmake",
+	"expect",
+	"tclsh",
+	"wish",
+	"jimsh",
+	"rscript",
+	"Rscript",
+	"R",
+	"julia",
+	"osascript",
+	"nu",
+	"xonsh",
+	"elvish",
+	"ion",
+	"murex",
+	"oil",
+	"osh",
+	"ysh",
+	"pwsh-sh",
+	"nmap",
+	"ansible",
+	"pdsh",
+	"pssh",
+	"parallel-ssh",
+	"clush",
+	"dsh",
+	"mussh",
+	"salt",
+	"salt-call",
+	"salt-ssh",
+	"gcloud",
+	"aws",
+	"docker",
+	"podman",
+	"nerdctl",
+	"kubectl",
+	"oc",
+	"distrobox",
+	"vagrant",
+	"multipass",
+	"lxc",
+	"incus",
+	"jrunscript",
+	"jjs",
+	"git",
+	"restic",
+	"tcpdump",
+	"sysctl",
+	"bpftrace",
+	"gnuplot",
+	"octave",
+	"octave-cli",
+	"slsh",
+	"guile",
+	"clisp",
+	"sbcl",
+	"ecl",
+	"racket",
+	"chicken",
+	"csi",
+	"gosh",
+	"chez",
+	"scheme",
+	"erl",
+	"elixir",
+	"iex",
+	"mix",
+	"groovy",
+	"kotlinc",
+	"kotlinc-jvm",
+	"kotlin",
+	"scala",
+	"scala-cli",
+	"jshell",
+	"clojure",
+	"clj",
+	"bb",
+	"swift",
+	"ghc",
+	"ghci",
+	"runghc",
+	"runhaskell",
+	"stack-ghc",
+	"pidstat",
+	"plymouth",
+	"enscript",
+	"openvt",
+	"aa-exec",
+	"pexec",
+	"aoss",
+	"choom",
+	"multitime",
+	"softlimit",
+	"setlock",
+	"distcc",
+	"logsave",
+	"grc",
+	"ssh-agent",
+	"dbus-run-session",
+	"ionice-run",
+	"runcon",
+	"tex",
+	"latex",
+	"pdflatex",
+	"pdftex",
+	"xelatex",
+	"xetex",
+	"lualatex",
+	"luatex",
+	"etex",
+	"context",
+	"amstex",
+	"lambda",
+	"latexmk",
+	"m4",
+	"rpm",
+	"rpmdb",
+	"rpmquery",
+	"rpmverify",
+	"rpmbuild",
+	"rpmspec",
+	"hg",
+	"fzf",
+	"tmate",
+	"genie",
+	"dc",
+	"mail",
+	"mailx",
+	"bsd-mailx",
+	"s-nail",
+	"heirloom-mailx",
+	"yt-dlp",
+	"youtube-dl",
+	"dmsetup",
+	"openvpn",
+	"certbot",
+	"borg",
+	"sshuttle",
+	"split",
+	"gsplit",
+	"scrot",
+	"zic",
+	"dnsmasq",
+	"pip",
+	"pip3",
+	"gem",
+	"scp",
+	"sftp-s",
+	"sshfs",
+	"check_by_ssh",
+	"puppet",
+	"xdotool",
+	"task",
+	"perf",
+	"ip",
+	"rake",
+	"knife",
+	"sqlmap",
+	"exiftool",
+	"fail2ban-client",
+	"bee",
+	"go",
+	"cargo",
+	"strace",
+	"ltrace",
+	"flock",
+	"systemd-run",
+	"unshare",
+	"nsenter",
+	"toybox",
+	"sshpass",
+	"screen",
+	"cpulimit",
+	"dbus-launch",
+	"rlwrap",
+	"valgrind",
+	"setarch",
+	"linux32",
+	"linux64",
+	"i386",
+	"x86_64",
+	"arch",
+	"chronic",
+	"eatmydata",
+	"fakeroot",
+	"faketime",
+	"torify",
+	"xvfb-run",
+	"catchsegv",
+	"numactl",
+	"prlimit",
+	"chpst",
+	"systemd-inhibit",
+	"ts",
+	"pv",
+	"nocache",
+	"cgexec",
+	"schedtool",
+	"trickle",
+	"cset",
+	"vipe",
+	"ifne",
+	"sem",
+	"pipetty",
+	"entr",
+	"mosh",
+	"msgfilter",
+	"start-stop-daemon",
+	"sg",
+	"newgrp",
+	"xterm",
+	"uxterm",
+	"gnome-terminal",
+	"konsole",
+	"kitty",
+	"alacritty",
+	"urxvt",
+	"rxvt",
+	"st",
+	"terminator",
+	"tilix",
+	"xfce4-terminal",
+	"wezterm",
+	"lxterminal",
+	"mate-terminal",
+	"foot",
+	"tmux",
+	"parallel",
+	"at",
+	"batch",
+	"npx",
+	"bunx",
+	"uvx",
+	"pipx-run",
+	"pnpm",
+	"yarn",
+	"npm",
+	"bun",
+	"bundle",
+	"poetry",
+	"pipenv",
+	"pdm",
+	"hatch",
+	"rye",
+	"uv",
+	"conda",
+	"mamba",
+	"micromamba",
+	"pixi",
+	"devbox",
+	"cargo-run",
+	"dotnet",
+	"mise",
+	"rbenv",
+	"pyenv",
+	"nodenv",
+	"nix",
+	"script",
+	"socat",
+	"socket",
+	"proot",
+	"sched",
+	"hguard",
+	"hguard-shell",
+	"nix-shell",
 }
 
 var catalogPrograms = [...]Program{

@@ -28,7 +28,7 @@ var knownNames = sync.OnceValue(func() []string {
 			seen[k] = true
 		}
 	}
-	for k := range catalog {
+	for _, k := range catalogNames {
 		seen[k] = true
 	}
 	for k := range programs {

@@ -133,7 +133,7 @@ func knownProgram(name string) bool {
 	if strings.HasPrefix(name, "mkfs.") {
 		return true
 	}
-	if dataPrograms[name] || shells[name] || fetchers[name] || catalog[name] != nil || interpreter(name) != "" || ruledPrograms[name] {
+	if dataPrograms[name] || shells[name] || fetchers[name] || catalogProgram(name) != nil || interpreter(name) != "" || ruledPrograms[name] {
 		return true
 	}
 	_, ok := programs[name]

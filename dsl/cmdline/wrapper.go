@@ -46,7 +46,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		}
 		c.Wrappers = append(c.Wrappers, wr)
 		c.Assigns = append(c.Assigns, assigns...)
-		if p := catalog[base]; p != nil && len(p.Code) > 0 && len(rest) < len(fs) {
+		if p := catalogProgram(base); p != nil && len(p.Code) > 0 && len(rest) < len(fs) {
 			// its own words; not when a split value (env -S) made more of them
 			c.launchers = append(c.launchers, launcherWords{base, fs[1 : len(fs)-len(rest)]})
 		}
