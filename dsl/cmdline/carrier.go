@@ -74,11 +74,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.shellArgs(c, args, cx)
 		}
 	}
-	if len(w.files) > 0 && !dataPrograms[program(c.Name)] && !shells[program(c.Name)] && c.Name != "source" && c.Name != "." {
+	if len(w.files) > 0 && !dataPrograms.has(program(c.Name)) && !shells.has(program(c.Name)) && c.Name != "source" && c.Name != "." {
 		w.writtenFiles(c, args, cx)
 	}
 	switch name := c.Name; {
-	case shells[program(name)]:
+	case shells.has(program(name)):
 		w.shell(c, args, cx)
 	case name == "eval":
 		w.eval(c, args, cx)
@@ -122,11 +122,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && catalogProgram(name) == nil && !otherInterpreters[program(name)] {
-			if !notLaunchers[program(name)] {
+		if _, known := programs[name]; !known && lang == "" && catalogProgram(name) == nil && !otherInterpreters.has(program(name)) {
+			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)
-			} else if envLaunchers[program(name)] {
+			} else if envLaunchers.has(program(name)) {
 				w.unknownLauncher(c, args, cx) // a bare shell there is normal, a command is not hidden
 			}
 		}
@@ -136,7 +136,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
 		}
-		if (lang != "" || otherInterpreters[program(name)]) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
+		if (lang != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
 			w.stdinCode(c) // no script and no inline code: it runs its standard input
 		}
 	}
@@ -146,7 +146,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // line after the first, with SHELL given no script (only options, none of
 // them -c), and no wrapper but exec.
 func (w *walker) typedBangShell(c *Command, args []field, cx ctx) bool {
-	if len(cx.via) > 0 || c.Pos.Line < 2 || !shells[program(c.Name)] {
+	if len(cx.via) > 0 || c.Pos.Line < 2 || !shells.has(program(c.Name)) {
 		return false
 	}
 	for _, wr := range c.Wrappers {
@@ -237,7 +237,7 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	operands := w.peel(&before, words)
 	typedInto := program(before.Name)
 	switch {
-	case executeKeys[c.Path] && len(args) == 0 && editorsExecute[typedInto]:
+	case executeKeys.has(c.Path) && len(args) == 0 && editorsExecute.has(typedInto):
 		if next, _ := w.sourceLine(c.Pos.Line + 1); strings.TrimSpace(next) != "" {
 			return strings.TrimSpace(next), true
 		}
@@ -692,7 +692,7 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			key = strings.ToLower(key)
 			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") {
 				val = val[1:]
-			} else if !gitCommandKeys[key] && !strings.HasPrefix(key, "pager.") {
+			} else if !gitCommandKeys.has(key) && !strings.HasPrefix(key, "pager.") {
 				continue
 			}
 			w.nested(c, val, "git -c "+key, cx, args[i].Dynamic)
@@ -795,16 +795,10 @@ var notLaunchers = union(dataPrograms, set(
 // what they are for, but the command they are given is judged.
 var envLaunchers = set("bwrap", "proot", "arch-chroot", "schroot", "systemd-nspawn", "direnv", "devbox", "distrobox-enter", "toolbox")
 
-// union is a new set of the names in a and b.
-func union(a, b map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(a)+len(b))
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
+// union is a set of the names in a and b. It asks a for a's names rather
+// than copying them, so that a check that reads both builds each map once.
+func union(a, b *names) *names {
+	return &names{list: b.list, also: a}
 }
 
 // dataPrograms only read, list, search, copy or change files (and print
@@ -880,7 +874,7 @@ func isShellPath(s string) bool {
 		strings.HasSuffix(s, "/") || strings.ContainsAny(s, "= \t") {
 		return false
 	}
-	return shells[program(baseName(s))]
+	return shells.has(program(baseName(s)))
 }
 
 // shellIn finds a shell started by a word that holds a command line or a
@@ -992,7 +986,7 @@ var (
 // manifestHosts are the programs that run a code manifest they find by
 // its name where they run (pip install . runs setup.py); any other program
 // naming none is not reading it as code.
-var manifestHosts = map[string]map[string]bool{
+var manifestHosts = map[string]*names{
 	"setup.py":    set("pip", "easy_install", "python", "uv", "pipx", "poetry"),
 	"Vagrantfile": set("vagrant"),
 	"Gemfile":     set("bundle", "bundler"),
@@ -1027,7 +1021,7 @@ func writtenCodeLang(file, prog string) string {
 // IsEscape reports: the line wrote a configuration for a program that
 // makes it start a shell.
 func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
-	if p := program(c.Name); dataPrograms[p] || writtenDataUsers[p] {
+	if p := program(c.Name); dataPrograms.has(p) || writtenDataUsers.has(p) {
 		return
 	}
 	named := func(v string) []string {
@@ -1050,7 +1044,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		if !in.Static {
 			// code the program runs whose text is known at run time only
 			// (echo "…$(whereis python)…" > setup.py; pip install .)
-			if writtenCodeLang(file, c.Name) != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && c.Untrusted == "" {
+			if writtenCodeLang(file, c.Name) != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)].has(program(c.Name))) && c.Untrusted == "" {
 				c.Untrusted = "dynamic"
 			}
 			return
@@ -1086,7 +1080,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		// code in a language the program runs (nmap --script FILE, pandoc
 		// -L FILE, pdb FILE, setup.py for pip install .): read as that
 		// language's inline code, so its calls are judged
-		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)][program(c.Name)]) && !followed {
+		if lang := writtenCodeLang(file, c.Name); !shell && lang != "" && (given && codeHosts[program(c.Name)] != "" || manifestHosts[baseName(file)].has(program(c.Name))) && !followed {
 			w.runCode(c, lang, field{Word: Word{Value: rakeRuby(program(c.Name), in.Text)}}, c.Name+" "+file, cx)
 		} else if recipes := buildRecipes(program(c.Name), file, in.Text); !shell && !followed && recipes != nil {
 			// a build file the program runs the recipes of (make -f FILE,
@@ -1095,7 +1089,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 			for _, r := range recipes {
 				w.nested(c, r, c.Name+" "+file, cx, false)
 			}
-		} else if !shell && !followed && !notLaunchers[program(c.Name)] && fileLang(file) == "" {
+		} else if !shell && !followed && !notLaunchers.has(program(c.Name)) && fileLang(file) == "" {
 			// a command the file holds for the program to run: a script
 			// (#!, or a program in a bin directory the program is pointed
 			// at) or a setting that names one (actionstart = CMD, "exec
@@ -1132,7 +1126,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				continue
 			}
 		}
-		if fileKeepers[program(c.Name)] {
+		if fileKeepers.has(program(c.Name)) {
 			continue // git add ci.yml keeps the file; its settings run elsewhere
 		}
 		if opts, ok := configOptions[program(c.Name)]; ok {
@@ -1159,7 +1153,7 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		}
 	}
 	for _, f := range slices.Sorted(maps.Keys(w.files)) {
-		if manifests[baseName(f)] {
+		if manifests.has(baseName(f)) {
 			check(f, w.files[f], false, 0) // in name order: the commands' order must not vary
 		}
 	}
@@ -1183,7 +1177,7 @@ func buildRecipes(prog, file, text string) []string {
 			}
 		}
 		return out
-	case baseName(file) == "Procfile" && procfileRunners[prog]:
+	case baseName(file) == "Procfile" && procfileRunners.has(prog):
 		// NAME: COMMAND, one process a line
 		var out []string
 		for _, line := range strings.Split(text, "\n") {
@@ -1218,7 +1212,7 @@ func buildRecipes(prog, file, text string) []string {
 		return yamlListUnder(text, "", "entry")
 	case baseName(file) == "composer.json" && prog == "composer":
 		return composerScripts(text)
-	case baseName(file) == "package.json" && packageRunners[prog]:
+	case baseName(file) == "package.json" && packageRunners.has(prog):
 		var pkg struct {
 			Scripts map[string]any `json:"scripts"`
 		}

@@ -45,7 +45,7 @@ func TestShellArgs(t *testing.T) {
 		l := Parse(tt.cmd)
 		got := ""
 		for _, c := range l.Commands {
-			if shells[program(c.Name)] && (len(c.Via) > 0 || len(c.Wrappers) > 0) {
+			if shells.has(program(c.Name)) && (len(c.Via) > 0 || len(c.Wrappers) > 0) {
 				got = c.Name
 				for _, a := range c.Args {
 					got += " " + a.Value
@@ -95,7 +95,7 @@ func TestWrittenFiles(t *testing.T) {
 		l := Parse(tt.cmd)
 		got := ""
 		for _, c := range l.Commands {
-			if shells[program(c.Name)] && len(c.Via) > 0 {
+			if shells.has(program(c.Name)) && len(c.Via) > 0 {
 				got = c.Via[len(c.Via)-1]
 				break
 			}
@@ -190,7 +190,7 @@ func TestTypedBangShell(t *testing.T) {
 	for _, tt := range tests {
 		got := false
 		for _, c := range Parse(tt.cmd).Commands {
-			if shells[program(c.Name)] && slices.Contains(c.Via, "!") {
+			if shells.has(program(c.Name)) && slices.Contains(c.Via, "!") {
 				got = true
 			}
 		}

@@ -72,7 +72,7 @@ func IsEscape(via string) bool {
 	if via == "!" {
 		return true // a "!CMD" line typed into an interactive program
 	}
-	if envEscapes[strings.TrimSuffix(via, "=")] && strings.HasSuffix(via, "=") {
+	if envEscapes.has(strings.TrimSuffix(via, "=")) && strings.HasSuffix(via, "=") {
 		return true
 	}
 	name, opt, _ := strings.Cut(via, " ")
@@ -677,7 +677,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "shell-program":
 		// the shell a program runs its scripts with (npm --script-shell):
 		// a shell's name or path is a setting, anything else a command
-		if words := strings.Fields(code); len(words) > 0 && !(shells[program(baseName(words[0]))] && len(words) == 1) {
+		if words := strings.Fields(code); len(words) > 0 && !(shells.has(program(baseName(words[0]))) && len(words) == 1) {
 			w.runString(c, f, via, cx)
 		}
 	case "hook":
@@ -1003,7 +1003,7 @@ func cargoConfigCommand(setting string) string {
 	}
 	key = strings.ToLower(strings.TrimSpace(key))
 	last := key[strings.LastIndexByte(key, '.')+1:]
-	if !cargoProgramKeys[strings.Trim(last, `"'`)] && !strings.HasPrefix(key, "credential-alias.") {
+	if !cargoProgramKeys.has(strings.Trim(last, `"'`)) && !strings.HasPrefix(key, "credential-alias.") {
 		return ""
 	}
 	val = strings.TrimSpace(val)
@@ -1081,7 +1081,7 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			cmd := val.Value.Value
 			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(cmd, "!") {
 				cmd = cmd[1:]
-			} else if !gitCommandKeys[key] && !strings.HasPrefix(key, "pager.") {
+			} else if !gitCommandKeys.has(key) && !strings.HasPrefix(key, "pager.") {
 				continue
 			}
 			w.nested(c, cmd, "git config "+key, cx, val.Value.Dynamic)

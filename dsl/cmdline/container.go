@@ -87,7 +87,7 @@ var runnerGlobals = set("-H", "--host", "--context", "-c", "--config", "-l", "--
 // containerOf is what c, a container runner's command run in dir (""
 // when not known), gives the container it starts; nil when c starts none.
 func containerOf(c *Command, dir string, parse func(string, string) *Line) *Container {
-	if !containerRunners[c.Name] {
+	if !containerRunners.has(c.Name) {
 		return nil
 	}
 	args := c.Args
@@ -98,7 +98,7 @@ func containerOf(c *Command, dir string, parse func(string, string) *Line) *Cont
 			if args[i].Dynamic {
 				return ""
 			}
-			if runnerGlobals[v] {
+			if runnerGlobals.has(v) {
 				i++
 				continue
 			}
@@ -611,10 +611,10 @@ func (w *walker) hostDir() string {
 // the next word (takes) unless boolLongs says it takes none; -xV or -x
 // for the first letter of valueShorts in a bundle (-itv SRC:DST), whose
 // value is the rest of the word or else the next word.
-func splitOption(v string, boolLongs map[string]bool, valueShorts string) (name, val string, eq, takes bool) {
+func splitOption(v string, boolLongs *names, valueShorts string) (name, val string, eq, takes bool) {
 	name, val, eq = strings.Cut(v, "=")
 	if strings.HasPrefix(v, "--") {
-		return name, val, eq, !eq && !boolLongs[name]
+		return name, val, eq, !eq && !boolLongs.has(name)
 	}
 	for j := 1; j < len(v); j++ {
 		if strings.IndexByte(valueShorts, v[j]) >= 0 {

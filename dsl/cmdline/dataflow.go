@@ -395,14 +395,14 @@ func (w *walker) xargsInput(c *Command) {
 	}
 	if !in.Static || in.Remote || in.Decoded {
 		switch {
-		case repl != "" && shells[program(c.Name)]:
+		case repl != "" && shells.has(program(c.Name)):
 			// xargs -I{} sh -c {}: each line of the input is a script
 			for i, a := range c.Args {
 				if i > 0 && c.Args[i-1].Value == "-c" && strings.Contains(a.Value, repl) {
 					c.Args[i].Value = strings.ReplaceAll(a.Value, repl, "$xargs_item")
 				}
 			}
-		case repl == "" && shells[program(c.Name)] && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "-c":
+		case repl == "" && shells.has(program(c.Name)) && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "-c":
 			// xargs sh -c: the first word of the input is the script
 			c.Args = append(c.Args, Word{Value: "$xargs_item", Dynamic: true})
 		}
@@ -619,7 +619,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
-	case shells[program(name)] || name == "source" || name == ".":
+	case shells.has(program(name)) || name == "source" || name == ".":
 		w.fdScript(c, args, cx)
 	case name == "parallel":
 		w.parallelInput(c, args, cx)
@@ -902,7 +902,7 @@ func sshRemoteShell(args []field) bool {
 		}
 		remote = append(remote, strings.Fields(v)...)
 	}
-	if len(remote) == 0 || !shells[program(baseName(remote[0]))] {
+	if len(remote) == 0 || !shells.has(program(baseName(remote[0]))) {
 		return false
 	}
 	for _, a := range remote[1:] {
@@ -1155,7 +1155,7 @@ func (w *walker) writes(c *Command, args []field) {
 	default:
 		// the file a downloader's options name (curl -o, wget -O, aria2c
 		// -d -o): fetched content, whose text is not known
-		if fetchers[c.Name] || fileFetchers[c.Name] {
+		if fetchers.has(c.Name) || fileFetchers.has(c.Name) {
 			for _, f := range downloadOutputs(c.Name, args) {
 				record(f, Input{From: c.Name, Remote: true})
 			}
@@ -1287,7 +1287,7 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	}
 	lang := "sh"
 	switch {
-	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
+	case shells.has(program(c.Name)) || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
 			return
 		}

@@ -136,7 +136,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			w.nested(c, makeRecipeText(in.Text), "make recipe in file "+file+" written by an earlier command", cx, false)
 			return
 		}
-	case shells[program(c.Name)] || c.Name == "source" || c.Name == ".":
+	case shells.has(program(c.Name)) || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
 			if dynamicScript(args) {
 				// ls *.sh | while read f; do bash $f; done: which
@@ -353,17 +353,17 @@ func (w *walker) findRunsEarlier(args []field) (string, Input, string) {
 			i++
 		case (v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir") && i+1 < len(args) && lang == "":
 			prog := args[i+1].Value
-			code := shells[program(prog)] || interpreter(prog) != ""
+			code := shells.has(program(prog)) || interpreter(prog) != ""
 			for j := i + 2; j < len(args) && code && args[j].Value != ";" && args[j].Value != "+"; j++ {
 				a := args[j].Value
 				if a == "{}" {
 					lang = "sh"
-					if !shells[program(prog)] {
+					if !shells.has(program(prog)) {
 						lang = interpreter(prog)
 					}
 					break
 				}
-				if a == "-c" || a == "-e" || a == "-m" || strings.HasPrefix(a, "-") && shells[program(prog)] && strings.ContainsRune(a, 'c') {
+				if a == "-c" || a == "-e" || a == "-m" || strings.HasPrefix(a, "-") && shells.has(program(prog)) && strings.ContainsRune(a, 'c') {
 					break // inline code, not the file
 				}
 			}
@@ -459,9 +459,9 @@ func runnerFiles(prog string) []string {
 		return []string{"GNUmakefile", "makefile", "Makefile"}
 	case prog == "just":
 		return []string{"justfile", "Justfile", ".justfile"}
-	case procfileRunners[prog]:
+	case procfileRunners.has(prog):
 		return []string{"Procfile"}
-	case packageRunners[prog]:
+	case packageRunners.has(prog):
 		return []string{"package.json"}
 	case codeRunners[prog] != nil:
 		return codeRunners[prog]
@@ -490,7 +490,7 @@ func runnerFiles(prog string) []string {
 	}
 	var out []string
 	for _, f := range slices.Sorted(maps.Keys(manifestHosts)) {
-		if manifestHosts[f][prog] {
+		if manifestHosts[f].has(prog) {
 			out = append(out, f)
 		}
 	}
@@ -576,7 +576,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 				w.nested(c, r, via, cx, false)
 			}
 		}
-		if make || prog == "just" || packageRunners[prog] {
+		if make || prog == "just" || packageRunners.has(prog) {
 			return // the first build file found is the one read
 		}
 	}
@@ -743,7 +743,7 @@ func shebangLang(text string) string {
 	}
 	name := baseName(f[0])
 	switch {
-	case shells[program(name)]:
+	case shells.has(program(name)):
 		return "sh"
 	case interpreter(name) != "":
 		return interpreter(name)

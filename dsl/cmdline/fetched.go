@@ -64,7 +64,7 @@ func (w *walker) fetchedFlow(c *Command, args []field) {
 			return
 		}
 	}
-	if fetchers[c.Name] || fileFetchers[c.Name] {
+	if fetchers.has(c.Name) || fileFetchers.has(c.Name) {
 		if byName, ok := namedDownloaders[c.Name]; ok && (byName == "" || hasArg(fieldWords(args), strings.Split(byName, " ")...)) {
 			w.fetchedDownloads(c.Name, args)
 		}
@@ -161,7 +161,7 @@ func (w *walker) fetchedInto(c *Command, args []field) string {
 			return ""
 		case skip:
 			skip = false
-		case cloneValueOptions[a.Value] && (name == "git" || name == "gh"):
+		case cloneValueOptions.has(a.Value) && (name == "git" || name == "gh"):
 			skip = true
 		case name == "git" && len(ops) == 0 && (a.Value == "-C" || a.Value == "--git-dir" || a.Value == "--work-tree" || a.Value == "--namespace" || a.Value == "--config-env"):
 			skip = true
@@ -472,7 +472,7 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 	if strings.Contains(c.Path, "/") && w.inFetched(w.at(c.Path)) {
 		return true
 	}
-	if shells[program(c.Name)] || c.Name == "source" || c.Name == "." || interpreter(c.Name) != "" {
+	if shells.has(program(c.Name)) || c.Name == "source" || c.Name == "." || interpreter(c.Name) != "" {
 		if script, ok := w.scriptOf(c, args, w.fetchedArg, w.fetchedModule); ok {
 			return script
 		}
@@ -493,7 +493,7 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 			}
 		}
 	}
-	if fileRunners[program(c.Name)] || otherInterpreters[program(c.Name)] {
+	if fileRunners.has(program(c.Name)) || otherInterpreters.has(program(c.Name)) {
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") && w.fetchedArg(a) {
 				return true // java -jar e.jar, deno run h.js, wine o.exe
@@ -501,7 +501,7 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		}
 	}
 	for i, a := range args {
-		if scriptOptions[c.Name][a.Value] && i+1 < len(args) && w.fetchedArg(args[i+1]) {
+		if scriptOptions[c.Name].has(a.Value) && i+1 < len(args) && w.fetchedArg(args[i+1]) {
 			return true // sed -f F, vim -S F, gdb -x F
 		}
 	}
@@ -778,7 +778,7 @@ func hostPath(s string) bool {
 // false when inline code or a word not known until run time ends the look
 // (bash -c …, python3 -m pip, bash $X): other checks take those.
 func (w *walker) scriptOf(c *Command, args []field, is func(field) bool, module func(string) bool) (runs, ok bool) {
-	shell := shells[program(c.Name)] || c.Name == "source" || c.Name == "."
+	shell := shells.has(program(c.Name)) || c.Name == "source" || c.Name == "."
 	lang := interpreter(c.Name)
 scan:
 	for i := 0; i < len(args); i++ {
@@ -838,7 +838,7 @@ scan:
 
 // scriptOptions are options whose value is a file of code the program
 // runs, commands included (sed's e, vim's :!, gdb's shell, expect's spawn).
-var scriptOptions = map[string]map[string]bool{
+var scriptOptions = map[string]*names{
 	"sed": set("-f", "--file"), "gsed": set("-f", "--file"),
 	"vim": set("-u", "-S"), "vi": set("-u", "-S"), "nvim": set("-u", "-S"), "view": set("-u", "-S"), "ex": set("-u", "-S"),
 	"gdb": set("-x", "--command", "-ix", "--init-command"), "lldb": set("-s", "--source", "-S", "--source-before-file"),
@@ -876,7 +876,7 @@ func (w *walker) findRunsFetched(args []field) bool {
 			continue
 		}
 		prog := args[i+1].Value
-		code := shells[program(prog)] || interpreter(prog) != ""
+		code := shells.has(program(prog)) || interpreter(prog) != ""
 		for j := i + 1; j < len(args) && args[j].Value != ";" && args[j].Value != "+"; j++ {
 			v := args[j].Value
 			if j > i+1 && code && v == "-m" && (j+1 >= len(args) || args[j+1].Value != "runpy") {

@@ -23,9 +23,11 @@ var knownExtra = []string{"python", "python3", "perl", "ruby", "node", "php", "l
 // program a table of this package or the catalogue names.
 var knownNames = sync.OnceValue(func() []string {
 	seen := map[string]bool{}
-	for _, m := range []map[string]bool{dataPrograms, shells, fetchers, ruledPrograms} {
-		for k := range m {
-			seen[k] = true
+	for _, s := range []*names{dataPrograms, shells, fetchers, ruledPrograms} {
+		for ; s != nil; s = s.also {
+			for _, k := range s.list {
+				seen[k] = true
+			}
 		}
 	}
 	for _, k := range catalogNames {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // maxOutput bounds the known output of echo and printf.
@@ -16,12 +17,35 @@ const maxOutput = MaxInput
 var fetchers = set("curl", "curlie", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs",
 	"lynx", "links", "elinks", "w3m", "GET", "lwp-request", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp")
 
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
+// A names is a set of names that builds its map the first time it is asked:
+// the package's sets built as maps at start-up cost every process about
+// 900 map insertions (their hashing and allocations), while a check reads
+// about half of them.
+type names struct {
+	list []string
+	also *names // a set whose names this one holds too (union)
+	once sync.Once
+	m    map[string]bool
+}
+
+// set is a set of the given names.
+func set(list ...string) *names { return &names{list: list} }
+
+// has reports whether n is in s. A nil set, as a missing entry of a map of
+// sets, holds nothing.
+func (s *names) has(n string) bool {
+	if s == nil {
+		return false
 	}
-	return m
+	s.once.Do(s.build)
+	return s.m[n] || s.also.has(n)
+}
+
+func (s *names) build() {
+	s.m = make(map[string]bool, len(s.list))
+	for _, n := range s.list {
+		s.m[n] = true
+	}
 }
 
 // produces describes what c writes to standard output, given what it reads.
@@ -37,7 +61,7 @@ func produces(c *Command, in Input) Input {
 	switch {
 	case c.Dynamic:
 		out.Remote, out.Decoded = in.Remote, in.Decoded
-	case fetchers[c.Name], c.Name == "git" && remoteArchive(c.Args):
+	case fetchers.has(c.Name), c.Name == "git" && remoteArchive(c.Args):
 		out.Remote = true
 	case decodes(c):
 		out.Decoded, out.Remote = true, in.Remote

@@ -283,7 +283,7 @@ func denoRunsURL(args []field) bool {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case denoValueOptions[v]:
+		case denoValueOptions.has(v):
 			i++
 		case strings.HasPrefix(v, "-"):
 		case !sub && (v == "run" || v == "serve" || v == "test" || v == "bench"):

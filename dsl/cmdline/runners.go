@@ -645,7 +645,7 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 			continue
 		}
 		opt, val, hasVal := strings.Cut(v, "=")
-		if !hasVal && pytestValues[v] && i+1 < len(args) {
+		if !hasVal && pytestValues.has(v) && i+1 < len(args) {
 			i++
 			opt, val, hasVal = v, args[i].Value, !args[i].Dynamic
 		} else if !hasVal && strings.HasPrefix(v, "-p") && len(v) > 2 {
@@ -816,7 +816,7 @@ func cmakeCommands(text string) []string {
 			case word == "COMMAND":
 				flush()
 				in = true
-			case cmakeKeywords[word]:
+			case cmakeKeywords.has(word):
 				flush()
 				in = false
 			case in:
@@ -914,7 +914,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 	}
 	prog := program(c.Name)
 	switch lang := interpreter(c.Name); {
-	case shells[prog]:
+	case shells.has(prog):
 		if prog == "bash" {
 			run("sh", env("BASH_ENV"))
 		}
@@ -977,7 +977,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				break
 			}
 		}
-	case packageRunners[prog] && prog != "bun":
+	case packageRunners.has(prog) && prog != "bun":
 		// .npmrc: script-shell runs every script, node-options requires
 		// a module into each node, onload-script (npm 6) runs at start
 		if in, _, ok := w.fileInput(".npmrc"); ok && in.Static {
@@ -987,7 +987,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				switch k = strings.TrimSpace(k); {
 				case !ok:
 				case k == "script-shell":
-					if f := strings.Fields(v); len(f) > 0 && !shells[program(f[0])] {
+					if f := strings.Fields(v); len(f) > 0 && !shells.has(program(f[0])) {
 						run("sh", f[0])
 					}
 				case k == "onload-script":
@@ -1096,7 +1096,7 @@ func codeFileHost(prog string) string {
 // Programs that only read, keep or handle files are left alone.
 func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 	prog := program(c.Name)
-	if dataPrograms[prog] || writtenDataUsers[prog] {
+	if dataPrograms.has(prog) || writtenDataUsers.has(prog) {
 		return
 	}
 	// a configuration in the environment (KUBECONFIG=k kubectl …,
@@ -1109,7 +1109,7 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
-	if notLaunchers[prog] || fileKeepers[prog] || shells[prog] || interpreter(c.Name) != "" || givenRunners()[prog].lang != "" ||
+	if notLaunchers.has(prog) || fileKeepers.has(prog) || shells.has(prog) || interpreter(c.Name) != "" || givenRunners()[prog].lang != "" ||
 		runnerFiles(prog) != nil || c.Name == "find" {
 		return // git add ci.yml keeps the file; the others' files are read elsewhere
 	}
@@ -1182,7 +1182,7 @@ func (w *walker) runConfig(c *Command, name string, in Input, cx ctx) {
 	switch {
 	case lang != "":
 		w.runCode(c, lang, field{Word: Word{Value: in.Text}}, via, cx)
-	case notSettings[strings.ToLower(path.Ext(name))]:
+	case notSettings.has(strings.ToLower(path.Ext(name))):
 		// source code or prose given to a compiler or a tool (gcc -c x.c)
 	default:
 		w.runSettings(c, name, in.Text, via, cx)
@@ -1220,11 +1220,11 @@ func (w *walker) runSettings(c *Command, name, text, via string, cx ctx) {
 // projectRunner is a program that reads every project file of some kinds
 // in its directory and runs the commands they hold.
 type projectRunner struct {
-	subs    map[string]bool // the subcommands that run them; nil: any
-	globs   []string        // the files, in its directory
-	chdir   string          // the option naming that directory (-chdir=DIR)
-	lang    string          // the commands' reader: projectCommands
-	operand bool            // an operand names the project file or its directory
+	subs    *names   // the subcommands that run them; nil: any
+	globs   []string // the files, in its directory
+	chdir   string   // the option naming that directory (-chdir=DIR)
+	lang    string   // the commands' reader: projectCommands
+	operand bool     // an operand names the project file or its directory
 }
 
 // projectRunners: terraform (and OpenTofu) plan and apply run an external
@@ -1252,7 +1252,7 @@ func (w *walker) runsProjects(c *Command, args []field, cx ctx) {
 		case r.chdir != "" && strings.HasPrefix(a.Value, r.chdir):
 			dir = strings.TrimPrefix(a.Value, r.chdir)
 		case strings.HasPrefix(a.Value, "-"):
-		case !runs && r.subs[a.Value]:
+		case !runs && r.subs.has(a.Value):
 			runs = true
 		case !runs:
 			return // another subcommand (terraform fmt, dotnet new)
@@ -1400,7 +1400,7 @@ func tomlScripts(text, prog string) []string {
 		if _, sub, dotted := strings.Cut(k, "."); dotted {
 			k, own = sub, true // x.shell = "CMD"
 		} else if !strings.HasPrefix(v, "{") && !strings.HasPrefix(v, "[") && own {
-			if !scriptKeys[k] {
+			if !scriptKeys.has(k) {
 				continue
 			}
 		}
@@ -1408,11 +1408,11 @@ func tomlScripts(text, prog string) []string {
 		case strings.HasPrefix(v, "{"):
 			// {cmd = "…", help = "…"}
 			for _, m := range tomlPair().FindAllStringSubmatch(v, -1) {
-				if scriptKeys[m[1]] {
+				if scriptKeys.has(m[1]) {
 					out = append(out, tomlCommand(m[2], false))
 				}
 			}
-		case own && !scriptKeys[k]:
+		case own && !scriptKeys.has(k):
 		default:
 			out = append(out, tomlCommand(v, prog == "hatch"))
 		}
@@ -1537,7 +1537,7 @@ var programOption = lazyRegexp(`^--?[\w-]*[-_](bin|program|cmd|command|helper|ed
 // line names, or as a shell script without one (a program without #! is
 // run by sh).
 func (w *walker) runsProgramOption(c *Command, args []field, cx ctx) {
-	if dataPrograms[program(c.Name)] {
+	if dataPrograms.has(program(c.Name)) {
 		return
 	}
 	for i, a := range args {

@@ -17,7 +17,7 @@ import (
 // it emits is not searched again, so a long argument list costs one extra
 // command, not one per word.
 func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
-	if w.inUnknown > 0 || commandCheckers[program(c.Name)] || strings.HasPrefix(c.Path, "mcp:") {
+	if w.inUnknown > 0 || commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") {
 		return // an MCP call's arguments are words, judged by the rules that name its tool
 	}
 	// The candidates: the first few operands, and the word after the first
@@ -58,7 +58,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	// A command given as one word, for the program to run through a shell
 	// (hyperfine 'rm -rf ~', nodemon --exec 'rm …', sg wheel 'rm …'); the
 	// builtins whose code the data flow follows are read there.
-	if flowCode[c.Name] {
+	if flowCode.has(c.Name) {
 		return
 	}
 	for i, a := range args {
@@ -133,7 +133,7 @@ func knownProgram(name string) bool {
 	if strings.HasPrefix(name, "mkfs.") {
 		return true
 	}
-	if dataPrograms[name] || shells[name] || fetchers[name] || catalogProgram(name) != nil || interpreter(name) != "" || ruledPrograms[name] {
+	if dataPrograms.has(name) || shells.has(name) || fetchers.has(name) || catalogProgram(name) != nil || interpreter(name) != "" || ruledPrograms.has(name) {
 		return true
 	}
 	_, ok := programs[name]

@@ -146,7 +146,7 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
-	if containerRunners[c.Name] && w.nest < maxContainerNest && !w.full {
+	if containerRunners.has(c.Name) && w.nest < maxContainerNest && !w.full {
 		c.Container = containerOf(c, w.hostDir(), w.parseContainer)
 	}
 	w.line.Commands = append(w.line.Commands, c)

@@ -235,7 +235,7 @@ func carrierDialect(c *Command, cx ctx) Dialect {
 		return Zsh
 	case p == "fish":
 		return Fish
-	case shells[p]:
+	case shells.has(p):
 		return Bash
 	case c.Name == "eval" || c.Name == "source" || c.Name == "." || c.Name == "trap":
 		if cx.dialect != "" {
