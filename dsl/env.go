@@ -407,7 +407,7 @@ func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {
 // mistaken for an operand, nor for an option when it starts with "-".
 // For programs hguard has no table for, an option's separate value counts
 // as positional; rules that care use option().
-func splitArgs(args []string, takesValue map[string]bool) (positional, flags []string) {
+func splitArgs(args []string, takesValue *nameSet) (positional, flags []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -417,7 +417,7 @@ func splitArgs(args []string, takesValue map[string]bool) (positional, flags []s
 			positional = append(positional, a)
 		default:
 			flags = append(flags, a)
-			if takesValue[a] {
+			if takesValue.has(a) {
 				i++ // skip the option's value
 			}
 		}
@@ -428,7 +428,7 @@ func splitArgs(args []string, takesValue map[string]bool) (positional, flags []s
 // valueOptions lists, for programs whose subcommand or operands rules
 // inspect, the options that take a separate value, so that the value is
 // not mistaken for a positional argument (git -C repo reset --hard).
-var valueOptions = map[string]map[string]bool{
+var valueOptions = map[string]*nameSet{
 	"git": set("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"),
 	"docker": set("-H", "--host", "--context", "--config", "-l", "--log-level", "-v", "--volume", "-e", "--env",
 		"-p", "--publish", "--name", "-w", "--workdir", "--mount", "--network", "--net", "-u", "--user",
@@ -747,7 +747,7 @@ func feeder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 // for tee), and its arguments; the feeder itself when it is no filter.
 func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 	f := feeder(c, line)
-	for f != nil && pipeFilters[f.Name] && !stdoutToFile(f) {
+	for f != nil && pipeFilters.has(f.Name) && !stdoutToFile(f) {
 		prev := feeder(f, line)
 		if prev == nil {
 			break

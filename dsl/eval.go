@@ -348,7 +348,7 @@ func subcommand(c *cmdline.Command) string {
 			return ""
 		case a.Value == "-" || !strings.HasPrefix(a.Value, "-"):
 			return a.Value
-		case takesValue[a.Value]:
+		case takesValue.has(a.Value):
 			i++
 		}
 	}

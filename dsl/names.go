@@ -24,16 +24,9 @@ var interpreters = nameSet{names: []string{"python", "pypy", "node", "nodejs", "
 var downloaders = nameSet{names: []string{"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "fetch", "lwp-request",
 	"lwp-download", "httpie", "curlie", "wget2", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"}}
 
-// set is a map of names for the tables whose holders read them as maps (a
-// map of sets, an option table). A package-level name list a check may never
-// read is a nameSet instead.
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
+// set is a nameSet of the given names, for the sets that are not a
+// package-level list of their own (a map of sets, an option table).
+func set(names ...string) *nameSet { return &nameSet{names: names} }
 
 // isShell reports whether name is a command shell.
 func isShell(name string) bool { return shells.has(programName(name)) }
@@ -61,8 +54,31 @@ type nameSet struct {
 	m     map[string]bool
 }
 
-// has reports whether name is in the set.
+// has reports whether name is in the set. A nil set, as a missing entry of
+// a map of sets, holds nothing.
 func (s *nameSet) has(name string) bool {
-	s.once.Do(func() { s.m = set(s.names...) })
+	if s == nil {
+		return false
+	}
+	s.once.Do(s.build)
 	return s.m[name]
+}
+
+// toMap is a new map of s's names, nil for a nil set.
+func (s *nameSet) toMap() map[string]bool {
+	if s == nil {
+		return nil
+	}
+	m := make(map[string]bool, len(s.names))
+	for _, n := range s.names {
+		m[n] = true
+	}
+	return m
+}
+
+func (s *nameSet) build() {
+	s.m = make(map[string]bool, len(s.names))
+	for _, n := range s.names {
+		s.m[n] = true
+	}
 }

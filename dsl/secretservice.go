@@ -58,7 +58,7 @@ func revealsSecret(name string, args []string) bool {
 			break
 		}
 		if strings.HasPrefix(a, "-") {
-			if (secretCLIValues.has(a) || awsValues[a]) && i+1 < len(args) {
+			if (secretCLIValues.has(a) || awsValues.has(a)) && i+1 < len(args) {
 				i++
 			}
 			continue

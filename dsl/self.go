@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"maps"
 	"path"
 	"path/filepath"
 	"sort"
@@ -45,7 +44,7 @@ func guardPath(p string) bool {
 	}
 	for _, v := range guardVars {
 		if rest, ok := cutVar(p, v.name); ok {
-			return v.all || rest == "" || rest == "/" || v.files[path.Base(path.Clean("/"+rest))]
+			return v.all || rest == "" || rest == "/" || v.files.has(path.Base(path.Clean("/"+rest)))
 		}
 	}
 	// Names are compared in lower case: macOS's file system is not case
@@ -85,7 +84,7 @@ func guardClean(c string) bool {
 		return true // Copilot CLI runs every hook file there, the repository's as well as the user's
 	case hguardPrograms[strings.TrimSuffix(base, ".new")] && (parent == "bin" || parent == "sbin" || parent == "libexec"):
 		return true
-	case agentSettings[parent][base] && (!configAgentDirs[parent] || grand == ".config"):
+	case agentSettings[parent].has(base) && (!configAgentDirs[parent] || grand == ".config"):
 		return true
 	}
 	for _, dir := range managedSettingsDirs {
@@ -154,7 +153,7 @@ var guardNames = func() []string {
 	}
 	for dir, files := range agentSettings {
 		add(dir)
-		for n := range files {
+		for _, n := range files.names {
 			add(n)
 		}
 	}
@@ -176,7 +175,7 @@ var configAgentDirs = map[string]bool{"crush": true, "amp": true, "opencode": tr
 
 // agentSettings are, by the directory that holds them, the agents' files
 // that say which hooks run or what the agent may do unasked.
-var agentSettings = map[string]map[string]bool{
+var agentSettings = map[string]*nameSet{
 	".claude":  set("settings.json", "settings.local.json", "hguard-shell"),
 	".codex":   set("config.toml", "hooks.json"),
 	".gemini":  set("settings.json", "system-defaults.json"),
@@ -206,7 +205,7 @@ var managedSettingsDirs = []string{"/etc/claude-code", "/Library/Application Sup
 var guardVars = []struct {
 	name  string
 	all   bool
-	files map[string]bool
+	files *nameSet
 }{
 	{"HGUARD_HOME", true, nil},
 	{"CLAUDE_CONFIG_DIR", false, agentSettings[".claude"]},
@@ -283,12 +282,12 @@ func GuardDirs(home string, getenv func(string) string) []GuardDir {
 	add(home, true, nil)
 	for _, v := range guardVars {
 		if v.name != "HGUARD_HOME" {
-			add(getenv(v.name), v.all, v.files)
+			add(getenv(v.name), v.all, v.files.toMap())
 		}
 	}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		for dir := range configAgentDirs {
-			names := maps.Clone(agentSettings[dir])
+			names := agentSettings[dir].toMap()
 			if dir == "opencode" {
 				names["plugins"], names["plugin"] = true, true
 			}

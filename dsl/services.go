@@ -36,7 +36,7 @@ const (
 // serviceCLI is what hguard knows of one control-plane CLI.
 type serviceCLI struct {
 	depth  int               // how many leading operands name the operation (`aws s3api delete-bucket`: 2)
-	values map[string]bool   // global options that take a separate value, skipped before the operation
+	values *nameSet          // global options that take a separate value, skipped before the operation
 	verbs  map[string]string // verbs of this CLI beyond the common ones, and their class
 	flags  map[string]string // options that make any operation destructive (kafka-topics --delete)
 	class  string            // the class of every destructive verb of this CLI (secret managers, backup tools)
@@ -251,7 +251,7 @@ func serviceAction(name string, args []string) string {
 			if c, ok := cli.flags[flag]; ok {
 				raise(c)
 			}
-			if cli.values[a] {
+			if cli.values.has(a) {
 				i++
 			}
 			continue
@@ -375,8 +375,8 @@ func exposesPublicly(name, op string, args []string) bool {
 
 // clientValues are, per HTTP client, the options that take a separate
 // value; built on first use, as only HTTP clients' commands read them.
-var clientValues = sync.OnceValue(func() map[string]map[string]bool {
-	return map[string]map[string]bool{
+var clientValues = sync.OnceValue(func() map[string]*nameSet {
+	return map[string]*nameSet{
 		"curl": set("-o", "--output", "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode",
 			"--json", "-H", "--header", "-X", "--request", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 			"-F", "--form", "--form-string", "-T", "--upload-file", "-x", "--proxy", "-b", "--cookie", "-c",
@@ -433,7 +433,7 @@ func httpAction(name string, args []string) string {
 			if !hasVal && !strings.HasPrefix(a, "--") && len(a) > 2 && (a[1] == 'X' || a[1] == 'd') && family != "http" {
 				opt, val, hasVal = a[:2], a[2:], true // -XDELETE, -d{…}
 			}
-			if !hasVal && values[opt] && i+1 < len(args) {
+			if !hasVal && values.has(opt) && i+1 < len(args) {
 				i++
 				val, hasVal = args[i], true
 			}
@@ -828,7 +828,7 @@ func commandTarget(name string, args []string) string {
 			// --profile prod, --keep-last 1, --bootstrap-server kafka:9092:
 			// a value that names no resource
 			if !eq && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") &&
-				(cli.values[a] || isCount(args[i+1]) || strings.Contains(args[i+1], ":") && !strings.Contains(args[i+1], "/")) {
+				(cli.values.has(a) || isCount(args[i+1]) || strings.Contains(args[i+1], ":") && !strings.Contains(args[i+1], "/")) {
 				i++
 			}
 		}
