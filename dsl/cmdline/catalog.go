@@ -939,10 +939,25 @@ func macroCalls(code, open, close string) []string {
 func reMatch(re *regexp.Regexp, s string) bool { return re.MatchString(s) }
 
 // lazyRegexp compiles a pattern when first used: hguard compiles no regular
-// expression at start-up, which every check pays for.
+// expression at start-up, which every check pays for. It is not
+// sync.OnceValue, which allocates more at start-up for each of the
+// package's hundred patterns.
 func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+	return (&lazyRE{pattern: pattern}).get
 }
+
+type lazyRE struct {
+	pattern string
+	once    sync.Once
+	re      *regexp.Regexp
+}
+
+func (l *lazyRE) get() *regexp.Regexp {
+	l.once.Do(l.compile)
+	return l.re
+}
+
+func (l *lazyRE) compile() { l.re = regexp.MustCompile(l.pattern) }
 
 // unquote takes the quotes off a string literal: '…' as is, "…" with
 // backslash escapes of quotes and backslashes undone.
