@@ -827,7 +827,7 @@ func guardNameLike(n string) bool {
 			return false
 		}
 	}
-	for _, g := range guardNames {
+	for _, g := range guardNames() {
 		if ok, _ := path.Match(n, g); ok && !strings.HasPrefix(g, ".") {
 			return true
 		}

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -279,7 +280,7 @@ var sensitivePatterns = []string{
 
 // sensitive is sensitivePatterns sorted by how they can be matched: whole
 // paths and base names exactly, the rest with path.Match.
-var sensitive = func() (m struct {
+var sensitive = sync.OnceValue(func() (m struct {
 	paths, bases map[string]bool
 	pathGlobs    []string // matched against the whole cleaned path
 	baseGlobs    []string // matched against the base name
@@ -302,7 +303,7 @@ var sensitive = func() (m struct {
 		}
 	}
 	return m
-}()
+})
 
 // sensitivePath reports whether p names a credential, key or secret file.
 func sensitivePath(p string) bool {
@@ -314,30 +315,30 @@ func sensitivePath(p string) bool {
 	if publicFile(base) {
 		return false
 	}
-	if sensitive.paths[c] || sensitive.bases[base] {
+	if sensitive().paths[c] || sensitive().bases[base] {
 		return true
 	}
-	for _, d := range sensitive.dirs {
+	for _, d := range sensitive().dirs {
 		if strings.HasPrefix(c, d) {
 			return true
 		}
 	}
-	for _, pat := range sensitive.baseGlobs {
+	for _, pat := range sensitive().baseGlobs {
 		if ok, _ := path.Match(pat, base); ok {
 			return true
 		}
 	}
-	for _, pat := range sensitive.pathGlobs {
+	for _, pat := range sensitive().pathGlobs {
 		if ok, _ := path.Match(pat, c); ok {
 			return true
 		}
 	}
 	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") {
 		// macOS's file system ignores case: ~/.SSH/ID_RSA is the key
-		if sensitive.paths[folded] || secretKeyBase(path.Base(folded)) {
+		if sensitive().paths[folded] || secretKeyBase(path.Base(folded)) {
 			return true
 		}
-		for _, d := range sensitive.dirs {
+		for _, d := range sensitive().dirs {
 			if strings.HasPrefix(folded, d) {
 				return true
 			}
@@ -345,10 +346,10 @@ func sensitivePath(p string) bool {
 		// a project's .ENV or Terraform.TFSTATE; a name without a dot
 		// stays as written, as in secretPath
 		if fb := strings.ToLower(base); fb != base && strings.Contains(base, ".") && !publicFile(fb) {
-			if sensitive.bases[fb] {
+			if sensitive().bases[fb] {
 				return true
 			}
-			for _, pat := range sensitive.baseGlobs {
+			for _, pat := range sensitive().baseGlobs {
 				if ok, _ := path.Match(pat, fb); ok {
 					return true
 				}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // guardPath reports whether p is one of the files that keep hguard in the
@@ -112,7 +113,7 @@ func guardGlob(c string) bool {
 		if !strings.ContainsAny(seg, "*?[") {
 			return try(append(done, seg), rest[1:])
 		}
-		for _, name := range guardNames {
+		for _, name := range guardNames() {
 			if tries >= guardGlobTries {
 				return false
 			}
@@ -134,7 +135,7 @@ const guardGlobTries = 4096
 
 // guardNames are the file and directory names guardClean looks for: what a
 // glob segment is tried as.
-var guardNames = func() []string {
+var guardNames = sync.OnceValue(func() []string {
 	seen := map[string]bool{}
 	var names []string
 	add := func(ns ...string) {
@@ -159,7 +160,7 @@ var guardNames = func() []string {
 	}
 	sort.Strings(names) // a stable order: the same glob is always tried the same way
 	return names
-}()
+})
 
 // hguardPrograms are the names hguard's programs are installed under.
 var hguardPrograms = map[string]bool{"hguard": true, "hguard-plugins": true, "hguard-tirith": true}
