@@ -278,7 +278,7 @@ func promptExpansion(p *syntax.ParamExp) bool {
 // assigned records a standalone assignment (X=1, export X=1) and follows
 // deferred code it sets up.
 func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
-	if rel, ok := inWorkingDir(v.Value); ok && v.Dynamic && configHomes[name] {
+	if rel, ok := inWorkingDir(v.Value); ok && v.Dynamic && configHomes.has(name) {
 		v = Word{Value: rel, Quoted: v.Quoted}
 	}
 	w.setVar(name, v)
