@@ -379,11 +379,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native92
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}(delete|remove|rm|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|format|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)\" || # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" && # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\"))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))\") ||\n    any(vals, lower(#) in [\"delete\", \"del\", \"remove\", \"rm\", \"drop\", \"purge\", \"wipe\", \"erase\", \"destroy\", \"shred\", \"nuke\"]) ||\n    any(args, # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" || # == \"--recursive\") && any(args, # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\" || # in [\"--force\", \"--yes\", \"-y\", \"--assume-yes\"]))":
 		if scope == "command" {
 			return native93
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose)([=-]|$)\") || name matches \"(serve|server|httpd|share)$\")":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)\") || name matches \"(serve|server|httpd|share|web|dufs)$\")":
 		if scope == "command" {
 			return native94
 		}
@@ -1315,11 +1315,11 @@ var nativeRegexps = [403]lazyRegexp{
 	{src: "^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$"},
 	{src: "^\\.\\.(/|$)"},
 	{src: "^\"?\\$(PWD|\\{PWD\\})/[^$`]*$"},
-	{src: "^-{0,2}(delete|remove|rm|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|format|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)"},
+	{src: "^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))"},
 	{src: "^-[a-zA-Z]*[rR][a-zA-Z]*$"},
 	{src: "^-[a-zA-Z]*f[a-zA-Z]*$"},
-	{src: "(^|[^0-9.])0\\.0\\.0\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose)([=-]|$)"},
-	{src: "(serve|server|httpd|share)$"},
+	{src: "(^|[^0-9.])0\\.0\\.0\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)"},
+	{src: "(serve|server|httpd|share|web|dufs)$"},
 	{src: "^(https?|ftps?|sftp|scp|ssh|rsync|s3|s3a|gs|az|abfss?|wasbs?|b2|r2|oss|cos|swift|smb|cifs|davs?|webdavs?|wss?|tcp|udp|telnet)://[^/]"},
 	{src: "^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*\\.[A-Za-z]{2,}:[^/]?"},
 	{src: "^[A-Za-z]:"},
@@ -3312,11 +3312,20 @@ func native93(env any) bool {
 				return isBroad(p0)
 			}) ||
 				let1) &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[122], "delete\x00r\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00format\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn", strings.ToLower(p0)) ||
-						(matchReWith(&nativeRegexps[123], "-", p0) &&
-							matchReWith(&nativeRegexps[124], "-", p0)))
-				}))
+				((anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[122], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+				}) ||
+					anyOf(let0, func(p0 string) bool {
+						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
+					})) ||
+					(anyOf(e.Args, func(p0 string) bool {
+						return (matchReWith(&nativeRegexps[123], "-", p0) ||
+							(p0 == "--recursive"))
+					}) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (matchReWith(&nativeRegexps[124], "-", p0) ||
+								in(p0, "--force", "--yes", "-y", "--assume-yes"))
+						}))))
 		}()
 	}()
 }
@@ -3340,9 +3349,9 @@ func native94(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[125], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose", p0)
+				return matchReAny(&nativeRegexps[125], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[126], "serve\x00httpd\x00share", e.Name)))
+				matchReAny(&nativeRegexps[126], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
