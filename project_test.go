@@ -163,3 +163,32 @@ func TestHeldSentByCode(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptParams: a script the session wrote is read with the words its
+// command hands it as $1…, $@ (red team, 2026-12-03: ./cl ~ where cl is
+// rm -r -f "$1" was only asked).
+func TestScriptParams(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"cl": "rm -r -f \"$1\"\n", "all.sh": "for f in \"$@\"; do rm -rf \"$f\"; done\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	written := []string{filepath.Join(dir, "cl"), filepath.Join(dir, "all.sh")}
+	g := newGuard(t, Options{})
+	for _, tt := range []struct {
+		cmd  string
+		want dsl.Level
+	}{
+		{"./cl ~", dsl.Block},
+		{"bash cl ~", dsl.Block},
+		{"sh all.sh build ~", dsl.Block},
+		{"./cl build", dsl.Ask},
+		{"./cl \"$X\"", dsl.Ask},
+	} {
+		v := g.Check(Request{Command: tt.cmd, Cwd: dir, Shell: "bash", Caller: "agent", Written: written})
+		if v.Level != tt.want {
+			t.Errorf("%q: %v, want %v (%v)", tt.cmd, v.Level, tt.want, v.Findings)
+		}
+	}
+}

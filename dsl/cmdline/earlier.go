@@ -290,7 +290,37 @@ func dynamicScript(args []field) bool {
 // runs in lang ("sh", an interpreter's language, or "" for a program
 // whose reading of it is not known).
 func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
+	if params, ok := scriptParams(c, file); ok && lang == "sh" {
+		// ./cl ~ where cl is rm -r -f "$1": the script's $1… are the
+		// words after it
+		defer w.positional(file, params)()
+	}
 	w.runText(c, in, lang, "file "+file+" written by an earlier command", cx)
+}
+
+// scriptParams are the words a command hands the script file it runs
+// ($1, $2, …): those after the script's own word; not ok when that word
+// is not found.
+func scriptParams(c *Command, file string) ([]field, bool) {
+	at := -1
+	if strings.Contains(c.Path, "/") && path.Base(c.Path) == path.Base(file) {
+		at = 0 // ./x.sh a b
+	} else {
+		for i, a := range c.Args {
+			if !a.Dynamic && a.Value != "" && !strings.HasPrefix(a.Value, "-") && path.Base(a.Value) == path.Base(file) {
+				at = i + 1 // bash x.sh a b
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	var out []field
+	for _, a := range c.Args[at:] {
+		out = append(out, field{Word: a})
+	}
+	return out, true
 }
 
 // runText walks a file's text that c runs in lang ("sh", an interpreter's
