@@ -43,6 +43,9 @@ type Container struct {
 	// to the daemon, which its Dockerfile's COPY lines copy from (they
 	// are Mounts, and its RUN lines are Line). "" for a run.
 	Context string
+	// Dockerfile is a build's -f file as written, "" for the context's
+	// Dockerfile, "-" for standard input.
+	Dockerfile string
 	// Secrets are a build's --secret sources (id=x,src=P), mounted for its
 	// RUN lines at /run/secrets/x (they are Mounts too).
 	Secrets []string
@@ -468,6 +471,7 @@ func buildOf(c *Command, runner string, args []Word, dir string, parse func(stri
 			k.Context = ctx
 		}
 	}
+	k.Dockerfile = file
 	if file != "-" && file != "/dev/stdin" || text == "" {
 		return k
 	}
@@ -560,6 +564,24 @@ func (k *Container) dockerfile(text string) {
 
 // maxContainerNest bounds containers started by containers' commands.
 const maxContainerNest = 3
+
+// buildfileOnDisk reads the Dockerfile of a build whose line does not hold
+// it (docker build ., docker build -f ci/Dockerfile ctx) from disk, where
+// the session wrote it (or, in the caller's second reading, where the
+// project holds it: Before.Written): COPY .env /x and RUN curl -d @/x …
+// are judged as a Dockerfile on the line is.
+func (w *walker) buildfileOnDisk(k *Container) {
+	if k == nil || k.Line != nil || k.Context == "" || k.Dockerfile == "-" || k.Dockerfile == "/dev/stdin" || !strings.HasSuffix(k.Runner, " build") {
+		return
+	}
+	file := k.Dockerfile
+	if file == "" {
+		file = path.Join(k.Context, "Dockerfile")
+	}
+	if in, ok := w.earlierFile(file); ok && in.Static {
+		k.dockerfile(in.Text)
+	}
+}
 
 // parseContainer reads the text a container runs as a line of its own,
 // in bash, run in cwd ("" for the image's own directory, a relative one
