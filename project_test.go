@@ -2,6 +2,7 @@ package hguard
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -194,6 +195,64 @@ func TestScriptParams(t *testing.T) {
 		v := g.Check(Request{Command: tt.cmd, Cwd: dir, Shell: "bash", Caller: "agent", Written: written})
 		if v.Level != tt.want {
 			t.Errorf("%q: %v, want %v (%v)", tt.cmd, v.Level, tt.want, v.Findings)
+		}
+	}
+}
+
+// TestStagedSecrets: an agent's git add -A in a repository holding a .env
+// it does not ignore asks; one it ignores or tracks does not (red team,
+// 2026-12-03: git add -A && git commit && git push published .env).
+func TestStagedSecrets(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	repo := func(name string, files map[string]string) string {
+		dir := filepath.Join(home, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(git, "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v %s", err, out)
+		}
+		for f, text := range files {
+			p := filepath.Join(dir, f)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	open := repo("open", map[string]string{".env": "K=v\n", "main.go": "package main\n"})
+	nested := repo("nested", map[string]string{"api/.env": "K=v\n"})
+	ignored := repo("ignored", map[string]string{".env": "K=v\n", ".gitignore": ".env\n"})
+	example := repo("example", map[string]string{".env.example": "K=\n"})
+	g := newGuard(t, Options{})
+	for _, tt := range []struct {
+		dir, cmd string
+		want     dsl.Level
+	}{
+		{open, "git add -A && git commit -qm wip && git push", dsl.Ask},
+		{open, "git add --all", dsl.Ask},
+		{open, "git stage .", dsl.Ask},
+		{nested, "git add -A", dsl.Ask},
+		{open, "git add main.go", dsl.Allow},
+		{ignored, "git add -A", dsl.Allow},
+		{example, "git add -A", dsl.Allow},
+	} {
+		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: "agent"})
+		if v.Level != tt.want {
+			t.Errorf("in %s, %q: %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, v.Level, tt.want, v.Findings)
+		}
+		if p := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash"}); p.Level != dsl.Allow && tt.cmd == "git add --all" {
+			t.Errorf("%q for a person: %v, want allow", tt.cmd, p.Level)
 		}
 	}
 }
