@@ -2,8 +2,10 @@ package dsl
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -513,14 +515,38 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		if containerCopySource(programName(u.Name), ue.Positional) != "" && ue.Positional[2] != "-" {
 			out = append(out, ue.Positional[2]) // docker cp dev:/root/.ssh k: k holds the keys
 		}
-	case "split", "csplit":
+	case "split":
 		// split -b100 key p_ writes p_aa, p_ab, …: held by their prefix
 		prefix := "x"
 		if len(ue.Positional) > 1 {
 			prefix = ue.Positional[len(ue.Positional)-1]
 		}
-		if programName(u.Name) == "split" {
-			out = append(out, prefix+"*")
+		out = append(out, prefix+"*")
+	case "csplit":
+		// csplit - 5 writes xx00, xx01 (or PREFIX00 with -f): its operands
+		// after the input are patterns, not files
+		out = slices.DeleteFunc(out, func(o string) bool { return slices.Contains(ue.Positional, o) })
+		prefix := "xx"
+		if f := optionValues(ue.Args, []string{"f", "prefix"}, false); len(f) > 0 {
+			prefix = f[len(f)-1]
+		}
+		out = append(out, prefix+"*")
+	case "uniq":
+		if len(ue.Positional) > 1 {
+			out = append(out, ue.Positional[1]) // uniq INPUT OUTPUT
+		}
+	case "script":
+		// script -qc CMD FILE keeps what CMD prints in FILE (typescript)
+		if len(ue.Positional) > 0 {
+			out = append(out, ue.Positional[len(ue.Positional)-1])
+		} else {
+			out = append(out, "typescript")
+		}
+	}
+	if ue.Lang == "awk" {
+		// awk '{print > "f"}': the file its print writes
+		for _, m := range awkPrintFile().FindAllStringSubmatch(ue.Code, 8) {
+			out = append(out, m[1])
 		}
 	}
 	if o := optionValues(ue.Args, []string{"out", "output"}, false); len(o) > 0 {
@@ -758,3 +784,8 @@ func HeldMatch(patterns []string, p string) bool {
 	}
 	return false
 }
+
+// awkPrintFile matches awk's print or printf into a named file.
+var awkPrintFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bprintf?\b[^;}\n]*?>>?\s*"([^"|]+)"`)
+})

@@ -142,6 +142,10 @@ func TestHeldFiles(t *testing.T) {
 		{"cp ~/.ssh/id_rsa k.txt", []string{"/p/k.txt", "/p/k.txt/id_rsa"}},
 		{"printenv > out/a.txt", []string{"/p/out/a.txt"}},
 		{"cp ~/.ssh/id_rsa /", []string{"/id_rsa"}},
+		{"env | awk '{print > \"aw.txt\"}'", []string{"/p/aw.txt"}},
+		{"env | uniq - u.txt", []string{"/p/u.txt"}},
+		{"env | csplit -f part - 5", []string{"/p/part*"}},
+		{"awk '{print > \"out.txt\"}' notes.txt", nil},
 		{"echo hi > e.txt", nil},
 		{"cp ~/.ssh/id_rsa.pub k.pub", nil},
 	} {
