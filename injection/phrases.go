@@ -19,10 +19,14 @@ var overrides = lazyRegexp(`(?i)` + strings.Join([]string{
 	`\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|mention|reveal\s+(?:this\s+)?to|alert|notify|show\s+(?:this\s+)?to)\s+(?:this\s+to\s+)?the\s+user`,
 	`\bwithout\s+(?:asking|telling|informing|notifying|alerting)\s+the\s+user`,
 	`\b(?:reveal|print|output|repeat|leak)\s+(?:your|the)\s+(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)`,
+	// a claimed approval, and the guard switched off: only an injection
+	// tells the agent either
+	`\b(?:the\s+)?user\s+(?:has\s+)?(?:already\s+)?(?:pre-?)?(?:approved|authori[sz]ed|consented\s+to)\s+(?:all|every|any)\b`,
+	`\bhguard\s+(?:yolo\s+on|off|disable|uninstall)\b|\b(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore)\s+(?:the\s+)?(?:hguard|guard|safety\s+hooks?|pre-?tool-?use\s+hooks?)\b`,
 }, "|"))
 
 // overrideWords prefilter lines for overrides: each alternative holds one.
-var overrideWords = []string{"ignore", "disregard", "forget", "instruction", "you are", "override", "user", "reveal", "print", "output", "repeat", "leak"}
+var overrideWords = []string{"ignore", "disregard", "forget", "instruction", "you are", "override", "user", "reveal", "print", "output", "repeat", "leak", "hguard", "guard", "hook"}
 
 // roleTags are chat-format turn markers, which only an injection puts in a
 // context file.

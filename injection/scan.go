@@ -77,7 +77,7 @@ func (s *Scanner) Reader(name string, r io.Reader) ([]Finding, error) {
 // Scan scans one text, named name in the findings, and returns the
 // findings in the order of their place in the text.
 func (s *Scanner) Scan(name string, data []byte) []Finding {
-	t := &text{name: name, data: data, lower: bytes.ToLower(data)}
+	t := &text{name: name, orders: InstructionFile(name), data: data, lower: bytes.ToLower(data)}
 	for i, b := range data {
 		if b == '\n' {
 			t.starts = append(t.starts, i+1)
@@ -102,7 +102,11 @@ func (s *Scanner) Scan(name string, data []byte) []Finding {
 
 // text is one text being scanned.
 type text struct {
-	name   string
+	name string
+	// orders says the text is an agents' instruction file, whose every
+	// command is an order: those an agent would be blocked for are
+	// reported though nothing urges them.
+	orders bool
 	data   []byte
 	lower  []byte // data in lower case, for cheap keyword tests before a regexp
 	starts []int  // offset of each line's first byte

@@ -35,6 +35,10 @@ func TestPoisoned(t *testing.T) {
 		{"role.md", "role-tag", 3, dsl.Ask},
 		{"role.md", "instruction-override", 4, dsl.Ask},
 		{"mcp.json", "invisible-unicode", 5, dsl.Ask},
+		// an instruction file's commands are orders though nothing urges them
+		{"CLAUDE.md", "urged-command", 4, dsl.Ask},
+		{"GEMINI.md", "instruction-override", 3, dsl.Ask},
+		{"GEMINI.md", "urged-command", 8, dsl.Block},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

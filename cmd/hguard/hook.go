@@ -248,7 +248,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			if !injection.InstructionFile(p) {
 				continue
 			}
-			if fs := injection.New(nil).Scan(filepath.Base(p), []byte(call.Text)); injection.Verdict(fs) > outcome {
+			if fs := injection.New(nil).Scan(p, []byte(call.Text)); injection.Verdict(fs) > outcome {
 				outcome = injection.Verdict(fs)
 				reason = "writes text into an agents' instruction file (" + sanitize.ForModel(p, 200) + ") that " + sanitize.ForModel(fs[0].Message, 200) + " (line " + strconv.Itoa(fs[0].Line) + "); every later session would read it as instructions"
 			}
@@ -264,7 +264,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 				continue
 			}
 			text := call.Command + "\n" + copiedText(f.Command, call.Cwd)
-			if fs := injection.New(nil).Scan("command", []byte(text)); injection.Verdict(fs) > outcome {
+			if fs := injection.New(nil).Scan("CLAUDE.md", []byte(text)); injection.Verdict(fs) > outcome { // read as an instruction file's text
 				outcome = injection.Verdict(fs)
 				reason = "writes text into an agents' instruction file that " + sanitize.ForModel(fs[0].Message, 200) + "; every later session would read it as instructions"
 			}
