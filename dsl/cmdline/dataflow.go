@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -309,8 +310,40 @@ func (w *walker) flowBefore(c *Command) {
 			}
 		}
 	}
+	envChdir(c)
 	if _, ok := xargsOf(c); ok && !c.Dynamic {
 		w.xargsInput(c)
+	}
+}
+
+// envChdir applies env -C DIR (--chdir) to the command env runs, which
+// starts there: env -C ../other git clean -fdx cleans the other
+// repository.
+func envChdir(c *Command) {
+	for _, wr := range c.Wrappers {
+		if wr.Name != "env" {
+			continue
+		}
+		for i, a := range wr.Args {
+			d := ""
+			switch {
+			case (a == "-C" || a == "--chdir") && i+1 < len(wr.Args):
+				d = wr.Args[i+1]
+			case strings.HasPrefix(a, "--chdir="):
+				d = a[len("--chdir="):]
+			case strings.HasPrefix(a, "-C") && len(a) > 2:
+				d = a[2:]
+			}
+			switch {
+			case d == "" || strings.ContainsAny(d, "$`"):
+			case path.IsAbs(d) || strings.HasPrefix(d, "~"):
+				c.Cwd, c.CwdRel = path.Clean(d), ""
+			case c.Cwd != "":
+				c.Cwd = joinPath(c.Cwd, d)
+			default:
+				c.CwdRel = path.Join(cmp.Or(c.CwdRel, "."), d)
+			}
+		}
 	}
 }
 

@@ -258,3 +258,23 @@ func TestTildeCurrentUser(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvChdir: env -C DIR runs its command in DIR (red team, 2026-12-03:
+// env -C ../other git clean -fdx was judged as a clean of the project).
+func TestEnvChdir(t *testing.T) {
+	for _, tt := range []struct {
+		line, cwd, rel string
+	}{
+		{"env -C ../other git clean -fdx", "", "../other"},
+		{"env --chdir=/srv/x git reset --hard", "/srv/x", ""},
+		{"cd /srv && env -C app make", "/srv/app", ""},
+		{"env -Csub ls", "", "sub"},
+		{"env git status", "", ""},
+	} {
+		l := ParseShell(tt.line, "bash")
+		c := l.Commands[len(l.Commands)-1]
+		if c.Cwd != tt.cwd || c.CwdRel != tt.rel {
+			t.Errorf("%q: cwd %q rel %q, want %q %q", tt.line, c.Cwd, c.CwdRel, tt.cwd, tt.rel)
+		}
+	}
+}
