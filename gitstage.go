@@ -37,12 +37,7 @@ func stagedFindings(line *cmdline.Line, cwd string, findings []dsl.Finding) []ds
 		if c.Name != "git" || !stagesAll(c) {
 			continue
 		}
-		dir := cwd
-		if filepath.IsAbs(c.Cwd) {
-			dir = c.Cwd
-		} else if c.CwdRel != "" {
-			dir = filepath.Join(cwd, c.CwdRel)
-		}
+		dir := commandDir(c, cwd)
 		root := projectRoot(dir)
 		if root == "" {
 			return nil

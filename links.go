@@ -432,14 +432,7 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 	var out *cmdline.Line
 	budget := maxLinkedWords
 	for i, c := range line.Commands {
-		dir := cwd
-		switch {
-		case filepath.IsAbs(c.Cwd):
-			dir = c.Cwd
-		case c.CwdRel != "" && filepath.IsAbs(cwd):
-			dir = filepath.Join(cwd, c.CwdRel)
-		}
-		dir = selfCwd(dir, cwd)
+		dir := selfCwd(commandDir(c, cwd), cwd)
 		if dir != l.cwd {
 			l.cwd, l.dirs = dir, nil
 		}

@@ -48,12 +48,7 @@ func behindLine(line *cmdline.Line, cwd string) (string, []string) {
 		if c.Dynamic || c.Name == "" || c.Source == "" {
 			continue
 		}
-		dir := cwd
-		if filepath.IsAbs(c.Cwd) {
-			dir = c.Cwd
-		} else if c.CwdRel != "" {
-			dir = filepath.Join(cwd, c.CwdRel)
-		}
+		dir := commandDir(c, cwd)
 		file := ""
 		switch {
 		case strings.Contains(c.Path, "/"):
@@ -226,4 +221,17 @@ func (g *Guard) behindFindings(line *cmdline.Line, req Request, findings []dsl.F
 		out = append(out, f)
 	}
 	return out
+}
+
+// commandDir is the directory a command of a line run in cwd starts in:
+// its own (a static cd's), or an absolute cwd joined with where relative
+// cds moved.
+func commandDir(c *cmdline.Command, cwd string) string {
+	switch {
+	case filepath.IsAbs(c.Cwd):
+		return c.Cwd
+	case c.CwdRel != "" && filepath.IsAbs(cwd):
+		return filepath.Join(cwd, c.CwdRel)
+	}
+	return cwd
 }

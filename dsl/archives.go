@@ -18,15 +18,9 @@ func archivedOutputs(name string, args, pos []string, cwd string, ctx Context) [
 		return nil
 	}
 	archive, dir, absolute := extractionArchive(programName(name), args, pos)
-	if archive == "" || strings.ContainsAny(archive, "*?[$`") {
+	p, ok := archivePath(archive, cwd)
+	if !ok {
 		return nil
-	}
-	p := archive
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
-		if !strings.HasPrefix(cwd, "/") {
-			return nil
-		}
-		p = path.Join(cwd, p)
 	}
 	members, ok := ctx.ArchiveMembers(p)
 	if !ok && programName(name) == "unzip" && !strings.HasSuffix(p, ".zip") {
@@ -56,6 +50,23 @@ func archivedOutputs(name string, args, pos []string, cwd string, ctx Context) [
 		out = append(out, m)
 	}
 	return out
+}
+
+// archivePath is an archive named on the line as the path
+// Context.ArchiveMembers reads: absolute, under ~, or joined to an
+// absolute cwd; not ok for a pattern, a variable or a relative name where
+// the directory is not known.
+func archivePath(archive, cwd string) (string, bool) {
+	if archive == "" || strings.ContainsAny(archive, "*?[$`") {
+		return "", false
+	}
+	if strings.HasPrefix(archive, "/") || strings.HasPrefix(archive, "~") {
+		return archive, true
+	}
+	if !strings.HasPrefix(cwd, "/") {
+		return "", false
+	}
+	return path.Join(cwd, archive), true
 }
 
 // unpacker reports the extractors that are not otherwise writers (jar,
@@ -142,15 +153,9 @@ func printedMembers(c *cmdline.Command, args, pos []string, cwd string, ctx Cont
 		}
 		archive = c.Stdin.From
 	}
-	if strings.ContainsAny(archive, "*?[$`") {
+	p, ok := archivePath(archive, cwd)
+	if !ok {
 		return nil
-	}
-	p := archive
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
-		if !strings.HasPrefix(cwd, "/") {
-			return nil
-		}
-		p = path.Join(cwd, p)
 	}
 	members, ok := ctx.ArchiveMembers(p)
 	if !ok {
