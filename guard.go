@@ -344,7 +344,7 @@ func (g *Guard) Check(req Request) Verdict {
 		}
 	}
 	if len(declined) > 0 {
-		findings = append(findings, g.projectFindings(req, declined, findings, ctx)...)
+		findings = append(findings, g.projectFindings(req, line, declined, findings, ctx)...)
 	}
 	if req.Caller != "" {
 		findings = append(findings, g.behindFindings(line, req, findings, ctx)...)

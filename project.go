@@ -20,12 +20,15 @@ import (
 // ask there (rm -rf build in make clean, a curl | sh installer) stays the
 // project's business. declined are the paths the first reading was not
 // given; findings are its findings, not repeated.
-func (g *Guard) projectFindings(req Request, declined []string, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
-	root := projectRoot(req.Cwd)
+func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []string, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
+	roots := projectRoots(req.Cwd, first, declined)
 	home := os.Getenv("HOME")
-	if root == "" || !slices.ContainsFunc(declined, func(p string) bool {
+	inProject := func(p string) bool {
+		return slices.ContainsFunc(roots, func(root string) bool { return within(p, root) })
+	}
+	if !slices.ContainsFunc(declined, func(p string) bool {
 		p, ok := homeJoined(home, p)
-		return ok && within(filepath.Clean(p), root)
+		return ok && inProject(filepath.Clean(p))
 	}) {
 		return nil
 	}
@@ -35,7 +38,7 @@ func (g *Guard) projectFindings(req Request, declined []string, findings []dsl.F
 			return true
 		}
 		fi, err := os.Stat(p)
-		return err == nil && fi.Mode().IsRegular() && within(p, root)
+		return err == nil && fi.Mode().IsRegular() && inProject(p)
 	})
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
@@ -47,6 +50,46 @@ func (g *Guard) projectFindings(req Request, declined []string, findings []dsl.F
 		out = append(out, f)
 	}
 	return out
+}
+
+// projectRoots are the projects a line's files may belong to: the one
+// holding the agent's directory, those holding where the line's commands
+// run (cd proj && make from the home), and the repositories holding the
+// files it runs (make -C proj, a Makefile above a submodule's .git file).
+func projectRoots(cwd string, line *cmdline.Line, declined []string) []string {
+	var roots []string
+	add := func(r string) {
+		if r != "" && !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
+	add(projectRoot(cwd))
+	if line != nil {
+		for _, c := range line.Commands {
+			add(projectRoot(commandDir(c, cwd)))
+		}
+	}
+	home := os.Getenv("HOME")
+	for _, p := range declined {
+		if p, ok := homeJoined(home, p); ok && filepath.IsAbs(p) {
+			add(repositoryRoot(filepath.Dir(filepath.Clean(p))))
+		}
+	}
+	return roots
+}
+
+// repositoryRoot is the nearest directory at or above dir holding a .git
+// directory (not a worktree's or submodule's .git file), below the home
+// and the root; "" for none.
+func repositoryRoot(dir string) string {
+	home := filepath.Clean(os.Getenv("HOME"))
+	for i := 0; i < maxProjectDepth && dir != "/" && dir != home && dir != "."; i++ {
+		if fi, err := os.Stat(filepath.Join(dir, ".git")); err == nil && fi.IsDir() {
+			return dir
+		}
+		dir = filepath.Dir(dir)
+	}
+	return ""
 }
 
 // maxProjectDepth bounds the directories looked at for a project's root.
