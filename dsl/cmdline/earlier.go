@@ -667,12 +667,21 @@ func makeRecipeText(text string) string {
 	maps.Copy(vars, makeDefaults)
 	var recipes []string
 	text = strings.ReplaceAll(text, "\\\n", " ")
+	prefix := "\t"
 	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(l, "\t") {
-			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, "\t"), "@-+ \t"))
+		if strings.HasPrefix(l, prefix) {
+			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, prefix), "@-+ \t"))
 			continue
 		}
 		l = strings.TrimPrefix(strings.TrimSpace(l), "export ")
+		if strings.HasPrefix(l, "$(shell ") || strings.HasPrefix(l, "${shell ") {
+			recipes = append(recipes, l) // a top-level $(shell …) runs as make reads the file
+			continue
+		}
+		if rule, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(rule, ":") && !strings.Contains(rule, "=") {
+			recipes = append(recipes, strings.TrimLeft(recipe, "@-+ \t")) // target: prereqs ; recipe
+			continue
+		}
 		i := strings.Index(l, "=")
 		if i <= 0 {
 			continue
@@ -688,6 +697,13 @@ func makeRecipeText(text string) string {
 			continue
 		}
 		value := strings.TrimSpace(l[i+1:])
+		if name == ".RECIPEPREFIX" && value != "" {
+			prefix = value[:1] // .RECIPEPREFIX = > : recipe lines start with >
+			continue
+		}
+		if (op == ":=" || op == "::=" || op == ":::=") && strings.Contains(value, "$(shell ") {
+			recipes = append(recipes, value) // X := $(shell CMD) runs CMD as make reads the file
+		}
 		switch op {
 		case "+=":
 			vars[name] = strings.TrimSpace(vars[name] + " " + value)
