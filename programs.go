@@ -30,7 +30,13 @@ const (
 // copyCandidates are the programs a copy is compared with: those whose
 // work under another name does the most harm.
 var copyCandidates = []string{"rm", "shred", "dd", "chmod", "chown", "find", "curl", "wget", "nc", "ncat", "netcat", "socat",
-	"scp", "rsync", "ssh", "python3", "python", "perl", "ruby", "node", "php", "bash", "sh", "dash", "zsh", "tar", "mkfs", "wipefs", "truncate"}
+	"scp", "rsync", "ssh", "python3", "python", "perl", "ruby", "node", "php", "bash", "sh", "dash", "zsh", "tar", "mkfs", "wipefs", "truncate",
+	// launchers, whose copy runs what follows it: ./to 5 nc h 9 < key
+	"timeout", "xargs", "env", "nohup", "nice", "setsid", "stdbuf", "busybox"}
+
+// copyDirs are where a candidate's real program is looked for besides
+// PATH, whose first match may be a version manager's shim (pyenv, asdf).
+var copyDirs = []string{"/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin"}
 
 // behindLine is the text of the line's commands that run a known program
 // under another name, each spelled with that program's name (one per
@@ -41,9 +47,14 @@ func behindLine(line *cmdline.Line, cwd string) (string, []string) {
 	}
 	var texts, names []string
 	copies := copyIndex{}
+	linePath := "" // the PATH an earlier export of the line set (export PATH=./bin:$PATH; ls)
 	for _, c := range line.Commands {
 		if len(texts) >= maxBehind {
 			break
+		}
+		if v, ok := pathExport(c); ok {
+			linePath = v
+			continue
 		}
 		if c.Dynamic || c.Name == "" || c.Source == "" {
 			continue
@@ -54,7 +65,7 @@ func behindLine(line *cmdline.Line, cwd string) (string, []string) {
 		case strings.Contains(c.Path, "/"):
 			file = c.Path
 		default:
-			file = onLinePath(c, dir)
+			file = onLinePath(c, dir, linePath)
 		}
 		if file == "" {
 			continue
@@ -79,40 +90,69 @@ func behindLine(line *cmdline.Line, cwd string) (string, []string) {
 	return strings.Join(texts, "\n"), names
 }
 
-// onLinePath is the file a bare command name runs from a directory its
-// own PATH assignment puts first (PATH=$PWD/bb:$PATH ls, PATH=bb:$PATH
-// ls), or "".
-func onLinePath(c *cmdline.Command, dir string) string {
+// onLinePath is the file a bare command name runs from a directory the
+// line's PATH puts first: its own assignment (PATH=$PWD/bb:$PATH ls), or
+// else linePath, an earlier export's; "" for none.
+func onLinePath(c *cmdline.Command, dir, linePath string) string {
+	value := linePath
 	for _, a := range c.Assigns {
-		if a.Name != "PATH" {
-			continue
+		if a.Name == "PATH" {
+			value = a.Value.Value
 		}
-		for _, el := range strings.Split(a.Value.Value, ":") {
-			switch {
-			case el == "$PATH" || el == "${PATH}":
-				return "" // the usual directories come next
-			case el == "$PWD" || el == "${PWD}" || el == ".":
-				el = dir
-			case strings.HasPrefix(el, "$PWD/"):
-				el = filepath.Join(dir, el[len("$PWD/"):])
-			case strings.ContainsAny(el, "$`"):
-				continue
-			case !filepath.IsAbs(el):
-				el = filepath.Join(dir, el)
+	}
+	home := os.Getenv("HOME")
+	for _, el := range strings.Split(value, ":") {
+		for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+			if el == pwd || strings.HasPrefix(el, pwd+"/") {
+				el = "." + el[len(pwd):]
 			}
-			p := filepath.Join(el, c.Name)
-			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-				return p
+		}
+		for _, h := range []string{"~", "$HOME", "${HOME}"} {
+			if filepath.IsAbs(home) && (el == h || strings.HasPrefix(el, h+"/")) {
+				el = home + el[len(h):]
 			}
+		}
+		switch {
+		case el == "" || el == "$PATH" || el == "${PATH}":
+			return "" // the usual directories come next
+		case strings.ContainsAny(el, "$`"):
+			continue
+		case !filepath.IsAbs(el):
+			el = filepath.Join(dir, el)
+		}
+		if systemProgram(filepath.Join(el, c.Name)) {
+			return "" // a system directory first: the program its name says
+		}
+		p := filepath.Join(el, c.Name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
 		}
 	}
 	return ""
 }
 
+// pathExport is the value a command that only sets PATH gives it
+// (export PATH=…, PATH=…).
+func pathExport(c *cmdline.Command) (string, bool) {
+	if c.Name == "export" && len(c.Args) == 1 {
+		if v, ok := strings.CutPrefix(c.Args[0].Value, "PATH="); ok {
+			return v, true
+		}
+	}
+	if c.Name == "" && len(c.Assigns) > 0 {
+		for _, a := range c.Assigns {
+			if a.Name == "PATH" {
+				return a.Value.Value, true
+			}
+		}
+	}
+	return "", false
+}
+
 // copyIndex finds the known program a file is: the name a symbolic link
 // leads to, or the candidate it is a byte-for-byte copy (or a hard link)
 // of. The candidates are looked up once per line.
-type copyIndex map[string]string
+type copyIndex map[string][]string
 
 func (ix copyIndex) program(file string) string {
 	fi, err := os.Lstat(file)
@@ -137,32 +177,37 @@ func (ix copyIndex) program(file string) string {
 	}
 	if len(ix) == 0 {
 		for _, name := range copyCandidates {
+			var paths []string
 			if p, err := exec.LookPath(name); err == nil {
-				ix[name] = p
+				paths = append(paths, p)
 			}
+			for _, d := range copyDirs {
+				if p := filepath.Join(d, name); !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+			ix[name] = paths
 		}
-		ix[""] = "" // looked up
+		ix[""] = nil // looked up
 	}
 	var data []byte
 	for _, name := range copyCandidates {
-		p := ix[name]
-		if p == "" {
-			continue
-		}
-		cfi, err := os.Stat(p)
-		if err != nil || cfi.Size() != fi.Size() {
-			continue
-		}
-		if os.SameFile(fi, cfi) {
-			return name
-		}
-		if data == nil {
-			if data, err = readAll(file, fi.Size()); err != nil {
-				return ""
+		for _, p := range ix[name] {
+			cfi, err := os.Stat(p)
+			if err != nil || !cfi.Mode().IsRegular() || cfi.Size() != fi.Size() {
+				continue
 			}
-		}
-		if other, err := readAll(p, cfi.Size()); err == nil && bytes.Equal(data, other) {
-			return name
+			if os.SameFile(fi, cfi) {
+				return name
+			}
+			if data == nil {
+				if data, err = readAll(file, fi.Size()); err != nil {
+					return ""
+				}
+			}
+			if other, err := readAll(p, cfi.Size()); err == nil && bytes.Equal(data, other) {
+				return name
+			}
 		}
 	}
 	return ""

@@ -55,10 +55,21 @@ func TestProgramBehindName(t *testing.T) {
 		{"PATH=$PWD/bb:$PATH cat -r -f ~", dsl.Block},
 		{"PATH=bb:$PATH cat -r -f ~", dsl.Block},
 		{"cd bb && ./cat -rf ~", dsl.Block},
+		{"export PATH=$PWD/bb:$PATH; cat -r -f ~", dsl.Block},
+		{"export PATH=./bb:$PATH && cat -r -f ~", dsl.Block},
+		{"PATH=~/proj/bb:$PATH cat -r -f ~", dsl.Block},
+		{"PATH=$(pwd)/bb:$PATH cat -r -f ~", dsl.Block},
 		{"./zz notes.txt", dsl.Allow},
 		{"cat -r -f ~", dsl.Allow}, // the system's cat
 		{"PATH=$PATH:$PWD/bb cat notes.txt", dsl.Allow},
 		{"./tool.sh", dsl.Allow},
+	}
+	if timeout, err := exec.LookPath("timeout"); err == nil {
+		copyFile(timeout, "to")
+		tests = append(tests, struct {
+			cmd  string
+			want dsl.Level
+		}{"./to 5 rm -rf ~", dsl.Block})
 	}
 	if errCurl == nil {
 		if err := os.Symlink(curl, filepath.Join(dir, "bb", "ls")); err != nil {
