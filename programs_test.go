@@ -85,7 +85,7 @@ func TestProgramBehindName(t *testing.T) {
 		if v.Level != tt.want {
 			t.Errorf("%q: %v, want %v (%v)", tt.cmd, v.Level, tt.want, v.Findings)
 		}
-		if tt.want == dsl.Block && !strings.Contains(v.Reasons(), "the program it runs is") && !strings.Contains(tt.cmd, "del") {
+		if tt.want == dsl.Block && !strings.Contains(v.Reasons(), "the program it runs is") && !strings.Contains(tt.cmd, "del") && !strings.HasPrefix(tt.cmd, "./to ") {
 			t.Errorf("%q: the reasons do not name the program: %s", tt.cmd, v.Reasons())
 		}
 		if p := g.Check(Request{Command: tt.cmd, Cwd: dir, Shell: "bash"}); tt.cmd == "./zz -r -f ~" && p.Level != dsl.Ask {
