@@ -34,10 +34,18 @@ func stagedFindings(line *cmdline.Line, cwd string, findings []dsl.Finding) []ds
 		return nil
 	}
 	for _, c := range line.Commands {
-		if c.Name != "git" || !stagesAll(c) {
+		if secrets := globbedAdds(c, commandDir(c, cwd)); len(secrets) > 0 {
+			return []dsl.Finding{{Rule: "git-add-secret", Level: dsl.Ask, Source: "builtin", Command: c.Source,
+				Message: "an agent stages files by a pattern the shell expands to a secret file (" + strings.Join(secrets, ", ") + "), which a commit and a push would publish"}}
+		}
+		all, at := stagesAll(c)
+		if !all {
 			continue
 		}
 		dir := commandDir(c, cwd)
+		if at != "" {
+			dir = filepath.Join(dir, at) // git -C sub add -A
+		}
 		root := projectRoot(dir)
 		if root == "" {
 			return nil
@@ -52,36 +60,49 @@ func stagedFindings(line *cmdline.Line, cwd string, findings []dsl.Finding) []ds
 }
 
 // stagesAll reports a git command that stages every file of the work
-// tree: add or stage with -A, --all or "." (and no other pathspec).
-func stagesAll(c *cmdline.Command) bool {
+// tree (add or stage with -A, --all, "." or no pathspec but a glob that
+// the shell left, and git add .e* the shell expands), and the directory
+// its -C names, relative to where it runs.
+func stagesAll(c *cmdline.Command) (bool, string) {
+	if c.Name != "git" {
+		return false, ""
+	}
 	var words []string
 	for _, a := range c.Args {
 		if a.Dynamic {
-			return false
+			return false, ""
 		}
 		words = append(words, a.Value)
 	}
+	at := ""
 	i := 0
 	for i < len(words) && strings.HasPrefix(words[i], "-") {
-		if words[i] == "-C" || words[i] == "-c" {
-			return false // another directory or setting: git-add-secret's and the rules'
+		switch {
+		case words[i] == "-C" && i+1 < len(words):
+			i++
+			if filepath.IsAbs(words[i]) || strings.ContainsAny(words[i], "~$") {
+				return false, "" // another repository: git-add-secret's by name
+			}
+			at = filepath.Join(at, words[i])
+		case words[i] == "-c" || strings.HasPrefix(words[i], "--git-dir") || strings.HasPrefix(words[i], "--work-tree"):
+			return false, ""
 		}
 		i++
 	}
 	if i >= len(words) || words[i] != "add" && words[i] != "stage" {
-		return false
+		return false, ""
 	}
 	all := false
 	for _, w := range words[i+1:] {
 		switch {
-		case w == "-A" || w == "--all" || w == "." || w == "./" || w == ":/":
+		case w == "-A" || w == "--all" || w == "." || w == "./" || w == ":/" || strings.HasPrefix(w, ":(glob)"):
 			all = true
 		case strings.HasPrefix(w, "-"):
 		default:
-			return false // a pathspec: what it names is judged by name
+			return false, "" // a pathspec: what it names is judged by name
 		}
 	}
-	return all
+	return all, at
 }
 
 // unignoredSecrets are the secret files (by name: .env, a private key,
@@ -132,6 +153,32 @@ func unignoredSecrets(root string) []string {
 		cancel()
 		if !ignored && !tracked {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// globbedAdds are the secret files an unquoted pattern of git add expands
+// to where it runs (git add .e* stages .env; git's own patterns, quoted,
+// are stagesAll's or the rule's).
+func globbedAdds(c *cmdline.Command, dir string) []string {
+	if c.Name != "git" || len(c.Args) == 0 || c.Args[0].Value != "add" && c.Args[0].Value != "stage" || !filepath.IsAbs(dir) {
+		return nil
+	}
+	var out []string
+	for _, a := range c.Args[1:] {
+		if a.Quoted || a.Dynamic || !strings.ContainsAny(a.Value, "*?[") || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		p := a.Value
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		matches, _ := filepath.Glob(p)
+		for _, m := range matches[:min(len(matches), maxStagedLook)] {
+			if rel, err := filepath.Rel(dir, m); err == nil && dsl.SensitivePath(rel) {
+				out = append(out, rel)
+			}
 		}
 	}
 	return out
