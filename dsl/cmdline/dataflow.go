@@ -80,6 +80,7 @@ type flow struct {
 	copies    map[string]string
 	copyNames map[string][]string
 	lookups   map[string]string // variables holding a program's looked-up path: R=$(which rm)
+	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
 	pathText  string            // the last value given to PATH, as written when not static
 	// zshFuncs are the bodies of functions defined through zsh's
 	// functions table (functions[f]=BODY; zshTable).
@@ -122,6 +123,16 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	if name == "IFS" {
 		w.ifsSet = v.Dynamic
+	}
+	if target := varReference(v); target != "" && target != name {
+		// K=$GITHUB_TOKEN: $K is written ${GITHUB_TOKEN} where it is used,
+		// so that what it holds stays known by its name
+		if w.aliasOf == nil {
+			w.aliasOf = map[string]string{}
+		}
+		w.aliasOf[name] = target
+	} else {
+		delete(w.aliasOf, name)
 	}
 	if v.Dynamic {
 		if had {
@@ -1607,4 +1618,28 @@ func (w *walker) assignDefault(p *syntax.ParamExp) {
 		}
 	}
 	w.setVar(p.Param.Value, w.single(p.Exp.Word).Word)
+}
+
+// varReference is the variable a value is the whole of ($X, ${X}, "$X"),
+// or "".
+func varReference(v Word) string {
+	if !v.Dynamic {
+		return ""
+	}
+	r := strings.TrimPrefix(v.Value, "$")
+	if len(r) == len(v.Value) {
+		return ""
+	}
+	if strings.HasPrefix(r, "{") && strings.HasSuffix(r, "}") {
+		r = r[1 : len(r)-1]
+	}
+	if r == "" || !isNameByte(r[0]) || r[0] >= '0' && r[0] <= '9' {
+		return ""
+	}
+	for i := 0; i < len(r); i++ {
+		if !isNameByte(r[i]) {
+			return ""
+		}
+	}
+	return r
 }
