@@ -1362,7 +1362,11 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	}
 	for _, f := range items {
 		if f.Dynamic {
-			w.setVar(it.Name.Value, Word{Dynamic: true})
+			v := Word{Dynamic: true}
+			if len(items) == 1 {
+				v = f.Word // for K in "$GITHUB_TOKEN": K stands for it (setVar)
+			}
+			w.setVar(it.Name.Value, v)
 			return false
 		}
 	}

