@@ -81,10 +81,19 @@ func projectRoots(cwd string, line *cmdline.Line, declined []string) []string {
 // repositoryRoot is the nearest directory at or above dir holding a .git
 // directory (not a worktree's or submodule's .git file), below the home
 // and the root; "" for none.
-func repositoryRoot(dir string) string {
+func repositoryRoot(dir string) string { return gitAncestor(dir, true) }
+
+// gitAncestor is the nearest directory at or above dir, below the home
+// and the root, holding a .git (a directory only, when dirOnly); "" for
+// none within maxProjectDepth.
+func gitAncestor(dir string, dirOnly bool) string {
 	home := filepath.Clean(os.Getenv("HOME"))
 	for i := 0; i < maxProjectDepth && dir != "/" && dir != home && dir != "."; i++ {
-		if fi, err := os.Stat(filepath.Join(dir, ".git")); err == nil && fi.IsDir() {
+		stat := os.Lstat
+		if dirOnly {
+			stat = os.Stat // a link to a .git directory is one
+		}
+		if fi, err := stat(filepath.Join(dir, ".git")); err == nil && (!dirOnly || fi.IsDir()) {
 			return dir
 		}
 		dir = filepath.Dir(dir)
@@ -96,25 +105,19 @@ func repositoryRoot(dir string) string {
 const maxProjectDepth = 64
 
 // projectRoot is the directory of the repository holding cwd (the nearest
-// one with a .git), or cwd itself outside any; "" for the file system's
-// root, the home or an unknown cwd, which are nobody's project.
+// one with a .git, a directory or a worktree's or submodule's file), or cwd
+// itself outside any; "" for the file system's root, the home or an
+// unknown cwd, which are nobody's project.
 func projectRoot(cwd string) string {
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		return ""
 	}
 	cwd = filepath.Clean(cwd)
-	home := filepath.Clean(os.Getenv("HOME"))
-	for dir, i := cwd, 0; i < maxProjectDepth; i++ {
-		if dir == home || dir == "/" {
-			break
-		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		dir = filepath.Dir(dir)
-	}
-	if cwd == "/" || cwd == home {
+	if cwd == "/" || cwd == filepath.Clean(os.Getenv("HOME")) {
 		return ""
+	}
+	if root := gitAncestor(cwd, false); root != "" {
+		return root
 	}
 	return cwd
 }

@@ -221,12 +221,11 @@ func (w *walker) setting(c *Command, name string) string {
 // inWorkingDir is a value naming the working directory or a path under
 // it ($PWD, $(pwd), $PWD/conf) as a relative path.
 func inWorkingDir(v string) (string, bool) {
-	v = strings.TrimSuffix(v, "/")
 	for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
-		if v == pwd {
+		if v == pwd || v == pwd+"/" {
 			return ".", true
 		}
-		if rest, ok := strings.CutPrefix(v, pwd+"/"); ok && rest != "" && !strings.ContainsAny(rest, "$`") {
+		if rest, ok := strings.CutPrefix(v, pwd+"/"); ok && !strings.ContainsAny(rest, "$`") {
 			return rest, true
 		}
 	}

@@ -914,10 +914,8 @@ func pwdRelative(a field) string {
 	if !a.Dynamic {
 		return a.Value
 	}
-	for _, here := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/"} {
-		if rest, ok := strings.CutPrefix(a.Value, here); ok && rest != "" && !strings.ContainsAny(rest, "$`") {
-			return "./" + rest
-		}
+	if rest, ok := inWorkingDir(a.Value); ok && rest != "." {
+		return "./" + rest
 	}
 	return ""
 }
