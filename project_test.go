@@ -39,14 +39,7 @@ func TestProjectFiles(t *testing.T) {
 		"tidy/Dockerfile":       "FROM golang\nCOPY . /src\nRUN go build ./...\n",
 	}
 	old := time.Now().Add(-time.Hour)
-	for name, text := range files {
-		p := filepath.Join(home, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range writeTree(t, home, files, 0o755) {
 		if err := os.Chtimes(p, old, old); err != nil {
 			t.Fatal(err)
 		}
@@ -225,15 +218,7 @@ func TestStagedSecrets(t *testing.T) {
 		if out, err := exec.Command(git, "-C", dir, "init", "-q").CombinedOutput(); err != nil {
 			t.Fatalf("git init: %v %s", err, out)
 		}
-		for f, text := range files {
-			p := filepath.Join(dir, f)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeTree(t, dir, files, 0o644)
 		return dir
 	}
 	open := repo("open", map[string]string{".env": "K=v\n", "main.go": "package main\n"})
@@ -266,4 +251,22 @@ func TestStagedSecrets(t *testing.T) {
 			t.Errorf("%q for a person: %v, want allow", tt.cmd, p.Level)
 		}
 	}
+}
+
+// writeTree writes files (a path under root → its text) with mode, making
+// their directories, and returns their paths.
+func writeTree(t *testing.T, root string, files map[string]string, mode os.FileMode) []string {
+	t.Helper()
+	var paths []string
+	for name, text := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
 }

@@ -106,14 +106,7 @@ func describeContainer(k *Container) string {
 	if k.Line != nil {
 		var runs []string
 		for _, c := range k.Line.Commands {
-			r := strings.TrimSpace(c.Name + " " + strings.Join(wordValues(c.Args), " "))
-			switch {
-			case c.Cwd != "":
-				r += " @" + c.Cwd
-			case c.CwdRel != "":
-				r += " @" + c.CwdRel
-			}
-			runs = append(runs, r)
+			runs = append(runs, describeRun(c))
 		}
 		if len(runs) > 0 && strings.HasPrefix(runs[0], "sh -c ") {
 			runs[0] = "sh -c" // its code is the commands after it
@@ -167,18 +160,24 @@ func TestContainerRunsEarlier(t *testing.T) {
 				continue
 			}
 			for _, ic := range c.Container.Line.Commands {
-				r := strings.TrimSpace(ic.Name + " " + strings.Join(wordValues(ic.Args), " "))
-				switch {
-				case ic.Cwd != "":
-					r += " @" + ic.Cwd
-				case ic.CwdRel != "":
-					r += " @" + ic.CwdRel
-				}
-				got = append(got, r)
+				got = append(got, describeRun(ic))
 			}
 		}
 		if g := strings.Join(got, "|"); g != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.line, g, tt.want)
 		}
 	}
+}
+
+// describeRun is a container's command as the tables write it: its name
+// and words, and " @DIR" where it runs.
+func describeRun(c *Command) string {
+	r := strings.TrimSpace(c.Name + " " + strings.Join(wordValues(c.Args), " "))
+	switch {
+	case c.Cwd != "":
+		r += " @" + c.Cwd
+	case c.CwdRel != "":
+		r += " @" + c.CwdRel
+	}
+	return r
 }
