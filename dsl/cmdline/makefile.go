@@ -1,0 +1,377 @@
+package cmdline
+
+import (
+	"maps"
+	"path"
+	"slices"
+	"strings"
+)
+
+// makefile is what GNU make reads of a makefile's text for hguard: its
+// variables, its rules with their recipes, and what it runs whatever the
+// goal (a top-level $(shell …), recipe lines before the first rule).
+type makefile struct {
+	vars   map[string]string
+	rules  []makeRule
+	always []string
+	// whole is set when the file makes rules or recipes as make runs
+	// ($(eval …), define, secondary expansion): which of its recipes a
+	// goal runs is not known here, so all of them are read.
+	whole bool
+}
+
+// makeRule is one rule: its targets, its prerequisites (order-only ones
+// included) and its recipe lines, as written.
+type makeRule struct {
+	targets, prereqs string
+	recipes          []string
+}
+
+// makeDefaults are the values GNU make gives the variables recipes use most.
+var makeDefaults = map[string]string{
+	"CC": "cc", "CXX": "g++", "CPP": "cc -E", "RM": "rm -f", "MAKE": "make", "SHELL": "/bin/sh",
+	"AR": "ar", "AS": "as", "LD": "ld", "INSTALL": "install", "FC": "f77",
+}
+
+// parseMakefile reads a makefile's text. overrides are the command line's
+// VAR=value words, which win over the file's assignments.
+func parseMakefile(text string, overrides map[string]string) *makefile {
+	mf := &makefile{vars: map[string]string{}}
+	maps.Copy(mf.vars, makeDefaults)
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	prefix := "\t"
+	rule := -1 // the rule recipe lines belong to; -1 before the first
+	recipe := func(r string) {
+		if rule < 0 {
+			mf.always = append(mf.always, r) // make stops there; read all the same
+			return
+		}
+		mf.rules[rule].recipes = append(mf.rules[rule].recipes, r)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			recipe(strings.TrimLeft(strings.TrimPrefix(l, prefix), "@-+ \t"))
+			continue
+		}
+		l = strings.TrimPrefix(strings.TrimSpace(l), "export ")
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		if strings.Contains(l, "$(eval") || strings.Contains(l, "${eval") || strings.HasPrefix(l, "define ") || l == "define" ||
+			strings.HasPrefix(l, ".SECONDEXPANSION") {
+			mf.whole = true
+			if inner, ok := strings.CutPrefix(l, "$(eval "); ok && strings.HasSuffix(inner, ")") {
+				l = strings.TrimSpace(inner[:len(inner)-1]) // $(eval setup: ; CMD) is the line it holds
+			}
+		}
+		if strings.HasPrefix(l, "$(shell ") || strings.HasPrefix(l, "${shell ") {
+			mf.always = append(mf.always, l) // a top-level $(shell …) runs as make reads the file
+			continue
+		}
+		if targets, prereqs, body, ok := makeRuleLine(l); ok {
+			mf.rules = append(mf.rules, makeRule{targets: targets, prereqs: prereqs})
+			rule = len(mf.rules) - 1
+			if body != "" {
+				recipe(strings.TrimLeft(body, "@-+ \t")) // target: prereqs ; recipe
+			}
+			continue
+		}
+		i := strings.Index(l, "=")
+		if i <= 0 {
+			continue
+		}
+		name, op := strings.TrimSpace(l[:i]), "="
+		for _, o := range []string{":::", "::", ":", "?", "+", "!"} {
+			if n, ok := strings.CutSuffix(name, o); ok {
+				name, op = strings.TrimSpace(n), o+"="
+				break
+			}
+		}
+		if name == "" || strings.ContainsAny(name, " \t:$") {
+			continue
+		}
+		value := strings.TrimSpace(l[i+1:])
+		if name == ".RECIPEPREFIX" && value != "" {
+			prefix = value[:1] // .RECIPEPREFIX = > : recipe lines start with >
+			continue
+		}
+		if (op == ":=" || op == "::=" || op == ":::=") && strings.Contains(value, "$(shell ") {
+			mf.always = append(mf.always, value) // X := $(shell CMD) runs CMD as make reads the file
+		}
+		if _, ok := overrides[name]; ok {
+			continue
+		}
+		switch op {
+		case "+=":
+			mf.vars[name] = strings.TrimSpace(mf.vars[name] + " " + value)
+		case "?=":
+			if _, ok := mf.vars[name]; !ok { // CC ?= gcc keeps make's cc
+				mf.vars[name] = value
+			}
+		case "!=":
+			mf.vars[name] = "$(shell " + value + ")"
+		default:
+			mf.vars[name] = value
+		}
+	}
+	maps.Copy(mf.vars, overrides)
+	return mf
+}
+
+// makeRuleLine splits a rule line, "targets: prerequisites" (also ::,
+// &:, a static pattern's second colon) with an optional "; recipe". A
+// variable assignment (X := y, X = a:b) and a target-specific one
+// (t: X = y) are not rules.
+func makeRuleLine(l string) (targets, prereqs, recipe string, ok bool) {
+	head, recipe, _ := strings.Cut(l, ";")
+	i := strings.IndexByte(head, ':')
+	if i <= 0 || strings.Contains(head[:i], "=") {
+		return "", "", "", false
+	}
+	rest := head[i+1:]
+	if strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ":=") || strings.HasPrefix(rest, "::=") {
+		return "", "", "", false // X := y
+	}
+	rest = strings.TrimPrefix(rest, ":")
+	if strings.Contains(rest, "=") {
+		return "", "", "", false // target: VAR = value
+	}
+	if j := strings.IndexByte(rest, ':'); j >= 0 {
+		rest = rest[j+1:] // targets: target-pattern: prereq-patterns
+	}
+	return strings.TrimSuffix(strings.TrimSpace(head[:i]), "&"), strings.ReplaceAll(rest, "|", " "), recipe, true
+}
+
+// recipeText is the shell text the makefile's recipes run for goals, one
+// line each (makeRecipeText's form): what runs whatever the goal, then the
+// recipes of the rules the goals need, through their prerequisites, in
+// the file's order. No goal is make's default: .DEFAULT_GOAL or the first
+// target. All recipes are read when the file makes rules as make runs,
+// when a goal names no rule of the file, or goals is nil.
+func (mf *makefile) recipeText(goals []string, all bool) string {
+	lines := slices.Clone(mf.always)
+	for _, i := range mf.needed(goals, all) {
+		lines = append(lines, mf.rules[i].recipes...)
+	}
+	out := make([]string, 0, len(lines))
+	for _, r := range lines {
+		if r != "" {
+			out = append(out, makeExpand(r, mf.vars, 0))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// needed are the indexes of the rules make may run for goals, in order.
+func (mf *makefile) needed(goals []string, all bool) []int {
+	every := func() []int {
+		out := make([]int, len(mf.rules))
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	if all || mf.whole {
+		return every()
+	}
+	names := func(s string) []string { return strings.Fields(makeExpand(s, mf.vars, 0)) }
+	if len(goals) == 0 {
+		if g := strings.TrimSpace(mf.vars[".DEFAULT_GOAL"]); g != "" {
+			goals = names(g)
+		}
+		for i := 0; i < len(mf.rules) && len(goals) == 0; i++ {
+			for _, t := range names(mf.rules[i].targets) {
+				if !strings.HasPrefix(t, ".") && !strings.Contains(t, "%") {
+					goals = []string{t}
+					break
+				}
+			}
+		}
+	}
+	want := map[string]bool{}
+	queue := slices.Clone(goals)
+	chosen := make([]bool, len(mf.rules))
+	for len(queue) > 0 {
+		goal := queue[0]
+		queue = queue[1:]
+		if want[goal] {
+			continue
+		}
+		want[goal] = true
+		found := false
+		for i, r := range mf.rules {
+			match, stem := false, ""
+			for _, t := range names(r.targets) {
+				switch {
+				case runTime(t):
+					match = true // a target known only as make runs
+				case t == goal:
+					match = true
+				case strings.Contains(t, "%"):
+					pre, suf, _ := strings.Cut(t, "%")
+					if len(goal) >= len(pre)+len(suf) && strings.HasPrefix(goal, pre) && strings.HasSuffix(goal, suf) {
+						match, stem = true, goal[len(pre):len(goal)-len(suf)]
+					}
+				case strings.HasPrefix(t, ".") && strings.Count(t, ".") == 2 && !strings.Contains(t, "/"):
+					match = strings.HasSuffix(goal, t[strings.LastIndexByte(t, '.'):]) // .c.o: old-style suffix rules
+				}
+				if match {
+					break
+				}
+			}
+			if !match {
+				continue
+			}
+			found = true
+			chosen[i] = true
+			for _, p := range names(r.prereqs) {
+				if stem != "" {
+					p = strings.ReplaceAll(p, "%", stem)
+				}
+				if runTime(p) {
+					return every() // a prerequisite known only as make runs
+				}
+				queue = append(queue, p)
+			}
+		}
+		if !found && slices.Contains(goals, goal) {
+			return every() // a goal the file does not name: .DEFAULT, an include's rule
+		}
+	}
+	var out []int
+	for i, r := range mf.rules {
+		if chosen[i] || r.targets == ".DEFAULT" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// runTime reports a name makeExpand left to make's run: a variable from
+// the environment, a function, a $(shell …).
+func runTime(name string) bool { return strings.Contains(name, "${") || strings.Contains(name, "$(") }
+
+// makeRecipeText is the shell text all of a makefile's recipes run, one
+// line each: the makefile's own variables (and make's defaults) put in,
+// $$ as $, $(shell CMD) as $(CMD), an automatic variable ($@, $<) as a
+// plain word, another reference (a function, or a variable that may come
+// from the environment) as the shell's ${NAME}, whose value is unknown.
+func makeRecipeText(text string) string {
+	return parseMakefile(text, nil).recipeText(nil, true)
+}
+
+// makeGoals reads make's command line: the goals it names, its VAR=value
+// overrides, and whether a word is known only as the line runs (then all
+// recipes are read).
+func makeGoals(args []field) (goals []string, overrides map[string]string, dynamic bool) {
+	for i := 0; i < len(args); i++ {
+		a, v := args[i], args[i].Value
+		switch {
+		case a.Dynamic:
+			dynamic = true
+		case v == "--":
+		case slices.Contains([]string{"-f", "-C", "-I", "-o", "-W", "-E", "--file", "--makefile", "--directory",
+			"--include-dir", "--old-file", "--assume-old", "--what-if", "--new-file", "--assume-new", "--eval"}, v):
+			i++ // its value
+		case v == "-j" || v == "-l" || v == "--jobs" || v == "--load-average" || v == "--max-load":
+			if i+1 < len(args) && strings.Trim(args[i+1].Value, "0123456789.") == "" {
+				i++
+			}
+		case strings.HasPrefix(v, "-"):
+		case strings.Contains(v, "="):
+			name, value, _ := strings.Cut(v, "=")
+			name = strings.TrimRight(name, ":+?!")
+			if overrides == nil {
+				overrides = map[string]string{}
+			}
+			overrides[strings.TrimSpace(name)] = value
+		default:
+			goals = append(goals, v)
+		}
+	}
+	return goals, overrides, dynamic
+}
+
+// makeIncluded is a makefile's text with the files it includes (include
+// F, -include F, sinclude F) that the session wrote, relative to dir, put
+// in at their lines, as make reads them: their recipes and variables are
+// the makefile's, and their first target may be the default goal. open
+// reports an include it could not read (a name made as make runs, a file
+// the session did not write), whose rules may be any goal's.
+func (w *walker) makeIncluded(text, dir string) (_ string, open bool) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] != "include" && f[0] != "-include" && f[0] != "sinclude" {
+			continue
+		}
+		var spliced strings.Builder
+		for _, name := range f[1:min(len(f), 9)] {
+			if strings.ContainsAny(name, "$(") {
+				open = true
+				continue
+			}
+			if dir != "" && !strings.HasPrefix(name, "/") && !strings.HasPrefix(name, "~") {
+				name = path.Join(dir, name)
+			}
+			if in, ok := w.earlierFile(name); ok && in.Static {
+				spliced.WriteString(in.Text + "\n")
+			} else {
+				open = true
+			}
+		}
+		lines[i] = spliced.String()
+	}
+	return strings.Join(lines, "\n"), open
+}
+
+// makeShebang reports a script whose #! line runs make (make -f).
+func makeShebang(text string) bool {
+	first, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(first, "#!")
+	f := strings.Fields(rest)
+	if !ok || len(f) == 0 {
+		return false
+	}
+	if baseName(f[0]) == "env" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") })
+	}
+	return len(f) > 0 && (baseName(f[0]) == "make" || baseName(f[0]) == "gmake")
+}
+
+// makeExpand puts a makefile's variables into s (makeRecipeText).
+func makeExpand(s string, vars map[string]string, depth int) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		ref := string(s[i])
+		if open := s[i]; open == '(' || open == '{' {
+			end := strings.IndexByte(s[i:], map[byte]byte{'(': ')', '{': '}'}[open])
+			if end < 0 {
+				b.WriteString(s[i-1:])
+				break
+			}
+			ref = s[i+1 : i+end]
+			i += end
+		}
+		switch {
+		case ref == "$":
+			b.WriteByte('$')
+		case strings.ContainsAny(ref[:1], "@<^?*+|%") && len(ref) <= 2:
+			b.WriteString("target")
+		case strings.HasPrefix(ref, "shell "):
+			b.WriteString("$(" + makeExpand(strings.TrimPrefix(ref, "shell "), vars, depth+1) + ")")
+		case vars[ref] != "" && depth < 8:
+			b.WriteString(makeExpand(vars[ref], vars, depth+1))
+		case !strings.ContainsAny(ref, " \t,") && ref != "":
+			b.WriteString("${" + ref + "}")
+		default:
+			b.WriteString("${MAKE_FUNCTION}")
+		}
+	}
+	return b.String()
+}
