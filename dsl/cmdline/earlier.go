@@ -166,8 +166,8 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			// python3 -c 'import evil' imports ./evil.py before any
 			// installed module of that name
 			if c.Payload != nil && c.Payload.Lang == "python" {
-				for _, m := range pythonImports().FindAllStringSubmatch(c.Payload.Code, 16) {
-					if module(m[1]) {
+				for _, m := range pythonModules(c.Payload.Code) {
+					if module(m) {
 						w.runEarlier(c, file, in, "python", cx)
 					}
 				}
@@ -290,12 +290,16 @@ func dynamicScript(args []field) bool {
 // runs in lang ("sh", an interpreter's language, or "" for a program
 // whose reading of it is not known).
 func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
+	via := "file " + file + " written by an earlier command"
+	if slices.Contains(c.Via, via) {
+		return // setup.py importing setup: a module runs once
+	}
 	if params, ok := scriptParams(c, file); ok && lang == "sh" {
 		// ./cl ~ where cl is rm -r -f "$1": the script's $1… are the
 		// words after it
 		defer w.positional(file, params)()
 	}
-	w.runText(c, in, lang, "file "+file+" written by an earlier command", cx)
+	w.runText(c, in, lang, via, cx)
 }
 
 // scriptParams are the words a command hands the script file it runs

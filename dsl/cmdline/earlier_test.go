@@ -553,3 +553,36 @@ func TestScriptSubst(t *testing.T) {
 		t.Errorf("a static script from <(…) is not read: %v", l.Commands)
 	}
 }
+
+// TestSelfImport: a setup.py that imports setuptools' setup (or a module
+// importing itself) is read once, not until the depth limit, which asked
+// "too large" of every pip install . (red team, 2026-12-03).
+func TestSelfImport(t *testing.T) {
+	files := map[string]string{
+		"/p/setup.py": "from setuptools import setup\nsetup(name='x')\n",
+		"/p/evil.py":  "import evil\nimport os\nos.system('rm -rf ~')\n",
+	}
+	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
+		text, ok := files[p]
+		return EarlierFile{Text: text, Whole: true}, ok
+	}}
+	for _, tt := range []struct {
+		line     string
+		deletion bool
+	}{
+		{"python3 setup.py develop", false},
+		{"pip install .", false},
+		{"python3 evil.py", true},
+	} {
+		l := ParseShellAfter(tt.line, "bash", before)
+		if len(l.Issues) > 0 {
+			t.Errorf("%q: issues %v", tt.line, l.Issues)
+		}
+		deletion := slices.ContainsFunc(l.Commands, func(c *Command) bool {
+			return c.Payload != nil && len(c.Payload.Destructive)+len(c.Payload.ShellOuts) > 0
+		})
+		if deletion != tt.deletion {
+			t.Errorf("%q: runs the deletion %v, want %v", tt.line, deletion, tt.deletion)
+		}
+	}
+}

@@ -487,8 +487,8 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 		return true
 	}
 	if c.Payload != nil && c.Payload.Lang == "python" {
-		for _, m := range pythonImports().FindAllStringSubmatch(c.Payload.Code, 16) {
-			if w.fetchedModule(m[1]) {
+		for _, m := range pythonModules(c.Payload.Code) {
+			if w.fetchedModule(m) {
 				return true // python3 -c 'import x' finds ./x.py first
 			}
 		}
@@ -1273,8 +1273,50 @@ func (w *walker) codeLoadsFetched(code string) bool {
 	return false
 }
 
-// pythonImports finds the modules Python code imports.
-var pythonImports = lazyRegexp(`(?m)(?:(?:^|[;:]|\s)(?:import|from)\s+|__import__\(\s*|import_module\(\s*)['"]?([A-Za-z_][\w.]*)`)
+// pythonImport finds an import statement of Python code: from M import
+// NAMES, import NAMES, __import__("M"), import_module("M").
+var pythonImport = lazyRegexp(`(?m)(?:^|[;:]|\s)(?:from\s+(\.*[\w.]*)\s+import\s+\(?\s*([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*))|(?:__import__|import_module)\(\s*['"]([A-Za-z_][\w.]*)`)
+
+// pythonModules are the modules Python code imports, as dotted names
+// relative to where it runs: import a, b.c gives a and b.c; from m import
+// x gives m and m.x (x may be a submodule, m/x.py), from . import x gives
+// x. setup in "from setuptools import setup" is not a module of its own.
+func pythonModules(code string) []string {
+	var out []string
+	add := func(m string) {
+		if m != "" && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	names := func(list string) []string {
+		var out []string
+		for _, n := range strings.Split(list, ",") {
+			n, _, _ = strings.Cut(strings.TrimSpace(n), " ")
+			out = append(out, n)
+		}
+		return out
+	}
+	for _, m := range pythonImport().FindAllStringSubmatch(code, -1) {
+		switch from := strings.TrimLeft(m[1], "."); {
+		case m[3] != "":
+			for _, n := range names(m[3]) {
+				add(n)
+			}
+		case m[4] != "":
+			add(m[4])
+		default:
+			add(from)
+			for _, n := range names(m[2]) {
+				if from == "" {
+					add(n)
+				} else {
+					add(from + "." + n)
+				}
+			}
+		}
+	}
+	return out
+}
 
 // fetchedModule reports a Python module the directory the line is in
 // holds fetched: python3 -m x and import x find ./x.py or ./x/ first.

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -258,6 +259,30 @@ func TestParseShellAfter(t *testing.T) {
 		got := ParseShellAfter(tt.line, "bash", Before{Cwd: tt.cwd, Fetched: earlier}).Fetched
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s in %q: Fetched %q, want %q", tt.line, tt.cwd, got, tt.want)
+		}
+	}
+}
+
+// TestPythonModules: the modules an import statement loads, which a
+// directory's own files may shadow; setup in "from setuptools import
+// setup" is a name, not ./setup.py.
+func TestPythonModules(t *testing.T) {
+	for _, tt := range []struct{ code, want string }{
+		{"import os", "os"},
+		{"import os, evil as e, pkg.sub", "os evil pkg.sub"},
+		{"from setuptools import setup\nsetup(name='x')", "setuptools setuptools.setup"},
+		{"from pkg import (a, b as c)", "pkg pkg.a pkg.b"},
+		{"from . import evil", "evil"},
+		{"from .lib import x", "lib lib.x"},
+		{"x = __import__('evil')", "evil"},
+		{"importlib.import_module(\"evil.sub\")", "evil.sub"},
+		{"import a;import b", "a b"},
+		{"print('import nothing here')", ""},
+		{strings.Repeat("import os\n", 20) + "import m1\nimport m2\nimport m3\nimport m4\nimport m5\nimport m6\nimport m7\nimport m8\nimport m9\nimport m10\nimport m11\nimport m12\nimport m13\nimport m14\nimport m15\nimport m16\nimport evil",
+			"os m1 m2 m3 m4 m5 m6 m7 m8 m9 m10 m11 m12 m13 m14 m15 m16 evil"}, // no cap of 16
+	} {
+		if got := strings.Join(pythonModules(tt.code), " "); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.code, got, tt.want)
 		}
 	}
 }
