@@ -171,15 +171,23 @@ func TestHeldSentByCode(t *testing.T) {
 
 // TestScriptParams: a script the session wrote is read with the words its
 // command hands it as $1…, $@ (red team, 2026-12-03: ./cl ~ where cl is
-// rm -r -f "$1" was only asked).
+// rm -r -f "$1" was only asked; shift was not followed).
 func TestScriptParams(t *testing.T) {
 	dir := t.TempDir()
-	for name, text := range map[string]string{"cl": "rm -r -f \"$1\"\n", "all.sh": "for f in \"$@\"; do rm -rf \"$f\"; done\n"} {
+	scripts := map[string]string{
+		"cl":      "rm -r -f \"$1\"\n",
+		"all.sh":  "for f in \"$@\"; do rm -rf \"$f\"; done\n",
+		"sh1":     "shift\nrm -rf \"$1\"\n",
+		"sh2":     "shift 2\nrm -rf \"$1\"\n",
+		"last.sh": "while [ $# -gt 1 ]; do shift; done\nrm -rf \"$1\"\n",
+	}
+	var written []string
+	for name, text := range scripts {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		written = append(written, filepath.Join(dir, name))
 	}
-	written := []string{filepath.Join(dir, "cl"), filepath.Join(dir, "all.sh")}
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cmd  string
@@ -190,6 +198,11 @@ func TestScriptParams(t *testing.T) {
 		{"sh all.sh build ~", dsl.Block},
 		{"./cl build", dsl.Ask},
 		{"./cl \"$X\"", dsl.Ask},
+		// shift moves them; in a loop, how far is not known
+		{"./sh1 x ~", dsl.Block},
+		{"./sh1 ~ build", dsl.Ask},
+		{"./sh2 a b ~", dsl.Block},
+		{"./last.sh x y ~", dsl.Ask},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: dir, Shell: "bash", Caller: "agent", Written: written})
 		if v.Level != tt.want {

@@ -636,6 +636,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			args = args[1:]
 		}
 		w.positional(w.vars["0"], args)
+	case name == "shift" && w.dialect != Fish:
+		w.shiftParams(args, cx.loop)
 	case name == "unset" && w.dialect != Fish:
 		// Unset, $X is empty but ${X-…} takes its default: not a value.
 		for _, a := range args {

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -325,6 +326,38 @@ func scriptParams(c *Command, file string) ([]field, bool) {
 		out = append(out, field{Word: a})
 	}
 	return out, true
+}
+
+// shiftParams is shift [N]: the positional parameters from the N+1th
+// on. In a loop walked once, or by a count not known, how far they moved
+// is not known: each of them may be any of those it was given. The
+// line's own parameters (no script's) are unknown already.
+func (w *walker) shiftParams(args []field, loop bool) {
+	count, err := strconv.Atoi(w.vars["#"])
+	if err != nil {
+		return
+	}
+	n := 1
+	if len(args) > 0 {
+		v, err := strconv.Atoi(args[0].Value)
+		if args[0].Dynamic || err != nil || v < 0 {
+			loop = true
+		} else {
+			n = v
+		}
+	}
+	if loop {
+		n = 0
+	}
+	if n > count {
+		return // shift fails: nothing moves
+	}
+	var rest []field
+	for i := n + 1; i <= count; i++ {
+		v, ok := w.vars[strconv.Itoa(i)]
+		rest = append(rest, field{Word: Word{Value: v, Dynamic: !ok || loop}})
+	}
+	w.positional(w.vars["0"], rest)
 }
 
 // runText walks a file's text that c runs in lang ("sh", an interpreter's

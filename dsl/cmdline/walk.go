@@ -53,6 +53,7 @@ type ctx struct {
 	pipe    PipePos
 	bg      bool
 	noSubst bool   // substitutions in this text were walked already by its carrier
+	loop    bool   // in a loop's body or condition, walked once: how often it runs is not known
 	procIn  *Input // what the command holding a >(…) writes into it, when known
 	// timedPipe: the last of wraps is the time keyword in front of a whole
 	// pipeline (time a | b), which stands in front of its first command
@@ -296,8 +297,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			w.stmts(c.Then, inner)
 		}
 	case *syntax.WhileClause:
-		w.stmts(c.Cond, inner)
-		w.stmts(c.Do, inner)
+		body := inner
+		body.loop = true
+		w.stmts(c.Cond, body)
+		w.stmts(c.Do, body)
 	case *syntax.ForClause:
 		if c.Loop != nil {
 			w.substs(inner, c.Loop)
@@ -310,7 +313,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			w.arithRefs(w.pos(st, cx), inner, cl.Init, cl.Cond, cl.Post)
 		}
 		if !w.loop(c, inner) {
-			w.stmts(c.Do, inner)
+			body := inner
+			body.loop = true
+			w.stmts(c.Do, body)
 		}
 	case *syntax.CaseClause:
 		if c.Word != nil {
