@@ -281,6 +281,19 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.GuardPath = func(p string) bool { return guardPathIn(p, gs) }
 		env.PersistPath = func(p string) bool { return persistPathIn(p, gs) }
 	}
+	if literal := literalGlobs(c.Args); len(literal) > 0 {
+		// go test -bench ".*" names no hidden directory: the shell
+		// expands no quoted glob, nor one inside an option's -x=VALUE
+		guard := env.GuardPath
+		env.GuardPath = func(p string) bool {
+			for _, prefix := range []string{"", env.Cwd + "/", "~/"} {
+				if rest, ok := strings.CutPrefix(p, prefix); ok && literal[rest] {
+					return guardLiteral(p, gs)
+				}
+			}
+			return guard(p)
+		}
+	}
 	env.Option = func(names ...string) string {
 		if v := optionValues(args, names, true); len(v) > 0 {
 			return v[0]

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 // guardPath reports whether p is one of the files that keep hguard in the
@@ -351,6 +353,39 @@ func globSegment(seg, name string) bool {
 
 // guardPathIn is guardPath with the context's resolved places.
 func guardPathIn(p string, gs guards) bool { return guardPath(p) || gs.has(p) }
+
+// guardLiteral is guardPathIn of a path whose glob characters are its
+// own (a quoted ".*"), not a pattern.
+func guardLiteral(p string, gs guards) bool {
+	return guardClean(strings.ToLower(cleanPath(p))) || gs.has(p)
+}
+
+// literalGlobs are the words among args that hold glob characters the
+// shell does not expand: quoted ones, and the VALUE of an option word
+// -x=VALUE (the pattern would have to match a file named -x=…).
+func literalGlobs(args []cmdline.Word) map[string]bool {
+	var out map[string]bool
+	add := func(v string) {
+		if strings.ContainsAny(v, "*?[") {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[v] = true
+		}
+	}
+	for _, a := range args {
+		if a.Dynamic {
+			continue
+		}
+		if !a.Glob {
+			add(a.Value)
+		}
+		if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
+			add(v)
+		}
+	}
+	return out
+}
 
 // holderPlaces hold guarded places under names guardPath does not know
 // alone: ~/.config holds crush, amp and opencode, and the bin directories

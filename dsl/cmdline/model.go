@@ -90,6 +90,10 @@ type Word struct {
 	Value   string
 	Dynamic bool // contains an expansion whose value is not known statically ($X, $(…), unmatched globs are not dynamic)
 	Quoted  bool // some part was quoted
+	// Glob says a glob character (*, ?, [) stands unquoted, for the shell
+	// to expand; a quoted one (-run ".*", subprocess's argv) is a
+	// character of the word.
+	Glob bool
 }
 
 // Assign is a NAME=value prefix assignment.

@@ -31,6 +31,7 @@ func fieldWords(fs []field) []Word {
 	ws := make([]Word, len(fs))
 	for i, f := range fs {
 		ws[i] = folded(f.Word)
+		ws[i].Glob = f.glob
 	}
 	return ws
 }
