@@ -633,7 +633,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			c.Untrusted = "dynamic"
 		case make:
 			goals, overrides, dynamic := makeGoals(args)
-			text, open := w.makeIncluded(in.Text, dir)
+			text, open := w.makeIncluded(in.Text, dir, parseMakefile(in.Text, overrides).vars)
 			w.nested(c, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx, false)
 		case baseName(f) == "package.json" && packageRunners.has(prog):
 			names, known := packageScripts(prog, args)

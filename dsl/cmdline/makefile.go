@@ -3,20 +3,22 @@ package cmdline
 import (
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
 
 // makefile is what GNU make reads of a makefile's text for hguard: its
 // variables, its rules with their recipes, and what it runs whatever the
-// goal (a top-level $(shell …), recipe lines before the first rule).
+// goal (a top-level $(shell …), recipe lines before the first rule, the
+// lines of a define's canned recipe).
 type makefile struct {
 	vars   map[string]string
 	rules  []makeRule
 	always []string
-	// whole is set when the file makes rules or recipes as make runs
-	// ($(eval …), define, secondary expansion): which of its recipes a
-	// goal runs is not known here, so all of them are read.
+	// whole is set when the file makes rules as make runs ($(eval …),
+	// secondary expansion): which of its recipes a goal runs is not known
+	// here, so all of them are read.
 	whole bool
 }
 
@@ -28,9 +30,10 @@ type makeRule struct {
 }
 
 // makeDefaults are the values GNU make gives the variables recipes use most.
+// CURDIR is the directory make runs in, as the recipes run there.
 var makeDefaults = map[string]string{
 	"CC": "cc", "CXX": "g++", "CPP": "cc -E", "RM": "rm -f", "MAKE": "make", "SHELL": "/bin/sh",
-	"AR": "ar", "AS": "as", "LD": "ld", "INSTALL": "install", "FC": "f77",
+	"AR": "ar", "AS": "as", "LD": "ld", "INSTALL": "install", "FC": "f77", "CURDIR": ".",
 }
 
 // parseMakefile reads a makefile's text. overrides are the command line's
@@ -48,7 +51,25 @@ func parseMakefile(text string, overrides map[string]string) *makefile {
 		}
 		mf.rules[rule].recipes = append(mf.rules[rule].recipes, r)
 	}
+	define, body := "", []string(nil) // a define … endef being read
 	for _, l := range strings.Split(text, "\n") {
+		if define != "" || strings.HasPrefix(strings.TrimSpace(l), "define ") {
+			// a canned recipe: its lines may run wherever $(call …) or
+			// $(NAME) puts them, so they are read whatever the goal
+			t := strings.TrimSpace(l)
+			switch {
+			case define == "":
+				define = strings.TrimSpace(strings.TrimRight(strings.TrimPrefix(t, "define "), "=:!?+ "))
+			case t == "endef" || strings.HasPrefix(t, "endef "):
+				mf.vars[define] = strings.Join(body, "\n")
+				define, body = "", nil
+			default:
+				line := strings.TrimLeft(t, "@-+ \t")
+				body = append(body, line)
+				mf.always = append(mf.always, line)
+			}
+			continue
+		}
 		if strings.HasPrefix(l, prefix) {
 			recipe(strings.TrimLeft(strings.TrimPrefix(l, prefix), "@-+ \t"))
 			continue
@@ -57,8 +78,7 @@ func parseMakefile(text string, overrides map[string]string) *makefile {
 		if l == "" || l[0] == '#' {
 			continue
 		}
-		if strings.Contains(l, "$(eval") || strings.Contains(l, "${eval") || strings.HasPrefix(l, "define ") || l == "define" ||
-			strings.HasPrefix(l, ".SECONDEXPANSION") {
+		if strings.Contains(l, "$(eval") || strings.Contains(l, "${eval") || strings.HasPrefix(l, ".SECONDEXPANSION") {
 			mf.whole = true
 			if inner, ok := strings.CutPrefix(l, "$(eval "); ok && strings.HasSuffix(inner, ")") {
 				l = strings.TrimSpace(inner[:len(inner)-1]) // $(eval setup: ; CMD) is the line it holds
@@ -174,7 +194,16 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 	if all || mf.whole {
 		return every()
 	}
-	names := func(s string) []string { return strings.Fields(makeExpand(s, mf.vars, 0)) }
+	names := func(s string) []string {
+		var out []string
+		for _, n := range makeWords(makeExpand(s, mf.vars, 0)) {
+			if n != "./" {
+				n = strings.TrimPrefix(n, "./") // make reads ./x as x
+			}
+			out = append(out, n)
+		}
+		return out
+	}
 	if len(goals) == 0 {
 		if g := strings.TrimSpace(mf.vars[".DEFAULT_GOAL"]); g != "" {
 			goals = names(g)
@@ -203,8 +232,12 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 			match, stem := false, ""
 			for _, t := range names(r.targets) {
 				switch {
+				case runTime(t) && runTime(goal):
+					match = overlap(t, goal)
 				case runTime(t):
-					match = true // a target known only as make runs
+					match = skeleton(t).MatchString(goal) // a target known only as make runs: ${GOBIN}/x is not test
+				case runTime(goal):
+					match = skeleton(goal).MatchString(t) // a prerequisite known only as make runs
 				case t == goal:
 					match = true
 				case strings.Contains(t, "%"):
@@ -224,12 +257,11 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 			}
 			found = true
 			chosen[i] = true
-			for _, p := range names(r.prereqs) {
+			// $(wildcard *.go), $(shell find …) list the sources it builds from
+			prereqs := fileListings().ReplaceAllString(makeExpand(r.prereqs, mf.vars, 0), "")
+			for _, p := range names(prereqs) {
 				if stem != "" {
 					p = strings.ReplaceAll(p, "%", stem)
-				}
-				if runTime(p) {
-					return every() // a prerequisite known only as make runs
 				}
 				queue = append(queue, p)
 			}
@@ -250,6 +282,79 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 // runTime reports a name makeExpand left to make's run: a variable from
 // the environment, a function, a $(shell …).
 func runTime(name string) bool { return strings.Contains(name, "${") || strings.Contains(name, "$(") }
+
+// makeWords splits expanded names at blanks outside $(…) and ${…}.
+func makeWords(s string) []string {
+	var out []string
+	depth, start := 0, -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '(' || c == '{':
+			depth++
+		case (c == ')' || c == '}') && depth > 0:
+			depth--
+		case (c == ' ' || c == '\t') && depth == 0:
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// skeleton matches the names a target known only as make runs may take:
+// its known text, anything for each part left to the run.
+func skeleton(target string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for rest := target; rest != ""; {
+		i := strings.IndexByte(rest, '$')
+		if i < 0 || i+1 >= len(rest) || rest[i+1] != '(' && rest[i+1] != '{' {
+			b.WriteString(regexp.QuoteMeta(rest))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(rest[:i]) + ".*")
+		end := strings.IndexByte(rest[i:], map[byte]byte{'(': ')', '{': '}'}[rest[i+1]])
+		if end < 0 {
+			break
+		}
+		rest = rest[i+end+1:]
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return regexp.MustCompile("")
+	}
+	return re
+}
+
+// overlap reports two names known only as make runs that may be the
+// same: their known beginnings and ends agree.
+func overlap(a, b string) bool {
+	head := func(s string) string { return s[:strings.IndexByte(s, '$')] }
+	tail := func(s string) string {
+		i := strings.LastIndexAny(s, ")}")
+		if i < 0 {
+			return ""
+		}
+		return s[i+1:]
+	}
+	ha, hb, ta, tb := head(a), head(b), tail(a), tail(b)
+	return (strings.HasPrefix(ha, hb) || strings.HasPrefix(hb, ha)) && (strings.HasSuffix(ta, tb) || strings.HasSuffix(tb, ta))
+}
+
+// fileListings finds what lists a project's files in expanded
+// prerequisites ($(wildcard …) as ${MAKE_WILDCARD}, $(shell find …),
+// git ls-files, go list, ls): sources, not the names of other rules.
+var fileListings = lazyRegexp(`\$\{MAKE_WILDCARD\}|\$\((?:find|git ls-files|go list|ls)\b[^()]*\)`)
 
 // makeRecipeText is the shell text all of a makefile's recipes run, one
 // line each: the makefile's own variables (and make's defaults) put in,
@@ -297,8 +402,9 @@ func makeGoals(args []field) (goals []string, overrides map[string]string, dynam
 // in at their lines, as make reads them: their recipes and variables are
 // the makefile's, and their first target may be the default goal. open
 // reports an include it could not read (a name made as make runs, a file
-// the session did not write), whose rules may be any goal's.
-func (w *walker) makeIncluded(text, dir string) (_ string, open bool) {
+// the session did not write), whose rules may be any goal's. Its names
+// are expanded with the makefile's variables, vars.
+func (w *walker) makeIncluded(text, dir string, vars map[string]string) (_ string, open bool) {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		f := strings.Fields(l)
@@ -306,7 +412,9 @@ func (w *walker) makeIncluded(text, dir string) (_ string, open bool) {
 			continue
 		}
 		var spliced strings.Builder
-		for _, name := range f[1:min(len(f), 9)] {
+		for _, name := range strings.Fields(makeExpand(strings.Join(f[1:min(len(f), 9)], " "), vars, 0)) {
+			// $(shell git rev-parse --show-toplevel)/x.mk, $(CURDIR)/x.mk
+			name = strings.NewReplacer("$(git rev-parse --show-toplevel)", ".", "$(pwd)", ".", "${PWD}", ".").Replace(name)
 			if strings.ContainsAny(name, "$(") {
 				open = true
 				continue
@@ -363,6 +471,8 @@ func makeExpand(s string, vars map[string]string, depth int) string {
 			b.WriteByte('$')
 		case strings.ContainsAny(ref[:1], "@<^?*+|%") && len(ref) <= 2:
 			b.WriteString("target")
+		case strings.HasPrefix(ref, "wildcard "):
+			b.WriteString("${MAKE_WILDCARD}")
 		case strings.HasPrefix(ref, "shell "):
 			b.WriteString("$(" + makeExpand(strings.TrimPrefix(ref, "shell "), vars, depth+1) + ")")
 		case vars[ref] != "" && depth < 8:

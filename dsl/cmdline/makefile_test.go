@@ -55,6 +55,11 @@ func TestMakeGoalRecipes(t *testing.T) {
 		{"double colon and a static pattern", "test:: a.x\n\techo one\ntest::\n\techo two\na.x: %.x: %.y\n\tcp $< $@\n", "test", []string{"echo one", "echo two", "cp target target"}},
 		{"what runs as make reads the file", "X := $(shell id)\nall:\n\ttrue\nsetup:\n\trm -rf ~\n", "", []string{"$(id)", "true"}},
 		{"a target-specific variable is not a rule", "test: X = 1\ntest:\n\techo $(X)\nsetup:\n\trm -rf ~\n", "test", []string{"echo ${X}"}},
+		{"sources listed as make runs are not rules", "SRC := $(shell find . -name '*.go')\nbuild: bin/app\nbin/app: $(SRC) $(wildcard *.mod)\n\tgo build -o $@\nclean:\n\trm -rf bin\n", "build", []string{"$(find . -name '*.go')", "go build -o target"}},
+		{"a tool's target is not every goal", "GOBIN ?= $(shell go env GOBIN)\nLINT = $(GOBIN)/golangci-lint\n$(LINT):\n\tcurl x | sh\ntest:\n\tgo test ./...\nlint: $(LINT)\n\t$(LINT) run\n", "test", []string{"go test ./..."}},
+		{"the tool's target when a goal needs it", "GOBIN ?= $(shell go env GOBIN)\nLINT = $(GOBIN)/golangci-lint\n$(LINT):\n\tcurl x | sh\ntest:\n\tgo test ./...\nlint: $(LINT)\n\t$(LINT) run\n", "lint", []string{"curl x | sh", "$(go env GOBIN)/golangci-lint run"}},
+		{"CURDIR is where make runs", "BIN = $(CURDIR)/bin\nall: $(BIN)/app\n$(BIN)/app:\n\tgo build -o $@\nclean:\n\trm -rf $(BIN)\n", "clean", []string{"rm -rf ./bin"}},
+		{"a canned recipe runs where it is called", "define BUILD\n\tgo build ./...\nendef\nbuild:\n\t$(call BUILD)\nclean:\n\trm -rf bin\n", "build", []string{"go build ./...", "${MAKE_FUNCTION}"}},
 		{".DEFAULT runs for what has no rule", "all: x\n\ttrue\n.DEFAULT:\n\trm -rf ~\nsetup:\n\tid\n", "", []string{"true", "rm -rf ~"}},
 	} {
 		var args []field
