@@ -11,15 +11,16 @@ import (
 )
 
 // projectFindings judges an agent's line again with the project's own
-// files read where the line runs them (make's Makefile, npm's
-// package.json, ./setup.sh), when the first reading declined some of them
-// for not being the session's (earlierFiles). A repository may be
-// poisoned: its README steers the agent to make setup, whose recipe sends
-// ~/.ssh away. The person chose the project and its scripts run all day,
-// so only what would be blocked on the line itself is kept, at block; an
-// ask there (rm -rf build in make clean, a curl | sh installer) stays the
-// project's business. declined are the paths the first reading was not
-// given; findings are its findings, not repeated.
+// files read where the line runs them (the recipes of make's goals, the
+// package.json scripts npm runs, ./setup.sh), when the first reading
+// declined some of them for not being the session's (earlierFiles). A
+// repository may be poisoned: its README steers the agent to make setup,
+// whose recipe sends ~/.ssh away or deletes it. What would be blocked on
+// the line is blocked; what would be asked is asked, unless the project
+// does it to itself (projectBusiness: rm -rf build in make clean, a curl
+// | sh installer), as the person chose the project and its scripts run
+// all day. declined are the paths the first reading was not given;
+// findings are its findings, not repeated.
 func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []string, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
 	roots := projectRoots(req.Cwd, first, declined)
 	home := os.Getenv("HOME")
@@ -43,13 +44,34 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {
-		if f.Level < dsl.Block || slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
+		if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] ||
+			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
 			continue
 		}
 		f.Message += " (in a file of the project the line runs)"
 		out = append(out, f)
 	}
 	return out
+}
+
+// projectBusiness are the rules whose asks, found in a project's own
+// files, stay the project's business: in 127 real projects' build files
+// (774 invocations an agent would make) they were everywhere, for what a
+// project does to itself. An ask of any other rule (a recipe deleting or
+// writing outside the project, in the system, a start-up file, reading a
+// secret) is kept: the line runs it, a poisoned README may have chosen it.
+var projectBusiness = map[string]bool{
+	// hguard's own limits: recipes are full of $(CC), make's syntax, long
+	// generated lines
+	"dynamic-command": true, "dynamic-exec": true, "parse-error": true, "input-too-large": true,
+	// cleaning the project: make clean's rm -rf build, find . -delete
+	"recursive-delete": true, "find-delete": true, "find-exec-delete": true, "rimraf": true,
+	"git-clean": true, "git-reset-hard": true, "git-branch-force-delete": true,
+	// installing its tools: golangci-lint's curl | sh, go run tool@version
+	"remote-code-exec": true, "go-run-module-agent": true, "url-shortener": true, "plain-http-download": true,
+	// releasing and deploying it, its test harness, its git hooks
+	"git-force-push": true, "git-remote-url-agent": true, "git-push-url-agent": true, "kubectl-apply-remote": true,
+	"docker-privileged": true, "git-hooks-setup-agent": true, "package-lifecycle-script-agent": true,
 }
 
 // projectRoots are the projects a line's files may belong to: the one
