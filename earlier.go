@@ -3,6 +3,7 @@ package hguard
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,6 +49,9 @@ func filesWhere(read func(p string) bool) func(string) (cmdline.EarlierFile, boo
 		p = filepath.Clean(p)
 		if !strings.ContainsAny(p, "*?[") {
 			return one(p)
+		}
+		if root, pattern, ok := strings.Cut(p, "/**/"); ok && !strings.ContainsAny(root, "*?[") && !strings.Contains(pattern, "/") {
+			return treeMatches(root, pattern, one)
 		}
 		// bash x.s? runs the first match and hands it the others: every
 		// match the session wrote is read, one after another
@@ -196,6 +200,80 @@ const (
 	maxGlobScripts = 16
 	maxGlobMatches = 4096
 )
+
+// Bounds on a walk for DIR/**/NAME (treeMatches): the directories looked
+// into and how deep, the files read and their bytes together.
+const (
+	maxTreeDirs    = 4096
+	maxTreeDepth   = 12
+	maxTreeScripts = 256
+	maxTreeBytes   = cmdline.MaxInput
+)
+
+// treeSkips are the directories a test runner's walk does not enter
+// (pytest's norecursedirs, with __pycache__ and site-packages): a
+// dependency's or a virtual environment's files are not the project's
+// tests. A directory whose name starts with "." is skipped too.
+var treeSkips = map[string]bool{"node_modules": true, "venv": true, "build": true, "dist": true, "CVS": true, "_darcs": true,
+	"{arch}": true, "__pycache__": true, "site-packages": true}
+
+// treeMatches is filesWhere's reading of root/**/pattern: the files under
+// root at any depth whose name matches pattern, as a test runner collects
+// them (pytest's test_*.py and conftest.py in nested directories), one
+// after another. Past a bound (too many directories, too deep, too many
+// or too large files) the result is not Whole: what the files run is
+// unknown, as for one script too large to read.
+func treeMatches(root, pattern string, one func(string) (cmdline.EarlierFile, bool)) (cmdline.EarlierFile, bool) {
+	var all cmdline.EarlierFile
+	found, whole, cut, dirs, n, size := false, true, false, 0, 0, 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable directory: the runner cannot read it either
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (strings.HasPrefix(name, ".") || treeSkips[name] || strings.HasSuffix(name, ".egg")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Lstat(filepath.Join(p, "pyvenv.cfg")); err == nil && p != root {
+				return filepath.SkipDir // a virtual environment
+			}
+			if dirs++; dirs > maxTreeDirs {
+				cut = true
+				return fs.SkipAll
+			}
+			if strings.Count(p[len(root):], string(filepath.Separator)) > maxTreeDepth {
+				cut = true
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if ok, _ := filepath.Match(pattern, d.Name()); !ok {
+			return nil
+		}
+		f, ok := one(p)
+		if !ok {
+			return nil
+		}
+		if n, size = n+1, size+len(f.Text); n > maxTreeScripts || size > maxTreeBytes {
+			cut = true
+			return fs.SkipAll
+		}
+		all.Text += f.Text + "\n"
+		whole = whole && f.Whole
+		found = true
+		return nil
+	})
+	if cut {
+		found, whole = true, false // cut short: what the rest runs is unknown
+	}
+	if !whole {
+		all = cmdline.EarlierFile{}
+	} else {
+		all.Whole = true
+	}
+	return all, found
+}
 
 // readScript reads a script of at most cmdline.MaxInput bytes. A larger,
 // unreadable or NUL-holding one is returned not Whole: what it runs is

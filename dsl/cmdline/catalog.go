@@ -798,6 +798,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, cmd := range patternCommands(lang, code) {
 			run(cmd)
 		}
+	case "rust":
+		for _, cmd := range rustCommands(code) {
+			run(cmd)
+		}
 	case "haskell":
 		for _, m := range haskellProcess().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))

@@ -43,6 +43,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/Taskfile.yml":            {Text: "version: '3'\ntasks:\n  default:\n    cmds:\n      - echo hi\n      - rm -rf ~\n", Whole: true},
 		"/p/.pre-commit-config.yaml": {Text: "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: rm -rf ~\n    language: system\n", Whole: true},
 		// the long tail of runners (runners.go)
+		"/p/t/**/conftest.py":     {Text: "import os\nos.system('rm -rf /')\n", Whole: true},
 		"/p/t/conftest.py":        {Text: "import os\nos.system('rm -rf /')\n", Whole: true},
 		"/p/plug.py":              {Text: "import os\nos.system('rm -rf ~/src')\n", Whole: true},
 		"/p/ci/pytest.ini":        {Text: "[pytest]\naddopts = -q -p ciplug\n", Whole: true},

@@ -1,6 +1,9 @@
 package cmdline
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The languages read by pattern rather than tokenized (Erlang, Elixir, the
 // JVM's scripting languages, Clojure, Swift): their one-liners are short,
@@ -160,3 +163,274 @@ func patternCommands(lang, code string) []string {
 }
 
 var stringLiteral = lazyRegexp(str)
+
+// Rust is read for a crate's build script, which cargo compiles and runs
+// on the host before the crate (runsCargoBuild): a std::process::Command's
+// program and the words its arg and args calls add, chained or on the
+// variable it is bound to (let mut c = Command::new("sh"); c.arg("-c")…);
+// std::fs's remove_dir_all (rm -rf), remove_file and remove_dir (rm), and
+// its writes (fs::write, File::create, OpenOptions … .open: tee). A
+// string literal, raw or not, is its value; format! puts its arguments'
+// values in its literal; env::var("HOME") and home_dir(), and a name let
+// bound to them, are "$HOME"; anything else is a value known at run time
+// ("$RUST_VALUE"), a program computed at run time among them.
+
+var (
+	rustCommandNew  = lazyRegexp(`\bCommand::new\s*\(`)
+	rustLet         = lazyRegexp(`\blet\s+(?:mut\s+)?(\w+)\s*(?::[^=;]*)?=\s*(?:\w+::)*$`)
+	rustHomeLet     = lazyRegexp(`\blet\s+(?:mut\s+)?(\w+)\s*(?::[^=;]*)?=\s*([^;]*)`)
+	rustFsCall      = lazyRegexp(`\b(remove_dir_all|remove_file|remove_dir|fs::write|File::create|File::options\(\)[^;]*?\.open|OpenOptions::new\(\)[^;]*?\.open)\s*\(`)
+	rustRawString   = lazyRegexp(`^r(#*)"`)
+	rustFormat      = lazyRegexp(`^(?:format|concat)!\s*\(`)
+	rustPlaceholder = lazyRegexp(`\{(\w*)(?::[^}]*)?\}`)
+)
+
+// rustCommands are the command lines and file operations Rust code does
+// (above), as commands.
+func rustCommands(code string) []string {
+	home := map[string]bool{}
+	for _, m := range rustHomeLet().FindAllStringSubmatch(code, -1) {
+		if rustHomeExpr(m[2]) {
+			home[m[1]] = true
+		}
+	}
+	var out []string
+	for _, loc := range rustCommandNew().FindAllStringIndex(code, 64) {
+		args, end := rustCallArgs(code, loc[1]-1)
+		if len(args) == 0 {
+			continue
+		}
+		words := []string{rustWord(args[0], home)}
+		words = append(words, rustChain(code, end, home)...)
+		// let mut c = Command::new(…); c.arg(…); c.args([…]);
+		if m := rustLet().FindStringSubmatch(code[max(0, loc[0]-80):loc[0]]); m != nil {
+			uses := lazyRegexp(`\b` + regexp.QuoteMeta(m[1]) + `\s*\.`)
+			for _, u := range uses().FindAllStringIndex(code[end:], 32) {
+				words = append(words, rustChain(code, end+u[1]-1, home)...)
+			}
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	for _, m := range rustFsCall().FindAllStringSubmatchIndex(code, 64) {
+		args, _ := rustCallArgs(code, m[1]-1)
+		if len(args) == 0 {
+			continue
+		}
+		word := rustWord(args[0], home)
+		switch call := code[m[2]:m[3]]; {
+		case call == "remove_dir_all":
+			out = append(out, "rm -rf -- "+word)
+		case strings.HasPrefix(call, "remove_"):
+			out = append(out, "rm -- "+word)
+		case strings.Contains(call, ".append(true)"):
+			out = append(out, "tee -a "+word+" </dev/null")
+		default:
+			out = append(out, "tee "+word+" </dev/null")
+		}
+	}
+	return out
+}
+
+// rustHomeExpr reports an expression that gives the home directory.
+func rustHomeExpr(e string) bool {
+	return strings.Contains(e, `var("HOME")`) || strings.Contains(e, `var_os("HOME")`) || strings.Contains(e, "home_dir()")
+}
+
+// rustChain are the words a chain of method calls starting at code[i]
+// (a ".") adds to a Command: arg(X) one, args([X, Y]) each; the other
+// methods (current_dir, env, stdout) none.
+func rustChain(code string, i int, home map[string]bool) []string {
+	var words []string
+	for n := 0; n < 64; n++ {
+		for i < len(code) && strings.ContainsRune(" \t\r\n", rune(code[i])) {
+			i++
+		}
+		if i >= len(code) || code[i] != '.' {
+			break
+		}
+		j := i + 1
+		for j < len(code) && (code[j] == '_' || code[j] >= 'a' && code[j] <= 'z' || code[j] >= 'A' && code[j] <= 'Z' || code[j] >= '0' && code[j] <= '9') {
+			j++
+		}
+		method := code[i+1 : j]
+		for j < len(code) && code[j] == ' ' {
+			j++
+		}
+		if j >= len(code) || code[j] != '(' {
+			break // a field, or ?
+		}
+		args, end := rustCallArgs(code, j)
+		switch method {
+		case "arg":
+			if len(args) > 0 {
+				words = append(words, rustWord(args[0], home))
+			}
+		case "args":
+			if len(args) > 0 {
+				list := strings.TrimSpace(args[0])
+				list = strings.TrimPrefix(strings.TrimPrefix(list, "&"), "vec!")
+				list = strings.TrimSpace(list)
+				if strings.HasPrefix(list, "[") && strings.HasSuffix(list, "]") {
+					for _, a := range rustSplit(list[1 : len(list)-1]) {
+						words = append(words, rustWord(a, home))
+					}
+				} else {
+					words = append(words, `"$RUST_VALUE"`)
+				}
+			}
+		case "spawn", "output", "status", "exec":
+			return words
+		}
+		i = end
+	}
+	return words
+}
+
+// rustCallArgs are the arguments of the call whose "(" is at code[open],
+// split at their top-level commas, and the index after its ")".
+func rustCallArgs(code string, open int) ([]string, int) {
+	depth := 0
+	for i := open; i < len(code); i++ {
+		switch c := code[i]; c {
+		case '"':
+			i = rustStringEnd(code, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return rustSplit(code[open+1 : i]), i + 1
+			}
+		}
+	}
+	return nil, len(code)
+}
+
+// rustStringEnd is the index of the closing quote of the string literal
+// opening at code[i] (raw strings too: r#"…"#).
+func rustStringEnd(code string, i int) int {
+	if i > 0 && code[i-1] == 'r' || i > 1 && code[i-1] == '#' {
+		hashes := 0
+		for k := i - 1; k >= 0 && code[k] == '#'; k-- {
+			hashes++
+		}
+		closing := `"` + strings.Repeat("#", hashes)
+		if end := strings.Index(code[i+1:], closing); end >= 0 {
+			return i + 1 + end + len(closing) - 1
+		}
+		return len(code)
+	}
+	for j := i + 1; j < len(code); j++ {
+		switch code[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(code)
+}
+
+// rustSplit splits a call's argument text at its top-level commas.
+func rustSplit(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			i = rustStringEnd(s, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// rustWord is a Rust expression as a shell word: a literal quoted, the
+// home "$HOME", format!'s literal with its arguments put in, anything
+// else "$RUST_VALUE".
+func rustWord(e string, home map[string]bool) string {
+	e = strings.TrimSpace(e)
+	for {
+		before := e
+		e = strings.TrimPrefix(e, "&")
+		for _, suf := range []string{"?", ".unwrap()", ".to_string()", ".as_str()", ".clone()", ".to_owned()", ".into()", ".as_ref()", ".display()", ".to_str()"} {
+			e = strings.TrimSuffix(e, suf)
+		}
+		for _, pre := range []string{"OsStr::new(", "Path::new(", "PathBuf::from(", "String::from(", "std::path::Path::new("} {
+			if strings.HasPrefix(e, pre) && strings.HasSuffix(e, ")") {
+				e = e[len(pre) : len(e)-1]
+			}
+		}
+		if e = strings.TrimSpace(e); e == before {
+			break
+		}
+	}
+	if s, ok := rustLiteral(e); ok {
+		return shellQuote(s)
+	}
+	if home[e] || rustHomeExpr(e) && !strings.Contains(e, ".join(") {
+		return `"$HOME"`
+	}
+	if loc := rustFormat().FindStringIndex(e); loc != nil {
+		args, _ := rustCallArgs(e, loc[1]-1)
+		if len(args) == 0 {
+			return `"$RUST_VALUE"`
+		}
+		lit, ok := rustLiteral(args[0])
+		if !ok {
+			return `"$RUST_VALUE"`
+		}
+		if strings.HasPrefix(e, "concat!") {
+			var b strings.Builder
+			for _, a := range args {
+				b.WriteString(rustWord(a, home))
+			}
+			return b.String()
+		}
+		var b strings.Builder
+		next, last := 1, 0
+		for _, m := range rustPlaceholder().FindAllStringSubmatchIndex(lit, -1) {
+			b.WriteString(shellQuote(lit[last:m[0]]))
+			switch name := lit[m[2]:m[3]]; {
+			case name == "" && next < len(args):
+				b.WriteString(rustWord(args[next], home))
+				next++
+			case name != "" && (home[name] || name[0] >= '0' && name[0] <= '9' && len(args) > 1+int(name[0]-'0') && rustHomeExpr(args[1+int(name[0]-'0')])):
+				b.WriteString(`"$HOME"`)
+			default:
+				b.WriteString(`"$RUST_VALUE"`)
+			}
+			last = m[1]
+		}
+		b.WriteString(shellQuote(lit[last:]))
+		return b.String()
+	}
+	return `"$RUST_VALUE"`
+}
+
+// rustLiteral is a Rust string literal's value: "…" with its escapes, or
+// a raw r"…" or r#"…"#.
+func rustLiteral(e string) (string, bool) {
+	if m := rustRawString().FindStringSubmatch(e); m != nil {
+		closing := `"` + m[1]
+		if strings.HasSuffix(e, closing) && len(e) >= len(m[0])+len(closing) {
+			return e[len(m[0]) : len(e)-len(closing)], true
+		}
+		return "", false
+	}
+	if len(e) < 2 || e[0] != '"' || rustStringEnd(e, 0) != len(e)-1 {
+		return "", false
+	}
+	return unquote(e), true
+}

@@ -79,8 +79,9 @@ var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 		"gdb":    {opts: []string{"-x", "--command", "-ix", "--init-command"}, values: "pecsd", longs: []string{"-ex", "-iex", "--eval-command", "--init-eval-command"}, added: true, lang: "gdb"},
 		"cgdb":   {opts: []string{"-x", "--command"}, added: true, lang: "gdb"},
 		"direnv": {sub: []string{"allow", "permit", "grant", "exec", "reload"}, lang: "direnv"},
-		"cmake":  {opts: []string{"-P", "-S", "-C"}, values: "BGTADU", operand: true, def: "CMakeLists.txt", lang: "cmake"},
-		"meson":  {needSub: []string{"setup", "configure"}, all: true, values: "D", lang: "meson"},
+		"cmake": {opts: []string{"-P", "-S", "-C"}, values: "BGTADU", operand: true, def: "CMakeLists.txt", lang: "cmake",
+			longs: []string{"--preset", "--toolchain", "--install-prefix", "--graphviz", "--log-level", "--log-context", "--profiling-output", "--profiling-format", "--trace-redirect"}},
+		"meson": {needSub: []string{"setup", "configure"}, all: true, values: "D", lang: "meson"},
 		// Gradle runs its build, settings and init scripts (Groovy or Kotlin)
 		"gradle":  gradle,
 		"gradlew": gradle,
@@ -198,6 +199,9 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 		return false
 	}
 	files, dirs, handled := r.givenFiles(args)
+	if prog == "cmake" && len(files) == 0 && cmakeConfigures(args) {
+		files = append(files, field{Word: Word{Value: "."}}) // cmake -B build: the source is where it runs
+	}
 	if dirFiles[prog] != "" && (len(files) > 0 || prog == "direnv" && slices.ContainsFunc(args, func(a field) bool { return slices.Contains(r.sub, a.Value) })) {
 		files = append(files, field{Word: Word{Value: "."}}) // direnv allow, meson setup BUILD: where it runs
 	}
@@ -411,22 +415,17 @@ func ansibleCommands(text string) []string {
 }
 
 // nodeDirMain is the file node runs for a directory (node ., node DIR):
-// its package.json's "main" when the line or session wrote that, else
-// index.js.
+// its package.json's "main" (MAIN, MAIN.js or MAIN/index.js) when the
+// line or session wrote that, else index.js, which node also runs when
+// main names no file. "exports" is not read for a directory (node 20
+// runs index.js for a package with exports and no main).
 func (w *walker) nodeDirMain(dir string) string {
-	if in, _, ok := w.fileInput(path.Join(dir, "package.json")); ok && in.Static {
-		var pkg struct {
-			Main string `json:"main"`
-		}
-		if json.Unmarshal([]byte(in.Text), &pkg) == nil && pkg.Main != "" {
-			main := path.Join(dir, pkg.Main)
-			if path.Ext(main) == "" {
-				if _, _, ok := w.fileInput(main + ".js"); ok {
-					return main + ".js"
-				}
-				return path.Join(main, "index.js")
+	if pkg, ok := w.packageIn(dir); ok && pkg.Main != "" {
+		main := path.Join(dir, pkg.Main)
+		for _, f := range []string{main, main + ".js", path.Join(main, "index.js")} {
+			if _, _, ok := w.fileInput(f); ok {
+				return f
 			}
-			return main
 		}
 	}
 	return path.Join(dir, "index.js")
@@ -438,12 +437,17 @@ func (w *walker) nodeDirMain(dir string) string {
 // the session made the archive), node DIR its package.json's main or
 // index.js; uv run x.py runs x.py with Python.
 func (w *walker) runsScriptDir(c *Command, args []field, cx ctx) {
+	w.runsPackageCode(c, args, cx)
 	if lang := interpreter(c.Name); lang == "python" || lang == "node" && program(c.Name) == "node" {
 		var op field
 		if runs, _ := w.scriptOf(c, args, func(a field) bool { op = a; return true }, nil); !runs || op.Value == "" || op.in.Kind == "procsub" {
 			return
 		}
 		name := knownName(op)
+		if lang == "node" && nodeFile(name) {
+			w.followNodeImports(c, name, cx) // the script itself is scriptOf's
+			return
+		}
 		if name == "" || fileLang(name) != "" {
 			return // a script file: scriptOf's
 		}
@@ -460,6 +464,7 @@ func (w *walker) runsScriptDir(c *Command, args []field, cx ctx) {
 			main := w.nodeDirMain(name)
 			if in, via, ok := w.fileInput(main); ok {
 				w.runText(c, in, "node", via, cx)
+				w.followNodeImports(c, main, cx)
 			}
 		}
 		return
@@ -634,10 +639,18 @@ func (w *walker) projectBuild(dir string) []string {
 	return out
 }
 
-// pytestFiles are the files pytest loads for args (runnerArgFiles);
-// withIni also reads the plugins its configuration's addopts name.
+// pytestFiles are the files pytest loads for args (runnerArgFiles): the
+// plugins -p names, the conftest.py of --rootdir, and the test modules it
+// collects with the conftest.py files beside them: under each directory
+// it is given, or its configuration's testpaths, or where it runs, at any
+// depth (DIR/**/NAME, which the reader walks as pytest does, skipping
+// dot, dependency and virtual environment directories), named as
+// python_files says (test_*.py and *_test.py by default); a test file's
+// own and its directories' conftest.py. withIni also reads its
+// configuration (the first of pytestInis that is pytest's, or -c FILE):
+// addopts' plugins and paths, testpaths, python_files.
 func (w *walker) pytestFiles(args []field, withIni bool) []string {
-	var out []string
+	var out, paths []string
 	inis := pytestInis
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -662,36 +675,113 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 		case strings.HasPrefix(v, "-"):
 		default:
 			f, _, _ := strings.Cut(v, "::") // tests/test_x.py::test_y
-			if strings.HasSuffix(f, ".py") {
-				out = append(out, f, path.Join(path.Dir(f), "conftest.py"))
+			paths = append(paths, f)
+		}
+	}
+	patterns := []string{"test_*.py", "*_test.py"}
+	if withIni {
+		for _, ini := range inis {
+			in, _, ok := w.fileInput(ini)
+			if !ok {
 				continue
 			}
-			for _, n := range []string{"conftest.py", "test_*.py", "*_test.py", "*/conftest.py", "*/test_*.py"} {
-				out = append(out, path.Join(f, n))
+			set, ok := pytestSettings(ini, in.Text)
+			if !ok && len(inis) > 1 {
+				continue // a pyproject.toml, tox.ini or setup.cfg without pytest's section
 			}
+			var opts []field
+			for _, o := range set["addopts"] {
+				opts = append(opts, field{Word: Word{Value: o}})
+			}
+			out = append(out, w.pytestFiles(opts, false)...)
+			if len(paths) == 0 {
+				for _, t := range set["testpaths"] {
+					paths = append(paths, path.Join(path.Dir(ini), t))
+				}
+			}
+			if len(set["python_files"]) > 0 {
+				patterns = set["python_files"]
+			}
+			break
 		}
+		if len(paths) == 0 {
+			paths = []string{"."}
+		}
+		out = append(out, "conftest.py") // the rootdir's
 	}
-	if !withIni {
-		return out
-	}
-	for _, ini := range inis {
-		in, _, ok := w.fileInput(ini)
-		if !ok {
+	for _, f := range paths {
+		if strings.HasSuffix(f, ".py") {
+			out = append(out, f)
+			for d := path.Dir(f); ; d = path.Dir(d) {
+				out = append(out, path.Join(d, "conftest.py"))
+				if d == "." || d == "/" || d == "~" || len(out) > 64 {
+					break
+				}
+			}
 			continue
 		}
-		// addopts = -p evil (ini), addopts = "-p evil" or a list (toml)
-		for _, line := range strings.Split(in.Text, "\n") {
-			if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "addopts" {
-				var opts []field
-				for _, o := range strings.Fields(strings.NewReplacer("[", " ", "]", " ", ",", " ", `"`, " ", "'", " ").Replace(v)) {
-					opts = append(opts, field{Word: Word{Value: o}})
-				}
-				out = append(out, w.pytestFiles(opts, false)...)
+		out = append(out, path.Join(f, "**", "conftest.py"))
+		for _, p := range patterns[:min(len(patterns), 8)] {
+			if !strings.Contains(p, "/") {
+				out = append(out, path.Join(f, "**", p))
 			}
 		}
-		break
 	}
 	return out
+}
+
+// pytestSections are the sections of pytest's settings in each of its
+// configuration files.
+var pytestSections = map[string]string{"pytest.ini": "pytest", ".pytest.ini": "pytest", "pyproject.toml": "tool.pytest.ini_options",
+	"tox.ini": "pytest", "setup.cfg": "tool:pytest"}
+
+// pytestSettings are the addopts, testpaths and python_files of a pytest
+// configuration file, each as its words (an ini's value, its indented
+// lines after it too, or a TOML string or list of strings); ok says the
+// file has pytest's section (a file given by -c, whatever its name, is
+// read as an ini). addopts is read in any section, as pytest would any
+// that the reader misplaces.
+func pytestSettings(name, text string) (map[string][]string, bool) {
+	want, known := pytestSections[path.Base(name)]
+	if !known {
+		want = "pytest"
+	}
+	set := map[string][]string{}
+	found, in := false, false
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "[") {
+			section := strings.Trim(line, "[] ")
+			in = section == want || section == "tool.pytest"
+			found = found || in
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k != "addopts" && (!in || k != "testpaths" && k != "python_files") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, "[") || strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
+			for tomlOpen(v) != "" && i+1 < len(lines) {
+				i++
+				v += "\n" + lines[i]
+			}
+			var words []string
+			for _, q := range tomlString().FindAllStringSubmatch(v, -1) {
+				words = append(words, strings.Fields(q[1]+q[2])...)
+			}
+			set[k] = append(set[k], words...)
+			continue
+		}
+		for i+1 < len(lines) && lines[i+1] != "" && (lines[i+1][0] == ' ' || lines[i+1][0] == '\t') {
+			i++
+			v += " " + lines[i]
+		}
+		set[k] = append(set[k], strings.Fields(v)...)
+	}
+	return set, found || path.Base(name) == "pytest.ini" || path.Base(name) == ".pytest.ini" || !known
 }
 
 // unittestFiles are the test modules python3 -m unittest loads for args:
@@ -789,20 +879,66 @@ func composerScripts(text string) []string {
 	return out
 }
 
-// cmakeCommand finds CMake's execute_process, which runs its COMMANDs
-// when the project is configured (or the script runs).
-var cmakeCommand = lazyRegexp(`(?is)execute_process\s*\(([^)]*)\)`)
+// cmakeConfigures reports a cmake line that configures the project in
+// the directory it runs in without naming it: cmake -B build, cmake
+// --preset X, cmake --workflow --preset X (the source is where it runs);
+// not the build, install, tool or script modes.
+func cmakeConfigures(args []field) bool {
+	configures := false
+	for _, a := range args {
+		v, _, _ := strings.Cut(a.Value, "=")
+		switch {
+		case v == "--build" || v == "--install" || v == "--open" || v == "-E" || v == "-P" || v == "-N" || v == "--help" || v == "--version" ||
+			v == "--system-information" || v == "--find-package":
+			return false
+		case strings.HasPrefix(v, "-B") || v == "--preset" || v == "--workflow" || v == "--fresh":
+			configures = true
+		}
+	}
+	return configures
+}
 
-// cmakeKeywords end an execute_process COMMAND's arguments.
+// cmakeCommand finds CMake's calls that run commands: execute_process
+// when the project is configured (or the script runs), add_custom_command
+// and add_custom_target when it is built, the step a configure is for.
+var cmakeCommand = lazyRegexp(`(?is)\b(execute_process|add_custom_command|add_custom_target)\s*\(([^)]*)\)`)
+
+// cmakeKeywords end a COMMAND's arguments, in execute_process,
+// add_custom_command and add_custom_target.
 var cmakeKeywords = set("COMMAND", "WORKING_DIRECTORY", "TIMEOUT", "RESULT_VARIABLE", "RESULTS_VARIABLE", "OUTPUT_VARIABLE",
 	"ERROR_VARIABLE", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE", "OUTPUT_QUIET", "ERROR_QUIET", "COMMAND_ECHO", "OUTPUT_STRIP_TRAILING_WHITESPACE",
-	"ERROR_STRIP_TRAILING_WHITESPACE", "ENCODING", "ECHO_OUTPUT_VARIABLE", "ECHO_ERROR_VARIABLE", "COMMAND_ERROR_IS_FATAL")
+	"ERROR_STRIP_TRAILING_WHITESPACE", "ENCODING", "ECHO_OUTPUT_VARIABLE", "ECHO_ERROR_VARIABLE", "COMMAND_ERROR_IS_FATAL",
+	"OUTPUT", "MAIN_DEPENDENCY", "DEPENDS", "BYPRODUCTS", "IMPLICIT_DEPENDS", "COMMENT", "DEPFILE", "JOB_POOL", "JOB_SERVER_AWARE",
+	"VERBATIM", "APPEND", "USES_TERMINAL", "CODEGEN", "COMMAND_EXPAND_LISTS", "DEPENDS_EXPLICIT_ONLY", "TARGET", "PRE_BUILD",
+	"PRE_LINK", "POST_BUILD", "SOURCES", "ALL")
 
-// cmakeCommands are the command lines a CMake file's execute_process calls
-// run: each COMMAND's words, as an argv.
+// cmakeEnv finds CMake's reference to an environment variable, $ENV{NAME}.
+var cmakeEnv = lazyRegexp(`\$ENV\{(\w+)\}`)
+
+// cmakeArg is a CMake argument as a shell word: quoted, but for
+// $ENV{NAME}, which becomes the shell's "$NAME" ($ENV{HOME}/.ssh is ~/.ssh).
+func cmakeArg(word string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range cmakeEnv().FindAllStringSubmatchIndex(word, -1) {
+		if m[0] > last {
+			b.WriteString(shellQuote(word[last:m[0]]))
+		}
+		b.WriteString(`"${` + word[m[2]:m[3]] + `}"`)
+		last = m[1]
+	}
+	if last == 0 || last < len(word) {
+		b.WriteString(shellQuote(word[last:]))
+	}
+	return b.String()
+}
+
+// cmakeCommands are the command lines a CMake file's calls run
+// (cmakeCommand): each COMMAND's words, as an argv; add_custom_target's
+// first command may follow its name (and ALL) without COMMAND.
 func cmakeCommands(text string) []string {
 	var out []string
-	for _, m := range cmakeCommand().FindAllStringSubmatch(text, 16) {
+	for _, m := range cmakeCommand().FindAllStringSubmatch(text, 32) {
 		var cmd []string
 		flush := func() {
 			if len(cmd) > 0 {
@@ -810,8 +946,12 @@ func cmakeCommands(text string) []string {
 			}
 			cmd = nil
 		}
+		words := cmakeWords(m[2])
 		in := false
-		for _, word := range cmakeWords(m[1]) {
+		if strings.EqualFold(m[1], "add_custom_target") && len(words) > 0 {
+			words, in = words[1:], true // add_custom_target(NAME [ALL] CMD ARGS…)
+		}
+		for _, word := range words {
 			switch {
 			case word == "COMMAND":
 				flush()
@@ -820,7 +960,7 @@ func cmakeCommands(text string) []string {
 				flush()
 				in = false
 			case in:
-				cmd = append(cmd, shellQuote(word))
+				cmd = append(cmd, cmakeArg(word))
 			}
 		}
 		flush()

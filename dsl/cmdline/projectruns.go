@@ -1,0 +1,344 @@
+package cmdline
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+)
+
+// The code a project's runner executes that its line does not name: npm's
+// default start (node server.js), a package's bin run by npx or npm exec,
+// the modules a Node file requires by relative path, cargo's build
+// scripts. Each is read as the files runsScriptDir reads are: when the
+// line or the session wrote it, or, for an agent, when it is the project's
+// own (the second reading, docs/approvals.md).
+
+// runsPackageCode follows the code a package runner or cargo starts from
+// the project's files: npm start's server.js, a package's bin, a crate's
+// build script.
+func (w *walker) runsPackageCode(c *Command, args []field, cx ctx) {
+	prog := program(c.Name)
+	switch {
+	case prog == "cargo":
+		w.runsCargoBuild(c, args, cx)
+	case prog == "npm" || prog == "pnpm":
+		w.runsNpmStart(c, prog, args, cx)
+	case len(c.Wrappers) > 0 && packageExecs.has(c.Wrappers[len(c.Wrappers)-1].Name):
+		w.runsPackageBin(c, cx)
+	}
+}
+
+// packageExecs are the wrappers that run a package's bin by its name, or
+// the package in a directory (npx .): npx, npm exec (npm x), pnpm exec,
+// yarn exec. pnpm dlx and bunx fetch the package they are named.
+var packageExecs = set("npx", "npm exec", "npm x", "pnpm exec", "yarn exec")
+
+// packageJSON is what a package.json says about the code its package
+// runs.
+type packageJSON struct {
+	Name    string          `json:"name"`
+	Main    string          `json:"main"`
+	Bin     json.RawMessage `json:"bin"`
+	Scripts map[string]any  `json:"scripts"`
+}
+
+// packageIn reads dir's package.json, when fileInput knows it whole.
+func (w *walker) packageIn(dir string) (packageJSON, bool) {
+	var pkg packageJSON
+	in, _, ok := w.fileInput(path.Join(dir, "package.json"))
+	if !ok || !in.Static || json.Unmarshal([]byte(in.Text), &pkg) != nil {
+		return packageJSON{}, false
+	}
+	return pkg, true
+}
+
+// bins are a package's commands and the files they run: bin as a map, or
+// as one file run by the package's name (without its scope).
+func (p packageJSON) bins() map[string]string {
+	var one string
+	if json.Unmarshal(p.Bin, &one) == nil && one != "" {
+		name := p.Name
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			name = name[i+1:]
+		}
+		return map[string]string{name: one}
+	}
+	var m map[string]string
+	if json.Unmarshal(p.Bin, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// runsNpmStart follows npm start (and pnpm start) in a package with no
+// start script and a server.js: npm runs node server.js.
+func (w *walker) runsNpmStart(c *Command, prog string, args []field, cx ctx) {
+	dir, sub := ".", ""
+	for i := 0; i < len(args) && sub == ""; i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return
+		case (v == "--prefix" || prog == "pnpm" && (v == "-C" || v == "--dir")) && i+1 < len(args):
+			dir = args[i+1].Value
+			i++
+		case strings.HasPrefix(v, "--prefix=") || strings.HasPrefix(v, "--dir="):
+			_, dir, _ = strings.Cut(v, "=")
+		case strings.HasPrefix(v, "-"):
+		default:
+			sub = v
+		}
+	}
+	if sub != "start" {
+		return
+	}
+	if pkg, ok := w.packageIn(dir); !ok || pkg.Scripts["start"] != nil {
+		return // no package, or its start script: buildRunsEarlier's
+	}
+	server := path.Join(dir, "server.js")
+	if _, _, ok := w.fileInput(server); ok {
+		w.nested(c, "node "+shellQuote(server), c.Name+" start runs node "+server, cx, false)
+	}
+}
+
+// runsPackageBin follows npx NAME, npm exec -- NAME and the like when NAME
+// is a bin of the package where it runs, or is "." or a directory holding
+// a package (npx .): the bin's file runs, as Node code unless its #! line
+// names another interpreter.
+func (w *walker) runsPackageBin(c *Command, cx ctx) {
+	name, dir := c.Name, "."
+	if c.Dynamic || name == "" {
+		return
+	}
+	if name == "." || strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
+		dir, name = name, ""
+	}
+	pkg, ok := w.packageIn(dir)
+	if !ok {
+		return
+	}
+	bins := pkg.bins()
+	var files []string
+	switch {
+	case name != "":
+		if f, ok := bins[name]; ok {
+			files = append(files, f)
+		}
+	case len(bins) > 0:
+		// npx . runs the bin named as the package, or its only one; any
+		// of them when that is unclear
+		for _, k := range slices.Sorted(maps.Keys(bins)) {
+			files = append(files, bins[k])
+		}
+		if f, ok := bins[pkg.Name]; ok && len(files) > 1 {
+			files = []string{f}
+		}
+	}
+	for _, f := range files[:min(len(files), maxPackageBins)] {
+		file := path.Join(dir, f)
+		in, via, ok := w.fileInput(file)
+		if !ok {
+			continue
+		}
+		if lang := shebangLang(in.Text); strings.HasPrefix(in.Text, "#!") && lang != "node" {
+			w.runText(c, in, lang, via, cx)
+			continue
+		}
+		w.nested(c, "node "+shellQuote(file), c.Wrappers[len(c.Wrappers)-1].Name+" runs the bin "+file, cx, false)
+	}
+}
+
+// maxPackageBins bounds the bins of a package read for npx . .
+const maxPackageBins = 8
+
+// nodeImports finds the modules Node code loads by a relative path:
+// require("./x"), import("./x"), import … from "./x", import "./x",
+// export … from "./x".
+var nodeImports = lazyRegexp(`(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*|\bimport\s+)['"](\.{1,2}(?:/[^'"\n]*)?)['"]`)
+
+// Bounds on the modules followed from one file: how deep the chain of
+// requires goes, and how many files are read.
+const (
+	maxImportDepth = 6
+	maxImports     = 48
+)
+
+// followNodeImports reads the modules a Node file the line runs requires
+// by relative path, resolved from that file's directory as Node resolves
+// them (x, x.js, x.cjs, x.mjs, x/index.js), and theirs in turn, within
+// maxImportDepth and maxImports: a payload in lib/ev.js that lib/index.js
+// requires runs when node runs lib/index.js. More than maxImports is
+// reported (an IssueLimit), not silently left.
+func (w *walker) followNodeImports(c *Command, file string, cx ctx) {
+	type mod struct {
+		file  string
+		depth int
+	}
+	seen := map[string]bool{path.Clean(file): true}
+	queue := []mod{{file, 0}}
+	read := 0
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		in, _, ok := w.fileInput(m.file)
+		if !ok || !in.Static || m.depth >= maxImportDepth {
+			continue
+		}
+		for _, sub := range nodeImports().FindAllStringSubmatch(in.Text, -1) {
+			for _, cand := range nodeModuleFiles(path.Join(path.Dir(m.file), sub[1])) {
+				if seen[cand] {
+					break
+				}
+				in, via, ok := w.fileInput(cand)
+				if !ok {
+					continue
+				}
+				seen[cand] = true
+				if read++; read > maxImports {
+					w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: %s requires more than %d modules by relative path; the rest were not read",
+						c.Pos.Line, c.Pos.Col, file, maxImports))
+					return
+				}
+				w.runText(c, in, "node", via+", required by "+m.file, cx)
+				queue = append(queue, mod{cand, m.depth + 1})
+				break
+			}
+		}
+	}
+}
+
+// nodeModuleFiles are the files Node tries for a relative module p, in
+// its order: p itself when it has a code file's extension, else p.js,
+// p.cjs, p.mjs, p.ts (a TypeScript runner's), and p/index.js. JSON and
+// native modules are not code read here.
+func nodeModuleFiles(p string) []string {
+	p = path.Clean(p)
+	if nodeFile(p) {
+		return []string{p}
+	}
+	if ext := path.Ext(p); ext == ".json" || ext == ".node" {
+		return nil
+	}
+	return []string{p + ".js", p + ".cjs", p + ".mjs", p + ".ts", path.Join(p, "index.js"), path.Join(p, "index.mjs")}
+}
+
+// cargoBuilds are cargo's subcommands that compile a package, and so run
+// its build script on the host first.
+var cargoBuilds = set("build", "b", "check", "c", "test", "t", "run", "r", "bench", "clippy", "doc", "d", "rustc", "rustdoc", "fix", "install")
+
+// runsCargoBuild follows a crate's build script, which cargo build, check,
+// test and run compile and run on the host before the crate: build.rs
+// where the package's Cargo.toml is (or the file its [package] build key
+// names), and those of the members a [workspace] lists. Its Rust is read
+// by pattern (langcalls.go): Command::new with its args, std::fs's
+// deletes and writes of literal paths.
+func (w *walker) runsCargoBuild(c *Command, args []field, cx ctx) {
+	dir, builds := ".", false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return
+		case v == "--manifest-path" && i+1 < len(args):
+			dir = path.Dir(args[i+1].Value)
+			i++
+		case strings.HasPrefix(v, "--manifest-path="):
+			dir = path.Dir(strings.TrimPrefix(v, "--manifest-path="))
+		case v == "install" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "--path" || strings.HasPrefix(a.Value, "--path=") }):
+			return // cargo install NAME builds a crate fetched from a registry
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			if v == "--config" || v == "-Z" || v == "--color" {
+				i++ // their values
+			}
+		case !builds && cargoBuilds.has(v):
+			builds = true
+		default:
+			if !builds {
+				return // another subcommand (cargo fmt, cargo add)
+			}
+		}
+	}
+	if !builds {
+		return
+	}
+	dirs := []string{dir}
+	if in, _, ok := w.fileInput(path.Join(dir, "Cargo.toml")); ok && in.Static {
+		for _, m := range cargoMembers(in.Text) {
+			dirs = append(dirs, path.Join(dir, m)) // crates/*: the reader matches the glob
+		}
+	}
+	for _, d := range dirs[:min(len(dirs), maxCargoMembers)] {
+		script := "build.rs"
+		if in, _, ok := w.fileInput(path.Join(d, "Cargo.toml")); ok && in.Static {
+			if s, ok := cargoBuildScript(in.Text); ok {
+				script = s
+			}
+		}
+		if script == "" {
+			continue // build = false
+		}
+		if in, via, ok := w.fileInput(path.Join(d, script)); ok {
+			w.runText(c, in, "rust", via+", the build script cargo runs", cx)
+		}
+	}
+}
+
+// maxCargoMembers bounds the workspace members whose build scripts are read.
+const maxCargoMembers = 16
+
+// cargoBuildScript is the build script a Cargo.toml's [package] names
+// (build = "x.rs"; "" for build = false); not ok when it names none.
+func cargoBuildScript(text string) (string, bool) {
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || section != "package" || strings.TrimSpace(k) != "build" {
+			continue
+		}
+		switch v = strings.TrimSpace(v); v {
+		case "false":
+			return "", true
+		case "true":
+			return "build.rs", true
+		}
+		return unquoteYAML(v), true
+	}
+	return "", false
+}
+
+// cargoMembers are the members a Cargo.toml's [workspace] lists
+// (members = ["a", "crates/*"]).
+func cargoMembers(text string) []string {
+	section := ""
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[\"") {
+			section = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || section != "workspace" || strings.TrimSpace(k) != "members" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		for tomlOpen(v) != "" && i+1 < len(lines) {
+			i++
+			v += "\n" + lines[i]
+		}
+		var out []string
+		for _, q := range tomlString().FindAllStringSubmatch(v, -1) {
+			out = append(out, q[1]+q[2])
+		}
+		return out
+	}
+	return nil
+}
