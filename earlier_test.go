@@ -1,6 +1,7 @@
 package hguard
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -202,5 +203,40 @@ func TestContainerRunsWritten(t *testing.T) {
 		if v.Level != tt.want {
 			t.Errorf("%q: %v, want %v (%v)", tt.cmd, v.Level, tt.want, v.Findings)
 		}
+	}
+}
+
+// TestTreeMatches: DIR/**/NAME gives the files under DIR at any depth
+// whose name matches, as pytest collects them: not in dot, dependency,
+// build or virtual environment directories; past its bounds the result is
+// not whole, so that what the rest runs is unknown rather than left out.
+func TestTreeMatches(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"p/test_top.py":                   "top\n",
+		"p/tests/unit/deep/test_deep.py":  "deep\n",
+		"p/src/pkg/x_test.py":             "other name\n",
+		"p/.git/test_git.py":              "git\n",
+		"p/node_modules/m/test_m.py":      "node_modules\n",
+		"p/env/pyvenv.cfg":                "home = /usr\n",
+		"p/env/lib/test_env.py":           "venv\n",
+		"p/build/lib/test_build.py":       "build\n",
+		"p/tests/unit/deep/notes_test.md": "not a match\n",
+	}, 0o644)
+	read := filesWhere(func(string) bool { return true })
+	f, ok := read(filepath.Join(root, "p/**/test_*.py"))
+	if !ok || !f.Whole || f.Text != "top\n\ndeep\n\n" {
+		t.Errorf("p/**/test_*.py = %q (whole %v, ok %v), want top and deep", f.Text, f.Whole, ok)
+	}
+	if _, ok := filesWhere(func(string) bool { return false })(filepath.Join(root, "p/**/test_*.py")); ok {
+		t.Errorf("p/**/test_*.py with none of the session's: ok")
+	}
+	many := map[string]string{}
+	for i := range maxTreeScripts + 1 {
+		many[fmt.Sprintf("q/t%d/test_%d.py", i%7, i)] = "x = 1\n"
+	}
+	writeTree(t, root, many, 0o644)
+	if f, ok := read(filepath.Join(root, "q/**/test_*.py")); !ok || f.Whole || f.Text != "" {
+		t.Errorf("more than %d files: whole %v, ok %v, want a text not whole", maxTreeScripts, f.Whole, ok)
 	}
 }

@@ -401,7 +401,9 @@ func rustWord(e string, home map[string]bool) string {
 		var b strings.Builder
 		next, last := 1, 0
 		for _, m := range rustPlaceholder().FindAllStringSubmatchIndex(lit, -1) {
-			b.WriteString(shellQuote(lit[last:m[0]]))
+			if m[0] > last {
+				b.WriteString(shellQuote(lit[last:m[0]]))
+			}
 			switch name := lit[m[2]:m[3]]; {
 			case name == "" && next < len(args):
 				b.WriteString(rustWord(args[next], home))
@@ -413,7 +415,9 @@ func rustWord(e string, home map[string]bool) string {
 			}
 			last = m[1]
 		}
-		b.WriteString(shellQuote(lit[last:]))
+		if last < len(lit) || b.Len() == 0 {
+			b.WriteString(shellQuote(lit[last:]))
+		}
 		return b.String()
 	}
 	return `"$RUST_VALUE"`

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"path"
 	"regexp"
@@ -727,6 +728,14 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 			}
 		}
 	}
+	for _, f := range out {
+		// the reader's walk cut short: buildRunsEarlier marks the code
+		// dynamic; this says why
+		if in, ok := w.earlierFile(homeSpelled(f)); ok && !in.Static && strings.Contains(f, "**") {
+			w.issue(IssueLimit, Pos{Line: 1, Col: 1}, fmt.Sprintf("1:1: pytest collects more test files (%s) than hguard reads, or one too large to read; what they run is not known", f))
+			break
+		}
+	}
 	return out
 }
 
@@ -950,6 +959,9 @@ func cmakeCommands(text string) []string {
 		in := false
 		if strings.EqualFold(m[1], "add_custom_target") && len(words) > 0 {
 			words, in = words[1:], true // add_custom_target(NAME [ALL] CMD ARGS…)
+			if len(words) > 0 && words[0] == "ALL" {
+				words = words[1:]
+			}
 		}
 		for _, word := range words {
 			switch {
