@@ -22,7 +22,9 @@ type Before struct {
 	Fetched []string
 	// Written returns a file that earlier lines of the session wrote or
 	// changed, given as the line resolves it (absolute, or ~/…; a glob,
-	// bash x.s?, gives every such file it matches, one after another): ok
+	// bash x.s?, gives every such file it matches, one after another, and
+	// DIR/**/NAME those under DIR at any depth as a test runner collects
+	// them, not whole when the walk is cut short): ok
 	// is false for any other file, which stays as unknown as on a line of
 	// its own. A script the line runs from such a file (sh x.sh, ./x.sh,
 	// python3 x.py) is read as if the line had written it. The caller
