@@ -160,18 +160,19 @@ const maxPackageBins = 8
 var nodeImports = lazyRegexp(`(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*|\bimport\s+)['"](\.{1,2}(?:/[^'"\n]*)?)['"]`)
 
 // Bounds on the modules followed from one file: how deep the chain of
-// requires goes, and how many files are read.
+// requires goes, how many files are read and their bytes together.
 const (
-	maxImportDepth = 6
-	maxImports     = 48
+	maxImportDepth = 8
+	maxImports     = 128
+	maxImportBytes = MaxInput
 )
 
 // followNodeImports reads the modules a Node file the line runs requires
 // by relative path, resolved from that file's directory as Node resolves
 // them (x, x.js, x.cjs, x.mjs, x/index.js), and theirs in turn, within
-// maxImportDepth and maxImports: a payload in lib/ev.js that lib/index.js
-// requires runs when node runs lib/index.js. More than maxImports is
-// reported (an IssueLimit), not silently left.
+// maxImportDepth, maxImports and maxImportBytes: a payload in lib/ev.js
+// that lib/index.js requires runs when node runs lib/index.js. More than
+// the bounds allow is reported (an IssueLimit), not silently left.
 func (w *walker) followNodeImports(c *Command, file string, cx ctx) {
 	type mod struct {
 		file  string
@@ -179,7 +180,7 @@ func (w *walker) followNodeImports(c *Command, file string, cx ctx) {
 	}
 	seen := map[string]bool{path.Clean(file): true}
 	queue := []mod{{file, 0}}
-	read := 0
+	read, size := 0, 0
 	for len(queue) > 0 {
 		m := queue[0]
 		queue = queue[1:]
@@ -197,9 +198,9 @@ func (w *walker) followNodeImports(c *Command, file string, cx ctx) {
 					continue
 				}
 				seen[cand] = true
-				if read++; read > maxImports {
-					w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: %s requires more than %d modules by relative path; the rest were not read",
-						c.Pos.Line, c.Pos.Col, file, maxImports))
+				if read, size = read+1, size+len(in.Text); read > maxImports || size > maxImportBytes {
+					w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: %s requires more modules by relative path than hguard reads (%d files, %d bytes); the rest were not read",
+						c.Pos.Line, c.Pos.Col, file, maxImports, maxImportBytes))
 					return
 				}
 				w.runText(c, in, "node", via+", required by "+m.file, cx)

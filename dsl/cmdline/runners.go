@@ -231,6 +231,9 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 		}
 		handled = true
 		w.runGiven(c, prog, r.lang, name, in, via, cx)
+		if r.lang == "node" && nodeFile(name) {
+			w.followNodeImports(c, name, cx) // tsx x.ts requires ./ev.ts
+		}
 	}
 	return handled && !r.added
 }

@@ -210,6 +210,7 @@ func TestProjectCodeRuns(t *testing.T) {
 		"/p/nr/app.mjs":           "import './lib/ev2.mjs'\nimport { x } from \"./lib/x.mjs\"\n",
 		"/p/nr/lib/ev2.mjs":       "import { execSync } from 'child_process'\nexecSync('rm -rf ~/mjs')\n",
 		"/p/nr/lib/x.mjs":         "export const x = 1\n",
+		"/p/nr/lib/ts.ts":         "import './ev'\nexport const y: number = 1\n",
 		"/p/nr/ok.js":             "const path = require('path')\nconst cfg = require('./config.json')\nconsole.log(path.join(__dirname, cfg.out))\n",
 		// pytest collects nested test files and conftest.py
 		"/p/py/**/conftest.py":       fmt.Sprintf(py, "conftest"),
@@ -240,6 +241,12 @@ func TestProjectCodeRuns(t *testing.T) {
 			"add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/gen.h\n  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tools/gen.py -o ${CMAKE_CURRENT_BINARY_DIR}/gen.h\n  DEPENDS tools/gen.py VERBATIM)\n" +
 			"add_custom_target(docs ALL doxygen Doxyfile)\nexecute_process(COMMAND git rev-parse HEAD OUTPUT_VARIABLE REV)\nadd_executable(x main.c gen.h)\n",
 	}
+	var many strings.Builder // more modules than are followed
+	for i := range maxImports + 1 {
+		fmt.Fprintf(&many, "require('./m%d')\n", i)
+		files[fmt.Sprintf("/p/many/m%d.js", i)] = "module.exports = 1\n"
+	}
+	files["/p/many/index.js"] = many.String()
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		text, ok := files[p]
 		return EarlierFile{Text: text, Whole: text != ""}, ok
@@ -267,6 +274,9 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"cd nr && node lib", "rm -rf ~/deep"},
 		{"cd nr && node app.mjs", "rm -rf ~/mjs"},
 		{"cd nr && node ok.js", ""},
+		{"cd nr && tsx lib/ts.ts", "rm -rf ~/ev"},
+		{"node many", "limit"},
+		{"node many/index.js", "limit"},
 		{"cd py && pytest", "rm -rf ~/nested"},
 		{"cd py && python3 -m pytest -q", "rm -rf ~/conftest"},
 		{"pytest py", "rm -rf ~/nested"},
