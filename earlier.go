@@ -3,7 +3,6 @@ package hguard
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -202,12 +201,13 @@ const (
 )
 
 // Bounds on a walk for DIR/**/NAME (treeMatches): the directories looked
-// into and how deep, the files read and their bytes together.
+// into and how deep, the files read and their bytes together. Reading
+// costs: the rules take seconds over a MiB of code.
 const (
 	maxTreeDirs    = 4096
 	maxTreeDepth   = 12
-	maxTreeScripts = 256
-	maxTreeBytes   = cmdline.MaxInput
+	maxTreeScripts = 128
+	maxTreeBytes   = 512 << 10
 )
 
 // treeSkips are the directories a test runner's walk does not enter
@@ -218,61 +218,67 @@ var treeSkips = map[string]bool{"node_modules": true, "venv": true, "build": tru
 	"{arch}": true, "__pycache__": true, "site-packages": true}
 
 // treeMatches is filesWhere's reading of root/**/pattern: the files under
-// root at any depth whose name matches pattern, as a test runner collects
-// them (pytest's test_*.py and conftest.py in nested directories), one
-// after another. Past a bound (too many directories, too deep, too many
-// or too large files) the result is not Whole: what the files run is
-// unknown, as for one script too large to read.
+// root at any depth whose name matches pattern (or one of the patterns
+// "|" parts), as a test runner collects them (pytest's test_*.py and
+// conftest.py in nested directories), one after another, shallowest
+// first: a top directory's files are read before its subdirectories'.
+// Past a bound (too many directories, too deep, too many or too large
+// files, or one file not whole) the files read so far are given,
+// Partial: what the rest run is unknown.
 func treeMatches(root, pattern string, one func(string) (cmdline.EarlierFile, bool)) (cmdline.EarlierFile, bool) {
+	patterns := strings.Split(pattern, "|")
 	var all cmdline.EarlierFile
-	found, whole, cut, dirs, n, size := false, true, false, 0, 0, 0
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable directory: the runner cannot read it either
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if p != root && (strings.HasPrefix(name, ".") || treeSkips[name] || strings.HasSuffix(name, ".egg")) {
-				return filepath.SkipDir
-			}
-			if _, err := os.Lstat(filepath.Join(p, "pyvenv.cfg")); err == nil && p != root {
-				return filepath.SkipDir // a virtual environment
-			}
-			if dirs++; dirs > maxTreeDirs {
-				cut = true
-				return fs.SkipAll
-			}
-			if strings.Count(p[len(root):], string(filepath.Separator)) > maxTreeDepth {
-				cut = true
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if ok, _ := filepath.Match(pattern, d.Name()); !ok {
-			return nil
-		}
-		f, ok := one(p)
-		if !ok {
-			return nil
-		}
-		if n, size = n+1, size+len(f.Text); n > maxTreeScripts || size > maxTreeBytes {
+	found, cut, dirs, n, size := false, false, 0, 0, 0
+	type dir struct {
+		path  string
+		depth int
+	}
+	queue := []dir{{root, 0}}
+	for len(queue) > 0 && !cut {
+		d := queue[0]
+		queue = queue[1:]
+		if dirs++; dirs > maxTreeDirs {
 			cut = true
-			return fs.SkipAll
+			break
 		}
-		all.Text += f.Text + "\n"
-		whole = whole && f.Whole
-		found = true
-		return nil
-	})
-	if cut {
-		found, whole = true, false // cut short: what the rest runs is unknown
+		entries, err := os.ReadDir(d.path)
+		if err != nil {
+			continue // an unreadable directory: the runner cannot read it either
+		}
+		for _, e := range entries {
+			p := filepath.Join(d.path, e.Name())
+			if e.IsDir() {
+				name := e.Name()
+				if strings.HasPrefix(name, ".") || treeSkips[name] || strings.HasSuffix(name, ".egg") {
+					continue
+				}
+				if _, err := os.Lstat(filepath.Join(p, "pyvenv.cfg")); err == nil {
+					continue // a virtual environment
+				}
+				if d.depth+1 > maxTreeDepth {
+					cut = true
+					continue
+				}
+				queue = append(queue, dir{p, d.depth + 1})
+				continue
+			}
+			if !slices.ContainsFunc(patterns, func(pat string) bool { ok, _ := filepath.Match(pat, e.Name()); return ok }) {
+				continue
+			}
+			f, ok := one(p)
+			if !ok {
+				continue
+			}
+			if n, size = n+1, size+len(f.Text); !f.Whole || n > maxTreeScripts || size > maxTreeBytes {
+				cut = true // this one not read: it and the rest are unknown
+				break
+			}
+			all.Text += f.Text + "\n"
+			found = true
+		}
 	}
-	if !whole {
-		all = cmdline.EarlierFile{}
-	} else {
-		all.Whole = true
-	}
-	return all, found
+	all.Whole, all.Partial = true, cut
+	return all, found || cut
 }
 
 // readScript reads a script of at most cmdline.MaxInput bytes. A larger,

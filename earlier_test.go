@@ -207,9 +207,10 @@ func TestContainerRunsWritten(t *testing.T) {
 }
 
 // TestTreeMatches: DIR/**/NAME gives the files under DIR at any depth
-// whose name matches, as pytest collects them: not in dot, dependency,
-// build or virtual environment directories; past its bounds the result is
-// not whole, so that what the rest runs is unknown rather than left out.
+// whose name matches (NAME|NAME2 either), as pytest collects them: not in
+// dot, dependency, build or virtual environment directories; past its
+// bounds the files read so far are given as partial, so that what the
+// rest run is unknown rather than left out.
 func TestTreeMatches(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
@@ -225,8 +226,11 @@ func TestTreeMatches(t *testing.T) {
 	}, 0o644)
 	read := filesWhere(func(string) bool { return true })
 	f, ok := read(filepath.Join(root, "p/**/test_*.py"))
-	if !ok || !f.Whole || f.Text != "top\n\ndeep\n\n" {
-		t.Errorf("p/**/test_*.py = %q (whole %v, ok %v), want top and deep", f.Text, f.Whole, ok)
+	if !ok || !f.Whole || f.Partial || f.Text != "top\n\ndeep\n\n" {
+		t.Errorf("p/**/test_*.py = %q (whole %v, partial %v, ok %v), want top and deep", f.Text, f.Whole, f.Partial, ok)
+	}
+	if f, _ := read(filepath.Join(root, "p/**/test_*.py|*_test.py")); f.Text != "top\n\nother name\n\ndeep\n\n" {
+		t.Errorf("p/**/test_*.py|*_test.py = %q, want top, other name and deep: the shallowest first", f.Text)
 	}
 	if _, ok := filesWhere(func(string) bool { return false })(filepath.Join(root, "p/**/test_*.py")); ok {
 		t.Errorf("p/**/test_*.py with none of the session's: ok")
@@ -236,7 +240,8 @@ func TestTreeMatches(t *testing.T) {
 		many[fmt.Sprintf("q/t%d/test_%d.py", i%7, i)] = "x = 1\n"
 	}
 	writeTree(t, root, many, 0o644)
-	if f, ok := read(filepath.Join(root, "q/**/test_*.py")); !ok || f.Whole || f.Text != "" {
-		t.Errorf("more than %d files: whole %v, ok %v, want a text not whole", maxTreeScripts, f.Whole, ok)
+	f, ok = read(filepath.Join(root, "q/**/test_*.py"))
+	if !ok || !f.Whole || !f.Partial || strings.Count(f.Text, "x = 1") != maxTreeScripts {
+		t.Errorf("more than %d files: %d read (whole %v, partial %v, ok %v), want %[1]d, partial", maxTreeScripts, strings.Count(f.Text, "x = 1"), f.Whole, f.Partial, ok)
 	}
 }

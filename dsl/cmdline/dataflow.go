@@ -88,6 +88,7 @@ type flow struct {
 	// earlier are the files of earlier lines read so far (earlierFile),
 	// by resolved path; From is "" for one that is not such a file.
 	earlier     map[string]Input
+	partial     map[string]bool   // those of earlier given in part (EarlierFile.Partial)
 	copyTargets []string          // the files cp, mv, install and ln make (copyInto)
 	copiedFrom  map[string]string // each of copyTargets → the file it was made from
 	// stmtAssigns are the assignments of the simple command whose words are

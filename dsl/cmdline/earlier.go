@@ -24,7 +24,7 @@ type Before struct {
 	// changed, given as the line resolves it (absolute, or ~/…; a glob,
 	// bash x.s?, gives every such file it matches, one after another, and
 	// DIR/**/NAME those under DIR at any depth as a test runner collects
-	// them, not whole when the walk is cut short): ok
+	// them, NAME one pattern or several parted by "|"): ok
 	// is false for any other file, which stays as unknown as on a line of
 	// its own. A script the line runs from such a file (sh x.sh, ./x.sh,
 	// python3 x.py) is read as if the line had written it. The caller
@@ -39,6 +39,10 @@ type EarlierFile struct {
 	// Whole says Text is the file's whole content. A file too large or
 	// unreadable is not: what it runs is then unknown (dynamic).
 	Whole bool
+	// Partial says Text holds whole files but not every file a pattern
+	// matches (a walk cut short at its bounds): what the rest run is
+	// unknown, and the runner that collects them says so (pytestFiles).
+	Partial bool
 }
 
 // earlierFile returns a file earlier lines of the session wrote, which the
@@ -62,6 +66,12 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 		in = Input{Kind: "file", From: p, Text: f.Text, Static: f.Whole}
 		if !f.Whole {
 			in.Text = ""
+		}
+		if f.Partial {
+			if w.partial == nil {
+				w.partial = map[string]bool{}
+			}
+			w.partial[p] = true
 		}
 	}
 	w.earlier[p] = in
@@ -532,6 +542,8 @@ func runnerFiles(prog string) []string {
 		return []string{"Procfile"}
 	case packageRunners.has(prog):
 		return []string{"package.json"}
+	case prog == "pytest" || prog == "py.test":
+		return []string{} // what its arguments and configuration say (pytestFiles), at any depth
 	case codeRunners[prog] != nil:
 		return codeRunners[prog]
 	case prog == "go":

@@ -724,18 +724,27 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 			}
 			continue
 		}
-		out = append(out, path.Join(f, "**", "conftest.py"))
+		for d := path.Dir(path.Clean(f)); d != "." && d != "/" && d != "~" && len(out) < 64; d = path.Dir(d) {
+			out = append(out, path.Join(d, "conftest.py")) // pytest tests/unit loads tests/conftest.py
+		}
+		names := []string{"conftest.py"}
 		for _, p := range patterns[:min(len(patterns), 8)] {
-			if !strings.Contains(p, "/") {
-				out = append(out, path.Join(f, "**", p))
+			if !strings.ContainsAny(p, "/|") {
+				names = append(names, p)
 			}
 		}
+		// one walk for them all, within one budget
+		out = append(out, path.Join(f, "**", strings.Join(names, "|")))
 	}
 	for _, f := range out {
-		// the reader's walk cut short: buildRunsEarlier marks the code
-		// dynamic; this says why
-		if in, ok := w.earlierFile(homeSpelled(f)); ok && !in.Static && strings.Contains(f, "**") {
-			w.issue(IssueLimit, Pos{Line: 1, Col: 1}, fmt.Sprintf("1:1: pytest collects more test files (%s) than hguard reads, or one too large to read; what they run is not known", f))
+		if !strings.Contains(f, "**") {
+			continue
+		}
+		// the reader's walk cut short: what it read is walked, and this
+		// says the rest is not known (buildRunsEarlier marks a file not
+		// whole dynamic)
+		if in, ok := w.earlierFile(homeSpelled(f)); ok && (!in.Static || w.partial[in.From]) {
+			w.issue(IssueLimit, Pos{Line: 1, Col: 1}, fmt.Sprintf("1:1: pytest collects more test files (%s) than hguard reads, or one too large to read; what the rest run is not known", f))
 			break
 		}
 	}

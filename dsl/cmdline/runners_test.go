@@ -213,14 +213,13 @@ func TestProjectCodeRuns(t *testing.T) {
 		"/p/nr/lib/ts.ts":         "import './ev'\nexport const y: number = 1\n",
 		"/p/nr/ok.js":             "const path = require('path')\nconst cfg = require('./config.json')\nconsole.log(path.join(__dirname, cfg.out))\n",
 		// pytest collects nested test files and conftest.py
-		"/p/py/**/conftest.py":       fmt.Sprintf(py, "conftest"),
-		"/p/py/**/test_*.py":         fmt.Sprintf(py, "nested"),
-		"/p/pi/pytest.ini":           "[pytest]\ntestpaths = checks\npython_files = check_*.py\n",
-		"/p/pi/checks/**/check_*.py": fmt.Sprintf(py, "checks"),
-		"/p/pt/pyproject.toml":       "[project]\nname = \"x\"\n[tool.pytest.ini_options]\ntestpaths = [\n  \"src\",\n]\n",
-		"/p/pt/src/**/test_*.py":     fmt.Sprintf(py, "toml"),
-		"/p/pk/**/test_*.py":         "import subprocess, sys\n\ndef test_cli():\n    out = subprocess.run([sys.executable, '-m', 'app', '--help'], capture_output=True)\n    assert out.returncode == 0\n",
-		"/p/big/**/test_*.py":        "", // the reader's walk was cut: not whole
+		"/p/py/**/conftest.py|test_*.py|*_test.py":     fmt.Sprintf(py, "conftest") + fmt.Sprintf(py, "nested"),
+		"/p/pi/pytest.ini":                             "[pytest]\ntestpaths = checks\npython_files = check_*.py\n",
+		"/p/pi/checks/**/conftest.py|check_*.py":       fmt.Sprintf(py, "checks"),
+		"/p/pt/pyproject.toml":                         "[project]\nname = \"x\"\n[tool.pytest.ini_options]\ntestpaths = [\n  \"src\",\n]\n",
+		"/p/pt/src/**/conftest.py|test_*.py|*_test.py": fmt.Sprintf(py, "toml"),
+		"/p/pk/**/conftest.py|test_*.py|*_test.py":     "import subprocess, sys\n\ndef test_cli():\n    out = subprocess.run([sys.executable, '-m', 'app', '--help'], capture_output=True)\n    assert out.returncode == 0\n",
+		"/p/big/**/conftest.py|test_*.py|*_test.py":    "", // the reader's walk was cut: not whole
 		// cargo's build script, by default or as [package] build names it
 		"/p/rs/Cargo.toml":      "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
 		"/p/rs/build.rs":        "use std::process::Command;\nfn main() {\n    Command::new(\"sh\").arg(\"-c\").arg(\"rm -rf ~/rs\").status().unwrap();\n}\n",
@@ -249,6 +248,9 @@ func TestProjectCodeRuns(t *testing.T) {
 	files["/p/many/index.js"] = many.String()
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		text, ok := files[p]
+		if strings.HasPrefix(p, "/p/part/**/") {
+			return EarlierFile{Text: fmt.Sprintf(py, "part"), Whole: true, Partial: true}, true // a walk cut short
+		}
 		return EarlierFile{Text: text, Whole: text != ""}, ok
 	}}
 	for _, tt := range []struct {
@@ -285,6 +287,9 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"cd pk && pytest", ""},
 		{"cd big && pytest", "dynamic"},
 		{"cd big && pytest", "limit"},
+		{"cd part && pytest", "rm -rf ~/part"},
+		{"cd part && pytest", "limit"},
+		{"pytest py/sub/test_x.py", ""}, // py/sub/conftest.py, py/conftest.py: not written
 		{"cd rs && cargo build --release", "rm -rf ~/rs"},
 		{"cd rs && cargo test", "rm -rf ~/rs"},
 		{"cargo check --manifest-path rs/Cargo.toml", "rm -rf ~/rs"},
