@@ -164,7 +164,7 @@ var nodeImports = lazyRegexp(`(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*|\b
 const (
 	maxImportDepth = 8
 	maxImports     = 128
-	maxImportBytes = MaxInput
+	maxImportBytes = 512 << 10
 )
 
 // followNodeImports reads the modules a Node file the line runs requires
