@@ -62,8 +62,10 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 // secret) is kept: the line runs it, a poisoned README may have chosen it.
 var projectBusiness = map[string]bool{
 	// hguard's own limits: recipes are full of $(CC), make's syntax, long
-	// generated lines
+	// generated lines; a server or a test suite starts programs, evaluates
+	// code (subprocess.run, execFile)
 	"dynamic-command": true, "dynamic-exec": true, "parse-error": true, "input-too-large": true,
+	"inline-code-shell-out": true, "inline-code-opaque": true,
 	// cleaning the project: make clean's rm -rf build, find . -delete
 	"recursive-delete": true, "find-delete": true, "find-exec-delete": true, "rimraf": true,
 	"git-clean": true, "git-reset-hard": true, "git-branch-force-delete": true,
