@@ -649,6 +649,10 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			goals, overrides, dynamic := makeGoals(args)
 			text, open := w.makeIncluded(in.Text, dir, parseMakefile(in.Text, overrides).vars)
 			w.nested(c, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx, false)
+		case prog == "just" && (strings.EqualFold(baseName(f), "justfile") || strings.EqualFold(baseName(f), ".justfile") || strings.HasSuffix(f, ".just")):
+			for _, r := range parseJustfile(in.Text).lines(args) {
+				w.nested(c, r, via, cx, false)
+			}
 		case baseName(f) == "package.json" && packageRunners.has(prog):
 			names, known := packageScripts(prog, args)
 			for _, r := range packageScriptLines(in.Text, names, known) {
