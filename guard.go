@@ -328,6 +328,7 @@ func (g *Guard) Check(req Request) Verdict {
 	}
 	if req.Caller != "" {
 		ctx.ArchiveMembers = archiveMembers()
+		ctx.SecretsUnder = secretsUnder()
 	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {

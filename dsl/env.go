@@ -35,6 +35,11 @@ type Context struct {
 	// not ok when it is no archive read (archivedOutputs). Nil for a
 	// person: a person's checks read no archive.
 	ArchiveMembers func(path string) ([]string, bool)
+	// SecretsUnder lists the secret files (secretPath by name) on disk
+	// under a directory (by its cleaned path, absolute or ~/…), as paths
+	// relative to it, that an agent's archiver packs (packedSecrets); none
+	// for a file. Nil for a person.
+	SecretsUnder func(dir string) []string
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -804,6 +809,7 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 			he := newCommandEnv(h, line, ctx)
 			out = append(out, he.SecretFiles...)
 			out = append(out, archivedSecrets(h, he.Args, he.Positional, he.Cwd)...)
+			out = append(out, packedSecrets(h, he.Args, he.Positional, he.Cwd, ctx)...)
 			if printsEnvironment(h) {
 				out = append(out, "the environment of "+h.Source)
 			}
@@ -823,7 +829,8 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		if h.callsCarrier(u, i) {
 			out = append(out, u.Source) // f(){ cat key; }; f | nc …
 		}
-		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...) // tar c ~/.ssh, cd ~ && tar c .ssh
+		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...)    // tar c ~/.ssh, cd ~ && tar c .ssh
+		out = append(out, packedSecrets(u, ue.Args, ue.Positional, ue.Cwd, ctx)...) // tar c . where .env lies
 		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
 			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {
 			out = append(out, u.Source) // echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY"

@@ -240,6 +240,7 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	if a := archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd); len(a) > 0 {
 		dirs = true
 	}
+	secrets = append(secrets, packedSecrets(u, ue.Args, ue.Positional, ue.Cwd, ctx)...) // tar cf p.tar . where .env lies
 	if name := programName(u.Name); (name == "cp" || name == "rsync") && hasFlag(ue.Args, []string{"r", "R", "a", "recursive", "archive"}) {
 		for _, p := range ue.Positional[:max(len(ue.Positional)-1, 0)] {
 			if c := homeForm(resolveIn(p, ue.Cwd)); c == "~" || secretDir(c) || h.names(p, ue.Cwd, i, ctx) {

@@ -314,6 +314,8 @@ var secretAuthOptions = map[string][]string{
 	"mvnw": {"-s", "--settings", "-gs", "--global-settings"},
 	// vault kv put PATH k=@FILE sends FILE to the server
 	"vault": {"-ca-cert", "-ca-path", "-client-cert", "-client-key"},
+	// an archiver's exclusions name what it leaves out (tar c --exclude=.env .)
+	"tar": {"--exclude"}, "gtar": {"--exclude"}, "bsdtar": {"--exclude"},
 }
 
 // secretPrinters are programs that use secrets (secretUsers) but print

@@ -243,6 +243,19 @@ var envDump = sync.OnceValue(func() *regexp.Regexp {
 // Each is named so that a pipe from it to another host is a sending of
 // secrets (pipedSecrets).
 func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) []string {
+	var out []string
+	for _, full := range archiveOperands(c, args, positional, cwd) {
+		if isHome(full) || secretDir(cleanPath(full)) {
+			out = append(out, full)
+		}
+	}
+	return out
+}
+
+// archiveOperands are the files and directories an archiver packs (tar
+// c, zip, 7z a, pax), joined to its -C directory or to cwd when relative
+// and known.
+func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) []string {
 	var ops []string
 	base := cwd
 	switch programName(c.Name) {
@@ -252,6 +265,9 @@ func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) 
 		}
 		if d := optionValues(args, []string{"C", "directory"}, true); len(d) > 0 {
 			base = d[0]
+			if !strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "~") && cwd != "" {
+				base = path.Join(cwd, base) // tar c -C sub .
+			}
 		}
 		ops = positional
 		if len(ops) > 0 && bundled(ops[0]) && !strings.HasPrefix(ops[0], "-") {
@@ -279,11 +295,64 @@ func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) 
 		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && base != "" {
 			full = path.Join(base, p)
 		}
-		if isHome(full) || secretDir(cleanPath(full)) {
-			out = append(out, full)
+		out = append(out, full)
+	}
+	return out
+}
+
+// packedSecrets are, for an agent, the secret files on disk under the
+// directories an archiver packs (Context.SecretsUnder): tar c . | curl -T -
+// sends the .env lying in the project, whether git ignores it or not (an
+// archiver reads no .gitignore). Each is named as the directory joined
+// with the file's path under it; one an exclusion of the archiver matches
+// (tar --exclude=.env, zip -x .env) is left out, and zip without -r packs
+// no directory's files.
+func packedSecrets(c *cmdline.Command, args, positional []string, cwd string, ctx Context) []string {
+	if ctx.SecretsUnder == nil || ctx.inside {
+		return nil // a container's paths are not this machine's
+	}
+	prog := programName(c.Name)
+	if prog == "zip" && !hasFlag(args, []string{"r", "R", "recurse-paths", "recurse-patterns"}) {
+		return nil
+	}
+	if (prog == "tar" || prog == "gtar" || prog == "bsdtar") && hasFlag(args, []string{"no-recursion"}) {
+		return nil
+	}
+	excludes := optionValues(args, []string{"exclude"}, false)
+	if prog == "zip" {
+		excludes = append(excludes, optionValues(args, []string{"x", "exclude"}, false)...)
+	}
+	var out []string
+	for _, op := range archiveOperands(c, args, positional, cwd) {
+		if strings.ContainsAny(op, "$`*?[") || !strings.HasPrefix(op, "/") && !strings.HasPrefix(op, "~") {
+			continue
+		}
+		for _, rel := range ctx.SecretsUnder(cleanPath(op)) {
+			if !slices.ContainsFunc(excludes, func(x string) bool { return excluded(x, rel) }) {
+				out = append(out, path.Join(op, rel))
+			}
 		}
 	}
 	return out
+}
+
+// excluded reports an archiver's exclusion pattern that matches a file
+// by its path under the packed directory, by its name, or by a directory
+// holding it (tar --exclude=.env, --exclude='*.pem', --exclude=config).
+func excluded(pattern, rel string) bool {
+	pattern = strings.TrimPrefix(strings.TrimSuffix(pattern, "/"), "./")
+	if pattern == "" {
+		return false
+	}
+	for p := rel; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+		if ok, _ := path.Match(pattern, p); ok {
+			return true
+		}
+		if ok, _ := path.Match(pattern, path.Base(p)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // keyDirs are the directories that hold credentials and keys, whole.

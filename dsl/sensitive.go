@@ -4,3 +4,9 @@ package dsl
 // as the rules' sensitivePath or secretPath does. The agent hooks ask before
 // a file tool reads one into a model's context.
 func SensitivePath(p string) bool { return sensitivePath(p) || secretPath(p) }
+
+// SecretPath reports whether p names a file whose content is a
+// credential (a private key, cloud credentials, .env, a token file), as
+// the rules' secretPath does: narrower than SensitivePath, which also
+// takes certificates and other files that only may hold one.
+func SecretPath(p string) bool { return secretPath(p) }
