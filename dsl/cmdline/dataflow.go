@@ -626,6 +626,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
+	case (name == "read" || name == "mapfile" || name == "readarray") && w.dialect != Fish:
+		w.readCopies(st, name, args)
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
@@ -1625,6 +1627,121 @@ func (w *walker) assignDefault(p *syntax.ParamExp) {
 		}
 	}
 	w.setVar(p.Param.Value, w.single(p.Exp.Word).Word)
+}
+
+// readCopies records the variables read, mapfile and readarray fill from
+// a here-string or a process substitution that prints one variable
+// (read K <<< "$GITHUB_TOKEN", IFS= read K < <(printf %s "$TOKEN")) as
+// copies of that variable, as K=$GITHUB_TOKEN is (setVar): what they hold
+// stays known by its name.
+func (w *walker) readCopies(st *syntax.Stmt, name string, args []field) {
+	target := ""
+	for _, r := range st.Redirs {
+		if r.N != nil && r.N.Value != "0" || r.Word == nil {
+			continue
+		}
+		switch r.Op {
+		case syntax.WordHdoc:
+			target = varReference(w.single(r.Word).Word)
+		case syntax.RdrIn:
+			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && len(r.Word.Parts) == 1 && ps.Op == syntax.CmdIn {
+				target = w.printedVar(ps.Stmts)
+			}
+		}
+	}
+	if target == "" {
+		return
+	}
+	for _, n := range readNames(name, args) {
+		w.setVar(n, Word{Value: "${" + target + "}", Dynamic: true})
+	}
+}
+
+// printedVar is the variable that code made of one echo or printf prints
+// and nothing else (echo "$TOKEN", printf %s "$TOKEN"), "" for any other.
+func (w *walker) printedVar(stmts []*syntax.Stmt) string {
+	if len(stmts) != 1 || len(stmts[0].Redirs) > 0 {
+		return ""
+	}
+	ce, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+		return ""
+	}
+	words := ce.Args[1:]
+	switch ce.Args[0].Lit() {
+	case "echo":
+		for len(words) > 1 && strings.HasPrefix(words[0].Lit(), "-") {
+			words = words[1:] // echo -n "$TOKEN"
+		}
+	case "printf":
+		if len(words) != 2 || words[0].Lit() == "" && !singleQuoted(words[0]) || words[0].Lit() == "-v" {
+			return ""
+		}
+		words = words[1:] // printf %s "$TOKEN"
+	default:
+		return ""
+	}
+	if len(words) != 1 {
+		return ""
+	}
+	text := w.source(words[0].Pos(), words[0].End())
+	if len(text) > 1 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	return varReference(Word{Value: text, Dynamic: true})
+}
+
+// singleQuoted reports a word that is one single-quoted string ('%s\n').
+func singleQuoted(word *syntax.Word) bool {
+	if len(word.Parts) != 1 {
+		return false
+	}
+	_, ok := word.Parts[0].(*syntax.SglQuoted)
+	return ok
+}
+
+// readNames are the variables read, mapfile or readarray fills: read's
+// names or its -a array (REPLY with none), mapfile's array (MAPFILE with
+// none).
+func readNames(name string, args []field) []string {
+	valued := "adinNptu" // read's options that take a value
+	if name != "read" {
+		valued = "dnOsuCc"
+	}
+	var names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		if args[i].Dynamic {
+			return nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			names = append(names, a)
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			if !strings.ContainsRune(valued, rune(a[j])) {
+				continue
+			}
+			v := a[j+1:]
+			if v == "" && i+1 < len(args) {
+				i++
+				v = args[i].Value
+			}
+			if a[j] == 'a' {
+				names = append(names, v)
+			}
+			break
+		}
+	}
+	switch {
+	case name != "read" && len(names) > 0:
+		return names[len(names)-1:]
+	case name != "read":
+		return []string{"MAPFILE"}
+	case len(names) == 0:
+		return []string{"REPLY"}
+	}
+	return names
 }
 
 // varReference is the variable a value is the whole of ($X, ${X}, "$X"),

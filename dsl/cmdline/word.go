@@ -528,8 +528,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write("$HOME")
 		case isHome(p):
 			e.write(src)
-		case simpleParam(p) && w.aliasOf[p.Param.Value] != "":
-			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"
+		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
+			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		default:
 			e.dynamic(src)
 		}
@@ -768,6 +768,12 @@ func isGlob(s string) bool {
 	}
 	i := strings.IndexByte(s, '[')
 	return i >= 0 && strings.IndexByte(s[i+1:], ']') > 0
+}
+
+// elementParam reports ${A[i]}, ${A[@]} and the like: an element, or all,
+// of an array, with no other operation.
+func elementParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && !p.Excl && !p.Length && !p.Width && p.Index != nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0
 }
 
 // simpleParam reports $X or ${X}: no operator, index, length or
