@@ -15,9 +15,10 @@ type flowCase struct {
 	want     dsl.Level
 }
 
-// secretTree makes a home with keys and, in it, a git repository proj
-// holding an unignored .env and a src directory with none, an ignored
-// repository whose .env git ignores, and a clean one; it returns the home.
+// secretTree makes a home with keys and, in it, git repositories: proj
+// holding an unignored .env and a src directory with none, ignored whose
+// .env files git ignores, keys with an unignored id_rsa, nested with an
+// unignored api/.env, and a clean one; it returns the home.
 func secretTree(t *testing.T) string {
 	t.Helper()
 	git, err := exec.LookPath("git")
@@ -35,13 +36,17 @@ func secretTree(t *testing.T) string {
 		"proj/src/main.go":     "package main\n",
 		"proj/build.tar":       "not an archive\n",
 		"ignored/.env":         "K=v\n",
-		"ignored/.gitignore":   ".env\n",
+		"ignored/.gitignore":   ".env*\n",
+		"keys/id_rsa":          "-----BEGIN OPENSSH PRIVATE KEY-----\n",
+		"keys/main.go":         "package main\n",
+		"nested/api/.env":      "K=v\n",
+		"nested/main.go":       "package main\n",
 		"ignored/api/.env.dev": "K=v\n",
 		"ignored/main.go":      "package main\n",
 		"clean/main.go":        "package main\n",
 		"clean/.env.example":   "K=\n",
 	}, 0o644)
-	for _, d := range []string{"proj", "ignored", "clean"} {
+	for _, d := range []string{"proj", "ignored", "clean", "keys", "nested"} {
 		if out, err := exec.Command(git, "-C", filepath.Join(home, d), "init", "-q").CombinedOutput(); err != nil {
 			t.Fatalf("git init: %v %s", err, out)
 		}
@@ -121,4 +126,35 @@ func TestSecretVariableCopies(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStagedSecretLists: an agent staging the list of the untracked files,
+// or a secret by git's plumbing, stages the unignored secret as git add -A
+// does (red team, 2026-12-03); git add * stages what the shell's * matches,
+// which leaves .env out (it asked) but takes id_rsa and api/.
+func TestStagedSecretLists(t *testing.T) {
+	home := secretTree(t)
+	checkFlows(t, home, []flowCase{
+		{"proj", "git update-index --add .env", dsl.Ask},
+		{"proj", "git add $(git ls-files -o)", dsl.Ask},
+		{"proj", "git add `git ls-files --others --exclude-standard`", dsl.Ask},
+		{"proj", "git ls-files -o -z | xargs -0 git add", dsl.Ask},
+		{"proj", "git ls-files --others | xargs git add --", dsl.Ask},
+		{"proj", "git add --pathspec-from-file=<(git ls-files -o)", dsl.Ask},
+		{"proj", "git ls-files -o | git add --pathspec-from-file=-", dsl.Ask},
+		{"proj", "find . -type f | xargs git add", dsl.Ask},
+		{"keys", "git add *", dsl.Ask},
+		{"nested", "git add *", dsl.Ask},
+		{"nested", "git add $(git ls-files -o)", dsl.Ask},
+		{"proj", "git add *", dsl.Allow},
+		{"proj", "git add ?*", dsl.Allow},
+		{"proj", "git update-index --add src/main.go", dsl.Allow},
+		{"proj", "git add $(git ls-files -m)", dsl.Allow},
+		{"proj", "git ls-files -m | xargs git add", dsl.Allow},
+		{"proj", "git add $(git diff --name-only)", dsl.Allow},
+		{"proj", "find src -name '*.go' | xargs git add", dsl.Allow},
+		{"ignored", "git add $(git ls-files -o --exclude-standard)", dsl.Allow},
+		{"ignored", "git add *", dsl.Allow},
+		{"clean", "git ls-files -o | xargs git add", dsl.Allow},
+	})
 }
