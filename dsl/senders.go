@@ -220,13 +220,13 @@ var containerSenders = map[string]bool{
 
 // secretName matches the name of a variable that holds a secret.
 var secretName = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL)`)
+	return regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\b)`)
 })
 
 // secretVar matches a reference to a variable whose name says it holds a
 // secret ($OPENAI_API_KEY, ${GITHUB_TOKEN}).
 var secretVar = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)[A-Za-z_0-9]*`)
+	return regexp.MustCompile(`\$\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\b)[A-Za-z_0-9]*`)
 })
 
 // envDump matches inline code that reads the whole environment.
