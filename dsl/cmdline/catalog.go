@@ -55,7 +55,7 @@ func Lookup(name string) *Program { return catalogProgram(FoldWord(name)) }
 // (gimp -b, jrunscript -e), whose own calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
-	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "sed",
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
 		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift":
@@ -607,6 +607,17 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			if line == ".shell" || line == "\\!" || line == ".system" {
 				run("")
 			}
+		}
+	case "ftp-file":
+		// sftp -b FILE: the client's commands in a file the line or the
+		// session wrote, or in a <(…) whose output is known; - is its
+		// standard input, the entry's stdin
+		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
+		if !ok && !f.Dynamic && code != "-" {
+			in, _, ok = w.fileInput(code)
+		}
+		if ok && in.Text != "" {
+			w.runCode(c, "ftp", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
 		}
 	case "bang", "ftp":
 		for _, line := range strings.Split(code, "\n") {
