@@ -90,7 +90,7 @@ func extractionArchive(prog string, args, pos []string) (archive, dir string, ab
 	switch prog {
 	case "tar", "bsdtar", "gtar", "unzip":
 		ex, ok := parseExtraction(prog, args, pos)
-		if !ok || len(ex.members) > 0 || ex.junk {
+		if !ok || len(ex.members) > 0 || ex.junk || prog != "unzip" && tarWritesNoFiles(args, pos) {
 			return "", "", false // members named: only they are written (extractedMembers)
 		}
 		return ex.archive, ex.dir, ex.absolute
@@ -134,7 +134,8 @@ func extractionArchive(prog string, args, pos []string) (archive, dir string, ab
 
 // printedMembers are, for an agent, the secret members (sensitivePath by
 // name) of an archive on disk that a command prints to standard output:
-// unzip -p or -c, tar x with -O (--to-stdout), 7z e or x with -so. With
+// unzip -p or -c, tar x with -O (--to-stdout), 7z e or x with -so; or
+// pipes into a command (tar x --to-command=CMD). With
 // members named on the line, those it names or its patterns match
 // ('*rsa'); with none, every member: unzip -p k.zip | nc … sends the
 // .ssh/id_rsa the archive holds. An archive read from standard input (tar
@@ -187,6 +188,15 @@ func printedMembers(c *cmdline.Command, args, pos []string, cwd string, ctx Cont
 	return out
 }
 
+// tarWritesNoFiles reports a tar extraction that prints its members
+// (-O, --to-stdout) or pipes each into a command (--to-command) instead of
+// writing them.
+func tarWritesNoFiles(args, pos []string) bool {
+	first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
+	return hasFlag(args, []string{"O", "to-stdout"}) || first && strings.ContainsRune(args[0], 'O') ||
+		slices.ContainsFunc(args, func(a string) bool { return a == "--to-command" || strings.HasPrefix(a, "--to-command=") })
+}
+
 // printedArchive is the archive a command prints members of and the
 // members it names; not ok for any other command.
 func printedArchive(prog string, args, pos []string) (archive string, members []string, ok bool) {
@@ -200,8 +210,7 @@ func printedArchive(prog string, args, pos []string) (archive string, members []
 		}
 		return pos[0], pos[1:], true
 	case "tar", "bsdtar", "gtar":
-		first := len(args) > 0 && len(pos) > 0 && args[0] == pos[0] && bundled(args[0])
-		if !hasFlag(args, []string{"O", "to-stdout"}) && !(first && strings.ContainsRune(args[0], 'O')) {
+		if !tarWritesNoFiles(args, pos) {
 			return "", nil, false
 		}
 		ex, ok := parseExtraction(prog, args, pos)

@@ -792,6 +792,24 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 		return nil
 	}
+	if n := len(c.Via); c.Stdin.Kind == "" && c.Pipe.Index == 0 && n > 0 && strings.HasSuffix(c.Via[n-1], " --to-command") {
+		// tar x --to-command=CMD pipes each member it extracts into CMD:
+		// the secret members it reads (printedMembers), or a whole archive
+		// the line or the session filled with a secret
+		for j := slices.Index(line.Commands, c) - 1; j >= 0; j-- {
+			if u := line.Commands[j]; slices.Equal(u.Via, c.Via[:n-1]) {
+				ue := newCommandEnv(u, line, ctx)
+				out := slices.Clone(ue.SecretFiles)
+				if ex, ok := parseExtraction(programName(u.Name), ue.Args, ue.Positional); ok {
+					if h, i := ctx.heldBefore(u, line); h.names(ex.archive, ue.Cwd, i, ctx) {
+						out = append(out, ex.archive)
+					}
+				}
+				return out
+			}
+		}
+		return nil
+	}
 	if c.Stdin.Kind != "pipe" {
 		return nil
 	}

@@ -818,8 +818,8 @@ func extractedMembers(prog string, args, pos []string) []string {
 	switch prog {
 	case "tar", "bsdtar", "gtar", "unzip":
 		ex, ok := parseExtraction(prog, args, pos)
-		if !ok {
-			return nil
+		if !ok || prog != "unzip" && tarWritesNoFiles(args, pos) {
+			return nil // tar -xO, --to-command: printed or piped, not written
 		}
 		members := slices.Clone(ex.members)
 		if ex.junk {
