@@ -42,7 +42,14 @@ func containersGiven(line *cmdline.Line, ctx Context, depth int) []inside {
 		ictx := ctx
 		ictx.held, ictx.inside, ictx.mounts = new(heldSecrets), true, nil
 		for _, m := range k.Mounts {
+			if strings.ContainsAny(path.Base(m.Src), "*?[") {
+				m.Src = path.Dir(m.Src) // COPY .e* /x/: what the glob matches there
+			}
 			ictx.mounts = append(ictx.mounts, m.Src)
+		}
+		for _, f := range k.Holds {
+			// COPY . /s of a context holding .env: tar c /s sends it
+			ictx.held.files = append(ictx.held.files, heldFile{path: resolveIn(f, ctx.Cwd), by: -1})
 		}
 		out = append(out, inside{outer: c, line: k.Line, ctx: ictx})
 		for _, in := range containersGiven(k.Line, ctx, depth+1) {

@@ -53,8 +53,14 @@ type Container struct {
 	// is pushed (--push, --output type=registry) or built by a daemon
 	// elsewhere (-H tcp://…, DOCKER_HOST, --context NAME).
 	Away bool
+	// Holds are the secret files of this machine (.env) in a build's
+	// context that its Dockerfile copies whole (COPY . /s), as written
+	// like Context: a command packing or sending the copy sends them.
+	Holds []string
 
 	dir   string                       // the runner's directory, "" when not known
+	stdin string                       // the file a build reads its Dockerfile from (docker build - < F)
+	whole bool                         // a build's Dockerfile copies or mounts its whole context
 	parse func(text, cwd string) *Line // reads Line's text, run in cwd, on the budget of the line holding the runner
 }
 
@@ -68,7 +74,7 @@ type Mount struct {
 
 // containerRunners are the programs whose run subcommand starts a
 // container, and compose's stand-alone programs.
-var containerRunners = set("docker", "podman", "nerdctl", "docker-compose", "podman-compose", "kubectl", "oc")
+var containerRunners = set("docker", "podman", "nerdctl", "buildah", "docker-compose", "podman-compose", "kubectl", "oc")
 
 // runValueShorts are docker run's (and compose run's) one-letter options
 // that take a value; runBoolLongs its long options that take none. Every
@@ -126,10 +132,13 @@ func containerOf(c *Command, dir string, parse func(string, string) *Line) *Cont
 			sub = b
 		}
 	}
+	if c.Name == "buildah" && sub == "bud" {
+		sub = "build"
+	}
 	if sub == "build" && c.Name != "kubectl" && c.Name != "oc" && !strings.HasSuffix(runner, "compose") {
 		return buildOf(c, runner+" build", args[i:], dir, parse)
 	}
-	if sub != "run" && sub != "create" {
+	if sub != "run" && sub != "create" || c.Name == "buildah" {
 		return nil
 	}
 	k := &Container{Runner: runner + " " + sub, parse: parse, dir: dir}
@@ -332,7 +341,13 @@ func (k *Container) run(argv []Word) {
 			}
 		}
 		for _, m := range mounts {
-			if mapped := replacePath(v, m.Dst, m.Src); mapped != v {
+			mapped := ""
+			if hasGlob(m.Dst) {
+				mapped = replaceGlob(v, m)
+			} else {
+				mapped = replacePath(v, m.Dst, m.Src)
+			}
+			if mapped != v {
 				v, k.Mapped = mapped, true
 			}
 		}
@@ -413,6 +428,33 @@ func replacePath(text, dir, to string) string {
 	}
 }
 
+// replaceGlob writes every path of text naming a file that m, a mount of
+// a glob's matches (COPY .e* /x/ is ./.e* at /x/.e*), gives: /x/.env is
+// ./.env.
+func replaceGlob(text string, m Mount) string {
+	dir, pattern, to := path.Dir(m.Dst), path.Base(m.Dst), path.Dir(m.Src)
+	var b strings.Builder
+	for rest, done := text, 0; ; {
+		i := strings.Index(rest, dir+"/")
+		if i < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		start := i + len(dir) + 1
+		end := start
+		for end < len(rest) && rest[end] != '/' && isPathByte(rest[end]) {
+			end++
+		}
+		b.WriteString(rest[:i])
+		if ok, _ := path.Match(pattern, rest[start:end]); ok && start < end && (done+i == 0 || !isPathByte(text[done+i-1])) {
+			b.WriteString(to + "/" + rest[start:end])
+		} else {
+			b.WriteString(rest[:end][i:])
+		}
+		rest, done = rest[end:], done+end
+	}
+}
+
 // buildValueShorts are docker build's one-letter options that take a
 // value (-f FILE, -t TAG, -o OUTPUT, and podman's -v).
 const buildValueShorts = "cfmotv"
@@ -461,8 +503,11 @@ func buildOf(c *Command, runner string, args []Word, dir string, parse func(stri
 		}
 	}
 	text := ""
-	if c.Stdin.Static && (c.Stdin.Kind == "heredoc" || c.Stdin.Kind == "herestring") {
-		text = c.Stdin.Text
+	switch in := c.Stdin; {
+	case in.Static && (in.Kind == "heredoc" || in.Kind == "herestring" || in.Kind == "pipe" && !in.Remote && !in.Decoded):
+		text = in.Text // cat df | docker build -f- .: a file the line or the session wrote
+	case in.Kind == "file":
+		k.stdin = in.From // docker build - < Dockerfile.x: read where the session or the project wrote it
 	}
 	if len(operands) > 0 {
 		if ctx := operands[0].Value; ctx == "-" {
@@ -509,8 +554,10 @@ func (k *Container) buildSecret(w Word) {
 }
 
 // dockerfile reads a Dockerfile's COPY and ADD lines from the context as
-// Mounts (COPY . /k mounts the context at /k) and its RUN lines as the
-// command the build runs.
+// Mounts (COPY . /k mounts the context at /k; COPY .e* /x/ mounts what
+// the glob matches under /x), its RUN lines' bind mounts of the context
+// too (RUN --mount=type=bind,source=.env,target=/e), and its RUN lines as
+// the command the build runs.
 func (k *Container) dockerfile(text string) {
 	text = strings.ReplaceAll(text, "\\\n", " ") // line continuations
 	var runs []string
@@ -521,35 +568,33 @@ func (k *Container) dockerfile(text string) {
 		}
 		switch strings.ToUpper(f[0]) {
 		case "COPY", "ADD":
+			if slices.ContainsFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "--from=") }) {
+				continue // another stage's or image's files
+			}
 			ops := slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "--") })
-			if len(ops) < 2 || k.Context == "" || strings.HasPrefix(ops[0], "[") {
+			if len(ops) < 2 || strings.HasPrefix(ops[0], "[") {
 				continue
 			}
 			dst := ops[len(ops)-1]
 			for _, src := range ops[:len(ops)-1] {
 				d := dst
-				if strings.HasSuffix(dst, "/") || len(ops) > 2 {
+				if strings.HasSuffix(dst, "/") || len(ops) > 2 || hasGlob(src) {
 					d = path.Join(dst, path.Base(src))
 				}
-				if src = path.Clean(src); src == "." {
+				if path.Clean(src) == "." {
 					d = dst
 				}
-				full := path.Join(k.Context, src)
-				if !strings.HasPrefix(full, "/") && !strings.HasPrefix(full, "~") && !strings.HasPrefix(full, "$") {
-					full = "./" + full
-				}
-				if m, ok := hostMount(full, d, k.dir); ok {
-					if src == "." {
-						m.Src = strings.TrimSuffix(k.Context, "/")
-					}
-					k.Mounts = append(k.Mounts, m)
-				}
+				k.contextMount(src, d)
 			}
 		case "RUN":
 			run := strings.TrimSpace(l[len(f[0]):])
 			for strings.HasPrefix(run, "--") { // RUN --mount=type=secret,id=x CMD
-				_, run, _ = strings.Cut(run, " ")
+				var opt string
+				opt, run, _ = strings.Cut(run, " ")
 				run = strings.TrimSpace(run)
+				if v, ok := strings.CutPrefix(opt, "--mount="); ok {
+					k.runMount(v)
+				}
 			}
 			if strings.HasPrefix(run, "[") {
 				continue // the exec form: a JSON list
@@ -562,25 +607,146 @@ func (k *Container) dockerfile(text string) {
 	}
 }
 
+// contextMount mounts src, a path in the build's context, at dst.
+func (k *Container) contextMount(src, dst string) {
+	if k.Context == "" {
+		return
+	}
+	whole := path.Clean(src) == "."
+	full := path.Join(k.Context, path.Clean(src))
+	if !strings.HasPrefix(full, "/") && !strings.HasPrefix(full, "~") && !strings.HasPrefix(full, "$") {
+		full = "./" + full
+	}
+	if m, ok := hostMount(full, dst, k.dir); ok {
+		if whole {
+			m.Src = strings.TrimSuffix(k.Context, "/")
+			k.whole = true
+		}
+		k.Mounts = append(k.Mounts, m)
+	}
+}
+
+// runMount reads a RUN line's --mount: a bind mount (the default type) of
+// the context's source (its root when none) at target, unless it is
+// another stage's or image's (from=); a secret at its own target.
+func (k *Container) runMount(v string) {
+	typ, src, dst, id, from := "bind", ".", "", "", false
+	for _, kv := range strings.Split(v, ",") {
+		key, val, _ := strings.Cut(kv, "=")
+		switch key {
+		case "type":
+			typ = val
+		case "src", "source":
+			src = val
+		case "dst", "destination", "target":
+			dst = val
+		case "id":
+			id = val
+		case "from":
+			from = true
+		}
+	}
+	switch {
+	case typ == "bind" && !from && dst != "":
+		k.contextMount(src, dst)
+	case typ == "secret" && id != "" && dst != "":
+		for _, m := range k.Mounts {
+			if m.Dst == "/run/secrets/"+id {
+				k.Mounts = append(k.Mounts, Mount{Src: m.Src, Dst: path.Clean(dst)})
+				break
+			}
+		}
+	}
+}
+
+// hasGlob reports a path with a glob character in its last name.
+func hasGlob(p string) bool {
+	return strings.ContainsAny(path.Base(p), "*?[")
+}
+
 // maxContainerNest bounds containers started by containers' commands.
 const maxContainerNest = 3
 
 // buildfileOnDisk reads the Dockerfile of a build whose line does not hold
-// it (docker build ., docker build -f ci/Dockerfile ctx) from disk, where
-// the session wrote it (or, in the caller's second reading, where the
-// project holds it: Before.Written): COPY .env /x and RUN curl -d @/x …
-// are judged as a Dockerfile on the line is.
+// it (docker build ., docker build -f ci/Dockerfile ctx, docker build - <
+// Dockerfile.x; podman's and buildah's Containerfile before their
+// Dockerfile) from disk, where the session wrote it (or, in the caller's
+// second reading, where the project holds it: Before.Written): COPY .env
+// /x and RUN curl -d @/x … are judged as a Dockerfile on the line is.
 func (w *walker) buildfileOnDisk(k *Container) {
-	if k == nil || k.Line != nil || k.Context == "" || k.Dockerfile == "-" || k.Dockerfile == "/dev/stdin" || !strings.HasSuffix(k.Runner, " build") {
+	if k == nil || !strings.HasSuffix(k.Runner, " build") {
 		return
 	}
-	file := k.Dockerfile
-	if file == "" {
-		file = path.Join(k.Context, "Dockerfile")
+	defer w.contextHolds(k)
+	var files []string
+	switch {
+	case k.Line != nil:
+		return // the line gives its Dockerfile
+	case k.stdin != "" && (k.Dockerfile == "-" || k.Dockerfile == "/dev/stdin"):
+		files = []string{k.stdin}
+	case k.Context == "" || k.Dockerfile == "-" || k.Dockerfile == "/dev/stdin":
+		return
+	case k.Dockerfile != "":
+		files = []string{k.Dockerfile}
+	case strings.HasPrefix(k.Runner, "podman") || strings.HasPrefix(k.Runner, "buildah"):
+		files = []string{path.Join(k.Context, "Containerfile"), path.Join(k.Context, "Dockerfile")}
+	default:
+		files = []string{path.Join(k.Context, "Dockerfile"), path.Join(k.Context, "Containerfile")}
 	}
-	if in, ok := w.earlierFile(file); ok && in.Static {
-		k.dockerfile(in.Text)
+	for _, file := range files {
+		if in, ok := w.earlierFile(file); ok {
+			if in.Static {
+				k.dockerfile(in.Text)
+			}
+			break
+		}
 	}
+}
+
+// contextSecretNames are the secret files looked for in a context its
+// Dockerfile copies whole.
+var contextSecretNames = []string{".env", ".env.local", ".env.production", ".netrc", ".git-credentials", "id_rsa", "id_ed25519"}
+
+// contextHolds fills k.Holds with the secret files the session or, in
+// the caller's second reading, the project holds in the context that k's
+// Dockerfile copies whole, unless its .dockerignore leaves them out.
+func (w *walker) contextHolds(k *Container) {
+	if !k.whole || k.Context == "" {
+		return
+	}
+	ignore, _ := w.earlierFile(path.Join(k.Context, ".dockerignore"))
+	for _, name := range contextSecretNames {
+		if dockerIgnores(ignore.Text, name) {
+			continue
+		}
+		if _, ok := w.earlierFile(path.Join(k.Context, name)); ok {
+			p := path.Join(k.Context, name)
+			if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && k.dir != "" {
+				p = joinPath(k.dir, p)
+			}
+			k.Holds = append(k.Holds, p)
+		}
+	}
+}
+
+// dockerIgnores reports a .dockerignore's text leaving out name, a file
+// at the context's top: by a pattern matching it, not taken back by a
+// later !pattern.
+func dockerIgnores(text, name string) bool {
+	ignored := false
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		not := strings.HasPrefix(l, "!")
+		l = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(l, "!"), "/"), "./")
+		l = strings.TrimPrefix(l, "**/")
+		if ok, _ := path.Match(l, name); ok || l == "**" {
+			ignored = !not
+		}
+	}
+	return ignored
 }
 
 // parseContainer reads the text a container runs as a line of its own,
