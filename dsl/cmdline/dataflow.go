@@ -710,6 +710,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)
 	w.runsEarlier(c, args, cx)
+	w.composeRuns(c, args, cx)
 }
 
 // completionCode follows code that completion and key bindings run later,

@@ -1,0 +1,447 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Compose. docker compose up (run, create, start, watch, build) builds and
+// starts the services of the project's compose file: each is the docker
+// build of its build: section and the docker run of its image with its
+// volumes, env files, variables, host namespaces and command. The file is
+// read where the session wrote it or, in an agent's second reading, where
+// the project holds it (Before.Written), and those docker build and docker
+// run lines are walked as commands the line runs, so that the rules judge
+// them as if typed: a service mounting ~/.ssh is docker run -v ~/.ssh:/k,
+// its command what that container runs, its Dockerfile read as docker
+// build's.
+
+// composeFiles are the files compose reads when none is given: the first
+// of composeFiles found, then the first of composeOverrides.
+var (
+	composeFiles     = []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}
+	composeOverrides = []string{"compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"}
+)
+
+// composeGlobals are compose's own options before its subcommand that
+// take a value.
+var composeGlobals = set("-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile",
+	"--ansi", "--parallel", "--progress", "-c", "--context", "-H", "--host", "-l", "--log-level", "--config")
+
+// composeStarts are compose's subcommands that build or start its
+// services; build only builds them.
+var composeStarts = set("up", "run", "create", "start", "watch", "build")
+
+// maxComposeServices bounds the services of one compose file read.
+const maxComposeServices = 64
+
+// composeRuns walks the docker build and docker run lines that c, a
+// compose command that builds or starts services, amounts to, from its
+// compose files.
+func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
+	if w.before.Written == nil && len(w.files) == 0 || c.Dynamic || w.nest > 0 || !containerRunners.has(c.Name) {
+		return
+	}
+	i := 0
+	if c.Name != "docker-compose" && c.Name != "podman-compose" {
+		// docker [-H HOST] compose …
+		for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+			if runnerGlobals.has(args[i].Value) {
+				i++
+			}
+		}
+		if i >= len(args) || args[i].Value != "compose" || c.Name == "kubectl" || c.Name == "oc" {
+			return
+		}
+		i++
+	}
+	var files []string
+	dir := ""
+	for _, a := range c.Assigns {
+		if a.Name == "COMPOSE_FILE" && !a.Value.Dynamic {
+			files = append(files, strings.Split(a.Value.Value, ":")...)
+		}
+	}
+	sub := ""
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			return
+		}
+		name, val, eq := strings.Cut(a.Value, "=")
+		if !strings.HasPrefix(name, "-") {
+			sub = a.Value
+			i++
+			break
+		}
+		if !eq && composeGlobals.has(name) && i+1 < len(args) {
+			i++
+			val = args[i].Value
+			if args[i].Dynamic {
+				return
+			}
+		}
+		switch name {
+		case "-f", "--file":
+			files = append(files, val)
+		case "--project-directory":
+			dir = val
+		}
+	}
+	if !composeStarts.has(sub) {
+		return
+	}
+	var texts, read []string // the compose files' texts, in order, and their names
+	if len(files) == 0 {
+		base := dir
+		if base == "" {
+			base = "."
+		}
+		for _, names := range [][]string{composeFiles, composeOverrides} {
+			for _, n := range names {
+				if in, ok := w.composeFile(path.Join(base, n)); ok {
+					texts, read = append(texts, in), append(read, path.Join(base, n))
+					break
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		if f == "-" {
+			if c.Stdin.Static && c.Stdin.Text != "" {
+				texts, read = append(texts, c.Stdin.Text), append(read, "-")
+			}
+			continue
+		}
+		if in, ok := w.composeFile(f); ok {
+			texts, read = append(texts, in), append(read, f)
+		}
+	}
+	if dir == "" && len(files) > 0 && files[0] != "-" {
+		dir = path.Dir(files[0]) // paths in the files are the first file's directory's
+	}
+	if len(texts) == 0 {
+		return
+	}
+	services := composeServices(texts)
+	run := composeRun{}
+	if sub == "run" {
+		run = composeRunArgs(args[i:])
+	}
+	var lines []string
+	for _, s := range services {
+		if sub == "run" && s.name != run.service {
+			continue
+		}
+		lines = append(lines, s.build(dir)...)
+		if sub != "build" {
+			lines = append(lines, s.run(dir, run))
+		}
+	}
+	w.nestedText(c, strings.Join(lines, "\n"), "compose file "+strings.Join(read, " "), cx, true, Bash)
+}
+
+// composeFile is the text of a compose file the session or the project
+// wrote, or the line wrote before it.
+func (w *walker) composeFile(name string) (string, bool) {
+	if in, _, ok := w.fileInput(name); ok && in.Static {
+		return in.Text, true
+	}
+	return "", false
+}
+
+// composeRun is what compose run's line gives the service it runs.
+type composeRun struct {
+	service string
+	opts    []string // its options, as shell words (-e K=$V, -v SRC:DST)
+	argv    []string // the command given in place of the service's, as shell words
+}
+
+// composeRunArgs reads compose run's [OPTIONS] SERVICE [COMMAND ARGS].
+func composeRunArgs(args []field) composeRun {
+	var r composeRun
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || args[i].Dynamic && !strings.Contains(v, "=") {
+			break
+		}
+		r.opts = append(r.opts, fieldText(args[i]))
+		if _, _, _, takes := splitOption(v, runBoolLongs, runValueShorts); takes && i+1 < len(args) {
+			i++
+			r.opts = append(r.opts, fieldText(args[i]))
+		}
+	}
+	if i < len(args) {
+		r.service = args[i].Value
+		for _, a := range args[i+1:] {
+			r.argv = append(r.argv, fieldText(a))
+		}
+	}
+	return r
+}
+
+// fieldText is a word of the line as shell text: a static one quoted, a
+// dynamic one as written.
+func fieldText(a field) string {
+	if a.Dynamic {
+		return a.Value
+	}
+	return shellQuote(a.Value)
+}
+
+// composeService is one service of a compose file.
+type composeService struct {
+	name string
+	n    *yamlNode
+}
+
+// composeServices are the services of compose files' texts, later files'
+// keys over earlier ones'.
+func composeServices(texts []string) []composeService {
+	var out []composeService
+	for _, t := range texts {
+		services := parseYAML(t).get("services")
+		if services == nil {
+			continue
+		}
+		for _, name := range services.keys {
+			n := services.vals[name]
+			if j := slices.IndexFunc(out, func(s composeService) bool { return s.name == name }); j >= 0 {
+				out[j].n = mergeYAML(out[j].n, n)
+				continue
+			}
+			if len(out) < maxComposeServices {
+				out = append(out, composeService{name: name, n: n})
+			}
+		}
+	}
+	return out
+}
+
+// composePath is p, a path of a compose file in dir, as the line writes
+// it: relative ones joined to dir and starting with ./ (a bare name in a
+// volume is a named volume).
+func composePath(dir, p string) string {
+	if dir == "" || dir == "." || !strings.HasPrefix(p, ".") {
+		return p
+	}
+	j := path.Join(dir, p)
+	if !strings.HasPrefix(j, "/") && !strings.HasPrefix(j, "~") && !strings.HasPrefix(j, "$") && !strings.HasPrefix(j, ".") {
+		j = "./" + j
+	}
+	return j
+}
+
+// build is the docker build line of the service's build: section, none
+// when it has none or builds from elsewhere (a Git URL).
+func (s composeService) build(dir string) []string {
+	b := s.n.get("build")
+	if b == nil {
+		return nil
+	}
+	ctxDir, file, inline := b.scalar, "", ""
+	if b.vals != nil {
+		ctxDir, file, inline = b.get("context").text(), b.get("dockerfile").text(), b.get("dockerfile_inline").text()
+	}
+	if ctxDir == "" {
+		ctxDir = "."
+	}
+	if strings.Contains(ctxDir, "://") || strings.HasPrefix(ctxDir, "git@") {
+		return nil
+	}
+	if !strings.HasPrefix(ctxDir, "/") && !strings.HasPrefix(ctxDir, "~") && !strings.HasPrefix(ctxDir, "$") && !strings.HasPrefix(ctxDir, ".") {
+		ctxDir = "./" + ctxDir
+	}
+	ctxDir = composePath(dir, ctxDir)
+	if inline != "" {
+		delim := "HGUARD_DOCKERFILE"
+		for strings.Contains(inline, delim) {
+			delim += "_"
+		}
+		return []string{"docker build -f - " + composeWord(ctxDir) + " <<'" + delim + "'\n" + inline + "\n" + delim}
+	}
+	line := "docker build "
+	if file != "" {
+		if !strings.HasPrefix(file, "/") {
+			file = path.Join(ctxDir, file)
+		}
+		line += "-f " + composeWord(file) + " "
+	}
+	return []string{line + composeWord(ctxDir)}
+}
+
+// hostOptions are the service keys that give a container the host's
+// namespaces, as docker run's options.
+var hostOptions = [][2]string{{"pid", "--pid"}, {"network_mode", "--network"}, {"ipc", "--ipc"}, {"userns_mode", "--userns"}, {"uts", "--uts"}}
+
+// run is the docker run line that starts the service: its env files,
+// variables, volumes, host access, working directory and command; r's
+// options and command for compose run's service.
+func (s composeService) run(dir string, r composeRun) string {
+	words := []string{"docker", "run"}
+	opt := func(name, v string) { words = append(words, name, composeWord(v)) }
+	for _, f := range s.n.get("env_file").list() {
+		if f.vals != nil {
+			f = f.get("path")
+		}
+		if p := f.text(); p != "" {
+			opt("--env-file", composePath(dir, p))
+		}
+	}
+	env := s.n.get("environment")
+	for _, k := range env.keySet() {
+		if v := env.get(k); v.text() == "" && !v.quoted {
+			opt("-e", k) // passed through from this machine
+		} else {
+			opt("-e", k+"="+v.text())
+		}
+	}
+	for _, e := range env.list() {
+		opt("-e", e.text())
+	}
+	for _, v := range s.n.get("volumes").list() {
+		switch {
+		case v.vals == nil:
+			src, rest, ok := strings.Cut(v.text(), ":")
+			if ok {
+				opt("-v", composePath(dir, src)+":"+rest)
+			}
+		case v.get("type").text() == "bind" || v.get("type") == nil:
+			if src, dst := v.get("source").text(), v.get("target").text(); src != "" && dst != "" {
+				opt("-v", composePath(dir, src)+":"+dst)
+			}
+		}
+	}
+	if v := s.n.get("privileged").text(); v == "true" || v == "True" || v == "yes" {
+		words = append(words, "--privileged")
+	}
+	for _, h := range hostOptions {
+		if v := s.n.get(h[0]).text(); v != "" {
+			words = append(words, h[1]+"="+composeWord(v))
+		}
+	}
+	for _, c := range s.n.get("cap_add").list() {
+		words = append(words, "--cap-add="+composeWord(c.text()))
+	}
+	for _, o := range s.n.get("security_opt").list() {
+		words = append(words, "--security-opt="+composeWord(o.text()))
+	}
+	if v := s.n.get("working_dir").text(); v != "" {
+		opt("-w", v)
+	}
+	argv := composeArgv(s.n.get("entrypoint"))
+	if len(argv) > 0 && !slices.ContainsFunc(r.opts, func(o string) bool { return strings.HasPrefix(o, "--entrypoint") }) {
+		opt("--entrypoint", argv[0])
+		argv = argv[1:]
+	} else {
+		argv = nil
+	}
+	words = append(words, r.opts...)
+	image := s.n.get("image").text()
+	if image == "" {
+		image = s.name
+	}
+	words = append(words, composeWord(image))
+	var cmd []string
+	for _, a := range argv {
+		cmd = append(cmd, composeWord(a))
+	}
+	if r.argv != nil {
+		cmd = append(cmd, r.argv...)
+	} else {
+		for _, a := range composeArgv(s.n.get("command")) {
+			cmd = append(cmd, composeWord(a))
+		}
+	}
+	return strings.Join(append(words, cmd...), " ")
+}
+
+// composeArgv is a command: or entrypoint: value's words: a list's items,
+// or a string split as a shell splits words (compose runs no shell).
+func composeArgv(n *yamlNode) []string {
+	if n == nil {
+		return nil
+	}
+	if n.seq != nil {
+		var out []string
+		for _, e := range n.seq {
+			out = append(out, e.text())
+		}
+		return out
+	}
+	return splitWords(n.scalar)
+}
+
+// splitWords splits s into words as a shell does, with its quotes and
+// backslashes, and nothing else.
+func splitWords(s string) []string {
+	var out []string
+	var b strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote == '\'' && ch == '\'', quote == '"' && ch == '"':
+			quote = 0
+		case quote == '\'':
+			b.WriteByte(ch)
+		case ch == '\\' && i+1 < len(s) && (quote == 0 || strings.IndexByte(`"\$`, s[i+1]) >= 0):
+			i++
+			b.WriteByte(s[i])
+		case quote == '"':
+			b.WriteByte(ch)
+		case ch == '\'' || ch == '"':
+			quote, in = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// composeWord is v, a value of a compose file, as a shell word: compose
+// expands $NAME and ${NAME…} from this machine's environment (the line's
+// reading of them is the shell's), $$ is a $, and nothing else runs.
+func composeWord(v string) string {
+	if v != "" && strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return v
+	}
+	if !strings.Contains(v, "$") {
+		return shellQuote(v)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == '$' && i+1 < len(v) && v[i+1] == '$':
+			b.WriteString(`\$`)
+			i++
+		case ch == '$' && i+1 < len(v) && (v[i+1] == '{' || v[i+1] == '_' || isAlnum(v[i+1]) && !('0' <= v[i+1] && v[i+1] <= '9')):
+			b.WriteByte('$')
+		case ch == '$' || ch == '"' || ch == '\\' || ch == '`':
+			b.WriteByte('\\')
+			b.WriteByte(ch)
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
