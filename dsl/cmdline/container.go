@@ -620,6 +620,9 @@ func (k *Container) contextMount(src, dst string) {
 	if m, ok := hostMount(full, dst, k.dir); ok {
 		if whole {
 			m.Src = strings.TrimSuffix(k.Context, "/")
+			if !strings.HasPrefix(m.Src, "/") && !strings.HasPrefix(m.Src, "~") && !strings.HasPrefix(m.Src, "$") && k.dir != "" {
+				m.Src = joinPath(k.dir, m.Src)
+			}
 			k.whole = true
 		}
 		k.Mounts = append(k.Mounts, m)

@@ -82,13 +82,18 @@ func mergeYAML(a, b *yamlNode) *yamlNode {
 	return m
 }
 
-// maxYAMLDepth bounds the nesting of the nodes read.
-const maxYAMLDepth = 32
+// maxYAMLDepth bounds the nesting of the nodes read, maxFlowLines the
+// lines of one flow node.
+const (
+	maxYAMLDepth = 32
+	maxFlowLines = 64
+)
 
 type yamlReader struct {
 	lines   []string
 	i       int
 	anchors map[string]*yamlNode
+	started bool // a line of the document was read
 }
 
 // parseYAML reads text's first document; nil when it holds none.
@@ -103,12 +108,13 @@ func (r *yamlReader) peek() (indent int, text string, ok bool) {
 	for ; r.i < len(r.lines); r.i++ {
 		l := r.lines[r.i]
 		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "#") || r.i == 0 && t == "---" {
+		if t == "" || strings.HasPrefix(t, "#") || !r.started && t == "---" {
 			continue
 		}
 		if t == "---" || t == "..." {
 			return 0, "", false
 		}
+		r.started = true
 		return len(l) - len(strings.TrimLeft(l, " ")), stripComment(strings.TrimRight(l, " \t"))[len(l)-len(strings.TrimLeft(l, " ")):], true
 	}
 	return 0, "", false
@@ -238,9 +244,9 @@ func (r *yamlReader) value(val string, indent, depth int) *yamlNode {
 	case val[0] == '|' || val[0] == '>':
 		n = &yamlNode{scalar: r.blockScalar(indent, val[0] == '>'), quoted: true}
 	case val[0] == '[' || val[0] == '{':
-		for open := val; strings.Count(open, string(val[0])) > strings.Count(open, flowClose(val[0])) && r.i < len(r.lines); r.i++ {
-			open += " " + strings.TrimSpace(r.lines[r.i]) // a flow node over several lines
-			val = open
+		for j := 0; j < maxFlowLines && strings.Count(val, val[:1]) > strings.Count(val, flowClose(val[0])) && r.i < len(r.lines); j++ {
+			val += " " + strings.TrimSpace(r.lines[r.i]) // a flow node over several lines
+			r.i++
 		}
 		n = flowYAML(val)
 	default:
