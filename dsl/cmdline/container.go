@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -557,16 +558,26 @@ func (k *Container) buildSecret(w Word) {
 // Mounts (COPY . /k mounts the context at /k; COPY .e* /x/ mounts what
 // the glob matches under /x), its RUN lines' bind mounts of the context
 // too (RUN --mount=type=bind,source=.env,target=/e), and its RUN lines as
-// the command the build runs.
+// the command the build runs, each in its WORKDIR (COPY . . there
+// mounts the context at the WORKDIR).
 func (k *Container) dockerfile(text string) {
 	text = strings.ReplaceAll(text, "\\\n", " ") // line continuations
 	var runs []string
+	workdir, ran := "", "" // the WORKDIR, and the one the RUN lines so far ran in
 	for _, l := range strings.Split(text, "\n") {
 		f := strings.Fields(l)
 		if len(f) < 2 {
 			continue
 		}
 		switch strings.ToUpper(f[0]) {
+		case "FROM":
+			workdir = ""
+		case "WORKDIR":
+			if strings.ContainsAny(f[1], "$\"'") {
+				workdir = "" // a variable's: not known
+			} else {
+				workdir = path.Join("/", workdir, f[1])
+			}
 		case "COPY", "ADD":
 			if slices.ContainsFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "--from=") }) {
 				continue // another stage's or image's files
@@ -576,6 +587,12 @@ func (k *Container) dockerfile(text string) {
 				continue
 			}
 			dst := ops[len(ops)-1]
+			if !strings.HasPrefix(dst, "/") && workdir != "" {
+				dir := strings.HasSuffix(dst, "/") || path.Clean(dst) == "."
+				if dst = path.Join(workdir, dst); dir {
+					dst += "/" // COPY . . in WORKDIR /app
+				}
+			}
 			for _, src := range ops[:len(ops)-1] {
 				d := dst
 				if strings.HasSuffix(dst, "/") || len(ops) > 2 || hasGlob(src) {
@@ -598,6 +615,9 @@ func (k *Container) dockerfile(text string) {
 			}
 			if strings.HasPrefix(run, "[") {
 				continue // the exec form: a JSON list
+			}
+			if workdir != ran {
+				runs, ran = append(runs, "cd "+shellQuote(cmp.Or(workdir, "/"))), workdir
 			}
 			runs = append(runs, run)
 		}
