@@ -96,6 +96,8 @@ func TestProjectContainers(t *testing.T) {
 		{"c1", "docker-compose up", dsl.Block},
 		{"c1", "podman-compose up", dsl.Block},
 		{"c1", "docker compose run web", dsl.Block},
+		{"c1", "docker buildx bake", dsl.Block},
+		{"c1", "docker buildx bake --print", dsl.Allow},
 		{"c2", "docker compose up", dsl.Block},
 		{"c2", "docker compose run app", dsl.Block},
 		{"c2", "docker compose run --rm app ls /k", dsl.Allow}, // its own command

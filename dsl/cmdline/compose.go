@@ -51,6 +51,10 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 				i++
 			}
 		}
+		if i+1 < len(args) && args[i].Value == "buildx" && args[i+1].Value == "bake" {
+			w.bakeRuns(c, args[i+2:], cx)
+			return
+		}
 		if i >= len(args) || args[i].Value != "compose" || c.Name == "kubectl" || c.Name == "oc" {
 			return
 		}
@@ -92,6 +96,40 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 	if !composeStarts.has(sub) {
 		return
 	}
+	w.composeWalk(c, files, dir, sub, args[i:], cx)
+}
+
+// bakeValues are docker buildx bake's options that take a value.
+var bakeValues = set("-f", "--file", "--set", "--progress", "--builder", "--metadata-file", "--allow", "--call", "--provenance", "--sbom")
+
+// bakeRuns walks the builds docker buildx bake makes of the compose
+// files it is given or finds (a docker-bake.hcl is not read).
+func (w *walker) bakeRuns(c *Command, args []field, cx ctx) {
+	var files []string
+	for i := 0; i < len(args); i++ {
+		name, val, eq := strings.Cut(args[i].Value, "=")
+		switch {
+		case args[i].Dynamic || name == "--print" || name == "--list" || name == "--check" || name == "--call" && val != "build":
+			return // nothing is built
+		case !eq && bakeValues.has(name) && i+1 < len(args):
+			i++
+			val = args[i].Value
+		}
+		if name == "-f" || name == "--file" {
+			if strings.HasSuffix(val, ".yml") || strings.HasSuffix(val, ".yaml") {
+				files = append(files, val)
+			} else if val != "" {
+				return // HCL or JSON: not read
+			}
+		}
+	}
+	w.composeWalk(c, files, "", "build", nil, cx)
+}
+
+// composeWalk walks the docker build and docker run lines of the services
+// in files (compose's own when none), whose relative paths are dir's (the
+// first file's when ""), for compose's subcommand sub given args.
+func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args []field, cx ctx) {
 	var texts, read []string // the compose files' texts, in order, and their names
 	if len(files) == 0 {
 		base := dir
@@ -127,7 +165,7 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 	services := composeServices(texts)
 	run := composeRun{}
 	if sub == "run" {
-		run = composeRunArgs(args[i:])
+		run = composeRunArgs(args)
 	}
 	var lines []string
 	for _, s := range services {

