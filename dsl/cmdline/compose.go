@@ -33,8 +33,12 @@ var composeGlobals = set("-f", "--file", "-p", "--project-name", "--project-dire
 // services; build only builds them.
 var composeStarts = set("up", "run", "create", "start", "watch", "build")
 
-// maxComposeServices bounds the services of one compose file read.
-const maxComposeServices = 64
+// maxComposeServices bounds the services read, maxComposeFiles the
+// compose files with those they include.
+const (
+	maxComposeServices = 64
+	maxComposeFiles    = 16
+)
 
 // composeRuns walks the docker build and docker run lines that c, a
 // compose command that builds or starts services, amounts to, from its
@@ -162,7 +166,23 @@ func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args [
 	if len(texts) == 0 {
 		return
 	}
-	services := composeServices(texts)
+	var roots []*yamlNode
+	for j := 0; j < len(texts); j++ {
+		root := parseYAML(texts[j])
+		roots = append(roots, root)
+		for _, inc := range root.get("include").list() {
+			// include: [other.yaml], or - path: other.yaml
+			if inc.vals != nil {
+				inc = inc.get("path")
+			}
+			for _, f := range inc.list() {
+				if in, ok := w.composeFile(composeFilePath(dir, f.text())); ok && len(texts) < maxComposeFiles {
+					texts, read = append(texts, in), append(read, f.text())
+				}
+			}
+		}
+	}
+	services := composeServices(roots)
 	run := composeRun{}
 	if sub == "run" {
 		run = composeRunArgs(args)
@@ -235,27 +255,62 @@ func fieldText(a field) string {
 
 // composeService is one service of a compose file.
 type composeService struct {
-	name string
-	n    *yamlNode
+	name  string
+	n     *yamlNode
+	files map[string]string // the compose files' secrets and configs: "secrets/NAME" is its file
+}
+
+// given are the files of the secrets or configs (kind) the service is
+// given, each with where it is mounted: /run/secrets/NAME or /NAME, or
+// its target:.
+func (s composeService) given(n *yamlNode, kind string) (srcs, dsts []string) {
+	for _, e := range n.list() {
+		name, target := e.text(), ""
+		if e.vals != nil {
+			name, target = e.get("source").text(), e.get("target").text()
+		}
+		f := s.files[kind+"/"+name]
+		if f == "" {
+			continue
+		}
+		switch {
+		case target == "" && kind == "secrets":
+			target = "/run/secrets/" + name
+		case target == "":
+			target = "/" + name
+		case !strings.HasPrefix(target, "/") && kind == "secrets":
+			target = "/run/secrets/" + target
+		}
+		srcs, dsts = append(srcs, f), append(dsts, target)
+	}
+	return srcs, dsts
 }
 
 // composeServices are the services of compose files' texts, later files'
 // keys over earlier ones'.
-func composeServices(texts []string) []composeService {
+func composeServices(roots []*yamlNode) []composeService {
 	var out []composeService
-	for _, t := range texts {
-		services := parseYAML(t).get("services")
-		if services == nil {
-			continue
+	files := map[string]string{} // the top-level secrets' and configs' files, by kind/name
+	for _, root := range roots {
+		for _, kind := range []string{"secrets", "configs"} {
+			defs := root.get(kind)
+			for _, name := range defs.keySet() {
+				if f := defs.get(name).get("file").text(); f != "" {
+					files[kind+"/"+name] = f
+				}
+			}
 		}
-		for _, name := range services.keys {
+	}
+	for _, root := range roots {
+		services := root.get("services")
+		for _, name := range services.keySet() {
 			n := services.vals[name]
 			if j := slices.IndexFunc(out, func(s composeService) bool { return s.name == name }); j >= 0 {
 				out[j].n = mergeYAML(out[j].n, n)
 				continue
 			}
 			if len(out) < maxComposeServices {
-				out = append(out, composeService{name: name, n: n})
+				out = append(out, composeService{name: name, n: n, files: files})
 			}
 		}
 	}
@@ -274,6 +329,15 @@ func composePath(dir, p string) string {
 		j = "./" + j
 	}
 	return j
+}
+
+// composeFilePath is p, a file a compose file in dir names (an env file,
+// a secret's, an included file), as the line writes it.
+func composeFilePath(dir, p string) string {
+	if p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, ".") {
+		p = "./" + p
+	}
+	return composePath(dir, p)
 }
 
 // build is the docker build line of the service's build: section, none
@@ -297,14 +361,18 @@ func (s composeService) build(dir string) []string {
 		ctxDir = "./" + ctxDir
 	}
 	ctxDir = composePath(dir, ctxDir)
+	line := "docker build "
+	srcs, dsts := s.given(b.get("secrets"), "secrets")
+	for j, src := range srcs {
+		line += "--secret " + composeWord("id="+path.Base(dsts[j])+",src="+composeFilePath(dir, src)) + " "
+	}
 	if inline != "" {
 		delim := "HGUARD_DOCKERFILE"
 		for strings.Contains(inline, delim) {
 			delim += "_"
 		}
-		return []string{"docker build -f - " + composeWord(ctxDir) + " <<'" + delim + "'\n" + inline + "\n" + delim}
+		return []string{line + "-f - " + composeWord(ctxDir) + " <<'" + delim + "'\n" + inline + "\n" + delim}
 	}
-	line := "docker build "
 	if file != "" {
 		if !strings.HasPrefix(file, "/") {
 			file = path.Join(ctxDir, file)
@@ -329,7 +397,7 @@ func (s composeService) run(dir string, r composeRun) string {
 			f = f.get("path")
 		}
 		if p := f.text(); p != "" {
-			opt("--env-file", composePath(dir, p))
+			opt("--env-file", composeFilePath(dir, p))
 		}
 	}
 	env := s.n.get("environment")
@@ -354,6 +422,12 @@ func (s composeService) run(dir string, r composeRun) string {
 			if src, dst := v.get("source").text(), v.get("target").text(); src != "" && dst != "" {
 				opt("-v", composePath(dir, src)+":"+dst)
 			}
+		}
+	}
+	for _, kind := range []string{"secrets", "configs"} {
+		srcs, dsts := s.given(s.n.get(kind), kind)
+		for j, src := range srcs {
+			opt("-v", composeFilePath(dir, src)+":"+dsts[j])
 		}
 	}
 	if v := s.n.get("privileged").text(); v == "true" || v == "True" || v == "yes" {
