@@ -112,19 +112,18 @@ func (w *walker) bakeRuns(c *Command, args []field, cx ctx) {
 	var files []string
 	for i := 0; i < len(args); i++ {
 		name, val, eq := strings.Cut(args[i].Value, "=")
-		switch {
-		case args[i].Dynamic || name == "--print" || name == "--list" || name == "--check" || name == "--call" && val != "build":
-			return // nothing is built
-		case !eq && bakeValues.has(name) && i+1 < len(args):
+		if !eq && bakeValues.has(name) && i+1 < len(args) {
 			i++
 			val = args[i].Value
 		}
-		if name == "-f" || name == "--file" {
-			if strings.HasSuffix(val, ".yml") || strings.HasSuffix(val, ".yaml") {
-				files = append(files, val)
-			} else if val != "" {
+		switch {
+		case args[i].Dynamic || name == "--print" || name == "--list" || name == "--check" || name == "--call" && val != "build":
+			return // nothing is built
+		case name == "-f" || name == "--file":
+			if !strings.HasSuffix(val, ".yml") && !strings.HasSuffix(val, ".yaml") {
 				return // HCL or JSON: not read
 			}
+			files = append(files, val)
 		}
 	}
 	w.composeWalk(c, files, "", "build", nil, cx)
