@@ -564,7 +564,9 @@ func (k *Container) dockerfile(text string) {
 	text = strings.ReplaceAll(text, "\\\n", " ") // line continuations
 	var runs []string
 	workdir, ran := "", "" // the WORKDIR, and the one the RUN lines so far ran in
-	for _, l := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	for n := 0; n < len(lines); n++ {
+		l := lines[n]
 		f := strings.Fields(l)
 		if len(f) < 2 {
 			continue
@@ -616,6 +618,18 @@ func (k *Container) dockerfile(text string) {
 			if strings.HasPrefix(run, "[") {
 				continue // the exec form: a JSON list
 			}
+			// RUN <<EOF, RUN python3 <<EOF: the here-documents' lines
+			for _, m := range dockerHeredoc().FindAllStringSubmatch(run, 4) {
+				var body []string
+				for n++; n < len(lines) && strings.TrimSpace(lines[n]) != m[1]; n++ {
+					body = append(body, lines[n])
+				}
+				if strings.HasPrefix(run, "<<") {
+					run = strings.Join(body, "\n") // the script itself
+				} else {
+					run += "\n" + strings.Join(body, "\n") + "\n" + m[1]
+				}
+			}
 			if workdir != ran {
 				runs, ran = append(runs, "cd "+shellQuote(cmp.Or(workdir, "/"))), workdir
 			}
@@ -626,6 +640,9 @@ func (k *Container) dockerfile(text string) {
 		k.run([]Word{{Value: "sh"}, {Value: "-c"}, {Value: strings.Join(runs, "\n")}})
 	}
 }
+
+// dockerHeredoc finds a here-document's delimiter on a RUN line.
+var dockerHeredoc = lazyRegexp(`<<-?\s*["']?([A-Za-z_][A-Za-z0-9_]*)["']?`)
 
 // contextMount mounts src, a path in the build's context, at dst.
 func (k *Container) contextMount(src, dst string) {
