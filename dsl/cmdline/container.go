@@ -55,8 +55,9 @@ type Container struct {
 	// elsewhere (-H tcp://…, DOCKER_HOST, --context NAME).
 	Away bool
 	// Holds are the secret files of this machine (.env) in a build's
-	// context that its Dockerfile copies whole (COPY . /s), as written
-	// like Context: a command packing or sending the copy sends them.
+	// context that its Dockerfile copies whole (COPY . /s), joined to the
+	// runner's directory when known: a command packing or sending the
+	// copy sends them.
 	Holds []string
 
 	dir   string                       // the runner's directory, "" when not known
