@@ -104,8 +104,8 @@ func TestProjectContainers(t *testing.T) {
 		{"c1", "docker buildx bake --print", dsl.Allow},
 		{"c2", "docker compose up", dsl.Block},
 		{"c2", "docker compose run app", dsl.Block},
-		{"c2", "docker compose run --rm app ls /k", dsl.Allow}, // its own command
-		{"c2", "docker compose build", dsl.Allow},              // builds nothing
+		{"c2", "docker compose run --rm app ls /k", dsl.Ask}, // its own command; the keys mounted in are asked
+		{"c2", "docker compose build", dsl.Allow},            // builds nothing
 		{"c3", "docker compose up", dsl.Block},
 		{"c5", "docker compose up", dsl.Block},
 		{"c6", "docker compose -f ci/other.yml up", dsl.Block},
