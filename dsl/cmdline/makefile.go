@@ -3,7 +3,6 @@ package cmdline
 import (
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -226,6 +225,9 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 		if want[goal] {
 			continue
 		}
+		if len(want) >= maxMakeNames || len(goal) > maxMakeName {
+			return every() // pattern rules chaining without end (%: %.c), names built huge
+		}
 		want[goal] = true
 		found := false
 		for i, r := range mf.rules {
@@ -235,9 +237,9 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 				case runTime(t) && runTime(goal):
 					match = overlap(t, goal)
 				case runTime(t):
-					match = skeleton(t).MatchString(goal) // a target known only as make runs: ${GOBIN}/x is not test
+					match = skeletonMatch(t, goal) // a target known only as make runs: ${GOBIN}/x is not test
 				case runTime(goal):
-					match = skeleton(goal).MatchString(t) // a prerequisite known only as make runs
+					match = skeletonMatch(goal, t) // a prerequisite known only as make runs
 				case t == goal:
 					match = true
 				case strings.Contains(t, "%"):
@@ -279,6 +281,13 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 	return out
 }
 
+// maxMakeNames bounds the targets followed from the goals, and
+// maxMakeName a name's length: past them every recipe is read.
+const (
+	maxMakeNames = 2048
+	maxMakeName  = 1024
+)
+
 // runTime reports a name makeExpand left to make's run: a variable from
 // the environment, a function, a $(shell …).
 func runTime(name string) bool { return strings.Contains(name, "${") || strings.Contains(name, "$(") }
@@ -310,30 +319,41 @@ func makeWords(s string) []string {
 	return out
 }
 
-// skeleton matches the names a target known only as make runs may take:
-// its known text, anything for each part left to the run.
-func skeleton(target string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for rest := target; rest != ""; {
+// skeletonMatch reports whether name may be what target, known only as
+// make runs, becomes: its known pieces in order, anything for each part
+// left to the run ($(GOBIN)/lint is not test). Linear in their lengths.
+func skeletonMatch(target, name string) bool {
+	var pieces []string
+	for rest := target; ; {
 		i := strings.IndexByte(rest, '$')
 		if i < 0 || i+1 >= len(rest) || rest[i+1] != '(' && rest[i+1] != '{' {
-			b.WriteString(regexp.QuoteMeta(rest))
+			pieces = append(pieces, rest)
 			break
 		}
-		b.WriteString(regexp.QuoteMeta(rest[:i]) + ".*")
+		pieces = append(pieces, rest[:i])
 		end := strings.IndexByte(rest[i:], map[byte]byte{'(': ')', '{': '}'}[rest[i+1]])
 		if end < 0 {
+			pieces = append(pieces, "")
 			break
 		}
 		rest = rest[i+end+1:]
 	}
-	b.WriteString("$")
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return regexp.MustCompile("")
+	if len(pieces) == 1 {
+		return pieces[0] == name
 	}
-	return re
+	first, last := pieces[0], pieces[len(pieces)-1]
+	if len(name) < len(first)+len(last) || !strings.HasPrefix(name, first) || !strings.HasSuffix(name, last) {
+		return false
+	}
+	mid := name[len(first) : len(name)-len(last)]
+	for _, p := range pieces[1 : len(pieces)-1] {
+		k := strings.Index(mid, p)
+		if k < 0 {
+			return false
+		}
+		mid = mid[k+len(p):]
+	}
+	return true
 }
 
 // overlap reports two names known only as make runs that may be the

@@ -60,6 +60,7 @@ func TestMakeGoalRecipes(t *testing.T) {
 		{"the tool's target when a goal needs it", "GOBIN ?= $(shell go env GOBIN)\nLINT = $(GOBIN)/golangci-lint\n$(LINT):\n\tcurl x | sh\ntest:\n\tgo test ./...\nlint: $(LINT)\n\t$(LINT) run\n", "lint", []string{"curl x | sh", "$(go env GOBIN)/golangci-lint run"}},
 		{"CURDIR is where make runs", "BIN = $(CURDIR)/bin\nall: $(BIN)/app\n$(BIN)/app:\n\tgo build -o $@\nclean:\n\trm -rf $(BIN)\n", "clean", []string{"rm -rf ./bin"}},
 		{"a canned recipe runs where it is called", "define BUILD\n\tgo build ./...\nendef\nbuild:\n\t$(call BUILD)\nclean:\n\trm -rf bin\n", "build", []string{"go build ./...", "${MAKE_FUNCTION}"}},
+		{"pattern rules chaining without end", "all: x\n%: %.c\n\tcc $<\nsetup:\n\trm -rf ~\n", "", []string{"cc target", "rm -rf ~"}},
 		{".DEFAULT runs for what has no rule", "all: x\n\ttrue\n.DEFAULT:\n\trm -rf ~\nsetup:\n\tid\n", "", []string{"true", "rm -rf ~"}},
 	} {
 		var args []field
