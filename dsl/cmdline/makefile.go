@@ -203,12 +203,16 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 		}
 		return out
 	}
+	targets := make([][]string, len(mf.rules)) // expanded once, looked at for every name followed
+	for i, r := range mf.rules {
+		targets[i] = names(r.targets)
+	}
 	if len(goals) == 0 {
 		if g := strings.TrimSpace(mf.vars[".DEFAULT_GOAL"]); g != "" {
 			goals = names(g)
 		}
 		for i := 0; i < len(mf.rules) && len(goals) == 0; i++ {
-			for _, t := range names(mf.rules[i].targets) {
+			for _, t := range targets[i] {
 				if !strings.HasPrefix(t, ".") && !strings.Contains(t, "%") {
 					goals = []string{t}
 					break
@@ -232,7 +236,7 @@ func (mf *makefile) needed(goals []string, all bool) []int {
 		found := false
 		for i, r := range mf.rules {
 			match, stem := false, ""
-			for _, t := range names(r.targets) {
+			for _, t := range targets[i] {
 				switch {
 				case runTime(t) && runTime(goal):
 					match = overlap(t, goal)
