@@ -329,6 +329,7 @@ func (g *Guard) Check(req Request) Verdict {
 	if req.Caller != "" {
 		ctx.ArchiveMembers = archiveMembers()
 		ctx.SecretsUnder = secretsUnder()
+		ctx.Exists = existsOnDisk()
 	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {

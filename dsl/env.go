@@ -40,6 +40,12 @@ type Context struct {
 	// relative to it, that an agent's archiver packs (packedSecrets); none
 	// for a file. Nil for a person.
 	SecretsUnder func(dir string) []string
+	// Exists reports what is on disk at a cleaned path (absolute or ~/…):
+	// ok when something is there, dir when it is a directory (a link
+	// counts as what it points to). A copy onto an existing file outside
+	// an agent's project replaces what no checkpoint holds (replaces).
+	// Nil for a person.
+	Exists func(path string) (dir, ok bool)
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -111,6 +117,9 @@ type CommandEnv struct {
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
+	// Replaces reports that a copy of sources into dest replaces a file
+	// that exists (replaces).
+	Replaces func(dest string, sources []string) bool `expr:"replaces"`
 	// ContainerSecrets are the secrets of this machine a container
 	// runner's command gives its container or build (containerSecrets).
 	ContainerSecrets func() []string `expr:"containerSecrets"`
@@ -270,6 +279,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
+	env.Replaces = func(dest string, sources []string) bool { return replaces(dest, sources, env.Cwd, ctx) }
 	env.ContainerSecrets = func() []string {
 		if c.Container == nil {
 			return nil
@@ -929,6 +939,37 @@ func outsideProject(p, dir, project, home string) bool {
 		return false
 	}
 	return !within(tildeHome(r, home), tildeHome(project, home))
+}
+
+// replaces reports that copying sources to dest, resolved against the
+// command's directory dir, lands on a file that exists (Context.Exists):
+// dest is one, or dest is a directory holding a file named like a source.
+// Paths known only at run time, globs and a person's commands (no Exists)
+// are not judged.
+func replaces(dest string, sources []string, dir string, ctx Context) bool {
+	if ctx.Exists == nil || ctx.inside {
+		return false
+	}
+	known := func(p string) bool { return p != "" && !strings.HasPrefix(p, "-") && !strings.ContainsAny(p, "$`*?[") }
+	if !known(dest) {
+		return false
+	}
+	d := resolveIn(cleanPath(dest), dir)
+	if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") || strings.HasPrefix(d, "/dev/") {
+		return false
+	}
+	isDir, ok := ctx.Exists(d)
+	if !ok || !isDir {
+		return ok
+	}
+	for _, s := range sources {
+		if b := baseName(s); known(s) && b != "" && b != "." && b != ".." {
+			if isDir, ok := ctx.Exists(path.Join(d, b)); ok && !isDir {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

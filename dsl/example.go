@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -27,8 +28,26 @@ func (f ExampleFailure) Error() string {
 }
 
 // exampleCallers are the callers every example is tried as: a person at
-// a terminal and a coding agent.
-var exampleCallers = []Context{{}, {Caller: "agent"}}
+// a terminal and a coding agent, whose disk is exampleDisk.
+var exampleCallers = []Context{{}, {Caller: "agent", Exists: exampleExists}}
+
+// exampleDisk is the imaginary disk rules' examples see (Context.Exists),
+// so that an example can name a file that exists without the test reading
+// the machine's: true for a directory. ~ is /home/u.
+var exampleDisk = map[string]bool{
+	"/home/u": true, "/home/u/notes.md": false,
+	"/home/u/Documents": true, "/home/u/Documents/a.md": false, "/home/u/Documents/thesis.tex": false,
+	"/home/u/other": true, "/home/u/other/main.go": false,
+	"/home/u/.local/bin": true, "/home/u/.local/bin/tool": false,
+}
+
+func exampleExists(p string) (dir, ok bool) {
+	if rest, found := strings.CutPrefix(p, "~"); found && (rest == "" || rest[0] == '/') {
+		p = "/home/u" + rest
+	}
+	dir, ok = exampleDisk[p]
+	return dir, ok
+}
 
 // TestExamples runs every example of the rule, each against the rule alone.
 // A match example must fire for some caller (a person or an agent: a rule
