@@ -90,6 +90,7 @@ type flow struct {
 	earlier     map[string]Input
 	partial     map[string]bool   // those of earlier given in part (EarlierFile.Partial)
 	copyTargets []string          // the files cp, mv, install and ln make (copyInto)
+	madeTemp    []string          // the names mktemp's output is written as (mktempOutput): no file on disk bears them
 	copiedFrom  map[string]string // each of copyTargets → the file it was made from
 	// stmtAssigns are the assignments of the simple command whose words are
 	// being walked: ${X:=…} assigns nothing to an X one of them sets.

@@ -721,6 +721,9 @@ func (w *walker) writtenPaths() []string {
 		if f == "" || strings.ContainsAny(f, "$`*?[") || f == "/dev/null" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
 			return
 		}
+		if slices.ContainsFunc(w.madeTemp, func(t string) bool { return under(f, t) }) {
+			return // a name written for mktemp's output: the file's is not known
+		}
 		if w.fetch.start != "" && !strings.HasPrefix(f, "/") && f != "~" && !strings.HasPrefix(f, "~/") {
 			f = path.Join(w.fetch.start, f)
 		}

@@ -850,6 +850,9 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 				return Input{From: "cat", Text: f.Text, Static: f.Static, Remote: f.Remote, Decoded: f.Decoded}
 			}
 		}
+		if out, ok := w.mktempOutput(&cmd, offset(st.Pos(), len(w.src))); ok && !slices.ContainsFunc(cmd.Redirects, func(r Redirect) bool { return r.Fd != "2" }) {
+			return out // T=$(mktemp -d): a new, empty place
+		}
 		return produces(w.dialectEcho(&cmd), w.stdin(st.Redirs, in))
 	case *syntax.Subshell:
 		if n := len(c.Stmts); n > 0 {
