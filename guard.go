@@ -330,6 +330,7 @@ func (g *Guard) Check(req Request) Verdict {
 		ctx.ArchiveMembers = archiveMembers()
 		ctx.SecretsUnder = secretsUnder()
 		ctx.Exists = existsOnDisk()
+		ctx.PatternFile = patternFile()
 	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {

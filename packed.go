@@ -1,6 +1,7 @@
 package hguard
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,5 +67,39 @@ func secretsUnder() func(string) []string {
 		}
 		seen[p] = found
 		return found
+	}
+}
+
+// maxPatternFile bounds the bytes read of a file of patterns.
+const maxPatternFile = 64 << 10
+
+// patternFile is dsl.Context.PatternFile for an agent: the lines of a
+// small regular file, blank lines and comments left out.
+func patternFile() func(string) ([]string, bool) {
+	home := os.Getenv("HOME")
+	return func(name string) ([]string, bool) {
+		p, ok := homeJoined(home, name)
+		if !ok || !filepath.IsAbs(p) {
+			return nil, false
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, false
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			return nil, false
+		}
+		b, err := io.ReadAll(io.LimitReader(f, maxPatternFile))
+		if err != nil {
+			return nil, false
+		}
+		var lines []string
+		for l := range strings.Lines(string(b)) {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, ";") {
+				lines = append(lines, l)
+			}
+		}
+		return lines, true
 	}
 }

@@ -46,6 +46,12 @@ type Context struct {
 	// an agent's project replaces what no checkpoint holds (replaces).
 	// Nil for a person.
 	Exists func(path string) (dir, ok bool)
+	// PatternFile reads the patterns of a small file on disk (by its
+	// cleaned path, absolute or ~/…) that an agent's copier leaves files
+	// out by (rsync --exclude-from=F, --filter=':- .gitignore'): its lines
+	// but blank ones and comments; not ok when there is none. Nil for a
+	// person.
+	PatternFile func(path string) ([]string, bool)
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -123,6 +129,9 @@ type CommandEnv struct {
 	// ContainerSecrets are the secrets of this machine a container
 	// runner's command gives its container or build (containerSecrets).
 	ContainerSecrets func() []string `expr:"containerSecrets"`
+	// CopiedSecrets are the secrets a copier sends to another host from
+	// a directory (copiedSecrets).
+	CopiedSecrets func() []string `expr:"copiedSecrets"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -286,6 +295,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		}
 		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
 	}
+	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)
@@ -476,12 +486,21 @@ var valueOptions = map[string]*nameSet{
 	"wget": set("-O", "--output-document", "-P", "--directory-prefix", "-o", "--output-file", "-a", "--append-output",
 		"-U", "--user-agent", "--header", "-t", "--tries", "-T", "--timeout", "--post-data", "--post-file",
 		"--body-data", "--body-file", "-e", "--execute", "-i", "--input-file", "--user", "--password"),
-	"ssh":    set("-i", "-p", "-o", "-l", "-L", "-R", "-D", "-F", "-J", "-b", "-c", "-E", "-m", "-O", "-Q", "-S", "-W", "-w"),
-	"scp":    set("-i", "-P", "-o", "-F", "-J", "-c", "-l", "-S"),
+	"ssh": set("-i", "-p", "-o", "-l", "-L", "-R", "-D", "-F", "-J", "-b", "-c", "-E", "-m", "-O", "-Q", "-S", "-W", "-w"),
+	"scp": set("-i", "-P", "-o", "-F", "-J", "-c", "-l", "-S"),
+	"rsync": set("-e", "--rsh", "--rsync-path", "--exclude", "--include", "--exclude-from", "--include-from",
+		"-f", "--filter", "--files-from", "-T", "--temp-dir", "--partial-dir", "--backup-dir", "--suffix",
+		"--log-file", "--password-file", "--port", "--chmod", "--chown", "--compare-dest", "--copy-dest",
+		"--link-dest", "-B", "--block-size", "--bwlimit", "--timeout", "--max-size", "--min-size", "--out-format",
+		"-M", "--remote-option", "--usermap", "--groupmap", "--iconv", "--max-delete", "--address"),
+	"rclone": set("--exclude", "--include", "--filter", "--exclude-from", "--include-from", "--filter-from",
+		"--files-from", "--config", "--transfers", "--checkers", "--bwlimit", "--log-file", "--log-level",
+		"--backup-dir", "--suffix", "--max-age", "--min-age", "--max-size", "--min-size", "--max-depth"),
+	"gsutil": set("-x", "-h", "-o"),
 	"tar":    set("-C", "--directory", "-f", "--file", "-T", "--files-from", "-X", "--exclude-from"),
 	"gh":     set("-R", "--repo", "--hostname"),
-	"aws":    set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json"),
-	"gcloud": set("--project", "--zone", "--region", "--format", "--account", "--configuration"),
+	"aws":    set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json", "--exclude", "--include"),
+	"gcloud": set("--project", "--zone", "--region", "--format", "--account", "--configuration", "--exclude", "-x"),
 	"pip": set("-r", "--requirement", "-i", "--index-url", "--extra-index-url", "-c", "--constraint", "-t",
 		"--target", "--trusted-host", "-f", "--find-links", "--prefix", "--root"),
 	"npm":       set("--prefix", "--registry", "-w", "--workspace"),

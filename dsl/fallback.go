@@ -501,8 +501,15 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	if !user && !quiet {
-		for _, a := range args {
-			embedded(a)
+		skip := secretAuthOptions[prog]
+		for i := 0; i < len(args); i++ {
+			if opt, _, eq := strings.Cut(args[i], "="); strings.HasPrefix(opt, "-") && containsStr(skip, opt) {
+				if !eq {
+					i++ // rsync -f '- .env': what it leaves out
+				}
+				continue
+			}
+			embedded(args[i])
 		}
 	}
 	for _, a := range c.Assigns {

@@ -759,437 +759,441 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native187
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "agent && len(copiedSecrets()) > 0":
 		if scope == "command" {
 			return native188
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native189
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*w\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\"))) || (name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native190
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native191
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native192
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native194
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
 			return native195
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native196
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native197
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native198
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native199
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native200
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native201
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native202
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native203
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native204
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native205
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native206
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native207
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native208
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native209
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native210
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native211
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native212
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native213
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native214
 		}
-	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native215
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && (name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"])))":
 		if scope == "command" {
 			return native216
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native217
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native218
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native219
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native220
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native221
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native222
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native223
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native224
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native225
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native226
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native227
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native228
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native229
 		}
-	case "any(keys(assigns ?? {}), !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native230
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(keys(assigns ?? {}), !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native231
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native232
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native233
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native234
 		}
-	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native235
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
 		if scope == "command" {
 			return native236
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native237
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native238
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native239
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native240
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native241
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native242
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native243
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native244
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native245
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native246
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native247
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native248
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native249
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native250
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native251
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native252
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native253
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native254
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native255
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native256
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native257
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native258
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native259
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native260
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native261
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native262
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native263
 		}
-	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native264
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native265
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native266
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native267
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native268
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native269
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native269
+			return native270
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native270
+			return native271
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native271
+			return native272
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native272
+			return native273
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native273
+			return native274
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native274
+			return native275
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
-			return native275
+			return native276
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native276
+			return native277
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native277
+			return native278
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native278
+			return native279
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native279
+			return native280
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native280
+			return native281
 		}
 	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
-			return native281
+			return native282
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\")":
 		if scope == "command" {
-			return native282
+			return native283
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native283
+			return native284
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native284
+			return native285
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native285
+			return native286
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^(remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|protocol\\\\.ext\\\\.allow)$\"))":
 		if scope == "command" {
-			return native286
+			return native287
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native287
+			return native288
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native288
+			return native289
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
-			return native289
+			return native290
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native290
+			return native291
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native291
+			return native292
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native292
+			return native293
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native293
+			return native294
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native294
+			return native295
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native295
+			return native296
 		}
 	}
 	return nil
@@ -5302,8 +5306,15 @@ func native187(env any) bool {
 				matchReWith(&nativeRegexps[232], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native188 is the condition of dump-process-memory.
+// native188 is the condition of send-secret-dir.
 func native188(env any) bool {
+	e := env.(*CommandEnv)
+	return (e.Agent &&
+		(len(e.CopiedSecrets()) > 0))
+}
+
+// native189 is the condition of dump-process-memory.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -5318,8 +5329,8 @@ func native188(env any) bool {
 			})))
 }
 
-// native189 is the condition of keyring-secret-read.
-func native189(env any) bool {
+// native190 is the condition of keyring-secret-read.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchReAny(&nativeRegexps[46], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
@@ -5339,8 +5350,8 @@ func native189(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native190 is the condition of service-secret-print-agent.
-func native190(env any) bool {
+// native191 is the condition of service-secret-print-agent.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -5355,16 +5366,16 @@ func native190(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native191 is the condition of dosbox-mount-root.
-func native191(env any) bool {
+// native192 is the condition of dosbox-mount-root.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[236], "mount", p0)
 	})
 }
 
-// native192 is the condition of self-write.
-func native192(env any) bool {
+// native193 is the condition of self-write.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -5430,8 +5441,8 @@ func native192(env any) bool {
 			})))
 }
 
-// native193 is the condition of self-write-agent.
-func native193(env any) bool {
+// native194 is the condition of self-write-agent.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -5504,8 +5515,8 @@ func native193(env any) bool {
 				}))))
 }
 
-// native194 is the condition of self-operand-agent.
-func native194(env any) bool {
+// native195 is the condition of self-operand-agent.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -5534,8 +5545,8 @@ func native194(env any) bool {
 			})))
 }
 
-// native195 is the condition of self-computed-write-agent.
-func native195(env any) bool {
+// native196 is the condition of self-computed-write-agent.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		matchReAny(&nativeRegexps[241], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
@@ -5567,8 +5578,8 @@ func native195(env any) bool {
 			matchReAny(&nativeRegexps[244], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native196 is the condition of self-replace-agent.
-func native196(env any) bool {
+// native197 is the condition of self-replace-agent.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
@@ -5590,8 +5601,8 @@ func native196(env any) bool {
 				}))))
 }
 
-// native197 is the condition of self-write-tools.
-func native197(env any) bool {
+// native198 is the condition of self-write-tools.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -5633,8 +5644,8 @@ func native197(env any) bool {
 			})))
 }
 
-// native198 is the condition of self-write-tools-agent.
-func native198(env any) bool {
+// native199 is the condition of self-write-tools-agent.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -5685,8 +5696,8 @@ func native198(env any) bool {
 				}))))
 }
 
-// native199 is the condition of self-inline-write.
-func native199(env any) bool {
+// native200 is the condition of self-inline-write.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
@@ -5695,8 +5706,8 @@ func native199(env any) bool {
 		matchReAny(&nativeRegexps[254], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native200 is the condition of self-inline-write-agent.
-func native200(env any) bool {
+// native201 is the condition of self-inline-write-agent.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -5706,8 +5717,8 @@ func native200(env any) bool {
 		matchReAny(&nativeRegexps[254], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native201 is the condition of self-env.
-func native201(env any) bool {
+// native202 is the condition of self-env.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return matchReFold(&nativeRegexps[255], "hguard_", p0)
@@ -5750,8 +5761,8 @@ func native201(env any) bool {
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native202 is the condition of self-env-agent.
-func native202(env any) bool {
+// native203 is the condition of self-env-agent.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -5795,8 +5806,8 @@ func native202(env any) bool {
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native203 is the condition of self-hook-keys.
-func native203(env any) bool {
+// native204 is the condition of self-hook-keys.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
@@ -5828,8 +5839,8 @@ func native203(env any) bool {
 			})))
 }
 
-// native204 is the condition of self-hook-keys-agent.
-func native204(env any) bool {
+// native205 is the condition of self-hook-keys-agent.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
@@ -5862,8 +5873,8 @@ func native204(env any) bool {
 				}))))
 }
 
-// native205 is the condition of self-hook-functions.
-func native205(env any) bool {
+// native206 is the condition of self-hook-functions.
+func native206(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return ((matchReFold(&nativeRegexps[264], "hguard", p0) ||
@@ -5873,8 +5884,8 @@ func native205(env any) bool {
 	})
 }
 
-// native206 is the condition of self-hook-functions-agent.
-func native206(env any) bool {
+// native207 is the condition of self-hook-functions-agent.
+func native207(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
@@ -5885,8 +5896,8 @@ func native206(env any) bool {
 		}))
 }
 
-// native207 is the condition of self-hook-builtins.
-func native207(env any) bool {
+// native208 is the condition of self-hook-builtins.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -5906,8 +5917,8 @@ func native207(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native208 is the condition of self-hook-builtins-agent.
-func native208(env any) bool {
+// native209 is the condition of self-hook-builtins-agent.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -5928,8 +5939,8 @@ func native208(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native209 is the condition of self-hook-editing.
-func native209(env any) bool {
+// native210 is the condition of self-hook-editing.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -5961,8 +5972,8 @@ func native209(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native210 is the condition of self-hook-editing-agent.
-func native210(env any) bool {
+// native211 is the condition of self-hook-editing-agent.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -5995,8 +6006,8 @@ func native210(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native211 is the condition of self-daemon.
-func native211(env any) bool {
+// native212 is the condition of self-daemon.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6016,8 +6027,8 @@ func native211(env any) bool {
 			})))
 }
 
-// native212 is the condition of self-daemon-agent.
-func native212(env any) bool {
+// native213 is the condition of self-daemon-agent.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
@@ -6038,8 +6049,8 @@ func native212(env any) bool {
 				}))))
 }
 
-// native213 is the condition of self-agent-unguarded.
-func native213(env any) bool {
+// native214 is the condition of self-agent-unguarded.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -6071,8 +6082,8 @@ func native213(env any) bool {
 		}))
 }
 
-// native214 is the condition of self-agent-unguarded-agent.
-func native214(env any) bool {
+// native215 is the condition of self-agent-unguarded-agent.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -6105,8 +6116,8 @@ func native214(env any) bool {
 			})))
 }
 
-// native215 is the condition of self-approve-agent.
-func native215(env any) bool {
+// native216 is the condition of self-approve-agent.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
@@ -6139,38 +6150,38 @@ func native215(env any) bool {
 				}))))
 }
 
-// native216 is the condition of service-delete.
-func native216(env any) bool {
+// native217 is the condition of service-delete.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native217 is the condition of service-secret-delete.
-func native217(env any) bool {
+// native218 is the condition of service-secret-delete.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native218 is the condition of service-backup-delete.
-func native218(env any) bool {
+// native219 is the condition of service-backup-delete.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native219 is the condition of cloud-audit-off.
-func native219(env any) bool {
+// native220 is the condition of cloud-audit-off.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native220 is the condition of cloud-public-exposure.
-func native220(env any) bool {
+// native221 is the condition of cloud-public-exposure.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native221 is the condition of access-grant.
-func native221(env any) bool {
+// native222 is the condition of access-grant.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((serviceAction(e.Name, e.Args) == "grant") ||
 		(((in(e.Name, "kubectl", "oc") &&
@@ -6200,14 +6211,14 @@ func native221(env any) bool {
 							})))))))
 }
 
-// native222 is the condition of http-delete.
-func native222(env any) bool {
+// native223 is the condition of http-delete.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native223 is the condition of kubectl-scale-drain.
-func native223(env any) bool {
+// native224 is the condition of kubectl-scale-drain.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -6220,8 +6231,8 @@ func native223(env any) bool {
 			})))
 }
 
-// native224 is the condition of compose-down-volumes.
-func native224(env any) bool {
+// native225 is the condition of compose-down-volumes.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -6235,8 +6246,8 @@ func native224(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native225 is the condition of framework-db-reset.
-func native225(env any) bool {
+// native226 is the condition of framework-db-reset.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[273], "db:", p0)
@@ -6301,8 +6312,8 @@ func native225(env any) bool {
 			})))
 }
 
-// native226 is the condition of kubectl-secret-values.
-func native226(env any) bool {
+// native227 is the condition of kubectl-secret-values.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -6311,8 +6322,8 @@ func native226(env any) bool {
 		matchReAny(&nativeRegexps[277], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
-// native227 is the condition of package-from-url.
-func native227(env any) bool {
+// native228 is the condition of package-from-url.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
@@ -6387,8 +6398,8 @@ func native227(env any) bool {
 			(e.Option("source") != "")))
 }
 
-// native228 is the condition of unsigned-packages.
-func native228(env any) bool {
+// native229 is the condition of unsigned-packages.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
@@ -6409,8 +6420,8 @@ func native228(env any) bool {
 			(len(e.Outputs) > 0)))
 }
 
-// native229 is the condition of repo-from-pipe.
-func native229(env any) bool {
+// native230 is the condition of repo-from-pipe.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
@@ -6427,8 +6438,8 @@ func native229(env any) bool {
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native230 is the condition of environment-hijack.
-func native230(env any) bool {
+// native231 is the condition of environment-hijack.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return (((!((p0 == "NODE_OPTIONS") &&
@@ -6445,8 +6456,8 @@ func native230(env any) bool {
 			})))
 }
 
-// native231 is the condition of secret-in-command.
-func native231(env any) bool {
+// native232 is the condition of secret-in-command.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[290], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
@@ -6468,8 +6479,8 @@ func native231(env any) bool {
 		}))
 }
 
-// native232 is the condition of local-package-install.
-func native232(env any) bool {
+// native233 is the condition of local-package-install.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
@@ -6489,8 +6500,8 @@ func native232(env any) bool {
 	}()
 }
 
-// native233 is the condition of package-index-redirect.
-func native233(env any) bool {
+// native234 is the condition of package-index-redirect.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
@@ -6538,8 +6549,8 @@ func native233(env any) bool {
 			})))
 }
 
-// native234 is the condition of package-index-env-redirect.
-func native234(env any) bool {
+// native235 is the condition of package-index-env-redirect.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -6593,8 +6604,8 @@ func native234(env any) bool {
 	}()
 }
 
-// native235 is the condition of go-run-module-agent.
-func native235(env any) bool {
+// native236 is the condition of go-run-module-agent.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -6602,8 +6613,8 @@ func native235(env any) bool {
 		}))
 }
 
-// native236 is the condition of shutdown-reboot.
-func native236(env any) bool {
+// native237 is the condition of shutdown-reboot.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -6628,23 +6639,23 @@ func native236(env any) bool {
 			})))
 }
 
-// native237 is the condition of kill-all-processes.
-func native237(env any) bool {
+// native238 is the condition of kill-all-processes.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native238 is the condition of fork-bomb.
-func native238(env any) bool {
+// native239 is the condition of fork-bomb.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native239 is the condition of kill-hguard.
-func native239(env any) bool {
+// native240 is the condition of kill-hguard.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[257], "hguard", p0)
@@ -6654,14 +6665,14 @@ func native239(env any) bool {
 		}))
 }
 
-// native240 is the condition of crontab-remove.
-func native240(env any) bool {
+// native241 is the condition of crontab-remove.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native241 is the condition of history-wipe.
-func native241(env any) bool {
+// native242 is the condition of history-wipe.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -6695,8 +6706,8 @@ func native241(env any) bool {
 		}))
 }
 
-// native242 is the condition of firewall-off.
-func native242(env any) bool {
+// native243 is the condition of firewall-off.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -6756,8 +6767,8 @@ func native242(env any) bool {
 			})))
 }
 
-// native243 is the condition of sudo-stdin-password.
-func native243(env any) bool {
+// native244 is the condition of sudo-stdin-password.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -6768,8 +6779,8 @@ func native243(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native244 is the condition of killall-sigkill.
-func native244(env any) bool {
+// native245 is the condition of killall-sigkill.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -6779,8 +6790,8 @@ func native244(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native245 is the condition of windows-destructive.
-func native245(env any) bool {
+// native246 is the condition of windows-destructive.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[322], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
@@ -6790,8 +6801,8 @@ func native245(env any) bool {
 		}))
 }
 
-// native246 is the condition of powershell-evasion.
-func native246(env any) bool {
+// native247 is the condition of powershell-evasion.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -6810,8 +6821,8 @@ func native246(env any) bool {
 			})))
 }
 
-// native247 is the condition of power-off-remote.
-func native247(env any) bool {
+// native248 is the condition of power-off-remote.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6837,8 +6848,8 @@ func native247(env any) bool {
 			})))
 }
 
-// native248 is the condition of kill-init.
-func native248(env any) bool {
+// native249 is the condition of kill-init.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -6853,8 +6864,8 @@ func native248(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native249 is the condition of kernel-module-load.
-func native249(env any) bool {
+// native250 is the condition of kernel-module-load.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -6871,8 +6882,8 @@ func native249(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native250 is the condition of kernel-hardening-off.
-func native250(env any) bool {
+// native251 is the condition of kernel-hardening-off.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6886,16 +6897,16 @@ func native250(env any) bool {
 		}))
 }
 
-// native251 is the condition of sysrq-trigger.
-func native251(env any) bool {
+// native252 is the condition of sysrq-trigger.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native252 is the condition of audit-rules-off.
-func native252(env any) bool {
+// native253 is the condition of audit-rules-off.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -6910,8 +6921,8 @@ func native252(env any) bool {
 		}))
 }
 
-// native253 is the condition of network-cut.
-func native253(env any) bool {
+// native254 is the condition of network-cut.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -6972,8 +6983,8 @@ func native253(env any) bool {
 			})))
 }
 
-// native254 is the condition of system-network-change-agent.
-func native254(env any) bool {
+// native255 is the condition of system-network-change-agent.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -7012,8 +7023,8 @@ func native254(env any) bool {
 				}())))
 }
 
-// native255 is the condition of find-exec-broad.
-func native255(env any) bool {
+// native256 is the condition of find-exec-broad.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -7032,8 +7043,8 @@ func native255(env any) bool {
 				}))))
 }
 
-// native256 is the condition of move-system-dir.
-func native256(env any) bool {
+// native257 is the condition of move-system-dir.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7043,8 +7054,8 @@ func native256(env any) bool {
 		}))
 }
 
-// native257 is the condition of move-home.
-func native257(env any) bool {
+// native258 is the condition of move-home.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7053,8 +7064,8 @@ func native257(env any) bool {
 		}))
 }
 
-// native258 is the condition of move-credentials-away.
-func native258(env any) bool {
+// native259 is the condition of move-credentials-away.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7062,8 +7073,8 @@ func native258(env any) bool {
 		}))
 }
 
-// native259 is the condition of fork-bomb-code.
-func native259(env any) bool {
+// native260 is the condition of fork-bomb-code.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[331], "while", e.Code) ||
@@ -7071,8 +7082,8 @@ func native259(env any) bool {
 			matchReWith(&nativeRegexps[333], "fork", e.Code)))
 }
 
-// native260 is the condition of service-from-file.
-func native260(env any) bool {
+// native261 is the condition of service-from-file.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -7083,8 +7094,8 @@ func native260(env any) bool {
 				}))))
 }
 
-// native261 is the condition of container-host-root.
-func native261(env any) bool {
+// native262 is the condition of container-host-root.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -7101,8 +7112,8 @@ func native261(env any) bool {
 				}))))
 }
 
-// native262 is the condition of bind-mount-system-file.
-func native262(env any) bool {
+// native263 is the condition of bind-mount-system-file.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -7113,16 +7124,16 @@ func native262(env any) bool {
 			matchReWith(&nativeRegexps[338], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native263 is the condition of snap-unsigned-install.
-func native263(env any) bool {
+// native264 is the condition of snap-unsigned-install.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native264 is the condition of timestomp.
-func native264(env any) bool {
+// native265 is the condition of timestomp.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("r", "d", "t", "reference", "date") ||
 		anyOf(e.Args, func(p0 string) bool {
@@ -7147,8 +7158,8 @@ func native264(env any) bool {
 		}))
 }
 
-// native265 is the condition of login-records-wipe.
-func native265(env any) bool {
+// native266 is the condition of login-records-wipe.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -7163,8 +7174,8 @@ func native265(env any) bool {
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native266 is the condition of kernel-thread-name.
-func native266(env any) bool {
+// native267 is the condition of kernel-thread-name.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -7172,8 +7183,8 @@ func native266(env any) bool {
 		}))
 }
 
-// native267 is the condition of mass-create-loop.
-func native267(env any) bool {
+// native268 is the condition of mass-create-loop.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[342], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
@@ -7200,8 +7211,8 @@ func native267(env any) bool {
 			!matchReAny(&nativeRegexps[351], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native268 is the condition of request-flood-loop.
-func native268(env any) bool {
+// native269 is the condition of request-flood-loop.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
 		matchReAny(&nativeRegexps[352], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
@@ -7217,8 +7228,8 @@ func native268(env any) bool {
 			(e.Name != "ping")))
 }
 
-// native269 is the condition of busy-loop.
-func native269(env any) bool {
+// native270 is the condition of busy-loop.
+func native270(env any) bool {
 	e := env.(*LineEnv)
 	return ((matchReAny(&nativeRegexps[356], "while\x00until\x00done\x00while", e.Line) ||
 		((matchReWith(&nativeRegexps[357], "do", e.Line) &&
@@ -7228,16 +7239,16 @@ func native269(env any) bool {
 			!matchReAny(&nativeRegexps[361], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native270 is the condition of spawn-loop.
-func native270(env any) bool {
+// native271 is the condition of spawn-loop.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
 		matchReAny(&nativeRegexps[362], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
 		!matchReAny(&nativeRegexps[363], "sleep\x00wait", e.Line))
 }
 
-// native271 is the condition of thread-storm-code.
-func native271(env any) bool {
+// native272 is the condition of thread-storm-code.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[364], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
@@ -7245,8 +7256,8 @@ func native271(env any) bool {
 		!matchReAny(&nativeRegexps[366], "sleep\x00.join()", e.Code))
 }
 
-// native272 is the condition of endless-device-read.
-func native272(env any) bool {
+// native273 is the condition of endless-device-read.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -7259,15 +7270,15 @@ func native272(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native273 is the condition of memory-hog-code.
-func native273(env any) bool {
+// native274 is the condition of memory-hog-code.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		matchReAny(&nativeRegexps[367], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native274 is the condition of write-system-config.
-func native274(env any) bool {
+// native275 is the condition of write-system-config.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -7285,8 +7296,8 @@ func native274(env any) bool {
 	})
 }
 
-// native275 is the condition of write-shell-startup.
-func native275(env any) bool {
+// native276 is the condition of write-shell-startup.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[368], "/.", cleanPath(p0)) ||
@@ -7294,8 +7305,8 @@ func native275(env any) bool {
 	})
 }
 
-// native276 is the condition of write-ssh.
-func native276(env any) bool {
+// native277 is the condition of write-ssh.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[370], "/.ssh", cleanPath(p0)) ||
@@ -7303,8 +7314,8 @@ func native276(env any) bool {
 	})
 }
 
-// native277 is the condition of write-credentials.
-func native277(env any) bool {
+// native278 is the condition of write-credentials.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
@@ -7315,8 +7326,8 @@ func native277(env any) bool {
 			matchReFold(&nativeRegexps[372], ".", index(e.Positional, 0))))
 }
 
-// native278 is the condition of write-guard-config.
-func native278(env any) bool {
+// native279 is the condition of write-guard-config.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[373], "$", p0) ||
@@ -7328,8 +7339,8 @@ func native278(env any) bool {
 			})))
 }
 
-// native279 is the condition of write-sudoers.
-func native279(env any) bool {
+// native280 is the condition of write-sudoers.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -7345,8 +7356,8 @@ func native279(env any) bool {
 			})))
 }
 
-// native280 is the condition of editor-command-write.
-func native280(env any) bool {
+// native281 is the condition of editor-command-write.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -7357,15 +7368,15 @@ func native280(env any) bool {
 		}))
 }
 
-// native281 is the condition of enable-user-service.
-func native281(env any) bool {
+// native282 is the condition of enable-user-service.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native282 is the condition of write-persistence.
-func native282(env any) bool {
+// native283 is the condition of write-persistence.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return ((matchReWith(&nativeRegexps[378], "/", cleanPath(p0)) ||
@@ -7374,8 +7385,8 @@ func native282(env any) bool {
 	})
 }
 
-// native283 is the condition of package-config-exec.
-func native283(env any) bool {
+// native284 is the condition of package-config-exec.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -7394,8 +7405,8 @@ func native283(env any) bool {
 			})))
 }
 
-// native284 is the condition of go-env-exec.
-func native284(env any) bool {
+// native285 is the condition of go-env-exec.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -7403,8 +7414,8 @@ func native284(env any) bool {
 		}))
 }
 
-// native285 is the condition of package-lifecycle-script-agent.
-func native285(env any) bool {
+// native286 is the condition of package-lifecycle-script-agent.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -7457,8 +7468,8 @@ func native285(env any) bool {
 	}()
 }
 
-// native286 is the condition of git-config-exec.
-func native286(env any) bool {
+// native287 is the condition of git-config-exec.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((anyOf(e.Positional, func(p0 string) bool {
@@ -7513,8 +7524,8 @@ func native286(env any) bool {
 			})))
 }
 
-// native287 is the condition of git-config-trust.
-func native287(env any) bool {
+// native288 is the condition of git-config-trust.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
@@ -7533,8 +7544,8 @@ func native287(env any) bool {
 				}))))
 }
 
-// native288 is the condition of git-hooks-setup-agent.
-func native288(env any) bool {
+// native289 is the condition of git-hooks-setup-agent.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -7549,8 +7560,8 @@ func native288(env any) bool {
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native289 is the condition of write-program-hook-file.
-func native289(env any) bool {
+// native290 is the condition of write-program-hook-file.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[401], "/.", cleanPath(p0)) ||
@@ -7558,8 +7569,8 @@ func native289(env any) bool {
 	})
 }
 
-// native290 is the condition of write-tool-config-agent.
-func native290(env any) bool {
+// native291 is the condition of write-tool-config-agent.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -7568,14 +7579,14 @@ func native290(env any) bool {
 		}))
 }
 
-// native291 is the condition of write-persistence-named.
-func native291(env any) bool {
+// native292 is the condition of write-persistence-named.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native292 is the condition of edit-account-file.
-func native292(env any) bool {
+// native293 is the condition of edit-account-file.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -7594,8 +7605,8 @@ func native292(env any) bool {
 			})))
 }
 
-// native293 is the condition of write-runs-later-agent.
-func native293(env any) bool {
+// native294 is the condition of write-runs-later-agent.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -7609,8 +7620,8 @@ func native293(env any) bool {
 		}))
 }
 
-// native294 is the condition of write-agent-instructions-agent.
-func native294(env any) bool {
+// native295 is the condition of write-agent-instructions-agent.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -7624,8 +7635,8 @@ func native294(env any) bool {
 		}))
 }
 
-// native295 is the condition of edit-system-file-agent.
-func native295(env any) bool {
+// native296 is the condition of edit-system-file-agent.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
