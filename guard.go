@@ -331,6 +331,7 @@ func (g *Guard) Check(req Request) Verdict {
 		ctx.SecretsUnder = secretsUnder()
 		ctx.Exists = existsOnDisk()
 		ctx.PatternFile = patternFile()
+		ctx.Present = present()
 	}
 	findings := g.rules.Evaluate(line, ctx)
 	if req.Caller != "" {

@@ -103,3 +103,17 @@ func patternFile() func(string) ([]string, bool) {
 		return lines, true
 	}
 }
+
+// present is dsl.Context.Present for an agent: a file or directory (or a
+// link) at a cleaned path.
+func present() func(string) bool {
+	home := os.Getenv("HOME")
+	return func(name string) bool {
+		p, ok := homeJoined(home, name)
+		if !ok || !filepath.IsAbs(p) {
+			return false
+		}
+		_, err := os.Lstat(p)
+		return err == nil
+	}
+}

@@ -52,6 +52,10 @@ type Context struct {
 	// but blank ones and comments; not ok when there is none. Nil for a
 	// person.
 	PatternFile func(path string) ([]string, bool)
+	// Present reports a file or directory on disk, by its cleaned path
+	// (absolute or ~/…): a word an agent's command gives that names one
+	// is no host (namesHost). Nil for a person.
+	Present func(path string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -132,6 +136,8 @@ type CommandEnv struct {
 	// CopiedSecrets are the secrets a copier sends to another host from
 	// a directory (copiedSecrets).
 	CopiedSecrets func() []string `expr:"copiedSecrets"`
+	// NamesHost reports a word that names another host (namesHost).
+	NamesHost func(word string) bool `expr:"namesHost"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -296,6 +302,10 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
 	}
 	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
+	env.NamesHost = func(w string) bool {
+		h := bareHost(w)
+		return h != "" && (ctx.Present == nil || strings.Contains(w, "://") || !ctx.Present(resolveIn(w, env.Cwd)))
+	}
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)

@@ -696,7 +696,7 @@ func tokenForHost(value string, args []string) bool {
 	}
 	var hosts []string
 	for _, a := range args {
-		if h := urlHost(a); h != "" {
+		if h := bareHost(a); h != "" {
 			hosts = append(hosts, strings.ToLower(h))
 		}
 	}

@@ -200,3 +200,46 @@ func dataFile(arg string) string {
 	}
 	return ""
 }
+
+// bareHost is the host a word names on its own, besides what urlHost
+// reads: a domain name ending in a common top-level domain (evil.com,
+// attacker.io), or an option's value that is one (--host=evil.com); ""
+// for a loopback host and anything else. File suffixes that are also
+// top-level domains (.sh, .pl, .so, .in, .md, .rs, .py) are left out:
+// deploy.sh is a script.
+func bareHost(word string) string {
+	word = strings.Trim(word, "'\"")
+	if strings.HasPrefix(word, "-") {
+		_, v, ok := strings.Cut(word, "=")
+		if !ok {
+			return ""
+		}
+		word = v
+	}
+	h := urlHost(word)
+	if h == "" && !strings.ContainsAny(word, "/:@$`=* \t") && strings.Count(word, ".") >= 1 && !strings.HasPrefix(word, ".") && !strings.HasSuffix(word, ".") {
+		if tld := strings.ToLower(word[strings.LastIndex(word, ".")+1:]); commonTLDs.has(tld) {
+			h = word
+		}
+	}
+	if h == "" || strings.EqualFold(h, "localhost") || strings.HasSuffix(strings.ToLower(h), ".localhost") || isLoopbackIP(h) {
+		return ""
+	}
+	return h
+}
+
+// commonTLDs are top-level domains a bare word ending in one names a
+// host by: the generic ones, the country codes most used for services,
+// and those cheap domains abuse favours; the reserved ones (RFC 2606).
+var commonTLDs = nameSet{names: []string{"com", "net", "org", "io", "dev", "app", "co", "ai", "xyz", "me", "info", "biz",
+	"ru", "cn", "de", "uk", "fr", "nl", "jp", "br", "au", "ca", "ch", "se", "it", "es", "eu", "us", "tv", "cc", "ly",
+	"gg", "to", "su", "tk", "ml", "ga", "cf", "gq", "pw", "ws", "top", "site", "online", "click", "link", "cloud",
+	"tech", "live", "pro", "store", "shop", "fun", "space", "website", "icu", "buzz", "club", "work", "vip", "sbs",
+	"cfd", "cyou", "onion", "example", "test", "invalid"}}
+
+// isLoopbackIP reports a loopback or unspecified address (127.0.0.1,
+// ::1, 0.0.0.0): this machine.
+func isLoopbackIP(h string) bool {
+	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
+	return err == nil && (ip.Unmap().IsLoopback() || ip.IsUnspecified())
+}
