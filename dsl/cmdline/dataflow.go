@@ -628,7 +628,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 		}
 	case (name == "read" || name == "mapfile" || name == "readarray") && w.dialect != Fish:
-		w.readCopies(st, name, args)
+		w.readCopies(st, name, args, cx)
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
@@ -1635,10 +1635,20 @@ func (w *walker) assignDefault(p *syntax.ParamExp) {
 // a here-string or a process substitution that prints one variable
 // (read K <<< "$GITHUB_TOKEN", IFS= read K < <(printf %s "$TOKEN")) as
 // copies of that variable, as K=$GITHUB_TOKEN is (setVar): what they hold
-// stays known by its name.
-func (w *walker) readCopies(st *syntax.Stmt, name string, args []field) {
+// stays known by its name. A read with no input of its own reads the
+// loop's around it (while read K; do …; done <<< "$TOKEN"); in zsh, which
+// runs a pipeline's last command in the shell itself, a read there keeps
+// what the command before it prints (print $TOKEN | read K).
+func (w *walker) readCopies(st *syntax.Stmt, name string, args []field, cx ctx) {
 	target := ""
-	for _, r := range st.Redirs {
+	redirs := st.Redirs
+	if !slices.ContainsFunc(redirs, func(r *syntax.Redirect) bool { return r.N == nil || r.N.Value == "0" }) && cx.loopRedirs != nil && cx.stdin == cx.loopIn {
+		redirs = cx.loopRedirs
+	}
+	if w.dialect == Zsh && cx.feeder != nil && cx.pipe.Len > 1 && cx.pipe.Index == cx.pipe.Len-1 {
+		target = w.printedVar([]*syntax.Stmt{cx.feeder})
+	}
+	for _, r := range redirs {
 		if r.N != nil && r.N.Value != "0" || r.Word == nil {
 			continue
 		}
@@ -1680,6 +1690,13 @@ func (w *walker) printedVar(stmts []*syntax.Stmt) string {
 			return ""
 		}
 		words = words[1:] // printf %s "$TOKEN"
+	case "print":
+		if w.dialect != Zsh {
+			return ""
+		}
+		for len(words) > 1 && strings.HasPrefix(words[0].Lit(), "-") {
+			words = words[1:] // zsh's print -r -- "$TOKEN"
+		}
 	default:
 		return ""
 	}

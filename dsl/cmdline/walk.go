@@ -59,6 +59,14 @@ type ctx struct {
 	// pipeline (time a | b), which stands in front of its first command
 	// only; in a | time b, time is the program that runs b.
 	timedPipe bool
+	// loopIn is the standard input a while or until loop's redirections
+	// give the commands in it (while read K; do …; done <<< "$TOKEN"),
+	// and loopRedirs those redirections: a read there reads from them.
+	loopIn     Input
+	loopRedirs []*syntax.Redirect
+	// feeder is the pipeline element before this one, whose output is
+	// this one's input.
+	feeder *syntax.Stmt
 }
 
 func newWalker(line *Line, src string) *walker {
@@ -211,6 +219,7 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			}
 			if i > 0 {
 				ecx.stdin = piped(w.output(elems[i-1], in))
+				ecx.feeder = elems[i-1]
 			}
 			in = ecx.stdin
 			w.element(el, ecx)
@@ -299,6 +308,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	case *syntax.WhileClause:
 		body := inner
 		body.loop = true
+		if len(st.Redirs) > 0 {
+			body.loopIn, body.loopRedirs = inner.stdin, st.Redirs
+		}
 		w.stmts(c.Cond, body)
 		w.stmts(c.Do, body)
 	case *syntax.ForClause:
