@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,6 +107,14 @@ func TestPackedSecrets(t *testing.T) {
 	g := newGuard(t, Options{})
 	if held := g.Check(Request{Command: "tar czf p.tgz .", Cwd: proj, Shell: "bash", Caller: "agent"}).Held(proj); !slices.Contains(held, filepath.Join(proj, "p.tgz")) {
 		t.Errorf("tar czf p.tgz . holds %v, want p.tgz", held)
+	}
+	// outside the project too (a scratch directory), and through zip and 7z
+	out := t.TempDir()
+	for _, cmd := range []string{"tar czf " + out + "/b.tgz .", "zip -qr " + out + "/b.zip .", "7z a " + out + "/b.7z .", "tar c . > " + out + "/c.tar"} {
+		held := g.Check(Request{Command: cmd, Cwd: proj, Shell: "bash", Caller: "agent"}).Held(proj)
+		if !slices.ContainsFunc(held, func(h string) bool { return strings.HasPrefix(h, out+"/") }) {
+			t.Errorf("%s holds %v, want the archive", cmd, held)
+		}
 	}
 	if held := g.Check(Request{Command: "tar czf s.tgz src", Cwd: proj, Shell: "bash", Caller: "agent"}).Held(proj); len(held) > 0 {
 		t.Errorf("tar czf s.tgz src holds %v, want none", held)
