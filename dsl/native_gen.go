@@ -399,7 +399,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native97
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let dest = name == \"dd\" ? trimPrefix(last(filter(args, # startsWith \"of=\")) ?? \"\", \"of=\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? [] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name == \"dd\" || !hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\", \"dry-run\") && !any(args, # == \"--update=none\" || # == \"--update=none-fail\")) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? [] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name == \"dd\" || !hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\", \"dry-run\") && !any(args, # == \"--update=none\" || # == \"--update=none-fail\")) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native98
 		}
@@ -3487,53 +3487,61 @@ func native98(env any) bool {
 			return e.Option("t", "target-directory")
 		}()
 		return func() bool {
-			let1 := func() string {
-				if e.Name == "dd" {
-					return strings.TrimPrefix(index(filterOf(e.Args, func(p0 string) bool {
-						return strings.HasPrefix(p0, "of=")
-					}), -1), "of=")
-				}
-				return func() string {
-					if let0 != "" {
-						return let0
+			let1 := filterOf(e.Args, func(p0 string) bool {
+				return strings.HasPrefix(p0, "of=")
+			})
+			return func() bool {
+				let2 := func() string {
+					if e.Name == "dd" {
+						return func() string {
+							if len(let1) > 0 {
+								return strings.TrimPrefix(index(let1, (len(let1)-1)), "of=")
+							}
+							return ""
+						}()
 					}
 					return func() string {
-						if len(e.Positional) > 1 {
-							return index(e.Positional, (len(e.Positional) - 1))
-						}
-						return ""
-					}()
-				}()
-			}()
-			return func() bool {
-				let2 := func() []string {
-					if e.Name == "dd" {
-						return []string{}
-					}
-					return func() []string {
 						if let0 != "" {
-							return e.Positional
+							return let0
 						}
-						return func() []string {
+						return func() string {
 							if len(e.Positional) > 1 {
-								return sliceOf(e.Positional, 0, (len(e.Positional) - 1))
+								return index(e.Positional, (len(e.Positional) - 1))
 							}
-							return []string{}
+							return ""
 						}()
 					}()
 				}()
-				return (((((e.Agent &&
-					(let1 != "")) &&
-					e.OutsideProject(let1)) &&
-					e.Replaces(let1, let2)) &&
-					((e.Name == "dd") ||
-						(!e.HasFlag("n", "no-clobber", "b", "backup", "ignore-existing", "dry-run") &&
-							!anyOf(e.Args, func(p0 string) bool {
-								return ((p0 == "--update=none") ||
-									(p0 == "--update=none-fail"))
-							})))) &&
-					!((e.Name == "install") &&
-						e.HasFlag("d", "directory")))
+				return func() bool {
+					let3 := func() []string {
+						if e.Name == "dd" {
+							return []string{}
+						}
+						return func() []string {
+							if let0 != "" {
+								return e.Positional
+							}
+							return func() []string {
+								if len(e.Positional) > 1 {
+									return sliceOf(e.Positional, 0, (len(e.Positional) - 1))
+								}
+								return []string{}
+							}()
+						}()
+					}()
+					return (((((e.Agent &&
+						(let2 != "")) &&
+						e.OutsideProject(let2)) &&
+						e.Replaces(let2, let3)) &&
+						((e.Name == "dd") ||
+							(!e.HasFlag("n", "no-clobber", "b", "backup", "ignore-existing", "dry-run") &&
+								!anyOf(e.Args, func(p0 string) bool {
+									return ((p0 == "--update=none") ||
+										(p0 == "--update=none-fail"))
+								})))) &&
+						!((e.Name == "install") &&
+							e.HasFlag("d", "directory")))
+				}()
 			}()
 		}()
 	}()
