@@ -312,6 +312,27 @@ func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
 	w.nestedText(c, text, via, cx, noSubst, carrierDialect(c, cx))
 }
 
+// nestedAt walks text as run in dir, as a runner runs its recipes there
+// (make -C DIR, npm --prefix DIR, a task's dir:): its relative paths and
+// cd .. chains are judged from dir ("" or "." for where c runs; $ for
+// one known only as it runs), and c's own directory is back after it.
+func (w *walker) nestedAt(c *Command, dir, text, via string, cx ctx) {
+	if dir == "" || dir == "." {
+		w.nested(c, text, via, cx, false)
+		return
+	}
+	if strings.HasPrefix(dir, "-") {
+		dir = "./" + dir // a directory, not cd's option
+	}
+	cwd, rel, lost, fetchDir := w.cwd, w.cwdRel, w.cwdLost, w.fetch.dir
+	to := []field{{Word: Word{Value: dir, Dynamic: strings.ContainsAny(dir, "$`")}}}
+	w.fetch.dir = w.fetchedCd(to)
+	w.cd(to)
+	w.nested(c, text, via, cx, false)
+	w.cwd, w.cwdRel, w.cwdLost, w.fetch.dir = cwd, rel, lost, fetchDir
+	w.changed()
+}
+
 // nestedIn walks text in dialect d (an alias's body in the current shell's).
 func (w *walker) nestedIn(c *Command, text, via string, cx ctx, d Dialect) {
 	if d == "" {

@@ -613,6 +613,17 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			dir = path.Join(dir, d)
 		}
 	}
+	runDir := dir // where the recipes run: make -C DIR's
+	if !make {
+		var file string
+		dir, runDir, file = runnerDir(prog, args)
+		if file != "" {
+			files = append(files, file)
+		}
+	}
+	if prog == "task" || prog == "go-task" {
+		return // runsTaskfile's
+	}
 	if prog == "go" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "generate" }) {
 		return // go build, go test: Go code, not read here
 	}
@@ -648,15 +659,15 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		case make:
 			goals, overrides, dynamic := makeGoals(args)
 			text, open := w.makeIncluded(in.Text, dir, parseMakefile(in.Text, overrides).vars)
-			w.nested(c, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx, false)
-		case prog == "just" && (strings.EqualFold(baseName(f), "justfile") || strings.EqualFold(baseName(f), ".justfile") || strings.HasSuffix(f, ".just")):
+			w.nestedAt(c, runDir, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx)
+		case prog == "just": // a justfile by its name, or just -f FILE
 			for _, r := range parseJustfile(in.Text).lines(args) {
-				w.nested(c, r, via, cx, false)
+				w.nestedAt(c, runDir, r, via, cx)
 			}
 		case baseName(f) == "package.json" && packageRunners.has(prog):
 			names, known := packageScripts(prog, args)
 			for _, r := range packageScriptLines(in.Text, names, known) {
-				w.nested(c, r, via, cx, false)
+				w.nestedAt(c, runDir, r, via, cx)
 			}
 		case runnerRecipes(prog, f, in.Text) != nil:
 			for _, r := range runnerRecipes(prog, f, in.Text) {
@@ -673,6 +684,63 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			return // the first build file found is the one read
 		}
 	}
+}
+
+// runnerDir is where a runner other than make reads its file from (dir,
+// joined to the names it looks up), the file its options name instead,
+// and where its recipes run: npm --prefix DIR (-C), pnpm -C DIR (--dir),
+// yarn and bun --cwd DIR; just -f FILE runs in FILE's directory, or in
+// -d DIR's (--working-directory). A dynamic one is "$", known only as it
+// runs.
+func runnerDir(prog string, args []field) (dir, runDir, file string) {
+	var opts []string
+	switch prog {
+	case "npm":
+		opts = []string{"--prefix", "-C"}
+	case "pnpm":
+		opts = []string{"-C", "--dir"}
+	case "yarn", "bun":
+		opts = []string{"--cwd"}
+	case "just":
+		opts = []string{"-d", "--working-directory", "-f", "--justfile"}
+	default:
+		return "", "", ""
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			break
+		}
+		name, val, eq := strings.Cut(v, "=")
+		if !slices.Contains(opts, name) || !eq && !slices.Contains(opts, v) {
+			continue
+		}
+		dyn := args[i].Dynamic
+		if !eq {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			val, dyn = args[i].Value, args[i].Dynamic
+		}
+		if dyn {
+			val = "$"
+		}
+		switch name {
+		case "-f", "--justfile":
+			file = val
+		default:
+			dir = val
+		}
+	}
+	if prog == "just" {
+		runDir = dir
+		if runDir == "" && file != "" {
+			runDir = path.Dir(file)
+		}
+		return "", runDir, file
+	}
+	return dir, dir, ""
 }
 
 // writtenHere reports a file written earlier on this line.

@@ -29,7 +29,7 @@ type fileRunner struct {
 	needSub []string // the file runs only under one of these subcommands (pre-commit run -c F)
 	stop    []string // options after which no file runs (-e CODE, --version)
 	dir     []string // options whose value is the directory it reads its default file from
-	def     string   // that default file (task -d DIR: DIR/Taskfile.yml)
+	def     string   // that default file (tox -c DIR: DIR/tox.ini)
 	added   bool     // the file adds to the files it reads by name (jest -c F still runs the tests)
 	lang    string   // how the text runs: runGiven
 }
@@ -39,7 +39,7 @@ type fileRunner struct {
 // manual says: program text (sed -f, awk -f, tclsh, expect, tsx, ts-node
 // and bun, TypeScript read as Node code; a cow file is Perl), a build,
 // test or task file's commands (ninja -f, tox -c or the directory holding
-// tox.ini, task -t or -d DIR, pre-commit run -c, jest -c, rake -f, cmake
+// tox.ini, pre-commit run -c, jest -c, rake -f, cmake
 // -P and -S DIR, meson setup, Gradle's -b and -I), a program's own
 // command file (vim -u and -S, gdb -x, tmux -f and source-file, screen -c
 // and source, direnv's .envrc), a playbook's shell tasks, and jobs
@@ -55,7 +55,6 @@ var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 	ninja := fileRunner{opts: []string{"-f"}, values: "Cjlkdtw", lang: "ninja"}
 	vim := fileRunner{opts: []string{"-u", "-S"}, values: "cTtiwWsU", added: true, lang: "vim"}
 	gradle := fileRunner{opts: []string{"-b", "--build-file", "-c", "--settings-file", "-I", "--init-script"}, values: "DPpgx", added: true, lang: "gradle"}
-	task := fileRunner{opts: []string{"-t", "--taskfile"}, dir: []string{"-d", "--dir"}, def: "Taskfile.yml", lang: "task"}
 	return map[string]fileRunner{
 		"sed": sed, "gsed": sed,
 		"awk": awk, "mawk": awk, "nawk": awk, "gawk": gawk,
@@ -68,8 +67,6 @@ var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 		"ninja":      ninja,
 		"samu":       ninja,
 		"tox":        {opts: []string{"-c", "--conf"}, values: "e", def: "tox.ini", lang: "tox"},
-		"task":       task,
-		"go-task":    task,
 		"pre-commit": {opts: []string{"-c", "--config"}, needSub: []string{"run", "hook-impl", "try-repo"}, lang: "pre-commit"},
 		"jest":       {opts: []string{"-c", "--config"}, added: true, lang: "node"},
 		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIeEprR", lang: "rake"},
@@ -195,6 +192,9 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 // read build.ninja; bun x.ts runs no package.json script).
 func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	prog := program(c.Name)
+	if prog == "task" || prog == "go-task" {
+		return w.runsTaskfile(c, args, cx) // taskfile.go
+	}
 	r, ok := givenRunners()[prog]
 	if !ok {
 		return false
@@ -273,7 +273,7 @@ func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via str
 		cmds = buildRecipes("ninja", "build.ninja", in.Text)
 	case "tox":
 		cmds = buildRecipes("tox", "tox.ini", in.Text)
-	case "task", "pre-commit":
+	case "pre-commit":
 		cmds = buildRecipes(lang, name, in.Text)
 	case "tmux":
 		cmds = tmuxCommands(in.Text)
