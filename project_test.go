@@ -94,6 +94,8 @@ func TestProjectFiles(t *testing.T) {
 			"tasks:\n  default:\n    cmds:\n      - task: build\n  build:\n    deps: [gen]\n    cmds:\n      - go build -o {{.OUT}}/app .\n" +
 			"  gen: go generate ./...\n  clean:\n    cmds:\n      - rm -rf {{.OUT}}\n  setup:\n    cmds:\n      - rm -rf ~/.ssh\n" +
 			"  ci:\n    cmds:\n      - task: build\n      - task: docs:wipe\n",
+		"tasks/.git/HEAD":         "ref: refs/heads/main\n",
+		"tasks/src/main.go":       "package main\n",
 		"tasks/docs/Taskfile.yml": "version: '3'\ntasks:\n  build: mkdocs build\n  clean: rm -rf site\n  wipe: rm -rf ../..\n",
 		// recipes run where the runner is pointed: make -C, npm --prefix,
 		// just -f, task -d: from there cd .. is the project's root (its
@@ -161,6 +163,8 @@ func TestProjectFiles(t *testing.T) {
 		{"tasks", "task clean", "agent", dsl.Allow},
 		{"tasks", "task docs:clean", "agent", dsl.Allow}, // rm -rf site in docs
 		{"tasks", "task -d docs clean", "agent", dsl.Allow},
+		{"tasks/src", "task setup", "agent", dsl.Ask}, // the Taskfile above
+		{"tasks/src", "task build", "agent", dsl.Allow},
 		{"deep/a", "make -C sub tidy", "agent", dsl.Allow},
 		{"deep/a", "make -C sub wipe", "agent", dsl.Ask},
 		{"deep/a", "make --directory=sub wipe", "agent", dsl.Ask},

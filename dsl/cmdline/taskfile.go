@@ -56,6 +56,7 @@ const (
 	maxTaskCalls        = 512
 	maxTaskName         = 1024
 	maxTaskVarDepth     = 8
+	maxTaskParents      = 8 // the directories above looked at for a Taskfile
 )
 
 // taskfileNames are the files task looks up in a directory, in its order.
@@ -225,7 +226,8 @@ type taskRun struct {
 	cliVars map[string]string // NAME=VALUE on task's line
 	seen    map[string]bool
 	calls   int
-	unknown bool // a name not known here: every task is read
+	unknown bool   // a name not known here: every task is read
+	env     string // the last export added (exports)
 	out     []taskLine
 }
 
@@ -309,6 +311,7 @@ func (r *taskRun) task(name string, from *taskDef, vars *yamlNode, depth int) {
 	r.calls++
 	n := t.node
 	if n.vals == nil { // the short form: a command, or a list of them
+		r.exports(t.src.dir, t, vars)
 		for _, c := range n.list() {
 			r.add(t.src.dir, r.interpolate(c.text(), t, vars, 0))
 		}
@@ -318,6 +321,7 @@ func (r *taskRun) task(name string, from *taskDef, vars *yamlNode, depth int) {
 		return
 	}
 	dir := taskJoin(t.src.dir, r.interpolate(n.get("dir").text(), t, vars, 0))
+	r.exports(dir, t, vars)
 	for _, k := range n.get("vars").keySet() {
 		if sh := n.get("vars").get(k).get("sh").text(); sh != "" {
 			r.add(dir, r.interpolate(sh, t, vars, 0))
@@ -342,6 +346,32 @@ func (r *taskRun) task(name string, from *taskDef, vars *yamlNode, depth int) {
 	}
 	for _, c := range cmds {
 		r.cmd(c, t, dir, vars, depth)
+	}
+}
+
+// exports adds what sets the environment a task's commands run with:
+// export NAME=VALUE for each static env: of the task, its file and the
+// root (the first found wins), once while it stays the same, so that
+// $NAME in them is known.
+func (r *taskRun) exports(dir string, t *taskDef, vars *yamlNode) {
+	seen := map[string]bool{}
+	var words []string
+	for _, env := range append([]*yamlNode{t.node.get("env")}, t.src.env...) {
+		for _, k := range env.keySet() {
+			v := env.get(k)
+			if seen[k] || !isName(k) || v.vals != nil || v.seq != nil {
+				continue
+			}
+			seen[k] = true
+			words = append(words, k+"="+shellQuote(r.interpolate(v.text(), t, vars, 0)))
+		}
+	}
+	if len(words) == 0 {
+		return
+	}
+	if text := "export " + strings.Join(words, " "); text != r.env {
+		r.env = text
+		r.add(dir, text)
 	}
 }
 
@@ -592,8 +622,13 @@ func (w *walker) runsTaskfile(c *Command, args []field, cx ctx) bool {
 		}
 	case file != "":
 		found, text, ok = findTaskfile(read, file)
+	case dir != "":
+		found, text, ok = findTaskfile(read, dir)
 	default:
-		found, text, ok = findTaskfile(read, cmpOr(dir, "."))
+		// where it runs, or the nearest directory above holding one
+		for up, i := ".", 0; !ok && i < maxTaskParents; up, i = path.Join(up, ".."), i+1 {
+			found, text, ok = findTaskfile(read, up)
+		}
 		found = strings.TrimPrefix(found, "./")
 	}
 	if !ok {
@@ -611,7 +646,8 @@ func (w *walker) runsTaskfile(c *Command, args []field, cx ctx) bool {
 	if opaque != "" {
 		c.Untrusted = opaque // an included file known only as it runs
 	}
-	via := c.Name + " " + found
+	_, via, _ := w.fileInput(found)
+	via = c.Name + " " + via
 	lines := tf.lines(args)
 	for _, l := range lines {
 		w.nestedAt(c, l.dir, l.text, via, cx)

@@ -85,7 +85,7 @@ tasks:
 		text, ok := files[strings.TrimPrefix(name, "./")]
 		return text, ok
 	}
-	const globals = ".|git rev-parse HEAD"
+	const globals = ".|git rev-parse HEAD|.|export GOFLAGS='-mod=mod'"
 	every := globals + "|.|go generate ./...|.|go build -o build/app .|.|go test ./... |.|rm -rf ~/.ssh|" +
 		".|test -z \"$(git status --porcelain)\"|.|test -f go.mod|.|test -f dist/ok|.|goreleaser release|.|rm -rf dist/tmp|" +
 		"tools|tar czf app-release.tgz dist|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE}|.|echo here|.|echo start|" +
@@ -101,13 +101,13 @@ tasks:
 		{"--dir . -v setup OUT=x", globals + "|.|rm -rf ~/.ssh"},
 		{"release", globals + "|.|test -z \"$(git status --porcelain)\"|.|test -f go.mod|.|test -f dist/ok|.|goreleaser release|" +
 			".|rm -rf dist/tmp|.|go generate ./...|tools|tar czf app-release.tgz dist"},
-		{"web", globals + "|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
-		{"web OUT=out", globals + "|web|rm -rf ../out|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
+		{"web", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
+		{"web OUT=out", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../out|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
 		{"plat", globals + "|.|echo here"},
 		{"start:db", globals + "|.|echo start"},
 		{"docs", globals + "|.|mkdocs build"},
 		{"docs:serve", globals + "|.|mkdocs build|.|mkdocs serve"},
-		{"tools:pack", globals + "|tools|tar czf ${TASK_VALUE}-release.tgz dist|.|go generate ./..."},
+		{"tools:pack", strings.Replace(globals, ".|export", "tools|export", 1) + "|tools|tar czf ${TASK_VALUE}-release.tgz dist|.|go generate ./..."},
 		{"--list", ""},
 		{"nothing", every},
 		{"$T", every},
