@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"fmt"
 	"path"
 	"runtime"
 	"slices"
@@ -42,8 +43,11 @@ type taskfile struct {
 	// whole is set when tasks may come from a file not read (a remote
 	// or dynamic include, one not found): a name not found reads all.
 	whole bool
-	files int
-	bytes int
+	// limited is set past the bounds: tasks or included files were left
+	// unread (an IssueLimit of the line).
+	limited bool
+	files   int
+	bytes   int
 }
 
 // Bounds on a Taskfile's reading: the files it includes (how deep, how
@@ -129,9 +133,12 @@ func (tf *taskfile) add(read func(string) (string, bool), text string, src *task
 		}
 		r := &taskRun{tf: tf}
 		file, dir = r.interpolate(file, &taskDef{src: src}, nil, 0), r.interpolate(dir, &taskDef{src: src}, nil, 0)
-		if file == "" || strings.Contains(file, "$") || strings.Contains(dir, "$") || strings.Contains(file, "://") ||
-			strings.HasPrefix(file, "git@") || depth+1 > maxTaskIncludeDepth || tf.files >= maxTaskFiles || tf.bytes > maxTaskBytes {
-			tf.whole = true // a remote or dynamic include, or past the bounds
+		if depth+1 > maxTaskIncludeDepth || tf.files >= maxTaskFiles || tf.bytes > maxTaskBytes {
+			tf.whole, tf.limited = true, true
+			continue
+		}
+		if file == "" || strings.Contains(file, "$") || strings.Contains(dir, "$") || strings.Contains(file, "://") || strings.HasPrefix(file, "git@") {
+			tf.whole = true // a remote or dynamic include
 			continue
 		}
 		if !path.IsAbs(file) && !strings.HasPrefix(file, "~") {
@@ -252,6 +259,7 @@ func (tf *taskfile) lines(args []field) []taskLine {
 		for _, n := range tf.order {
 			r.task(n, nil, nil, 0)
 		}
+		tf.limited = tf.limited || r.calls >= maxTaskCalls
 	}
 	return r.out
 }
@@ -569,7 +577,7 @@ func taskGoals(args []field) (goals []string, cliArgs string, cliVars map[string
 // taskfileOptions are where task's options say its Taskfile is: -t FILE
 // (--taskfile, a file or a directory), -d DIR (--dir, where it looks and
 // its tasks run), -g (--global: the home's); dynamic when one is known
-// only as it runs.
+// only as it runs (but for a file the line wrote to a variable's name).
 func taskfileOptions(args []field) (file, dir string, dynamic bool) {
 	for i := 0; i < len(args) && args[i].Value != "--"; i++ {
 		v := args[i].Value
@@ -581,11 +589,16 @@ func taskfileOptions(args []field) (file, dir string, dynamic bool) {
 		} else if !eq && len(v) > 2 && (strings.HasPrefix(v, "-t") || strings.HasPrefix(v, "-d")) && v[1] != '-' {
 			name, val = v[:2], v[2:]
 		}
+		if dyn {
+			// a file written to a variable's name ($TF, "$PWD/x"), else unknown
+			val = knownName(field{Word: Word{Value: val, Dynamic: true}})
+			dynamic = dynamic || val == ""
+		}
 		switch name {
 		case "-t", "--taskfile":
-			file, dynamic = val, dynamic || dyn
+			file = val
 		case "-d", "--dir":
-			dir, dynamic = val, dynamic || dyn
+			dir = val
 		case "-g", "--global":
 			if v == name {
 				dir = "~"
@@ -648,9 +661,12 @@ func (w *walker) runsTaskfile(c *Command, args []field, cx ctx) bool {
 	}
 	_, via, _ := w.fileInput(found)
 	via = c.Name + " " + via
-	lines := tf.lines(args)
-	for _, l := range lines {
+	for _, l := range tf.lines(args) {
 		w.nestedAt(c, l.dir, l.text, via, cx)
+	}
+	if tf.limited {
+		w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: %s includes more files or runs more tasks than hguard reads (%d files, %d bytes, %d deep; %d tasks); the rest were not read",
+			c.Pos.Line, c.Pos.Col, found, maxTaskFiles, maxTaskBytes, maxTaskIncludeDepth, maxTaskCalls))
 	}
 	return true
 }

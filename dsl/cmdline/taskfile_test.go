@@ -149,8 +149,8 @@ func TestTaskfileBounds(t *testing.T) {
 	}
 	text, _ := read("Taskfile.yml")
 	tf := readTaskfile(read, "Taskfile.yml", text, ".")
-	if tf.files > maxTaskIncludeDepth+1 || !tf.whole {
-		t.Errorf("read %d files, whole %v", tf.files, tf.whole)
+	if tf.files > maxTaskIncludeDepth+1 || !tf.whole || !tf.limited {
+		t.Errorf("read %d files, whole %v, limited %v", tf.files, tf.whole, tf.limited)
 	}
 	if got := tf.lines(nil); len(got) == 0 || len(got) > maxTaskIncludeDepth+1 {
 		t.Errorf("%d lines", len(got))
@@ -175,6 +175,23 @@ func TestTaskfileOptions(t *testing.T) {
 		}
 		if file, dir, _ := taskfileOptions(args); file != tt.file || dir != tt.dir {
 			t.Errorf("task %s: %q %q, want %q %q", tt.args, file, dir, tt.file, tt.dir)
+		}
+	}
+}
+
+// TestTaskfileWritten: a Taskfile the line writes runs its named task,
+// by a variable's name too.
+func TestTaskfileWritten(t *testing.T) {
+	for _, line := range []string{
+		"printf 'version: 3\\ntasks:\\n  x: rm -rf ~\\n' > t.yml; task -t t.yml x",
+		"TF=$(mktemp); printf 'version: 3\\ntasks:\\n  x: rm -rf ~\\n' > $TF; task -t $TF x",
+	} {
+		found := false
+		for _, c := range ParseShell(line, "bash").Commands {
+			found = found || c.Name == "rm" && strings.Contains(strings.Join(wordValues(c.Args), " "), "~")
+		}
+		if !found {
+			t.Errorf("%q: rm -rf ~ not read", line)
 		}
 	}
 }
