@@ -107,6 +107,9 @@ func TestProjectFiles(t *testing.T) {
 		"deep/a/sub/Taskfile.yml": "version: '3'\ntasks:\n  tidy: cd .. && rm -rf build\n  wipe: rm -rf ../..\n",
 	}
 	maps.Copy(files, runnerTree)
+	// cmake --build DIR builds the source its cache names
+	files["cm/build/CMakeCache.txt"] = "CMAKE_BUILD_TYPE:STRING=\nCMAKE_HOME_DIRECTORY:INTERNAL=" + filepath.Join(home, "cm") + "\n"
+	files["okcm/build/CMakeCache.txt"] = "CMAKE_HOME_DIRECTORY:INTERNAL=" + filepath.Join(home, "okcm") + "\n"
 	old := time.Now().Add(-time.Hour)
 	for _, p := range writeTree(t, home, files, 0o755) {
 		if err := os.Chtimes(p, old, old); err != nil {
@@ -202,6 +205,9 @@ func TestProjectFiles(t *testing.T) {
 		{"pynm", "pytest", "agent", dsl.Allow}, // a dependency's and a virtual environment's tests are not collected
 		{"okrs", "cargo build", "agent", dsl.Allow},
 		{"okcm", "cmake -B build", "agent", dsl.Allow},
+		{"cm", "cmake --build build", "agent", dsl.Block},
+		{"cm/build", "cmake --build .", "agent", dsl.Block},
+		{"okcm", "cmake --build build -j 8", "agent", dsl.Allow},
 		{"okcm", "cmake -S . -B build -G Ninja", "agent", dsl.Allow},
 		{"web", "npm start", "", dsl.Allow},
 		{"crate", "cargo build", "", dsl.Allow},

@@ -199,6 +199,9 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	if !ok {
 		return false
 	}
+	if dir := cmakeBuildDir(args); prog == "cmake" && dir != "" {
+		return w.runsCMakeBuild(c, dir, cx)
+	}
 	files, dirs, handled := r.givenFiles(args)
 	if prog == "cmake" && len(files) == 0 && cmakeConfigures(args) {
 		files = append(files, field{Word: Word{Value: "."}}) // cmake -B build: the source is where it runs
@@ -917,6 +920,54 @@ func cmakeConfigures(args []field) bool {
 		}
 	}
 	return configures
+}
+
+// cmakeBuildDir is the build directory of cmake --build DIR, "" for
+// another mode, a preset's or one known only as it runs.
+func cmakeBuildDir(args []field) string {
+	for i, a := range args {
+		switch {
+		case a.Value == "--build" && i+1 < len(args) && !args[i+1].Dynamic && !strings.HasPrefix(args[i+1].Value, "-"):
+			return args[i+1].Value
+		case strings.HasPrefix(a.Value, "--build=") && !a.Dynamic:
+			return strings.TrimPrefix(a.Value, "--build=")
+		}
+	}
+	return ""
+}
+
+// runsCMakeBuild follows cmake --build DIR: the project's source is the
+// one DIR's CMakeCache.txt names (CMAKE_HOME_DIRECTORY), and its
+// CMakeLists.txt's custom commands and targets run in DIR (its
+// execute_process too, when the build configures it again). It reports
+// whether it read the cache.
+func (w *walker) runsCMakeBuild(c *Command, dir string, cx ctx) bool {
+	cache, _, ok := w.fileInput(path.Join(dir, "CMakeCache.txt"))
+	if !ok || !cache.Static {
+		return false
+	}
+	src := ""
+	for _, line := range strings.Split(cache.Text, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "CMAKE_HOME_DIRECTORY:INTERNAL="); ok {
+			src = strings.TrimSpace(v)
+		}
+	}
+	if src == "" {
+		return true
+	}
+	file := path.Join(src, "CMakeLists.txt")
+	in, via, ok := w.fileInput(file)
+	if !ok {
+		return true
+	}
+	if !in.Static || in.Remote || in.Decoded {
+		c.Untrusted = untrusted(in)
+		return true
+	}
+	for _, cmd := range cmakeCommands(in.Text) {
+		w.nestedAt(c, dir, cmd, c.Name+" --build "+dir+": "+via, cx)
+	}
+	return true
 }
 
 // cmakeCommand finds CMake's calls that run commands: execute_process
