@@ -321,7 +321,7 @@ func (r *taskRun) task(name string, from *taskDef, vars *yamlNode, depth int) {
 	if n.vals == nil { // the short form: a command, or a list of them
 		r.exports(t.src.dir, t, vars)
 		for _, c := range n.list() {
-			r.add(t.src.dir, r.interpolate(c.text(), t, vars, 0))
+			r.cmd(c, t, t.src.dir, vars, depth)
 		}
 		return
 	}
@@ -503,7 +503,7 @@ func (r *taskRun) value(expr string, t *taskDef, vars *yamlNode, depth int) stri
 			if v.vals != nil || v.seq != nil {
 				return unknown // sh:, ref:, map: or a list: known as it runs
 			}
-			return r.interpolate(v.text(), &taskDef{name: t.name, src: t.src}, nil, depth+1)
+			return r.interpolate(v.text(), t, vars, depth+1)
 		}
 	}
 	return unknown // an environment variable, a var of the run

@@ -30,6 +30,7 @@ includes:
     optional: true
 vars:
   OUT: build
+  BIN: "{{.ROOT_DIR}}/bin"
   REV:
     sh: git rev-parse HEAD
 env:
@@ -68,7 +69,7 @@ tasks:
     dir: web
     cmds:
       - rm -rf ../{{.OUT}}
-      - echo {{.ROOT_DIR}} {{.UNSET}} {{.VERSION | trim}}
+      - echo {{.ROOT_DIR}} {{.UNSET}} {{.VERSION | trim}} {{.BIN}}
   plat:
     cmds:
       - cmd: echo here
@@ -88,7 +89,7 @@ tasks:
 	const globals = ".|git rev-parse HEAD|.|export GOFLAGS='-mod=mod'"
 	every := globals + "|.|go generate ./...|.|go build -o build/app .|.|go test ./... |.|rm -rf ~/.ssh|" +
 		".|test -z \"$(git status --porcelain)\"|.|test -f go.mod|.|test -f dist/ok|.|goreleaser release|.|rm -rf dist/tmp|" +
-		"tools|tar czf app-release.tgz dist|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE}|.|echo here|.|echo start|" +
+		"tools|tar czf app-release.tgz dist|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE} ../bin|.|echo here|.|echo start|" +
 		"docs|mkdocs build|docs|mkdocs serve|tools|tar czf ${TASK_VALUE}-release.tgz dist" // pack on its own too
 	// docs' tasks run where task runs: an include without dir: runs there
 	every = strings.ReplaceAll(every, "docs|", ".|")
@@ -101,8 +102,8 @@ tasks:
 		{"--dir . -v setup OUT=x", globals + "|.|rm -rf ~/.ssh"},
 		{"release", globals + "|.|test -z \"$(git status --porcelain)\"|.|test -f go.mod|.|test -f dist/ok|.|goreleaser release|" +
 			".|rm -rf dist/tmp|.|go generate ./...|tools|tar czf app-release.tgz dist"},
-		{"web", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
-		{"web OUT=out", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../out|web|echo .. ${TASK_VALUE} ${TASK_VALUE}"},
+		{"web", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../build|web|echo .. ${TASK_VALUE} ${TASK_VALUE} ../bin"},
+		{"web OUT=out", strings.Replace(globals, ".|export", "web|export", 1) + "|web|rm -rf ../out|web|echo .. ${TASK_VALUE} ${TASK_VALUE} ../bin"},
 		{"plat", globals + "|.|echo here"},
 		{"start:db", globals + "|.|echo start"},
 		{"docs", globals + "|.|mkdocs build"},
