@@ -28,8 +28,7 @@ type fileRunner struct {
 	sub     []string // the operands after one of these subcommands are files (tmux source-file F)
 	needSub []string // the file runs only under one of these subcommands (pre-commit run -c F)
 	stop    []string // options after which no file runs (-e CODE, --version)
-	dir     []string // options whose value is the directory it reads its default file from
-	def     string   // that default file (tox -c DIR: DIR/tox.ini)
+	def     string   // the file it reads from a directory it is given (tox -c DIR: DIR/tox.ini)
 	added   bool     // the file adds to the files it reads by name (jest -c F still runs the tests)
 	lang    string   // how the text runs: runGiven
 }
@@ -108,7 +107,7 @@ var dirFiles = map[string]string{"direnv": ".envrc", "meson": "meson.build"}
 // givenFiles are the words naming the files prog runs (runner r) among
 // args: those its options name (byOption: they replace the files it reads
 // by name) and its operands.
-func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool) {
+func (r fileRunner) givenFiles(args []field) (files []field, byOption bool) {
 	subSeen := len(r.needSub) == 0
 	inSub, operands := false, 0
 	for i := 0; i < len(args); i++ {
@@ -139,7 +138,7 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 			return field{}, false
 		}
 		if slices.Contains(r.stop, v) {
-			return nil, nil, false // inline code (bun -e), a listing (crontab -l): no file runs
+			return nil, false // inline code (bun -e), a listing (crontab -l): no file runs
 		}
 		if v == "--" {
 			if r.operand && operands == 0 && i+1 < len(args) && subSeen {
@@ -149,10 +148,6 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 		}
 		if f, ok := optVal(r.opts); ok {
 			files, byOption = append(files, f), true
-			continue
-		}
-		if d, ok := optVal(r.dir); ok {
-			dirs, byOption = append(dirs, d), true
 			continue
 		}
 		if strings.HasPrefix(v, "-") && len(v) > 1 {
@@ -181,9 +176,9 @@ func (r fileRunner) givenFiles(args []field) (files, dirs []field, byOption bool
 	if !subSeen {
 		// another subcommand (pre-commit install) runs no file; none at
 		// all is the default (pre-commit alone is pre-commit run)
-		return nil, nil, operands > 0
+		return nil, operands > 0
 	}
-	return files, dirs, byOption
+	return files, byOption
 }
 
 // runsGiven follows the file a program of givenRunners runs, when the line
@@ -202,17 +197,12 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	if dir := cmakeBuildDir(args); prog == "cmake" && dir != "" {
 		return w.runsCMakeBuild(c, dir, cx)
 	}
-	files, dirs, handled := r.givenFiles(args)
+	files, handled := r.givenFiles(args)
 	if prog == "cmake" && len(files) == 0 && cmakeConfigures(args) {
 		files = append(files, field{Word: Word{Value: "."}}) // cmake -B build: the source is where it runs
 	}
 	if dirFiles[prog] != "" && (len(files) > 0 || prog == "direnv" && slices.ContainsFunc(args, func(a field) bool { return slices.Contains(r.sub, a.Value) })) {
 		files = append(files, field{Word: Word{Value: "."}}) // direnv allow, meson setup BUILD: where it runs
-	}
-	for _, d := range dirs {
-		if r.def != "" && !d.Dynamic {
-			files = append(files, field{Word: Word{Value: path.Join(d.Value, r.def)}})
-		}
 	}
 	seen := map[string]bool{}
 	for _, f := range files {
