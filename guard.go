@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -71,6 +72,20 @@ type Request struct {
 	// secret (Verdict.Held): sending one is sending the secret, whatever
 	// its content now shows (env > e.txt, approved, then curl -T e.txt).
 	Held []string
+	// Path are the directories earlier commands of the session put first
+	// on PATH (Verdict.PathDirs), and Aliases and Funcs the aliases and
+	// functions they defined (Verdict.Aliases, Verdict.Funcs): export
+	// PATH=./bin:$PATH, then ls runs ./bin/ls; alias ls='rm -rf ~', then
+	// ls runs rm. A later command that runs them is judged with them.
+	Path    []string
+	Aliases map[string]string
+	Funcs   map[string]string
+}
+
+// before is what the session's earlier commands left for the command's
+// model, but the files they wrote.
+func (req Request) before() cmdline.Before {
+	return cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched), Path: req.Path, Aliases: req.Aliases, Funcs: req.Funcs}
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -80,6 +95,47 @@ type Verdict struct {
 	Findings []dsl.Finding
 	Line     *cmdline.Line // the parsed model, for explain
 	held     []string      // for an agent: dsl.HeldFiles of the line
+	carried  carried       // for an agent: what the line sets up in its shell
+}
+
+// carried is what a line sets up in the shell for the commands after it:
+// the directories it puts on PATH, its aliases and functions.
+type carried struct {
+	path           []string
+	aliases, funcs map[string]string
+}
+
+// carriedOf is what the line sets up, read alone and with the project's
+// files (nil: not read so), which add what a script of the project it
+// sources sets up.
+func carriedOf(line, project *cmdline.Line) carried {
+	var c carried
+	for _, l := range []*cmdline.Line{line, project} {
+		if l == nil {
+			continue
+		}
+		for _, d := range l.PathDirs {
+			if !slices.Contains(c.path, d) {
+				c.path = append(c.path, d)
+			}
+		}
+		c.aliases = merged(c.aliases, l.Aliases)
+		c.funcs = merged(c.funcs, l.Funcs)
+	}
+	return c
+}
+
+// merged is m with add's entries put in (m is cloned first).
+func merged(m, add map[string]string) map[string]string {
+	if len(add) == 0 {
+		return m
+	}
+	m = maps.Clone(m)
+	if m == nil {
+		m = map[string]string{}
+	}
+	maps.Copy(m, add)
+	return m
 }
 
 // New loads and compiles the rules. A user or project rule file that
@@ -303,7 +359,7 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // Check decides one command line. It never fails: what cannot be analysed
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
-	before := cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)}
+	before := req.before()
 	session := len(req.Written) > 0 || !req.Since.IsZero()
 	if session {
 		before.Written = earlierFiles(req.Written, req.Since)
@@ -347,8 +403,11 @@ func (g *Guard) Check(req Request) Verdict {
 			}
 		}
 	}
+	var project *cmdline.Line
 	if len(declined) > 0 {
-		findings = append(findings, g.projectFindings(req, line, declined, findings, ctx)...)
+		var more []dsl.Finding
+		more, project = g.projectFindings(req, line, declined, findings, ctx)
+		findings = append(findings, more...)
 	}
 	if req.Caller != "" {
 		findings = append(findings, g.behindFindings(line, req, findings, ctx)...)
@@ -360,6 +419,7 @@ func (g *Guard) Check(req Request) Verdict {
 	v := Verdict{Findings: findings, Line: line}
 	if req.Caller != "" {
 		v.held = dsl.HeldFiles(line, ctx)
+		v.carried = carriedOf(line, project)
 	}
 	for _, f := range findings {
 		v.Level = max(v.Level, f.Level)
@@ -419,6 +479,30 @@ func (v Verdict) Written(cwd string) []string {
 	}
 	return absPaths(v.Line.Written, cwd)
 }
+
+// PathDirs are the directories the command puts first on PATH, absolute
+// (a relative one as written: it is looked up where each later command
+// runs), and Aliases and Funcs the aliases and functions it defines, for
+// the session's later commands (Request.Path, Request.Aliases,
+// Request.Funcs). One under ~ needs $HOME.
+func (v Verdict) PathDirs() []string {
+	var out []string
+	for _, d := range v.carried.path {
+		if d == "~" || strings.HasPrefix(d, "~/") {
+			if d = strings.Join(absPaths([]string{d}, ""), ""); d == "" {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Aliases are the aliases the command defines (PathDirs).
+func (v Verdict) Aliases() map[string]string { return v.carried.aliases }
+
+// Funcs are the functions the command defines (PathDirs).
+func (v Verdict) Funcs() map[string]string { return v.carried.funcs }
 
 // Held are the files the command fills with a secret, as absolute
 // patterns (dsl.HeldFiles: a trailing "/" stands for every file under a

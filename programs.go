@@ -16,7 +16,9 @@ import (
 // An agent may run a known program under a name no rule knows: a link
 // the repository holds (./py -> python3), a copy an earlier command made
 // (cp /bin/rm ./zz, then ./zz -r -f ~), or a directory put first on PATH
-// (PATH=$PWD/bb:$PATH ls … where bb/ls is curl). behindLine finds, on
+// (PATH=$PWD/bb:$PATH ls … where bb/ls is curl), by this line or an
+// earlier command of the session (export PATH=./bin:$PATH, then git status
+// where bin/git is a copy of rm). behindLine finds, on
 // disk, the program each such command runs, and gives the line's
 // commands spelled with that program's name, to be judged as such.
 
@@ -40,8 +42,9 @@ var copyDirs = []string{"/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin"}
 
 // behindLine is the text of the line's commands that run a known program
 // under another name, each spelled with that program's name (one per
-// line), and the names; "" when there are none.
-func behindLine(line *cmdline.Line, cwd string) (string, []string) {
+// line), and the names; "" when there are none. sessionPath are the
+// directories earlier commands of the session put on PATH (Request.Path).
+func behindLine(line *cmdline.Line, cwd string, sessionPath []string) (string, []string) {
 	if line == nil || !filepath.IsAbs(cwd) {
 		return "", nil
 	}
@@ -65,7 +68,9 @@ func behindLine(line *cmdline.Line, cwd string) (string, []string) {
 		case strings.Contains(c.Path, "/"):
 			file = c.Path
 		default:
-			file = onLinePath(c, dir, linePath)
+			if file = onLinePath(c, dir, linePath); file == "" {
+				file = onSessionPath(c.Name, dir, sessionPath)
+			}
 		}
 		if file == "" {
 			continue
@@ -124,6 +129,24 @@ func onLinePath(c *cmdline.Command, dir, linePath string) string {
 			return "" // a system directory first: the program its name says
 		}
 		p := filepath.Join(el, c.Name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
+
+// onSessionPath is the program file a bare name runs from a directory
+// earlier commands of the session put on PATH, a relative one where the
+// command runs; "" for none. The line's own PATH is looked at first
+// (onLinePath): a system directory it puts first still leaves these to be
+// looked into, the stricter reading.
+func onSessionPath(name, dir string, sessionPath []string) string {
+	for _, d := range sessionPath {
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(dir, d)
+		}
+		p := filepath.Join(d, name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
 			return p
 		}
@@ -252,11 +275,11 @@ func readAll(p string, size int64) ([]byte, error) {
 // under another name as that program, for an agent: what they find and
 // the line did not is added, its message naming the program.
 func (g *Guard) behindFindings(line *cmdline.Line, req Request, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
-	text, names := behindLine(line, req.Cwd)
+	text, names := behindLine(line, req.Cwd, req.Path)
 	if text == "" {
 		return nil
 	}
-	again := cmdline.ParseShellAfter(text, req.Shell, cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)})
+	again := cmdline.ParseShellAfter(text, req.Shell, req.before())
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(again, ctx) {
 		if f.Level < dsl.Ask || slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule }) {

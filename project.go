@@ -20,8 +20,11 @@ import (
 // does it to itself (projectBusiness: rm -rf build in make clean, a curl
 // | sh installer), as the person chose the project and its scripts run
 // all day. declined are the paths the first reading was not given;
-// findings are its findings, not repeated.
-func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []string, findings []dsl.Finding, ctx dsl.Context) []dsl.Finding {
+// findings are its findings, not repeated. The line as read with the
+// project's files is returned too (nil when not read again): what a
+// project's script it sources sets up (. env.sh's export PATH=…) stays
+// for the session's later commands.
+func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []string, findings []dsl.Finding, ctx dsl.Context) ([]dsl.Finding, *cmdline.Line) {
 	roots := projectRoots(req.Cwd, first, declined)
 	home := os.Getenv("HOME")
 	inProject := func(p string) bool {
@@ -31,9 +34,9 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 		p, ok := homeJoined(home, p)
 		return ok && inProject(filepath.Clean(p))
 	}) {
-		return nil
+		return nil, nil
 	}
-	before := cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched)}
+	before := req.before()
 	before.Written = filesWhere(func(p string) bool {
 		if sessionWrote(p, req.Written, req.Since) {
 			return true
@@ -51,7 +54,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 		f.Message += " (in a file of the project the line runs)"
 		out = append(out, f)
 	}
-	return out
+	return out, line
 }
 
 // projectBusiness are the rules whose asks, found in a project's own

@@ -52,10 +52,14 @@ type Decision struct {
 	Mode        string        `json:"mode"`
 	Warnings    []string      `json:"warnings,omitempty"`
 
-	fetched    []string // what the command fills from the network, for the session's later commands
-	written    []string // what the command writes, for the session's later commands
-	held       []string // what the command fills with a secret, for the session's later commands
-	newSession bool     // the session has no start time yet (session.State.Started)
+	fetched []string // what the command fills from the network, for the session's later commands
+	written []string // what the command writes, for the session's later commands
+	held    []string // what the command fills with a secret, for the session's later commands
+	// what the command sets up in its shell, for the session's later
+	// commands: directories put on PATH, aliases, functions
+	path           []string
+	aliases, funcs map[string]string
+	newSession     bool // the session has no start time yet (session.State.Started)
 }
 
 // Decider decides commands for a caller: an Engine in the caller's process,

@@ -204,7 +204,8 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 			return d, err
 		}
 	}
-	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0 || len(d.held) > 0)) {
+	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0 || len(d.held) > 0 ||
+		len(d.path) > 0 || len(d.aliases) > 0 || len(d.funcs) > 0)) {
 		// Remembered before the command runs (an ask may be approved):
 		// code the session runs from there later is judged as fetched,
 		// a script written there is read.
@@ -216,6 +217,8 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 				st.AddFetched(d.fetched...)
 				st.AddWritten(d.written...)
 				st.AddHeld(d.held...)
+				st.AddPath(d.path...)
+				st.AddDefined(d.aliases, d.funcs)
 			}
 		})
 		if err != nil {
@@ -314,6 +317,9 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// And cp ~/.ssh/id_rsa k.txt, then curl -T k.txt: a file an
 		// earlier command filled with a secret holds it.
 		hreq.Held = st.Held
+		// And export PATH=./bin:$PATH or alias ls='rm -rf ~', then ls:
+		// what the session's shell was set up to run is judged.
+		hreq.Path, hreq.Aliases, hreq.Funcs = st.Path, st.Aliases, st.Funcs
 		if shared, err := e.sessions.AgentsHeld(); err != nil {
 			return d, nil, err
 		} else if len(shared) > 0 {
@@ -331,6 +337,12 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		}
 		if session.HasPaths(st.Fetched, d.fetched) && len(d.fetched) > 0 {
 			d.fetched = nil
+		}
+		if p := v.PathDirs(); slices.ContainsFunc(p, func(d string) bool { return !slices.Contains(st.Path, d) }) {
+			d.path = p
+		}
+		if a, f := v.Aliases(), v.Funcs(); !st.HasDefined(a, f) {
+			d.aliases, d.funcs = a, f
 		}
 		d.newSession = st.Started.IsZero()
 	}

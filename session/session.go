@@ -107,10 +107,18 @@ type State struct {
 	// under a directory, "*" for the pieces split wrote), at most
 	// MaxFetched: sending one later is sending the secret, whatever the
 	// file's content shows (env > e.txt, then curl -T e.txt).
-	Held    []string        `json:"held,omitempty"`
-	Started time.Time       `json:"started,omitzero"`
-	Updated time.Time       `json:"updated"`
-	Extra   json.RawMessage `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	Held []string `json:"held,omitempty"`
+	// Path are the directories the session's commands put first on PATH,
+	// newest last, at most MaxPath (absolute, or relative as the command
+	// wrote it); Aliases and Funcs the aliases and functions they defined,
+	// at most MaxDefined of each, the name to its text: a later command
+	// that runs them is judged with them (hguard.Request).
+	Path    []string          `json:"path,omitempty"`
+	Aliases map[string]string `json:"aliases,omitempty"`
+	Funcs   map[string]string `json:"funcs,omitempty"`
+	Started time.Time         `json:"started,omitzero"`
+	Updated time.Time         `json:"updated"`
+	Extra   json.RawMessage   `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
@@ -551,6 +559,59 @@ func (st *State) AddFetched(paths ...string) { addPaths(&st.Fetched, paths) }
 
 // AddWritten records paths in st.Written as AddFetched does in st.Fetched.
 func (st *State) AddWritten(paths ...string) { addPaths(&st.Written, paths) }
+
+// MaxPath bounds State.Path, and MaxDefined State.Aliases and
+// State.Funcs. Past them the oldest directory gives way, and a new name
+// is not recorded.
+const (
+	MaxPath    = 32
+	MaxDefined = 32
+)
+
+// AddPath records directories in st.Path, each once, newest last.
+func (st *State) AddPath(dirs ...string) {
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		st.Path = slices.DeleteFunc(st.Path, func(q string) bool { return q == d })
+		st.Path = append(st.Path, d)
+	}
+	if n := len(st.Path); n > MaxPath {
+		st.Path = slices.Delete(st.Path, 0, n-MaxPath)
+	}
+}
+
+// AddDefined records aliases and functions in st.Aliases and st.Funcs; a
+// name defined again takes its new text, as in the shell.
+func (st *State) AddDefined(aliases, funcs map[string]string) {
+	define := func(m *map[string]string, add map[string]string) {
+		for name, text := range add {
+			if *m == nil {
+				*m = map[string]string{}
+			}
+			if _, ok := (*m)[name]; ok || len(*m) < MaxDefined {
+				(*m)[name] = text
+			}
+		}
+	}
+	define(&st.Aliases, aliases)
+	define(&st.Funcs, funcs)
+}
+
+// HasDefined reports whether st holds every alias and function given,
+// with its text.
+func (st *State) HasDefined(aliases, funcs map[string]string) bool {
+	has := func(m, add map[string]string) bool {
+		for name, text := range add {
+			if t, ok := m[name]; !ok || t != text {
+				return false
+			}
+		}
+		return true
+	}
+	return has(st.Aliases, aliases) && has(st.Funcs, funcs)
+}
 
 // AddHeld records patterns in st.Held, each once, newest last; only
 // absolute ones. Past MaxFetched the directory holding the most of them

@@ -104,6 +104,7 @@ type funcDef struct {
 	body    *syntax.Stmt
 	src     string
 	dialect Dialect
+	earlier bool // defined by an earlier line of the session (Before.Funcs)
 }
 
 // changed forgets resolutions made with the previous values.
@@ -299,6 +300,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	w.lookedUpVar(name, v)
 	if name == "PATH" {
 		w.pathText = v.Value
+		w.notePath(v)
 	}
 	if name == "PROMPT_COMMAND" || name == "PS0" || name == "PS1" && strings.Contains(v.Value, "$(") {
 		w.nested(c, v.Value, name, cx, v.Dynamic)
@@ -605,10 +607,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.openFds(st)
 	case name == "alias" && w.dialect == Fish && len(args) == 2 && !strings.Contains(args[0].Value, "=") && !args[1].Dynamic:
 		// fish: alias NAME BODY
-		if w.aliases == nil {
-			w.aliases = make(map[string]string)
-		}
-		w.aliases[args[0].Value] = args[1].Value
+		w.defineAlias(args[0].Value, args[1].Value)
 	case name == "alias":
 		kind := &w.aliases
 		for _, a := range args {
@@ -619,7 +618,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			case a.Value == "-s" && w.dialect == Zsh:
 				kind = &w.saliases // zsh alias -s: a command word ending in .EXT
 			default:
-				if n, v, ok := strings.Cut(a.Value, "="); ok {
+				if n, v, ok := strings.Cut(a.Value, "="); ok && kind == &w.aliases {
+					w.defineAlias(n, v)
+				} else if ok {
 					if *kind == nil {
 						*kind = make(map[string]string)
 					}
@@ -696,7 +697,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if len(w.galiases) > 0 || len(w.saliases) > 0 {
 		w.zshAliases(c, ce, cx)
 	}
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && len(args) > 0 && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// an earlier line's function runs with this line's values, with or
+	// without arguments: its body was judged without them
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
@@ -802,10 +805,7 @@ func (w *walker) hashRemap(args []field) {
 		if name == "" || file == "" || strings.Contains(name, "/") {
 			return
 		}
-		if w.aliases == nil {
-			w.aliases = make(map[string]string)
-		}
-		w.aliases[name] = "'" + strings.ReplaceAll(file, "'", `'\''`) + "'"
+		w.defineAlias(name, "'"+strings.ReplaceAll(file, "'", `'\''`)+"'")
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]

@@ -31,6 +31,16 @@ type Before struct {
 	// does the reading, so that the model itself reads nothing but the
 	// line.
 	Written func(path string) (f EarlierFile, ok bool)
+	// Path are the directories earlier lines put first on PATH
+	// (Line.PathDirs): a bare name the line runs from a file the session
+	// wrote there is read as that file, as from a bin directory
+	// (UserBinDirs). A relative one is where the command runs.
+	Path []string
+	// Aliases and Funcs are the aliases and functions earlier lines
+	// defined (Line.Aliases, Line.Funcs): the line runs them where it
+	// uses them, as if it had defined them itself.
+	Aliases map[string]string
+	Funcs   map[string]string
 }
 
 // EarlierFile is a file an earlier line of the session wrote or changed.
@@ -128,6 +138,14 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 		return false
 	}
+	if c.Path == c.Name && c.Name != "" && slices.ContainsFunc(w.binDirs(), func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) }) {
+		// a bare name: a script the session put in a bin directory on
+		// PATH (cp x.sh ~/.local/bin/x, or export PATH=./bin:$PATH and
+		// bin/ls, then ls) runs in its place; what the name's program
+		// would run is followed below besides
+		w.runEarlier(c, file, in, shebangLang(in.Text), cx)
+		file, in = "", Input{}
+	}
 	lang := ""
 	switch {
 	case c.Name == "find":
@@ -135,9 +153,8 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		if file == "" {
 			return
 		}
-	case given && !(strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}})) &&
-		!(c.Path == c.Name && slices.ContainsFunc(UserBinDirs, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) })):
-		return // the file it was given is read (runsGiven); a program of its name the session wrote is not
+	case given && !(strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}})):
+		return // the file it was given is read (runsGiven)
 	case runnerFiles(program(c.Name)) != nil:
 		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return
@@ -207,13 +224,6 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		// git commit runs .git/hooks/pre-commit, which the session may
 		// have written by a means hguard does not follow
 		if !slices.ContainsFunc(w.gitHooks(args), func(h string) bool { return is(field{Word: Word{Value: h}}) }) {
-			return
-		}
-		lang = shebangLang(in.Text)
-	case c.Path == c.Name && c.Name != "":
-		// a bare name: a script the session put in a bin directory on
-		// PATH (cp x.sh ~/.local/bin/x, then x) runs in its place
-		if !slices.ContainsFunc(UserBinDirs, func(d string) bool { return is(field{Word: Word{Value: d + "/" + c.Name}}) }) {
 			return
 		}
 		lang = shebangLang(in.Text)

@@ -24,6 +24,17 @@ type Line struct {
 	// them (redirections, tee, downloads, copies' targets), as paths like
 	// Fetched's, for the lines after it (Before.Written).
 	Written []string
+	// PathDirs are the directories the line puts on PATH by a standalone
+	// assignment (export PATH=./bin:$PATH), at most 8: absolute, under
+	// ~/, or relative as written (looked up where a later command runs),
+	// for the lines after it (Before.Path).
+	PathDirs []string
+	// Aliases and Funcs are the aliases (and bash's hash -p NAME) and the
+	// functions the line defines, at most 32 of each, the name to the
+	// alias's text or the function's definition as written (each at most
+	// 4 KiB), for the lines after it (Before.Aliases, Before.Funcs).
+	Aliases map[string]string
+	Funcs   map[string]string
 	// Loops are the variables for loops take from word lists, in source
 	// order, at most MaxLoops: for K in $(cat key) binds K to what the
 	// substitution prints, for the rules that follow values.

@@ -95,6 +95,7 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 	src := shellText(s)
 	w := newWalker(line, src)
 	w.before = before
+	w.seedBefore(d)
 	if cwd := before.Cwd; path.IsAbs(cwd) {
 		w.fetch.started, w.fetch.dir, w.fetch.start = true, path.Clean(cwd), path.Clean(cwd)
 	}

@@ -349,6 +349,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 				w.funcs = make(map[string]funcDef)
 			}
 			w.funcs[inner.fn] = funcDef{body: c.Body, src: w.src, dialect: w.dialect}
+			w.defineFunc(inner.fn, c)
 		}
 		inner.bg = false
 		w.stmt(c.Body, inner)

@@ -1,0 +1,96 @@
+package approval
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestShellStateAcrossCommands: what an agent's command sets up in its
+// shell (a directory put first on PATH, an alias, a function) is
+// remembered by its session, and a later command that runs it is judged
+// with it: export PATH=./bin:$PATH, then ls where bin/ls is a script the
+// agent wrote, or git where bin/git is a copy of rm. What is remembered
+// never makes a verdict less strict; a person's lines stand alone.
+func TestShellStateAcrossCommands(t *testing.T) {
+	rm, err := exec.LookPath("rm")
+	if err != nil {
+		t.Skip("no rm")
+	}
+	e := newEngine(t, t.TempDir())
+	home := t.TempDir()
+	project := filepath.Join(t.TempDir(), "proj")
+	if err := os.MkdirAll(filepath.Join(project, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	agent := func(session, cmd string, run bool, want dsl.Level) sessionStep {
+		return sessionStep{session, "claude-code", cmd, run, want}
+	}
+	runSession(t, e, project, home, []sessionStep{
+		agent("s1", "echo start", false, dsl.Allow),
+		agent("s1", `printf '#!/bin/sh\nrm -rf ~\n' > bin/ls && chmod +x bin/ls`, true, dsl.Allow),
+		agent("s1", "cp "+rm+" bin/git", true, dsl.Allow),
+		agent("s1", "ls", false, dsl.Allow), // bin is not on PATH yet
+		agent("s1", "git -rf ~", false, dsl.Allow),
+		agent("s1", "export PATH=$PWD/bin:$PATH", false, dsl.Allow),
+		agent("s1", "ls", false, dsl.Block),
+		agent("s1", "ls -la", false, dsl.Block),
+		agent("s1", "git -rf ~", false, dsl.Block), // the copy of rm
+		agent("s1", "git status", false, dsl.Allow), // rm status: a file of the project
+		agent("s1", "echo hi", false, dsl.Allow),
+		agent("s1", "/usr/bin/env true", false, dsl.Allow),
+		// relative, looked up where the command runs
+		agent("s2", `export PATH="./bin:$PATH"`, false, dsl.Allow),
+		agent("s2", "ls", false, dsl.Block),
+		agent("s2", "cd bin && ls", false, dsl.Allow), // bin/bin/ls: none
+		agent("s3", "PATH=bin:$PATH", false, dsl.Allow),
+		agent("s3", "git -rf ~", false, dsl.Block),
+		// a script that sets PATH, sourced
+		agent("s4", "echo 'export PATH=$PWD/bin:$PATH' > env.sh", true, dsl.Allow),
+		agent("s4", "source ./env.sh", false, dsl.Allow),
+		agent("s4", "ls", false, dsl.Block),
+		agent("s5", ". ./env.sh", false, dsl.Allow), // the project's file for this session
+		agent("s5", "ls", false, dsl.Block),
+		// a prefix assignment sets PATH for its command only
+		agent("s6", "PATH=./bin:$PATH true", false, dsl.Allow),
+		agent("s6", "ls", false, dsl.Allow),
+		// a blocked command does not run: nothing it sets up is kept
+		agent("s7", "export PATH=$PWD/bin:$PATH; rm -rf /", false, dsl.Block),
+		agent("s7", "ls", false, dsl.Allow),
+		// aliases and functions
+		agent("s8", "alias ls='rm -rf ~'", false, dsl.Allow),
+		agent("s8", "ls", false, dsl.Block),
+		agent("s8", "ls -la", false, dsl.Block),
+		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Allow),
+		agent("s8", "ll", false, dsl.Block),
+		agent("s8", "alias gs='git status'", false, dsl.Allow),
+		agent("s8", "gs", false, dsl.Allow),
+		agent("s9", `g(){ rm -rf "$1"; }`, false, dsl.Ask),
+		agent("s9", "g ~", false, dsl.Block),
+		agent("s9", "g", false, dsl.Ask), // rm -rf "": asked as on a line of its own
+		agent("s9", `greet(){ echo "hello $1"; }`, false, dsl.Allow),
+		agent("s9", "greet world", false, dsl.Allow),
+		agent("s9", `h(){ rm -rf $D; }`, false, dsl.Ask),
+		agent("s9", "D=~; h", false, dsl.Block),
+		// another session and a person know nothing of it
+		agent("s10", "ls", false, dsl.Allow),
+		{"s8", "", "ls", false, dsl.Allow},
+	})
+	st, err := e.Session("s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(project, "bin"); !slices.Contains(st.Path, want) {
+		t.Errorf("session s1's PATH lacks %s: %q", want, st.Path)
+	}
+	if st, err := e.Session("s2"); err != nil || !slices.Equal(st.Path, []string{"bin"}) {
+		t.Errorf("session s2's PATH: %q, %v; want [bin]", st.Path, err)
+	}
+	if st, err := e.Session("s8"); err != nil || st.Aliases["ls"] != "rm -rf ~" {
+		t.Errorf("session s8's aliases: %q, %v", st.Aliases, err)
+	}
+}

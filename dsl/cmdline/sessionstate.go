@@ -1,0 +1,136 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What a line sets up for the lines after it in the same shell, which an
+// agent's session keeps (Claude Code runs each command in a shell that
+// keeps the directory, the environment, aliases and functions): a
+// directory put first on PATH (export PATH=./bin:$PATH, then ls runs
+// ./bin/ls), an alias (alias ls='rm -rf ~', then ls) and a function
+// (f(){ rm -rf "$1"; }, then f ~). The line reports them (Line.PathDirs,
+// Line.Aliases, Line.Funcs) and a later line is given them back
+// (Before.Path, Before.Aliases, Before.Funcs). They only add: a later
+// line's own commands are judged as before, and what the remembered ones
+// run is judged besides.
+
+// Bounds on what a line reports for the lines after it: the directories
+// it puts on PATH, the aliases and functions it defines, and the text of
+// each alias or function kept.
+const (
+	maxPathDirs    = 8
+	maxCarried     = 32
+	maxCarriedText = 4 << 10
+)
+
+// notePath records the directories a standalone assignment to PATH puts
+// on it (Line.PathDirs): absolute, ~/…, or relative as written (bash
+// looks a relative one up where the command runs); $PWD/… is where the
+// line is then. An element known only at run time is left out, and so
+// are the value's own $PATH and the system's directories.
+func (w *walker) notePath(v Word) {
+	for _, el := range strings.Split(v.Value, ":") {
+		if len(w.line.PathDirs) >= maxPathDirs {
+			return
+		}
+		if rest, ok := inWorkingDir(el); ok {
+			if el = w.at(rest); el == "" {
+				continue // the line's directory is unknown
+			}
+		}
+		el = homeSpelled(el)
+		if el == "" || strings.ContainsAny(el, "$`") {
+			continue
+		}
+		el = path.Clean(el)
+		switch el {
+		case "/usr/bin", "/bin", "/usr/sbin", "/sbin":
+			continue // a program there is the one its name says
+		}
+		if !slices.Contains(w.line.PathDirs, el) {
+			w.line.PathDirs = append(w.line.PathDirs, el)
+		}
+	}
+}
+
+// defineAlias records an alias the line defines, for the rest of the
+// line and for the lines after it (Line.Aliases).
+func (w *walker) defineAlias(name, text string) {
+	if w.aliases == nil {
+		w.aliases = make(map[string]string)
+	}
+	w.aliases[name] = text
+	if len(text) > maxCarriedText {
+		return
+	}
+	if w.line.Aliases == nil {
+		w.line.Aliases = map[string]string{}
+	}
+	if _, ok := w.line.Aliases[name]; ok || len(w.line.Aliases) < maxCarried {
+		w.line.Aliases[name] = text
+	}
+}
+
+// defineFunc records the text of a function the line defines (Line.Funcs).
+func (w *walker) defineFunc(name string, fd *syntax.FuncDecl) {
+	text := w.source(fd.Pos(), fd.End())
+	if text == "" || len(text) > maxCarriedText || w.dialect == Fish {
+		return
+	}
+	if w.line.Funcs == nil {
+		w.line.Funcs = map[string]string{}
+	}
+	if _, ok := w.line.Funcs[name]; ok || len(w.line.Funcs) < maxCarried {
+		w.line.Funcs[name] = text
+	}
+}
+
+// seedBefore gives the walk the aliases and functions earlier lines
+// defined. A function's body is not walked here: it was judged on the line
+// that defined it, and it is walked again where this line calls it.
+func (w *walker) seedBefore(d Dialect) {
+	for name, text := range w.before.Aliases {
+		if name == "" || len(text) > maxCarriedText {
+			continue
+		}
+		if w.aliases == nil {
+			w.aliases = make(map[string]string)
+		}
+		w.aliases[name] = text
+	}
+	if d == Fish {
+		return
+	}
+	for name, text := range w.before.Funcs {
+		if name == "" || len(text) > maxCarriedText {
+			continue
+		}
+		stmts, err := w.parse(text, d)
+		if err != nil || len(stmts) != 1 {
+			continue
+		}
+		fd, ok := stmts[0].Cmd.(*syntax.FuncDecl)
+		if !ok || funcName(fd) != name || fd.Body == nil {
+			continue
+		}
+		if w.funcs == nil {
+			w.funcs = make(map[string]funcDef)
+		}
+		w.funcs[name] = funcDef{body: fd.Body, src: text, dialect: d, earlier: true}
+	}
+}
+
+// binDirs are the directories a bare command name may run a file from
+// that the session put there: those the line and earlier lines put on
+// PATH, then the everyday bin directories (UserBinDirs).
+func (w *walker) binDirs() []string {
+	dirs := make([]string, 0, len(w.line.PathDirs)+len(w.before.Path)+len(UserBinDirs))
+	dirs = append(dirs, w.line.PathDirs...)
+	dirs = append(dirs, w.before.Path...)
+	return append(dirs, UserBinDirs...)
+}

@@ -1,0 +1,106 @@
+package cmdline
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLineSetsUp: the directories a line puts on PATH, and the aliases
+// and functions it defines, are reported for the lines after it.
+func TestLineSetsUp(t *testing.T) {
+	tests := []struct {
+		line    string
+		path    []string
+		aliases map[string]string
+		funcs   map[string]string
+	}{
+		{line: "export PATH=$PWD/bin:$PATH", path: []string{"/p/bin"}},
+		{line: `export PATH="$PWD/bin:$PATH"`, path: []string{"/p/bin"}},
+		{line: "cd sub && export PATH=$PWD/bin:$PATH", path: []string{"/p/sub/bin"}},
+		{line: "PATH=./bin:$PATH", path: []string{"bin"}},
+		{line: "PATH=.:$PATH", path: []string{"."}},
+		{line: "export PATH=$HOME/.local/tools:/opt/x/bin:$PATH", path: []string{"~/.local/tools", "/opt/x/bin"}},
+		{line: "export PATH=/usr/bin:/bin:$PATH"}, // the system's own
+		{line: "export PATH=$X/bin:$PATH"},        // known at run time only
+		{line: "PATH=./bin:$PATH ls"},             // for its command only
+		{line: "echo 'export PATH=./bin:$PATH' > env.sh"},
+		{line: "D=/opt/t; export PATH=$D/bin:$PATH", path: []string{"/opt/t/bin"}},
+		{line: "alias ls='rm -rf ~'", aliases: map[string]string{"ls": "rm -rf ~"}},
+		{line: "alias gs='git status' ll='ls -l'", aliases: map[string]string{"gs": "git status", "ll": "ls -l"}},
+		{line: "hash -p /tmp/x ls", aliases: map[string]string{"ls": "'/tmp/x'"}},
+		{line: `f(){ rm -rf "$1"; }`, funcs: map[string]string{"f": `f(){ rm -rf "$1"; }`}},
+		{line: "function g { echo hi; }; g", funcs: map[string]string{"g": "function g { echo hi; }"}},
+	}
+	for _, tt := range tests {
+		line := ParseShellAfter(tt.line, "bash", Before{Cwd: "/p"})
+		if !slices.Equal(line.PathDirs, tt.path) {
+			t.Errorf("%s: PathDirs %q, want %q", tt.line, line.PathDirs, tt.path)
+		}
+		if !maps.Equal(line.Aliases, tt.aliases) {
+			t.Errorf("%s: Aliases %q, want %q", tt.line, line.Aliases, tt.aliases)
+		}
+		if !maps.Equal(line.Funcs, tt.funcs) {
+			t.Errorf("%s: Funcs %q, want %q", tt.line, line.Funcs, tt.funcs)
+		}
+	}
+	long := ParseShellAfter(strings.Repeat("export PATH=/o/a$RANDOM:$PATH; ", 2)+strings.Repeat("PATH=/d:/e:/f:/g:/h:/i:/j:/k:/l:/m:$PATH;", 2), "bash", Before{})
+	if len(long.PathDirs) != maxPathDirs {
+		t.Errorf("PathDirs not bounded: %q", long.PathDirs)
+	}
+}
+
+// TestBeforeSetUp: a line is judged with what earlier lines set up in
+// its shell: a script the session wrote in a directory they put on PATH
+// runs by its bare name, their aliases and functions run where the line
+// uses them.
+func TestBeforeSetUp(t *testing.T) {
+	files := map[string]EarlierFile{
+		"/p/bin/ls":    {Text: "#!/bin/sh\nrm -rf ~\n", Whole: true},
+		"/opt/t/bin/g": {Text: "#!/usr/bin/env python3\nimport shutil\nshutil.rmtree('/')\n", Whole: true},
+	}
+	before := Before{
+		Cwd:     "/p",
+		Path:    []string{"bin", "/opt/t/bin"},
+		Aliases: map[string]string{"ll": "rm -rf ~", "gs": "git status"},
+		Funcs:   map[string]string{"f": `f(){ rm -rf "$1"; }`, "bad": "bad(){ oops", "h": "nope(){ :; }"},
+		Written: func(p string) (EarlierFile, bool) { f, ok := files[p]; return f, ok },
+	}
+	tests := []struct {
+		line string
+		want string // a command the line runs, as "name arg…"; "" for none of rm
+	}{
+		{"ls", "rm -rf ~"},
+		{"ls -la", "rm -rf ~"},
+		{"g", "rm -rf /"},
+		{"cd sub && ls", ""}, // sub/bin/ls: none
+		{"./ls", ""},
+		{"/bin/ls", ""},
+		{"ll", "rm -rf ~"},
+		{"gs", ""},
+		{"f ~", "rm -rf ~"},
+		{"f build", "rm -rf build"},
+		{"bad", ""},
+		{"h", ""}, // a definition that is not of its name
+		{"nope", ""},
+	}
+	for _, tt := range tests {
+		line := ParseShellAfter(tt.line, "bash", before)
+		var rms []string // the rm commands it runs, and inline code's deletions
+		for _, c := range line.Commands {
+			if c.Name == "rm" {
+				rms = append(rms, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+			}
+			if c.Payload != nil {
+				rms = append(rms, c.Payload.Destructive...)
+			}
+		}
+		switch {
+		case tt.want == "" && len(rms) > 0:
+			t.Errorf("%s: runs %q", tt.line, rms)
+		case tt.want != "" && !slices.Contains(rms, tt.want):
+			t.Errorf("%s: runs %q, want %s", tt.line, rms, tt.want)
+		}
+	}
+}
