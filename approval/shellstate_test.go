@@ -39,7 +39,7 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		agent("s1", "export PATH=$PWD/bin:$PATH", false, dsl.Allow),
 		agent("s1", "ls", false, dsl.Block),
 		agent("s1", "ls -la", false, dsl.Block),
-		agent("s1", "git -rf ~", false, dsl.Block), // the copy of rm
+		agent("s1", "git -rf ~", false, dsl.Block),  // the copy of rm
 		agent("s1", "git status", false, dsl.Allow), // rm status: a file of the project
 		agent("s1", "echo hi", false, dsl.Allow),
 		agent("s1", "/usr/bin/env true", false, dsl.Allow),
