@@ -80,12 +80,17 @@ type Request struct {
 	Path    []string
 	Aliases map[string]string
 	Funcs   map[string]string
+	// Containers are the bind mounts of the containers earlier commands
+	// of the session started with a name (Verdict.Containers): docker
+	// run -d --name x -v ~:/h …, then docker exec x rm -rf /h deletes ~.
+	Containers map[string][]cmdline.Mount
 }
 
 // before is what the session's earlier commands left for the command's
 // model, but the files they wrote.
 func (req Request) before() cmdline.Before {
-	return cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched), Path: req.Path, Aliases: req.Aliases, Funcs: req.Funcs}
+	return cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched), Path: req.Path, Aliases: req.Aliases, Funcs: req.Funcs,
+		Containers: req.Containers}
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -103,6 +108,7 @@ type Verdict struct {
 type carried struct {
 	path           []string
 	aliases, funcs map[string]string
+	containers     map[string][]cmdline.Mount
 }
 
 // carriedOf is what the line sets up, read alone and with the project's
@@ -121,6 +127,12 @@ func carriedOf(line, project *cmdline.Line) carried {
 		}
 		c.aliases = merged(c.aliases, l.Aliases)
 		c.funcs = merged(c.funcs, l.Funcs)
+		for name, mounts := range l.Containers {
+			if c.containers == nil {
+				c.containers = map[string][]cmdline.Mount{}
+			}
+			c.containers[name] = mounts
+		}
 	}
 	return c
 }
@@ -503,6 +515,32 @@ func (v Verdict) Aliases() map[string]string { return v.carried.aliases }
 
 // Funcs are the functions the command defines (PathDirs).
 func (v Verdict) Funcs() map[string]string { return v.carried.funcs }
+
+// Containers are the bind mounts of the containers the command starts
+// with a name, for the session's later commands (Request.Containers): a
+// relative source is joined to cwd (left out without it); one under ~
+// stays so, as the rules read it, and the root is "" (cmdline.Mount).
+func (v Verdict) Containers(cwd string) map[string][]cmdline.Mount {
+	var out map[string][]cmdline.Mount
+	for name, mounts := range v.carried.containers {
+		var abs []cmdline.Mount
+		for _, m := range mounts {
+			if m.Src != "" && !filepath.IsAbs(m.Src) && m.Src != "~" && !strings.HasPrefix(m.Src, "~/") { // "" is the root
+				if m.Src = strings.Join(absPaths([]string{m.Src}, cwd), ""); m.Src == "" {
+					continue
+				}
+			}
+			abs = append(abs, m)
+		}
+		if len(abs) > 0 {
+			if out == nil {
+				out = map[string][]cmdline.Mount{}
+			}
+			out[name] = abs
+		}
+	}
+	return out
+}
 
 // Held are the files the command fills with a secret, as absolute
 // patterns (dsl.HeldFiles: a trailing "/" stands for every file under a

@@ -59,6 +59,7 @@ type Decision struct {
 	// commands: directories put on PATH, aliases, functions
 	path           []string
 	aliases, funcs map[string]string
+	containers     map[string][][2]string
 	newSession     bool // the session has no start time yet (session.State.Started)
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/hguard/hguard/audit"
 	"github.com/hguard/hguard/config"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
 	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/internal/statefile"
 	"github.com/hguard/hguard/plugins/prefilter"
@@ -205,7 +206,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 		}
 	}
 	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0 || len(d.held) > 0 ||
-		len(d.path) > 0 || len(d.aliases) > 0 || len(d.funcs) > 0)) {
+		len(d.path) > 0 || len(d.aliases) > 0 || len(d.funcs) > 0 || len(d.containers) > 0)) {
 		// Remembered before the command runs (an ask may be approved):
 		// code the session runs from there later is judged as fetched,
 		// a script written there is read.
@@ -219,6 +220,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 				st.AddHeld(d.held...)
 				st.AddPath(d.path...)
 				st.AddDefined(d.aliases, d.funcs)
+				st.AddContainers(d.containers)
 			}
 		})
 		if err != nil {
@@ -320,6 +322,9 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// And export PATH=./bin:$PATH or alias ls='rm -rf ~', then ls:
 		// what the session's shell was set up to run is judged.
 		hreq.Path, hreq.Aliases, hreq.Funcs = st.Path, st.Aliases, st.Funcs
+		// And docker run -d --name x -v ~:/h …, then docker exec x rm
+		// -rf /h: the container's mounts are the host's.
+		hreq.Containers = containerMounts(st.Containers)
 		if shared, err := e.sessions.AgentsHeld(); err != nil {
 			return d, nil, err
 		} else if len(shared) > 0 {
@@ -343,6 +348,18 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		}
 		if a, f := v.Aliases(), v.Funcs(); !st.HasDefined(a, f) {
 			d.aliases, d.funcs = a, f
+		}
+		for name, mounts := range v.Containers(req.Cwd) {
+			pairs := make([][2]string, len(mounts))
+			for i, m := range mounts {
+				pairs[i] = [2]string{m.Src, m.Dst}
+			}
+			if !slices.Equal(st.Containers[name], pairs) {
+				if d.containers == nil {
+					d.containers = map[string][][2]string{}
+				}
+				d.containers[name] = pairs
+			}
 		}
 		d.newSession = st.Started.IsZero()
 	}
@@ -611,3 +628,18 @@ func detectContainer() bool {
 func (e *Engine) InContainer() bool { return e.container }
 
 var _ Decider = (*Engine)(nil)
+
+// containerMounts are the session's containers' mounts (State.Containers)
+// as the model takes them.
+func containerMounts(saved map[string][][2]string) map[string][]cmdline.Mount {
+	if len(saved) == 0 {
+		return nil
+	}
+	out := make(map[string][]cmdline.Mount, len(saved))
+	for name, pairs := range saved {
+		for _, p := range pairs {
+			out[name] = append(out[name], cmdline.Mount{Src: p[0], Dst: p[1]})
+		}
+	}
+	return out
+}

@@ -116,9 +116,14 @@ type State struct {
 	Path    []string          `json:"path,omitempty"`
 	Aliases map[string]string `json:"aliases,omitempty"`
 	Funcs   map[string]string `json:"funcs,omitempty"`
-	Started time.Time         `json:"started,omitzero"`
-	Updated time.Time         `json:"updated"`
-	Extra   json.RawMessage   `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	// Containers are the bind mounts of the containers the session's
+	// commands started with a name, [host path, path inside] by name, at
+	// most MaxDefined: a later docker exec NAME CMD is judged with CMD's
+	// paths under a mount written as the host's.
+	Containers map[string][][2]string `json:"containers,omitempty"`
+	Started    time.Time              `json:"started,omitzero"`
+	Updated    time.Time              `json:"updated"`
+	Extra      json.RawMessage        `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
@@ -597,6 +602,19 @@ func (st *State) AddDefined(aliases, funcs map[string]string) {
 	}
 	define(&st.Aliases, aliases)
 	define(&st.Funcs, funcs)
+}
+
+// AddContainers records containers' mounts in st.Containers; a name
+// started again takes its new mounts.
+func (st *State) AddContainers(mounts map[string][][2]string) {
+	for name, m := range mounts {
+		if st.Containers == nil {
+			st.Containers = map[string][][2]string{}
+		}
+		if _, ok := st.Containers[name]; ok || len(st.Containers) < MaxDefined {
+			st.Containers[name] = m
+		}
+	}
 }
 
 // HasDefined reports whether st holds every alias and function given,

@@ -21,6 +21,7 @@ import (
 // that command.
 type Container struct {
 	Runner   string   // the runner and its subcommand: "docker run", "docker compose run", "kubectl run"
+	Name     string   // the container's name (--name), "" for none: docker exec NAME runs in it (Line.Containers)
 	Image    string   // the image (the service for compose, the pod for kubectl run)
 	EnvFiles []string // --env-file values, as written
 	// Env are the variables given: -e NAME=VALUE with its value as
@@ -69,7 +70,7 @@ type Container struct {
 // Mount is a host path given to a container: Src on this machine seen at
 // Dst inside. Src is as written ($PWD, ${PWD} and $(pwd) written as .),
 // joined to the runner's directory when it is relative and that is known
-// (-v ..:/h from /home/u/proj mounts /home/u).
+// (-v ..:/h from /home/u/proj mounts /home/u); the root is "".
 type Mount struct {
 	Src, Dst string
 }
@@ -196,6 +197,10 @@ func containerOf(c *Command, dir string, parse func(string, string) *Line) *Cont
 			}
 		case "--entrypoint":
 			entry = []Word{value}
+		case "--name":
+			if !value.Dynamic {
+				k.Name = value.Value
+			}
 		}
 	}
 	if i >= len(args) {
@@ -332,6 +337,17 @@ func (k *Container) run(argv []Word) {
 	if len(argv) == 0 {
 		return
 	}
+	text, cwd := k.mapped(argv)
+	k.Line = k.parse(text, cwd)
+}
+
+// mapped is argv as the text of a command line, with every path under a
+// mount written as the host's and every variable given as this machine's
+// written as that one, and the directory it runs in: the host's under a
+// mount, so that its relative paths are the host's (-v "$PWD":/p -w /p …
+// > .claude/x), else the container's own. Mapped says whether a mount
+// was met.
+func (k *Container) mapped(argv []Word) (string, string) {
 	mounts := slices.Clone(k.Mounts)
 	slices.SortFunc(mounts, func(a, b Mount) int { return len(b.Dst) - len(a.Dst) }) // the deepest first
 	words := make([]string, len(argv))
@@ -359,9 +375,6 @@ func (k *Container) run(argv []Word) {
 			words[i] = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 		}
 	}
-	// The directory it runs in: the host's under a mount, so that its
-	// relative paths are the host's (-v "$PWD":/p -w /p … > .claude/x),
-	// else the container's own.
 	cwd := k.Workdir
 	for _, m := range mounts {
 		if mapped := replacePath(cwd, m.Dst, m.Src); mapped != cwd {
@@ -369,7 +382,7 @@ func (k *Container) run(argv []Word) {
 			break
 		}
 	}
-	k.Line = k.parse(strings.Join(words, " "), cwd)
+	return strings.Join(words, " "), cwd
 }
 
 // simpleRef reports a value that is one variable: $NAME or ${NAME}.
@@ -421,9 +434,12 @@ func replacePath(text, dir, to string) string {
 		end := i + len(dir)
 		whole := (done+i == 0 || !isPathByte(text[done+i-1])) && (end == len(rest) || rest[end] == '/' || !isPathByte(rest[end]))
 		b.WriteString(rest[:i])
-		if whole {
+		switch {
+		case whole && to == "" && (end == len(rest) || rest[end] != '/'):
+			b.WriteString("/") // the host's root mounted (-v /:/h): /h is /
+		case whole:
 			b.WriteString(to)
-		} else {
+		default:
 			b.WriteString(dir)
 		}
 		rest, done = rest[end:], done+end

@@ -82,6 +82,9 @@ type flow struct {
 	lookups   map[string]string // variables holding a program's looked-up path: R=$(which rm)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
 	pathText  string            // the last value given to PATH, as written when not static
+	// containers are the bind mounts of the containers the line started
+	// with a name (nameContainer), by name
+	containers map[string][]Mount
 	// zshFuncs are the bodies of functions defined through zsh's
 	// functions table (functions[f]=BODY; zshTable).
 	zshFuncs map[string]string
@@ -601,6 +604,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
 		w.configFiles(c, args, cx)
+	case containerRunners.has(name):
+		w.containerExec(c, args, cx)
 	case name == "cd" || name == "pushd":
 		w.cd(args)
 	case name == "exec" && len(args) == 0:

@@ -41,6 +41,11 @@ type Before struct {
 	// uses them, as if it had defined them itself.
 	Aliases map[string]string
 	Funcs   map[string]string
+	// Containers are the bind mounts of the containers earlier lines
+	// started with a name (Line.Containers): what the line runs in one
+	// (docker exec NAME CMD) is judged besides with its paths under a
+	// mount written as the host's.
+	Containers map[string][]Mount
 }
 
 // EarlierFile is a file an earlier line of the session wrote or changed.

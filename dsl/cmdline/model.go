@@ -35,6 +35,10 @@ type Line struct {
 	// 4 KiB), for the lines after it (Before.Aliases, Before.Funcs).
 	Aliases map[string]string
 	Funcs   map[string]string
+	// Containers are the bind mounts of the containers the line starts
+	// with a name (docker run --name x -v ~:/h …), at most 16 of each, by
+	// name: a later docker exec x rm -rf /h deletes the host's ~ (Before.Containers).
+	Containers map[string][]Mount
 	// Loops are the variables for loops take from word lists, in source
 	// order, at most MaxLoops: for K in $(cat key) binds K to what the
 	// substitution prints, for the rules that follow values.

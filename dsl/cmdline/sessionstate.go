@@ -23,6 +23,7 @@ import (
 // it puts on PATH, the aliases and functions it defines, and the text of
 // each alias or function kept.
 const (
+	maxContainers  = 16
 	maxPathDirs    = 8
 	maxCarried     = 32
 	maxCarriedText = 4 << 10
@@ -133,4 +134,99 @@ func (w *walker) binDirs() []string {
 	dirs = append(dirs, w.line.PathDirs...)
 	dirs = append(dirs, w.before.Path...)
 	return append(dirs, UserBinDirs...)
+}
+
+// nameContainer records the bind mounts of a container started with a
+// name on the line's own machine, for the rest of the line and the lines
+// after it (Line.Containers).
+func (w *walker) nameContainer(k *Container) {
+	if k == nil || k.Name == "" || len(k.Mounts) == 0 || w.nest > 0 || strings.HasSuffix(k.Runner, " build") ||
+		!strings.HasSuffix(k.Runner, " run") && !strings.HasSuffix(k.Runner, " create") {
+		return
+	}
+	mounts := k.Mounts[:min(len(k.Mounts), maxContainers)]
+	if w.containers == nil {
+		w.containers = map[string][]Mount{}
+	}
+	w.containers[k.Name] = mounts
+	if w.line.Containers == nil {
+		w.line.Containers = map[string][]Mount{}
+	}
+	if _, ok := w.line.Containers[k.Name]; ok || len(w.line.Containers) < maxContainers {
+		w.line.Containers[k.Name] = mounts
+	}
+}
+
+// execValueOpts are the options of docker exec (podman's, nerdctl's) that
+// take a value.
+var execValueOpts = set("-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--preserve-fds")
+
+// containerExec follows docker exec NAME CMD (podman, nerdctl; docker
+// container exec) into a container the line or an earlier one started
+// with bind mounts: CMD is walked again with every path under a mount
+// written as the host's, as the command of a docker run is (Container),
+// so that docker exec x rm -rf /h after docker run --name x -v ~:/h is
+// rm -rf ~. The exec'd command as written is the line's already (the
+// runner is a wrapper).
+func (w *walker) containerExec(c *Command, args []field, cx ctx) {
+	i := 0
+	for i < len(args) && !args[i].Dynamic && runnerGlobals.has(args[i].Value) {
+		i += 2 // docker -H HOST exec
+	}
+	if i < len(args) && args[i].Value == "container" {
+		i++
+	}
+	if i >= len(args) || args[i].Value != "exec" || c.Name == "kubectl" || c.Name == "oc" {
+		return
+	}
+	workdir := ""
+	for i++; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic || !strings.HasPrefix(v, "-") {
+			break
+		}
+		name, val, eq := strings.Cut(v, "=")
+		if !eq && !strings.HasPrefix(v, "--") && len(v) > 2 {
+			name = "-" + v[len(v)-1:] // -it, -iu root: the last letter may take a value
+		}
+		if execValueOpts.has(name) && !eq {
+			if i+1 >= len(args) {
+				return
+			}
+			i++
+			val = args[i].Value
+		}
+		if name == "-w" || name == "--workdir" {
+			workdir = val
+		}
+	}
+	if i+1 >= len(args) || args[i].Dynamic {
+		return
+	}
+	name := args[i].Value
+	mounts, ok := w.containers[name]
+	if !ok {
+		mounts, ok = w.before.Containers[name]
+	}
+	if !ok || w.walks >= maxLoopWalks {
+		return
+	}
+	k := &Container{Mounts: mounts, Workdir: workdir}
+	argv := make([]Word, 0, len(args)-i-1)
+	for _, a := range args[i+1:] {
+		argv = append(argv, a.Word)
+	}
+	text, dir := k.mapped(argv)
+	if !k.Mapped {
+		return
+	}
+	if rest, ok := strings.CutPrefix(dir, "~"); ok && (rest == "" || rest[0] == '/') || path.IsAbs(dir) {
+		home := ""
+		if ok {
+			home, dir = "~", rest
+		}
+		text = "cd " + home + "'" + strings.ReplaceAll(dir, "'", `'\''`) + "' && " + text
+	}
+	w.walks++
+	w.nested(c, text, c.Name+" exec "+name+" (its mounts)", cx, false)
 }

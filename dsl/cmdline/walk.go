@@ -158,6 +158,7 @@ func (w *walker) emit(c *Command) bool {
 	if containerRunners.has(c.Name) && w.nest < maxContainerNest && !w.full {
 		c.Container = containerOf(c, w.hostDir(), w.parseContainer)
 		w.buildfileOnDisk(c.Container)
+		w.nameContainer(c.Container)
 	}
 	w.line.Commands = append(w.line.Commands, c)
 	return true
