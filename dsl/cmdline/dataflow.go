@@ -264,6 +264,9 @@ func (w *walker) deref(name string) string {
 
 // lookup gives the static value of a parameter expansion, if known.
 func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
+	if v, ok, done := w.positionalSlice(p); done {
+		return v, ok
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !wholeArray(p) || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
 		// zsh flags and modifiers compute another value (${(U)x},
 		// ${x:h:h}, ${(e)x} even runs substitutions): not the one known.

@@ -1,0 +1,116 @@
+package cmdline
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// positionalSlice gives the positional parameters that ${@:OFFSET},
+// ${@:OFFSET:LENGTH} (and $*'s) and ${!#} take, when the parameters and
+// the numbers are known: f(){ rm -rf "${@: -1}"; }; f a ~ deletes ~.
+// done is false for any other expansion, which lookup reads. As in bash
+// and zsh, offset 0 is $0 and a negative offset counts back from one
+// past the last parameter; a negative length is an error (unknown here),
+// and so is bash's $0 in a function (the shell's name). No parameters
+// are read as "$@" of none is (an empty word).
+func (w *walker) positionalSlice(p *syntax.ParamExp) (v string, ok, done bool) {
+	if p.Param == nil || w.dialect == Fish || p.Length || p.Width || p.Index != nil || p.Repl != nil || p.Names != 0 ||
+		p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Exp != nil {
+		return "", false, false
+	}
+	switch name := p.Param.Value; {
+	case p.Excl && p.Slice == nil && name == "#":
+		// ${!#}: the parameter whose number $# is, the last one (not
+		// zsh's: it has no indirection); $0 of a function is the shell's
+		n, ok := w.vars["#"]
+		if !ok || n == "0" || w.dialect == Zsh {
+			return "", false, true
+		}
+		v, ok := w.vars[n]
+		return v, ok, true
+	case p.Excl || p.Slice == nil || name != "@" && name != "*":
+		return "", false, false
+	}
+	all, ok := w.vars["@"]
+	zero, zok := w.vars["0"]
+	if !ok || !zok {
+		return "", false, true
+	}
+	params := []string{zero}
+	if all != "" || w.vars["#"] != "0" {
+		params = append(params, strings.Split(all, listSep)...)
+	}
+	off, ok := w.arithInt(p.Slice.Offset, 0)
+	if !ok {
+		return "", false, true
+	}
+	if off < 0 {
+		off += len(params) // one past the last parameter, less -off
+	}
+	if off < 0 || off >= len(params) {
+		return "", true, true // nothing
+	}
+	if off == 0 && w.dialect != Zsh {
+		return "", false, true // $0 of a function is the shell's, not known here
+	}
+	end := len(params)
+	if p.Slice.Length != nil {
+		n, ok := w.arithInt(p.Slice.Length, 0)
+		if !ok || n < 0 {
+			return "", false, true
+		}
+		end = min(end, off+n)
+	}
+	return strings.Join(params[off:end], listSep), true, true
+}
+
+// arithInt is the value of a static arithmetic expression of numbers,
+// known variables, + and -: a slice's offset or length.
+func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
+	if depth > 8 {
+		return 0, false
+	}
+	switch x := x.(type) {
+	case *syntax.Word:
+		lit := x.Lit()
+		if lit == "" && len(x.Parts) == 1 {
+			if pe, ok := x.Parts[0].(*syntax.ParamExp); ok && simpleParam(pe) {
+				v, ok := w.lookup(pe)
+				if !ok {
+					return 0, false
+				}
+				lit = strings.TrimSpace(v)
+			}
+		} else if v, ok := w.vars[lit]; ok && lit != "" && (lit[0] < '0' || lit[0] > '9') {
+			lit = strings.TrimSpace(v) // a variable by its name: ${@:n}
+		}
+		n, err := strconv.Atoi(lit)
+		return n, err == nil
+	case *syntax.ParenArithm:
+		return w.arithInt(x.X, depth+1)
+	case *syntax.UnaryArithm:
+		n, ok := w.arithInt(x.X, depth+1)
+		switch {
+		case !ok || x.Post:
+			return 0, false
+		case x.Op == syntax.Minus:
+			return -n, true
+		case x.Op == syntax.Plus:
+			return n, true
+		}
+	case *syntax.BinaryArithm:
+		a, ok1 := w.arithInt(x.X, depth+1)
+		b, ok2 := w.arithInt(x.Y, depth+1)
+		switch {
+		case !ok1 || !ok2:
+			return 0, false
+		case x.Op == syntax.Add:
+			return a + b, true
+		case x.Op == syntax.Sub:
+			return a - b, true
+		}
+	}
+	return 0, false
+}
