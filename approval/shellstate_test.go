@@ -69,6 +69,11 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		agent("s8", "ll", false, dsl.Block),
 		agent("s8", "alias gs='git status'", false, dsl.Allow),
 		agent("s8", "gs", false, dsl.Allow),
+		agent("s8", "alias grep='grep --color=auto' gl='git log --oneline'", false, dsl.Allow),
+		agent("s8", "grep -r TODO .", false, dsl.Allow), // not expanded within itself
+		agent("s8", "gl", false, dsl.Allow),
+		agent("s8", "alias l='ls -CF'", false, dsl.Allow),
+		agent("s8", "l", false, dsl.Block), // ls is rm -rf ~ here
 		agent("s9", `g(){ rm -rf "$1"; }`, false, dsl.Ask),
 		agent("s9", "g ~", false, dsl.Block),
 		agent("s9", "g", false, dsl.Ask), // rm -rf "": asked as on a line of its own

@@ -694,7 +694,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 		}
 	}
-	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks {
+	// as in the shells, an alias is not expanded within its own
+	// expansion: alias ls='ls --color' runs ls
+	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !slices.Contains(cx.via, "alias "+c.Name) {
 		w.walks++
 		text := body
 		if n := len(ce.Args); n > 1 {

@@ -63,7 +63,7 @@ func TestBeforeSetUp(t *testing.T) {
 	before := Before{
 		Cwd:     "/p",
 		Path:    []string{"bin", "/opt/t/bin"},
-		Aliases: map[string]string{"ll": "rm -rf ~", "gs": "git status"},
+		Aliases: map[string]string{"ll": "rm -rf ~", "gs": "git status", "grep": "grep --color=auto", "gl": "git log", "git": "git --no-pager"},
 		Funcs:   map[string]string{"f": `f(){ rm -rf "$1"; }`, "bad": "bad(){ oops", "h": "nope(){ :; }"},
 		Written: func(p string) (EarlierFile, bool) { f, ok := files[p]; return f, ok },
 	}
@@ -84,6 +84,8 @@ func TestBeforeSetUp(t *testing.T) {
 		{"bad", ""},
 		{"h", ""}, // a definition that is not of its name
 		{"nope", ""},
+		{"grep x f", ""}, // alias grep='grep --color=auto': grep, once
+		{"gl", ""},
 	}
 	for _, tt := range tests {
 		line := ParseShellAfter(tt.line, "bash", before)
@@ -95,6 +97,9 @@ func TestBeforeSetUp(t *testing.T) {
 			if c.Payload != nil {
 				rms = append(rms, c.Payload.Destructive...)
 			}
+		}
+		if len(line.Issues) > 0 {
+			t.Errorf("%s: %v", tt.line, line.Issues)
 		}
 		switch {
 		case tt.want == "" && len(rms) > 0:
