@@ -35,7 +35,7 @@ const (
 // line is then. An element known only at run time is left out, and so
 // are the value's own $PATH and the system's directories.
 func (w *walker) notePath(v Word) {
-	for _, el := range strings.Split(v.Value, ":") {
+	for _, el := range pathElements(v.Value) {
 		if len(w.line.PathDirs) >= maxPathDirs {
 			return
 		}
@@ -57,6 +57,26 @@ func (w *walker) notePath(v Word) {
 			w.line.PathDirs = append(w.line.PathDirs, el)
 		}
 	}
+}
+
+// pathElements splits a PATH value at its colons, not at those inside
+// an expansion as written (${PATH:-/bin}, $(…)).
+func pathElements(v string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '$' && i+1 < len(v) && (v[i+1] == '{' || v[i+1] == '('):
+			depth++
+			i++
+		case (c == '}' || c == ')') && depth > 0:
+			depth--
+		case c == ':' && depth == 0:
+			out = append(out, v[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, v[start:])
 }
 
 // defineAlias records an alias the line defines, for the rest of the

@@ -27,6 +27,8 @@ func TestLineSetsUp(t *testing.T) {
 		{line: "PATH=./bin:$PATH ls"},             // for its command only
 		{line: "echo 'export PATH=./bin:$PATH' > env.sh"},
 		{line: "D=/opt/t; export PATH=$D/bin:$PATH", path: []string{"/opt/t/bin"}},
+		{line: `PATH="${_OLD_PATH:-}"`},
+		{line: `export PATH="$(go env GOPATH)/bin:${PATH:-/usr/bin:/x}:/opt/y"`, path: []string{"/opt/y"}},
 		{line: "alias ls='rm -rf ~'", aliases: map[string]string{"ls": "rm -rf ~"}},
 		{line: "alias gs='git status' ll='ls -l'", aliases: map[string]string{"gs": "git status", "ll": "ls -l"}},
 		{line: "hash -p /tmp/x ls", aliases: map[string]string{"ls": "'/tmp/x'"}},
