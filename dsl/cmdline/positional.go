@@ -67,7 +67,8 @@ func (w *walker) positionalSlice(p *syntax.ParamExp) (v string, ok, done bool) {
 }
 
 // arithInt is the value of a static arithmetic expression of numbers,
-// known variables, + and -: a slice's offset or length.
+// known variables, + and -: a slice's offset or length (in zsh numbers
+// only).
 func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 	if depth > 8 {
 		return 0, false
@@ -75,6 +76,11 @@ func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 	switch x := x.(type) {
 	case *syntax.Word:
 		lit := x.Lit()
+		if w.dialect == Zsh && (lit == "" || lit[0] < '0' || lit[0] > '9') {
+			// zsh reads ${@:$#-1} as $#- (the length of $-) and 1, and
+			// ${@:n} as the modifier n
+			return 0, false
+		}
 		if lit == "" && len(x.Parts) == 1 {
 			if pe, ok := x.Parts[0].(*syntax.ParamExp); ok && simpleParam(pe) {
 				v, ok := w.lookup(pe)

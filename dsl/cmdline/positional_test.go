@@ -31,6 +31,8 @@ func TestPositionalSlice(t *testing.T) {
 		{"bash", `f(){ echo "${!#}"; }; f x`, []string{"x"}},
 		{"bash", `echo "${@: -1}"`, []string{"?"}}, // the line's own parameters: unknown
 		{"zsh", `f(){ echo "${@: -1}" "${@:0:1}"; }; f a b`, []string{"b", "f"}},
+		{"zsh", `set -- x y; echo "${@:$#-1}"`, []string{"?"}},
+		{"zsh", `f(){ n=2; echo "${@:n}"; }; f a b c`, []string{"?"}},
 	}
 	for _, tt := range tests {
 		line := ParseShell(tt.line, tt.shell)
