@@ -196,6 +196,10 @@ func (w *walker) containerExec(c *Command, args []field, cx ctx) {
 	if i < len(args) && args[i].Value == "container" {
 		i++
 	}
+	if i < len(args) && args[i].Value == "cp" && c.Name != "kubectl" && c.Name != "oc" {
+		w.containerCopy(c, args[i+1:], cx)
+		return
+	}
 	if i >= len(args) || args[i].Value != "exec" || c.Name == "kubectl" || c.Name == "oc" {
 		return
 	}
@@ -249,4 +253,56 @@ func (w *walker) containerExec(c *Command, args []field, cx ctx) {
 	}
 	w.walks++
 	w.nested(c, text, c.Name+" exec "+name+" (its mounts)", cx, false)
+}
+
+// containerCopy follows docker cp between this machine and a path under
+// a mount of a container the line or an earlier one started: it copies
+// the host's own file (docker cp x:/h/.ssh/id_rsa k after docker run
+// --name x -v ~:/h is cp -r ~/.ssh/id_rsa k; docker cp rc x:/h/.bashrc
+// writes ~/.bashrc).
+func (w *walker) containerCopy(c *Command, args []field, cx ctx) {
+	var ops []field
+	for _, a := range args {
+		switch {
+		case a.Dynamic:
+			return
+		case a.Value == "--" || strings.HasPrefix(a.Value, "-") && len(ops) == 0:
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) != 2 || w.walks >= maxLoopWalks {
+		return
+	}
+	host := func(v string) (string, bool) {
+		name, p, ok := strings.Cut(v, ":")
+		if !ok || name == "" || strings.Contains(name, "/") {
+			return v, false
+		}
+		mounts, ok := w.containers[name]
+		if !ok {
+			mounts, ok = w.before.Containers[name]
+		}
+		if !ok {
+			return v, false
+		}
+		k := &Container{Mounts: mounts}
+		if text, _ := k.mapped([]Word{{Value: p}}); k.Mapped {
+			return text, true
+		}
+		return v, false
+	}
+	src, srcOK := host(ops[0].Value)
+	dst, dstOK := host(ops[1].Value)
+	if !srcOK && !dstOK {
+		return
+	}
+	quote := func(v string, mapped bool) string {
+		if mapped {
+			return v // quoted by mapped
+		}
+		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+	}
+	w.walks++
+	w.nested(c, "cp -r "+quote(src, srcOK)+" "+quote(dst, dstOK), c.Name+" cp (its mounts)", cx, false)
 }

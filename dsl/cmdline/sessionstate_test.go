@@ -141,6 +141,12 @@ func TestContainerExec(t *testing.T) {
 		// started on the line itself
 		{"docker run -d --name z -v ~/.aws:/a alpine sleep 1d; docker exec z cat /a/credentials", "cat ~/.aws/credentials"},
 		{"docker run -d -v ~/.aws:/a alpine sleep 1d; docker exec z cat /a/credentials", ""},
+		// docker cp through a mount copies the host's file
+		{"docker cp x:/h/.ssh/id_rsa k", "cp -r ~/.ssh/id_rsa k"},
+		{"docker cp evil.sh x:/h/.bashrc", "cp -r evil.sh ~/.bashrc"},
+		{"docker cp x:/etc/hosts h", ""},
+		{"docker cp x:/etc/hosts x:/h/.profile", "cp -r x:/etc/hosts ~/.profile"},
+		{"docker cp y:/h/.ssh/id_rsa k", ""},
 	}
 	for _, tt := range tests {
 		line := ParseShellAfter(tt.line, "bash", before)
