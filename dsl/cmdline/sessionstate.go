@@ -13,15 +13,18 @@ import (
 // keeps the directory, the environment, aliases and functions): a
 // directory put first on PATH (export PATH=./bin:$PATH, then ls runs
 // ./bin/ls), an alias (alias ls='rm -rf ~', then ls) and a function
-// (f(){ rm -rf "$1"; }, then f ~). The line reports them (Line.PathDirs,
-// Line.Aliases, Line.Funcs) and a later line is given them back
-// (Before.Path, Before.Aliases, Before.Funcs). They only add: a later
+// (f(){ rm -rf "$1"; }, then f ~), and a container started with a name
+// and mounts (docker run -d --name x -v ~:/h …, then docker exec x rm -rf
+// /h). The line reports them (Line.PathDirs, Line.Aliases, Line.Funcs,
+// Line.Containers) and a later line is given them back (Before.Path,
+// Before.Aliases, Before.Funcs, Before.Containers). They only add: a later
 // line's own commands are judged as before, and what the remembered ones
 // run is judged besides.
 
-// Bounds on what a line reports for the lines after it: the directories
-// it puts on PATH, the aliases and functions it defines, and the text of
-// each alias or function kept.
+// Bounds on what a line reports for the lines after it: the named
+// containers and the mounts of each, the directories it puts on PATH, the
+// aliases and functions it defines, and the text of each alias or
+// function kept.
 const (
 	maxContainers  = 16
 	maxPathDirs    = 8
