@@ -117,6 +117,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.fdExec(c, args, cx)
 	case name == "git":
 		w.gitConfig(c, args, cx)
+		w.gitConfigFiles(c, args, cx)
+		w.gitExecPrograms(c, args, cx)
 	default:
 		if spec, ok := programs[name]; ok {
 			w.programOptions(c, args, spec, cx)
@@ -720,7 +722,30 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
 			i++
 		case !strings.HasPrefix(v, "-"):
+			w.gitShortExec(c, v, args[i+1:], cx)
 			return // the subcommand: -c after it is not git's
+		}
+	}
+}
+
+// gitShortExec follows the short forms of the code options the catalogue
+// names long (rebase --exec, difftool --extcmd): rebase -x CMD and
+// difftool -x CMD, -xCMD. Elsewhere -x is a flag (cherry-pick -x, clean
+// -x).
+func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
+	if sub != "rebase" && sub != "difftool" {
+		return
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return
+		case v == "-x" && i+1 < len(args):
+			i++
+			w.nested(c, args[i].Value, "git "+sub+" -x", cx, args[i].Dynamic)
+		case strings.HasPrefix(v, "-x") && len(v) > 2:
+			w.nested(c, v[2:], "git "+sub+" -x", cx, args[i].Dynamic)
 		}
 	}
 }

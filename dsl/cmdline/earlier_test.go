@@ -114,6 +114,12 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/lefthook.yml":          {Text: "pre-commit:\n  commands:\n    lint:\n      run: rm -rf ~/lefthook\n", Whole: true},
 		"/p/np/.npmrc":             {Text: "script-shell=./x.sh\n", Whole: true},
 		"/p/np/x.sh":               {Text: "rm -rf ~/npmrc\n", Whole: true},
+		"/p/evil.gitconfig":        {Text: "[core]\n\tfsmonitor = \"rm -rf ~/fsmonitor; echo\" # x\n[include]\n\tpath = inc/more.cfg\n", Whole: true},
+		"/p/inc/more.cfg":          {Text: "[alias]\n\tst = !rm -rf ~/alias\n[diff \"x\"]\n\ttextconv = rm -rf ~/textconv\n[credential]\n\thelper = store\n", Whole: true},
+		"/p/.gitconfig":            {Text: "[Core]\n  Pager = rm -rf ~/homepager\n", Whole: true},
+		"/p/cfg/git/config":        {Text: "[filter \"lfs\"]\n\tsmudge = rm -rf ~/smudge\n", Whole: true},
+		"/p/git-lfs":               {Text: "#!/bin/sh\nrm -rf ~/gitlfs\n", Whole: true},
+		"/p/git-remote-https":      {Text: "#!/bin/sh\nrm -rf ~/remote\n", Whole: true},
 	}
 	// pytest t/ walks t at any depth (the reader's DIR/**/NAME)
 	files["/p/t/**/conftest.py|test_*.py|*_test.py"] = files["/p/t/conftest.py"]
@@ -347,6 +353,28 @@ func TestRunsEarlier(t *testing.T) {
 		{"KUBECONFIG=kube.yaml kubectl get pods", "sh"},
 		{"kubectl apply -f pod.yaml", ""},
 		{"GIT_CONFIG_GLOBAL=gitcfg git log", "sh -c"}, // the pager starts a shell: an escape
+		// git's configuration moved where the project ships one, and its
+		// programs run from a directory given as its exec path
+		{"GIT_CONFIG_SYSTEM=./evil.gitconfig git status", "rm -rf ~/fsmonitor"},
+		{"GIT_CONFIG_SYSTEM=./evil.gitconfig git status", "rm -rf ~/alias"}, // include.path, relative to the file
+		{"GIT_CONFIG_SYSTEM=./evil.gitconfig git status", "rm -rf ~/textconv"},
+		{"GIT_CONFIG_GLOBAL=inc/more.cfg git log", "rm -rf ~/alias"},
+		{"HOME=. git status", "rm -rf ~/homepager"},
+		{"HOME=$PWD git log", "rm -rf ~/homepager"},
+		{"export HOME=.; git log", "rm -rf ~/homepager"},
+		{"XDG_CONFIG_HOME=./cfg git status", "rm -rf ~/smudge"},
+		{"XDG_CONFIG_HOME=$PWD/cfg git diff", "rm -rf ~/smudge"},
+		{"git -c include.path=evil.gitconfig log", "rm -rf ~/fsmonitor"},
+		{"git --exec-path=. lfs pull", "rm -rf ~/gitlfs"},
+		{"git --exec-path=. fetch https://github.com/a/b", "rm -rf ~/remote"},
+		{"GIT_EXEC_PATH=. git lfs pull", "rm -rf ~/gitlfs"},
+		{"git rebase -x ./x.sh HEAD~1", "rm -rf ~"},
+		{"git rebase -x./x.sh HEAD~1", "rm -rf ~"},
+		{"git difftool -y -x ./x.sh", "rm -rf ~"},
+		{"git status", ""},
+		{"git cherry-pick -x abc", ""},
+		{"git --exec-path=. status", ""},
+		{"GIT_CONFIG_SYSTEM=/dev/null git status", ""},
 		// a project's files that a tool runs commands from
 		{"terraform -chdir=infra plan", "rm -rf ~/tfdata"},
 		{"cd infra && tofu apply -auto-approve", "rm -rf ~/tfexec"},

@@ -1,0 +1,233 @@
+package cmdline
+
+import (
+	"path"
+	"strings"
+)
+
+// Git's configuration from a file the line points it at. GIT_CONFIG_GLOBAL,
+// GIT_CONFIG_SYSTEM and GIT_CONFIG name the file; HOME and XDG_CONFIG_HOME
+// move ~/.gitconfig and ~/.config/git/config; git -c include.path=FILE
+// adds one. A repository can ship such a file (evil.gitconfig with
+// core.fsmonitor = CMD), and `HOME=. git status` then runs CMD at once.
+// When the file's text is known (written on the line, by the session, or,
+// in an agent's second reading, the project's own), the commands its keys
+// name are walked as git would run them. So are the programs git runs from
+// a directory given as its exec path (git --exec-path=. lfs pull runs
+// ./git-lfs).
+
+// maxGitIncludes bounds the files one git command's configuration is read
+// from, includes included.
+const maxGitIncludes = 8
+
+// gitConfigFiles follows the configuration files c's git reads from where
+// the line points it (see above).
+func (w *walker) gitConfigFiles(c *Command, args []field, cx ctx) {
+	var files []string
+	for _, v := range []string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"} {
+		if f := w.setting(c, v); f != "" && f != "/dev/null" {
+			files = append(files, f)
+		}
+	}
+	if dir := w.setting(c, "HOME"); dir != "" {
+		dir = strings.TrimSuffix(dir, "/")
+		files = append(files, dir+"/.gitconfig", dir+"/.config/git/config")
+	}
+	if dir := w.setting(c, "XDG_CONFIG_HOME"); dir != "" {
+		files = append(files, strings.TrimSuffix(dir, "/")+"/git/config")
+	}
+	for i := 0; i+1 < len(args); i++ {
+		v := args[i].Value
+		if !strings.HasPrefix(v, "-") {
+			break // the subcommand
+		}
+		if v == "-c" {
+			key, val, _ := strings.Cut(args[i+1].Value, "=")
+			if key = strings.ToLower(key); !args[i+1].Dynamic && (key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path")) {
+				files = append(files, val)
+			}
+		}
+		if takesValue(v, "Cc", []string{"git-dir", "work-tree", "namespace", "config-env"}) {
+			i++
+		}
+	}
+	seen := map[string]bool{}
+	for n := 0; n < len(files) && n < maxGitIncludes; n++ {
+		name := files[n]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		in, via, ok := w.fileInput(name)
+		if !ok {
+			continue
+		}
+		via = "git configuration " + name + ": " + via
+		if !in.Static || in.Remote || in.Decoded {
+			w.runText(c, in, "", via, cx)
+			continue
+		}
+		cmds, includes := gitConfigCommands(in.Text)
+		for _, cmd := range cmds {
+			w.nested(c, cmd, via, cx, false)
+		}
+		for _, inc := range includes {
+			if !strings.HasPrefix(inc, "/") && !strings.HasPrefix(inc, "~") {
+				inc = path.Join(path.Dir(name), inc) // relative to the including file
+			}
+			files = append(files, inc)
+		}
+	}
+}
+
+// gitConfigCommands are the command lines a git configuration text makes
+// git run (core.fsmonitor, core.pager, alias.x = !CMD, a diff driver's
+// textconv, a filter's clean and smudge, a credential helper given as
+// !CMD or a path…) and the files it includes (include.path,
+// includeIf.*.path).
+func gitConfigCommands(text string) (cmds, includes []string) {
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if line[0] == '[' {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				continue
+			}
+			// [core], [diff "x"], [diff.x]: the section and its
+			// subsection; only the section's case is folded
+			head := strings.TrimSpace(line[1:end])
+			name, sub, _ := strings.Cut(head, " ")
+			section = strings.ToLower(name)
+			if sub = strings.Trim(strings.TrimSpace(sub), `"`); sub != "" {
+				section += "." + sub
+			}
+			line = strings.TrimSpace(line[end+1:])
+			if line == "" {
+				continue
+			}
+		}
+		k, v, _ := strings.Cut(line, "=")
+		key := section + "." + strings.ToLower(strings.TrimSpace(k))
+		val := gitConfigValue(v)
+		switch cmd := gitKeyCommand(key, val); {
+		case cmd != "":
+			cmds = append(cmds, cmd)
+		case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
+			if val != "" {
+				includes = append(includes, val)
+			}
+		}
+	}
+	return cmds, includes
+}
+
+// gitConfigValue is a git configuration value as git reads it: blanks
+// around it dropped, double quotes removed with their backslash escapes,
+// and a # or ; outside quotes starting a comment.
+func gitConfigValue(v string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case ch == '"':
+			quoted = !quoted
+		case ch == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(v[i])
+			}
+		case (ch == '#' || ch == ';') && !quoted:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// gitKeyCommand is the command line git runs for a configuration key set
+// to val, or "": the keys of gitCommandKeys and pager.*, a shell alias
+// (!CMD), a diff driver's textconv or command, a filter's clean, smudge or
+// process, a merge driver, a credential helper given as !CMD or a path
+// (a bare name is git's own credential-NAME), a remote's upload or
+// receive pack.
+func gitKeyCommand(key, val string) string {
+	if val == "" {
+		return ""
+	}
+	parts := strings.Split(key, ".")
+	first, last := parts[0], parts[len(parts)-1]
+	switch {
+	case first == "alias" && strings.HasPrefix(val, "!"):
+		return val[1:]
+	case first == "credential" && last == "helper":
+		if strings.HasPrefix(val, "!") {
+			return val[1:]
+		}
+		if strings.Contains(strings.Fields(val)[0], "/") {
+			return val
+		}
+		return ""
+	case gitCommandKeys.has(key), first == "pager" && len(parts) == 2,
+		first == "core" && (last == "askpass" || last == "gitproxy"),
+		first == "diff" && len(parts) == 3 && (last == "textconv" || last == "command"),
+		first == "filter" && len(parts) == 3 && (last == "clean" || last == "smudge" || last == "process"),
+		first == "merge" && len(parts) == 3 && last == "driver",
+		first == "remote" && len(parts) == 3 && (last == "uploadpack" || last == "receivepack"),
+		key == "uploadpack.packobjectshook":
+		return val
+	}
+	return ""
+}
+
+// gitExecPrograms follows the programs git runs from the directory given
+// as its exec path (git --exec-path=DIR, GIT_EXEC_PATH=DIR): DIR/git-SUB
+// for its subcommand, and DIR/git-remote-SCHEME for a URL it fetches or
+// pushes.
+func (w *walker) gitExecPrograms(c *Command, args []field, cx ctx) {
+	dir := w.setting(c, "GIT_EXEC_PATH")
+	sub := -1
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return
+		}
+		if d, ok := strings.CutPrefix(v, "--exec-path="); ok {
+			dir = d
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			sub = i
+			break
+		}
+		if takesValue(v, "Cc", []string{"git-dir", "work-tree", "namespace", "config-env"}) {
+			i++
+		}
+	}
+	if dir == "" || sub < 0 {
+		return
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	progs := []string{dir + "/git-" + args[sub].Value}
+	for _, a := range args[sub+1:] {
+		if scheme, _, ok := strings.Cut(a.Value, "://"); ok && scheme != "" && !strings.ContainsAny(scheme, "/ ") {
+			progs = append(progs, dir+"/git-remote-"+scheme)
+		}
+	}
+	for _, p := range progs {
+		if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+			w.nested(c, shellQuote(p), "git --exec-path", cx, false)
+		} else {
+			w.nested(c, shellQuote("./"+p), "git --exec-path", cx, false)
+		}
+	}
+}
