@@ -115,6 +115,13 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.findExec(c, args, cx)
 	case name == "fd" || name == "fdfind":
 		w.fdExec(c, args, cx)
+	case name == "make" || name == "gmake":
+		// make SHELL=PROG runs every recipe line with PROG
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "SHELL="); ok && !a.Dynamic {
+				w.runCode(c, "shell-program", field{Word: Word{Value: v}}, "make SHELL=", cx)
+			}
+		}
 	case name == "git":
 		w.gitConfig(c, args, cx)
 		w.gitConfigFiles(c, args, cx)

@@ -117,7 +117,8 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			var val field
 			ok := false
 			switch {
-			case co.Option == "" && !strings.HasPrefix(v, "-") && v != "":
+			case co.Option == "" && !strings.HasPrefix(v, "-") && v != "" && (i == 0 || !takesValue(args[i-1].Value, p.Args, p.Long)):
+				// an operand, not an option's value (hyperfine -w 3 CMD)
 				val, ok = a, true
 			case co.Option == "+" && strings.HasPrefix(v, "+") && len(v) > 1:
 				val, ok = field{Word: Word{Value: v[1:], Dynamic: a.Dynamic}, in: a.in}, true
@@ -383,6 +384,9 @@ func afterOptions(args []field, arg string, long []string, n int) []field {
 	}
 operands:
 	i = min(i+n, len(args))
+	if n > 0 && i < len(args) && args[i].Value == "--" {
+		i++ // aws-vault exec PROFILE -- CMD
+	}
 	return args[i:]
 }
 
@@ -1102,6 +1106,10 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			for _, cmd := range goFlagCommands(strings.Fields(v)) {
 				w.nested(c, cmd, "GOFLAGS", cx, false)
 			}
+		case strings.EqualFold(a.Name, "npm_config_script_shell") && !a.Value.Dynamic:
+			// npm's --script-shell from the environment: a shell's name
+			// or path is a setting, anything else runs every script
+			w.runCode(c, "shell-program", field{Word: a.Value}, a.Name+"=", cx)
 		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
 			val, ok := values["GIT_CONFIG_VALUE_"+strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")]
 			if !ok {

@@ -224,7 +224,7 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[107]
 	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
 		return &catalogPrograms[108]
-	case "chronic", "eatmydata", "fakeroot", "faketime", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "trickle", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[109]
 	case "entr":
 		return &catalogPrograms[110]
@@ -262,12 +262,28 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[126]
 	case "sched":
 		return &catalogPrograms[127]
-	case "hguard":
+	case "faketime":
 		return &catalogPrograms[128]
-	case "hguard-shell":
+	case "trickle":
 		return &catalogPrograms[129]
-	case "nix-shell":
+	case "hyperfine":
 		return &catalogPrograms[130]
+	case "direnv":
+		return &catalogPrograms[131]
+	case "op":
+		return &catalogPrograms[132]
+	case "dotenv":
+		return &catalogPrograms[133]
+	case "dotenvx":
+		return &catalogPrograms[134]
+	case "aws-vault":
+		return &catalogPrograms[135]
+	case "hguard":
+		return &catalogPrograms[136]
+	case "hguard-shell":
+		return &catalogPrograms[137]
+	case "nix-shell":
+		return &catalogPrograms[138]
 	}
 	return nil
 }
@@ -515,7 +531,6 @@ var catalogNames = [...]string{
 	"chronic",
 	"eatmydata",
 	"fakeroot",
-	"faketime",
 	"torify",
 	"xvfb-run",
 	"catchsegv",
@@ -528,7 +543,6 @@ var catalogNames = [...]string{
 	"nocache",
 	"cgexec",
 	"schedtool",
-	"trickle",
 	"cset",
 	"vipe",
 	"ifne",
@@ -592,6 +606,14 @@ var catalogNames = [...]string{
 	"socket",
 	"proot",
 	"sched",
+	"faketime",
+	"trickle",
+	"hyperfine",
+	"direnv",
+	"op",
+	"dotenv",
+	"dotenvx",
+	"aws-vault",
 	"hguard",
 	"hguard-shell",
 	"nix-shell",
@@ -726,6 +748,14 @@ var catalogPrograms = [...]Program{
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh"}}},
 	{Name: "proot", Runs: "argv", Args: "rbwqkm", Long: []string{"rootfs", "bind", "mount", "cwd", "qemu", "kernel-release"}},
 	{Name: "sched", Runs: "line", Operands: 1},
+	{Name: "faketime", Runs: "argv", Long: []string{"date-prog"}, Operands: 1},
+	{Name: "trickle", Runs: "argv", Args: "wtlnduLP"},
+	{Name: "hyperfine", Args: "wmMrPDLSunNsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh"}, {"--setup", "sh"}, {"-p", "sh"}, {"--prepare", "sh"}, {"-c", "sh"}, {"--cleanup", "sh"}, {"--conclude", "sh"}, {"-S", "shell-program"}, {"--shell", "shell-program"}, {"", "sh"}}},
+	{Name: "direnv", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
+	{Name: "op", Sub: []string{"run"}, SubRun: "dashdash"},
+	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},
+	{Name: "dotenvx", Sub: []string{"run"}, SubRun: "dashdash"},
+	{Name: "aws-vault", Args: "d", Long: []string{"duration", "region", "mfa-token", "prompt", "backend", "server-port"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh"}}},
 	{Name: "hguard-shell", Code: []CodeOption{{"", "sh"}}},
 	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh"}, {"--command", "sh"}}},

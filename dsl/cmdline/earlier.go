@@ -184,6 +184,17 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			return
 		}
 		lang = "sh"
+	case scriptShells.has(program(c.Name)):
+		// nu x.sh, pwsh -File x.ps1: their scripts run programs as a
+		// shell script's lines do, and are read as one (PowerShell's
+		// also as its own language)
+		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
+			return
+		}
+		if interpreter(c.Name) == "powershell" {
+			w.runEarlier(c, file, in, "powershell", cx)
+		}
+		lang = "sh"
 	case interpreter(c.Name) == "python" && moduleRunner(args) != "":
 		// python3 -m pytest: the runner's files
 		w.buildRunsEarlier(c, moduleRunner(args), args, cx)
@@ -237,6 +248,10 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	}
 	w.runEarlier(c, file, in, lang, cx)
 }
+
+// scriptShells are the shells outside sh's family that run a script
+// given as their operand (pwsh and powershell with or without -File).
+var scriptShells = set("nu", "xonsh", "elvish", "pwsh", "powershell", "ion", "murex", "oil", "osh", "ysh")
 
 // UserBinDirs are the directories on an everyday PATH, ahead of the
 // system's, where a user (and so an agent) can put a program without sudo

@@ -13,7 +13,7 @@ func TestUnknownLauncher(t *testing.T) {
 		{"memcheck --leak-check=full rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"foo /bin/rm -rf ~", "rm -rf ~ wr=foo[]"},
 		{"foo bash -c 'rm -rf ~'", "bash -c rm -rf ~ wr=foo[]"},
-		{"aws-vault exec prof -- terraform destroy", "terraform destroy wr=aws-vault[]"},
+		{"vaultx exec prof -- terraform destroy", "terraform destroy wr=vaultx[]"},
 		{"foo -- git push --force", "git push --force wr=foo[]"},
 		{"mytool deploy prod", ""}, // its own subcommand
 		{"mytool run rm -rf ~", "rm -rf ~ wr=mytool[]"},
@@ -21,8 +21,8 @@ func TestUnknownLauncher(t *testing.T) {
 		// after an option's value, a verb and a profile, an assignment; a
 		// wrapper or eval as the command; a doubled slash; mkfs.TYPE.
 		{"memcheck --tool x rm -rf ~", "rm -rf ~ wr=memcheck[]"},
-		{"aws-vault exec prof rm -rf ~", "rm -rf ~ wr=aws-vault[]"},
-		{"direnv exec . rm -rf ~", "rm -rf ~ wr=direnv[]"},
+		{"vaultx exec prof rm -rf ~", "rm -rf ~ wr=vaultx[]"},
+		{"toolbox run rm -rf ~", "rm -rf ~ wr=toolbox[]"},
 		{"memcheck -e X=1 rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"memcheck env rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"memcheck //bin//rm -rf ~", "rm -rf ~ wr=memcheck[]"},
@@ -30,9 +30,9 @@ func TestUnknownLauncher(t *testing.T) {
 		{"memcheck sudo -u root rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"bwrap --bind / / rm -rf ~", "rm -rf ~ wr=bwrap[]"},
 		{"bwrap --ro-bind /usr /usr --bind ~ ~ rm -rf ~", "rm -rf ~ wr=bwrap[]"},
-		{"direnv exec . bash", ""},                  // a development environment's shell
+		{"toolbox run bash", ""},                    // a development environment's shell
 		{"mytool a b c d e f git push --force", ""}, // past the first six operands
-		{"hyperfine 'rm -rf ~'", "rm -rf ~ via=hyperfine"},
+		{"benchx 'rm -rf ~'", "rm -rf ~ via=benchx"},
 		{"nodemon --exec 'rm -rf ~'", "rm -rf ~ via=nodemon"},
 		{"memcheck eval 'rm -rf ~'", "rm -rf ~ via=memcheck"},
 		{"zzrun --exec='rm -rf ~'", "rm -rf ~ via=zzrun"}, // an option's attached value (2026-12-03)
@@ -48,7 +48,7 @@ func TestUnknownLauncher(t *testing.T) {
 		{"foo rm", ""},                      // a name without arguments
 		{"foo a b c d e f g h i j k l", ""}, // no search along the words
 		{"go env GOPATH", ""},               // not a program hguard knows
-		{"dotenv -e .env.local -- npm run dev", "npm run dev wr=dotenv[]"},
+		{"envrun -e .env.local -- npm run dev", "npm run dev wr=envrun[]"},
 		{"foo $X -rf ~", ""},  // unknown operand
 		{"echo rm -rf ~", ""}, // echo prints its words
 	} {
