@@ -645,6 +645,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 					fileOp("w", f[len(f)-1])
 				case "put", "send", "mput", "append", "reput":
 					fileOp("r", f[1])
+				case "mirror":
+					// lftp's mirror -R LOCAL [REMOTE] uploads a tree
+					if dir := reverseMirror(f[1:]); dir != "" {
+						// its files, and a home's dotfiles (~/.ssh, ~/.aws)
+						dir = strings.TrimSuffix(homeSpelled(dir), "/")
+						fileOp("r", dir+"/*")
+						if dir == "~" {
+							fileOp("r", dir+"/.*")
+						}
+					}
 				}
 			}
 		}
@@ -989,6 +999,25 @@ func unquote(s string) string {
 	}
 	s = s[1 : len(s)-1]
 	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+// reverseMirror is the local directory lftp's mirror -R (--reverse)
+// uploads, from the words after mirror, or "" for a download.
+func reverseMirror(words []string) string {
+	reverse, dir := false, ""
+	for _, w := range words {
+		switch {
+		case w == "-R" || w == "--reverse" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsRune(w, 'R'):
+			reverse = true
+		case strings.HasPrefix(w, "-"):
+		case dir == "":
+			dir = w
+		}
+	}
+	if !reverse {
+		return ""
+	}
+	return dir
 }
 
 // shellQuote quotes s as one shell word.
