@@ -734,6 +734,8 @@ func codeSecrets(code string) []string {
 		if len(out) >= 16 {
 			break
 		}
+		// perl's open F, "<FILE" (and "+<"): the mode is no part of the name
+		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
 			out = append(out, lit)
 		}

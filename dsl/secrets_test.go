@@ -289,6 +289,10 @@ func TestCodeSecrets(t *testing.T) {
 		`require("path").join(".config", "app.json")`:                     nil,
 		`os.path.join(os.environ["HOME"], ".ssh", "id_rsa.pub")`:          nil,
 		`glob.glob(os.path.expanduser("~/.s*/id_*"))`:                     {"~/.ssh/id_rsa"},
+		`open F, "<~/.aws/credentials"; print <F>`:                        {"~/.aws/credentials"}, // perl's read mode
+		`open F, "< .env"; print <F>`:                                     {".env"},
+		`open F, "+</etc/shadow"`:                                         {"/etc/shadow"},
+		`open F, "<notes.txt"`:                                            nil,
 	} {
 		if got := codeSecrets(code); !slices.Equal(got, want) {
 			t.Errorf("codeSecrets(%s) = %q, want %q", code, got, want)

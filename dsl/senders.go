@@ -155,7 +155,7 @@ var netTalkers = nameSet{names: []string{
 var netCode = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\bsocket\b|urllib|\brequests\.|http\.client|httpx|aiohttp|smtplib|ftplib|telnetlib|paramiko|` +
 		`\bfetch\s*\(|require\(\s*['"](net|http|https|http2|dgram|tls|node:net|node:http|node:https|node:dgram|node:tls)['"]\s*\)|` +
-		`from\s+['"](node:)?(net|http|https|dgram|tls)['"]|axios|IO::Socket|LWP|HTTP::Tiny|Net::(HTTP|FTP|SMTP)|TCPSocket|UDPSocket|open-uri|` +
+		`from\s+['"](node:)?(net|http|https|dgram|tls)['"]|axios|IO::Socket|LWP|HTTP::Tiny|Net::(HTTP|FTP|SMTP)|Mojo::UserAgent|\bgetstore\s*\(|TCPSocket|UDPSocket|open-uri|` +
 		`fsockopen|stream_socket_client|curl_init|file_get_contents\(\s*['"](https?|ftp)://|socket\.http|/dev/(tcp|udp)/|/inet[46]?/(tcp|udp)|` +
 		`Socket\.tcp|xmlrpc|import\(\s*['"](node:)?(net|http|https|dgram|tls)['"]|__import__\(\s*['"][^'"]*['"]\s*\+`)
 })
