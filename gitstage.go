@@ -198,33 +198,7 @@ func listsUntracked(words []string) bool {
 // credentials) in root and its direct subdirectories that git does not
 // ignore there and has not committed, at most maxStagedLook looked at.
 func unignoredSecrets(root string) []string {
-	var cands []string
-	look := func(dir, rel string) {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range entries {
-			if len(cands) >= maxStagedLook {
-				return
-			}
-			name := e.Name()
-			if rel != "" {
-				name = rel + "/" + name
-			}
-			if e.Type().IsRegular() && dsl.SensitivePath(name) {
-				cands = append(cands, name)
-			}
-		}
-	}
-	look(root, "")
-	if entries, err := os.ReadDir(root); err == nil {
-		for _, e := range entries {
-			if e.IsDir() && e.Name() != ".git" && e.Name() != "node_modules" && len(cands) < maxStagedLook {
-				look(filepath.Join(root, e.Name()), e.Name())
-			}
-		}
-	}
+	cands := secretCandidates(root)
 	if len(cands) == 0 {
 		return nil
 	}
@@ -304,4 +278,37 @@ func dotMatch(pattern, match string) bool {
 		pattern, match = filepath.Dir(pattern), filepath.Dir(match)
 	}
 	return false
+}
+
+// secretCandidates are the secret files in root and in its folders one
+// level down (not .git's or node_modules'), the first maxStagedLook.
+func secretCandidates(root string) []string {
+	var cands []string
+	look := func(dir, rel string) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if len(cands) >= maxStagedLook {
+				return
+			}
+			name := e.Name()
+			if rel != "" {
+				name = rel + "/" + name
+			}
+			if e.Type().IsRegular() && dsl.SensitivePath(name) {
+				cands = append(cands, name)
+			}
+		}
+	}
+	look(root, "")
+	if entries, err := os.ReadDir(root); err == nil {
+		for _, e := range entries {
+			if e.IsDir() && e.Name() != ".git" && e.Name() != "node_modules" && len(cands) < maxStagedLook {
+				look(filepath.Join(root, e.Name()), e.Name())
+			}
+		}
+	}
+	return cands
 }

@@ -424,6 +424,7 @@ func (g *Guard) Check(req Request) Verdict {
 	if req.Caller != "" {
 		findings = append(findings, g.behindFindings(line, req, findings, ctx)...)
 		findings = append(findings, stagedFindings(line, req.Cwd, findings)...)
+		findings = append(findings, publishFindings(line, req.Cwd, findings)...)
 	}
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)

@@ -1,6 +1,7 @@
 package hguard
 
 import (
+	"cmp"
 	"maps"
 	"os"
 	"os/exec"
@@ -451,5 +452,66 @@ func TestRunnerCodeWritten(t *testing.T) {
 				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", tt.cwd, tt.cmd, caller, v.Level, tt.want, v.Findings)
 			}
 		}
+	}
+}
+
+// TestPublishSecrets: an agent's npm publish of a package whose directory
+// holds a .env that neither .npmignore nor (without one) .gitignore leaves
+// out, and that package.json's files does not exclude, asks (redteam8 #16).
+func TestPublishSecrets(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	pkg := func(name string, files map[string]string) string {
+		dir := filepath.Join(home, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(git, "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v %s", err, out)
+		}
+		files["package.json"] = cmp.Or(files["package.json"], `{"name": "x", "version": "1.0.0"}`)
+		writeTree(t, dir, files, 0o644)
+		return dir
+	}
+	open := pkg("open", map[string]string{".env": "K=v\n", "index.js": "\n"})
+	gitignored := pkg("gitignored", map[string]string{".env": "K=v\n", ".gitignore": ".env\n"})
+	npmignored := pkg("npmignored", map[string]string{".env": "K=v\n", ".npmignore": "*.log\n.env\n"})
+	// an .npmignore replaces .gitignore for npm: .env is packed
+	npmOnly := pkg("npmonly", map[string]string{".env": "K=v\n", ".gitignore": ".env\n", ".npmignore": "test/\n"})
+	listed := pkg("listed", map[string]string{".env": "K=v\n", "package.json": `{"name": "x", "files": ["dist"]}`})
+	clean := pkg("clean", map[string]string{"index.js": "\n"})
+	g := newGuard(t, Options{})
+	for _, tt := range []struct {
+		dir, cmd string
+		want     dsl.Level
+	}{
+		{open, "npm publish", dsl.Ask},
+		{open, "npm publish --access public", dsl.Ask},
+		{open, "pnpm publish", dsl.Ask},
+		{open, "yarn npm publish", dsl.Ask},
+		{open, "npm pack", dsl.Ask},
+		{home, "npm publish ./open", dsl.Ask},
+		{home, "cd open && npm publish", dsl.Ask},
+		{gitignored, "npm publish", dsl.Allow},
+		{npmignored, "npm publish", dsl.Allow},
+		{npmOnly, "npm publish", dsl.Ask},
+		{listed, "npm publish", dsl.Allow},
+		{clean, "npm publish", dsl.Allow},
+		{open, "npm test", dsl.Allow},
+		{open, "npm publish x-1.0.0.tgz", dsl.Allow},
+	} {
+		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: "agent"})
+		if v.Level != tt.want {
+			t.Errorf("in %s, %q: %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, v.Level, tt.want, v.Findings)
+		}
+	}
+	if p := g.Check(Request{Command: "npm publish", Cwd: open, Shell: "bash"}); p.Level != dsl.Allow {
+		t.Errorf("npm publish for a person: %v, want allow", p.Level)
 	}
 }
