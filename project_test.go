@@ -505,6 +505,8 @@ func TestPublishSecrets(t *testing.T) {
 		{clean, "npm publish", dsl.Allow},
 		{open, "npm test", dsl.Allow},
 		{open, "npm publish x-1.0.0.tgz", dsl.Allow},
+		{open, "npm publish --userconfig ~/.npmrc", dsl.Ask}, // an option's value is no package
+		{home, "npm publish ./clean", dsl.Allow},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: "agent"})
 		if v.Level != tt.want {

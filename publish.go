@@ -34,11 +34,19 @@ func publishFindings(line *cmdline.Line, cwd string, findings []dsl.Finding) []d
 		}
 	}
 	for _, c := range line.Commands {
-		dir, ok := publishes(c)
+		dirs, ok := publishes(c)
 		if !ok {
 			continue
 		}
-		if dir = filepath.Join(commandDir(c, cwd), dir); !filepath.IsAbs(dir) {
+		// the first of them that is a package
+		dir := ""
+		for _, d := range dirs {
+			if d = filepath.Join(commandDir(c, cwd), d); filepath.IsAbs(d) && regularFile(filepath.Join(d, "package.json")) {
+				dir = d
+				break
+			}
+		}
+		if dir == "" {
 			continue
 		}
 		if secrets := packedSecrets(dir); len(secrets) > 0 {
@@ -50,20 +58,23 @@ func publishFindings(line *cmdline.Line, cwd string, findings []dsl.Finding) []d
 }
 
 // publishes reports a command that packs a package's directory for a
-// registry (npm publish, npm pack, pnpm, yarn and bun's) and that
-// directory, relative to where it runs: "." or the folder it is given.
-func publishes(c *cmdline.Command) (string, bool) {
+// registry (npm publish, npm pack, pnpm, yarn and bun's) and the
+// directories it may pack, relative to where it runs: the operands that
+// are no tarball (an option's value hguard does not know may be among
+// them, and is no package), then ".".
+func publishes(c *cmdline.Command) ([]string, bool) {
 	switch c.Name {
 	case "npm", "pnpm", "yarn", "bun":
 	default:
-		return "", false
+		return nil, false
 	}
-	dir, verb := ".", ""
+	var dirs []string
+	verb := ""
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		switch {
 		case a.Dynamic || a.Value == "--dry-run":
-			return "", false
+			return nil, false
 		case slices.Contains(publishValues, a.Value):
 			i++ // --tag next
 		case strings.HasPrefix(a.Value, "-"):
@@ -72,17 +83,16 @@ func publishes(c *cmdline.Command) (string, bool) {
 			if c.Name == "yarn" && verb == "npm" {
 				verb = "" // yarn npm publish
 			}
-		case verb == "publish" || verb == "pack":
-			if !strings.HasPrefix(a.Value, ".") && !strings.HasPrefix(a.Value, "/") || strings.HasSuffix(a.Value, ".tgz") {
-				return "", false // a tarball or a package's name: not this directory
-			}
-			dir = a.Value // npm publish ./pkg
+		case strings.HasSuffix(a.Value, ".tgz") || strings.HasSuffix(a.Value, ".tar.gz"):
+			return nil, false // a tarball packed before
+		default:
+			dirs = append(dirs, a.Value) // npm publish ./pkg
 		}
 	}
 	if verb != "publish" && verb != "pack" {
-		return "", false
+		return nil, false
 	}
-	return dir, true
+	return append(dirs, "."), true
 }
 
 // publishValues are the options of publish and pack that take the next
@@ -161,4 +171,10 @@ func npmIgnored(text, file string) bool {
 		}
 	}
 	return ignored
+}
+
+// regularFile reports a regular file at p.
+func regularFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }
