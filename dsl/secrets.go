@@ -580,6 +580,14 @@ func genericOutputs(name string, args, pos []string) []string {
 				add(d)
 			}
 		}
+		// git log, diff, show, blame --output=FILE write their output there,
+		// a relative FILE too (--output=.git/config)
+		out = append(out, optionValues(args, []string{"output"}, false)...)
+	case "sendmail", "exim", "exim4":
+		// sendmail -X FILE logs the whole SMTP transaction, text it was given included, to FILE
+		for _, o := range optionValues(args, []string{"X"}, false) {
+			add(o)
+		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		// docker cp CONTAINER:SRC DEST writes DEST on this machine
 		if len(pos) > 2 && pos[0] == "cp" {
@@ -635,7 +643,7 @@ func genericOutputs(name string, args, pos []string) []string {
 
 // genericWriters are the programs genericOutputs knows by name.
 var genericWriters = nameSet{names: []string{"split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
-	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc"}}
+	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4"}}
 
 // outputWords are the parts of an option's name that say it names a file
 // written: --outFile, --dump-bin, -logfile, --save-to, --write-out-file.

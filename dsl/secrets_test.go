@@ -131,6 +131,12 @@ func TestGenericOutputs(t *testing.T) {
 		{"iptables-save", []string{"-f", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
 		{"git", []string{"apply", "--unsafe-paths", "--directory", "/", "x.patch"}, []string{"/"}},
 		{"git", []string{"apply", "--directory", "/", "x.patch"}, nil},
+		{"git", []string{"log", "-1", "--output=/root/.ssh/authorized_keys"}, []string{"/root/.ssh/authorized_keys"}},
+		{"git", []string{"blame", "--output", "~/.bashrc", "x.go"}, []string{"~/.bashrc"}},
+		{"git", []string{"diff", "--output=changes.diff"}, []string{"changes.diff"}},
+		{"git", []string{"log", "-2", "--output=./.git/config"}, []string{"./.git/config"}},
+		{"sendmail", []string{"-t", "-X/var/www/html/x.php"}, []string{"/var/www/html/x.php"}},
+		{"sendmail", []string{"-t", "-i"}, nil},
 		{"docker", []string{"cp", "c:/app/log", "/etc/cron.d/job"}, []string{"/etc/cron.d/job"}},
 		{"docker", []string{"cp", "c:/app/log", "./log"}, nil},
 		// the members an extraction names are written (projhooks)
