@@ -551,7 +551,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			}
 		}
 	}
-	if dirCopiers.has(prog) && (!copiers.has(prog) || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync") {
+	if dirCopiers.has(prog) && (!copiers.has(prog) || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync" || prog == "ditto") {
 		// tar cf - ~/.ssh, zip -r k.zip ~/.gnupg, cp -r ~/.aws /tmp/x: the
 		// whole directory is read; a copier's destination is not
 		srcs := pos
@@ -559,6 +559,14 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			srcs = srcs[:len(srcs)-1]
 		}
 		for _, p := range srcs {
+			if credentialDirs.has(homeForm(cleanPath(p))) {
+				out = append(out, p)
+			}
+		}
+	}
+	if prog == "hdiutil" {
+		// hdiutil create -srcfolder DIR packs the directory into a disk image
+		for _, p := range optionValues(args, []string{"srcfolder", "srcdir"}, false) {
 			if credentialDirs.has(homeForm(cleanPath(p))) {
 				out = append(out, p)
 			}
@@ -611,8 +619,8 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 var recursiveReaders = nameSet{names: []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff"}}
 
 // dirCopiers read every file of a directory they archive or copy (cp, scp
-// and rsync with -r or -a).
-var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp"}}
+// and rsync with -r or -a; ditto always).
+var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp", "ditto"}}
 
 // credentialDirs hold keys and credentials and little else: read whole,
 // they are read secrets.
