@@ -22,7 +22,7 @@ var interpreters = nameSet{names: []string{"python", "pypy", "node", "nodejs", "
 	"awk", "gawk", "mawk", "nawk", "expect", "cmd"}}
 
 var downloaders = nameSet{names: []string{"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "fetch", "lwp-request",
-	"lwp-download", "httpie", "curlie", "wget2", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"}}
+	"lwp-download", "httpie", "curlie", "wget2", "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "nscurl"}}
 
 // set is a nameSet of the given names, for the sets that are not a
 // package-level list of their own (a map of sets, an option table).

@@ -583,6 +583,30 @@ func genericOutputs(name string, args, pos []string) []string {
 		// git log, diff, show, blame --output=FILE write their output there,
 		// a relative FILE too (--output=.git/config)
 		out = append(out, optionValues(args, []string{"output"}, false)...)
+	case "plutil":
+		// plutil -insert/-replace/-remove KEY … FILE and -convert FMT FILE
+		// rewrite FILE in place (-convert -o OUT writes OUT instead)
+		if len(pos) > 0 && (hasFlag(args, []string{"insert", "replace", "remove"}) || hasFlag(args, []string{"convert"}) && !hasFlag(args, []string{"o"})) {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "defaults":
+		// defaults write|delete|import DOMAIN …: a DOMAIN given as a path is
+		// the property list written, with or without its .plist
+		if len(pos) > 1 && (pos[0] == "write" || pos[0] == "delete" || pos[0] == "import" || pos[0] == "rename") && strings.Contains(pos[1], "/") {
+			f := pos[1]
+			if !strings.HasSuffix(f, ".plist") {
+				f += ".plist"
+			}
+			add(f)
+		}
+	case "plistbuddy":
+		// PlistBuddy -c 'Set|Add|Delete|Merge|Import …' FILE
+		if len(pos) > 0 && slices.ContainsFunc(optionValues(args, []string{"c"}, false), func(c string) bool {
+			verb, _, _ := strings.Cut(strings.TrimSpace(c), " ")
+			return slices.Contains([]string{"set", "add", "delete", "merge", "import", "clear", "save"}, strings.ToLower(verb))
+		}) {
+			out = append(out, pos[len(pos)-1])
+		}
 	case "sendmail", "exim", "exim4":
 		// sendmail -X FILE logs the whole SMTP transaction, text it was given included, to FILE
 		for _, o := range optionValues(args, []string{"X"}, false) {
@@ -643,7 +667,7 @@ func genericOutputs(name string, args, pos []string) []string {
 
 // genericWriters are the programs genericOutputs knows by name.
 var genericWriters = nameSet{names: []string{"split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
-	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4"}}
+	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4", "plutil", "defaults", "plistbuddy"}}
 
 // outputWords are the parts of an option's name that say it names a file
 // written: --outFile, --dump-bin, -logfile, --save-to, --write-out-file.

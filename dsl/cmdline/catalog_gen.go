@@ -280,12 +280,14 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[135]
 	case "aws-vault":
 		return &catalogPrograms[136]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[137]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[138]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[139]
+	case "nix-shell":
+		return &catalogPrograms[140]
 	}
 	return nil
 }
@@ -616,6 +618,7 @@ var catalogNames = [...]string{
 	"dotenv",
 	"dotenvx",
 	"aws-vault",
+	"launchctl",
 	"hguard",
 	"hguard-shell",
 	"nix-shell",
@@ -759,6 +762,7 @@ var catalogPrograms = [...]Program{
 	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},
 	{Name: "dotenvx", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "aws-vault", Args: "d", Long: []string{"duration", "region", "mfa-token", "prompt", "backend", "server-port"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
+	{Name: "launchctl", Args: "lpoe", Sub: []string{"submit"}, SubRun: "dashdash"},
 	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh"}}},
 	{Name: "hguard-shell", Code: []CodeOption{{"", "sh"}}},
 	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh"}, {"--command", "sh"}}},

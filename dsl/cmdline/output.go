@@ -15,7 +15,7 @@ const maxOutput = MaxInput
 
 // fetchers write what they download to standard output (or may).
 var fetchers = set("curl", "curlie", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs",
-	"lynx", "links", "elinks", "w3m", "GET", "lwp-request", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp")
+	"lynx", "links", "elinks", "w3m", "GET", "lwp-request", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "nscurl")
 
 // A names is a set of names that builds its map the first time it is asked:
 // the package's sets built as maps at start-up cost every process about
