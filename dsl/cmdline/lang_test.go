@@ -83,6 +83,8 @@ func TestLanguageModel(t *testing.T) {
 		{`Rscript -e 'system2("rm", c("-rf", path.expand("~")))'`, "rm -rf ~", false},
 		{`perl -e 'system("rm", "-rf", $ENV{HOME})'`, "rm -rf $HOME", false},
 		{`perl -e 'exec {"sh"} "sh", "-c", "rm -rf ~"'`, "rm -rf ~", false},
+		{`perl -e 'exec sh'`, "sh", false},
+		{`perl -e 'system reboot;'`, "reboot", false},
 		{`perl -e 'open(my $f, "|-", "rm -rf ~")'`, "rm -rf ~", false},
 		{`perl -e 'open(F, "rm -rf ~ |")'`, "rm -rf ~", false},
 		{`perl -e 'open(my $f, "-|", "rm", "-rf", $ENV{HOME})'`, "rm -rf $HOME", false},

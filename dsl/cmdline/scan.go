@@ -492,6 +492,13 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		args[0] = toks[i+2 : end]
 		return args, last
 	}
+	if lang == "perl" && (toks[i].val == "system" || toks[i].val == "exec") && toks[i+1].kind == tIdent && perlBareword().MatchString(toks[i+1].val) &&
+		(i+2 == len(toks) || toks[i+2].val == ";" || toks[i+2].val == "}") {
+		// perl exec sh: with no strict a bareword is its own name as a string
+		t := toks[i+1]
+		t.kind = tString
+		return [][]token{{t}}, i + 1
+	}
 	if toks[i+1].val != "(" || end < 0 {
 		// perl system "…"; ruby system "…", lua os.execute "…"
 		// perl unlink glob("~/*"): a call as the first argument
@@ -670,6 +677,9 @@ func tokenize(lang, code string) []token {
 
 // perlGlob is perl's <PATTERN> glob operator, told from a filehandle read
 // (<STDIN>, <$fh>) and a comparison by the pattern's characters.
+// perlBareword is a word perl takes as a string when nothing declares it.
+var perlBareword = lazyRegexp(`^[a-z][a-z0-9_]*$`)
+
 var perlGlob = lazyRegexp(`^<[~/.\w$*?{},\[\]-]*[*?~/][~/.\w$*?{},\[\]-]*>`)
 
 // afterValue reports whether the previous token ends a value, so that a
