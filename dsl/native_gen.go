@@ -43,7 +43,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native8
 		}
-	case "let keyName = \"(?i)(^|[*/])(id_(rsa|dsa|ecdsa|ed25519)|[*]?\\\\.ppk|[*]?\\\\.kdbx|\\\\.git-credentials|\\\\.netrc|\\\\.pgpass|wallet\\\\.dat|credentials|[*]?\\\\.(jks|keystore|pfx|p12|gpg)|shadow)([*]|$)\"; (name == \"find\" && any(options(\"name\", \"iname\", \"path\", \"ipath\", \"wholename\", \"regex\", \"iregex\"), # matches keyName) &&\n  any(args, isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/home\", \"/var\", \"/opt\", \"/srv\", \"/mnt\"] || agent && isHome(#))) ||\n(name in [\"locate\", \"plocate\", \"mlocate\"] && any(positional, # matches keyName)) || (name in [\"fd\", \"fdfind\"] && any(positional, # matches keyName) && any(positional, isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/home\"] || agent && isHome(#)))":
+	case "let keyName = \"(?i)(^|[*/])(id_(rsa|dsa|ecdsa|ed25519)|[*]?\\\\.ppk|[*]?\\\\.kdbx|\\\\.git-credentials|\\\\.netrc|\\\\.pgpass|wallet\\\\.dat|credentials|[*]?\\\\.(jks|keystore|pfx|p12|gpg)|shadow)([*]|$)\"; (name == \"find\" && any(options(\"name\", \"iname\", \"path\", \"ipath\", \"wholename\", \"regex\", \"iregex\"), # matches keyName) &&\n  any(args, isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/home\", \"/var\", \"/opt\", \"/srv\", \"/mnt\"] || agent && isHome(#))) ||\n(name in [\"locate\", \"plocate\", \"mlocate\"] && any(positional, # matches keyName)) || (name in [\"fd\", \"fdfind\"] && any(positional, # matches keyName) && any(positional, isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/home\"] || agent && isHome(#))) || (name == \"mdfind\" && any(positional, # matches keyName || # matches \"(?i)\\\\bpassw|\\\\bAKIA|BEGIN [A-Z ]*PRIVATE KEY|kMDItemTextContent\\\\s*==.*(secret|token|passw|AKIA)\"))":
 		if scope == "command" {
 			return native9
 		}
@@ -1284,7 +1284,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [441]lazyRegexp{
+var nativeRegexps = [442]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1297,6 +1297,7 @@ var nativeRegexps = [441]lazyRegexp{
 	{src: "^[-/+]?([0-7]?[2467][0-7]{3}|[0-7]?0*[2367]|.*(u|g|a|ug|o)[+=][rwx]*s.*|.*o[+=]r?w.*)$"},
 	{src: "^-[a-zA-Z]*l[a-zA-Z]*$"},
 	{src: "[eisSvkKhVAbEHP]"},
+	{src: "(?i)\\bpassw|\\bAKIA|BEGIN [A-Z ]*PRIVATE KEY|kMDItemTextContent\\s*==.*(secret|token|passw|AKIA)"},
 	{src: "(?i)key|token|secret|pass|cred|auth"},
 	{src: "^([^/@]+@)?[A-Za-z0-9._\\[\\]:-]+:|^rsync://"},
 	{src: "^[A-Za-z0-9_.-]+:"},
@@ -1863,7 +1864,7 @@ func native9(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[*/])(id_(rsa|dsa|ecdsa|ed25519)|[*]?\\.ppk|[*]?\\.kdbx|\\.git-credentials|\\.netrc|\\.pgpass|wallet\\.dat|credentials|[*]?\\.(jks|keystore|pfx|p12|gpg)|shadow)([*]|$)"
-		return (((((e.Name == "find") &&
+		return ((((((e.Name == "find") &&
 			anyOf(e.Options("name", "iname", "path", "ipath", "wholename", "regex", "iregex"), func(p0 string) bool {
 				return matchComputed(let0, p0)
 			})) &&
@@ -1888,6 +1889,11 @@ func native9(env any) bool {
 						in(cleanPath(p0), "/home")) ||
 						(e.Agent &&
 							isHome(p0)))
+				}))) ||
+			((e.Name == "mdfind") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (matchComputed(let0, p0) ||
+						matchReAny(&nativeRegexps[12], "passw\x00akia\x00private key\x00kmditemtextcontent", p0))
 				})))
 	}()
 }
@@ -1898,7 +1904,7 @@ func native10(env any) bool {
 	return ((((e.Stdin.Kind == "pipe") &&
 		in(e.Stdin.Origin, "env", "printenv", "set", "export", "declare")) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[12], "key\x00token\x00secret\x00pass\x00cred\x00auth", p0)
+			return matchReAny(&nativeRegexps[13], "key\x00token\x00secret\x00pass\x00cred\x00auth", p0)
 		})) &&
 		((len(e.Outputs) > 0) ||
 			e.Agent))
@@ -1909,7 +1915,7 @@ func native11(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "rsync", "scp") &&
 		(len(e.Positional) >= 2)) &&
-		matchReAny(&nativeRegexps[13], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
+		matchReAny(&nativeRegexps[14], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -1918,25 +1924,25 @@ func native11(env any) bool {
 		(((((e.Name == "rclone") &&
 			in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
 			(len(e.Positional) >= 3)) &&
-			matchReWith(&nativeRegexps[14], ":", index(e.Positional, (len(e.Positional)-1)))) &&
+			matchReWith(&nativeRegexps[15], ":", index(e.Positional, (len(e.Positional)-1)))) &&
 			(((isHome(e.Pos(1)) ||
 				isRoot(e.Pos(1))) ||
 				in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
-				matchReWith(&nativeRegexps[15], "~/", cleanPath(e.Pos(1))))))
+				matchReWith(&nativeRegexps[16], "~/", cleanPath(e.Pos(1))))))
 }
 
 // native12 is the condition of ssh-host-sweep.
 func native12(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchReAny(&nativeRegexps[16], "known_hosts\x00known_hosts", e.Line) ||
+		(matchReAny(&nativeRegexps[17], "known_hosts\x00known_hosts", e.Line) ||
 			(((e.Agent &&
-				matchReWith(&nativeRegexps[17], "do", e.Line)) &&
+				matchReWith(&nativeRegexps[18], "do", e.Line)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[18], "stricthostkeychecking=no", p0)
+					return matchReAny(&nativeRegexps[19], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[19], "batchmode=yes\x00-i", p0)
+					return matchReAny(&nativeRegexps[20], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -1946,7 +1952,7 @@ func native13(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchReAny(&nativeRegexps[20], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
+		matchReAny(&nativeRegexps[21], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native14 is the condition of load-generator.
@@ -1964,10 +1970,10 @@ func native14(env any) bool {
 					!strings.HasSuffix(urlHost(p0), ".localhost"))
 			})) &&
 			(anyOf(e.Options("c", "concurrency", "connections", "clients"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[21], p0)
+				return matchRe(&nativeRegexps[22], p0)
 			}) ||
 				anyOf(e.Options("n", "requests", "r", "reps"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[22], p0)
+					return matchRe(&nativeRegexps[23], p0)
 				}))))
 }
 
@@ -1975,7 +1981,7 @@ func native14(env any) bool {
 func native15(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchReAny(&nativeRegexps[23], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[24], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -1989,7 +1995,7 @@ func native16(env any) bool {
 			return (((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[24], "~/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[25], "~/", cleanPath(p0)))
 		}))
 }
 
@@ -1997,7 +2003,7 @@ func native16(env any) bool {
 func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dsniff") ||
-		(matchReWith(&nativeRegexps[25], "port", strings.Join(e.Args, " ")) &&
+		(matchReWith(&nativeRegexps[26], "port", strings.Join(e.Args, " ")) &&
 			(e.HasFlag("A", "X", "w") ||
 				in(e.Name, "ngrep", "tcpflow")))) ||
 		((e.Agent &&
@@ -2010,11 +2016,11 @@ func native17(env any) bool {
 func native18(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[26], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
+		matchReAny(&nativeRegexps[27], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
 		((((len(e.SecretFiles) > 0) ||
-			matchReAny(&nativeRegexps[27], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[28], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[29], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
+			matchReAny(&nativeRegexps[28], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[29], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[30], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
 }
 
 // native19 is the condition of icmp-data-exfil.
@@ -2035,7 +2041,7 @@ func native19(env any) bool {
 func native20(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[30], "p", p0)
+		return matchReWith(&nativeRegexps[31], "p", p0)
 	}) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -2049,7 +2055,7 @@ func native21(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[31], "/", p0))
+				matchReWith(&nativeRegexps[32], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")))
 }
@@ -2132,7 +2138,7 @@ func native26(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[32], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[33], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2176,7 +2182,7 @@ func native27(env any) bool {
 			in(e.Pos(1), "rm", "remove"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[33], "$(", p0)
+				return matchReWith(&nativeRegexps[34], "$(", p0)
 			})))
 }
 
@@ -2188,13 +2194,13 @@ func native28(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[34], "/", p0) ||
-					matchReWith(&nativeRegexps[35], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[36], "/", p0))
+				return ((matchReWith(&nativeRegexps[35], "/", p0) ||
+					matchReWith(&nativeRegexps[36], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[37], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[37], "=/", p0) ||
-					matchReWith(&nativeRegexps[35], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[38], "=/", p0) ||
+					matchReWith(&nativeRegexps[36], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2203,7 +2209,7 @@ func native28(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[38], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[39], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2214,7 +2220,7 @@ func native29(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[39], "s", p1)
+					return matchReWith(&nativeRegexps[40], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2228,7 +2234,7 @@ func native29(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[40], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[41], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2243,7 +2249,7 @@ func native29(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[41], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[42], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2256,7 +2262,7 @@ func native30(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[39], "s", p1)
+					return matchReWith(&nativeRegexps[40], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2270,7 +2276,7 @@ func native30(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[40], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[41], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2284,10 +2290,10 @@ func native30(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[41], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[42], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[42], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[43], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2316,12 +2322,12 @@ func native32(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[43], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[44], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[44], "$", p0)
+				return matchReWith(&nativeRegexps[45], "$", p0)
 			})))
 }
 
@@ -2329,7 +2335,7 @@ func native32(env any) bool {
 func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[45], "://", p0)
+		return matchReWith(&nativeRegexps[46], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -2341,7 +2347,7 @@ func native34(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchReAny(&nativeRegexps[46], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[47], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -2354,7 +2360,7 @@ func native34(env any) bool {
 func native35(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[47], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[48], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -2369,18 +2375,18 @@ func native36(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[48], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[49], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[49], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[50], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[50], ":", p0)
+				return matchReFold(&nativeRegexps[51], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[51], p0)
+					return matchRe(&nativeRegexps[52], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[51], p0)
+				return matchRe(&nativeRegexps[52], p0)
 			})))
 }
 
@@ -2390,7 +2396,7 @@ func native37(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[52], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[53], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -2420,14 +2426,14 @@ func native37(env any) bool {
 func native38(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[53], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[54], "$", p0) &&
+		return (matchReFold(&nativeRegexps[54], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[55], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[53], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[54], "$", p0) &&
+				return (matchReFold(&nativeRegexps[54], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[55], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -2437,14 +2443,14 @@ func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[53], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[54], "$", p0) &&
+			return (matchReFold(&nativeRegexps[54], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[55], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[53], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[54], "$", p0) &&
+					return (matchReFold(&nativeRegexps[54], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[55], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -2532,7 +2538,7 @@ func native41(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[55], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[56], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -2543,12 +2549,12 @@ func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[56], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[57], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[57], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[58], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[58], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[59], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native43 is the condition of sql-destructive.
@@ -2565,10 +2571,10 @@ func native43(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchReAny(&nativeRegexps[59], "drop\x00truncate", let0) ||
-			matchReFold(&nativeRegexps[60], "delete", let0)) ||
-			matchReFold(&nativeRegexps[61], ".", let0)) ||
-			matchReFold(&nativeRegexps[62], "grant", let0))
+		return (((matchReAny(&nativeRegexps[60], "drop\x00truncate", let0) ||
+			matchReFold(&nativeRegexps[61], "delete", let0)) ||
+			matchReFold(&nativeRegexps[62], ".", let0)) ||
+			matchReFold(&nativeRegexps[63], "grant", let0))
 	}()
 }
 
@@ -2584,12 +2590,12 @@ func native44(env any) bool {
 			((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
-				matchReAny(&nativeRegexps[63], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[64], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[64], "flush", p0)
+					return matchReAny(&nativeRegexps[65], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[63], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[64], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -2659,7 +2665,7 @@ func native49(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[65], "--part-", p0)
+				return matchReWith(&nativeRegexps[66], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -2758,12 +2764,12 @@ func native52(env any) bool {
 func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[66], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[67], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[67], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[68], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[68], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[69], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[69], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[70], "/dev/", p0.Target))
 		}))
 }
 
@@ -2796,20 +2802,20 @@ func native54(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[70], "bs=", p0)
+					return matchReWith(&nativeRegexps[71], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[71], "count=", p0)
+						return matchReWith(&nativeRegexps[72], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[72], "bs=", p0)
+					return matchReWith(&nativeRegexps[73], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[73], "count=", p0)
+						return matchReWith(&nativeRegexps[74], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[74], p0)
+				return matchRe(&nativeRegexps[75], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") ||
@@ -2817,7 +2823,7 @@ func native54(env any) bool {
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[74], p0)
+				return matchRe(&nativeRegexps[75], p0)
 			})))
 }
 
@@ -2826,7 +2832,7 @@ func native55(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[75], "remount", p0)
+			return matchReWith(&nativeRegexps[76], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2848,11 +2854,11 @@ func native55(env any) bool {
 func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[76], "/dev/", p0)
+		return matchReWith(&nativeRegexps[77], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[77], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[78], "of=/dev/", p0)
 			})))
 }
 
@@ -2892,7 +2898,7 @@ func native62(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[78], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
+		matchReAny(&nativeRegexps[79], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
 // native63 is the condition of program-option-exec.
@@ -2919,25 +2925,25 @@ func native63(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[79], "-", p0))
+					matchReWith(&nativeRegexps[80], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[80], "--", p0)) ||
-					matchReWith(&nativeRegexps[81], "-I", p0))
+					matchReWith(&nativeRegexps[81], "--", p0)) ||
+					matchReWith(&nativeRegexps[82], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[82], "--", p0))
+					matchReWith(&nativeRegexps[83], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[83], "-c\x00;\x00$(", p0)
+				return matchReAny(&nativeRegexps[84], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[84], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+				return matchReAny(&nativeRegexps[85], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -2954,7 +2960,7 @@ func native64(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[85], "${", p0)
+			return matchReWith(&nativeRegexps[86], "${", p0)
 		}))
 }
 
@@ -2962,15 +2968,15 @@ func native64(env any) bool {
 func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchReAny(&nativeRegexps[86], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
+		return matchReAny(&nativeRegexps[87], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[87], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[88], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchReWith(&nativeRegexps[88], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[89], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[89], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[90], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -2980,7 +2986,7 @@ func native66(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[90], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[91], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -2990,7 +2996,7 @@ func native67(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[91], "-", p0)
+				return matchReWith(&nativeRegexps[92], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3004,16 +3010,16 @@ func native67(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[92], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[93], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[93], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[94], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native68 is the condition of command-remap-expansion.
 func native68(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[94], "${", e.Line)
+	return matchReWith(&nativeRegexps[95], "${", e.Line)
 }
 
 // native69 is the condition of path-untrusted-dir.
@@ -3045,7 +3051,7 @@ func native69(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[95], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[96], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native70 is the condition of shell-through-program.
@@ -3062,7 +3068,7 @@ func native70(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[96], " ", p0))
+					!matchReWith(&nativeRegexps[97], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3071,7 +3077,7 @@ func native70(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[97], " interactive", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[98], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native71 is the condition of program-escape.
@@ -3085,28 +3091,28 @@ func native71(env any) bool {
 func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[98], "#", p0)
+		return matchReWith(&nativeRegexps[99], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[98], "#", p0)
+				return matchReWith(&nativeRegexps[99], "#", p0)
 			})))
 }
 
 // native73 is the condition of load-library.
 func native73(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[99], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[100], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[100], "-", p0))
+					matchReWith(&nativeRegexps[101], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[101], "lib", p0))
+						!matchReWith(&nativeRegexps[102], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3114,14 +3120,14 @@ func native73(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[102], ".", p0)
+				return matchReWith(&nativeRegexps[103], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[102], ".", p0)
+				return matchReWith(&nativeRegexps[103], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3143,21 +3149,21 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[103], "/", p0)
+				return matchReWith(&nativeRegexps[104], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[104], ".node", p0)
+				return matchReWith(&nativeRegexps[105], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[105], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[106], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[106], "lib", p0))
+					!matchReWith(&nativeRegexps[107], "lib", p0))
 			})))
 }
 
@@ -3170,23 +3176,23 @@ func native74(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[107], "-", p0) &&
-				!matchReWith(&nativeRegexps[106], "lib", p0))
+			return (matchReWith(&nativeRegexps[108], "-", p0) &&
+				!matchReWith(&nativeRegexps[107], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[108], "=", p0) &&
-					!matchReWith(&nativeRegexps[106], "lib", p0))
+				return (matchReWith(&nativeRegexps[109], "=", p0) &&
+					!matchReWith(&nativeRegexps[107], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[109], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[106], "lib", p0))
+				return (matchReWith(&nativeRegexps[110], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[107], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[110], "-", p0)
+				return matchReWith(&nativeRegexps[111], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[111], ".", p0) &&
-						!matchReWith(&nativeRegexps[112], "lib", p0))
+					return (matchReWith(&nativeRegexps[112], ".", p0) &&
+						!matchReWith(&nativeRegexps[113], "lib", p0))
 				}))))
 }
 
@@ -3194,8 +3200,8 @@ func native74(env any) bool {
 func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[111], ".", p0) &&
-			!matchReWith(&nativeRegexps[112], "lib", p0))
+		return (matchReWith(&nativeRegexps[112], ".", p0) &&
+			!matchReWith(&nativeRegexps[113], "lib", p0))
 	})
 }
 
@@ -3204,7 +3210,7 @@ func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[113], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[114], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3217,10 +3223,10 @@ func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[113], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[114], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[114], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[115], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3228,7 +3234,7 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[115], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[116], "bin", cleanPath(p0))
 	})
 }
 
@@ -3280,7 +3286,7 @@ func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[116], "bin/", p0)
+			return matchReWith(&nativeRegexps[117], "bin/", p0)
 		}))
 }
 
@@ -3321,9 +3327,9 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[117], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[118], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[119], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[118], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[119], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[120], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3334,7 +3340,7 @@ func native86(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[120], "function", e.Line)))
+			matchReWith(&nativeRegexps[121], "function", e.Line)))
 }
 
 // native87 is the condition of fish-funcsave-agent.
@@ -3366,7 +3372,7 @@ func native89(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[121], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[122], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3435,10 +3441,10 @@ func native94(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[122], "..", p0) ||
+					(matchReWith(&nativeRegexps[123], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[123], "$", p0) &&
+							!(matchReWith(&nativeRegexps[124], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3465,17 +3471,17 @@ func native95(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[124], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[125], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[125], "-", p0) ||
+						return (matchReWith(&nativeRegexps[126], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[126], "-", p0) ||
+							return (matchReWith(&nativeRegexps[127], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3501,9 +3507,9 @@ func native96(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[127], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[128], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[128], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[129], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -3522,10 +3528,10 @@ func native97(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[129], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[130], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[130], ".", p0) &&
-						!matchReWith(&nativeRegexps[131], ":", p0)))
+					(matchReWith(&nativeRegexps[131], ".", p0) &&
+						!matchReWith(&nativeRegexps[132], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -3549,7 +3555,7 @@ func native98(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[132], "0", p0)
+					return matchReWith(&nativeRegexps[133], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -3586,7 +3592,7 @@ func native98(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[133], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[134], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -3794,7 +3800,7 @@ func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[134], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[135], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -3834,11 +3840,11 @@ func native108(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[135], "x", p0)
+						return matchReWith(&nativeRegexps[136], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[136], "x", p0)
+						return matchReWith(&nativeRegexps[137], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -3914,7 +3920,7 @@ func native112(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[137], "-", p0)
+					return matchReWith(&nativeRegexps[138], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3927,7 +3933,7 @@ func native112(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[138], p0)) &&
+					!matchRe(&nativeRegexps[139], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -3968,9 +3974,9 @@ func native116(env any) bool {
 	return (((((e.Dynamic ||
 		in("find", e.Wrappers...)) ||
 		in("xargs", e.Wrappers...)) ||
-		matchReAny(&nativeRegexps[139], "for\x00while\x00find\x00xargs", e.Line)) &&
-		matchReAny(&nativeRegexps[140], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[141], "-d\x00--decrypt", e.Line))
+		matchReAny(&nativeRegexps[140], "for\x00while\x00find\x00xargs", e.Line)) &&
+		matchReAny(&nativeRegexps[141], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[142], "-d\x00--decrypt", e.Line))
 }
 
 // native117 is the condition of move-to-dev-null.
@@ -4072,7 +4078,7 @@ func native125(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[142], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[143], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4096,7 +4102,7 @@ func native126(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[143], let1) {
+						!matchRe(&nativeRegexps[144], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4109,7 +4115,7 @@ func native126(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[143], let2) {
+							!matchRe(&nativeRegexps[144], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4127,9 +4133,9 @@ func native126(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[143], p0)) &&
+									!matchRe(&nativeRegexps[144], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[144], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[145], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4154,7 +4160,7 @@ func native127(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[143], let1) {
+						!matchRe(&nativeRegexps[144], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4167,7 +4173,7 @@ func native127(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[143], let2) {
+							!matchRe(&nativeRegexps[144], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4195,11 +4201,11 @@ func native127(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[145], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[146], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[146], "git", e.Line))))
+								matchReWith(&nativeRegexps[147], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4222,7 +4228,7 @@ func native128(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[143], let1) {
+						!matchRe(&nativeRegexps[144], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4283,7 +4289,7 @@ func native129(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[147], "remote.", p0)
+					return matchReWith(&nativeRegexps[148], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4295,8 +4301,8 @@ func native130(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[148], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[149], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[149], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[150], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4325,7 +4331,7 @@ func native131(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[143], p0)) &&
+						!matchRe(&nativeRegexps[144], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4385,14 +4391,14 @@ func native136(env any) bool {
 func native137(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[150], e.Original))
+		!matchRe(&nativeRegexps[151], e.Original))
 }
 
 // native138 is the condition of url-confusable-host.
 func native138(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[151], "://", e.Original))
+		matchReFold(&nativeRegexps[152], "://", e.Original))
 }
 
 // native139 is the condition of macos-protection-off.
@@ -4404,12 +4410,12 @@ func native139(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			((matchReWith(&nativeRegexps[152], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[153], "com.apple.security", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[153], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[154], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[154], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[155], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))))) ||
@@ -4418,7 +4424,7 @@ func native139(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[155], "--set", p0)
+					return matchReWith(&nativeRegexps[156], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4432,14 +4438,14 @@ func native139(env any) bool {
 				e.HasFlag("R")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[156], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[157], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[157], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[158], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4453,7 +4459,7 @@ func native140(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[158], "-", p0)
+					return matchReWith(&nativeRegexps[159], "-", p0)
 				}))) ||
 			((e.Name == "tccutil") &&
 				(e.Pos(0) == "reset"))))
@@ -4485,7 +4491,7 @@ func native142(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[159], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[160], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4497,11 +4503,11 @@ func native142(env any) bool {
 func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[160], "-set", p0)
+		return matchReAny(&nativeRegexps[161], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[161], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[162], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4513,15 +4519,15 @@ func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[162], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[163], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[163], "login", p0)
+				return matchReFold(&nativeRegexps[164], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[163], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[164], "login", e.Stdin.Text))))
 }
 
 // native145 is the condition of launchd-job.
@@ -4555,9 +4561,9 @@ func native146(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[164], "clipboard", p0)
+					return matchReFold(&nativeRegexps[165], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[164], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[165], "clipboard", e.Stdin.Text)))))
 }
 
 // native147 is the condition of screen-capture-agent.
@@ -4580,23 +4586,23 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[165], "dialog", p0)
+		return matchReFold(&nativeRegexps[166], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[165], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[166], "dialog", e.Stdin.Text))
 }
 
 // native149 is the condition of applescript-remote-machine.
 func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[166], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[167], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[166], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[167], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[167], "volume", p0)
+				return matchReFold(&nativeRegexps[168], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[167], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[168], "volume", e.Stdin.Text))))
 }
 
 // native150 is the condition of read-private-store-agent.
@@ -4604,7 +4610,7 @@ func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[168], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[169], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -4624,7 +4630,7 @@ func native151(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[169], "/Users/", p0)
+					return matchReWith(&nativeRegexps[170], "/Users/", p0)
 				}))))
 }
 
@@ -4654,8 +4660,8 @@ func native154(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[170], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[171], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[171], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[172], ".", urlHost(p0))))
 		}))
 }
 
@@ -4675,7 +4681,7 @@ func native156(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[172], "%25", p0))
+				matchReWith(&nativeRegexps[173], "%25", p0))
 		}))
 }
 
@@ -4696,7 +4702,7 @@ func native158(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[173], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[174], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -4707,7 +4713,7 @@ func native159(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[174], "@", p0))
+				matchReWith(&nativeRegexps[175], "@", p0))
 		}))
 }
 
@@ -4716,7 +4722,7 @@ func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[175], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[176], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -4756,14 +4762,14 @@ func native162(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[176], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[177], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[178], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], "false", p0)
+				return matchReWith(&nativeRegexps[179], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -4779,30 +4785,30 @@ func native162(env any) bool {
 func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[179], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[180], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[180], "/dev/", p0)
+			return matchReWith(&nativeRegexps[181], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[181], ":", p0)
+				return matchReFold(&nativeRegexps[182], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[182], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[183], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[183], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[184], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[184], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[185], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[186], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[185], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[186], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[187], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native164 is the condition of exfiltrate-secrets.
@@ -4813,9 +4819,9 @@ func native164(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[187], "$", p0) &&
+				(matchReWith(&nativeRegexps[188], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[188], "$(cat ", p0))
+				matchReWith(&nativeRegexps[189], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -4834,7 +4840,7 @@ func native164(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[189], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[190], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -4848,10 +4854,10 @@ func native164(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[190], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[191], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[191], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[192], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -4873,7 +4879,7 @@ func native164(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[192], "$(", p0)
+				return matchReWith(&nativeRegexps[193], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4886,11 +4892,11 @@ func native164(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[193], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[194], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[192], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[194], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[193], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[195], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -4967,12 +4973,12 @@ func native166(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[195], ":", p0)
+					return matchReWith(&nativeRegexps[196], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[196], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[197], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -4991,7 +4997,7 @@ func native167(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[197], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[198], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5015,8 +5021,8 @@ func native168(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[198], "$", p0)) &&
-			matchReWith(&nativeRegexps[199], ".", p0))
+			matchReWith(&nativeRegexps[199], "$", p0)) &&
+			matchReWith(&nativeRegexps[200], ".", p0))
 	})
 }
 
@@ -5064,7 +5070,7 @@ func native169(env any) bool {
 						(((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[200], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[201], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5131,13 +5137,13 @@ func native170(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[201], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[202], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[201], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[202], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5149,7 +5155,7 @@ func native171(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[202], "cd", e.Line))
+		matchReWith(&nativeRegexps[203], "cd", e.Line))
 }
 
 // native172 is the condition of reverse-shell-fifo.
@@ -5162,7 +5168,7 @@ func native172(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[203], "mk", e.Line))
+		matchReWith(&nativeRegexps[204], "mk", e.Line))
 }
 
 // native173 is the condition of shell-piped-to-network.
@@ -5189,20 +5195,20 @@ func native174(env any) bool {
 // native175 is the condition of awk-network.
 func native175(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[204], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[205], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[205], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[206], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native176 is the condition of dns-update.
 func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[206], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[207], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[207], "del", p0)
+			return matchReFold(&nativeRegexps[208], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[206], "del", p0.Target)
+			return matchReFold(&nativeRegexps[207], "del", p0.Target)
 		}))
 }
 
@@ -5230,7 +5236,7 @@ func native177(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[208], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[209], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5241,15 +5247,15 @@ func native177(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[209], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[210], "*", p0) ||
-										matchReAny(&nativeRegexps[211], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[210], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[211], "*", p0) ||
+										matchReAny(&nativeRegexps[212], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[212], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[213], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[213], "${", p0)
+									return matchReWith(&nativeRegexps[214], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[214], "$", e.Source)))
+									!matchReWith(&nativeRegexps[215], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5266,7 +5272,7 @@ func native177(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[214], "$", p0) &&
+								return (matchReWith(&nativeRegexps[215], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5274,23 +5280,23 @@ func native177(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[215], "%", p0) &&
+										return (matchReWith(&nativeRegexps[216], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[216], ":", p0) &&
+										return (matchReWith(&nativeRegexps[217], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[214], "$", p0)) &&
+										matchReWith(&nativeRegexps[215], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[217], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[218], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5325,10 +5331,10 @@ func native179(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[218], ".", p0))
+					matchReWith(&nativeRegexps[219], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[214], "$", p0) &&
+			return (matchReWith(&nativeRegexps[215], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5356,7 +5362,7 @@ func native180(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[219], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[220], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5364,7 +5370,7 @@ func native180(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[220], p0)
+							return matchRe(&nativeRegexps[221], p0)
 						}))))
 		}()
 	}()
@@ -5378,7 +5384,7 @@ func native181(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[221], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[222], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5401,7 +5407,7 @@ func native183(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[222], "://", p0)
+				return matchReWith(&nativeRegexps[223], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5413,7 +5419,7 @@ func native183(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[223], "R:", p0)
+				return matchReWith(&nativeRegexps[224], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5437,15 +5443,15 @@ func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[224], "@", p0) &&
-				!matchReWith(&nativeRegexps[225], "@", p0))
+			return (matchReWith(&nativeRegexps[225], "@", p0) &&
+				!matchReWith(&nativeRegexps[226], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[226], ":", p0) &&
-						!matchReAny(&nativeRegexps[227], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[227], ":", p0) &&
+						!matchReAny(&nativeRegexps[228], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5462,7 +5468,7 @@ func native184(env any) bool {
 func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[228], "@", p0)
+		return matchReWith(&nativeRegexps[229], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5478,18 +5484,18 @@ func native186(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[229], ":", p0)
+				return matchReFold(&nativeRegexps[230], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], ":", p0)
+				return matchReFold(&nativeRegexps[231], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[231], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[232], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[226], ":", p0) &&
-						!matchReAny(&nativeRegexps[227], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[227], ":", p0) &&
+						!matchReAny(&nativeRegexps[228], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5507,7 +5513,7 @@ func native187(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[232], p0)
+					return matchRe(&nativeRegexps[233], p0)
 				}))))
 }
 
@@ -5515,8 +5521,8 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[233], p0) ||
-			matchReWith(&nativeRegexps[234], "w", p0))
+		return (matchRe(&nativeRegexps[234], p0) ||
+			matchReWith(&nativeRegexps[235], "w", p0))
 	})
 }
 
@@ -5537,13 +5543,13 @@ func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[235], "s", p0) ||
-				matchRe(&nativeRegexps[236], p0))
+			return (matchReWith(&nativeRegexps[236], "s", p0) ||
+				matchRe(&nativeRegexps[237], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[236], p0) ||
-					matchReWith(&nativeRegexps[237], "s", p0))
+				return (matchRe(&nativeRegexps[237], p0) ||
+					matchReWith(&nativeRegexps[238], "s", p0))
 			})))
 }
 
@@ -5552,15 +5558,15 @@ func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[238], "s", p0) ||
-				matchRe(&nativeRegexps[239], p0))
+			return (matchReWith(&nativeRegexps[239], "s", p0) ||
+				matchRe(&nativeRegexps[240], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[239], p0)
+				return matchRe(&nativeRegexps[240], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[240], cleanPath(p0))
+			return matchRe(&nativeRegexps[241], cleanPath(p0))
 		}))
 }
 
@@ -5581,7 +5587,7 @@ func native193(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[241], "+", p0)
+					return matchReWith(&nativeRegexps[242], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5590,8 +5596,8 @@ func native193(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[242], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[243], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[243], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[244], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5615,21 +5621,21 @@ func native194(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[244], p0) ||
-					matchRe(&nativeRegexps[245], p0)) ||
+				return ((((matchRe(&nativeRegexps[245], p0) ||
 					matchRe(&nativeRegexps[246], p0)) ||
-					matchReWith(&nativeRegexps[247], "w", p0)) ||
-					matchReWith(&nativeRegexps[248], "g", p0))
+					matchRe(&nativeRegexps[247], p0)) ||
+					matchReWith(&nativeRegexps[248], "w", p0)) ||
+					matchReWith(&nativeRegexps[249], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[245], p0) ||
-					matchRe(&nativeRegexps[249], p0)) ||
-					matchReWith(&nativeRegexps[250], "w", p0)) ||
-					matchReWith(&nativeRegexps[247], "w", p0))
+				return (((matchRe(&nativeRegexps[246], p0) ||
+					matchRe(&nativeRegexps[250], p0)) ||
+					matchReWith(&nativeRegexps[251], "w", p0)) ||
+					matchReWith(&nativeRegexps[248], "w", p0))
 			})))
 }
 
@@ -5642,7 +5648,7 @@ func native195(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[251], "-", p0)
+					return matchReWith(&nativeRegexps[252], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -5656,11 +5662,11 @@ func native195(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[252], "0", p0)
+				return matchReWith(&nativeRegexps[253], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[252], "0", p0)
+				return matchReWith(&nativeRegexps[253], "0", p0)
 			})))
 }
 
@@ -5691,7 +5697,7 @@ func native196(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[253], "/Groups/", p0))
+					matchReWith(&nativeRegexps[254], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -5758,7 +5764,7 @@ func native200(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[254], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[255], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -5766,12 +5772,12 @@ func native200(env any) bool {
 func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[255], p0)
+		return matchRe(&nativeRegexps[256], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[256], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[257], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -5790,7 +5796,7 @@ func native202(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[257], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[258], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native203 is the condition of read-secret.
@@ -5806,7 +5812,7 @@ func native204(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[258], ":", p0) ||
+					return (matchReWith(&nativeRegexps[259], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -5815,7 +5821,7 @@ func native204(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[259], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[260], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native205 is the condition of send-secret-dir.
@@ -5834,10 +5840,10 @@ func native206(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[260], p0)
+					return matchRe(&nativeRegexps[261], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[261], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[262], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -5845,13 +5851,13 @@ func native206(env any) bool {
 func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
-		matchReAny(&nativeRegexps[46], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[47], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[262], "-", p0)
+						return matchReWith(&nativeRegexps[263], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -5871,7 +5877,7 @@ func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
-			matchReAny(&nativeRegexps[46], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[47], "sh -c\x00eval", index(e.Via, (len(e.Via)-1))))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
@@ -5886,7 +5892,7 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[263], "mount", p0)
+		return matchReFold(&nativeRegexps[264], "mount", p0)
 	})
 }
 
@@ -5950,10 +5956,10 @@ func native210(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[264], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[265], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[265], "hguard", p0)
+				return matchReWith(&nativeRegexps[266], "hguard", p0)
 			})))
 }
 
@@ -6021,13 +6027,13 @@ func native211(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[266], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[267], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[264], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[265], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[265], "hguard", p0)
+					return matchReWith(&nativeRegexps[266], "hguard", p0)
 				}))))
 }
 
@@ -6039,7 +6045,7 @@ func native212(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[267], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[268], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6065,7 +6071,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[268], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[269], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6083,15 +6089,15 @@ func native213(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[269], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[270], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[270], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[271], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[271], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[272], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native214 is the condition of self-replace-agent.
@@ -6101,19 +6107,19 @@ func native214(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "hguard", p0)
+				return matchReWith(&nativeRegexps[273], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[273], "hguard", p0)
+					return matchReWith(&nativeRegexps[274], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[274], "hguard", p0)
+						return matchReWith(&nativeRegexps[275], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[275], "hguard", p0)
+					return matchReWith(&nativeRegexps[276], "hguard", p0)
 				}))))
 }
 
@@ -6144,13 +6150,13 @@ func native215(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[276], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[277], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[277], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[278], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6188,13 +6194,13 @@ func native216(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[276], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[277], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[277], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[278], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6205,10 +6211,10 @@ func native216(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[274], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[275], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[278], "hguard", p0) ||
-						matchReWith(&nativeRegexps[279], "hguard", p0))
+					return (matchReWith(&nativeRegexps[279], "hguard", p0) ||
+						matchReWith(&nativeRegexps[280], "hguard", p0))
 				}))))
 }
 
@@ -6218,8 +6224,8 @@ func native217(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[280], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[281], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[281], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[282], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native218 is the condition of self-inline-write-agent.
@@ -6229,31 +6235,31 @@ func native218(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[280], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[281], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[281], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[282], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native219 is the condition of self-env.
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[282], "hguard_", p0)
+		return matchReFold(&nativeRegexps[283], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[282], "hguard_", p0)
+				return matchReFold(&nativeRegexps[283], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[283], "-", p0) ||
+					return (matchReWith(&nativeRegexps[284], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], "hguard", p0)
+				return matchReFold(&nativeRegexps[285], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6271,7 +6277,7 @@ func native219(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[285], "hguard_", p0)
+				return matchReFold(&nativeRegexps[286], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -6282,23 +6288,23 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[282], "hguard_", p0)
+			return matchReFold(&nativeRegexps[283], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[282], "hguard_", p0)
+					return matchReFold(&nativeRegexps[283], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[283], "-", p0) ||
+						return (matchReWith(&nativeRegexps[284], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[284], "hguard", p0)
+					return matchReFold(&nativeRegexps[285], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6316,7 +6322,7 @@ func native220(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[285], "hguard_", p0)
+					return matchReFold(&nativeRegexps[286], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -6328,30 +6334,30 @@ func native221(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[286], "-", p0)
+			return matchReWith(&nativeRegexps[287], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[287], p0))
+					matchRe(&nativeRegexps[288], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[288], p0)
+				return matchRe(&nativeRegexps[289], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[290], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[290], "accept-", p0)
+				return matchReWith(&nativeRegexps[291], "accept-", p0)
 			})))
 }
 
@@ -6362,30 +6368,30 @@ func native222(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[286], "-", p0)
+				return matchReWith(&nativeRegexps[287], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[287], p0))
+						matchRe(&nativeRegexps[288], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[288], p0)
+					return matchRe(&nativeRegexps[289], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[289], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[290], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[290], "accept-", p0)
+					return matchReWith(&nativeRegexps[291], "accept-", p0)
 				}))))
 }
 
@@ -6393,7 +6399,7 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[291], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[292], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -6405,7 +6411,7 @@ func native224(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[291], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[292], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -6422,7 +6428,7 @@ func native225(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[291], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[292], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6444,7 +6450,7 @@ func native226(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[291], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[292], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6527,16 +6533,16 @@ func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[284], "hguard", p0)
+			return matchReFold(&nativeRegexps[285], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], "hguard", p0)
+				return matchReFold(&nativeRegexps[285], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[292], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[293], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], "hguard", p0)
+				return matchReFold(&nativeRegexps[285], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6549,16 +6555,16 @@ func native230(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], "hguard", p0)
+				return matchReFold(&nativeRegexps[285], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[284], "hguard", p0)
+					return matchReFold(&nativeRegexps[285], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[292], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[293], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[284], "hguard", p0)
+					return matchReFold(&nativeRegexps[285], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6574,7 +6580,7 @@ func native231(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[293], "hook", p0)
+					return matchReAny(&nativeRegexps[294], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6585,7 +6591,7 @@ func native231(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[294], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[295], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -6608,7 +6614,7 @@ func native232(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[293], "hook", p0)
+						return matchReAny(&nativeRegexps[294], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -6619,7 +6625,7 @@ func native232(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[294], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[295], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -6638,7 +6644,7 @@ func native233(env any) bool {
 	return ((e.Agent &&
 		(in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[284], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[285], "hguard", e.Source)))) &&
 		((((anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "approve", "deny")
 		}) ||
@@ -6704,7 +6710,7 @@ func native239(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[295], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[296], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -6714,15 +6720,15 @@ func native239(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[296], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[297], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[297], "-", p0) ||
+						return (matchReWith(&nativeRegexps[298], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[298], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[299], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -6743,7 +6749,7 @@ func native241(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[299], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[300], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -6766,7 +6772,7 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[300], "db:", p0)
+		return matchReWith(&nativeRegexps[301], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -6792,7 +6798,7 @@ func native243(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[301], "migrate:", p0)
+			return matchReWith(&nativeRegexps[302], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -6824,7 +6830,7 @@ func native243(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[302], ".", p0)
+				return matchReWith(&nativeRegexps[303], ".", p0)
 			})))
 }
 
@@ -6833,9 +6839,9 @@ func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[303], "secret", p0)
+			return matchReWith(&nativeRegexps[304], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[304], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[305], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native245 is the condition of package-from-url.
@@ -6845,30 +6851,30 @@ func native245(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[305], "://", p0)
+			return matchReWith(&nativeRegexps[306], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[306], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[307], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[306], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[307], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[306], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[307], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[306], "://", p0)
+				return matchReWith(&nativeRegexps[307], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[307], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[308], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -6880,7 +6886,7 @@ func native245(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[308], "://", p0) &&
+				return (matchReWith(&nativeRegexps[309], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -6888,7 +6894,7 @@ func native245(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], "http", p0)
+				return matchReWith(&nativeRegexps[310], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -6902,12 +6908,12 @@ func native245(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], "http", p0)
+				return matchReWith(&nativeRegexps[310], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], "http", p0)
+				return matchReWith(&nativeRegexps[310], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -6921,7 +6927,7 @@ func native246(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[310], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[311], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -6929,10 +6935,10 @@ func native246(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "--force-", p0)
+				return matchReWith(&nativeRegexps[312], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[312], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[313], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -6943,11 +6949,11 @@ func native247(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[313], "/etc/", p0)
+			return matchReWith(&nativeRegexps[314], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[314], "/etc/", p0)
+				return matchReWith(&nativeRegexps[315], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -6959,7 +6965,7 @@ func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return (((!((p0 == "NODE_OPTIONS") &&
-			matchReWith(&nativeRegexps[315], "--", e.Assigns["NODE_OPTIONS"])) &&
+			matchReWith(&nativeRegexps[316], "--", e.Assigns["NODE_OPTIONS"])) &&
 			in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 			strings.HasPrefix(p0, "DYLD_")) ||
 			strings.HasPrefix(p0, "LUA_INIT_"))
@@ -6967,8 +6973,8 @@ func native248(env any) bool {
 		(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-					matchReWith(&nativeRegexps[315], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
-					matchReAny(&nativeRegexps[316], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+					matchReWith(&nativeRegexps[316], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
+					matchReAny(&nativeRegexps[317], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 			})))
 }
 
@@ -6976,14 +6982,14 @@ func native248(env any) bool {
 func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[317], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[318], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[318], "=", p0)
+				return matchReWith(&nativeRegexps[319], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[319], "A", p0)
+			return matchReWith(&nativeRegexps[320], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -6991,7 +6997,7 @@ func native249(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[320], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[321], "--preserve-env=", p0)
 		}))
 }
 
@@ -7000,7 +7006,7 @@ func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[321], ".", p0)
+			return matchReFold(&nativeRegexps[322], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7022,15 +7028,15 @@ func native251(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[322], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[323], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[323], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[324], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[324], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[325], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[325], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[326], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7040,10 +7046,10 @@ func native251(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[326], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[327], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[327], "://", p0) &&
+				return (matchReWith(&nativeRegexps[328], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7060,7 +7066,7 @@ func native251(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[327], "://", p0) &&
+				return (matchReWith(&nativeRegexps[328], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7113,7 +7119,7 @@ func native253(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[328], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[329], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7124,7 +7130,7 @@ func native254(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[329], "=", p0)
+					return matchReWith(&nativeRegexps[330], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7146,28 +7152,28 @@ func native254(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[330], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[331], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[331], "_", p0) &&
+				(matchReWith(&nativeRegexps[332], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[332], "://", let1) &&
+							return (matchReWith(&nativeRegexps[333], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[333], "=", p0) &&
-					!matchReWith(&nativeRegexps[334], "=0", p0))) ||
-				matchReWith(&nativeRegexps[335], "=", p0)) ||
-				(matchReWith(&nativeRegexps[336], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[334], "=", p0) &&
+					!matchReWith(&nativeRegexps[335], "=0", p0))) ||
+				matchReWith(&nativeRegexps[336], "=", p0)) ||
+				(matchReWith(&nativeRegexps[337], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[337], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[338], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[339], "-insecure", p0))
+				(matchReWith(&nativeRegexps[338], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[339], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[340], "-insecure", p0))
 		})
 	}()
 }
@@ -7177,7 +7183,7 @@ func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[340], ".", p0)
+			return matchReWith(&nativeRegexps[341], ".", p0)
 		}))
 }
 
@@ -7193,7 +7199,7 @@ func native256(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[341], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[342], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7226,10 +7232,10 @@ func native258(env any) bool {
 func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[284], "hguard", p0)
+		return matchReFold(&nativeRegexps[285], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[342], "hguard", p0)
+			return matchReFold(&nativeRegexps[343], "hguard", p0)
 		}))
 }
 
@@ -7246,10 +7252,10 @@ func native261(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[343], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[344], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[344], "history", p0)
+			return matchReWith(&nativeRegexps[345], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7266,7 +7272,7 @@ func native261(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[345], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[346], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7296,7 +7302,7 @@ func native262(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[346], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[347], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7318,24 +7324,24 @@ func native262(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[347], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[348], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[348], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[349], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[349], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[350], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[351], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -7366,10 +7372,10 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[351], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[352], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[352], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[353], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -7398,10 +7404,10 @@ func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[353], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[354], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[354], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[355], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7459,13 +7465,13 @@ func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[355], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[356], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[356], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[357], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[357], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[358], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -7489,7 +7495,7 @@ func native272(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[358], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[359], "/var/log/", p0)
 		}))
 }
 
@@ -7569,7 +7575,7 @@ func native274(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[359], "--", p0)
+					return matchReWith(&nativeRegexps[360], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -7649,9 +7655,9 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[360], "while", e.Code) ||
-			matchReAny(&nativeRegexps[361], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[362], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[361], "while", e.Code) ||
+			matchReAny(&nativeRegexps[362], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[363], "fork", e.Code)))
 }
 
 // native280 is the condition of service-from-file.
@@ -7671,16 +7677,16 @@ func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[37], "=/", p0)
+			return matchReWith(&nativeRegexps[38], "=/", p0)
 		})) ||
 		(in(e.Name, "lxc", "incus") &&
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], "source=/", p0)
+					return matchReWith(&nativeRegexps[364], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[364], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[365], "security.privileged=true", p0)
 				}))))
 }
 
@@ -7689,11 +7695,11 @@ func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[365], "bind", p0)
+			return matchReWith(&nativeRegexps[366], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[366], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[367], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[367], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[368], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native283 is the condition of snap-unsigned-install.
@@ -7710,7 +7716,7 @@ func native284(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[368], "-", p0)
+				return matchReWith(&nativeRegexps[369], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -7743,7 +7749,7 @@ func native285(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[369], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[370], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -7754,7 +7760,7 @@ func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[370], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[371], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -7762,9 +7768,9 @@ func native286(env any) bool {
 func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[371], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[372], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[373], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[372], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[373], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[374], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -7772,63 +7778,63 @@ func native287(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[374], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[375], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[375], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[376], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[376], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[377], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[377], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[378], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[378], e.Line)) &&
-				matchReAny(&nativeRegexps[379], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[380], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[379], e.Line)) &&
+				matchReAny(&nativeRegexps[380], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[381], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native288 is the condition of request-flood-loop.
 func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[381], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[382], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[383], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[382], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[383], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[384], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[384], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[385], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native289 is the condition of busy-loop.
 func native289(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[385], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[386], "do", e.Line) &&
-			matchReWith(&nativeRegexps[387], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[388], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[389], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[390], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[386], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[387], "do", e.Line) &&
+			matchReWith(&nativeRegexps[388], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[389], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[390], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[391], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native290 is the condition of spawn-loop.
 func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[391], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[392], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[392], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[393], "sleep\x00wait", e.Line))
 }
 
 // native291 is the condition of thread-storm-code.
 func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[393], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[394], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[395], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[394], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[395], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[396], "sleep\x00.join()", e.Code))
 }
 
 // native292 is the condition of endless-device-read.
@@ -7849,7 +7855,7 @@ func native292(env any) bool {
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[396], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[397], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native294 is the condition of write-system-config.
@@ -7875,8 +7881,8 @@ func native294(env any) bool {
 func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[397], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[398], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[398], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[399], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -7884,8 +7890,8 @@ func native295(env any) bool {
 func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[399], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[400], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[400], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[401], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -7894,23 +7900,23 @@ func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[399], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[400], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[401], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[402], ".", index(e.Positional, 0))))
 }
 
 // native298 is the condition of write-guard-config.
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[402], "$", p0) ||
-			matchReAny(&nativeRegexps[403], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[403], "$", p0) ||
+			matchReAny(&nativeRegexps[404], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[404], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[405], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -7927,7 +7933,7 @@ func native299(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[405], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[406], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -7939,7 +7945,7 @@ func native300(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[406], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[407], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -7954,9 +7960,9 @@ func native301(env any) bool {
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[407], "/", cleanPath(p0)) ||
-			matchReAny(&nativeRegexps[408], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[409], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[408], "/", cleanPath(p0)) ||
+			matchReAny(&nativeRegexps[409], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[410], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -7964,7 +7970,7 @@ func native302(env any) bool {
 func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[410], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[411], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -7977,14 +7983,14 @@ func native304(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[411], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[412], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[412], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[413], "=", p0))
+				return (matchReWith(&nativeRegexps[413], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[414], "=", p0))
 			})))
 }
 
@@ -7993,7 +7999,7 @@ func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[414], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[415], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8019,11 +8025,11 @@ func native306(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[415], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[416], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[416], "scripts.", p0)
+						return matchReWith(&nativeRegexps[417], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8056,7 +8062,7 @@ func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[417], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[418], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8064,40 +8070,40 @@ func native307(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[418], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[419], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[419], p0)
+					return matchRe(&nativeRegexps[420], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[420], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[421], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[421], "alias.", p0)
+				return matchReWith(&nativeRegexps[422], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[422], "credential.", p0)
+				return matchReFold(&nativeRegexps[423], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[423], "include", p0)
+				return matchReFold(&nativeRegexps[424], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[424], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[425], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[425], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[426], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[426], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[427], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8106,7 +8112,7 @@ func native307(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[427], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[428], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8122,14 +8128,14 @@ func native308(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[423], "include", p0)
+				return matchReFold(&nativeRegexps[424], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[423], "include", let0)) &&
+			!matchReFold(&nativeRegexps[424], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[143], let0) ||
+					(!matchRe(&nativeRegexps[144], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -8139,18 +8145,18 @@ func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[428], "http.", p0)
+			return matchReFold(&nativeRegexps[429], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[430], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[430], "url.", p0)
+					return matchReFold(&nativeRegexps[431], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[431], "http", p0)
+					return matchReFold(&nativeRegexps[432], "http", p0)
 				}))))
 }
 
@@ -8163,9 +8169,9 @@ func native310(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[417], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[418], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[417], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[418], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8174,8 +8180,8 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[432], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[433], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[433], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[434], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8184,8 +8190,8 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[434], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[435], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[435], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[436], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8200,18 +8206,18 @@ func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[436], "--action=", p0)
+			return matchReWith(&nativeRegexps[437], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[437], "/", p0)
+			return matchReWith(&nativeRegexps[438], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[438], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[439], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[439], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[440], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8220,9 +8226,9 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[440], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[441], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[143], p0) {
+					!matchRe(&nativeRegexps[144], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -8237,7 +8243,7 @@ func native316(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[143], p0) {
+					!matchRe(&nativeRegexps[144], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
