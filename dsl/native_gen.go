@@ -595,7 +595,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native146
 		}
-	case "agent && ( name == \"screencapture\" && !hasFlag(\"h\", \"help\") || name in [\"scrot\", \"grim\", \"gnome-screenshot\"] || name == \"import\" && any(args, # == \"-window\") && any(args, # == \"root\"))":
+	case "agent && !hasFlag(\"h\", \"help\")":
 		if scope == "command" {
 			return native147
 		}
@@ -4570,16 +4570,7 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((((e.Name == "screencapture") &&
-			!e.HasFlag("h", "help")) ||
-			in(e.Name, "scrot", "grim", "gnome-screenshot")) ||
-			(((e.Name == "import") &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (p0 == "-window")
-				})) &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (p0 == "root")
-				}))))
+		!e.HasFlag("h", "help"))
 }
 
 // native148 is the condition of password-prompt-spoof.
