@@ -27,6 +27,12 @@ func TestSelfProtectionByCaller(t *testing.T) {
 		{"echo '{}' > .cursor/hooks.json", dsl.Ask, dsl.Block},
 		{"hguard approve --all --scope always", dsl.Allow, dsl.Block},
 		{"hguard yolo on --session cc-2", dsl.Allow, dsl.Block},
+		// The program found at run time (redteam8 #1): no static name to
+		// match, so the loosening subcommand words decide.
+		{"setsid -f env -i HOME=$HOME find ~/.local/bin -name 'hg*' -exec {} yolo on --session S \\;", dsl.Allow, dsl.Block},
+		{"for f in ~/.local/bin/hg*; do \"$f\" yolo on; done", dsl.Allow, dsl.Block},
+		{"locate -r /hguard$ | xargs -I% % approve --all", dsl.Allow, dsl.Block},
+		{"find . -name '*.sh' -exec {} \\;", dsl.Allow, dsl.Allow},
 		{"hguard pending", dsl.Allow, dsl.Allow},
 		{"cat ~/.hguard/config.yaml", dsl.Allow, dsl.Allow},
 	}
