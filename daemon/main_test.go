@@ -6,4 +6,10 @@ import (
 	"github.com/hguard/hguard/internal/testbin"
 )
 
-func TestMain(m *testing.M) { testbin.Main(m) }
+func TestMain(m *testing.M) {
+	// The tests' requests come from this process, which has a controlling
+	// terminal or not depending on who runs go test: they have one here,
+	// but for TestDaemonRefusesPeersWithoutTerminal.
+	peerTerminal = func(int) (bool, error) { return true, nil }
+	testbin.Main(m)
+}

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -28,13 +29,43 @@ func needsPerson(req wireRequest) bool {
 	return false
 }
 
+// needsTerminal reports whether a request widens what runs (denying only
+// narrows it): its sender must have a controlling terminal too, which a
+// process an agent detached (setsid, reparented to init) has not.
+func needsTerminal(req wireRequest) bool {
+	switch req.Op {
+	case "approve":
+		return true
+	case "answer":
+		return req.Answer.Approves()
+	case "yolo":
+		return req.On
+	}
+	return false
+}
+
+// peerTerminal reports whether process pid has a controlling terminal
+// (/proc/PID/stat's tty_nr); where ancestry cannot be read, only the
+// client's own check (ancestry.RefusePerson) stands. Tests replace it:
+// whether go test has a terminal depends on who runs it.
+var peerTerminal = func(pid int) (bool, error) {
+	p, err := ancestry.Stat(pid)
+	if errors.Is(err, ancestry.ErrUnsupported) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return p.TTY != 0, nil
+}
+
 // checkPerson refuses a request whose sender runs under a coding agent:
 // a registered agent process among its ancestors, or an agent's marker in
 // the environment it started with. The kernel gives the sender's pid, so
 // an agent cannot claim to be someone else; one that cannot be read is
 // refused too. Where process ancestry cannot be read (not Linux), only
 // the environment markers count (docs/approvals.md).
-func (s *Server) checkPerson(conn peer) error {
+func (s *Server) checkPerson(conn peer, terminal bool) error {
 	pid, err := conn.PeerPID()
 	if err != nil {
 		return fmt.Errorf("hguard daemon: cannot tell who sent this request (%v), so it is refused: run the hguard command in your own terminal", err)
@@ -51,6 +82,11 @@ func (s *Server) checkPerson(conn peer) error {
 	}
 	if under {
 		return fmt.Errorf("%w: %s", approval.ErrAgentCaller, approval.AgentRefusal(f.Agent, f.Why))
+	}
+	if terminal {
+		if ok, err := peerTerminal(pid); err != nil || !ok {
+			return fmt.Errorf("%w: hguard daemon: this request needs a person at a terminal, and process %d that sent it has no controlling terminal: run the hguard command in your own terminal, outside any coding agent", approval.ErrAgentCaller, pid)
+		}
 	}
 	return nil
 }

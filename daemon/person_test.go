@@ -19,6 +19,7 @@ func TestDaemonRefusesAgentPeers(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("process ancestry is read from /proc (Linux); elsewhere only environment markers count")
 	}
+	withPeerTerminal(t, true)
 	home := t.TempDir()
 	startDaemon(t, home)
 	c := dial(t, home)
@@ -53,5 +54,41 @@ func TestDaemonRefusesAgentPeers(t *testing.T) {
 	}
 	if err := c.SetYOLO("s1", false); err != nil {
 		t.Errorf("yolo off from an agent narrows and stays open: %v", err)
+	}
+}
+
+// withPeerTerminal makes every sender have a controlling terminal or none,
+// for the test: go test has one or not depending on who runs it.
+func withPeerTerminal(t *testing.T, has bool) {
+	saved := peerTerminal
+	peerTerminal = func(int) (bool, error) { return has, nil }
+	t.Cleanup(func() { peerTerminal = saved })
+}
+
+// TestDaemonRefusesPeersWithoutTerminal: approving and YOLO on need a
+// sender with a controlling terminal (redteam8 #1: setsid -f env -i hides
+// an agent's ancestry and markers, and its terminal with them); deny and
+// YOLO off only narrow and stay open.
+func TestDaemonRefusesPeersWithoutTerminal(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("process ancestry is read from /proc (Linux)")
+	}
+	withPeerTerminal(t, false)
+	home := t.TempDir()
+	startDaemon(t, home)
+	c := dial(t, home)
+	for name, call := range map[string]func() error{
+		"approve": func() error { _, err := c.Approve("", 0, true, approval.AnswerOnce); return err },
+		"yolo on": func() error { return c.SetYOLO("s1", true) },
+	} {
+		if err := call(); !errors.Is(err, approval.ErrAgentCaller) || !strings.Contains(err.Error(), "needs a person at a terminal") {
+			t.Errorf("%s without a terminal: %v, want the refusal", name, err)
+		}
+	}
+	if _, err := c.Deny("", 0, true); err != nil {
+		t.Errorf("deny without a terminal narrows and stays open: %v", err)
+	}
+	if err := c.SetYOLO("s1", false); err != nil {
+		t.Errorf("yolo off without a terminal: %v", err)
 	}
 }

@@ -257,7 +257,7 @@ func errorResponse(err error) wireResponse {
 
 func (s *Server) handle(req wireRequest, gone <-chan struct{}, conn peer) wireResponse {
 	if needsPerson(req) {
-		if err := s.checkPerson(conn); err != nil {
+		if err := s.checkPerson(conn, needsTerminal(req)); err != nil {
 			return wireResponse{Error: err.Error(), Kind: "agent"}
 		}
 	}

@@ -19,8 +19,9 @@ Answers requests waiting in the daemon's approval queue (see hguard
 pending): the oldest first, of session S when given; --all answers every
 one, --id one by number. --scope says how far the approval reaches
 (default once); always is refused for a person-only finding. Exits 1
-when nothing was waiting, and when run under a coding agent: only a person
-answers, from their own terminal (docs/approvals.md).`
+when nothing was waiting, and when run under a coding agent (approve
+also without a controlling terminal): only a person answers, from their
+own terminal (docs/approvals.md).`
 
 const pendingSynopsis = `hguard pending [--session S] [--json]
 
@@ -50,7 +51,11 @@ func runApprove(op string, args []string, stdout, stderr io.Writer) error {
 			return usagef("", "%s", err)
 		}
 	}
-	if err := refuseUnderAgent("hguard "+op, stderr); err != nil {
+	refuse := refuseUnderAgent
+	if op == "approve" {
+		refuse = refuseWithoutPerson // deny only narrows: no terminal needed
+	}
+	if err := refuse("hguard "+op, stderr); err != nil {
 		return err
 	}
 	cl, err := dialQueue(stderr)

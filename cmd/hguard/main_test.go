@@ -22,6 +22,10 @@ func TestMain(m *testing.M) {
 		// a child and waits, so hooks and commands it starts have it as
 		// their agent ancestor (see ancestry.txtar).
 		"agent-cli": agentCLI,
+		// A person's terminal, and a detached process without one:
+		// hguard approve and yolo on need a controlling terminal.
+		"withtty": ptyCLI,
+		"notty":   noTTYCLI,
 	})
 }
 
@@ -64,9 +68,22 @@ func agentCLI() {
 	if len(os.Args) < 2 {
 		os.Exit(64)
 	}
+	exitWith(argsCommand().Run())
+}
+
+// argsCommand is the command its arguments name, on the test's standard
+// files.
+func argsCommand() *exec.Cmd {
+	if len(os.Args) < 2 {
+		os.Exit(64)
+	}
 	cmd := exec.Command(os.Args[1], os.Args[2:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err := cmd.Run()
+	return cmd
+}
+
+// exitWith exits as the child whose Run returned err did.
+func exitWith(err error) {
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):

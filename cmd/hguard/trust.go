@@ -33,3 +33,15 @@ func refuseUnderAgent(what string, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// refuseWithoutPerson is refuseUnderAgent for a subcommand that widens
+// what runs (hguard approve, hguard yolo on): it also needs a controlling
+// terminal, so a detached process (setsid -f env -i, reparented to init,
+// its agent markers cleared) is refused as well (docs/approvals.md).
+func refuseWithoutPerson(what string, stderr io.Writer) error {
+	if err := ancestry.RefusePerson(home(), what); err != nil {
+		fmt.Fprintf(stderr, "hguard: %v\n", err)
+		return exitError(exitBlock)
+	}
+	return nil
+}

@@ -13,7 +13,8 @@ const yoloSynopsis = `hguard yolo on|off|status [--session S]
 YOLO skips asks (blocks still block) for one session only; every command
 still goes to the audit log, marked yolo. --yolo and HGUARD_YOLO=1 do the
 same for one command or one environment. yolo on refuses to run under a
-coding agent: only a person switches it on, from their own terminal.`
+coding agent or without a controlling terminal: only a person switches it
+on, from their own terminal.`
 
 func runYOLO(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("yolo", yoloSynopsis, stdout)
@@ -51,7 +52,7 @@ func runYOLO(args []string, stdout, stderr io.Writer) error {
 	}
 	on := rest[0] == "on"
 	if on {
-		if err := refuseUnderAgent("hguard yolo on", stderr); err != nil {
+		if err := refuseWithoutPerson("hguard yolo on", stderr); err != nil {
 			return err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hguard/hguard/internal/ptytest"
 	"github.com/hguard/hguard/internal/testbin"
 )
 
@@ -282,7 +283,13 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 		done <- out
 	}()
 	until("queued request", func() bool { out, _ := hg("pending"); return strings.Contains(out, "git reset --hard") })
-	if out, err := hg("approve", "--all"); err != nil {
+	// A person approves at a terminal: hguard approve needs one.
+	approve := exec.Command(hguard, "approve", "--all")
+	approve.Env = withDaemon
+	var approveOut strings.Builder
+	approve.Stdout, approve.Stderr = &approveOut, &approveOut
+	if err := ptytest.Run(approve); err != nil {
+		out := approveOut.String()
 		t.Fatalf("hguard approve --all: %v\n%s", err, out)
 	}
 	out := <-done

@@ -36,6 +36,7 @@ type Proc struct {
 	PPID  int
 	Start uint64 // start time in clock ticks since boot: with PID, names one process
 	Comm  string
+	TTY   int // the controlling terminal's device number; 0 for none
 }
 
 // procRoot is /proc; tests point it elsewhere.
@@ -68,11 +69,12 @@ func parseStat(pid int, s string) (Proc, error) {
 		return Proc{}, fmt.Errorf("/proc/%d/stat: %d fields, want at least 22", pid, len(fields)+2)
 	}
 	ppid, err1 := strconv.Atoi(fields[1])
-	start, err2 := strconv.ParseUint(fields[19], 10, 64)
-	if err := errors.Join(err1, err2); err != nil {
+	tty, err2 := strconv.Atoi(fields[4])
+	start, err3 := strconv.ParseUint(fields[19], 10, 64)
+	if err := errors.Join(err1, err2, err3); err != nil {
 		return Proc{}, fmt.Errorf("/proc/%d/stat: %v", pid, err)
 	}
-	return Proc{PID: pid, PPID: ppid, Start: start, Comm: s[lp+1 : rp]}, nil
+	return Proc{PID: pid, PPID: ppid, Start: start, Comm: s[lp+1 : rp], TTY: tty}, nil
 }
 
 // maxDepth bounds the walk up the process tree (a loop cannot happen in
@@ -312,6 +314,42 @@ func Refuse(home, what string) error {
 	}
 	if under {
 		return fmt.Errorf("%s refused: %s", what, Message(f.Agent, f.Why))
+	}
+	return nil
+}
+
+// Terminal reports whether this process has a controlling terminal: one
+// that /dev/tty opens. A coding agent's commands may have none (and
+// setsid takes it away), while a person types at one. HGUARD_TTY=none
+// counts as none, as it does for hguard's prompts.
+func Terminal() bool {
+	if os.Getenv("HGUARD_TTY") == "none" {
+		return false
+	}
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}
+
+// NoTerminal is the refusal of what (hguard yolo on) in a process without a
+// controlling terminal; the daemon says the same of a sender without one.
+func NoTerminal(what string) error {
+	return fmt.Errorf("%s refused: it needs a person at a terminal, and this process has no controlling terminal (a coding agent's detached command, setsid, a service): run it in your own terminal, outside the agent", what)
+}
+
+// RefusePerson is Refuse for what only a person at a terminal may do,
+// because it widens what runs (hguard approve, hguard yolo on): it is also
+// refused without a controlling terminal, which an agent that hides its
+// ancestry (setsid -f env -i …) has lost along with its markers.
+func RefusePerson(home, what string) error {
+	if err := Refuse(home, what); err != nil {
+		return err
+	}
+	if !Terminal() {
+		return NoTerminal(what)
 	}
 	return nil
 }

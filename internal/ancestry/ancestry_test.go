@@ -18,6 +18,8 @@ func TestParseStat(t *testing.T) {
 		{"42 (bash) S 7 42 42 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 12345 0 0", Proc{PID: 42, PPID: 7, Start: 12345, Comm: "bash"}, false},
 		// A name with spaces and parentheses: fields count from the last ')'.
 		{"42 (a) b (c)) R 9 42 42 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 999 0 0", Proc{PID: 42, PPID: 9, Start: 999, Comm: "a) b (c)"}, false},
+		// tty_nr (field 7): a controlling terminal, /dev/pts/0 here.
+		{"42 (bash) S 7 42 42 34816 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 12345 0 0", Proc{PID: 42, PPID: 7, Start: 12345, Comm: "bash", TTY: 34816}, false},
 		{"42 bash S 7", Proc{}, true},
 		{"42 (bash) S 7 1 2", Proc{}, true},
 		{"42 (bash) S x 42 42 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 12345 0 0", Proc{}, true},
