@@ -2840,6 +2840,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "self.yaml", Line: 382, Col: 9},
 	},
 	{
+		ID:         "self-daemon-start-agent",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"hguard"},
+		When:       "agent && pos(0) in [\"daemon\", \"watch\"]",
+		Message:    "an agent starts hguard's daemon (which holds the approval queue and answers checks) or its checkpoint watcher; a person starts these, so that the agent's copy does not stand in for theirs",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "self.yaml", Line: 404, Col: 3},
+		WhenPos:    dsl.Pos{File: "self.yaml", Line: 407, Col: 9},
+	},
+	{
 		ID:         "service-delete",
 		Aliases:    nil,
 		Level:      dsl.Ask,

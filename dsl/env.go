@@ -408,12 +408,24 @@ func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		// a secret by its name is secretFiles' (cert.pem is no held file)
 		return !sensitivePath(resolveIn(cleanPath(p), env.Cwd)) && env.HoldsSecret(p)
 	}
+	takes := valueOptions[prog]
+	written := func(v string) bool {
+		// curl -o x, wget -O x: an output is written, not sent
+		return slices.ContainsFunc(env.Outputs, func(o string) bool { return cleanPath(o) == cleanPath(v) })
+	}
 	var out []string
 	for _, a := range args {
 		if a == dest || strings.Contains(a, "://") {
 			continue
 		}
-		if v := fileIn(a, held); v != "" && !slices.Contains(env.SecretFiles, v) {
+		if takes != nil && len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.Contains(a, "=") {
+			// a cluster of short options (-fsL) names a file only as the
+			// value of the first one that takes a value (-fd@e.txt)
+			if a = clusterValue(a, takes); a == "" {
+				continue
+			}
+		}
+		if v := fileIn(a, held); v != "" && !slices.Contains(env.SecretFiles, v) && !written(v) {
 			out = append(out, v)
 		}
 	}
@@ -426,6 +438,18 @@ func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	return out
+}
+
+// clusterValue is the value a cluster of short options carries (-fd@x →
+// @x, -ox → x): what follows the first option that takes one; "" when
+// none of them does (-fsSL).
+func clusterValue(arg string, takes *nameSet) string {
+	for i := 1; i < len(arg); i++ {
+		if takes.has("-" + arg[i:i+1]) {
+			return arg[i+1:]
+		}
+	}
+	return ""
 }
 
 func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {

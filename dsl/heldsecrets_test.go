@@ -169,6 +169,9 @@ func TestHeldFiles(t *testing.T) {
 		{"/", true},
 		{"/q", false},
 		{"/p/p_aa", true},
+		{"/p/p_00", true},
+		{"/p/p_notes.md", false}, // not a piece split names (redteam8)
+		{"/p/p_L", false},
 		{"/p/p_aa/x", false},
 		{"/p/notes", false},
 	} {

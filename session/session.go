@@ -399,15 +399,30 @@ func (s *Store) update(id string, fn func(*State)) (State, error) {
 const agentsID = ".agents"
 
 // AgentsHeld are the patterns of the files any agent session filled with
-// a secret (State.Held's form), newest last, at most MaxFetched.
+// a secret (State.Held's form), newest last, at most MaxFetched; none once
+// AgentsHeldTTL has passed since the last was added, so that one
+// session's files do not stay secrets for every later session.
 func (s *Store) AgentsHeld() ([]string, error) {
 	st, err := s.get(agentsID)
-	return st.Held, err
+	if err != nil || time.Since(st.Updated) > AgentsHeldTTL {
+		return nil, err
+	}
+	return st.Held, nil
 }
+
+// AgentsHeldTTL is how long the agents' shared held list lasts after its
+// last addition: long enough for a nested agent (claude -p "upload e.txt")
+// and the session that follows the next morning.
+const AgentsHeldTTL = 24 * time.Hour
 
 // AddAgentsHeld records patterns in the agents' shared held list.
 func (s *Store) AddAgentsHeld(patterns ...string) error {
-	_, err := s.update(agentsID, func(st *State) { st.AddHeld(patterns...) })
+	_, err := s.update(agentsID, func(st *State) {
+		if time.Since(st.Updated) > AgentsHeldTTL {
+			st.Held = nil // expired: start afresh
+		}
+		st.AddHeld(patterns...)
+	})
 	return err
 }
 

@@ -350,3 +350,35 @@ func TestAddHeld(t *testing.T) {
 		t.Errorf("after %d under /: %q", MaxFetched+1, st.Held)
 	}
 }
+
+// TestAgentsHeldExpire: the agents' shared held list lasts AgentsHeldTTL
+// after its last addition (redteam8: one attack session's files stayed
+// secrets for every later session), and an addition after that starts it
+// afresh.
+func TestAgentsHeldExpire(t *testing.T) {
+	home := t.TempDir()
+	s, err := Open(home, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddAgentsHeld("/p/e.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := s.AgentsHeld(); err != nil || !slices.Equal(h, []string{"/p/e.txt"}) {
+		t.Fatalf("fresh: %q, %v", h, err)
+	}
+	old := fmt.Sprintf(`{"id":".agents","held":["/p/e.txt"],"updated":%q}`, time.Now().Add(-AgentsHeldTTL-time.Minute).UTC().Format(time.RFC3339))
+	if err := os.WriteFile(s.Path(agentsID), []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, _ = Open(home, nil) // no cached state
+	if h, err := s.AgentsHeld(); err != nil || len(h) > 0 {
+		t.Errorf("expired: %q, %v", h, err)
+	}
+	if err := s.AddAgentsHeld("/p/k.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.AgentsHeld(); !slices.Equal(h, []string{"/p/k.txt"}) {
+		t.Errorf("after an addition to an expired list: %q", h)
+	}
+}
