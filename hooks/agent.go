@@ -58,6 +58,10 @@ const (
 	KindWrite             // creates, edits or deletes files
 	KindFetch             // fetches a URL
 	KindMCP               // calls a tool of an MCP server
+	// KindMemory adds to an agent's memory, an instruction file every
+	// later session reads (Gemini's save_memory appends its fact to
+	// ~/.gemini/GEMINI.md): judged by the text it adds, Text.
+	KindMemory
 )
 
 // Events of the agents' hooks that hguard handles besides the check before
@@ -476,6 +480,15 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 	case t == "Write", t == "Edit", t == "MultiEdit", t == "write_file", t == "replace", t == "edit":
 		err = pathArg(KindWrite, "file_path", "absolute_path", "path")
+	case t == "save_memory" && c.Agent == Gemini:
+		// The fact is appended to ~/.gemini/GEMINI.md (under
+		// GEMINI_CLI_HOME when set), not a path the call names: the file
+		// is Gemini's to keep, but what goes into it is scanned as any
+		// instruction file's text (redteam8 #13).
+		c.Kind = KindMemory
+		c.Paths = []string{"~/.gemini/GEMINI.md"}
+		c.Text = str("fact")
+		c.Command = ": save_memory"
 	case t == "NotebookEdit":
 		err = pathArg(KindWrite, "notebook_path", "file_path")
 	case t == "WebFetch", t == "web_fetch":

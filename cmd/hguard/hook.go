@@ -206,7 +206,7 @@ func decideWithin(dc interface {
 func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	agent := call.Agent
 	switch call.Kind {
-	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch, hooks.KindMCP:
+	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch, hooks.KindMCP, hooks.KindMemory:
 	default:
 		// Tools that neither run commands, touch files nor call MCP
 		// servers are the agent's own to allow.
@@ -241,7 +241,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			}
 		}
 	}
-	if call.Kind == hooks.KindWrite && outcome != dsl.Block && call.Text != "" {
+	if (call.Kind == hooks.KindWrite || call.Kind == hooks.KindMemory) && outcome != dsl.Block && call.Text != "" {
 		// A steered agent that writes its orders into CLAUDE.md steers
 		// every later session: the text is scanned as hguard scan would.
 		for _, p := range call.Paths {
@@ -390,6 +390,8 @@ func whatOf(call hooks.Call) string {
 		return "fetch"
 	case hooks.KindMCP:
 		return "MCP tool call"
+	case hooks.KindMemory:
+		return "memory"
 	}
 	return "command"
 }
