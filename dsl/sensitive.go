@@ -10,3 +10,8 @@ func SensitivePath(p string) bool { return sensitivePath(p) || secretPath(p) }
 // the rules' secretPath does: narrower than SensitivePath, which also
 // takes certificates and other files that only may hold one.
 func SecretPath(p string) bool { return secretPath(p) }
+
+// PersistPath reports whether rewriting p makes something run later or
+// lets someone in (the rules' persistPath): a shell start-up file, a cron
+// table, sudoers, an autostart entry, hguard's own files, ….
+func PersistPath(p string) bool { return persistPath(p) }

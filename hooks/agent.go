@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hguard/hguard/internal/sanitize"
@@ -746,10 +748,39 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 		}
 	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
-			out = append(out, "tee -- "+quoteTilde(p[0])+" >/dev/null")
+			line := "tee -- " + quoteTilde(p[0]) + " >/dev/null"
+			if startupFile.MatchString(p[0]) {
+				// judged with its text, as echo … >> ~/.bashrc is
+				// (self-startup-agent: export HGUARD_HOME=…, alias hguard=…)
+				if text := writtenText(mapJSON(args)); text != "" {
+					line += " " + HereDoc(text)
+				}
+			}
+			out = append(out, line)
 		}
 	}
 	return out
+}
+
+// startupFile matches the shell start-up files (as the rule
+// self-startup-agent lists them) whose MCP writes are judged with their
+// text; Claude's Write and its kin are, through dsl.PersistPath.
+var startupFile = regexp.MustCompile(`(^|/)\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\.fish|config/fish/conf\.d/.*|config/fish/functions/.*|bashrc\.d/.*|zshrc\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\.bashrc|zsh/.*|profile\.d/.*)$`)
+
+// mapJSON is args as one JSON object again.
+func mapJSON(args map[string]json.RawMessage) json.RawMessage {
+	b, _ := json.Marshal(args)
+	return b
+}
+
+// HereDoc is a quoted here-document holding text, with a delimiter that
+// is no line of it: how a file tool's text reaches the rules.
+func HereDoc(text string) string {
+	delim := "HGUARD_WRITTEN"
+	for i := 0; slices.Contains(strings.Split(text, "\n"), delim); i++ {
+		delim = "HGUARD_WRITTEN_" + strconv.Itoa(i)
+	}
+	return "<<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n"
 }
 
 // patchPaths lists the files a Codex patch touches ("*** Add File: P",

@@ -214,6 +214,13 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	}
 	userHome, _ := os.UserHomeDir()
 	call.HomeRelative(userHome)
+	if call.Kind == hooks.KindWrite && call.Text != "" && slices.ContainsFunc(call.Paths, func(p string) bool { return dsl.PersistPath(hooks.TildePath(p, call.Cwd, userHome)) }) {
+		// A file tool's write of a start-up file (Write ~/.bashrc
+		// "export HGUARD_HOME=/tmp/x") is judged with its text, as the
+		// shell's echo … >> ~/.bashrc is (redteam8 #12): the text is the
+		// command's here-document.
+		call.Command += " " + hooks.HereDoc(call.Text)
+	}
 	dc, err := openDecider(stderr)
 	if err != nil {
 		return hooks.Refuse(agent, err)
