@@ -133,7 +133,9 @@ func TestParse(t *testing.T) {
 		{ClaudeCode, `{"tool_name":"mcp__k8s__exec","tool_input":{"pod":"p","command":["rm","-rf","/"]}}`,
 			Call{Agent: ClaudeCode, Tool: "mcp__k8s__exec", Kind: KindMCP, Command: `mcp:k8s/exec '--command=["rm","-rf","/"]' --pod=p` + "\nrm -rf /"}},
 		{ClaudeCode, `{"tool_name":"mcp__filesystem__write_file","tool_input":{"path":"/home/u/.bashrc","content":"x"}}`,
-			Call{Agent: ClaudeCode, Tool: "mcp__filesystem__write_file", Kind: KindMCP, Command: "mcp:filesystem/write_file --content=x --path=/home/u/.bashrc\ntee -- /home/u/.bashrc >/dev/null"}},
+			Call{Agent: ClaudeCode, Tool: "mcp__filesystem__write_file", Kind: KindMCP, Command: "mcp:filesystem/write_file --content=x --path=/home/u/.bashrc\ntee -- /home/u/.bashrc >/dev/null <<'HGUARD_WRITTEN'\nx\nHGUARD_WRITTEN\n"}},
+		{ClaudeCode, `{"tool_name":"mcp__filesystem__write_file","tool_input":{"path":"/home/u/notes.txt","content":"x"}}`, // not a start-up file: no text
+			Call{Agent: ClaudeCode, Tool: "mcp__filesystem__write_file", Kind: KindMCP, Command: "mcp:filesystem/write_file --content=x --path=/home/u/notes.txt\ntee -- /home/u/notes.txt >/dev/null"}},
 		{ClaudeCode, `{"tool_name":"mcp__filesystem__move_file","tool_input":{"source":"/home/u/a","destination":"/tmp/a"}}`,
 			Call{Agent: ClaudeCode, Tool: "mcp__filesystem__move_file", Kind: KindMCP, Command: "mcp:filesystem/move_file --destination=/tmp/a --source=/home/u/a\nmv -- /home/u/a /tmp/a"}},
 		{ClaudeCode, `{"tool_name":"mcp__github__create_or_update_file","tool_input":{"path":".github/workflows/x.yml","content":"x"}}`,
