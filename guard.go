@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hguard/hguard/dsl"
@@ -191,7 +192,7 @@ func loadGuard(opts Options, project string) (*Guard, error) {
 	if project != "" {
 		files = append(files, loadFile(dsl.Project, opts.checked, project))
 	}
-	g := &Guard{guarded: dsl.GuardDirs(opts.Home, os.Getenv)}
+	g := &Guard{guarded: append(dsl.GuardDirs(opts.Home, os.Getenv), programDirs()...)}
 	all := slices.Clone(base)
 	for _, f := range files {
 		if f.err == nil {
@@ -608,3 +609,14 @@ func absPaths(paths []string, cwd string) []string {
 	}
 	return out
 }
+
+// programDirs are dsl.ProgramDirs of the running program, once per
+// process: an hguard installed outside a bin directory (~/opt/hguard),
+// which the hooks run by that path, is guarded as one in ~/.local/bin is.
+var programDirs = sync.OnceValue(func() []dsl.GuardDir {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	return dsl.ProgramDirs(exe, os.Getenv("HOME"))
+})

@@ -3,6 +3,7 @@ package dsl
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -261,25 +262,11 @@ func GuardDirs(home string, getenv func(string) string) []GuardDir {
 	seen := map[string]bool{}
 	userHome := filepath.Clean(getenv("HOME"))
 	add := func(p string, all bool, names map[string]bool) {
-		if p == "" || !filepath.IsAbs(p) {
-			return // a relative value names a different place from every directory
-		}
-		forms := []string{filepath.Clean(p)}
-		if real, err := filepath.EvalSymlinks(p); err == nil && real != forms[0] {
-			forms = append(forms, real)
-		}
-		for _, f := range forms {
-			if userHome != "/" && userHome != "." && strings.HasPrefix(f, userHome+"/") {
-				forms = append(forms, "~"+f[len(userHome):])
+		for _, f := range guardForms(p, userHome) {
+			if !seen[f] {
+				seen[f] = true
+				out = append(out, GuardDir{Path: f, All: all, Names: names})
 			}
-		}
-		for _, f := range forms {
-			f = strings.ToLower(filepath.ToSlash(f))
-			if f == "/" || f == "~" || seen[f] {
-				continue // a variable set to / or the home would make every path hguard's
-			}
-			seen[f] = true
-			out = append(out, GuardDir{Path: f, All: all, Names: names})
 		}
 	}
 	add(home, true, nil)
@@ -298,6 +285,64 @@ func GuardDirs(home string, getenv func(string) string) []GuardDir {
 		}
 	}
 	return out
+}
+
+// guardForms are the spellings of directory p a command may use: as
+// written, as its symbolic links resolve, and in ~ form under userHome;
+// none for a relative p (it names a different place from every
+// directory), / or the home (that would make every path hguard's).
+func guardForms(p, userHome string) []string {
+	if p == "" || !filepath.IsAbs(p) {
+		return nil
+	}
+	forms := []string{filepath.Clean(p)}
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != forms[0] {
+		forms = append(forms, real)
+	}
+	for _, f := range forms {
+		if userHome != "/" && userHome != "." && strings.HasPrefix(f, userHome+"/") {
+			forms = append(forms, "~"+f[len(userHome):])
+		}
+	}
+	var out []string
+	for _, f := range forms {
+		if f = strings.ToLower(filepath.ToSlash(f)); f != "/" && f != "~" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// ProgramDirs are the places of hguard's running program exe (as
+// os.Executable names it) when it lies outside a bin directory, which
+// guardPath knows already (~/opt/hguard/hguard, where an agent's hook
+// runs it): its directory, with the program and its companions
+// (hguard-plugins, hguard-tirith) in it. Overwriting, removing, chmod -x
+// or a link over the program there would leave every hook call to
+// /bin/true. A name that is not hguard's (a test binary) gives none.
+func ProgramDirs(exe, userHome string) []GuardDir {
+	base := strings.ToLower(filepath.Base(exe))
+	if !strings.HasPrefix(base, "hguard") || strings.HasSuffix(base, ".test") {
+		return nil
+	}
+	names := map[string]bool{base: true, "hguard": true, "hguard-plugins": true, "hguard-tirith": true}
+	var out []GuardDir
+	for _, d := range []string{filepath.Dir(exe), filepath.Dir(evalOr(exe))} {
+		for _, f := range guardForms(d, filepath.Clean(userHome)) {
+			if !slices.ContainsFunc(out, func(g GuardDir) bool { return g.Path == f }) {
+				out = append(out, GuardDir{Path: f, Names: names})
+			}
+		}
+	}
+	return out
+}
+
+// evalOr is p with its symbolic links resolved, or p.
+func evalOr(p string) string {
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real
+	}
+	return p
 }
 
 // guards are the resolved places of a Context.

@@ -287,3 +287,32 @@ func TestGuardParent(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramDirs (redteam8 #11): hguard run from outside a bin directory
+// (~/opt/hguard/hguard, as installed hooks name it) guards the program
+// and its companions there, by every spelling, and nothing else there; a
+// program not named like hguard's (a test binary) guards nothing.
+func TestProgramDirs(t *testing.T) {
+	gs := guards(ProgramDirs("/home/u/opt/hguard/hguard", "/home/u"))
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"/home/u/opt/hguard/hguard", true},
+		{"~/opt/hguard/hguard", true},
+		{"$HOME/opt/hguard/hguard-plugins", true},
+		{"~/opt/hguard/hguard-plugins", true},
+		{"~/opt/hguard", true},
+		{"~/opt/hguard/notes.txt", false},
+		{"~/opt/other/hguard", false},
+	} {
+		if got := gs.has(tt.path); got != tt.want {
+			t.Errorf("has(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+	for _, exe := range []string{"/tmp/go-build1/b001/hguard.test", "/usr/bin/vim"} {
+		if g := ProgramDirs(exe, "/home/u"); len(g) > 0 {
+			t.Errorf("ProgramDirs(%q) = %v, want none", exe, g)
+		}
+	}
+}
