@@ -1448,9 +1448,10 @@ func hasSubst(v string) bool {
 }
 
 // arithRefs follows the variables an arithmetic expression reads by name
-// ("x") or by value ("$x").
+// ("x") or by value ("$x"), and the static strings it evaluates in turn:
+// (( 'a[$(rm -rf ~)]' )) and [[ 1 -eq "a[\$(…)]" ]] run rm.
 func (w *walker) arithRefs(at Pos, cx ctx, nodes ...syntax.Node) {
-	if len(w.vars) == 0 || cx.noSubst {
+	if cx.noSubst {
 		return
 	}
 	for _, n := range nodes {
@@ -1464,6 +1465,12 @@ func (w *walker) arithRefs(at Pos, cx ctx, nodes ...syntax.Node) {
 			case *syntax.Word:
 				if lit := n.Lit(); lit != "" {
 					w.arithVar(lit, at, cx)
+				} else if len(n.Parts) > 1 || len(n.Parts) == 1 && !isParam(n.Parts[0]) {
+					// the string's own value; $x is followed by name below
+					if f := w.single(n); !f.Dynamic && hasSubst(f.Value) {
+						w.arithText(f.Value, "arithmetic", at, cx)
+						return false
+					}
 				}
 			case *syntax.ParamExp:
 				if n.Param != nil {
@@ -1473,6 +1480,11 @@ func (w *walker) arithRefs(at Pos, cx ctx, nodes ...syntax.Node) {
 			return !w.full
 		})
 	}
+}
+
+func isParam(p syntax.WordPart) bool {
+	_, ok := p.(*syntax.ParamExp)
+	return ok
 }
 
 // arithVar follows the static value of the variable name when it holds a
@@ -1531,8 +1543,7 @@ func (w *walker) arithText(text, via string, at Pos, cx ctx) {
 	if cx.dialect == Zsh {
 		d = Zsh
 	}
-	cx.dialect = d
-	w.nested(&Command{Pos: at, Via: cx.via}, "(( "+text+" ))", via, cx, false)
+	w.nestedText(&Command{Pos: at, Via: cx.via}, "(( "+text+" ))", via, cx, false, d)
 }
 
 // nameArgs follows the variable names that builtins assign or test, whose
@@ -1576,7 +1587,7 @@ func (w *walker) subscript(name string, at Pos, cx ctx) {
 // testRefs follows what [[ … ]] evaluates: the operands of -eq, -lt and
 // the other arithmetic comparisons, and the names -v and -R test.
 func (w *walker) testRefs(x syntax.TestExpr, at Pos, cx ctx) {
-	if len(w.vars) == 0 || cx.noSubst {
+	if cx.noSubst {
 		return
 	}
 	syntax.Walk(x, func(n syntax.Node) bool {
@@ -1604,9 +1615,6 @@ func (w *walker) testRefs(x syntax.TestExpr, at Pos, cx ctx) {
 // reads.
 func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
 	w.assignDefault(p)
-	if len(w.vars) == 0 {
-		return
-	}
 	if p.Index != nil {
 		w.arithRefs(at, cx, p.Index)
 	}

@@ -486,6 +486,10 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 				if n.Index != nil {
 					w.arithRefs(w.pos(n, cx), cx, n.Index)
 				}
+			case *syntax.ArrayElem:
+				if n.Index != nil {
+					w.arithRefs(w.pos(n, cx), cx, n.Index) // x=(['a[$(…)]']=1)
+				}
 			case *syntax.ProcSubst:
 				via := "<(…)"
 				sub := subCtx(cx, "")
