@@ -1615,6 +1615,7 @@ func (w *walker) testRefs(x syntax.TestExpr, at Pos, cx ctx) {
 // reads.
 func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
 	w.assignDefault(p)
+	w.zshParamRefs(p, at, cx)
 	if p.Index != nil {
 		w.arithRefs(at, cx, p.Index)
 	}

@@ -193,6 +193,16 @@ var flowTests = []struct {
 	{"zsh", "zsh read a subscripted name", "x='a[$(rm -rf ~)]'; read \"$x\" <<< 1", []string{": x=a[$(rm -rf ~)]", "read a[$(rm -rf ~)] in=herestring:static <<<1", "rm -rf ~ via=subscript of a>$(…)"}},
 	{"zsh", "zsh printf -v", "x='a[$(rm -rf ~)]'; printf -v \"$x\" %s 1", []string{": x=a[$(rm -rf ~)]", "printf -v a[$(rm -rf ~)] %s 1", "rm -rf ~ via=subscript of a>$(…)"}},
 	{"zsh", "zsh arith command", "x='a[$(rm -rf ~)]'; (( x ))", []string{": x=a[$(rm -rf ~)]", "rm -rf ~ via=arithmetic x>$(…)"}},
+	// zsh's (e) flag expands the value again: its substitutions run
+	// (checked in zsh 5.9).
+	{"zsh", "zsh (e) of a nested default", "echo ${(e)${:-'$(rm -rf ~)'}}", []string{"echo «${(e)${:-'$(rm -rf ~)'}}»", ": «$(rm -rf ~)» via=${(e)…}", "rm -rf ~ via=${(e)…}>$(…)"}},
+	{"zsh", "zsh (e) of a default", ": ${(e):-'`rm -rf ~`'}", []string{": «${(e):-'`rm -rf ~`'}»", ": «`rm -rf ~`» via=${(e)…}", "rm -rf ~ via=${(e)…}>$(…)"}},
+	{"zsh", "zsh (e) of a variable", "x='$(rm -rf ~)'; : ${(e)x}", []string{": x=$(rm -rf ~)", ": «${(e)x}»", ": «$(rm -rf ~)» via=${(e)…}", "rm -rf ~ via=${(e)…}>$(…)"}},
+	{"zsh", "zsh (Pe) of a named variable", "x='$(rm -rf ~)'; y=x; : ${(Pe)y}", []string{": x=$(rm -rf ~)", ": y=x", ": «${(Pe)y}»", ": «$(rm -rf ~)» via=${(e)…}", "rm -rf ~ via=${(e)…}>$(…)"}},
+	{"zsh", "zsh (e) of an unknown value", "echo ${(e)\"$(<cmd.txt)\"}", []string{"echo «${(e)\"$(<cmd.txt)\"}»", "eval via=${(e)…} untrusted=dynamic", "pager via=$(…) in=file:cmd.txt <cmd.txt"}},
+	{"zsh", "zsh (P) does not evaluate", "x='$(rm -rf ~)'; y=x; : ${(P)y}", []string{": x=$(rm -rf ~)", ": y=x", ": «${(P)y}»"}},
+	{"zsh", "zsh (e) without substitution", "x='$HOME/a'; echo ${(e)x}; echo ${(s:e:)x} ${(j:e:)x}", []string{": x=$HOME/a", "echo «${(e)x}»", "echo «${(s:e:)x}» «${(j:e:)x}»"}},
+	{"zsh", "zsh width flag is arithmetic", "echo ${(l:`rm -rf ~`:)x}", []string{"echo «${(l:`rm -rf ~`:)x}»", "rm -rf ~ via=zsh width flag>$(…)"}},
 	{"fish", "fish has no arithmetic substitution", "set x 'a[$(rm -rf ~)]'; math $x", []string{"set x a[$(rm -rf ~)]", "math a[$(rm -rf ~)]"}},
 	// Scripts read from a file descriptor other than 0, and remote shells
 	// reading ssh's standard input (checked in bash, zsh and fish).

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -537,4 +538,130 @@ func (w *walker) zshFuncCall(c *Command, args []field, cx ctx) {
 	fx.fn = c.Name
 	w.nestedIn(c, body, c.Name+"()", fx, Zsh)
 	restore()
+}
+
+// zshFlags is what hguard reads of a zsh expansion's flags, ${(flags)…}.
+type zshFlags struct {
+	eval     bool     // (e): the value is expanded once more, its substitutions run
+	indirect bool     // (P): the value names the variable to use
+	arith    []string // the widths of (l:expr:) and (r:expr:), evaluated as arithmetic
+}
+
+// parseZshFlags reads the flags between ${( and ). The flags j, s, l, r,
+// Z, _, I and g take arguments between delimiters (j:x:, s[x], l:3::0:),
+// which are not flags; l and r take up to three.
+func parseZshFlags(s string) zshFlags {
+	var f zshFlags
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case 'e':
+			f.eval = true
+		case 'P':
+			f.indirect = true
+		case 'j', 's', 'l', 'r', 'Z', '_', 'I', 'g':
+			for n := 0; n < 3 && i+1 < len(s); n++ {
+				open := s[i+1]
+				j := strings.IndexByte(s[i+2:], closing(open))
+				if j < 0 {
+					return f
+				}
+				if n == 0 && (c == 'l' || c == 'r' || c == 'I') {
+					f.arith = append(f.arith, s[i+2:i+2+j])
+				}
+				i += 2 + j
+				if c != 'l' && c != 'r' || i+1 >= len(s) || s[i+1] != open {
+					break
+				}
+			}
+		}
+	}
+	return f
+}
+
+// zshParamRefs follows what zsh's flags evaluate. (e) expands the value
+// again as a double-quoted string, so its command substitutions run
+// (${(e)${:-'$(rm -rf ~)'}}, x='$(…)'; ${(e)x}): a known value is walked
+// as : "VALUE"; an unknown one is code nobody has read, an eval of a
+// dynamic string. The widths of (l:…:) and (r:…:) are arithmetic:
+// ${(l:`rm -rf ~`:)x} runs rm.
+func (w *walker) zshParamRefs(p *syntax.ParamExp, at Pos, cx ctx) {
+	if p.Flags == nil || w.dialect != Zsh {
+		return
+	}
+	f := parseZshFlags(p.Flags.Value)
+	for _, x := range f.arith {
+		w.arithText(x, "zsh width flag", at, cx)
+	}
+	if !f.eval || cx.noSubst {
+		return
+	}
+	via := "${(e)…}"
+	vals, ok := w.zshValues(p, f.indirect)
+	if !ok {
+		c := &Command{Name: "eval", Path: "eval", Pipe: PipePos{Len: 1}, Untrusted: "dynamic", Pos: at, Func: cx.fn,
+			Via: append(slices.Clip(cx.via), via), Source: w.source(p.Pos(), p.End())}
+		w.emit(c)
+	}
+	for _, v := range vals {
+		if hasSubst(v) {
+			w.nestedText(&Command{Pos: at, Via: cx.via}, `: "`+strings.ReplaceAll(v, `"`, `\"`)+`"`, via, cx, false, Zsh)
+		}
+	}
+}
+
+// zshValues gives the values a zsh expansion's flags may apply to: the
+// variable's (indirect: the one it names), the nested expansion's, or the
+// WORD of ${:-WORD}. ok is false when a value may be one hguard does not
+// know: the variable is not set on the line, or an operator changes it.
+// The nested expansion's own flags are not applied.
+func (w *walker) zshValues(p *syntax.ParamExp, indirect bool) (vals []string, ok bool) {
+	if p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil || len(p.Modifiers) > 0 || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+		return nil, false
+	}
+	v, known := "", true
+	switch {
+	case p.NestedParam != nil:
+		var nv []string
+		if nested, ok := p.NestedParam.(*syntax.ParamExp); ok {
+			var nf zshFlags
+			if nested.Flags != nil {
+				nf = parseZshFlags(nested.Flags.Value)
+			}
+			nv, known = w.zshValues(nested, nf.indirect)
+		} else {
+			f := w.single(&syntax.Word{Parts: []syntax.WordPart{p.NestedParam}})
+			if f.Dynamic {
+				return nil, false
+			}
+			nv = []string{f.Value}
+		}
+		if !known || len(nv) != 1 {
+			return nv, false
+		}
+		v = nv[0]
+	case p.Param != nil:
+		v, known = w.vars[w.deref(p.Param.Value)]
+		if known && indirect {
+			v, known = w.vars[w.deref(v)]
+		}
+		v = strings.ReplaceAll(v, listSep, " ")
+	}
+	if p.Exp == nil {
+		return []string{v}, known
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if known && (v != "" || p.Param != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.AssignUnset)) {
+			return []string{v}, true
+		}
+		d := w.single(p.Exp.Word)
+		if d.Dynamic {
+			return []string{v}, false
+		}
+		if known {
+			return []string{d.Value}, true
+		}
+		return []string{d.Value}, false
+	}
+	return []string{v}, false
 }
