@@ -349,9 +349,9 @@ func (l *linker) eval(abs string) string {
 	return dest
 }
 
-// spelledOut is a word's path with $HOME and $PWD (${…}, $(pwd)) written
-// as the linker reads them, ~ and the command's directory; "" for another
-// dynamic word.
+// spelledOut is a word's path with $HOME and $PWD (${…}, $(pwd), and
+// operations on it: ${PWD%/*}) written as the linker reads them, ~ and the
+// command's directory; "" for another dynamic word.
 func spelledOut(w cmdline.Word, dir string) string {
 	v := w.Value
 	if w.Dynamic && len(v) > 1 && v[0] == '"' && v[len(v)-1] == '"' {
@@ -365,6 +365,12 @@ func spelledOut(w cmdline.Word, dir string) string {
 	for _, here := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
 		if rest, ok := strings.CutPrefix(v, here); ok && (rest == "" || rest[0] == '/') && filepath.IsAbs(dir) {
 			v = dir + rest
+		}
+	}
+	if r, ok := cmdline.ExpandPWD(v, dir); ok && filepath.IsAbs(dir) {
+		v = r // rm -rf "${PWD%/*}"
+		if rel, err := filepath.Rel(dir, r); err == nil && filepath.IsAbs(r) && (rel == ".." || strings.HasPrefix(rel, "../")) {
+			v = dir + "/" + rel // spelled as climbing from dir, as upward reads it
 		}
 	}
 	if m := parentOfHere().FindStringSubmatch(v); m != nil && filepath.IsAbs(dir) {
