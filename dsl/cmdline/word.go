@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -344,6 +345,17 @@ type expander struct {
 
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
+	heads := -1
+	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
+		if l, ok := parts[n-1].(*syntax.Lit); ok {
+			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) {
+				// ~(/), ~/*(/), ~/proj(:h): zsh's glob qualifiers are
+				// no part of the name; :h takes the last component off
+				heads = h
+				parts = append(slices.Clip(parts[:len(parts)-1]), &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: rest})
+			}
+		}
+	}
 	for i, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && i == 0 && mode == unquoted && strings.HasPrefix(l.Value, "~") {
 			if v, dynamic, ok := tildeUser(l.Value); ok {
@@ -357,8 +369,62 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 		}
 		e.part(p, mode)
 	}
+	if heads >= 0 {
+		e.cur.glob = true
+		if v := e.b.String(); heads > 0 && !e.cur.Dynamic {
+			for range heads {
+				if v == "~" || v == "$HOME" || v == "${HOME}" {
+					v += "/.." // the home's parent, which rules read as such
+				} else {
+					v = path.Dir(v)
+				}
+			}
+			e.b.Reset()
+			e.write(v)
+		}
+	}
 	e.end()
 	return e.out
+}
+
+// onlyHeads reports zsh modifiers that are all :h (the directory).
+func onlyHeads(mods []*syntax.Lit) bool {
+	for _, m := range mods {
+		if m == nil || m.Value != "h" {
+			return false
+		}
+	}
+	return len(mods) > 0
+}
+
+// zshQualified splits a word's last literal that ends in zsh glob
+// qualifiers, WORD(QUALIFIERS[:MODIFIERS]), into WORD and the number of
+// :h modifiers. Groups that are patterns (a|b), glob flags (#i), run code
+// (e:…:, +func) or add words (P:…:), and modifiers other than :h, :a and
+// :A, are not taken.
+func zshQualified(lit string) (string, int, bool) {
+	if !strings.HasSuffix(lit, ")") {
+		return "", 0, false
+	}
+	open := strings.LastIndexByte(lit, '(')
+	if open < 0 || open == len(lit)-2 {
+		return "", 0, false
+	}
+	quals, mods, _ := strings.Cut(lit[open+1:len(lit)-1], ":")
+	if strings.ContainsAny(quals, "|~#e+P()\\") {
+		return "", 0, false
+	}
+	heads := 0
+	for m := range strings.SplitSeq(mods, ":") {
+		switch m {
+		case "h":
+			heads++
+		case "", "a", "A":
+		default:
+			return "", 0, false
+		}
+	}
+	return lit[:open], heads, true
 }
 
 func (e *expander) write(s string) {
@@ -526,6 +592,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(" ")
 		case isHome(p) && p.Exp != nil:
 			e.write("$HOME")
+		case isHome(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && (p.GlobSubst != syntax.OptUnset || p.Split != syntax.OptUnset || p.RcExpand != syntax.OptUnset):
+			e.write("${HOME}") // zsh ${~HOME}, ${=HOME}, ${^HOME}: the same value
+		case isHome(p) && p.Flags == nil && p.NestedParam == nil && onlyHeads(p.Modifiers):
+			e.write("${HOME}" + strings.Repeat("/..", len(p.Modifiers))) // zsh ${HOME:h}: the home's parent
 		case isHome(p):
 			e.write(src)
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":

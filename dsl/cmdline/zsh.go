@@ -155,11 +155,18 @@ func (w *walker) globQualifiers(c *Command, ce *syntax.CallExpr, cx ctx) {
 			continue
 		}
 		for _, p := range word.Parts {
-			lit, ok := p.(*syntax.Lit)
-			if !ok {
-				continue
+			var text string
+			switch p := p.(type) {
+			case *syntax.Lit:
+				text = p.Value
+			case *syntax.ParamExp:
+				// ${~x}, $~x: the value is a pattern, its qualifiers
+				// run too (x='*(e:rm -rf ~:)')
+				if p.GlobSubst == syntax.OptOn {
+					text, _ = w.lookup(p)
+				}
 			}
-			code, ok := qualifierCode(lit.Value)
+			code, ok := qualifierCode(text)
 			if !ok {
 				continue
 			}
