@@ -23,7 +23,10 @@ import (
 //   - =cmd (equals expansion) is the path of cmd: the command name loses "=";
 //   - glob qualifiers that run code, *(e:'code':) and *(+func), run that
 //     code for every file: it is walked as a carrier and the command is
-//     marked dynamic (an ask), since what it runs depends on the files.
+//     marked dynamic (an ask), since what it runs depends on the files;
+//     other qualifiers are taken off the word (expand, zshQualified);
+//   - the (e) flag expands a value again, running its substitutions
+//     (zshParamRefs).
 
 // zshBlockFixes rewrite what the zsh variant cannot parse into what it can,
 // keeping every offset. They are tried only on a line that failed to parse.
