@@ -348,7 +348,7 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	heads := -1
 	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
 		if l, ok := parts[n-1].(*syntax.Lit); ok {
-			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) {
+			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) && !nullGlob(l.Value, w.source(parts[0].Pos(), l.Pos())+rest) {
 				// ~(/), ~/*(/), ~/proj(:h): zsh's glob qualifiers are
 				// no part of the name; :h takes the last component off
 				heads = h
@@ -395,6 +395,16 @@ func onlyHeads(mods []*syntax.Lit) bool {
 		}
 	}
 	return len(mods) > 0
+}
+
+// nullGlob reports qualifiers with N on a pattern (word, without them):
+// when nothing matches, the word is dropped (cp *(N) runs cp alone), so
+// the word is left as written; a named path ($HOME(N/)) is taken as the
+// worse case, there.
+func nullGlob(lit, word string) bool {
+	open := strings.LastIndexByte(lit, '(')
+	quals, _, _ := strings.Cut(lit[open+1:], ":")
+	return strings.Contains(quals, "N") && strings.ContainsAny(word, "*?[")
 }
 
 // zshQualified splits a word's last literal that ends in zsh glob
