@@ -567,7 +567,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native139
 		}
-	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\"))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
+	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
 		if scope == "command" {
 			return native140
 		}
@@ -4463,9 +4463,12 @@ func native140(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
-				anyOf(e.Flags, func(p0 string) bool {
+				(anyOf(e.Flags, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[159], "-", p0)
-				}))) ||
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return e.OutsideProject(p0)
+					})))) ||
 			((e.Name == "tccutil") &&
 				(e.Pos(0) == "reset"))))
 }
