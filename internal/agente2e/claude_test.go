@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -285,7 +286,9 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 	until("queued request", func() bool { out, _ := hg("pending"); return strings.Contains(out, "git reset --hard") })
 	// A person approves at a terminal: hguard approve needs one.
 	approve := exec.Command(hguard, "approve", "--all")
-	approve.Env = withDaemon
+	// HGUARD_TTY=none keeps the daemon from prompting; the person's
+	// approve has the terminal ptytest gives it
+	approve.Env = slices.DeleteFunc(slices.Clone(withDaemon), func(kv string) bool { return strings.HasPrefix(kv, "HGUARD_TTY=") })
 	var approveOut strings.Builder
 	approve.Stdout, approve.Stderr = &approveOut, &approveOut
 	if err := ptytest.Run(approve); err != nil {
