@@ -94,6 +94,25 @@ func IsEscape(via string) bool {
 	return false
 }
 
+// vimEditsStdin reports whether a vi-like program given "-" edits its
+// standard input as text: it does, unless it starts in Ex mode (ex, -e,
+// -E, -es), where "-" means silent and the input is commands.
+func vimEditsStdin(name string, args []field) bool {
+	dash, exMode := false, program(name) == "ex"
+	for _, a := range args {
+		v := a.Value
+		switch {
+		case v == "-":
+			dash = true
+		case v == "--":
+			return dash
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "eE") && strings.Trim(v[1:], "eEs") == "":
+			exMode = true
+		}
+	}
+	return dash && !exMode
+}
+
 // catalogWrapper is the optSpec by which peel takes a launcher of the
 // catalogue off the command it runs, as it does sudo or nice.
 func catalogWrapper(name string) (optSpec, bool) {
@@ -247,7 +266,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 	}
-	if p.Stdin != "" && c.Stdin.Text != "" {
+	if p.Stdin != "" && c.Stdin.Text != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
 		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
 	}
 	if p.Runs == "line" {
@@ -447,7 +466,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "each-sh":
 		run(code)
 	case "vim":
-		segments := strings.Split(code, "|")
+		// lines typed on standard input, and "|" between commands on one
+		segments := strings.FieldsFunc(code, func(r rune) bool { return r == '|' || r == '\n' })
 		for i := 0; i < len(segments); i++ {
 			ex := strings.TrimLeft(strings.TrimSpace(segments[i]), ": ")
 			if reMatch(vimLang(), ex) {

@@ -625,10 +625,10 @@ var catalogNames = [...]string{
 }
 
 var catalogPrograms = [...]Program{
-	{Name: "vim", Code: []CodeOption{{"-c", "vim"}, {"--cmd", "vim"}, {"+", "vim"}, {"-S", "vim-file"}}, Shell: "via"},
+	{Name: "vim", Code: []CodeOption{{"-c", "vim"}, {"--cmd", "vim"}, {"+", "vim"}, {"-S", "vim-file"}}, Stdin: "vim", Shell: "via"},
 	{Name: "less", Code: []CodeOption{{"+", "less"}}},
 	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp"}, {"-eval", "elisp"}, {"--execute", "elisp"}, {"-l", "elisp-file"}, {"--load", "elisp-file"}}},
-	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb"}, {"--ex", "gdb"}, {"-eval-command", "gdb"}, {"--eval-command", "gdb"}, {"-iex", "gdb"}, {"--args", "argv"}, {"-args", "argv"}}},
+	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb"}, {"--ex", "gdb"}, {"-eval-command", "gdb"}, {"--eval-command", "gdb"}, {"-iex", "gdb"}, {"--args", "argv"}, {"-args", "argv"}}, Stdin: "gdb"},
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb"}, {"--one-line", "gdb"}, {"-O", "gdb"}, {"--one-line-before-file", "gdb"}, {"-k", "gdb"}, {"--one-line-on-crash", "gdb"}, {"--", "argv"}}, ShellPaths: true},
 	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite"}, {"", "sqlite"}}, Stdin: "sqlite"},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite"}}},

@@ -394,8 +394,12 @@ func awkProgram(args []field) (field, bool, bool) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case v == "-f" || strings.HasPrefix(v, "--file"):
-			return field{}, false, false
+		case v == "-f" || v == "--file":
+			// awk -f - and -f /dev/stdin read the program on standard input
+			return field{}, i+1 < len(args) && (args[i+1].Value == "-" || stdinFile(args[i+1].Value)), false
+		case strings.HasPrefix(v, "-f") || strings.HasPrefix(v, "--file="):
+			f := strings.TrimPrefix(strings.TrimPrefix(v, "--file="), "-f")
+			return field{}, f == "-" || stdinFile(f), false
 		case v == "-e" || v == "--source":
 			if i+1 < len(args) {
 				return args[i+1], false, true
