@@ -851,6 +851,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range haskellProcess().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
 		}
+		for _, line := range strings.Split(code, "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), ":!"); ok {
+				run(rest) // ghci's :!CMD
+			}
+		}
 	case "fzf":
 		// --bind KEY:execute(CMD), execute-silent, become, reload, preview
 		for _, m := range fzfAction().FindAllStringSubmatch(code, -1) {

@@ -151,6 +151,8 @@ var parseTests = []struct {
 	{"python version names", `python3.11 -c 'import os; os.system("id")'`, []string{`python3.11 -c import os; os.system("id") payload=python sh=["id"]`, "id via=python os.system"}, nil},
 	{"awk system", `awk 'BEGIN{system("rm -rf /")}'`, []string{`awk BEGIN{system("rm -rf /")} payload=awk sh=["rm -rf /"]`, "rm -rf / via=awk system"}, nil},
 	{"awk program on stdin", `echo 'BEGIN{system("id")}' | gawk -f-`, []string{`echo BEGIN{system("id")} pipe=0/2`, `gawk -f- pipe=1/2 in=pipe:echo:static payload=awk sh=["id"]`, "id via=awk system"}, nil},
+	{"irb on stdin", `echo 'system("id")' | irb`, []string{`echo system("id") pipe=0/2`, `irb pipe=1/2 in=pipe:echo:static payload=ruby sh=["id"]`, "id via=ruby system"}, nil},
+	{"ipython on stdin", `ipython <<< 'import os; os.system("id")'`, []string{`ipython in=herestring:static payload=python sh=["id"] <<<import os; os.system("id")`, "id via=python os.system"}, nil},
 	{"awk program file", `echo x | awk -f prog.awk`, []string{"echo x pipe=0/2", "awk -f prog.awk pipe=1/2 in=pipe:echo:static"}, nil},
 
 	// Redirects.

@@ -13,13 +13,13 @@ const maxFindings = 256
 // interpreter returns the language of an interpreter's command name.
 func interpreter(name string) string {
 	switch strings.TrimRight(strings.TrimSuffix(strings.ToLower(name), ".exe"), "0123456789.") {
-	case "python", "pypy":
+	case "python", "pypy", "ipython", "bpython", "ptpython":
 		return "python"
 	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm":
 		return "node"
 	case "perl":
 		return "perl"
-	case "ruby":
+	case "ruby", "irb", "pry":
 		return "ruby"
 	case "php":
 		return "php"
