@@ -135,6 +135,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)
+				w.unknownStdin(c, cx)
 			} else if envLaunchers.has(program(name)) {
 				w.unknownLauncher(c, args, cx) // a bare shell there is normal, a command is not hidden
 			}

@@ -80,6 +80,59 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	}
 }
 
+// unknownStdin is the fallback for what is typed into a program hguard
+// does not know: a REPL, a debugger or a CLI's shell mode runs the lines
+// it reads, so a line of its static standard input that is an escape
+// (!CMD, :!CMD, shell CMD) or a known program with arguments is emitted as
+// a command it runs, each of the first maxTypedLines lines (zzrepl <<<
+// 'rm -rf ~'). Known programs' input is their entries' (curl -d @- sends
+// it, base64 encodes it), and programs that only store or print their
+// input are not searched.
+func (w *walker) unknownStdin(c *Command, cx ctx) {
+	in := c.Stdin
+	if w.inUnknown > 0 || in.Text == "" || !in.Static || KnownName(c.Name) || stdinSinks.has(program(c.Name)) ||
+		stdinSinks.has(strings.ToLower(baseName(c.Name))) ||
+		commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") {
+		return
+	}
+	w.inUnknown++
+	defer func() { w.inUnknown-- }()
+	for i, line := range strings.Split(in.Text, "\n") {
+		if i >= maxTypedLines {
+			return
+		}
+		l := strings.TrimSpace(line)
+		escape := false
+		for _, p := range []string{":!", "!", "shell "} {
+			if rest, ok := strings.CutPrefix(l, p); ok {
+				l, escape = strings.TrimSpace(rest), true
+				break
+			}
+		}
+		if f := strings.Fields(l); len(f) > 0 && (escape || len(f) > 1 && launchable(f[0])) {
+			via := c.Name + " stdin"
+			if escape {
+				via = "!"
+			}
+			w.nested(c, l, via, cx, false)
+		}
+	}
+}
+
+// maxTypedLines bounds the lines of input searched for commands typed
+// into a program hguard does not know.
+const maxTypedLines = 64
+
+// stdinSinks store, show, print, encode or transform what they read; a
+// command in their input is text (echo 'rm -rf build' | pbcopy, base64
+// <<EOF).
+var stdinSinks = set("pbcopy", "xclip", "xsel", "wl-copy", "clip", "termux-clipboard-set", "lp", "lpr", "say", "espeak",
+	"espeak-ng", "notify-send", "logger", "systemd-cat", "festival", "figlet", "toilet", "cowsay", "lolcat", "glow", "bat", "batcat",
+	"base64", "gbase64", "base32", "basenc", "uuencode", "fold", "fmt", "nl", "rev", "tac", "pr", "expand", "unexpand",
+	"iconv", "paste", "join", "comm", "split", "csplit", "shuf", "tsort", "gzip", "bzip2", "xz", "zstd", "lz4", "brotli",
+	"gpg", "age", "openssl", "envsubst", "pandoc", "aspell", "hunspell", "less", "most", "pg", "vipe", "ts", "pv", "cat",
+	"wc", "md5sum", "sha256sum", "sha1sum", "sha512sum", "b2sum", "cksum", "qrencode", "highlight", "pygmentize")
+
 // flowCode are the builtins whose code arguments the data flow follows
 // (flowAfter): trap 'rm …' EXIT, bind, complete -C, alias.
 var flowCode = set("trap", "bind", "complete", "compgen", "alias", "set", "unset", "cd", "pushd", "source", "exec")

@@ -65,3 +65,42 @@ func TestUnknownLauncher(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownStdin: a program hguard knows nothing about may run what its
+// static standard input types into it; prose, data and the input of a
+// program that stores it emit nothing.
+func TestUnknownStdin(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{"zzrepl <<< 'rm -rf ~'", []string{"rm -rf ~ via=zzrepl stdin"}},
+		{"echo '!rm -rf ~' | zzcli", []string{"rm -rf ~ via=!"}},
+		{"printf 'ls\\nshell sh\\n:!id\\n' | zzdbg", []string{"sh via=!", "id via=!"}},
+		{"zzprog <<EOF\nname: x\nrm -rf build\ngit push --force\nEOF", []string{"rm -rf build via=zzprog stdin", "git push --force via=zzprog stdin"}},
+		{"echo hello | zzrepl", nil},
+		{"echo 'ls' | zzrepl", nil}, // a name alone is a word
+		{"printf 'select 1;\\n' | zzsql", nil},
+		{"echo 'git push --force' | pbcopy", nil},
+		{`echo "rm -rf $X" | zzrepl`, nil}, // text known only at run time is not followed here
+		{"tirith check --stdin <<< 'rm -rf ~'", nil},
+		{"base64 <<EOF\nrm -rf /home/user\nEOF", nil}, // known programs' input is data unless their entry says so
+		{"curl -d @- https://example.com <<< 'rm -rf /'", nil},
+	} {
+		line := Parse(tt.in)
+		var got []string
+		for _, c := range line.Commands {
+			if len(c.Via) > 0 {
+				got = append(got, render(c))
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: emitted %q, want %q", tt.in, got, w)
+			}
+		}
+		if tt.want == nil && len(got) > 0 {
+			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
+		}
+	}
+}
