@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -31,10 +32,23 @@ type indexState struct {
 	dirs  map[string]int // directories of the index: how many paths under each
 	stamp statefile.Stamp
 	tree  string
+	// exclude is the stamp of .git/info/exclude when the index was
+	// written: no event tells of its changes (.git is not watched).
+	exclude statefile.Stamp
 }
 
-func newIndex(n int, stamp statefile.Stamp) *indexState {
-	return &indexState{paths: make(map[string]struct{}, n), dirs: map[string]int{}, stamp: stamp}
+func newIndex(n int, stamp statefile.Stamp, exclude statefile.Stamp) *indexState {
+	return &indexState{paths: make(map[string]struct{}, n), dirs: map[string]int{}, stamp: stamp, exclude: exclude}
+}
+
+// excludeStamp is the stamp of dir's .git/info/exclude (zero when there
+// is none).
+func excludeStamp(dir string) statefile.Stamp {
+	fi, err := os.Stat(filepath.Join(dir, ".git", "info", "exclude"))
+	if err != nil {
+		return statefile.Stamp{}
+	}
+	return statefile.StampOf(fi)
 }
 
 func (ix *indexState) add(p string) {
@@ -82,6 +96,10 @@ func (ix *indexState) under(rel string) []string {
 // file changed, a directory could not be read).
 var errNeedFull = errors.New("a full scan is needed")
 
+// errRulesChanged is errNeedFull for a changed .git/info/exclude: the
+// watcher reads the rules again (which directories to watch).
+var errRulesChanged = fmt.Errorf("%w: .git/info/exclude changed", errNeedFull)
+
 // indexStamp is the stamp of the shadow index; git replaces the file on
 // every write, so the inode alone tells a rewrite.
 func (r *Repo) indexStamp() (statefile.Stamp, bool) {
@@ -100,7 +118,7 @@ func (r *Repo) loadIndex(ctx context.Context) (*indexState, error) {
 	}
 	// Read in Go when the format allows (no git process); else git lists it.
 	if gi, err := readIndex(filepath.Join(r.GitDir, "index")); err == nil && gi != nil {
-		ix := newIndex(len(gi.paths), st)
+		ix := newIndex(len(gi.paths), st, excludeStamp(r.Dir))
 		for _, p := range gi.paths {
 			ix.add(p)
 		}
@@ -111,7 +129,7 @@ func (r *Repo) loadIndex(ctx context.Context) (*indexState, error) {
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
-	ix := newIndex(0, st)
+	ix := newIndex(0, st, excludeStamp(r.Dir))
 	for p := range bytes.SplitSeq(out, []byte{0}) {
 		if len(p) > 0 {
 			ix.add(string(p))
@@ -126,7 +144,7 @@ func (r *Repo) newIndexState(st *staged) *indexState {
 	if !ok || st.paths == nil {
 		return nil
 	}
-	ix := newIndex(len(st.paths), stamp)
+	ix := newIndex(len(st.paths), stamp, st.exclude)
 	for _, p := range st.paths {
 		ix.add(p)
 	}
@@ -144,6 +162,9 @@ func (r *Repo) newIndexState(st *staged) *indexState {
 func (r *Repo) createChanged(ctx context.Context, reason string, ix *indexState, changed []string) (*Result, error) {
 	if err := r.check(); err != nil {
 		return nil, err
+	}
+	if excludeStamp(r.Dir) != ix.exclude {
+		return nil, errRulesChanged
 	}
 	if stamp, ok := r.indexStamp(); !ok {
 		return nil, errNeedFull
@@ -204,6 +225,7 @@ type update struct {
 	skipped     []Skipped
 	dirty       map[string]bool // directories whose emptiness is to be decided again
 	dropEmpty   []string        // prefixes whose old empty directories are void
+	realDirs    map[string]bool // directories known to be reached through no symlink
 }
 
 // stageChanged brings the index in line for the changed paths and writes
@@ -222,7 +244,7 @@ func (r *Repo) stageChanged(ctx context.Context, ix *indexState, changed []strin
 		}
 		return in
 	}
-	u := &update{dirty: map[string]bool{}}
+	u := &update{dirty: map[string]bool{}, realDirs: map[string]bool{".": true}}
 	slices.Sort(changed)
 	changed = slices.Compact(changed)
 	for i, rel := range changed {
@@ -361,7 +383,8 @@ func (r *Repo) stagePath(ix *indexState, ex *excluder, chain func(string) *ignor
 		return errNeedFull
 	}
 	if inExcludedDir(ex, chain, rel) || ex.excluded(rel, path.Base(rel), fi.IsDir(), chain(parent)) {
-		u.remove = append(u.remove, under()...)
+		// Only pinned files stay, as in a full scan (pins.go).
+		r.stagePinned(ix, ex, u, rel, nil)
 		return nil
 	}
 	switch {
@@ -384,11 +407,7 @@ func (r *Repo) stagePath(ix *indexState, ex *excluder, chain func(string) *ignor
 		for _, f := range w.l.files {
 			found[f] = true
 		}
-		for _, p := range under() {
-			if !found[p] {
-				u.remove = append(u.remove, p)
-			}
-		}
+		r.stagePinned(ix, ex, u, rel, found)
 		u.add = append(u.add, w.l.files...)
 		u.skipped = append(u.skipped, w.l.skipped...)
 		u.walkedEmpty = append(u.walkedEmpty, w.l.empty...)
@@ -415,6 +434,41 @@ func (r *Repo) stagePath(ix *indexState, ex *excluder, chain func(string) *ignor
 		u.remove = append(u.remove, under()...)
 	}
 	return nil
+}
+
+// stagePinned decides the pinned files at and below rel that are not in
+// found (what a walk listed): the index's (what the latest snapshot held)
+// and the project's tracked ones. Each is kept when a full scan would keep
+// it (pins.go), else it leaves the index.
+func (r *Repo) stagePinned(ix *indexState, ex *excluder, u *update, rel string, found map[string]bool) {
+	dirsOK := func(d string) bool { return r.noSymlinkTo(d, u.realDirs) }
+	for _, p := range mergeUnique(ix.under(rel), trackedUnder(r.trackedPaths(), rel)) {
+		if found[p] {
+			continue
+		}
+		_, sk, keep := r.pinned(ex, p, dirsOK)
+		u.skipped = addSkipped(u.skipped, sk)
+		_, held := ix.paths[p]
+		switch {
+		case keep:
+			u.add = append(u.add, p)
+		case held:
+			u.remove = append(u.remove, p)
+		}
+	}
+}
+
+// trackedUnder is the paths of the sorted tracked at and below rel.
+func trackedUnder(tracked []string, rel string) []string {
+	var out []string
+	if _, ok := slices.BinarySearch(tracked, rel); ok {
+		out = append(out, rel)
+	}
+	k, _ := slices.BinarySearch(tracked, rel+"/")
+	for ; k < len(tracked) && strings.HasPrefix(tracked[k], rel+"/"); k++ {
+		out = append(out, tracked[k])
+	}
+	return out
 }
 
 // symlinkGitIgnores reports whether git refuses a symbolic link of this
@@ -486,14 +540,16 @@ func (r *Repo) emptyAfter(ex *excluder, chain func(string) *ignores, ix *indexSt
 		empty := true
 		for _, de := range entries {
 			crel := d + "/" + de.Name()
+			// A file of the index (a pinned one too, excluded or not),
+			// or a directory holding some.
+			if _, ok := ix.paths[crel]; ok || ix.dirs[crel] > 0 {
+				empty = false
+				break
+			}
 			if ex.excluded(crel, de.Name(), de.IsDir(), in) {
 				continue
 			}
 			if de.IsDir() {
-				empty = false
-				break
-			}
-			if _, ok := ix.paths[crel]; ok {
 				empty = false
 				break
 			}

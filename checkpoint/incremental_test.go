@@ -139,7 +139,8 @@ func TestIncrementalEqualsFullScan(t *testing.T) {
 				put(abs, strings.Repeat("x", 100))
 			case 9:
 				if rng.IntN(4) == 0 { // an ignore file: a full scan
-					put(filepath.Join(filepath.Dir(abs), ".gitignore"), "c.txt\n")
+					// what it newly ignores stays when a snapshot held it
+					put(filepath.Join(filepath.Dir(abs), ".gitignore"), []string{"c.txt\n", "c.txt\n", "a\n", "*\n!e\n"}[rng.IntN(4)])
 				} else if statErr == nil && !isDir {
 					os.WriteFile(abs, []byte("edited\n"), 0o644)
 				}

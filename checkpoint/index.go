@@ -95,13 +95,20 @@ func readFull(f *os.File, b []byte) (int, error) {
 }
 
 // parseIndex reads the entries of an index file (SHA-1 object names).
-func parseIndex(data []byte) (*gitIndex, error) {
+func parseIndex(data []byte) (*gitIndex, error) { return parseIndexOf(data, false) }
+
+// parseIndexOf is parseIndex; user reads a user's index, for its paths
+// only (see trackedPaths): the entries of a conflict's stages count once,
+// sparse directories and submodules (gitlinks) are left out, and an index
+// written without its checksum (index.skipHash) is read too.
+func parseIndexOf(data []byte, user bool) (*gitIndex, error) {
 	const hashLen = sha1.Size
 	if len(data) < 12+hashLen || string(data[:4]) != "DIRC" {
 		return nil, errIndexFormat
 	}
 	body := data[:len(data)-hashLen]
-	if sum := sha1.Sum(body); !bytes.Equal(sum[:], data[len(body):]) {
+	skipHash := user && bytes.Equal(data[len(body):], make([]byte, hashLen))
+	if sum := sha1.Sum(body); !skipHash && !bytes.Equal(sum[:], data[len(body):]) {
 		return nil, fmt.Errorf("%w: checksum mismatch", errIndexFormat)
 	}
 	version := binary.BigEndian.Uint32(data[4:])
@@ -134,7 +141,7 @@ func parseIndex(data []byte) (*gitIndex, error) {
 			}
 			p += 2
 		}
-		if flags&0x3000 != 0 { // a merge stage: not an index hguard writes
+		if flags&0x3000 != 0 && !user { // a merge stage: not an index hguard writes
 			return nil, errIndexFormat
 		}
 		start := len(names) // this name is names[start:] once read
@@ -178,7 +185,7 @@ func parseIndex(data []byte) (*gitIndex, error) {
 				return nil, errIndexFormat
 			}
 		}
-		if e.mode&0o170000 == 0o040000 { // a sparse directory entry
+		if e.mode&0o170000 == 0o040000 && !user { // a sparse directory entry
 			return nil, errIndexFormat
 		}
 		if n := len(ends); n > 0 {
@@ -186,7 +193,8 @@ func parseIndex(data []byte) (*gitIndex, error) {
 			if n > 1 {
 				prevStart = ends[n-2]
 			}
-			if bytes.Compare(names[prevStart:start], names[start:]) >= 0 {
+			// A user's conflicted path has an entry per stage.
+			if c := bytes.Compare(names[prevStart:start], names[start:]); c > 0 || c == 0 && !user {
 				return nil, fmt.Errorf("%w: entries out of order", errIndexFormat)
 			}
 		}
@@ -199,11 +207,25 @@ func parseIndex(data []byte) (*gitIndex, error) {
 		ix.paths[i] = all[start:ends[i]]
 		start = ends[i]
 	}
+	if user {
+		// Only files count: sparse directories and submodules (gitlinks)
+		// go, and a conflicted path's stages are one path.
+		n := 0
+		for i, p := range ix.paths {
+			typ := ix.entries[i].mode & 0o170000
+			if typ == 0o040000 || typ == 0o160000 || n > 0 && ix.paths[n-1] == p {
+				continue
+			}
+			ix.paths[n], ix.entries[n] = p, ix.entries[i]
+			n++
+		}
+		ix.paths, ix.entries = ix.paths[:n], ix.entries[:n]
+	}
 	// Extensions follow; a split index ("link") keeps entries elsewhere.
 	for p+8 <= len(body) {
 		sig := string(body[p : p+4])
 		n := int(binary.BigEndian.Uint32(body[p+4:]))
-		if sig == "link" || sig == "sdir" {
+		if sig == "link" || sig == "sdir" && !user {
 			return nil, errIndexFormat
 		}
 		if n < 0 || p+8+n > len(body) {

@@ -31,10 +31,11 @@ type Repo struct {
 	lockPath  string
 	cfg       Config
 
-	noWorkTree bool        // git init: no GIT_DIR or GIT_WORK_TREE
-	maint      maintenance // how gc runs after a snapshot
-	treeEdits  int         // incremental snapshots whose tree editTree wrote (for tests)
-	packing    *packWriter // while set, objects written in Go go into one pack
+	noWorkTree bool          // git init: no GIT_DIR or GIT_WORK_TREE
+	maint      maintenance   // how gc runs after a snapshot
+	treeEdits  int           // incremental snapshots whose tree editTree wrote (for tests)
+	packing    *packWriter   // while set, objects written in Go go into one pack
+	tracked    *trackedCache // the project's index as read last (trackedPaths)
 }
 
 // lockTimeout bounds the wait for another hguard working on the same

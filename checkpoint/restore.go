@@ -163,11 +163,11 @@ func (r *Repo) Diff(ctx context.Context, ref Ref, w io.Writer) (bool, error) {
 		return false, err
 	}
 	defer unlock()
-	target, _, err := r.target(ctx, ref, true)
+	target, list, err := r.target(ctx, ref, true)
 	if err != nil {
 		return false, err
 	}
-	st, err := r.stage(ctx, math.MaxInt) // what is there now, however large
+	st, err := r.stage(ctx, math.MaxInt, func() string { return list[0].Tree }) // what is there now, however large
 	if err != nil {
 		return false, err
 	}

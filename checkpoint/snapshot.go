@@ -20,6 +20,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hguard/hguard/internal/statefile"
 )
 
 // Snapshot is one checkpoint of a directory.
@@ -137,7 +139,13 @@ func (r *Repo) createStaged(ctx context.Context, reason string, o createOpts) (*
 	if o.noLimit {
 		limit = math.MaxInt
 	}
-	st, err := r.stage(ctx, limit)
+	st, err := r.stage(ctx, limit, func() string {
+		wg.Wait()
+		if listErr != nil || len(list) == 0 {
+			return ""
+		}
+		return list[0].Tree
+	})
 	wg.Wait()
 	if err != nil {
 		return nil, nil, err
@@ -295,6 +303,7 @@ type staged struct {
 	// (an incremental snapshot: see editTree)
 	stats     [3]int
 	statsFrom string
+	exclude   statefile.Stamp // of .git/info/exclude before a full scan read it
 }
 
 // sameDirs compares two lists of empty directories as sets: snapshots of
@@ -317,8 +326,10 @@ func sameDirs(a, b []string) bool {
 // The first time (no index yet), the walk finishes first so an oversized
 // tree costs no git work. When the index cannot be read here (a format
 // this reader does not know), every path goes to git, which compares the
-// stat data itself, and ls-files lists what the index held.
-func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
+// stat data itself, and ls-files lists what the index held. Files the
+// walk leaves out but a snapshot keeps (pins.go) are added after the walk;
+// latest gives the tree of the latest snapshot ("" for none).
+func (r *Repo) stage(ctx context.Context, maxFiles int, latest func() string) (*staged, error) {
 	ix, ixErr := readIndex(filepath.Join(r.GitDir, "index"))
 	var (
 		indexed []byte
@@ -368,17 +379,23 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 			return pipe.Write(p)
 		})
 	}
-	l, err := newExcluder(r.Dir, r.home, r.cfg).walkIndexed(r.Dir, maxFiles, r.cfg.MaxFileSize, emit, ix)
+	exclude := excludeStamp(r.Dir)
+	ex := newExcluder(r.Dir, r.home, r.cfg)
+	l, err := ex.walkIndexed(r.Dir, maxFiles, r.cfg.MaxFileSize, emit, ix)
 	wg.Wait() // ls-files, when it runs
-	// Paths in the index that the walk did not find are gone or now
-	// excluded; both leave the index. A path that no longer exists goes
-	// to the same update-index run (--remove drops a missing file); only
-	// one that exists but is excluded now, or is no file any more, needs
-	// a run of update-index --force-remove.
+	var gone []string
+	if err == nil && lsErr == nil {
+		gone, err = r.keepPinned(ctx, ex, l, indexPaths(ix, indexed), ix, latest(), emit, maxFiles)
+	}
+	// Paths in the index that the walk did not find and that are not kept
+	// are gone or now excluded; both leave the index. A path that no
+	// longer exists goes to the same update-index run (--remove drops a
+	// missing file); only one that exists but is excluded now, or is no
+	// file any more, needs a run of update-index --force-remove.
 	var force bytes.Buffer
 	if err == nil && lsErr == nil && streaming {
 		realDirs := map[string]bool{".": true}
-		for _, p := range goneFrom(ix, indexed, l.files) {
+		for _, p := range gone {
 			// git refuses a path beyond a symbolic link (a directory
 			// replaced by one): those are force-removed.
 			if _, serr := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(p))); errors.Is(serr, fs.ErrNotExist) && r.noSymlinkTo(path.Dir(p), realDirs) {
@@ -435,13 +452,13 @@ func (r *Repo) stage(ctx context.Context, maxFiles int) (*staged, error) {
 	// the one write-tree recorded in the index last time, and reading the
 	// whole index again in write-tree would only find that.
 	if streaming && !indexChanges && ix != nil && ix.rootTree != "" {
-		return &staged{tree: ix.rootTree, files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files, unchecked: true}, nil
+		return &staged{tree: ix.rootTree, files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files, unchecked: true, exclude: exclude}, nil
 	}
 	out, err := r.git(ctx, nil, "write-tree")
 	if err != nil {
 		return nil, r.gitFailed(err)
 	}
-	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files}, nil
+	return &staged{tree: strings.TrimSpace(string(out)), files: len(l.files), empty: l.empty, skipped: l.skipped, paths: l.files, exclude: exclude}, nil
 }
 
 // noSymlinkTo reports whether no symbolic link is on the way to the
@@ -461,31 +478,19 @@ func (r *Repo) noSymlinkTo(rel string, known map[string]bool) bool {
 	return ok
 }
 
-// goneFrom lists the paths of the index as it was before this update
-// (ix, or else ls-files' output) that are not among files; both are
-// sorted bytewise.
-func goneFrom(ix *gitIndex, indexed []byte, files []string) []string {
-	var before []string
+// indexPaths is the paths of the index as it was before this update (ix,
+// or else ls-files' output), sorted bytewise.
+func indexPaths(ix *gitIndex, indexed []byte) []string {
 	if ix != nil {
-		before = ix.paths
-	} else {
-		for p := range bytes.SplitSeq(indexed, []byte{0}) {
-			if len(p) > 0 {
-				before = append(before, string(p))
-			}
+		return ix.paths
+	}
+	var before []string
+	for p := range bytes.SplitSeq(indexed, []byte{0}) {
+		if len(p) > 0 {
+			before = append(before, string(p))
 		}
 	}
-	var gone []string
-	i := 0
-	for _, s := range before {
-		for i < len(files) && files[i] < s {
-			i++
-		}
-		if i == len(files) || files[i] != s {
-			gone = append(gone, s)
-		}
-	}
-	return gone
+	return before
 }
 
 // gitFailed explains a git failure on the shadow repository.

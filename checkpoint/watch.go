@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -264,7 +265,7 @@ func (w *watcher) add(abs, rel string, in *ignores) error {
 		if rel != "" {
 			crel = rel + "/" + crel
 		}
-		if w.ex.excluded(crel, de.Name(), true, in) {
+		if w.ex.excluded(crel, de.Name(), true, in) && !w.holdsPinned(crel) {
 			continue
 		}
 		if err := w.add(filepath.Join(abs, de.Name()), crel, in); err != nil {
@@ -287,6 +288,24 @@ func (w *watcher) rules() {
 			w.notify(WatchEvent{Notice: err.Error(), Err: err})
 		}
 	}
+}
+
+// holdsPinned reports whether an excluded path is or holds a pinned file
+// (pins.go): the latest snapshot held it, or the project's git tracks it.
+// Its changes are changes, and an excluded directory holding one is
+// watched.
+func (w *watcher) holdsPinned(rel string) bool {
+	if w.ix != nil {
+		if _, ok := w.ix.paths[rel]; ok || w.ix.dirs[rel] > 0 {
+			return w.ex.pinnable(rel, w.ix.dirs[rel] > 0)
+		}
+	}
+	tracked := w.r.trackedPaths()
+	if _, ok := slices.BinarySearch(tracked, rel); ok {
+		return w.ex.pinnable(rel, false)
+	}
+	k, _ := slices.BinarySearch(tracked, rel+"/")
+	return k < len(tracked) && strings.HasPrefix(tracked[k], rel+"/") && w.ex.pinnable(rel, true)
 }
 
 // chain returns the ignore files in effect in the directory rel.
@@ -481,7 +500,7 @@ func (w *watcher) sort(ev fsnotify.Event) (eventKind, string) {
 		if name == ".gitignore" {
 			w.rules()
 		}
-		if w.ex.excluded(rel, name, wasDir, w.chain(path.Dir(rel))) {
+		if w.ex.excluded(rel, name, wasDir, w.chain(path.Dir(rel))) && !w.holdsPinned(rel) {
 			return evIgnore, ""
 		}
 		return evChange, rel
@@ -491,7 +510,7 @@ func (w *watcher) sort(ev fsnotify.Event) (eventKind, string) {
 	if name == ".gitignore" {
 		w.rules()
 	}
-	if w.ex.excluded(rel, name, isDir, w.chain(path.Dir(rel))) {
+	if w.ex.excluded(rel, name, isDir, w.chain(path.Dir(rel))) && !w.holdsPinned(rel) {
 		return evIgnore, ""
 	}
 	if isDir && ev.Has(fsnotify.Create) {
@@ -557,6 +576,9 @@ func (w *watcher) take(ctx context.Context, reason string) (*Result, error) {
 		if !errors.Is(err, errNeedFull) {
 			w.full = true
 			return nil, err
+		}
+		if errors.Is(err, errRulesChanged) {
+			w.rules()
 		}
 	}
 	res, st, err := w.r.createStaged(ctx, reason, createOpts{})

@@ -1,0 +1,262 @@
+package checkpoint
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// heldPaths is the files of the latest snapshot.
+func heldPaths(t *testing.T, r *Repo) []string {
+	t.Helper()
+	list := snapshots(t, r)
+	if len(list) == 0 {
+		t.Fatal("no snapshot")
+	}
+	out, err := r.git(context.Background(), nil, "ls-tree", "-r", "-z", "--name-only", "--full-tree", list[0].Tree)
+	must(t, err)
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// TestSnapshotKeepsTrackedFiles: a change of the ignore rules (or of what
+// hguard's own git calls could be pointed at) made just before a delete
+// does not take the project's tracked files, or those an earlier snapshot
+// held, out of the snapshot taken before the delete; secrets and oversized
+// files stay out, and untracked ignored files are still left out.
+func TestSnapshotKeepsTrackedFiles(t *testing.T) {
+	tests := []struct {
+		name  string
+		first bool // take a snapshot before the attack
+		// attack changes the tree (dir) before the snapshot; base is a
+		// scratch directory of the test's own
+		attack  func(t *testing.T, dir, base string)
+		exclude []string // checkpoints.exclude after the first snapshot
+		held    []string // must be in the snapshot
+		out     []string // must not be
+	}{
+		{
+			name: "info/exclude star, no earlier snapshot",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".git/info/exclude"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go", "README.md"},
+			out:  []string{"scratch.txt"},
+		},
+		{
+			name:  "info/exclude star after a snapshot",
+			first: true,
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".git/info/exclude"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go", "README.md", "scratch.txt"},
+		},
+		{
+			name: "gitignore star",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".gitignore"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go"},
+			out:  []string{"scratch.txt"},
+		},
+		{
+			name: "negation keeps only the readme",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".gitignore"), "/*\n!/README.md\n", 0o644)
+			},
+			held: []string{"src/main.go", "README.md"},
+			out:  []string{"scratch.txt"},
+		},
+		{
+			name: "nested directory ignored",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, "src/.gitignore"), "util/\n*.go\n", 0o644)
+				write(t, filepath.Join(dir, "src/util/new.go"), "untracked\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go"},
+			out:  []string{"src/util/new.go"},
+		},
+		{
+			name: "core.excludesFile in the global config",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(base, "ignore-all"), "*\n", 0o644)
+				write(t, filepath.Join(base, "gitconfig"), "[core]\n\texcludesFile = "+filepath.Join(base, "ignore-all")+"\n", 0o644)
+				t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(base, "gitconfig"))
+				t.Setenv("HOME", base)
+			},
+			held: []string{"src/main.go", "scratch.txt"},
+		},
+		{
+			name: "GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE in the environment",
+			attack: func(t *testing.T, dir, base string) {
+				decoy := filepath.Join(base, "decoy")
+				must(t, os.MkdirAll(decoy, 0o755))
+				userGit(t, decoy, "init", "-q")
+				write(t, filepath.Join(decoy, "info/exclude"), "*\n", 0o644)
+				t.Setenv("GIT_DIR", filepath.Join(decoy, ".git"))
+				t.Setenv("GIT_WORK_TREE", decoy)
+				t.Setenv("GIT_INDEX_FILE", filepath.Join(decoy, ".git/index"))
+				t.Setenv("GIT_OBJECT_DIRECTORY", filepath.Join(decoy, ".git/objects"))
+				write(t, filepath.Join(dir, ".git/info/exclude"), "src/\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go", "scratch.txt"},
+		},
+		{
+			name:  ".git replaced by a pointer to an empty repository",
+			first: true,
+			attack: func(t *testing.T, dir, base string) {
+				empty := filepath.Join(base, "empty")
+				must(t, os.MkdirAll(empty, 0o755))
+				userGit(t, empty, "init", "-q", "--bare")
+				must(t, os.RemoveAll(filepath.Join(dir, ".git")))
+				write(t, filepath.Join(dir, ".git"), "gitdir: "+empty+"\n", 0o644)
+				write(t, filepath.Join(dir, ".gitignore"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go", "src/util/u.go", "scratch.txt"},
+		},
+		{
+			name: "secrets and oversized files stay out",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".gitignore"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go"},
+			out:  []string{".env", "keys/deploy.pem", "big.bin"},
+		},
+		{
+			name: "tracked build output stays out as before",
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".gitignore"), "*\n", 0o644)
+			},
+			held: []string{"src/main.go"},
+			out:  []string{"dist/app.js", "node_modules/x/index.js"},
+		},
+		{
+			name:  "checkpoints.exclude still wins",
+			first: true,
+			attack: func(t *testing.T, dir, base string) {
+				write(t, filepath.Join(dir, ".gitignore"), "*\n", 0o644)
+			},
+			exclude: []string{"util/", "/README.md"},
+			held:    []string{"src/main.go"},
+			out:     []string{"src/util/u.go", "README.md"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.MaxFileSize = 100
+			r, dir := testRepo(t, cfg)
+			base := t.TempDir()
+			write(t, filepath.Join(dir, "src/main.go"), "package main\n", 0o644)
+			write(t, filepath.Join(dir, "src/util/u.go"), "package util\n", 0o644)
+			write(t, filepath.Join(dir, "README.md"), "readme\n", 0o644)
+			write(t, filepath.Join(dir, ".env"), "TOKEN=1\n", 0o644)
+			write(t, filepath.Join(dir, "keys/deploy.pem"), "key\n", 0o644)
+			write(t, filepath.Join(dir, "big.bin"), strings.Repeat("x", 200), 0o644)
+			write(t, filepath.Join(dir, "dist/app.js"), "built\n", 0o644)
+			write(t, filepath.Join(dir, "node_modules/x/index.js"), "dep\n", 0o644)
+			userGit(t, dir, "init", "-q")
+			userGit(t, dir, "add", "-f", "src", "README.md", ".env", "keys", "big.bin", "dist")
+			userGit(t, dir, "commit", "-qm", "init")
+			write(t, filepath.Join(dir, "scratch.txt"), "untracked\n", 0o644)
+			if tt.first {
+				create(t, r, "first")
+			}
+			r.cfg.Exclude = tt.exclude
+			tt.attack(t, dir, base)
+			res := create(t, r, "before rm -rf src")
+			held := heldPaths(t, r)
+			for _, p := range tt.held {
+				if !slices.Contains(held, p) {
+					t.Errorf("%s is not in the snapshot: %q", p, held)
+				}
+			}
+			for _, p := range tt.out {
+				if slices.Contains(held, p) {
+					t.Errorf("%s is in the snapshot", p)
+				}
+			}
+			if res.Files != len(held) {
+				t.Errorf("Files = %d, the snapshot holds %d", res.Files, len(held))
+			}
+			// A rollback after the delete brings the tracked files back.
+			must(t, os.RemoveAll(filepath.Join(dir, "src")))
+			if _, err := r.Restore(context.Background(), Ref{N: res.Snapshot.ID}); err != nil {
+				t.Fatalf("restore: %v", err)
+			}
+			if data, err := os.ReadFile(filepath.Join(dir, "src/main.go")); err != nil || string(data) != "package main\n" {
+				t.Fatalf("src/main.go after the rollback: %q, %v", data, err)
+			}
+		})
+	}
+}
+
+// TestIncrementalKeepsTrackedFiles: the watcher's incremental snapshots
+// keep pinned files as a full scan does, and go back to a full scan when
+// .git/info/exclude changed (no event tells of it).
+func TestIncrementalKeepsTrackedFiles(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	write(t, filepath.Join(dir, "src/main.go"), "package main\n", 0o644)
+	write(t, filepath.Join(dir, "src/gen/g.go"), "generated\n", 0o644)
+	write(t, filepath.Join(dir, "docs/a.md"), "a\n", 0o644)
+	userGit(t, dir, "init", "-q")
+	userGit(t, dir, "add", "-A")
+	userGit(t, dir, "commit", "-qm", "init")
+	write(t, filepath.Join(dir, "notes.txt"), "untracked\n", 0o644)
+	wt := startWatcher(t, r)
+	full, err := New(t.TempDir(), dir, DefaultConfig())
+	must(t, err)
+	full.maint = maintainForeground
+	fullScan(t, full) // it holds what the watcher's first snapshot holds
+	steps := []struct {
+		name string
+		do   func()
+		held []string
+		out  []string
+	}{
+		{"info/exclude star", func() {
+			write(t, filepath.Join(dir, ".git/info/exclude"), "*\n", 0o644)
+			write(t, filepath.Join(dir, "src/main.go"), "package main // edited\n", 0o644)
+		}, []string{"src/main.go", "src/gen/g.go", "docs/a.md", "notes.txt"}, nil},
+		{"new files under the exclusion", func() {
+			write(t, filepath.Join(dir, "src/new.go"), "untracked\n", 0o644)
+			write(t, filepath.Join(dir, "docs/b.md"), "untracked\n", 0o644)
+			write(t, filepath.Join(dir, "src/gen/g.go"), "regenerated\n", 0o644)
+		}, []string{"src/main.go", "src/gen/g.go", "docs/a.md"}, []string{"src/new.go", "docs/b.md"}},
+		{"a tracked file appears in an excluded directory", func() {
+			write(t, filepath.Join(dir, "src/gen/h.go"), "tracked\n", 0o644)
+			userGit(t, dir, "add", "-f", "src/gen/h.go")
+			write(t, filepath.Join(dir, "src/gen/h.go"), "tracked, edited\n", 0o644)
+		}, []string{"src/gen/h.go"}, nil},
+		{"a deleted pinned file leaves", func() {
+			must(t, os.Remove(filepath.Join(dir, "docs/a.md")))
+		}, []string{"src/main.go"}, []string{"docs/a.md"}},
+	}
+	for _, st := range steps {
+		st.do()
+		res, err := wt.Snapshot(context.Background(), st.name)
+		must(t, err)
+		held := heldPaths(t, r)
+		for _, p := range st.held {
+			if !slices.Contains(held, p) {
+				t.Errorf("%s: %s is not in the snapshot (incremental %v): %q", st.name, p, res.Incremental, held)
+			}
+		}
+		for _, p := range st.out {
+			if slices.Contains(held, p) {
+				t.Errorf("%s: %s is in the snapshot", st.name, p)
+			}
+		}
+		if tree, empty := fullScan(t, full); res.Snapshot.Tree != tree || !slices.Equal(res.Snapshot.empty, empty) {
+			t.Errorf("%s: incremental %v: tree %s, empty %q; a full scan: %s, %q", st.name, res.Incremental, res.Snapshot.Tree, res.Snapshot.empty, tree, empty)
+		}
+	}
+}
