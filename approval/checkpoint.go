@@ -317,8 +317,8 @@ const ByUndoable = "undoable"
 // symbolic link, and holding nothing a snapshot leaves out (a secret, a
 // .gitignore'd file, a nested .git, a file over max_file_size) except
 // regenerable directories (node_modules, target, dist, build, .cache,
-// __pycache__). The checkpoints are taken here; if any cannot be, the
-// command still asks.
+// __pycache__). The checkpoints are taken here; if any cannot be, or one
+// does not hold a file the command deletes, the command still asks.
 func (e *Engine) undoInsteadOfAsk(req CheckRequest, d *Decision) {
 	if d.Verdict != dsl.Ask {
 		return
@@ -344,19 +344,35 @@ func (e *Engine) undoInsteadOfAsk(req CheckRequest, d *Decision) {
 		return
 	}
 	s := &snapshotter{home: e.opts.Home}
+	type target struct {
+		r   *checkpoint.Repo
+		rel string
+	}
+	var held []target
 	for _, t := range targets {
-		if !s.undoable(t, cfg.Checkpoints) {
+		r, rel, ok := s.undoable(t, cfg.Checkpoints)
+		if !ok {
 			return
 		}
+		held = append(held, target{r, rel})
 	}
 	cp := e.opts.Checkpointer
 	if cp == nil {
 		cp = s
 	}
-	notes, warns := cp.Before(context.Background(), CheckpointRequest{Command: req.Command, Cwd: req.Cwd, Findings: fs, Config: cfg.Checkpoints})
+	ctx := context.Background()
+	notes, warns := cp.Before(ctx, CheckpointRequest{Command: req.Command, Cwd: req.Cwd, Findings: fs, Config: cfg.Checkpoints})
 	if len(warns) > 0 || len(notes) == 0 {
 		d.Warnings = append(d.Warnings, warns...)
 		return // no checkpoint, no undo: ask
+	}
+	// undoable decided from the rules; the snapshot itself (taken
+	// through the daemon's watcher, say) must hold every file deleted.
+	for _, t := range held {
+		if lost, err := t.r.Missing(ctx, t.rel, cfg.Checkpoints.MaxFiles); lost != "" || err != nil {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("the checkpoint of %s does not hold %s: hguard rollback cannot bring it back", t.r.Dir, filepath.Join(t.r.Dir, filepath.FromSlash(lost))))
+			return
+		}
 	}
 	d.Outcome, d.By = dsl.Warn, ByUndoable
 	d.Notice = "undoable: " + strings.Join(notes, "; ")
@@ -405,24 +421,26 @@ func rmTargets(req CheckRequest, fs []dsl.Finding) (targets []string, ok bool) {
 }
 
 // undoable reports whether deleting the absolute path t can be undone
-// by a checkpoint of its project taken now.
-func (s *snapshotter) undoable(t string, cfg checkpoint.Config) bool {
+// by a checkpoint of its project taken now, and names that project's
+// checkpoints and t in it.
+func (s *snapshotter) undoable(t string, cfg checkpoint.Config) (r *checkpoint.Repo, rel string, ok bool) {
 	parent, err := filepath.EvalSymlinks(filepath.Dir(t))
 	if err != nil {
-		return false
+		return nil, "", false
 	}
 	proj, ok := checkpoint.FindProject(s.home, parent)
 	if !ok || s.refused(proj) {
-		return false
+		return nil, "", false
 	}
 	real := filepath.Join(parent, filepath.Base(t))
-	rel, err := filepath.Rel(proj, real)
+	rel, err = filepath.Rel(proj, real)
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return false // the project itself, or outside it
+		return nil, "", false // the project itself, or outside it
 	}
-	r, err := checkpoint.New(s.home, proj, cfg)
+	r, err = checkpoint.New(s.home, proj, cfg)
 	if err != nil {
-		return false
+		return nil, "", false
 	}
-	return r.Unrestorable(filepath.ToSlash(rel), cfg.MaxFiles) == ""
+	rel = filepath.ToSlash(rel)
+	return r, rel, r.Unrestorable(rel, cfg.MaxFiles) == ""
 }

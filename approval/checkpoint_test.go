@@ -317,3 +317,113 @@ func TestUndoInsteadOfAsk(t *testing.T) {
 		})
 	}
 }
+
+// missingCheckpointer takes its snapshots with more exclusions than the
+// rules undoable reads: a snapshot that misses what the rules say it
+// holds (a watcher behind the tree, say).
+type missingCheckpointer struct {
+	home    string
+	exclude []string
+}
+
+func (m missingCheckpointer) Before(ctx context.Context, req CheckpointRequest) (notes, warnings []string) {
+	req.Config.Exclude = append(req.Config.Exclude, m.exclude...)
+	return NewCheckpointer(m.home).Before(ctx, req)
+}
+
+// The ask of a delete is turned into "undoable" only when the checkpoint
+// taken holds every file deleted; no checkpoint (over max_files) is loud
+// and claims no undo; an ignore rule written just before the delete does
+// not take the target out of the checkpoint.
+func TestUndoableNeedsTheSnapshot(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	tests := []struct {
+		name, config string
+		exclude      []string // of the snapshots taken
+		setup        func(t *testing.T, proj string)
+		agentPrompts bool
+		want         dsl.Level
+		has, lacks   string // in the notice and warnings
+	}{
+		{name: "the snapshot holds src", config: "approvals: {undoable: warn}\n", want: dsl.Warn, has: "undoable: checkpoint 1"},
+		{name: "the snapshot misses src/deep", config: "approvals: {undoable: warn}\n", exclude: []string{"deep/"},
+			want: dsl.Ask, has: "does not hold", lacks: "undoable"},
+		{name: "over max_files, agent's prompt", config: "approvals: {undoable: warn}\ncheckpoints: {max_files: 3}\n", agentPrompts: true,
+			want: dsl.Ask, has: "no checkpoint before this command", lacks: "undo with"},
+		{name: "an ignore rule written first, src tracked", config: "approvals: {undoable: warn}\n", agentPrompts: true,
+			setup: func(t *testing.T, proj string) {
+				cmd := exec.Command("git", "add", "src")
+				cmd.Dir = proj
+				cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("git add: %v\n%s", err, out)
+				}
+				if err := os.WriteFile(filepath.Join(proj, ".git/info/exclude"), []byte("*\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want: dsl.Ask, has: "checkpoint 1 of", lacks: "undoable"},
+		{name: "an ignore rule written after a checkpoint", config: "approvals: {undoable: warn}\n", agentPrompts: true,
+			setup: func(t *testing.T, proj string) {
+				r, err := checkpoint.New(filepath.Join(filepath.Dir(proj), ".hguard"), proj, checkpoint.DefaultConfig())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := r.Create(context.Background(), "earlier"); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte("*\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want: dsl.Ask, has: "checkpoint 1 of", lacks: "undoable"}, // the earlier one still holds the tree
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			t.Setenv("HOME", base)
+			home := filepath.Join(base, ".hguard")
+			proj := filepath.Join(base, "proj")
+			cpProject(t, proj)
+			for i := range 3 {
+				if err := os.WriteFile(filepath.Join(proj, fmt.Sprintf("f%d", i)), []byte("x"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.setup != nil {
+				tt.setup(t, proj)
+			}
+			if err := os.MkdirAll(home, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(tt.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e, err := New(Options{Home: home, Checkpointer: missingCheckpointer{home, tt.exclude}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { e.Close() })
+			d, err := e.Decide(CheckRequest{Command: "rm -rf src", Cwd: proj, Session: "u1", AgentPrompts: tt.agentPrompts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			said := d.Notice + "; " + strings.Join(d.Warnings, "; ")
+			if d.Outcome != tt.want || !strings.Contains(said, tt.has) || tt.lacks != "" && strings.Contains(said, tt.lacks) {
+				t.Fatalf("outcome %s (want %s), said %q (want %q, not %q)", d.Outcome, tt.want, said, tt.has, tt.lacks)
+			}
+			if list := cpList(t, home, proj); tt.want == dsl.Ask && len(list) > 0 && tt.exclude == nil {
+				// What was taken holds src, whatever the ignore rules say.
+				r, err := checkpoint.New(home, proj, checkpoint.DefaultConfig())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if lost, err := r.Missing(context.Background(), "src", 100); lost != "" || err != nil {
+					t.Fatalf("the checkpoint misses %q (%v)", lost, err)
+				}
+			}
+		})
+	}
+}

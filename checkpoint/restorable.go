@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"context"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -107,4 +109,63 @@ func (r *Repo) unrestorableUnder(e *excluder, abs, rel string, in *ignores, n *i
 		}
 	}
 	return ""
+}
+
+// Missing returns the first file at or below rel (slash-separated,
+// relative to the root) that the latest snapshot does not hold, leaving
+// out regenerable directories and *.pyc files as [Repo.Unrestorable] does;
+// "" when it holds every one, or nothing is there. Unrestorable decides
+// from the rules before a snapshot is taken; Missing checks the snapshot
+// itself, taken through whatever path (the daemon's watcher, a full
+// scan). No snapshot, or more than limit entries, is rel itself.
+func (r *Repo) Missing(ctx context.Context, rel string, limit int) (string, error) {
+	if err := r.check(); err != nil {
+		return rel, err
+	}
+	list, err := r.list(ctx, false)
+	if err != nil || len(list) == 0 {
+		return rel, err
+	}
+	out, err := r.git(ctx, nil, "ls-tree", "-r", "-z", "--name-only", "--full-tree", list[0].Hash, "--", rel)
+	if err != nil {
+		return rel, r.gitFailed(err)
+	}
+	held := splitZ(out)
+	n := 0
+	var missing func(abs, rel string, fi fs.FileInfo) string
+	missing = func(abs, rel string, fi fs.FileInfo) string {
+		if n++; n > limit {
+			return rel
+		}
+		name := path.Base(rel)
+		switch {
+		case regenerable(name, fi.IsDir()):
+			return ""
+		case fi.IsDir():
+			entries, err := os.ReadDir(abs)
+			if err != nil {
+				return rel
+			}
+			for _, de := range entries {
+				cabs := filepath.Join(abs, de.Name())
+				cfi, err := os.Lstat(cabs)
+				if err != nil {
+					continue // gone meanwhile
+				}
+				if lost := missing(cabs, rel+"/"+de.Name(), cfi); lost != "" {
+					return lost
+				}
+			}
+			return ""
+		case !held[rel]:
+			return rel
+		}
+		return ""
+	}
+	abs := filepath.Join(r.Dir, filepath.FromSlash(rel))
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return "", nil // nothing there: nothing to lose
+	}
+	return missing(abs, rel, fi), nil
 }
