@@ -14,8 +14,10 @@
 // because the same exclusion rules (defaults, .gitignore files, config) must
 // also decide which directories [Watch] watches. The walk counts entries as
 // it goes and stops past [Config.MaxFiles] before any git work; files above
-// [Config.MaxFileSize] are skipped and listed. The list of paths then goes to
-// `git update-index --stdin`, whose stat cache makes an unchanged tree cheap.
+// [Config.MaxFileSize] are skipped and listed. Files the ignore files
+// exclude but the user's git tracks or the latest snapshot held are kept
+// (pins.go). The list of paths then goes to `git update-index --stdin`,
+// whose stat cache makes an unchanged tree cheap.
 //
 // A snapshot is a parentless commit under refs/hguard/<nanoseconds>, so that
 // pruning the oldest ones only deletes refs; the commit message holds the
