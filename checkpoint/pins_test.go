@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -258,5 +259,92 @@ func TestIncrementalKeepsTrackedFiles(t *testing.T) {
 		if tree, empty := fullScan(t, full); res.Snapshot.Tree != tree || !slices.Equal(res.Snapshot.empty, empty) {
 			t.Errorf("%s: incremental %v: tree %s, empty %q; a full scan: %s, %q", st.name, res.Incremental, res.Snapshot.Tree, res.Snapshot.empty, tree, empty)
 		}
+	}
+}
+
+// TestTrackedPaths reads the files of a user's index as git lists them
+// (ls-files, one line per conflicted path, no submodules), from the top
+// of the work tree or a directory below it, through a linked worktree's
+// .git file, in index versions 2 to 4 and without a checksum.
+func TestTrackedPaths(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "work")
+	write(t, filepath.Join(dir, "a.txt"), "a\n", 0o644)
+	write(t, filepath.Join(dir, "sub/b.txt"), "b\n", 0o644)
+	write(t, filepath.Join(dir, "sub/deep/c.txt"), "c\n", 0o644)
+	write(t, filepath.Join(dir, "sub-x"), "sorts between sub and sub/\n", 0o644)
+	userGit(t, dir, "init", "-q", "-b", "main")
+	userGit(t, dir, "add", "-A")
+	userGit(t, dir, "commit", "-qm", "init")
+	// A conflicted path: three stages of a.txt.
+	userGit(t, dir, "checkout", "-qb", "other")
+	write(t, filepath.Join(dir, "a.txt"), "other\n", 0o644)
+	userGit(t, dir, "commit", "-qam", "other")
+	userGit(t, dir, "checkout", "-q", "main")
+	write(t, filepath.Join(dir, "a.txt"), "main\n", 0o644)
+	userGit(t, dir, "commit", "-qam", "main")
+	cmd := exec.Command("git", "merge", "-q", "other")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=u", "GIT_AUTHOR_EMAIL=u@example.com", "GIT_COMMITTER_NAME=u", "GIT_COMMITTER_EMAIL=u@example.com")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the merge did not conflict: %s", out)
+	}
+	// A submodule (gitlink) is no file of this tree.
+	userGit(t, dir, "update-index", "--add", "--cacheinfo", "160000,"+strings.TrimSpace(userGit(t, dir, "rev-parse", "HEAD"))+",mod")
+	if stages := userGit(t, dir, "ls-files", "-s", "a.txt"); strings.Count(stages, "a.txt") != 3 {
+		t.Fatalf("no conflict: %s (%s)", stages, out)
+	}
+	want := func(prefix string) []string {
+		var out []string
+		for _, p := range strings.Split(userGit(t, filepath.Join(dir, prefix), "ls-files", "--full-name", "-z"), "\x00") {
+			if p != "" && p != "mod" && !slices.Contains(out, strings.TrimPrefix(p, prefix+"/")) && (prefix == "" || strings.HasPrefix(p, prefix+"/")) {
+				out = append(out, strings.TrimPrefix(p, prefix+"/"))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	wt := filepath.Join(base, "linked")
+	userGit(t, dir, "worktree", "add", "-q", "--detach", wt, "HEAD~1")
+	for _, tt := range []struct {
+		name, dir, prefix string
+		version           string
+	}{
+		{"top", dir, "", "2"},
+		{"index v3", dir, "", "3"},
+		{"index v4", dir, "", "4"},
+		{"a directory below", filepath.Join(dir, "sub"), "sub", "4"},
+		{"a linked worktree", wt, "", "4"},
+		{"no checksum", dir, "", "skiphash"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			work := filepath.Join(dir, tt.prefix)
+			if tt.dir == wt {
+				work = wt
+			}
+			if tt.version == "skiphash" {
+				// As git writes it with index.skipHash (git 2.40 on).
+				index := filepath.Join(dir, ".git/index")
+				data, err := os.ReadFile(index)
+				must(t, err)
+				copy(data[len(data)-20:], make([]byte, 20))
+				must(t, os.WriteFile(index, data, 0o644))
+			} else {
+				userGit(t, work, "update-index", "--index-version", tt.version)
+			}
+			r, err := New(filepath.Join(base, "hguard"), tt.dir, DefaultConfig())
+			must(t, err)
+			got := r.trackedPaths()
+			var w []string
+			if tt.dir == wt {
+				w = strings.Fields(strings.ReplaceAll(userGit(t, wt, "ls-files", "-z"), "\x00", " "))
+			} else {
+				w = want(tt.prefix)
+			}
+			if !slices.Equal(got, w) {
+				t.Fatalf("trackedPaths = %q, git ls-files: %q", got, w)
+			}
+		})
 	}
 }
