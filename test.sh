@@ -131,6 +131,7 @@ step "fuzz ($fuzztime each)"
 "$orphans" -- go test -run '^$' -fuzz '^FuzzCheck$' -fuzztime "$fuzztime" .
 "$orphans" -- go test -run '^$' -fuzz '^FuzzRedact$' -fuzztime "$fuzztime" ./redact
 "$orphans" -- go test -run '^$' -fuzz '^FuzzNative$' -fuzztime "$fuzztime" ./dsl
+"$orphans" -- go test -run '^$' -fuzz '^FuzzParseIndex$' -fuzztime "$fuzztime" ./checkpoint
 
 step "\$HOME, ${TMPDIR:-/tmp} and processes as they were"
 if ! changed=$(diff <(echo "$before") <(state)); then
