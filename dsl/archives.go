@@ -226,3 +226,137 @@ func printedArchive(prog string, args, pos []string) (archive string, members []
 	}
 	return "", nil, false
 }
+
+// creation is what an archiver that is not tar, zip, 7z or rar (their
+// own cases in archiveOperands and filledFiles) packs: the archive file
+// it writes ("" for standard output) and the files and directories it
+// packs (jar's -C DIR joined to the word after it).
+type creation struct {
+	archive string
+	inputs  []string
+}
+
+// createdArchive reads the archivers that hold their inputs in the file
+// they write: jar c (jar cf A FILES…, jar cvfm A MANIFEST FILES…, jar -c
+// -f A, jar --create --file=A, with -C DIR), python3 -m zipfile -c A
+// FILES… and -m tarfile -c A FILES…, ar r or q (ar rcs A FILES…), pax -w
+// [-f A] FILES… and cpio -o -O A (whose names come on standard input); not
+// ok for another command or mode (an extraction, a listing).
+func createdArchive(prog string, args []string) (creation, bool) {
+	var cr creation
+	switch {
+	case prog == "jar":
+		return jarCreation(args)
+	case strings.HasPrefix(prog, "python"):
+		if len(args) < 4 || args[0] != "-m" || args[1] != "zipfile" && args[1] != "tarfile" || args[2] != "-c" && args[2] != "--create" {
+			return cr, false
+		}
+		cr.archive, cr.inputs = args[3], args[4:]
+	case prog == "ar":
+		// ar [-]OPS[MOD] ARCHIVE FILES…: r and q put files in
+		if len(args) < 2 {
+			return cr, false
+		}
+		ops := strings.TrimPrefix(args[0], "-")
+		if !bundled(ops) || !strings.ContainsAny(ops, "rq") || strings.ContainsAny(ops, "dxtp") {
+			return cr, false
+		}
+		cr.archive, cr.inputs = args[1], args[2:]
+	case prog == "pax":
+		if !hasFlag(args, []string{"w"}) || hasFlag(args, []string{"r"}) {
+			return cr, false // -r -w copies a tree to a directory; -r alone extracts
+		}
+		if f := optionValues(args, []string{"f"}, true); len(f) > 0 {
+			cr.archive = f[0]
+		}
+		cr.inputs = operandsAfter(args, "fsxbotTUG")
+	case prog == "cpio":
+		if !hasFlag(args, []string{"o", "create"}) {
+			return cr, false
+		}
+		if f := optionValues(args, []string{"O", "F", "file"}, true); len(f) > 0 {
+			cr.archive = f[0]
+		}
+	default:
+		return cr, false
+	}
+	return cr, true
+}
+
+// jarCreation reads jar c: the first word bundles the operation and its
+// flags (cvfm), whose f and m take the next words in their order; or -c,
+// --create with -f A, --file=A, -m M, --manifest=M; -C DIR names the
+// directory of the word after it.
+func jarCreation(args []string) (creation, bool) {
+	var cr creation
+	if len(args) == 0 {
+		return cr, false
+	}
+	rest := args
+	if first := args[0]; !strings.HasPrefix(first, "-") || len(first) > 2 && first[1] != '-' {
+		// jar cvfm A M FILES…, jar -cvf A FILES…
+		ops := strings.TrimPrefix(first, "-")
+		if !bundled(ops) || !strings.HasPrefix(ops, "c") {
+			return cr, false
+		}
+		rest = args[1:]
+		for _, f := range ops[1:] {
+			if f != 'f' && f != 'm' && f != 'e' {
+				continue
+			}
+			if len(rest) == 0 {
+				return cr, false
+			}
+			if f == 'f' {
+				cr.archive = rest[0]
+			}
+			rest = rest[1:]
+		}
+	} else if !slices.Contains(args, "-c") && !slices.Contains(args, "--create") {
+		return cr, false
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "-c" || a == "--create" || a == "-v" || a == "--verbose" || a == "-0" || a == "-M" || a == "--no-manifest":
+		case a == "-f" || a == "--file":
+			if i+1 < len(rest) {
+				cr.archive = rest[i+1]
+			}
+			i++
+		case strings.HasPrefix(a, "--file="):
+			cr.archive = strings.TrimPrefix(a, "--file=")
+		case a == "-C":
+			if i+2 < len(rest) {
+				cr.inputs = append(cr.inputs, path.Join(rest[i+1], rest[i+2]))
+			}
+			i += 2
+		case a == "-m" || a == "--manifest" || a == "-e" || a == "--main-class" || a == "--module-version" || a == "--release":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			cr.inputs = append(cr.inputs, a)
+		}
+	}
+	return cr, true
+}
+
+// operandsAfter are the words of args that are no option and no value of
+// one of the short options listed in takes (bundled ones too: -wf A).
+func operandsAfter(args []string, takes string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) > 1 && a[0] == '-' {
+			if a == "--" {
+				return append(out, args[i+1:]...)
+			}
+			if last := a[len(a)-1]; !strings.HasPrefix(a, "--") && strings.IndexByte(takes, last) >= 0 {
+				i++ // -wf A: the last flag of a bundle takes the next word
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -237,7 +237,7 @@ var declarers = map[string]bool{"export": true, "declare": true, "typeset": true
 // directory of keys or a home.
 func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, ctx Context) (secrets []string, dirs bool) {
 	secrets = h.secretsRead(u, ue, i, ctx)
-	if a := archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd); len(a) > 0 {
+	if a := archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd); len(a) > 0 || packsKeyDir(ue.Code) {
 		dirs = true
 	}
 	secrets = append(secrets, packedSecrets(u, ue.Args, ue.Positional, ue.Cwd, ctx)...) // tar cf p.tar . where .env lies
@@ -258,6 +258,24 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	}
 	return secrets, dirs
 }
+
+// packsKeyDir reports inline code that packs or copies with an archive or
+// file-tree module and names a key directory or a home: tarfile's
+// t.add('/home/u/.ssh') takes in every key under it.
+func packsKeyDir(code string) bool {
+	if code == "" || !codePacker().MatchString(code) {
+		return false
+	}
+	return slices.ContainsFunc(codeLiterals(code), func(lit string) bool {
+		c := homeForm(cleanPath(lit))
+		return (strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~")) && (isHome(c) || secretDir(c))
+	})
+}
+
+// codePacker matches the modules of inline code that pack or copy trees.
+var codePacker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(tarfile|zipfile|shutil|archiver|adm-zip|AdmZip|Archive::Tar|Archive::Zip|Zip::File|Gem::Package)\b`)
+})
 
 // secretsRead are the secrets a command reads, whatever it does with
 // them, given what the commands before index i held: the secret files it
@@ -512,6 +530,10 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 				out = append(out, p+inPlaceSuffix[programName(u.Name)])
 			}
 		}
+	case "jar", "ar", "pax", "cpio":
+		if cr, ok := createdArchive(programName(u.Name), ue.Args); ok && cr.archive != "" && cr.archive != "-" {
+			out = append(out, cr.archive) // jar cf k.jar ~/.ssh
+		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		if containerCopySource(programName(u.Name), ue.Positional) != "" && ue.Positional[2] != "-" {
 			out = append(out, ue.Positional[2]) // docker cp dev:/root/.ssh k: k holds the keys
@@ -543,6 +565,9 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		} else {
 			out = append(out, "typescript")
 		}
+	}
+	if cr, ok := createdArchive(programName(u.Name), ue.Args); ok && strings.HasPrefix(programName(u.Name), "python") && cr.archive != "" {
+		out = append(out, cr.archive) // python3 -m zipfile -c k.zip ~/.ssh
 	}
 	if ue.Lang == "awk" {
 		// awk '{print > "f"}': the file its print writes

@@ -253,7 +253,8 @@ func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) 
 }
 
 // archiveOperands are the files and directories an archiver packs (tar
-// c, zip, 7z a, pax), joined to its -C directory or to cwd when relative
+// c, zip, 7z a, and createdArchive's: jar c, python3 -m zipfile -c, ar r,
+// pax -w), joined to its -C directory or to cwd when relative
 // and known.
 func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) []string {
 	var ops []string
@@ -281,10 +282,12 @@ func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) 
 		if programName(c.Name) != "zip" && len(positional) > 2 {
 			ops = positional[2:] // 7z a ARCHIVE FILES
 		}
-	case "pax":
-		ops = positional
 	default:
-		return nil
+		cr, ok := createdArchive(programName(c.Name), args)
+		if !ok {
+			return nil
+		}
+		ops = cr.inputs // jar cf A ~/.ssh, python3 -m zipfile -c A ~/.ssh
 	}
 	var out []string
 	for _, p := range ops {

@@ -18,14 +18,15 @@ import (
 
 // More findings: the command each stands for is in effectCommand.
 const (
-	moveK   findingKind = iota + 100 // mv SRC DST
-	copyK                            // cp SRC DST
-	writeK                           // tee PATH
-	appendK                          // tee -a PATH
-	chmodK                           // chmod MODE PATH
-	killK                            // kill -SIG PID
-	loadK                            // ld.so PATH: loads a shared library, which runs its code
-	linkK                            // ln -s SRC DST
+	moveK    findingKind = iota + 100 // mv SRC DST
+	copyK                             // cp SRC DST
+	writeK                            // tee PATH
+	appendK                           // tee -a PATH
+	chmodK                            // chmod MODE PATH
+	killK                             // kill -SIG PID
+	loadK                             // ld.so PATH: loads a shared library, which runs its code
+	linkK                             // ln -s SRC DST
+	archiveK                          // zip -r ARCHIVE DIR, tar -c -f ARCHIVE DIR
 )
 
 // More actions.
@@ -49,6 +50,7 @@ const (
 	osOpen                           // (path, flags): python's os.open writes with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC
 	requireAddon                     // (path): node's require of a compiled addon (x.node), ruby's of x.so, loads it as a shared library
 	loadExt2                         // (name, path): python's imp.load_dynamic, ExtensionFileLoader, spec_from_file_location of a compiled module
+	archiveAct                       // (base, format, root_dir, base_dir): python's shutil.make_archive packs a directory
 )
 
 // effectCalls extend calls, per language; built on first use, as calls.
@@ -59,8 +61,11 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"renames": spec(moveAct, "os"),
 			"copy":    spec(copyAct, "shutil"), "copy2": spec(copyAct, "shutil"), "copyfile": spec(copyAct, "shutil"),
 			"copytree": spec(copyAct, "shutil"),
-			"open":     {{writeOpen, []string{"", "io", "codecs", "os.fdopen"}}, {osOpen, []string{"os", "posix"}}}, "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
-			"kill": spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
+			"open":     {{writeOpen, []string{"", "io", "codecs", "os.fdopen", "tarfile"}}, {osOpen, []string{"os", "posix"}}}, "chmod": spec(chmodPM, "os", ""), "lchmod": spec(chmodPM, "os"),
+			// an archive opened for writing holds what is added to it
+			"ZipFile": spec(writeOpen, "zipfile", ""), "PyZipFile": spec(writeOpen, "zipfile", ""), "TarFile": spec(writeOpen, "tarfile", ""),
+			"make_archive": spec(archiveAct, "shutil"),
+			"kill":         spec(killPS, "os", ""), "killpg": spec(killPS, "os", ""),
 			"compile": spec(evalCode, ""),
 			"CDLL":    spec(loadLib), "PyDLL": spec(loadLib), "WinDLL": spec(loadLib), "OleDLL": spec(loadLib),
 			"LoadLibrary": spec(loadLib), "dlopen": spec(loadLib), "urlretrieve": spec(writeTo2, "urllib.request", "urllib", "request", "r", ""), "load_library": spec(loadLib, "ctypes.util", "cffi", "ffi"),
@@ -150,6 +155,24 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 	}
 })
 
+// archiveSuffix is what shutil.make_archive adds to its base name, by format.
+var archiveSuffix = map[string]string{"zip": ".zip", "tar": ".tar", "gztar": ".tar.gz", "bztar": ".tar.bz2", "xztar": ".tar.xz", "zstdtar": ".tar.zst"}
+
+// callArg is a call's argument given at position i or as name=VALUE, as
+// str reads it; "" when it is neither.
+func callArg(args [][]token, i int, name string, str func(int) (string, bool)) (string, bool) {
+	for _, a := range args {
+		if len(a) > 2 && a[0].kind == tIdent && a[0].val == name && a[1].val == "=" {
+			v, dyn, ok := value(a[2:])
+			return v, dyn || !ok
+		}
+	}
+	if i >= len(args) || len(args[i]) > 1 && args[i][0].kind == tIdent && args[i][1].val == "=" {
+		return "", false
+	}
+	return str(i)
+}
+
 // writeR: R's writeLines(text, con) and cat(…, file=) write their file argument.
 const writeR action = 120
 
@@ -203,6 +226,19 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		return v, dyn
 	}
 	switch act {
+	case archiveAct:
+		// make_archive(base_name, format, root_dir=None, base_dir=None)
+		base, d1 := callArg(args, 0, "base_name", str)
+		format, _ := callArg(args, 1, "format", str)
+		root, d2 := callArg(args, 2, "root_dir", str)
+		sub, d3 := callArg(args, 3, "base_dir", str)
+		if root == "" && !d2 {
+			root = "."
+		}
+		if sub != "" && !d3 {
+			root = strings.TrimSuffix(root, "/") + "/" + sub
+		}
+		s.add(finding{kind: archiveK, call: name, arg: root, args: []string{base + archiveSuffix[format], root, format}, dynamic: d1 || d2 || d3, text: text})
 	case linkAct:
 		src, d1 := str(0)
 		dst, d2 := str(1)
@@ -544,6 +580,11 @@ func effectCommand(f finding) (name string, args []Word) {
 		return "chmod", []Word{{Value: mode}, w(f.args[1])}
 	case loadK:
 		return "ld.so", []Word{w(f.arg)}
+	case archiveK:
+		if f.args[2] == "zip" {
+			return "zip", []Word{{Value: "-r"}, w(f.args[0]), w(f.args[1])}
+		}
+		return "tar", []Word{{Value: "-c"}, {Value: "-f"}, w(f.args[0]), w(f.args[1])}
 	case killK:
 		if f.args[0] != "" {
 			args = append(args, Word{Value: "-" + f.args[0]})
