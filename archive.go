@@ -25,7 +25,8 @@ const (
 
 // archiveMembers is dsl.Context.ArchiveMembers for an agent: the member
 // names of a tar (plain, gzip or bzip2, known by their first bytes, not
-// by the name) or a zip (jar, whl) archive, read once per check. A file
+// by the name) or a zip (jar, whl) archive, read once per check: one an
+// agent extracts, prints or sends. A file
 // that is missing, not a regular file (a link counts as what it points
 // to), or of another format (xz, zstd, 7z) is not ok, and judged as
 // before. A damaged archive gives the members read before the damage.
@@ -36,6 +37,7 @@ func archiveMembers() func(string) ([]string, bool) {
 		ok    bool
 	}
 	seen := map[string]result{}
+	looked, archives := 0, 0
 	return func(p string) ([]string, bool) {
 		p, ok := homeJoined(home, p)
 		if !ok || !filepath.IsAbs(p) {
@@ -45,17 +47,30 @@ func archiveMembers() func(string) ([]string, bool) {
 		if r, ok := seen[p]; ok {
 			return r.names, r.ok
 		}
-		if len(seen) >= maxArchivesRead {
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			seen[p] = result{} // a word of the line that names no file costs nothing
 			return nil, false
 		}
+		if looked >= maxFilesLooked || archives >= maxArchivesRead {
+			return nil, false
+		}
+		looked++
 		names, ok := readArchiveMembers(p)
+		if ok {
+			archives++
+		}
 		seen[p] = result{names, ok}
 		return names, ok
 	}
 }
 
-// maxArchivesRead bounds the archives one check reads.
-const maxArchivesRead = 4
+// maxArchivesRead bounds the archives one check lists, and maxFilesLooked
+// the files it looks into to learn whether they are one (an upload of a
+// file of any name may be an archive: holdsSecret).
+const (
+	maxArchivesRead = 8
+	maxFilesLooked  = 32
+)
 
 // readArchiveMembers reads the member names of the archive at p.
 func readArchiveMembers(p string) ([]string, bool) {

@@ -165,15 +165,9 @@ func printedMembers(c *cmdline.Command, args, pos []string, cwd string, ctx Cont
 	var out []string
 	for _, m := range members {
 		m = strings.TrimPrefix(strings.TrimLeft(m, "/"), "./")
-		if m == "" {
+		secret, ok := secretMember(m) // an archive of a home holds .aws/credentials
+		if !ok {
 			continue
-		}
-		secret := m
-		if !sensitivePath(m) {
-			// an archive of a home holds .aws/credentials as a member
-			if secret = "~/" + m; !sensitivePath(secret) {
-				continue
-			}
 		}
 		if len(named) == 0 || slices.ContainsFunc(named, func(n string) bool {
 			// unzip's and tar's * crosses a /: '*rsa' names .ssh/id_rsa
@@ -360,3 +354,104 @@ func operandsAfter(args []string, takes string) []string {
 	}
 	return out
 }
+
+// sentArchive reports, for an agent, a file on disk, by a word resolved
+// against cwd, that is an archive whose member names hold a secret
+// (secretMember): curl -T k.zip sends the .ssh/id_rsa packed into it by
+// an earlier session as surely as curl -T ~/.ssh/id_rsa does. Only the
+// listing is read (Context.ArchiveMembers); a file that is no archive
+// hguard reads (7z, xz, zstd), or past the reader's bounds, holds none.
+func sentArchive(word, cwd string, ctx Context) bool {
+	if ctx.ArchiveMembers == nil || ctx.inside || word == "" || word == "-" || strings.HasPrefix(word, "-") || strings.Contains(word, "://") {
+		return false
+	}
+	p, ok := archivePath(word, cwd)
+	if !ok {
+		return false
+	}
+	members, ok := ctx.ArchiveMembers(p)
+	return ok && slices.ContainsFunc(members, func(m string) bool {
+		_, secret := secretMember(m)
+		return secret
+	}) || ok && awsShaped(members)
+}
+
+// secretMember is an archive's member name as a secret path when it is
+// one, as sensitivePath judges it: by its name (id_rsa, app/.env), as a
+// path in a home (.aws/credentials, an archive of a home), or by the part
+// from a hidden directory on (home/u/.aws/credentials, which tar c
+// ~/.aws writes, is ~/.aws/credentials).
+func secretMember(m string) (string, bool) {
+	m = strings.TrimPrefix(strings.TrimLeft(m, "/"), "./")
+	if m == "" || strings.HasSuffix(m, "/") {
+		return "", false
+	}
+	if sensitivePath(m) {
+		return m, true
+	}
+	if sensitivePath("~/" + m) {
+		return "~/" + m, true
+	}
+	for i := strings.Index(m, "/."); i >= 0; {
+		if rest := m[i+1:]; sensitivePath("~/" + rest) {
+			return "~/" + rest, true
+		}
+		j := strings.Index(m[i+2:], "/.")
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return "", false
+}
+
+// awsShaped reports an archive made from inside ~/.aws (shutil's
+// make_archive('k', 'zip', '/home/u/.aws'), zip -j): a credentials file
+// beside a config file at the top, which no other tool lays out so.
+func awsShaped(members []string) bool {
+	top := func(n string) bool {
+		return slices.ContainsFunc(members, func(m string) bool { return strings.TrimPrefix(m, "./") == n })
+	}
+	return top("credentials") && top("config")
+}
+
+// archiveNamed reports a word whose name says it is an archive hguard
+// can list (zip, jar and their kin, tar, gzip, bzip2).
+func archiveNamed(word string) bool {
+	w := strings.ToLower(word)
+	for _, ext := range []string{".zip", ".jar", ".war", ".ear", ".whl", ".apk", ".aar", ".nupkg", ".tar", ".tgz", ".taz", ".gz", ".tbz", ".tbz2", ".bz2"} {
+		if strings.HasSuffix(w, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// archivesRead are, for an agent, the archives on disk holding a secret
+// (sentArchive) whose bytes a command reads to print or pack them: cat
+// k.zip | nc …, base64 k.zip | curl -d @- …, tar c k.zip | nc …. An archive
+// tool that lists or extracts one prints its members, not its bytes
+// (printedMembers), and a program that only tests or moves a file prints
+// neither.
+func archivesRead(u *cmdline.Command, ue *CommandEnv, ctx Context) []string {
+	prog := programName(u.Name)
+	if ctx.ArchiveMembers == nil || secretUsers.has(prog) || archiveTools.has(prog) && len(archiveOperands(u, ue.Args, ue.Positional, ue.Cwd)) == 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range ue.Positional {
+		if sentArchive(p, ue.Cwd, ctx) {
+			out = append(out, p)
+		}
+	}
+	for _, r := range ue.Redirects {
+		if r.Op == "<" && sentArchive(r.Target, ue.Cwd, ctx) {
+			out = append(out, r.Target)
+		}
+	}
+	return out
+}
+
+// archiveTools are the programs that list, extract or pack archives.
+var archiveTools = nameSet{names: []string{"tar", "gtar", "bsdtar", "unzip", "zipinfo", "zip", "7z", "7za", "7zz", "7zr", "jar",
+	"rar", "unrar", "lsar", "unar", "cpio", "pax", "ar", "python", "python3"}}

@@ -31,9 +31,10 @@ type Context struct {
 	// of its own.
 	SecretFile func(path string) bool
 	// ArchiveMembers lists the member names of an archive file (by its
-	// cleaned path, absolute or ~/…) that an agent's command extracts;
-	// not ok when it is no archive read (archivedOutputs). Nil for a
-	// person: a person's checks read no archive.
+	// cleaned path, absolute or ~/…) that an agent's command extracts
+	// (archivedOutputs), prints (printedMembers) or sends (sentArchive);
+	// not ok when it is no archive read. Nil for a person: a person's
+	// checks read no archive.
 	ArchiveMembers func(path string) ([]string, bool)
 	// SecretsUnder lists the secret files (secretPath by name) on disk
 	// under a directory (by its cleaned path, absolute or ~/…), as paths
@@ -289,7 +290,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.HoldsSecret = func(p string) bool {
 		h, i := ctx.heldBefore(c, line)
-		return h.names(p, env.Cwd, i, ctx)
+		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
@@ -348,7 +349,12 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		// For an agent a file its commands filled with a secret is sent as a
 		// secret file is, whatever program names it and however (curl -H
 		// @e.txt, wget -i e.txt, gh api -F b=@e.txt).
-		env.HeldFiles = heldIn(c, args, env)
+		env.HeldFiles = heldIn(c, args, env, func(p string) bool {
+			// an archive on disk only by its name: every word of every
+			// command is asked, and holdsSecret looks into any file a rule sends
+			h, i := ctx.heldBefore(c, line)
+			return h.names(p, env.Cwd, i, ctx) || archiveNamed(p) && sentArchive(p, env.Cwd, ctx)
+		})
 	}
 	return env
 }
@@ -395,7 +401,7 @@ var patternFirst = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "
 // secretFiles finds secret files: an operand, an option's value (-fP,
 // --f=P, k=@P, @P), a copy's source; not a copy's destination, and none
 // for the programs that only test, list, move or delete what they name.
-func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
+func heldIn(c *cmdline.Command, args []string, env *CommandEnv, holds func(string) bool) []string {
 	prog := programName(c.Name)
 	if secretUsers.has(c.Name) || secretUsers.has(prog) || len(args) == 0 || len(args) > 64 {
 		return nil
@@ -406,7 +412,7 @@ func heldIn(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	}
 	held := func(p string) bool {
 		// a secret by its name is secretFiles' (cert.pem is no held file)
-		return !sensitivePath(resolveIn(cleanPath(p), env.Cwd)) && env.HoldsSecret(p)
+		return !sensitivePath(resolveIn(cleanPath(p), env.Cwd)) && holds(p)
 	}
 	takes := valueOptions[prog]
 	written := func(v string) bool {
@@ -907,6 +913,7 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		ue := newCommandEnv(u, line, ctx)
 		h, i := ctx.heldBefore(u, line)
 		out = append(out, h.secretsRead(u, ue, i, ctx)...)
+		out = append(out, archivesRead(u, ue, ctx)...)
 		if h.callsCarrier(u, i) {
 			out = append(out, u.Source) // f(){ cat key; }; f | nc …
 		}
