@@ -1,6 +1,9 @@
 package dsl
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestExtractionArchive(t *testing.T) {
 	tests := []struct {
@@ -45,5 +48,74 @@ func TestExtractionArchive(t *testing.T) {
 		if archive != tt.archive || dir != tt.dir || absolute != tt.absolute {
 			t.Errorf("%s %q: %q %q %v, want %q %q %v", tt.prog, tt.args, archive, dir, absolute, tt.archive, tt.dir, tt.absolute)
 		}
+	}
+}
+
+func TestCreatedArchive(t *testing.T) {
+	tests := []struct {
+		prog    string
+		args    []string
+		ok      bool
+		archive string
+		inputs  []string
+	}{
+		{"jar", []string{"cf", "k.jar", "~/.ssh", "~/.aws"}, true, "k.jar", []string{"~/.ssh", "~/.aws"}},
+		{"jar", []string{"cvfm", "k.jar", "m.txt", "~/.aws"}, true, "k.jar", []string{"~/.aws"}},
+		{"jar", []string{"cmf", "m.txt", "k.jar", "a"}, true, "k.jar", []string{"a"}},
+		{"jar", []string{"-cvf", "k.jar", "a"}, true, "k.jar", []string{"a"}},
+		{"jar", []string{"-c", "-f", "k.jar", "-C", "~", ".ssh"}, true, "k.jar", []string{"~/.ssh"}},
+		{"jar", []string{"--create", "--file=k.jar", "a"}, true, "k.jar", []string{"a"}},
+		{"jar", []string{"c", "a"}, true, "", []string{"a"}}, // to standard output
+		{"jar", []string{"tf", "k.jar"}, false, "", nil},
+		{"jar", []string{"xf", "k.jar"}, false, "", nil},
+		{"python3", []string{"-m", "zipfile", "-c", "k.zip", "~/.ssh"}, true, "k.zip", []string{"~/.ssh"}},
+		{"python3", []string{"-m", "tarfile", "--create", "k.tar", "a", "b"}, true, "k.tar", []string{"a", "b"}},
+		{"python3", []string{"-m", "zipfile", "-e", "k.zip", "out"}, false, "", nil},
+		{"ar", []string{"rcs", "k.a", "x.o"}, true, "k.a", []string{"x.o"}},
+		{"ar", []string{"-q", "k.a", "x.o"}, true, "k.a", []string{"x.o"}},
+		{"ar", []string{"t", "k.a"}, false, "", nil},
+		{"ar", []string{"x", "k.a"}, false, "", nil},
+		{"pax", []string{"-wf", "k.pax", "~/.ssh"}, true, "k.pax", []string{"~/.ssh"}},
+		{"pax", []string{"-w", "-x", "ustar", "~/.ssh"}, true, "", []string{"~/.ssh"}},
+		{"pax", []string{"-rw", "src", "dst"}, false, "", nil},
+		{"pax", []string{"-r", "-f", "k.pax"}, false, "", nil},
+		{"cpio", []string{"-ov", "-O", "k.cpio"}, true, "k.cpio", nil},
+		{"cpio", []string{"-o"}, true, "", nil},
+		{"cpio", []string{"-idv"}, false, "", nil},
+		{"zip", []string{"-r", "k.zip", "a"}, false, "", nil}, // archiveOperands' own case
+	}
+	for _, tt := range tests {
+		cr, ok := createdArchive(tt.prog, tt.args)
+		if ok != tt.ok || cr.archive != tt.archive || !slices.Equal(cr.inputs, tt.inputs) {
+			t.Errorf("%s %q: %q %q %v, want %q %q %v", tt.prog, tt.args, cr.archive, cr.inputs, ok, tt.archive, tt.inputs, tt.ok)
+		}
+	}
+}
+
+func TestSecretMember(t *testing.T) {
+	tests := []struct {
+		member, secret string
+		ok             bool
+	}{
+		{"id_rsa", "id_rsa", true},
+		{".ssh/id_rsa", ".ssh/id_rsa", true},
+		{"./.aws/credentials", "~/.aws/credentials", true},
+		{"/home/u/.aws/credentials", "~/.aws/credentials", true},
+		{"backup/home/u/.kube/config", "~/.kube/config", true},
+		{"app/.env", "app/.env", true},
+		{".ssh/id_rsa.pub", "", false},
+		{"app/.env.example", "", false},
+		{"src/main.go", "", false},
+		{".ssh/", "", false},
+		{"credentials", "", false}, // alone: awsShaped with a config beside it
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		if s, ok := secretMember(tt.member); s != tt.secret || ok != tt.ok {
+			t.Errorf("secretMember(%q) = %q, %v; want %q, %v", tt.member, s, ok, tt.secret, tt.ok)
+		}
+	}
+	if !awsShaped([]string{"config", "credentials"}) || !awsShaped([]string{"./credentials", "./config"}) || awsShaped([]string{"credentials", "src/config"}) {
+		t.Error("awsShaped: want a credentials beside a config at the top only")
 	}
 }

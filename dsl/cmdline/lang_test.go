@@ -16,6 +16,11 @@ func TestLanguageModel(t *testing.T) {
 	}{
 		{`python3 -c 'import os; os.rename("/usr", "/tmp/usr")'`, "mv /usr /tmp/usr", false},
 		{`python3 -c 'import shutil; shutil.move("/etc", "/x")'`, "mv /etc /x", false},
+		{`python3 -c 'import shutil; shutil.make_archive("k", "zip", "/home/u/.ssh")'`, "zip -r k.zip /home/u/.ssh", false},
+		{`python3 -c 'import shutil; shutil.make_archive("k", "gztar", root_dir="/home/u", base_dir=".aws")'`, "tar -c -f k.tar.gz /home/u/.aws", false},
+		{`python3 -c 'import shutil; shutil.make_archive("k", "tar")'`, "tar -c -f k.tar .", false},
+		{`python3 -c 'import zipfile; zipfile.ZipFile("k.zip", "w").write("/home/u/.ssh/id_rsa")'`, "tee k.zip", false},
+		{`python3 -c 'import tarfile; t = tarfile.open("k.tgz", mode="w:gz")'`, "tee k.tgz", false},
 		{`python3 -c 'import pathlib; pathlib.Path("/etc/cron.d/x").write_text("x")'`, "tee /etc/cron.d/x", false},
 		{`python3 -c 'from pathlib import Path; Path("/etc") / "x"; Path("/etc/a").unlink()'`, "rm /etc/a", false},
 		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.expanduser("~"))'`, "rm -rf ~", false},
