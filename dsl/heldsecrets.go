@@ -259,9 +259,11 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	return secrets, dirs
 }
 
-// packsKeyDir reports inline code that packs or copies with an archive or
-// file-tree module and names a key directory or a home: tarfile's
-// t.add('/home/u/.ssh') takes in every key under it.
+// packsKeyDir reports inline code that packs with Python's archive
+// modules and names a key directory or a home: tarfile's
+// t.add('/home/u/.ssh') takes in every key under it, into the file
+// tarfile.open(…, "w") writes (shutil's make_archive and copytree are
+// commands of their own: zip, tar, cp -r).
 func packsKeyDir(code string) bool {
 	if code == "" || !codePacker().MatchString(code) {
 		return false
@@ -272,9 +274,9 @@ func packsKeyDir(code string) bool {
 	})
 }
 
-// codePacker matches the modules of inline code that pack or copy trees.
+// codePacker matches Python's archive modules in inline code.
 var codePacker = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(tarfile|zipfile|shutil|archiver|adm-zip|AdmZip|Archive::Tar|Archive::Zip|Zip::File|Gem::Package)\b`)
+	return regexp.MustCompile(`\b(tarfile|zipfile)\b`)
 })
 
 // secretsRead are the secrets a command reads, whatever it does with
@@ -530,10 +532,6 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 				out = append(out, p+inPlaceSuffix[programName(u.Name)])
 			}
 		}
-	case "jar", "ar", "pax", "cpio":
-		if cr, ok := createdArchive(programName(u.Name), ue.Args); ok && cr.archive != "" && cr.archive != "-" {
-			out = append(out, cr.archive) // jar cf k.jar ~/.ssh
-		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		if containerCopySource(programName(u.Name), ue.Positional) != "" && ue.Positional[2] != "-" {
 			out = append(out, ue.Positional[2]) // docker cp dev:/root/.ssh k: k holds the keys
@@ -566,8 +564,8 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 			out = append(out, "typescript")
 		}
 	}
-	if cr, ok := createdArchive(programName(u.Name), ue.Args); ok && strings.HasPrefix(programName(u.Name), "python") && cr.archive != "" {
-		out = append(out, cr.archive) // python3 -m zipfile -c k.zip ~/.ssh
+	if cr, ok := createdArchive(programName(u.Name), ue.Args); ok && cr.archive != "" && cr.archive != "-" {
+		out = append(out, cr.archive) // jar cf k.jar ~/.ssh, python3 -m zipfile -c k.zip ~/.ssh
 	}
 	if ue.Lang == "awk" {
 		// awk '{print > "f"}': the file its print writes
