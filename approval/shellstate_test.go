@@ -93,6 +93,15 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		agent("c3", "docker exec app npm test", false, dsl.Allow),
 		agent("c3", "docker exec app cat /app/package.json", false, dsl.Allow),
 		agent("c4", "docker exec x rm -rf /host/etc", false, dsl.Ask), // another session's container: as on a line of its own
+		// where git reads its configuration: the project's .gitconfig
+		agent("g1", "export HOME=.", false, dsl.Allow),
+		agent("g1", "git status", false, dsl.Ask),
+		agent("g1", "ls", false, dsl.Allow),
+		agent("g1", "export HOME=~", false, dsl.Allow),
+		agent("g1", "git status", false, dsl.Allow),
+		agent("g2", "export XDG_CONFIG_HOME=$PWD/cfg", false, dsl.Allow),
+		agent("g2", "git log", false, dsl.Ask),
+		agent("g3", "git status", false, dsl.Allow),
 		// another session and a person know nothing of it
 		agent("s10", "ls", false, dsl.Allow),
 		{"s8", "", "ls", false, dsl.Allow},
@@ -109,6 +118,9 @@ func TestShellStateAcrossCommands(t *testing.T) {
 	}
 	if st, err := e.Session("c3"); err != nil || !slices.Equal(st.Containers["app"], [][2]string{{project, "/app"}}) {
 		t.Errorf("session c3's containers: %q, %v", st.Containers, err)
+	}
+	if st, err := e.Session("g2"); err != nil || st.ConfigHomes["XDG_CONFIG_HOME"] != "cfg" {
+		t.Errorf("session g2's configuration homes: %q, %v", st.ConfigHomes, err)
 	}
 	if st, err := e.Session("s8"); err != nil || st.Aliases["ls"] != "rm -rf ~" {
 		t.Errorf("session s8's aliases: %q, %v", st.Aliases, err)

@@ -271,7 +271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native65
 		}
-	case "option(\"exec-path\") != \"\" || any(keys(assigns ?? {}), # in [\"GIT_CONFIG_SYSTEM\", \"GIT_CONFIG\", \"HOME\", \"XDG_CONFIG_HOME\"] &&\n  !(assigns[#] matches \"^(/dev/null|~/?|\\\\$\\\\{?HOME\\\\}?/?|(~|\\\\$\\\\{?HOME\\\\}?)/\\\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$\"))":
+	case "option(\"exec-path\") != \"\" || any(keys(assigns ?? {}), # in [\"GIT_CONFIG_GLOBAL\", \"GIT_CONFIG_SYSTEM\", \"GIT_CONFIG\", \"HOME\", \"XDG_CONFIG_HOME\"] &&\n  !(assigns[#] matches \"^(/dev/null|~/?|\\\\$\\\\{?HOME\\\\}?/?|(~|\\\\$\\\\{?HOME\\\\}?)/\\\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$\"))":
 		if scope == "command" {
 			return native66
 		}
@@ -2990,7 +2990,7 @@ func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return (in(p0, "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
+			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
 				!matchReAny(&nativeRegexps[91], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }

@@ -121,9 +121,14 @@ type State struct {
 	// most MaxDefined: a later docker exec NAME CMD is judged with CMD's
 	// paths under a mount written as the host's.
 	Containers map[string][][2]string `json:"containers,omitempty"`
-	Started    time.Time              `json:"started,omitzero"`
-	Updated    time.Time              `json:"updated"`
-	Extra      json.RawMessage        `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	// ConfigHomes are where the session's commands last pointed git's
+	// configuration (HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL, …), the
+	// variable to its value as written: a later git command is judged as
+	// run with them.
+	ConfigHomes map[string]string `json:"config_homes,omitempty"`
+	Started     time.Time         `json:"started,omitzero"`
+	Updated     time.Time         `json:"updated"`
+	Extra       json.RawMessage   `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
@@ -628,6 +633,19 @@ func (st *State) AddContainers(mounts map[string][][2]string) {
 		}
 		if _, ok := st.Containers[name]; ok || len(st.Containers) < MaxDefined {
 			st.Containers[name] = m
+		}
+	}
+}
+
+// AddConfigHomes records the variables in st.ConfigHomes; one set again
+// takes its new value.
+func (st *State) AddConfigHomes(homes map[string]string) {
+	for name, v := range homes {
+		if st.ConfigHomes == nil {
+			st.ConfigHomes = map[string]string{}
+		}
+		if _, ok := st.ConfigHomes[name]; ok || len(st.ConfigHomes) < MaxDefined {
+			st.ConfigHomes[name] = v
 		}
 	}
 }

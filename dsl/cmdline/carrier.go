@@ -123,6 +123,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			}
 		}
 	case name == "git":
+		w.inheritConfigHomes(c)
 		w.gitConfig(c, args, cx)
 		w.gitConfigFiles(c, args, cx)
 		w.gitExecPrograms(c, args, cx)

@@ -46,6 +46,9 @@ type Before struct {
 	// (docker exec NAME CMD) is judged besides with its paths under a
 	// mount written as the host's.
 	Containers map[string][]Mount
+	// ConfigHomes are where earlier lines pointed git's configuration
+	// (Line.ConfigHomes): the line's git commands run with them.
+	ConfigHomes map[string]string
 }
 
 // EarlierFile is a file an earlier line of the session wrote or changed.

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -229,5 +230,43 @@ func (w *walker) gitExecPrograms(c *Command, args []field, cx ctx) {
 		} else {
 			w.nested(c, shellQuote("./"+p), "git --exec-path", cx, false)
 		}
+	}
+}
+
+// GitConfigHomes are the variables that say where git reads its
+// configuration: a file (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
+// GIT_CONFIG) or the directory ~/.gitconfig and ~/.config/git/config are
+// read from (HOME, XDG_CONFIG_HOME).
+var GitConfigHomes = []string{"HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"}
+
+// noteConfigHome records a standalone assignment to one of
+// GitConfigHomes (Line.ConfigHomes). Such a variable is exported in the
+// shell already (HOME) or by the assignment (export), so the git
+// commands after it read their configuration from there.
+func (w *walker) noteConfigHome(name string, v Word) {
+	if !slices.Contains(GitConfigHomes, name) || w.nest > 0 {
+		return
+	}
+	if w.line.ConfigHomes == nil {
+		w.line.ConfigHomes = map[string]string{}
+	}
+	w.line.ConfigHomes[name] = v.Value
+}
+
+// inheritConfigHomes gives a git command the configuration homes the line
+// or an earlier one set before it, as if assigned in front of it (export
+// HOME=.; git status is HOME=. git status), unless it assigns them itself.
+func (w *walker) inheritConfigHomes(c *Command) {
+	for _, name := range GitConfigHomes {
+		v, ok := w.line.ConfigHomes[name]
+		if !ok {
+			if v, ok = w.before.ConfigHomes[name]; !ok {
+				continue
+			}
+		}
+		if slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) {
+			continue
+		}
+		c.Assigns = append(c.Assigns, Assign{Name: name, Value: Word{Value: v, Dynamic: strings.ContainsAny(v, "$`")}})
 	}
 }

@@ -173,3 +173,45 @@ func TestContainerExec(t *testing.T) {
 		t.Errorf("Containers %v, want %v", line.Containers, want)
 	}
 }
+
+// TestConfigHomes: a standalone assignment or export of where git reads
+// its configuration (export HOME=.) is given to the git commands after
+// it, on the line or on a later one, as if assigned in front of them, and
+// reported for the lines after it.
+func TestConfigHomes(t *testing.T) {
+	tests := []struct {
+		line   string
+		before map[string]string
+		want   string // git's assignments, NAME=value joined by spaces
+		report map[string]string
+	}{
+		{"export HOME=.; git status", nil, "HOME=.", map[string]string{"HOME": "."}},
+		{"HOME=$PWD; git log", nil, "HOME=.", map[string]string{"HOME": "."}},
+		{"export XDG_CONFIG_HOME=./cfg GIT_CONFIG_GLOBAL=x.cfg && git status", nil, "XDG_CONFIG_HOME=./cfg GIT_CONFIG_GLOBAL=x.cfg",
+			map[string]string{"XDG_CONFIG_HOME": "./cfg", "GIT_CONFIG_GLOBAL": "x.cfg"}},
+		{"git status", map[string]string{"HOME": "."}, "HOME=.", nil},
+		{"git status", map[string]string{"GIT_CONFIG_SYSTEM": "$(mktemp)"}, "GIT_CONFIG_SYSTEM=$(mktemp)", nil},
+		{"HOME=/tmp/h git status", map[string]string{"HOME": "."}, "HOME=/tmp/h", nil}, // its own wins
+		{"export HOME=~; git status", map[string]string{"HOME": "."}, "HOME=~", map[string]string{"HOME": "~"}},
+		{"HOME=. ls; git status", nil, "", nil}, // a prefix assignment is its command's only
+		{"ls", map[string]string{"HOME": "."}, "", nil},
+		{"git status", nil, "", nil},
+	}
+	for _, tt := range tests {
+		line := ParseShellAfter(tt.line, "bash", Before{ConfigHomes: tt.before})
+		var got []string
+		for _, c := range line.Commands {
+			if c.Name == "git" {
+				for _, a := range c.Assigns {
+					got = append(got, a.Name+"="+a.Value.Value)
+				}
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: git's assignments %q, want %q", tt.line, got, tt.want)
+		}
+		if !maps.Equal(line.ConfigHomes, tt.report) {
+			t.Errorf("%s: ConfigHomes %v, want %v", tt.line, line.ConfigHomes, tt.report)
+		}
+	}
+}
