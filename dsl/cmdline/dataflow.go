@@ -88,6 +88,9 @@ type flow struct {
 	// zshFuncs are the bodies of functions defined through zsh's
 	// functions table (functions[f]=BODY; zshTable).
 	zshFuncs map[string]string
+	// promptSubst says zsh's PROMPT_SUBST option may be set (setopt
+	// promptsubst): print -P then runs the substitutions in its words.
+	promptSubst bool
 	// earlier are the files of earlier lines read so far (earlierFile),
 	// by resolved path; From is "" for one that is not such a file.
 	earlier     map[string]Input
@@ -650,6 +653,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			args = args[1:]
 		}
 		w.positional(w.vars["0"], args)
+	case w.dialect == Zsh && (name == "setopt" || name == "unsetopt" || name == "set" && len(args) > 1 && (args[0].Value == "-o" || args[0].Value == "+o")):
+		w.zshSetopt(name, args)
+	case name == "print" && w.dialect == Zsh && w.promptSubst:
+		w.printPrompt(c, args, cx)
 	case name == "shift" && w.dialect != Fish:
 		w.shiftParams(args, cx.loop)
 	case name == "unset" && w.dialect != Fish:

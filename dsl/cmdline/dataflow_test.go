@@ -202,6 +202,14 @@ var flowTests = []struct {
 	{"zsh", "zsh (e) of an unknown value", "echo ${(e)\"$(<cmd.txt)\"}", []string{"echo «${(e)\"$(<cmd.txt)\"}»", "eval via=${(e)…} untrusted=dynamic", "pager via=$(…) in=file:cmd.txt <cmd.txt"}},
 	{"zsh", "zsh (P) does not evaluate", "x='$(rm -rf ~)'; y=x; : ${(P)y}", []string{": x=$(rm -rf ~)", ": y=x", ": «${(P)y}»"}},
 	{"zsh", "zsh (e) without substitution", "x='$HOME/a'; echo ${(e)x}; echo ${(s:e:)x} ${(j:e:)x}", []string{": x=$HOME/a", "echo «${(e)x}»", "echo «${(s:e:)x}» «${(j:e:)x}»"}},
+	// print -P prompt-expands its words; with PROMPT_SUBST set that runs
+	// their substitutions (checked in zsh 5.9).
+	{"zsh", "zsh print -P with promptsubst", "setopt promptsubst; print -P '$(rm -rf ~)'", []string{"setopt promptsubst", "print -P $(rm -rf ~)", ": «$(rm -rf ~)» via=print -P (promptsubst)", "rm -rf ~ via=print -P (promptsubst)>$(…)"}},
+	{"zsh", "zsh print -P in %{…%}", "setopt PROMPT_SUBST; print -rnP -- '%{`rm -rf ~`%}'", []string{"setopt PROMPT_SUBST", "print -rnP -- %{`rm -rf ~`%}", ": «%{`rm -rf ~`%}» via=print -P (promptsubst)", "rm -rf ~ via=print -P (promptsubst)>$(…)"}},
+	{"zsh", "zsh print -P after set -o", "set -o prompt_subst; print -u 1 -P '$(rm -rf ~)'", []string{"set -o prompt_subst", "print -u 1 -P $(rm -rf ~)", ": «$(rm -rf ~)» via=print -P (promptsubst)", "rm -rf ~ via=print -P (promptsubst)>$(…)"}},
+	{"zsh", "zsh print -P of an unknown word", "setopt promptsubst; print -P \"$x\"", []string{"setopt promptsubst", "print -P «$x»", "eval via=print -P (promptsubst) untrusted=dynamic"}},
+	{"zsh", "zsh print -P without promptsubst", "print -P '$(rm -rf ~)'; setopt promptsubst; unsetopt prompt_subst; print -P '$(rm -rf ~)'", []string{"print -P $(rm -rf ~)", "setopt promptsubst", "unsetopt prompt_subst", "print -P $(rm -rf ~)"}},
+	{"zsh", "zsh nopromptsubst", "setopt nopromptsubst; print -P '$(rm -rf ~)'; setopt promptsubst; print '$(rm -rf ~)'", []string{"setopt nopromptsubst", "print -P $(rm -rf ~)", "setopt promptsubst", "print $(rm -rf ~)"}},
 	{"zsh", "zsh width flag is arithmetic", "echo ${(l:`rm -rf ~`:)x}", []string{"echo «${(l:`rm -rf ~`:)x}»", "rm -rf ~ via=zsh width flag>$(…)"}},
 	{"fish", "fish has no arithmetic substitution", "set x 'a[$(rm -rf ~)]'; math $x", []string{"set x a[$(rm -rf ~)]", "math a[$(rm -rf ~)]"}},
 	// Scripts read from a file descriptor other than 0, and remote shells

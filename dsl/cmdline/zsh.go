@@ -675,3 +675,77 @@ func (w *walker) zshValues(p *syntax.ParamExp, indirect bool) (vals []string, ok
 	}
 	return []string{v}, false
 }
+
+// zshSetopt follows setopt, unsetopt and set -o/+o for zsh's PROMPT_SUBST
+// option, spelled in any case and with any underscores (prompt_subst,
+// PROMPT_SUBST), NO before it turning it the other way. A name known only
+// at run time may set it.
+func (w *walker) zshSetopt(name string, args []field) {
+	on := name != "unsetopt"
+	for i, a := range args {
+		if a.Dynamic {
+			w.promptSubst = w.promptSubst || on
+			continue
+		}
+		v := a.Value
+		if name == "set" {
+			if i != 1 {
+				continue // set -o NAME: the word after -o
+			}
+			on = args[0].Value == "-o"
+		}
+		opt := strings.ToLower(strings.ReplaceAll(v, "_", ""))
+		switch opt {
+		case "promptsubst":
+			w.promptSubst = on
+		case "nopromptsubst":
+			w.promptSubst = !on
+		}
+	}
+}
+
+// printValueOpts are the options of zsh's print that take a value.
+const printValueOpts = "CfuvxX"
+
+// printPrompt follows zsh's print -P with PROMPT_SUBST set: each word is
+// prompt-expanded, which expands it again as a double-quoted string, so
+// its command substitutions run (setopt promptsubst; print -P '$(rm -rf
+// ~)', or inside %{…%}). A known word is walked as : "WORD"; an unknown
+// one is code nobody has read, an eval of a dynamic string.
+func (w *walker) printPrompt(c *Command, args []field, cx ctx) {
+	prompt, i := false, 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic || v == "-" || v == "--" || len(v) < 2 || v[0] != '-' {
+			if v == "-" || v == "--" {
+				i++
+			}
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if v[j] == 'P' {
+				prompt = true
+			}
+			if strings.IndexByte(printValueOpts, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	if !prompt || cx.noSubst {
+		return
+	}
+	via := "print -P (promptsubst)"
+	for _, a := range args[min(i, len(args)):] {
+		if a.Dynamic {
+			w.emit(&Command{Name: "eval", Path: "eval", Pipe: PipePos{Len: 1}, Untrusted: "dynamic", Pos: c.Pos, Func: cx.fn,
+				Via: append(slices.Clip(c.Via), via), Source: c.Source})
+			return
+		}
+		if hasSubst(a.Value) {
+			w.nestedText(c, `: "`+strings.ReplaceAll(a.Value, `"`, `\"`)+`"`, via, cx, false, Zsh)
+		}
+	}
+}
