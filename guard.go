@@ -85,17 +85,17 @@ type Request struct {
 	// of the session started with a name (Verdict.Containers): docker
 	// run -d --name x -v ~:/h …, then docker exec x rm -rf /h deletes ~.
 	Containers map[string][]cmdline.Mount
-	// ConfigHomes are where earlier commands of the session pointed git's
-	// configuration (Verdict.ConfigHomes): export HOME=., then git status
-	// reads ./.gitconfig.
-	ConfigHomes map[string]string
+	// Exports are the variables earlier commands of the session set
+	// that the model follows (Verdict.Exports, cmdline.CarriedEnv):
+	// export HOME=., then git status reads ./.gitconfig.
+	Exports map[string]string
 }
 
 // before is what the session's earlier commands left for the command's
 // model, but the files they wrote.
 func (req Request) before() cmdline.Before {
 	return cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched), Path: req.Path, Aliases: req.Aliases, Funcs: req.Funcs,
-		Containers: req.Containers, ConfigHomes: req.ConfigHomes}
+		Containers: req.Containers, Exports: req.Exports}
 }
 
 // Verdict is what the rules say about one command: the level of the
@@ -114,7 +114,7 @@ type carried struct {
 	path           []string
 	aliases, funcs map[string]string
 	containers     map[string][]cmdline.Mount
-	configHomes    map[string]string
+	exports        map[string]string
 }
 
 // carriedOf is what the line sets up, read alone and with the project's
@@ -133,7 +133,7 @@ func carriedOf(line, project *cmdline.Line) carried {
 		}
 		c.aliases = merged(c.aliases, l.Aliases)
 		c.funcs = merged(c.funcs, l.Funcs)
-		c.configHomes = merged(c.configHomes, l.ConfigHomes)
+		c.exports = merged(c.exports, l.Exports)
 		for name, mounts := range l.Containers {
 			if c.containers == nil {
 				c.containers = map[string][]cmdline.Mount{}
@@ -524,9 +524,9 @@ func (v Verdict) Aliases() map[string]string { return v.carried.aliases }
 // Funcs are the functions the command defines (PathDirs).
 func (v Verdict) Funcs() map[string]string { return v.carried.funcs }
 
-// ConfigHomes are where the command points git's configuration, for the
-// session's later commands (Request.ConfigHomes).
-func (v Verdict) ConfigHomes() map[string]string { return v.carried.configHomes }
+// Exports are the variables the command sets that the model follows
+// (cmdline.CarriedEnv), for the session's later commands (Request.Exports).
+func (v Verdict) Exports() map[string]string { return v.carried.exports }
 
 // Containers are the bind mounts of the containers the command starts
 // with a name, for the session's later commands (Request.Containers): a

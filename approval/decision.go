@@ -60,7 +60,7 @@ type Decision struct {
 	path           []string
 	aliases, funcs map[string]string
 	containers     map[string][][2]string
-	configHomes    map[string]string
+	exports        map[string]string
 	newSession     bool // the session has no start time yet (session.State.Started)
 }
 

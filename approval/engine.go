@@ -206,7 +206,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 		}
 	}
 	if req.Caller != "" && (d.newSession || d.Outcome != dsl.Block && (len(d.fetched) > 0 || len(d.written) > 0 || len(d.held) > 0 ||
-		len(d.path) > 0 || len(d.aliases) > 0 || len(d.funcs) > 0 || len(d.containers) > 0 || len(d.configHomes) > 0)) {
+		len(d.path) > 0 || len(d.aliases) > 0 || len(d.funcs) > 0 || len(d.containers) > 0 || len(d.exports) > 0)) {
 		// Remembered before the command runs (an ask may be approved):
 		// code the session runs from there later is judged as fetched,
 		// a script written there is read.
@@ -221,7 +221,7 @@ func (e *Engine) Decide(req CheckRequest) (Decision, error) {
 				st.AddPath(d.path...)
 				st.AddDefined(d.aliases, d.funcs)
 				st.AddContainers(d.containers)
-				st.AddConfigHomes(d.configHomes)
+				st.AddExports(d.exports)
 			}
 		})
 		if err != nil {
@@ -327,7 +327,7 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		// -rf /h: the container's mounts are the host's.
 		hreq.Containers = containerMounts(st.Containers)
 		// And export HOME=., then git status: git reads ./.gitconfig.
-		hreq.ConfigHomes = st.ConfigHomes
+		hreq.Exports = st.Exports
 		if shared, err := e.sessions.AgentsHeld(); err != nil {
 			return d, nil, err
 		} else if len(shared) > 0 {
@@ -364,9 +364,9 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 				d.containers[name] = pairs
 			}
 		}
-		for name, val := range v.ConfigHomes() {
-			if old, ok := st.ConfigHomes[name]; !ok || old != val {
-				d.configHomes = v.ConfigHomes()
+		for name, val := range v.Exports() {
+			if old, ok := st.Exports[name]; !ok || old != val {
+				d.exports = v.Exports()
 				break
 			}
 		}

@@ -119,8 +119,8 @@ func TestShellStateAcrossCommands(t *testing.T) {
 	if st, err := e.Session("c3"); err != nil || !slices.Equal(st.Containers["app"], [][2]string{{project, "/app"}}) {
 		t.Errorf("session c3's containers: %q, %v", st.Containers, err)
 	}
-	if st, err := e.Session("g2"); err != nil || st.ConfigHomes["XDG_CONFIG_HOME"] != "cfg" {
-		t.Errorf("session g2's configuration homes: %q, %v", st.ConfigHomes, err)
+	if st, err := e.Session("g2"); err != nil || st.Exports["XDG_CONFIG_HOME"] != "cfg" {
+		t.Errorf("session g2's exports: %q, %v", st.Exports, err)
 	}
 	if st, err := e.Session("s8"); err != nil || st.Aliases["ls"] != "rm -rf ~" {
 		t.Errorf("session s8's aliases: %q, %v", st.Aliases, err)

@@ -121,14 +121,14 @@ type State struct {
 	// most MaxDefined: a later docker exec NAME CMD is judged with CMD's
 	// paths under a mount written as the host's.
 	Containers map[string][][2]string `json:"containers,omitempty"`
-	// ConfigHomes are where the session's commands last pointed git's
-	// configuration (HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL, …), the
-	// variable to its value as written: a later git command is judged as
-	// run with them.
-	ConfigHomes map[string]string `json:"config_homes,omitempty"`
-	Started     time.Time         `json:"started,omitzero"`
-	Updated     time.Time         `json:"updated"`
-	Extra       json.RawMessage   `json:"extra,omitempty"` // reserved for hooks (issue 4)
+	// Exports are the variables the session's commands last set that
+	// the model follows (HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL, …,
+	// COMPOSE_PROFILES), the variable to its value as written: a later
+	// git or compose command is judged as run with them.
+	Exports map[string]string `json:"exports,omitempty"`
+	Started time.Time         `json:"started,omitzero"`
+	Updated time.Time         `json:"updated"`
+	Extra   json.RawMessage   `json:"extra,omitempty"` // reserved for hooks (issue 4)
 }
 
 // Grant is one session approval. With a fingerprint it covers that
@@ -637,15 +637,15 @@ func (st *State) AddContainers(mounts map[string][][2]string) {
 	}
 }
 
-// AddConfigHomes records the variables in st.ConfigHomes; one set again
+// AddExports records the variables in st.Exports; one set again
 // takes its new value.
-func (st *State) AddConfigHomes(homes map[string]string) {
+func (st *State) AddExports(homes map[string]string) {
 	for name, v := range homes {
-		if st.ConfigHomes == nil {
-			st.ConfigHomes = map[string]string{}
+		if st.Exports == nil {
+			st.Exports = map[string]string{}
 		}
-		if _, ok := st.ConfigHomes[name]; ok || len(st.ConfigHomes) < MaxDefined {
-			st.ConfigHomes[name] = v
+		if _, ok := st.Exports[name]; ok || len(st.Exports) < MaxDefined {
+			st.Exports[name] = v
 		}
 	}
 }

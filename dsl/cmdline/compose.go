@@ -30,8 +30,9 @@ var composeGlobals = set("-f", "--file", "-p", "--project-name", "--project-dire
 	"--ansi", "--parallel", "--progress", "-c", "--context", "-H", "--host", "-l", "--log-level", "--config")
 
 // composeStarts are compose's subcommands that build or start its
-// services; build only builds them.
-var composeStarts = set("up", "run", "create", "start", "watch", "build")
+// services; build only builds them, and exec runs a command in one
+// already started.
+var composeStarts = set("up", "run", "create", "start", "watch", "build", "exec")
 
 // maxComposeServices bounds the services read, maxComposeFiles the
 // compose files with those they include.
@@ -64,12 +65,17 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 		}
 		i++
 	}
-	var files []string
+	var files, profiles []string
 	dir := ""
 	for _, a := range c.Assigns {
 		if a.Name == "COMPOSE_FILE" && !a.Value.Dynamic {
 			files = append(files, strings.Split(a.Value.Value, ":")...)
 		}
+	}
+	if v, ok := w.composeProfiles(c); ok && strings.ContainsAny(v, "$`") {
+		profiles = append(profiles, "*") // known only at run time: any
+	} else if ok {
+		profiles = append(profiles, strings.Split(v, ",")...)
 	}
 	sub := ""
 	for ; i < len(args); i++ {
@@ -95,12 +101,14 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 			files = append(files, val)
 		case "--project-directory":
 			dir = val
+		case "--profile":
+			profiles = append(profiles, val)
 		}
 	}
 	if !composeStarts.has(sub) {
 		return
 	}
-	w.composeWalk(c, files, dir, sub, args[i:], cx)
+	w.composeWalk(c, files, dir, sub, profiles, args[i:], cx)
 }
 
 // bakeValues are docker buildx bake's options that take a value.
@@ -126,13 +134,14 @@ func (w *walker) bakeRuns(c *Command, args []field, cx ctx) {
 			files = append(files, val)
 		}
 	}
-	w.composeWalk(c, files, "", "build", nil, cx)
+	w.composeWalk(c, files, "", "build", []string{"*"}, nil, cx)
 }
 
 // composeWalk walks the docker build and docker run lines of the services
 // in files (compose's own when none), whose relative paths are dir's (the
-// first file's when ""), for compose's subcommand sub given args.
-func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args []field, cx ctx) {
+// first file's when ""), for compose's subcommand sub given args, with
+// the profiles the line selects ("*" for all).
+func (w *walker) composeWalk(c *Command, files []string, dir, sub string, profiles []string, args []field, cx ctx) {
 	var texts, read []string // the compose files' texts, in order, and their names
 	if len(files) == 0 {
 		base := dir
@@ -186,12 +195,20 @@ func (w *walker) composeWalk(c *Command, files []string, dir, sub string, args [
 		services[i].n = w.composeExtends(services[i].n, roots, dir, 0)
 	}
 	run := composeRun{}
-	if sub == "run" {
+	switch sub {
+	case "run":
 		run = composeRunArgs(args)
+	case "exec":
+		w.composeExec(c, services, dir, args, read, cx)
+		return
 	}
+	if len(profiles) == 0 {
+		profiles = w.composeEnvProfiles(dir, files)
+	}
+	started := composeStarted(services, profiles, args)
 	var lines []string
 	for _, s := range services {
-		if sub == "run" && s.name != run.service {
+		if sub == "run" && s.name != run.service || sub != "run" && !started[s.name] {
 			continue
 		}
 		lines = append(lines, s.build(dir)...)
@@ -603,4 +620,177 @@ func composeWord(v string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// composeEnvProfiles are the profiles the project's .env file selects
+// (COMPOSE_PROFILES=a,b), which compose reads from the project directory:
+// dir, or the first compose file's directory.
+func (w *walker) composeEnvProfiles(dir string, files []string) []string {
+	if dir == "" && len(files) > 0 && files[0] != "-" {
+		dir = path.Dir(files[0])
+	}
+	if dir == "" {
+		dir = "."
+	}
+	text, ok := w.composeFile(path.Join(dir, ".env"))
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimPrefix(strings.TrimSpace(l), "export ")
+		if v, ok := strings.CutPrefix(l, "COMPOSE_PROFILES="); ok {
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			if strings.ContainsAny(v, "$`") {
+				return []string{"*"}
+			}
+			out = strings.Split(v, ",")
+		}
+	}
+	return out
+}
+
+// composeStarted are the services compose starts: those without
+// profiles:, those with a profile selected ("*" selects all), those the
+// line names (up SERVICE: its profile is selected then), and what they
+// depend on. Naming a service does not leave the others out here (their
+// dependencies would have to be followed): the wider reading.
+func composeStarted(services []composeService, profiles []string, args []field) map[string]bool {
+	on := map[string]bool{}
+	named := map[string]bool{}
+	for _, a := range args {
+		if a.Dynamic {
+			profiles = append(profiles, "*") // a service known only at run time
+		} else if !strings.HasPrefix(a.Value, "-") {
+			named[a.Value] = true
+		}
+	}
+	for _, s := range services {
+		ps := s.n.get("profiles").list()
+		if len(ps) == 0 || named[s.name] || slices.Contains(profiles, "*") ||
+			slices.ContainsFunc(ps, func(p *yamlNode) bool { return slices.Contains(profiles, p.text()) }) {
+			on[s.name] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range services {
+			if !on[s.name] {
+				continue
+			}
+			deps := s.n.get("depends_on")
+			names := deps.keySet()
+			for _, d := range deps.list() {
+				names = append(names, d.text())
+			}
+			for _, d := range names {
+				if !on[d] {
+					on[d], changed = true, true
+				}
+			}
+		}
+	}
+	return on
+}
+
+// composeExecValues are compose exec's options that take a value.
+var composeExecValues = set("-e", "--env", "-u", "--user", "-w", "--workdir", "--index")
+
+// composeExec follows docker compose exec SERVICE CMD: CMD runs in the
+// service's started container, so it is walked again with every path
+// under one of the service's bind mounts written as the host's, as docker
+// exec's is (containerExec): a service mounting ~ at /h makes exec
+// SERVICE rm -rf /h rm -rf ~.
+func (w *walker) composeExec(c *Command, services []composeService, dir string, args []field, read []string, cx ctx) {
+	workdir, i := "", 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic || !strings.HasPrefix(v, "-") {
+			break
+		}
+		name, val, eq := strings.Cut(v, "=")
+		if composeExecValues.has(name) && !eq {
+			if i+1 >= len(args) {
+				return
+			}
+			i++
+			val = args[i].Value
+		}
+		if name == "-w" || name == "--workdir" {
+			workdir = val
+		}
+	}
+	if i+1 >= len(args) || args[i].Dynamic || w.walks >= maxLoopWalks {
+		return
+	}
+	j := slices.IndexFunc(services, func(s composeService) bool { return s.name == args[i].Value })
+	if j < 0 {
+		return
+	}
+	s := services[j]
+	if workdir == "" {
+		workdir = s.n.get("working_dir").text()
+	}
+	k := &Container{Mounts: s.mounts(dir), Workdir: workdir}
+	argv := make([]Word, 0, len(args)-i-1)
+	for _, a := range args[i+1:] {
+		argv = append(argv, a.Word)
+	}
+	text, cwd := k.mapped(argv)
+	if !k.Mapped {
+		return
+	}
+	if rest, ok := strings.CutPrefix(cwd, "~"); ok && (rest == "" || rest[0] == '/') || path.IsAbs(cwd) {
+		home := ""
+		if ok {
+			home, cwd = "~", rest
+		}
+		text = "cd " + home + "'" + strings.ReplaceAll(cwd, "'", `'\''`) + "' && " + text
+	}
+	w.walks++
+	w.nested(c, text, "compose exec "+s.name+" (its volumes in "+strings.Join(read, " ")+")", cx, false)
+}
+
+// mounts are the service's bind mounts of this machine's paths: its
+// volumes, secrets and configs.
+func (s composeService) mounts(dir string) []Mount {
+	var out []Mount
+	add := func(src, dst string) {
+		if m, ok := hostMount(src, dst, ""); ok {
+			out = append(out, m)
+		}
+	}
+	for _, v := range s.n.get("volumes").list() {
+		switch {
+		case v.vals == nil:
+			if src, rest, ok := strings.Cut(v.text(), ":"); ok {
+				dst, _, _ := strings.Cut(rest, ":")
+				add(composePath(dir, src), dst)
+			}
+		case v.get("type").text() == "bind" || v.get("type") == nil:
+			add(composePath(dir, v.get("source").text()), v.get("target").text())
+		}
+	}
+	for _, kind := range []string{"secrets", "configs"} {
+		srcs, dsts := s.given(s.n.get(kind), kind)
+		for j, src := range srcs {
+			add(composeFilePath(dir, src), dsts[j])
+		}
+	}
+	return out
+}
+
+// composeProfiles is COMPOSE_PROFILES as c runs with it: assigned in
+// front of it, or set before it on the line or an earlier one.
+func (w *walker) composeProfiles(c *Command) (string, bool) {
+	for _, a := range c.Assigns {
+		if a.Name == "COMPOSE_PROFILES" {
+			return a.Value.Value, true
+		}
+	}
+	if v, ok := w.line.Exports["COMPOSE_PROFILES"]; ok {
+		return v, true
+	}
+	v, ok := w.before.Exports["COMPOSE_PROFILES"]
+	return v, ok
 }

@@ -307,7 +307,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	}
 	w.setVar(name, v)
 	w.lookedUpVar(name, v)
-	w.noteConfigHome(name, v)
+	w.noteExport(name, v)
 	if name == "PATH" {
 		w.pathText = v.Value
 		w.notePath(v)

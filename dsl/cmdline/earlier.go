@@ -46,9 +46,11 @@ type Before struct {
 	// (docker exec NAME CMD) is judged besides with its paths under a
 	// mount written as the host's.
 	Containers map[string][]Mount
-	// ConfigHomes are where earlier lines pointed git's configuration
-	// (Line.ConfigHomes): the line's git commands run with them.
-	ConfigHomes map[string]string
+	// Exports are the variables earlier lines set that the model
+	// follows (Line.Exports): the line's git commands run with those
+	// that say where git's configuration is, its compose commands with
+	// COMPOSE_PROFILES.
+	Exports map[string]string
 }
 
 // EarlierFile is a file an earlier line of the session wrote or changed.

@@ -239,18 +239,22 @@ func (w *walker) gitExecPrograms(c *Command, args []field, cx ctx) {
 // read from (HOME, XDG_CONFIG_HOME).
 var GitConfigHomes = []string{"HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"}
 
-// noteConfigHome records a standalone assignment to one of
-// GitConfigHomes (Line.ConfigHomes). Such a variable is exported in the
-// shell already (HOME) or by the assignment (export), so the git
-// commands after it read their configuration from there.
-func (w *walker) noteConfigHome(name string, v Word) {
-	if !slices.Contains(GitConfigHomes, name) || w.nest > 0 {
+// CarriedEnv are the variables the model follows from a line to the
+// lines after it (Line.Exports): GitConfigHomes and COMPOSE_PROFILES.
+var CarriedEnv = append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
+
+// noteExport records a standalone assignment to one of CarriedEnv
+// (Line.Exports). Such a variable is exported in the shell already
+// (HOME) or by the assignment (export), so the commands after it run
+// with it.
+func (w *walker) noteExport(name string, v Word) {
+	if !slices.Contains(CarriedEnv, name) || w.nest > 0 {
 		return
 	}
-	if w.line.ConfigHomes == nil {
-		w.line.ConfigHomes = map[string]string{}
+	if w.line.Exports == nil {
+		w.line.Exports = map[string]string{}
 	}
-	w.line.ConfigHomes[name] = v.Value
+	w.line.Exports[name] = v.Value
 }
 
 // inheritConfigHomes gives a git command the configuration homes the line
@@ -258,9 +262,9 @@ func (w *walker) noteConfigHome(name string, v Word) {
 // HOME=.; git status is HOME=. git status), unless it assigns them itself.
 func (w *walker) inheritConfigHomes(c *Command) {
 	for _, name := range GitConfigHomes {
-		v, ok := w.line.ConfigHomes[name]
+		v, ok := w.line.Exports[name]
 		if !ok {
-			if v, ok = w.before.ConfigHomes[name]; !ok {
+			if v, ok = w.before.Exports[name]; !ok {
 				continue
 			}
 		}

@@ -39,13 +39,14 @@ type Line struct {
 	// with a name (docker run --name x -v ~:/h …), at most 16 of each, by
 	// name: a later docker exec x rm -rf /h deletes the host's ~ (Before.Containers).
 	Containers map[string][]Mount
-	// ConfigHomes are the variables that say where git reads its
-	// configuration (GitConfigHomes) as the line's standalone assignments
-	// and exports last set them (export HOME=.), the value as written
-	// ($PWD as "."; a value known only at run time as its source text):
-	// a later git status reads ./.gitconfig, whose core.fsmonitor runs
-	// (Before.ConfigHomes).
-	ConfigHomes map[string]string
+	// Exports are the variables the model follows from line to line
+	// (CarriedEnv) as the line's standalone assignments and exports last
+	// set them, the value as written ($PWD as "."; a value known only at
+	// run time as its source text): after export HOME=. a later git
+	// status reads ./.gitconfig, whose core.fsmonitor runs; after export
+	// COMPOSE_PROFILES=debug a later docker compose up starts the debug
+	// services (Before.Exports).
+	Exports map[string]string
 	// Loops are the variables for loops take from word lists, in source
 	// order, at most MaxLoops: for K in $(cat key) binds K to what the
 	// substitution prints, for the rules that follow values.
@@ -69,7 +70,7 @@ type Command struct {
 	Path      string     // the name word as written once wrappers are removed ("/bin/rm")
 	Dynamic   bool       // the command name cannot be known statically ("$X -rf /", "$(echo rm)")
 	Args      []Word     // argv[1:] after the resolved name
-	Assigns   []Assign   // prefix assignments (FOO=1 cmd), including those given to env; for git also the configuration homes set before it (Line.ConfigHomes)
+	Assigns   []Assign   // prefix assignments (FOO=1 cmd), including those given to env; for git also the configuration homes set before it (GitConfigHomes, Line.Exports)
 	Redirects []Redirect // redirections attached to this command
 	Wrappers  []Wrapper  // wrappers peeled off, outermost first: sudo, env, nice, xargs, find -exec, ...
 	Pipe      PipePos    // position in its pipeline

@@ -174,11 +174,11 @@ func TestContainerExec(t *testing.T) {
 	}
 }
 
-// TestConfigHomes: a standalone assignment or export of where git reads
+// TestExports: a standalone assignment or export of where git reads
 // its configuration (export HOME=.) is given to the git commands after
 // it, on the line or on a later one, as if assigned in front of them, and
 // reported for the lines after it.
-func TestConfigHomes(t *testing.T) {
+func TestExports(t *testing.T) {
 	tests := []struct {
 		line   string
 		before map[string]string
@@ -198,7 +198,7 @@ func TestConfigHomes(t *testing.T) {
 		{"git status", nil, "", nil},
 	}
 	for _, tt := range tests {
-		line := ParseShellAfter(tt.line, "bash", Before{ConfigHomes: tt.before})
+		line := ParseShellAfter(tt.line, "bash", Before{Exports: tt.before})
 		var got []string
 		for _, c := range line.Commands {
 			if c.Name == "git" {
@@ -210,8 +210,8 @@ func TestConfigHomes(t *testing.T) {
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%s: git's assignments %q, want %q", tt.line, got, tt.want)
 		}
-		if !maps.Equal(line.ConfigHomes, tt.report) {
-			t.Errorf("%s: ConfigHomes %v, want %v", tt.line, line.ConfigHomes, tt.report)
+		if !maps.Equal(line.Exports, tt.report) {
+			t.Errorf("%s: Exports %v, want %v", tt.line, line.Exports, tt.report)
 		}
 	}
 }
