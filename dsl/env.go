@@ -119,6 +119,9 @@ type CommandEnv struct {
 	// PrintsEnvironment reports that the command's output (or its inline
 	// code) holds the environment's values (printsEnvironment).
 	PrintsEnvironment func() bool `expr:"printsEnvironment"`
+	// CapturesScreen reports that the command captures the screen
+	// (capturesScreen).
+	CapturesScreen func() bool `expr:"capturesScreen"`
 	// HoldsSecret reports a file an earlier command filled with a secret
 	// (holdsSecret).
 	HoldsSecret func(path string) bool `expr:"holdsSecret"`
@@ -288,6 +291,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
+	env.CapturesScreen = func() bool { return capturesScreen(c) }
 	env.HoldsSecret = func(p string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)

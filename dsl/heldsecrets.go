@@ -316,6 +316,9 @@ func (h *heldSecrets) secretsRead(u *cmdline.Command, ue *CommandEnv, i int, ctx
 	if printsEnvironment(u) {
 		secrets = append(secrets, "the environment of "+u.Source) // env, export -p, dict(os.environ)
 	}
+	if capturesScreen(u) {
+		secrets = append(secrets, "the screen captured by "+u.Source) // scrot s.png, grim - | …
+	}
 	return secrets
 }
 
@@ -510,6 +513,9 @@ func readInto(u *cmdline.Command, ue *CommandEnv) []string {
 // (openssl enc -out, gpg -o, base64 -o).
 func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 	out := slices.Clone(ue.Outputs)
+	if capturesScreen(u) {
+		out = append(out, screenFiles(u, ue)...)
+	}
 	switch programName(u.Name) {
 	case "tar", "bsdtar", "gtar":
 		out = append(out, optionValues(ue.Args, []string{"f", "file"}, false)...)

@@ -595,7 +595,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native146
 		}
-	case "agent && !hasFlag(\"h\", \"help\")":
+	case "agent && capturesScreen()":
 		if scope == "command" {
 			return native147
 		}
@@ -4578,7 +4578,7 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		!e.HasFlag("h", "help"))
+		e.CapturesScreen())
 }
 
 // native148 is the condition of password-prompt-spoof.
