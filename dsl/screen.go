@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -14,6 +16,12 @@ import (
 
 // screenGrabbers are ffmpeg's input formats that read the screen.
 var screenGrabbers = []string{"x11grab", "kmsgrab", "fbdev", "gdigrab", "ddagrab"}
+
+// imageFile matches a file name ImageMagick writes an image to (x.png,
+// png:-).
+var imageFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(\.(png|jpe?g|gif|bmp|tiff?|xwd|webp|miff|ps|pdf)|^[a-z0-9]+:-?)$`)
+})
 
 // capturesScreen reports a command that captures the screen, or a window
 // of it: macOS's screencapture; scrot, maim, grim, import, xwd,
@@ -33,7 +41,8 @@ func capturesScreen(c *cmdline.Command) bool {
 	case "screencapture", "scrot", "maim", "grim", "xwd", "gnome-screenshot", "spectacle", "xfce4-screenshooter", "wf-recorder":
 		return !(name == "scrot" && slices.Contains(args, "-v"))
 	case "import":
-		return len(args) > 0
+		// ImageMagick's, not a line of Python read as shell (import os.path)
+		return slices.ContainsFunc(args, func(a string) bool { return a == "-window" || a == "-screen" || imageFile().MatchString(a) })
 	case "flameshot":
 		return len(args) > 0 && (args[0] == "full" || args[0] == "screen" || args[0] == "gui")
 	case "ffmpeg", "avconv":
