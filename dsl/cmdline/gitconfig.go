@@ -260,7 +260,11 @@ func (w *walker) noteExport(name string, v Word) {
 // inheritConfigHomes gives a git command the configuration homes the line
 // or an earlier one set before it, as if assigned in front of it (export
 // HOME=.; git status is HOME=. git status), unless it assigns them itself.
+// A git in a container runs with the container's environment.
 func (w *walker) inheritConfigHomes(c *Command) {
+	if w.nest > 0 {
+		return
+	}
 	for _, name := range GitConfigHomes {
 		v, ok := w.line.Exports[name]
 		if !ok {

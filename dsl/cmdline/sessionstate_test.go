@@ -196,6 +196,7 @@ func TestExports(t *testing.T) {
 		{"HOME=. ls; git status", nil, "", nil}, // a prefix assignment is its command's only
 		{"ls", map[string]string{"HOME": "."}, "", nil},
 		{"git status", nil, "", nil},
+		{"export HOME=.; docker run alpine git status", nil, "", map[string]string{"HOME": "."}}, // the container's own
 	}
 	for _, tt := range tests {
 		line := ParseShellAfter(tt.line, "bash", Before{Exports: tt.before})
