@@ -34,6 +34,10 @@ type linker struct {
 	// (rm, unlink): a path's last component is not followed, and a hard
 	// link is a name of its own.
 	unlinks bool
+	// made are the symbolic links the line's earlier commands make (ln
+	// -s), by the link's absolute path: ln -s ~ /tmp/x && rm -rf /tmp/x/
+	// deletes the home's files though no link is on disk yet.
+	made map[string]string
 }
 
 // maxLinkHops bounds the links followed for one path (a loop never ends).
@@ -260,6 +264,9 @@ func (l *linker) resolve(abs string) string {
 	if inSelf(parent) || inSelf(full) {
 		return l.eval(full)
 	}
+	if _, ok := l.made[full]; ok {
+		return l.eval(full)
+	}
 	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return l.eval(full)
 	}
@@ -326,7 +333,21 @@ func (l *linker) eval(abs string) string {
 			dest = next
 			continue
 		}
+		if target, ok := l.made[next]; ok {
+			if hops++; hops > maxLinkHops {
+				return ""
+			}
+			if filepath.IsAbs(target) {
+				dest = "/"
+			}
+			rest = target + "/" + rest
+			continue
+		}
 		fi, err := os.Lstat(next)
+		if err != nil && l.madeUnder(next) {
+			dest = next // a directory the line makes, holding a link it makes
+			continue
+		}
 		if err != nil {
 			return filepath.Join(next, rest)
 		}
@@ -508,6 +529,7 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 				}
 			}
 		}
+		l.makes(c, dir)
 		if cc == nil {
 			continue
 		}
@@ -519,6 +541,134 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 		out.Commands[i] = cc
 	}
 	return out
+}
+
+// madeUnder reports a link the line makes under dir.
+func (l *linker) madeUnder(dir string) bool {
+	for link := range l.made {
+		if strings.HasPrefix(link, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// makes records the symbolic links ln -s makes (c as typed, run in dir)
+// for the commands after it on the line; a word known only at run time is
+// left.
+func (l *linker) makes(c *cmdline.Command, dir string) {
+	if c.Name != "ln" || c.Dynamic || !filepath.IsAbs(dir) {
+		return
+	}
+	symbolic, into, plain := false, "", false
+	var ops []string
+	for i := 0; i < len(c.Args); i++ {
+		v := spelledOut(c.Args[i], dir)
+		switch {
+		case v == "":
+			return
+		case v == "--":
+			for _, a := range c.Args[i+1:] {
+				if v := spelledOut(a, dir); v != "" {
+					ops = append(ops, v)
+				} else {
+					return
+				}
+			}
+			i = len(c.Args)
+		case v == "--symbolic":
+			symbolic = true
+		case v == "--no-target-directory", v == "--no-dereference":
+			plain = true
+		case strings.HasPrefix(v, "--target-directory="):
+			into = strings.TrimPrefix(v, "--target-directory=")
+		case v == "--target-directory", v == "--suffix":
+			if i++; i >= len(c.Args) {
+				return
+			}
+			if v == "--target-directory" {
+				into = spelledOut(c.Args[i], dir)
+			}
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 's':
+					symbolic = true
+				case 'T', 'n':
+					plain = true
+				case 't', 'S':
+					val := v[j+1:]
+					if val == "" {
+						if i++; i >= len(c.Args) {
+							return
+						}
+						val = spelledOut(c.Args[i], dir)
+					}
+					if v[j] == 't' {
+						into = val
+					}
+					j = len(v)
+				}
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if !symbolic || len(ops) == 0 {
+		return
+	}
+	abs := func(p string) string {
+		switch {
+		case p == "~" || strings.HasPrefix(p, "~/"):
+			if l.home == "" {
+				return ""
+			}
+			return l.home + p[1:]
+		case filepath.IsAbs(p):
+			return filepath.Clean(p)
+		}
+		return filepath.Join(dir, p)
+	}
+	target := func(p string) string {
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			return abs(p) // the shell expands it; a link holds no ~
+		}
+		return p
+	}
+	add := func(link, to string) {
+		if link == "" || to == "" {
+			return
+		}
+		if l.made == nil {
+			l.made = map[string]string{}
+		}
+		l.made[link] = to
+		l.dirs = nil // a directory on the way may lead elsewhere now
+	}
+	last := ""
+	switch {
+	case into != "":
+		last = abs(into)
+	case len(ops) == 1:
+		add(filepath.Join(dir, filepath.Base(target(ops[0]))), target(ops[0]))
+		return
+	case len(ops) == 2:
+		last = abs(ops[1])
+		if fi, err := os.Stat(last); plain || (err != nil || !fi.IsDir()) && !strings.HasSuffix(ops[1], "/") {
+			add(last, target(ops[0]))
+			return
+		}
+		ops = ops[:1]
+	default:
+		last, ops = abs(ops[len(ops)-1]), ops[:len(ops)-1]
+	}
+	if last == "" {
+		return
+	}
+	for _, op := range ops {
+		add(filepath.Join(last, filepath.Base(target(op))), target(op))
+	}
 }
 
 // maxCodeLiteral bounds the string literals of inline code read as paths.

@@ -130,6 +130,19 @@ func TestLinkedPaths(t *testing.T) {
 		{"rm -f notes.txt", "claude-code", dsl.Allow, ""},
 		{"unlink key.txt", "claude-code", dsl.Allow, ""},   // one name of the key; the key stays
 		{"shred -u notes.txt", "claude-code", dsl.Ask, ""}, // shred writes through the link: the key
+		// a link the line makes before it follows it: rm -rf LINK/ deletes
+		// what the link leads to
+		{"ln -s ~ /tmp/hgx && rm -rf /tmp/hgx/", "claude-code", dsl.Block, ""},
+		{"ln -sfn ~ x && rm -rf x/*", "claude-code", dsl.Block, ""},
+		{"T=$(mktemp -d); ln -s ~ \"$T/x\"; rm -rf \"$T/x/\"", "claude-code", dsl.Block, ""},
+		{"T=$(mktemp -d); ln -s ~ \"$T/x\"; rm -rf \"$T\"/x/*", "claude-code", dsl.Block, ""},
+		{"T=$(mktemp -d); cd \"$T\" && ln -s $HOME x && find x/ -delete", "claude-code", dsl.Block, ""},
+		{"mkdir -p /tmp/hgd && ln -s ~ /tmp/hgd/ && rm -rf /tmp/hgd/" + filepath.Base(home) + "/", "claude-code", dsl.Block, ""},
+		{"ln -s -t /tmp/hge ~ && rm -rf /tmp/hge/" + filepath.Base(home) + "/", "claude-code", dsl.Block, ""},
+		{"T=$(mktemp -d); ln -s ~ \"$T/x\"; rm -rf \"$T\"", "claude-code", dsl.Allow, ""}, // the link, not the home
+		{"ln -s ~ /tmp/hgx && rm -rf /tmp/hgx", "claude-code", dsl.Allow, ""},
+		{"ln -s ../shared/build out && rm -rf out/", "claude-code", dsl.Ask, ""},
+		{"ln -sf build/app app && ls app/", "claude-code", dsl.Allow, ""},
 	} {
 		if strings.Contains(tt.cmd, "key.txt") && runtime.GOOS != "linux" {
 			continue // hard links are compared on Linux only
