@@ -513,6 +513,11 @@ func genericOutputs(name string, args, pos []string) []string {
 		for _, o := range optionValues(args, []string{"o", "output"}, false) {
 			add(o)
 		}
+	case "uniq":
+		// uniq [OPTION]… [INPUT [OUTPUT]]: the second operand is written
+		if ops := operandsSkipping(args, "fsw"); len(ops) > 1 {
+			out = append(out, ops[1])
+		}
 	case "unzip":
 		out = append(out, optionValues(args, []string{"d"}, false)...)
 	case "tar", "bsdtar":
@@ -535,6 +540,9 @@ func genericOutputs(name string, args, pos []string) []string {
 	case "cpio":
 		if hasFlag(args, []string{"p", "pass-through"}) && len(pos) > 0 {
 			out = append(out, pos[len(pos)-1])
+		}
+		if hasFlag(args, []string{"i", "extract"}) {
+			out = append(out, optionValues(args, []string{"D", "directory"}, false)...) // cpio -i -D DIR extracts there
 		}
 	case "7z", "7za", "7zz":
 		for _, a := range args {
