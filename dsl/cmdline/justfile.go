@@ -21,6 +21,10 @@ type justfile struct {
 	order   []string // recipe names in the file's order: the first is the default
 	aliases map[string]string
 	vars    map[string]string // NAME := "VALUE", a plain string
+	// loads are the commands just runs as it reads the file, whichever
+	// recipe is named: the backticks and shell() calls of its assignments
+	// (x := `curl …` runs though no recipe uses x).
+	loads []string
 	// whole is set when recipes come from elsewhere (import, mod): which a
 	// name runs is not known here.
 	whole bool
@@ -32,7 +36,9 @@ type justfile struct {
 func parseJustfile(text string) *justfile {
 	jf := &justfile{recipes: map[string]*justRecipe{}, aliases: map[string]string{}, vars: map[string]string{}}
 	var cur *justRecipe
-	for _, l := range strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n") {
+	lines := strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n")
+	for n := 0; n < len(lines); n++ {
+		l := lines[n]
 		t := strings.TrimSpace(l)
 		if l != "" && (l[0] == ' ' || l[0] == '\t') {
 			if cur != nil && t != "" {
@@ -55,6 +61,15 @@ func parseJustfile(text string) *justfile {
 			}
 			continue
 		case "set":
+			// set shell := ["./x.sh", "-c"]: every recipe line runs in a
+			// program of the project's
+			if name, v, ok := strings.Cut(rest, ":="); ok && strings.Contains(strings.TrimSpace(name), "shell") {
+				v = strings.Trim(strings.TrimSpace(v), "[] ")
+				prog, _, _ := strings.Cut(v, ",")
+				if prog = strings.Trim(strings.TrimSpace(prog), "'\""); strings.Contains(prog, "/") {
+					jf.loads = append(jf.loads, prog)
+				}
+			}
 			continue
 		case "export":
 			t = rest
@@ -68,6 +83,16 @@ func parseJustfile(text string) *justfile {
 			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] && !strings.ContainsAny(v[1:len(v)-1], "\"'{}") {
 				jf.vars[name] = v[1 : len(v)-1]
 			}
+			if strings.Count(v, "```")%2 == 1 {
+				// x := ``` on lines of their own ```
+				for n++; n < len(lines); n++ {
+					v += "\n" + lines[n]
+					if strings.Contains(lines[n], "```") {
+						break
+					}
+				}
+			}
+			jf.loads = append(jf.loads, justCommands(v)...)
 			continue // NAME := VALUE
 		}
 		head := strings.Fields(strings.TrimPrefix(t[:colon], "@"))
@@ -109,12 +134,64 @@ func (jf *justfile) lines(args []field) []string {
 		}
 	}
 	var out []string
+	if !slices.ContainsFunc(args, func(a field) bool {
+		return slices.Contains([]string{"--list", "-l", "--summary", "--show", "-s", "--dump", "--fmt", "--variables", "--groups", "--help", "-h", "--version", "-V"}, a.Value)
+	}) {
+		out = slices.Clone(jf.loads) // --list and --show read the file, evaluating nothing
+	}
 	for _, name := range jf.order {
 		if known && !want[name] {
 			continue
 		}
 		for _, l := range justBody(jf.recipes[name].body) {
+			for rest := l; ; {
+				i := strings.Index(rest, "{{")
+				end := strings.Index(rest[max(i, 0):], "}}")
+				if i < 0 || end < 0 {
+					break
+				}
+				out = append(out, justCommands(rest[i+2:i+end])...) // {{ `cmd` }} runs before the line
+				rest = rest[i+end+2:]
+			}
 			out = append(out, jf.interpolate(l))
+		}
+	}
+	return out
+}
+
+// justCommands are the command lines an expression of just's runs: its
+// backticks (`cmd`, ```cmd```) and the string given to shell('cmd', …).
+func justCommands(expr string) []string {
+	var out []string
+	for rest := expr; ; {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			break
+		}
+		fence := "`"
+		if strings.HasPrefix(rest[i:], "```") {
+			fence = "```"
+		}
+		end := strings.Index(rest[i+len(fence):], fence)
+		if end < 0 {
+			out = append(out, rest[i+len(fence):])
+			break
+		}
+		out = append(out, strings.TrimSpace(rest[i+len(fence):i+len(fence)+end]))
+		rest = rest[i+len(fence)+end+len(fence):]
+	}
+	for rest := expr; ; {
+		i := strings.Index(rest, "shell(")
+		if i < 0 {
+			break
+		}
+		rest = strings.TrimSpace(rest[i+len("shell("):])
+		if rest == "" || rest[0] != '\'' && rest[0] != '"' {
+			continue
+		}
+		if end := strings.IndexByte(rest[1:], rest[0]); end >= 0 {
+			out = append(out, rest[1:1+end])
+			rest = rest[2+end:]
 		}
 	}
 	return out

