@@ -114,6 +114,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/lefthook.yml":          {Text: "pre-commit:\n  commands:\n    lint:\n      run: rm -rf ~/lefthook\n", Whole: true},
 		"/p/np/.npmrc":             {Text: "script-shell=./x.sh\n", Whole: true},
 		"/p/np/x.sh":               {Text: "rm -rf ~/npmrc\n", Whole: true},
+		"/p/cfgdir/config":         {Text: "[core]\n\tbare = false\n\tfsmonitor = \"rm -rf ~/gitdir; echo\"\n", Whole: true},
 		"/p/evil.gitconfig":        {Text: "[core]\n\tfsmonitor = \"rm -rf ~/fsmonitor; echo\" # x\n[include]\n\tpath = inc/more.cfg\n", Whole: true},
 		"/p/inc/more.cfg":          {Text: "[alias]\n\tst = !rm -rf ~/alias\n[diff \"x\"]\n\ttextconv = rm -rf ~/textconv\n[credential]\n\thelper = store\n", Whole: true},
 		"/p/.gitconfig":            {Text: "[Core]\n  Pager = rm -rf ~/homepager\n", Whole: true},
@@ -365,6 +366,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"XDG_CONFIG_HOME=./cfg git status", "rm -rf ~/smudge"},
 		{"XDG_CONFIG_HOME=$PWD/cfg git diff", "rm -rf ~/smudge"},
 		{"git -c include.path=evil.gitconfig log", "rm -rf ~/fsmonitor"},
+		{"GIT_DIR=cfgdir git status", "rm -rf ~/gitdir"}, // a repository's directory the project ships
+		{"git --git-dir=cfgdir status", "rm -rf ~/gitdir"},
+		{"git --git-dir cfgdir/ log", "rm -rf ~/gitdir"},
+		{"GIT_DIR=.git git status", ""},
 		{"git --exec-path=. lfs pull", "rm -rf ~/gitlfs"},
 		{"git --exec-path=. fetch https://github.com/a/b", "rm -rf ~/remote"},
 		{"GIT_EXEC_PATH=. git lfs pull", "rm -rf ~/gitlfs"},

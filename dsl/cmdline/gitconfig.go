@@ -9,7 +9,8 @@ import (
 // Git's configuration from a file the line points it at. GIT_CONFIG_GLOBAL,
 // GIT_CONFIG_SYSTEM and GIT_CONFIG name the file; HOME and XDG_CONFIG_HOME
 // move ~/.gitconfig and ~/.config/git/config; git -c include.path=FILE
-// adds one. A repository can ship such a file (evil.gitconfig with
+// adds one, and GIT_DIR, GIT_COMMON_DIR and --git-dir name a repository
+// whose config git reads. A repository can ship such a file (evil.gitconfig with
 // core.fsmonitor = CMD), and `HOME=. git status` then runs CMD at once.
 // When the file's text is known (written on the line, by the session, or,
 // in an agent's second reading, the project's own), the commands its keys
@@ -37,10 +38,25 @@ func (w *walker) gitConfigFiles(c *Command, args []field, cx ctx) {
 	if dir := w.setting(c, "XDG_CONFIG_HOME"); dir != "" {
 		files = append(files, strings.TrimSuffix(dir, "/")+"/git/config")
 	}
+	// a directory given as the repository (GIT_DIR=cfg git status): a
+	// project's directory shaped like one has a config git reads; a .git
+	// directory is the repository's own
+	gitDir := func(dir string) {
+		if dir = strings.TrimSuffix(dir, "/"); dir != "" && path.Base(dir) != ".git" {
+			files = append(files, dir+"/config")
+		}
+	}
+	gitDir(w.setting(c, "GIT_DIR"))
+	gitDir(w.setting(c, "GIT_COMMON_DIR"))
 	for i := 0; i+1 < len(args); i++ {
 		v := args[i].Value
 		if !strings.HasPrefix(v, "-") {
 			break // the subcommand
+		}
+		if d, ok := strings.CutPrefix(v, "--git-dir="); ok && !args[i].Dynamic {
+			gitDir(d)
+		} else if v == "--git-dir" && !args[i+1].Dynamic {
+			gitDir(args[i+1].Value)
 		}
 		if v == "-c" {
 			key, val, _ := strings.Cut(args[i+1].Value, "=")
