@@ -27,9 +27,9 @@ type linker struct {
 	// /proc/self/cwd leads for it, wherever hguard itself runs.
 	cwd  string
 	dirs map[string]string // a directory → where its links lead, for cwd
-	// secrets are the home's secret files by device and inode
+	// known are the files of hardKnown by device and inode
 	// (hardLinked), read when a file with two names is first met.
-	secrets map[[2]uint64]string
+	known map[[2]uint64]string
 	// unlinks says the command removes names, not what they lead to
 	// (rm, unlink): a path's last component is not followed, and a hard
 	// link is a name of its own.

@@ -44,6 +44,16 @@ func TestLinkedPaths(t *testing.T) {
 	if err := os.Link(filepath.Join(home, ".ssh", "id_rsa"), filepath.Join(project, "key.txt")); err != nil {
 		t.Fatal(err)
 	}
+	// and of an agent's hook settings (cp -l ~/.claude/settings.json s.json)
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(home, ".claude", "settings.json"), filepath.Join(project, "s.json")); err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("HOME", home)
 	g, err := New(Options{})
 	if err != nil {
@@ -130,6 +140,9 @@ func TestLinkedPaths(t *testing.T) {
 		{"rm -f notes.txt", "claude-code", dsl.Allow, ""},
 		{"unlink key.txt", "claude-code", dsl.Allow, ""},   // one name of the key; the key stays
 		{"shred -u notes.txt", "claude-code", dsl.Ask, ""}, // shred writes through the link: the key
+		{"echo '{}' > s.json", "claude-code", dsl.Block, ""}, // another name of the hook settings
+		{"sed -i s/hguard/true/ s.json", "claude-code", dsl.Block, ""},
+		{"cat s.json", "claude-code", dsl.Allow, ""},
 		// a link the line makes before it follows it: rm -rf LINK/ deletes
 		// what the link leads to
 		{"ln -s ~ /tmp/hgx && rm -rf /tmp/hgx/", "claude-code", dsl.Block, ""},
@@ -144,7 +157,7 @@ func TestLinkedPaths(t *testing.T) {
 		{"ln -s ../shared/build out && rm -rf out/", "claude-code", dsl.Ask, ""},
 		{"ln -sf build/app app && ls app/", "claude-code", dsl.Allow, ""},
 	} {
-		if strings.Contains(tt.cmd, "key.txt") && runtime.GOOS != "linux" {
+		if (strings.Contains(tt.cmd, "key.txt") || strings.Contains(tt.cmd, "s.json")) && runtime.GOOS != "linux" {
 			continue // hard links are compared on Linux only
 		}
 		v := g.Check(Request{Command: tt.cmd, Cwd: filepath.Join(project, tt.cwd), Caller: tt.caller})

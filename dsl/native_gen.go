@@ -859,7 +859,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native212
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && any(outputs, # contains \"{}\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native213
 		}
@@ -6016,7 +6016,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(((((((((((anyOf(e.Outputs, func(p0 string) bool {
+		(((((((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
 					!strings.HasPrefix(p0, "/")) &&
@@ -6085,12 +6085,24 @@ func native213(env any) bool {
 					return matchReWith(&nativeRegexps[267], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
-				anyOf(e.Outputs, func(p0 string) bool {
+				(anyOf(e.Outputs, func(p0 string) bool {
 					return strings.Contains(p0, "{}")
-				})) &&
+				}) ||
+					(e.Name == "ln"))) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return (!strings.HasPrefix(p0, "-") &&
 						e.GuardPath(p0))
+				}))) ||
+			(((in(e.Name, "cp", "gcp") &&
+				e.HasFlag("l", "link")) &&
+				(len(e.Positional) >= 2)) &&
+				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+					return e.GuardPath(p0)
+				}))) ||
+			((e.Name == "rsync") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return (strings.HasPrefix(p0, "--link-dest=") &&
+						e.GuardPath(strings.TrimPrefix(p0, "--link-dest=")))
 				}))))
 }
 
