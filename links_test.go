@@ -138,8 +138,8 @@ func TestLinkedPaths(t *testing.T) {
 		{"ls -la */", "claude-code", dsl.Allow, ""},
 		{"rm -f *", "claude-code", dsl.Allow, ""}, // the links themselves, not where they lead
 		{"rm -f notes.txt", "claude-code", dsl.Allow, ""},
-		{"unlink key.txt", "claude-code", dsl.Allow, ""},   // one name of the key; the key stays
-		{"shred -u notes.txt", "claude-code", dsl.Ask, ""}, // shred writes through the link: the key
+		{"unlink key.txt", "claude-code", dsl.Allow, ""},     // one name of the key; the key stays
+		{"shred -u notes.txt", "claude-code", dsl.Ask, ""},   // shred writes through the link: the key
 		{"echo '{}' > s.json", "claude-code", dsl.Block, ""}, // another name of the hook settings
 		{"sed -i s/hguard/true/ s.json", "claude-code", dsl.Block, ""},
 		{"cat s.json", "claude-code", dsl.Allow, ""},
