@@ -38,6 +38,9 @@ type linker struct {
 	// -s), by the link's absolute path: ln -s ~ /tmp/x && rm -rf /tmp/x/
 	// deletes the home's files though no link is on disk yet.
 	made map[string]string
+	// mounted are the made links that are bind mounts (mount --bind ~
+	// /tmp/x, bindfs): rm -rf /tmp/x goes into the home as well.
+	mounted map[string]bool
 }
 
 // maxLinkHops bounds the links followed for one path (a loop never ends).
@@ -82,7 +85,7 @@ func (l *linker) linked(p, dir string) string {
 	}
 	abs = filepath.Clean(abs)
 	if real == "" {
-		if l.unlinks && glob == "" && !strings.HasSuffix(p, "/") {
+		if l.unlinks && glob == "" && !strings.HasSuffix(p, "/") && !l.mounted[filepath.Clean(abs)] {
 			// rm notes.txt removes the link, not the key it leads to
 			if d := l.resolve(filepath.Dir(abs)); d != "" {
 				real = filepath.Join(d, filepath.Base(abs))
@@ -557,6 +560,10 @@ func (l *linker) madeUnder(dir string) bool {
 // for the commands after it on the line; a word known only at run time is
 // left.
 func (l *linker) makes(c *cmdline.Command, dir string) {
+	if (c.Name == "mount" || c.Name == "bindfs") && !c.Dynamic && filepath.IsAbs(dir) {
+		l.mounts(c, dir)
+		return
+	}
 	if c.Name != "ln" || c.Dynamic || !filepath.IsAbs(dir) {
 		return
 	}
@@ -669,6 +676,57 @@ func (l *linker) makes(c *cmdline.Command, dir string) {
 	for _, op := range ops {
 		add(filepath.Join(last, filepath.Base(target(op))), target(op))
 	}
+}
+
+// mounts records a bind mount (mount --bind SRC DST, -B, --rbind, -o
+// bind; bindfs SRC DST) as a link from DST to SRC that rm follows.
+func (l *linker) mounts(c *cmdline.Command, dir string) {
+	bind := c.Name == "bindfs"
+	var ops []string
+	for i := 0; i < len(c.Args); i++ {
+		v := spelledOut(c.Args[i], dir)
+		switch {
+		case v == "":
+			return
+		case v == "--bind" || v == "--rbind" || v == "-B" || v == "-R":
+			bind = true
+		case v == "-o" || v == "--options" || v == "-t" || v == "--types":
+			if i++; i < len(c.Args) && (v == "-o" || v == "--options") {
+				o := spelledOut(c.Args[i], dir)
+				bind = bind || slices.ContainsFunc(strings.Split(o, ","), func(x string) bool { return x == "bind" || x == "rbind" })
+			}
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if !bind || len(ops) < 2 {
+		return
+	}
+	abs := func(p string) string {
+		switch {
+		case p == "~" || strings.HasPrefix(p, "~/"):
+			if l.home == "" {
+				return ""
+			}
+			return l.home + p[1:]
+		case filepath.IsAbs(p):
+			return filepath.Clean(p)
+		}
+		return filepath.Join(dir, p)
+	}
+	src, dst := abs(ops[len(ops)-2]), abs(ops[len(ops)-1])
+	if src == "" || dst == "" {
+		return
+	}
+	if l.made == nil {
+		l.made = map[string]string{}
+	}
+	if l.mounted == nil {
+		l.mounted = map[string]bool{}
+	}
+	l.made[dst], l.mounted[dst] = src, true
+	l.dirs = nil
 }
 
 // maxCodeLiteral bounds the string literals of inline code read as paths.

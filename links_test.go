@@ -156,6 +156,10 @@ func TestLinkedPaths(t *testing.T) {
 		{"ln -s ~ /tmp/hgx && rm -rf /tmp/hgx", "claude-code", dsl.Allow, ""},
 		{"ln -s ../shared/build out && rm -rf out/", "claude-code", dsl.Ask, ""},
 		{"ln -sf build/app app && ls app/", "claude-code", dsl.Allow, ""},
+		{"mount --bind ~ /tmp/hgm && rm -rf /tmp/hgm/*", "claude-code", dsl.Block, ""},
+		{"mount -o ro,bind $HOME /tmp/hgm; rm -rf /tmp/hgm", "claude-code", dsl.Block, ""}, // rm goes into a mount
+		{"bindfs ~ /tmp/hgm && find /tmp/hgm -delete", "claude-code", dsl.Block, ""},
+		{"mount --bind ./data /tmp/hgm && ls /tmp/hgm/", "claude-code", dsl.Allow, ""},
 	} {
 		if (strings.Contains(tt.cmd, "key.txt") || strings.Contains(tt.cmd, "s.json")) && runtime.GOOS != "linux" {
 			continue // hard links are compared on Linux only
