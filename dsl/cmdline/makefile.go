@@ -134,7 +134,30 @@ func parseMakefile(text string, overrides map[string]string) *makefile {
 		}
 	}
 	maps.Copy(mf.vars, overrides)
+	// every recipe line runs as $(SHELL) $(.SHELLFLAGS) LINE: a shell of
+	// the project's, flags that run a command of their own, or a start-up
+	// file bash reads (BASH_ENV) run whatever the goal
+	sh := makeExpand(mf.vars["SHELL"], mf.vars, 0)
+	if flags, ok := mf.vars[".SHELLFLAGS"]; ok || !standardShell(sh) {
+		if !ok {
+			flags = "-c"
+		}
+		mf.always = append(mf.always, sh+" "+flags+" :")
+	}
+	for _, name := range []string{"BASH_ENV", "ENV"} {
+		if v, ok := mf.vars[name]; ok && v != "" {
+			mf.always = append(mf.always, ". "+v)
+		}
+	}
 	return mf
+}
+
+// standardShell reports a shell make may be given that runs nothing of a
+// project's: a plain shell by name, or from a system bin directory.
+func standardShell(sh string) bool {
+	dir, name := path.Split(sh)
+	return slices.Contains([]string{"sh", "bash", "dash", "zsh", "ksh", "mksh"}, name) &&
+		slices.Contains([]string{"", "/bin/", "/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"}, dir)
 }
 
 // makeRuleLine splits a rule line, "targets: prerequisites" (also ::,

@@ -17,6 +17,12 @@ func TestMakeRecipeText(t *testing.T) {
 		{"$(shell rm -rf ~)\nall:\n\techo hi\n", "$(rm -rf ~)\necho hi"},
 		{"CFLAGS = -O2\nhello: hello.c\n\t$(CC) $(CFLAGS) -o $@ $<\n", "cc -O2 -o target target"},
 		{"X = $(shell date)\nall:\n\techo hi\n", "echo hi"}, // = expands where it is used
+		// the shell every recipe line runs in, its flags, bash's start-up file
+		{"SHELL := ../x.sh\nall:\n\techo hi\n", "../x.sh -c :\necho hi"},
+		{".SHELLFLAGS := -c \"sh ../x.sh\"\nall:\n\techo hi\n", "/bin/sh -c \"sh ../x.sh\" :\necho hi"},
+		{"export BASH_ENV := ../x.sh\nSHELL := /bin/bash\nall:\n\techo hi\n", ". ../x.sh\necho hi"},
+		{"SHELL := /bin/bash\nall:\n\techo hi\n", "echo hi"},
+		{"SHELL = bash\n.SHELLFLAGS = -eu -o pipefail -c\nall:\n\techo hi\n", "bash -eu -o pipefail -c :\necho hi"},
 	} {
 		if got := makeRecipeText(tt.makefile); got != tt.want {
 			t.Errorf("%q: %q, want %q", tt.makefile, got, tt.want)
