@@ -1014,7 +1014,8 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 	if ctx.Exists == nil || ctx.inside {
 		return false
 	}
-	known := func(p string) bool { return p != "" && !strings.HasPrefix(p, "-") && !strings.ContainsAny(p, "$`*?[") }
+	// $HOME/x and ${HOME}/x are ~/x (cleanPath)
+	known := func(p string) bool { return p != "" && !strings.HasPrefix(p, "-") && !strings.ContainsAny(cleanPath(p), "$`*?[") }
 	if !known(dest) {
 		return false
 	}

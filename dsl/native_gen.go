@@ -407,7 +407,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native99
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? [] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name == \"dd\" || !hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\", \"dry-run\") && !any(args, # == \"--update=none\" || # == \"--update=none-fail\")) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? [] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native100
 		}
@@ -3681,16 +3681,26 @@ func native100(env any) bool {
 							}()
 						}()
 					}()
-					return (((((e.Agent &&
+					return ((((((((e.Agent &&
 						(let2 != "")) &&
 						e.OutsideProject(let2)) &&
 						e.Replaces(let2, let3)) &&
-						((e.Name == "dd") ||
-							(!e.HasFlag("n", "no-clobber", "b", "backup", "ignore-existing", "dry-run") &&
-								!anyOf(e.Args, func(p0 string) bool {
+						((e.Name != "ln") ||
+							e.HasFlag("f", "force"))) &&
+						((e.Name != "scp") ||
+							!strings.Contains(let2, ":"))) &&
+						!e.HasFlag("dry-run")) &&
+						((((e.Name == "dd") ||
+							!(e.HasFlag("n", "no-clobber", "b", "backup", "ignore-existing") ||
+								anyOf(e.Args, func(p0 string) bool {
 									return ((p0 == "--update=none") ||
 										(p0 == "--update=none-fail"))
-								})))) &&
+								}))) ||
+							((e.Name != "rsync") &&
+								e.HasFlag("f", "force", "i", "interactive"))) ||
+							anyOf(e.Args, func(p0 string) bool {
+								return in(p0, "--update=all", "--update=older", "--backup=none", "--backup=off")
+							}))) &&
 						!((e.Name == "install") &&
 							e.HasFlag("d", "directory")))
 				}()
