@@ -1015,7 +1015,9 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 		return false
 	}
 	// $HOME/x and ${HOME}/x are ~/x (cleanPath)
-	known := func(p string) bool { return p != "" && !strings.HasPrefix(p, "-") && !strings.ContainsAny(cleanPath(p), "$`*?[") }
+	known := func(p string) bool {
+		return p != "" && !strings.HasPrefix(p, "-") && !strings.ContainsAny(cleanPath(p), "$`*?[")
+	}
 	if !known(dest) {
 		return false
 	}
