@@ -407,7 +407,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native99
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? [] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native100
 		}
@@ -3667,7 +3667,7 @@ func native100(env any) bool {
 				return func() bool {
 					let3 := func() []string {
 						if e.Name == "dd" {
-							return []string{}
+							return sliceOf(e.Positional, 0, 0)
 						}
 						return func() []string {
 							if let0 != "" {
