@@ -807,7 +807,7 @@ func HeldMatch(patterns []string, p string) bool {
 			}
 		case strings.HasSuffix(q, "*"):
 			prefix := q[:len(q)-1]
-			if rest, ok := strings.CutPrefix(p, prefix); ok && splitSuffix.MatchString(rest) {
+			if rest, ok := strings.CutPrefix(p, prefix); ok && splitSuffix().MatchString(rest) {
 				return true
 			}
 		}
@@ -819,7 +819,9 @@ func HeldMatch(patterns []string, p string) bool {
 // ab, …), digits (-d: 00, 01, …) or hex (-x), two or more (-a N), so that
 // the pieces of p_ are p_aa and p_00, not every name that starts like them
 // (p_notes.md, or src.tgz for the pieces of s).
-var splitSuffix = regexp.MustCompile(`^([a-z]{2,}|[0-9]{2,}|[0-9a-f]{2,})$`)
+var splitSuffix = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([a-z]{2,}|[0-9]{2,}|[0-9a-f]{2,})$`)
+})
 
 // awkPrintFile matches awk's print or printf into a named file.
 var awkPrintFile = sync.OnceValue(func() *regexp.Regexp {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/internal/sanitize"
 )
@@ -749,7 +750,7 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
 		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
 			line := "tee -- " + quoteTilde(p[0]) + " >/dev/null"
-			if startupFile.MatchString(p[0]) {
+			if startupFile().MatchString(p[0]) {
 				// judged with its text, as echo … >> ~/.bashrc is
 				// (self-startup-agent: export HGUARD_HOME=…, alias hguard=…)
 				if text := writtenText(mapJSON(args)); text != "" {
@@ -765,7 +766,11 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 // startupFile matches the shell start-up files (as the rule
 // self-startup-agent lists them) whose MCP writes are judged with their
 // text; Claude's Write and its kin are, through dsl.PersistPath.
-var startupFile = regexp.MustCompile(`(^|/)\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\.fish|config/fish/conf\.d/.*|config/fish/functions/.*|bashrc\.d/.*|zshrc\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\.bashrc|zsh/.*|profile\.d/.*)$`)
+// Compiled on first use: most checks never need it, and every check pays
+// for what a package compiles as it starts.
+var startupFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|/)\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\.fish|config/fish/conf\.d/.*|config/fish/functions/.*|bashrc\.d/.*|zshrc\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\.bashrc|zsh/.*|profile\.d/.*)$`)
+})
 
 // mapJSON is args as one JSON object again.
 func mapJSON(args map[string]json.RawMessage) json.RawMessage {
