@@ -1,8 +1,12 @@
 package hguard
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/hguard/hguard/checkpoint"
 )
 
 // existsOnDisk is dsl.Context.Exists for an agent: what is at a cleaned
@@ -22,4 +26,21 @@ func existsOnDisk() func(string) (dir, ok bool) {
 		}
 		return fi.IsDir(), true
 	}
+}
+
+// buildOutput is dsl.Context.BuildOutput: a directory named as builds
+// and package managers name their output (checkpoint.Regenerable) that
+// the project's git index (read in Go, as checkpoints read it; no git runs
+// in the user's repository) tracks nothing in, and that is no repository
+// of its own (a submodule's checkout or a clone holds work no index of
+// the project lists).
+func buildOutput(path string) bool {
+	if !checkpoint.RegenerableDir(filepath.Base(path)) {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(path, ".git")); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	tracked, ok := checkpoint.TrackedBelow(path)
+	return ok && !tracked
 }

@@ -298,3 +298,40 @@ func addSkipped(skipped []Skipped, sk *Skipped) []Skipped {
 	}
 	return append(skipped, *sk)
 }
+
+// TrackedBelow reports whether the git work tree that holds path (absolute
+// and clean) tracks path itself or any file below it: a delete of what
+// nothing tracks loses nothing git can give back, and a delete of what it
+// tracks is undone by git. ok is false when path lies in no work tree,
+// is the work tree's top, or its index cannot be read (a split index, one
+// larger than maxUserIndex): the caller then knows nothing. The index is
+// read as trackedPaths reads it, in Go; submodules (gitlinks) are not
+// entries, so a caller must look for a .git below path itself.
+func TrackedBelow(path string) (tracked, ok bool) {
+	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return false, false
+	}
+	index, prefix := projectIndex(filepath.Dir(path))
+	if index == "" {
+		return false, false
+	}
+	f, err := os.Open(index)
+	if err != nil {
+		return false, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
+	if err != nil || len(data) == maxUserIndex {
+		return false, false
+	}
+	ix, err := parseIndexOf(data, true)
+	if err != nil {
+		return false, false
+	}
+	rel := prefix + filepath.ToSlash(filepath.Base(path))
+	if _, found := slices.BinarySearch(ix.paths, rel); found {
+		return true, true
+	}
+	i, _ := slices.BinarySearch(ix.paths, rel+"/")
+	return i < len(ix.paths) && strings.HasPrefix(ix.paths[i], rel+"/"), true
+}

@@ -348,3 +348,39 @@ func TestTrackedPaths(t *testing.T) {
 		})
 	}
 }
+
+// TestTrackedBelow: what the user's index tracks at or below a path, from
+// the top of the work tree and from a directory below it; nothing is known
+// outside a work tree or for a relative path.
+func TestTrackedBelow(t *testing.T) {
+	dir := t.TempDir()
+	userGit(t, dir, "init", "-q")
+	for _, f := range []string{"main.go", "build/Dockerfile", "web/src/app.js", "web/build.sh"} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644))
+	}
+	userGit(t, dir, "add", ".")
+	for _, tt := range []struct {
+		path        string
+		tracked, ok bool
+	}{
+		{"main.go", true, true},
+		{"build", true, true},
+		{"web/build", false, true}, // web/build.sh is no file below web/build
+		{"web", true, true},
+		{"web/src", true, true},
+		{"node_modules", false, true},
+		{"web/node_modules", false, true},
+	} {
+		tracked, ok := TrackedBelow(filepath.Join(dir, tt.path))
+		if tracked != tt.tracked || ok != tt.ok {
+			t.Errorf("%s: tracked %v ok %v, want %v %v", tt.path, tracked, ok, tt.tracked, tt.ok)
+		}
+	}
+	if _, ok := TrackedBelow(filepath.Join(t.TempDir(), "node_modules")); ok {
+		t.Error("a path in no work tree is known")
+	}
+	if _, ok := TrackedBelow("node_modules"); ok {
+		t.Error("a relative path is known")
+	}
+}

@@ -6,24 +6,32 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // Regenerable names directories whose content a build or a package
-// manager makes again: losing them loses nothing a checkpoint would hold.
-// *.pyc files count too.
-var Regenerable = []string{"node_modules", "target", "dist", "build", ".cache", "__pycache__"}
+// manager makes again: dependencies (node_modules, a virtual
+// environment), compilers' and tools' caches, build trees. Losing them
+// loses nothing a checkpoint would hold. *.pyc files and *.egg-info
+// directories count too.
+var Regenerable = []string{
+	"node_modules", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
+	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output",
+	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache", ".angular",
+	".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
+}
+
+// RegenerableDir reports a directory name of Regenerable's.
+func RegenerableDir(name string) bool {
+	return slices.Contains(Regenerable, name) || strings.HasSuffix(name, ".egg-info") && name != ".egg-info"
+}
 
 func regenerable(name string, isDir bool) bool {
 	if !isDir {
 		return strings.HasSuffix(name, ".pyc")
 	}
-	for _, r := range Regenerable {
-		if name == r {
-			return true
-		}
-	}
-	return false
+	return RegenerableDir(name)
 }
 
 // Unrestorable looks at the path rel (slash-separated, relative to the

@@ -57,6 +57,12 @@ type Context struct {
 	// (absolute or ~/…): a word an agent's command gives that names one
 	// is no host (namesHost). Nil for a person.
 	Present func(path string) bool
+	// BuildOutput reports a directory (by its absolute, clean path) that
+	// a build or a package manager makes again: named as they name their
+	// output (checkpoint.Regenerable), in a git work tree that tracks
+	// nothing in it, and no repository of its own (a submodule's
+	// checkout). Nil: none is known (regenerable).
+	BuildOutput func(path string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -131,6 +137,9 @@ type CommandEnv struct {
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
+	// Regenerable reports a directory a build or a package manager makes
+	// again when it is gone (regenerable).
+	Regenerable func(path string) bool `expr:"regenerable"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -296,6 +305,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
+	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) }
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
@@ -1037,6 +1047,35 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// regenerable reports a directory, resolved against the command's
+// directory dir, that a build or a package manager makes again when it is
+// gone, so that deleting it loses time, not work: one of the home's tool
+// caches (homeCaches), or a build's output or a dependency directory
+// (Context.BuildOutput). A path known only at run time, a glob and one
+// that climbs (..) are not.
+func regenerable(p, dir string, ctx Context) bool {
+	if p == "" || strings.HasPrefix(p, "-") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if strings.ContainsAny(r, "$`*?[{") || slices.Contains(strings.Split(r, "/"), "..") {
+		return false
+	}
+	if t := tildeHome(r, ctx.Home); strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool { return within(t, d) }) {
+		return true
+	}
+	if ctx.BuildOutput == nil {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(r, "~"); ok {
+		if ctx.Home == "" || rest != "" && rest[0] != '/' {
+			return false
+		}
+		r = ctx.Home + rest
+	}
+	return strings.HasPrefix(r, "/") && ctx.BuildOutput(path.Clean(r))
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

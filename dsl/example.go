@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -29,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{}, {Caller: "agent", Exists: exampleExists}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -47,6 +48,22 @@ func exampleExists(p string) (dir, ok bool) {
 	}
 	dir, ok = exampleDisk[p]
 	return dir, ok
+}
+
+// exampleBuildOutput is Context.BuildOutput for rules' examples:
+// /home/u/proj is a git work tree whose index holds main.go and
+// build/Dockerfile; its other node_modules, dist, target, .next and
+// __pycache__ directories are build output.
+func exampleBuildOutput(p string) bool {
+	rel, found := strings.CutPrefix(p, "/home/u/proj/")
+	if !found || strings.HasPrefix("build/Dockerfile", rel+"/") {
+		return false
+	}
+	switch path.Base(rel) {
+	case "node_modules", "dist", "target", ".next", "__pycache__", "build":
+		return true
+	}
+	return false
 }
 
 // TestExamples runs every example of the rule, each against the rule alone.

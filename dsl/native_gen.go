@@ -379,7 +379,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native92
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#)))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#)))":
 		if scope == "command" {
 			return native93
 		}
@@ -3442,7 +3442,8 @@ func native93(env any) bool {
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
 			allOf(e.Positional, func(p0 string) bool {
-				return isTemp(p0)
+				return (isTemp(p0) ||
+					e.Regenerable(p0))
 			})))
 }
 

@@ -1,0 +1,73 @@
+package hguard
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestRegenerableDelete: a recursive delete of a build's output or a
+// dependency directory the project's git tracks nothing in, or of a tool
+// cache in the home, does not ask, for a person or an agent (rm -rf
+// node_modules is everyday); one holding a tracked file, a repository of
+// its own, a directory outside any work tree, a name no build gives and
+// anything beside them still ask.
+func TestRegenerableDelete(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	proj := filepath.Join(home, "proj")
+	loose := filepath.Join(home, "loose") // no git work tree
+	writeTree(t, proj, map[string]string{
+		"main.go": "package main\n", ".gitignore": "node_modules/\ntarget/\n",
+		"build/Dockerfile": "FROM scratch\n", "node_modules/x/index.js": "x\n", "target/debug/app": "x\n",
+		"web/node_modules/y/index.js": "y\n", "web/.next/cache/a": "a\n", "src/gen/a.go": "package gen\n",
+		"vendor/.git/HEAD": "ref: refs/heads/main\n", "dist/.git/HEAD": "ref: refs/heads/main\n",
+	}, 0o644)
+	writeTree(t, loose, map[string]string{"node_modules/x/index.js": "x\n"}, 0o644)
+	writeTree(t, home, map[string]string{".cache/go-build/00/a": "a\n"}, 0o644)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go", ".gitignore", "build/Dockerfile", "src/gen/a.go"}} {
+		if out, err := exec.Command(git, append([]string{"-C", proj}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	g := newGuard(t, Options{})
+	for _, tt := range []struct {
+		dir, cmd string
+		want     dsl.Level
+	}{
+		{proj, "rm -rf node_modules", dsl.Allow},
+		{proj, "rm -rf node_modules/ target", dsl.Allow},
+		{proj, "rm -rf ./web/node_modules web/.next", dsl.Allow},
+		{filepath.Join(proj, "web"), "rm -rf node_modules", dsl.Allow},
+		{proj, "rm -rf " + filepath.Join(proj, "node_modules"), dsl.Allow},
+		{proj, "rm -rf node_modules && npm ci", dsl.Allow},
+		{proj, "rm -rf ~/.cache/go-build", dsl.Allow},
+		{proj, "rm -rf build", dsl.Ask},                // it holds a tracked Dockerfile
+		{proj, "rm -rf node_modules src/gen", dsl.Ask}, // beside a tracked directory
+		{proj, "rm -rf dist", dsl.Ask},                 // a repository of its own
+		{proj, "rm -rf vendor", dsl.Ask},               // a name no build gives
+		{proj, "rm -rf */node_modules", dsl.Ask},       // a glob
+		{proj, "rm -rf \"$D/node_modules\"", dsl.Ask},
+		{loose, "rm -rf node_modules", dsl.Ask}, // no work tree says what it holds
+		{proj, "rm -rf ~", dsl.Block},
+	} {
+		for _, caller := range []string{"", "claude-code"} {
+			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})
+			if v.Level != tt.want {
+				t.Errorf("%q in %s, caller %q: %s, want %s (%v)", tt.cmd, tt.dir, caller, v.Level, tt.want, v.Findings)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(proj, "node_modules")); err != nil {
+		t.Errorf("a check touched the tree: %v", err)
+	}
+}
