@@ -267,7 +267,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native64
 		}
-	case "any(options(\"c\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.(ext|file)\\\\.allow=always)\") || any(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"]) && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\")":
 		if scope == "command" {
 			return native65
 		}
@@ -1296,7 +1296,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [447]lazyRegexp{
+var nativeRegexps = [448]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1384,6 +1384,7 @@ var nativeRegexps = [447]lazyRegexp{
 	{src: "(?i)(sh|bash|python|perl|;|\\|)\\b.*-c|;|\\$\\("},
 	{src: "(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand="},
 	{src: "\\$\\{(run|readfile|readsocket|perl|dlfunc)\\b"},
+	{src: "(?i)^(core\\.(pager|editor)|sequence\\.editor)=(true|:|cat)?$"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.(ext|file)\\.allow=always)"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
 	{src: "^GIT_CONFIG_KEY_[0-9]+$"},
@@ -2985,15 +2986,18 @@ func native64(env any) bool {
 func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return matchReAny(&nativeRegexps[87], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0)
+		return (!matchReFold(&nativeRegexps[87], "=", p0) &&
+			matchReAny(&nativeRegexps[88], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00include\x00http.sslverify=\x00.allow=always", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[88], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[89], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return (in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR") ||
-				(matchReWith(&nativeRegexps[89], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[90], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
+			return ((!(in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
+				in(e.Assigns[p0], "", "true", ":", "cat")) &&
+				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
+				(matchReWith(&nativeRegexps[90], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[91], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3003,7 +3007,7 @@ func native66(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[91], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[92], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3013,7 +3017,7 @@ func native67(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[92], "-", p0)
+				return matchReWith(&nativeRegexps[93], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3027,16 +3031,16 @@ func native67(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[93], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[94], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[94], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[95], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native68 is the condition of command-remap-expansion.
 func native68(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[95], "${", e.Line)
+	return matchReWith(&nativeRegexps[96], "${", e.Line)
 }
 
 // native69 is the condition of path-untrusted-dir.
@@ -3068,7 +3072,7 @@ func native69(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[96], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[97], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native70 is the condition of shell-through-program.
@@ -3085,7 +3089,7 @@ func native70(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[97], " ", p0))
+					!matchReWith(&nativeRegexps[98], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3094,7 +3098,7 @@ func native70(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[98], " interactive", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[99], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native71 is the condition of program-escape.
@@ -3108,28 +3112,28 @@ func native71(env any) bool {
 func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[99], "#", p0)
+		return matchReWith(&nativeRegexps[100], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[99], "#", p0)
+				return matchReWith(&nativeRegexps[100], "#", p0)
 			})))
 }
 
 // native73 is the condition of load-library.
 func native73(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[100], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[101], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[101], "-", p0))
+					matchReWith(&nativeRegexps[102], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[102], "lib", p0))
+						!matchReWith(&nativeRegexps[103], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3137,14 +3141,14 @@ func native73(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[103], ".", p0)
+				return matchReWith(&nativeRegexps[104], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[103], ".", p0)
+				return matchReWith(&nativeRegexps[104], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3166,21 +3170,21 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[104], "/", p0)
+				return matchReWith(&nativeRegexps[105], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[105], ".node", p0)
+				return matchReWith(&nativeRegexps[106], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[106], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[107], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[107], "lib", p0))
+					!matchReWith(&nativeRegexps[108], "lib", p0))
 			})))
 }
 
@@ -3193,23 +3197,23 @@ func native74(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[108], "-", p0) &&
-				!matchReWith(&nativeRegexps[107], "lib", p0))
+			return (matchReWith(&nativeRegexps[109], "-", p0) &&
+				!matchReWith(&nativeRegexps[108], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[109], "=", p0) &&
-					!matchReWith(&nativeRegexps[107], "lib", p0))
+				return (matchReWith(&nativeRegexps[110], "=", p0) &&
+					!matchReWith(&nativeRegexps[108], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[110], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[107], "lib", p0))
+				return (matchReWith(&nativeRegexps[111], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[108], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[111], "-", p0)
+				return matchReWith(&nativeRegexps[112], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[112], ".", p0) &&
-						!matchReWith(&nativeRegexps[113], "lib", p0))
+					return (matchReWith(&nativeRegexps[113], ".", p0) &&
+						!matchReWith(&nativeRegexps[114], "lib", p0))
 				}))))
 }
 
@@ -3217,8 +3221,8 @@ func native74(env any) bool {
 func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[112], ".", p0) &&
-			!matchReWith(&nativeRegexps[113], "lib", p0))
+		return (matchReWith(&nativeRegexps[113], ".", p0) &&
+			!matchReWith(&nativeRegexps[114], "lib", p0))
 	})
 }
 
@@ -3227,7 +3231,7 @@ func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[114], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[115], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3240,10 +3244,10 @@ func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[114], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[115], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[115], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[116], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3251,7 +3255,7 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[116], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[117], "bin", cleanPath(p0))
 	})
 }
 
@@ -3303,7 +3307,7 @@ func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[117], "bin/", p0)
+			return matchReWith(&nativeRegexps[118], "bin/", p0)
 		}))
 }
 
@@ -3344,9 +3348,9 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[118], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[119], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[120], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[119], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[120], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[121], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3357,7 +3361,7 @@ func native86(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[121], "function", e.Line)))
+			matchReWith(&nativeRegexps[122], "function", e.Line)))
 }
 
 // native87 is the condition of fish-funcsave-agent.
@@ -3389,7 +3393,7 @@ func native89(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[122], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[123], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3459,10 +3463,10 @@ func native94(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[123], "..", p0) ||
+					(matchReWith(&nativeRegexps[124], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[124], "$", p0) &&
+							!(matchReWith(&nativeRegexps[125], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3489,17 +3493,17 @@ func native95(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[125], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[126], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[126], "-", p0) ||
+						return (matchReWith(&nativeRegexps[127], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[127], "-", p0) ||
+							return (matchReWith(&nativeRegexps[128], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3525,9 +3529,9 @@ func native96(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[128], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[129], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[129], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[130], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -3546,10 +3550,10 @@ func native97(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[130], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[131], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[131], ".", p0) &&
-						!matchReWith(&nativeRegexps[132], ":", p0)))
+					(matchReWith(&nativeRegexps[132], ".", p0) &&
+						!matchReWith(&nativeRegexps[133], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -3573,7 +3577,7 @@ func native98(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[133], "0", p0)
+					return matchReWith(&nativeRegexps[134], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -3610,7 +3614,7 @@ func native98(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[134], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[135], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -3742,7 +3746,7 @@ func native101(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[135], "-", p0) ||
+							return (matchReWith(&nativeRegexps[136], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -3876,7 +3880,7 @@ func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[136], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[137], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -3916,11 +3920,11 @@ func native110(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[137], "x", p0)
+						return matchReWith(&nativeRegexps[138], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[138], "x", p0)
+						return matchReWith(&nativeRegexps[139], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -3996,7 +4000,7 @@ func native114(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[139], "-", p0)
+					return matchReWith(&nativeRegexps[140], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4009,7 +4013,7 @@ func native114(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[140], p0)) &&
+					!matchRe(&nativeRegexps[141], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4050,9 +4054,9 @@ func native118(env any) bool {
 	return (((((e.Dynamic ||
 		in("find", e.Wrappers...)) ||
 		in("xargs", e.Wrappers...)) ||
-		matchReAny(&nativeRegexps[141], "for\x00while\x00find\x00xargs", e.Line)) &&
-		matchReAny(&nativeRegexps[142], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[143], "-d\x00--decrypt", e.Line))
+		matchReAny(&nativeRegexps[142], "for\x00while\x00find\x00xargs", e.Line)) &&
+		matchReAny(&nativeRegexps[143], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[144], "-d\x00--decrypt", e.Line))
 }
 
 // native119 is the condition of move-to-dev-null.
@@ -4154,7 +4158,7 @@ func native127(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[144], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[145], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4178,7 +4182,7 @@ func native128(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[145], let1) {
+						!matchRe(&nativeRegexps[146], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4191,7 +4195,7 @@ func native128(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[145], let2) {
+							!matchRe(&nativeRegexps[146], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4209,9 +4213,9 @@ func native128(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[145], p0)) &&
+									!matchRe(&nativeRegexps[146], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[146], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[147], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4236,7 +4240,7 @@ func native129(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[145], let1) {
+						!matchRe(&nativeRegexps[146], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4249,7 +4253,7 @@ func native129(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[145], let2) {
+							!matchRe(&nativeRegexps[146], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4277,11 +4281,11 @@ func native129(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[147], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[148], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[148], "git", e.Line))))
+								matchReWith(&nativeRegexps[149], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4304,7 +4308,7 @@ func native130(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[145], let1) {
+						!matchRe(&nativeRegexps[146], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4365,7 +4369,7 @@ func native131(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[149], "remote.", p0)
+					return matchReWith(&nativeRegexps[150], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4377,8 +4381,8 @@ func native132(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[150], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[151], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[151], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[152], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4407,7 +4411,7 @@ func native133(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[145], p0)) &&
+						!matchRe(&nativeRegexps[146], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4467,14 +4471,14 @@ func native138(env any) bool {
 func native139(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[152], e.Original))
+		!matchRe(&nativeRegexps[153], e.Original))
 }
 
 // native140 is the condition of url-confusable-host.
 func native140(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[153], "://", e.Original))
+		matchReFold(&nativeRegexps[154], "://", e.Original))
 }
 
 // native141 is the condition of macos-protection-off.
@@ -4486,12 +4490,12 @@ func native141(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			((matchReWith(&nativeRegexps[154], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[155], "com.apple.security", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[155], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[156], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[156], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[157], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))))) ||
@@ -4500,7 +4504,7 @@ func native141(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[157], "--set", p0)
+					return matchReWith(&nativeRegexps[158], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4514,14 +4518,14 @@ func native141(env any) bool {
 				e.HasFlag("R")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[158], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[159], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[159], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[160], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4535,7 +4539,7 @@ func native142(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[160], "-", p0)
+					return matchReWith(&nativeRegexps[161], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4570,7 +4574,7 @@ func native144(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[161], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[162], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4582,11 +4586,11 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[162], "-set", p0)
+		return matchReAny(&nativeRegexps[163], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[163], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[164], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4598,15 +4602,15 @@ func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[164], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[165], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[165], "login", p0)
+				return matchReFold(&nativeRegexps[166], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[165], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[166], "login", e.Stdin.Text))))
 }
 
 // native147 is the condition of launchd-job.
@@ -4640,9 +4644,9 @@ func native148(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[166], "clipboard", p0)
+					return matchReFold(&nativeRegexps[167], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[166], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[167], "clipboard", e.Stdin.Text)))))
 }
 
 // native149 is the condition of screen-capture-agent.
@@ -4656,23 +4660,23 @@ func native149(env any) bool {
 func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[167], "dialog", p0)
+		return matchReFold(&nativeRegexps[168], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[167], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[168], "dialog", e.Stdin.Text))
 }
 
 // native151 is the condition of applescript-remote-machine.
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[168], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[169], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[168], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[169], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[169], "volume", p0)
+				return matchReFold(&nativeRegexps[170], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[169], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[170], "volume", e.Stdin.Text))))
 }
 
 // native152 is the condition of read-private-store-agent.
@@ -4680,7 +4684,7 @@ func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[170], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[171], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -4700,7 +4704,7 @@ func native153(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[171], "/Users/", p0)
+					return matchReWith(&nativeRegexps[172], "/Users/", p0)
 				}))))
 }
 
@@ -4730,8 +4734,8 @@ func native156(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[172], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[173], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[173], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[174], ".", urlHost(p0))))
 		}))
 }
 
@@ -4751,7 +4755,7 @@ func native158(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[174], "%25", p0))
+				matchReWith(&nativeRegexps[175], "%25", p0))
 		}))
 }
 
@@ -4772,7 +4776,7 @@ func native160(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[175], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[176], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -4783,7 +4787,7 @@ func native161(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[176], "@", p0))
+				matchReWith(&nativeRegexps[177], "@", p0))
 		}))
 }
 
@@ -4792,7 +4796,7 @@ func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[177], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[178], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -4832,14 +4836,14 @@ func native164(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[179], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[179], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[180], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "false", p0)
+				return matchReWith(&nativeRegexps[181], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -4855,30 +4859,30 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[181], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[182], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[182], "/dev/", p0)
+			return matchReWith(&nativeRegexps[183], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[183], ":", p0)
+				return matchReFold(&nativeRegexps[184], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[184], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[185], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[185], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[186], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[186], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[187], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[188], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[187], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[188], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[189], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native166 is the condition of exfiltrate-secrets.
@@ -4889,9 +4893,9 @@ func native166(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[189], "$", p0) &&
+				(matchReWith(&nativeRegexps[190], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[190], "$(cat ", p0))
+				matchReWith(&nativeRegexps[191], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -4910,7 +4914,7 @@ func native166(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[191], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[192], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -4924,10 +4928,10 @@ func native166(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[192], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[193], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[193], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[194], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -4949,7 +4953,7 @@ func native166(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[194], "$(", p0)
+				return matchReWith(&nativeRegexps[195], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4962,11 +4966,11 @@ func native166(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[195], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[196], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[194], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[196], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[195], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[197], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5043,12 +5047,12 @@ func native168(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[197], ":", p0)
+					return matchReWith(&nativeRegexps[198], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[198], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[199], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5067,7 +5071,7 @@ func native169(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[199], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[200], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5091,8 +5095,8 @@ func native170(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[200], "$", p0)) &&
-			matchReWith(&nativeRegexps[201], ".", p0))
+			matchReWith(&nativeRegexps[201], "$", p0)) &&
+			matchReWith(&nativeRegexps[202], ".", p0))
 	})
 }
 
@@ -5140,7 +5144,7 @@ func native171(env any) bool {
 						(((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[202], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[203], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5207,13 +5211,13 @@ func native172(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[203], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[204], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[203], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[204], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5225,7 +5229,7 @@ func native173(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[204], "cd", e.Line))
+		matchReWith(&nativeRegexps[205], "cd", e.Line))
 }
 
 // native174 is the condition of reverse-shell-fifo.
@@ -5238,7 +5242,7 @@ func native174(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[205], "mk", e.Line))
+		matchReWith(&nativeRegexps[206], "mk", e.Line))
 }
 
 // native175 is the condition of shell-piped-to-network.
@@ -5265,20 +5269,20 @@ func native176(env any) bool {
 // native177 is the condition of awk-network.
 func native177(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[206], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[207], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[207], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[208], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native178 is the condition of dns-update.
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[208], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[209], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[209], "del", p0)
+			return matchReFold(&nativeRegexps[210], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[208], "del", p0.Target)
+			return matchReFold(&nativeRegexps[209], "del", p0.Target)
 		}))
 }
 
@@ -5306,7 +5310,7 @@ func native179(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[210], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[211], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5317,15 +5321,15 @@ func native179(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[211], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[212], "*", p0) ||
-										matchReAny(&nativeRegexps[213], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[212], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[213], "*", p0) ||
+										matchReAny(&nativeRegexps[214], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[214], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[215], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[215], "${", p0)
+									return matchReWith(&nativeRegexps[216], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[216], "$", e.Source)))
+									!matchReWith(&nativeRegexps[217], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5342,7 +5346,7 @@ func native179(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[216], "$", p0) &&
+								return (matchReWith(&nativeRegexps[217], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5350,23 +5354,23 @@ func native179(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[217], "%", p0) &&
+										return (matchReWith(&nativeRegexps[218], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[218], ":", p0) &&
+										return (matchReWith(&nativeRegexps[219], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[216], "$", p0)) &&
+										matchReWith(&nativeRegexps[217], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[219], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[220], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5401,10 +5405,10 @@ func native181(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[220], ".", p0))
+					matchReWith(&nativeRegexps[221], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[216], "$", p0) &&
+			return (matchReWith(&nativeRegexps[217], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5432,7 +5436,7 @@ func native182(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[221], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[222], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5440,7 +5444,7 @@ func native182(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[222], p0)
+							return matchRe(&nativeRegexps[223], p0)
 						}))))
 		}()
 	}()
@@ -5454,7 +5458,7 @@ func native183(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[224], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5477,7 +5481,7 @@ func native185(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[224], "://", p0)
+				return matchReWith(&nativeRegexps[225], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5489,7 +5493,7 @@ func native185(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[225], "R:", p0)
+				return matchReWith(&nativeRegexps[226], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5513,15 +5517,15 @@ func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[226], "@", p0) &&
-				!matchReWith(&nativeRegexps[227], "@", p0))
+			return (matchReWith(&nativeRegexps[227], "@", p0) &&
+				!matchReWith(&nativeRegexps[228], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[228], ":", p0) &&
-						!matchReAny(&nativeRegexps[229], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[229], ":", p0) &&
+						!matchReAny(&nativeRegexps[230], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5538,7 +5542,7 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[230], "@", p0)
+		return matchReWith(&nativeRegexps[231], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5554,18 +5558,18 @@ func native188(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[231], ":", p0)
+				return matchReFold(&nativeRegexps[232], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[232], ":", p0)
+				return matchReFold(&nativeRegexps[233], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[233], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[234], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[228], ":", p0) &&
-						!matchReAny(&nativeRegexps[229], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[229], ":", p0) &&
+						!matchReAny(&nativeRegexps[230], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5583,7 +5587,7 @@ func native189(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[234], p0)
+					return matchRe(&nativeRegexps[235], p0)
 				}))))
 }
 
@@ -5591,8 +5595,8 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[235], p0) ||
-			matchReWith(&nativeRegexps[236], "w", p0))
+		return (matchRe(&nativeRegexps[236], p0) ||
+			matchReWith(&nativeRegexps[237], "w", p0))
 	})
 }
 
@@ -5613,13 +5617,13 @@ func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[237], "s", p0) ||
-				matchRe(&nativeRegexps[238], p0))
+			return (matchReWith(&nativeRegexps[238], "s", p0) ||
+				matchRe(&nativeRegexps[239], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[238], p0) ||
-					matchReWith(&nativeRegexps[239], "s", p0))
+				return (matchRe(&nativeRegexps[239], p0) ||
+					matchReWith(&nativeRegexps[240], "s", p0))
 			})))
 }
 
@@ -5628,15 +5632,15 @@ func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[240], "s", p0) ||
-				matchRe(&nativeRegexps[241], p0))
+			return (matchReWith(&nativeRegexps[241], "s", p0) ||
+				matchRe(&nativeRegexps[242], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[241], p0)
+				return matchRe(&nativeRegexps[242], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[242], cleanPath(p0))
+			return matchRe(&nativeRegexps[243], cleanPath(p0))
 		}))
 }
 
@@ -5657,7 +5661,7 @@ func native195(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[243], "+", p0)
+					return matchReWith(&nativeRegexps[244], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5666,8 +5670,8 @@ func native195(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[244], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[245], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[245], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[246], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5691,21 +5695,21 @@ func native196(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[246], p0) ||
-					matchRe(&nativeRegexps[247], p0)) ||
+				return ((((matchRe(&nativeRegexps[247], p0) ||
 					matchRe(&nativeRegexps[248], p0)) ||
-					matchReWith(&nativeRegexps[249], "w", p0)) ||
-					matchReWith(&nativeRegexps[250], "g", p0))
+					matchRe(&nativeRegexps[249], p0)) ||
+					matchReWith(&nativeRegexps[250], "w", p0)) ||
+					matchReWith(&nativeRegexps[251], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[247], p0) ||
-					matchRe(&nativeRegexps[251], p0)) ||
-					matchReWith(&nativeRegexps[252], "w", p0)) ||
-					matchReWith(&nativeRegexps[249], "w", p0))
+				return (((matchRe(&nativeRegexps[248], p0) ||
+					matchRe(&nativeRegexps[252], p0)) ||
+					matchReWith(&nativeRegexps[253], "w", p0)) ||
+					matchReWith(&nativeRegexps[250], "w", p0))
 			})))
 }
 
@@ -5718,7 +5722,7 @@ func native197(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[253], "-", p0)
+					return matchReWith(&nativeRegexps[254], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -5732,11 +5736,11 @@ func native197(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "0", p0)
+				return matchReWith(&nativeRegexps[255], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "0", p0)
+				return matchReWith(&nativeRegexps[255], "0", p0)
 			})))
 }
 
@@ -5767,7 +5771,7 @@ func native198(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[255], "/Groups/", p0))
+					matchReWith(&nativeRegexps[256], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -5834,7 +5838,7 @@ func native202(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[256], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[257], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -5842,12 +5846,12 @@ func native202(env any) bool {
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[257], p0)
+		return matchRe(&nativeRegexps[258], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[258], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[259], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -5866,7 +5870,7 @@ func native204(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[259], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[260], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native205 is the condition of read-secret.
@@ -5882,7 +5886,7 @@ func native206(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[260], ":", p0) ||
+					return (matchReWith(&nativeRegexps[261], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -5891,7 +5895,7 @@ func native206(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[261], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[262], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native207 is the condition of send-secret-dir.
@@ -5910,10 +5914,10 @@ func native208(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[262], p0)
+					return matchRe(&nativeRegexps[263], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[263], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[264], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -5927,7 +5931,7 @@ func native209(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[264], "-", p0)
+						return matchReWith(&nativeRegexps[265], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -5962,7 +5966,7 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[265], "mount", p0)
+		return matchReFold(&nativeRegexps[266], "mount", p0)
 	})
 }
 
@@ -6026,10 +6030,10 @@ func native212(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[266], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[267], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[267], "hguard", p0)
+				return matchReWith(&nativeRegexps[268], "hguard", p0)
 			})))
 }
 
@@ -6097,13 +6101,13 @@ func native213(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[268], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[269], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[266], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[267], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[267], "hguard", p0)
+					return matchReWith(&nativeRegexps[268], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6135,7 +6139,7 @@ func native214(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[269], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[270], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6161,7 +6165,7 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[270], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[271], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6179,15 +6183,15 @@ func native215(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[271], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[272], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[272], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[273], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[273], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[274], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native216 is the condition of self-replace-agent.
@@ -6197,19 +6201,19 @@ func native216(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[274], "hguard", p0)
+				return matchReWith(&nativeRegexps[275], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[275], "hguard", p0)
+					return matchReWith(&nativeRegexps[276], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[276], "hguard", p0)
+						return matchReWith(&nativeRegexps[277], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[277], "hguard", p0)
+					return matchReWith(&nativeRegexps[278], "hguard", p0)
 				}))))
 }
 
@@ -6240,13 +6244,13 @@ func native217(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[278], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[279], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[279], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[280], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6284,13 +6288,13 @@ func native218(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[278], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[279], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[279], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[280], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6301,10 +6305,10 @@ func native218(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[276], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[277], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[280], "hguard", p0) ||
-						matchReWith(&nativeRegexps[281], "hguard", p0))
+					return (matchReWith(&nativeRegexps[281], "hguard", p0) ||
+						matchReWith(&nativeRegexps[282], "hguard", p0))
 				}))))
 }
 
@@ -6314,8 +6318,8 @@ func native219(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[282], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[283], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[283], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[284], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native220 is the condition of self-inline-write-agent.
@@ -6325,31 +6329,31 @@ func native220(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[282], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[283], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[283], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[284], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native221 is the condition of self-env.
 func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[284], "hguard_", p0)
+		return matchReFold(&nativeRegexps[285], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], "hguard_", p0)
+				return matchReFold(&nativeRegexps[285], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[285], "-", p0) ||
+					return (matchReWith(&nativeRegexps[286], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "hguard", p0)
+				return matchReFold(&nativeRegexps[287], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6367,7 +6371,7 @@ func native221(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[287], "hguard_", p0)
+				return matchReFold(&nativeRegexps[288], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -6378,23 +6382,23 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[284], "hguard_", p0)
+			return matchReFold(&nativeRegexps[285], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[284], "hguard_", p0)
+					return matchReFold(&nativeRegexps[285], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[285], "-", p0) ||
+						return (matchReWith(&nativeRegexps[286], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[286], "hguard", p0)
+					return matchReFold(&nativeRegexps[287], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6412,7 +6416,7 @@ func native222(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[287], "hguard_", p0)
+					return matchReFold(&nativeRegexps[288], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -6424,30 +6428,30 @@ func native223(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[288], "-", p0)
+			return matchReWith(&nativeRegexps[289], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[289], p0))
+					matchRe(&nativeRegexps[290], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[290], p0)
+				return matchRe(&nativeRegexps[291], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[291], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[292], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[292], "accept-", p0)
+				return matchReWith(&nativeRegexps[293], "accept-", p0)
 			})))
 }
 
@@ -6458,30 +6462,30 @@ func native224(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[288], "-", p0)
+				return matchReWith(&nativeRegexps[289], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[289], p0))
+						matchRe(&nativeRegexps[290], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[290], p0)
+					return matchRe(&nativeRegexps[291], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[291], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[292], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[292], "accept-", p0)
+					return matchReWith(&nativeRegexps[293], "accept-", p0)
 				}))))
 }
 
@@ -6489,7 +6493,7 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[293], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[294], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -6501,7 +6505,7 @@ func native226(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[293], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[294], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -6518,7 +6522,7 @@ func native227(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[293], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[294], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6540,7 +6544,7 @@ func native228(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[293], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[294], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6623,16 +6627,16 @@ func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[286], "hguard", p0)
+			return matchReFold(&nativeRegexps[287], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "hguard", p0)
+				return matchReFold(&nativeRegexps[287], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[294], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[295], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "hguard", p0)
+				return matchReFold(&nativeRegexps[287], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6645,16 +6649,16 @@ func native232(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "hguard", p0)
+				return matchReFold(&nativeRegexps[287], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[286], "hguard", p0)
+					return matchReFold(&nativeRegexps[287], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[294], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[295], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[286], "hguard", p0)
+					return matchReFold(&nativeRegexps[287], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6670,7 +6674,7 @@ func native233(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[295], "hook", p0)
+					return matchReAny(&nativeRegexps[296], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6681,7 +6685,7 @@ func native233(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[296], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[297], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -6704,7 +6708,7 @@ func native234(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[295], "hook", p0)
+						return matchReAny(&nativeRegexps[296], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -6715,7 +6719,7 @@ func native234(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[296], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[297], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -6734,7 +6738,7 @@ func native235(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[286], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[287], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -6761,7 +6765,7 @@ func native235(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[297], e.Name)) ||
+				matchRe(&nativeRegexps[298], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -6839,7 +6843,7 @@ func native242(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[298], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[299], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -6849,15 +6853,15 @@ func native242(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[299], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[300], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[300], "-", p0) ||
+						return (matchReWith(&nativeRegexps[301], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[301], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[302], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -6878,7 +6882,7 @@ func native244(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[302], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[303], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -6901,7 +6905,7 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[303], "db:", p0)
+		return matchReWith(&nativeRegexps[304], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -6927,7 +6931,7 @@ func native246(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[304], "migrate:", p0)
+			return matchReWith(&nativeRegexps[305], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -6959,7 +6963,7 @@ func native246(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[305], ".", p0)
+				return matchReWith(&nativeRegexps[306], ".", p0)
 			})))
 }
 
@@ -6968,9 +6972,9 @@ func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[306], "secret", p0)
+			return matchReWith(&nativeRegexps[307], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[307], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[308], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native248 is the condition of package-from-url.
@@ -6980,30 +6984,30 @@ func native248(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[308], "://", p0)
+			return matchReWith(&nativeRegexps[309], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[309], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[310], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[309], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[310], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[309], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[310], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], "://", p0)
+				return matchReWith(&nativeRegexps[310], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[310], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[311], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7015,7 +7019,7 @@ func native248(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[311], "://", p0) &&
+				return (matchReWith(&nativeRegexps[312], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7023,7 +7027,7 @@ func native248(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[312], "http", p0)
+				return matchReWith(&nativeRegexps[313], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7037,12 +7041,12 @@ func native248(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[312], "http", p0)
+				return matchReWith(&nativeRegexps[313], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[312], "http", p0)
+				return matchReWith(&nativeRegexps[313], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7056,7 +7060,7 @@ func native249(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[313], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[314], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7064,10 +7068,10 @@ func native249(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[314], "--force-", p0)
+				return matchReWith(&nativeRegexps[315], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[315], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[316], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7078,11 +7082,11 @@ func native250(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[316], "/etc/", p0)
+			return matchReWith(&nativeRegexps[317], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[317], "/etc/", p0)
+				return matchReWith(&nativeRegexps[318], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7101,16 +7105,16 @@ func native251(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[318], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[319], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[319], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[320], "/", e.Path)))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[320], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[321], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
@@ -7118,8 +7122,8 @@ func native251(env any) bool {
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
 					return (!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-						matchReWith(&nativeRegexps[320], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
-						matchReAny(&nativeRegexps[321], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+						matchReWith(&nativeRegexps[321], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
+						matchReAny(&nativeRegexps[322], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7128,14 +7132,14 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[322], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[323], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[323], "=", p0)
+				return matchReWith(&nativeRegexps[324], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[324], "A", p0)
+			return matchReWith(&nativeRegexps[325], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7143,7 +7147,7 @@ func native252(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[325], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[326], "--preserve-env=", p0)
 		}))
 }
 
@@ -7152,7 +7156,7 @@ func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[326], ".", p0)
+			return matchReFold(&nativeRegexps[327], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7174,15 +7178,15 @@ func native254(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[327], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[328], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[328], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[329], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[329], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[330], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[330], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[331], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7192,10 +7196,10 @@ func native254(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[331], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[332], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[332], "://", p0) &&
+				return (matchReWith(&nativeRegexps[333], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7212,7 +7216,7 @@ func native254(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[332], "://", p0) &&
+				return (matchReWith(&nativeRegexps[333], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7265,7 +7269,7 @@ func native256(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[333], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[334], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7276,7 +7280,7 @@ func native257(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[334], "=", p0)
+					return matchReWith(&nativeRegexps[335], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7298,28 +7302,28 @@ func native257(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[335], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[336], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[336], "_", p0) &&
+				(matchReWith(&nativeRegexps[337], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[337], "://", let1) &&
+							return (matchReWith(&nativeRegexps[338], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[338], "=", p0) &&
-					!matchReWith(&nativeRegexps[339], "=0", p0))) ||
-				matchReWith(&nativeRegexps[340], "=", p0)) ||
-				(matchReWith(&nativeRegexps[341], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[339], "=", p0) &&
+					!matchReWith(&nativeRegexps[340], "=0", p0))) ||
+				matchReWith(&nativeRegexps[341], "=", p0)) ||
+				(matchReWith(&nativeRegexps[342], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[342], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[343], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[344], "-insecure", p0))
+				(matchReWith(&nativeRegexps[343], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[344], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[345], "-insecure", p0))
 		})
 	}()
 }
@@ -7329,7 +7333,7 @@ func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[345], ".", p0)
+			return matchReWith(&nativeRegexps[346], ".", p0)
 		}))
 }
 
@@ -7345,7 +7349,7 @@ func native259(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[346], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[347], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7378,10 +7382,10 @@ func native261(env any) bool {
 func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[286], "hguard", p0)
+		return matchReFold(&nativeRegexps[287], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[347], "hguard", p0)
+			return matchReFold(&nativeRegexps[348], "hguard", p0)
 		}))
 }
 
@@ -7398,10 +7402,10 @@ func native264(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[348], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[349], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[349], "history", p0)
+			return matchReWith(&nativeRegexps[350], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7418,7 +7422,7 @@ func native264(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[351], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7448,7 +7452,7 @@ func native265(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[351], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[352], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7470,24 +7474,24 @@ func native265(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[352], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[353], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[353], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[354], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[355], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[355], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[356], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -7518,10 +7522,10 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[356], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[357], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[357], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[358], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -7550,10 +7554,10 @@ func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[358], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[359], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[359], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[360], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7611,13 +7615,13 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[360], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[361], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[361], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[362], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[362], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[363], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -7641,7 +7645,7 @@ func native275(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[363], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[364], "/var/log/", p0)
 		}))
 }
 
@@ -7721,7 +7725,7 @@ func native277(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[364], "--", p0)
+					return matchReWith(&nativeRegexps[365], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -7801,9 +7805,9 @@ func native281(env any) bool {
 func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[365], "while", e.Code) ||
-			matchReAny(&nativeRegexps[366], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[367], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[366], "while", e.Code) ||
+			matchReAny(&nativeRegexps[367], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[368], "fork", e.Code)))
 }
 
 // native283 is the condition of service-from-file.
@@ -7829,10 +7833,10 @@ func native284(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[368], "source=/", p0)
+					return matchReWith(&nativeRegexps[369], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[369], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[370], "security.privileged=true", p0)
 				}))))
 }
 
@@ -7841,11 +7845,11 @@ func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[370], "bind", p0)
+			return matchReWith(&nativeRegexps[371], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[371], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[372], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[372], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[373], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native286 is the condition of snap-unsigned-install.
@@ -7862,7 +7866,7 @@ func native287(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[373], "-", p0)
+				return matchReWith(&nativeRegexps[374], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -7895,7 +7899,7 @@ func native288(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[374], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[375], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -7906,7 +7910,7 @@ func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[375], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[376], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -7914,9 +7918,9 @@ func native289(env any) bool {
 func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[376], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[377], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[378], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[377], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[378], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[379], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -7924,63 +7928,63 @@ func native290(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[379], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[380], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[380], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[381], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[381], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[382], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[382], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[383], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[383], e.Line)) &&
-				matchReAny(&nativeRegexps[384], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[385], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[384], e.Line)) &&
+				matchReAny(&nativeRegexps[385], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[386], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native291 is the condition of request-flood-loop.
 func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[386], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[387], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[388], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[387], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[388], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[389], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[389], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[390], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native292 is the condition of busy-loop.
 func native292(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[390], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[391], "do", e.Line) &&
-			matchReWith(&nativeRegexps[392], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[393], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[394], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[395], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[391], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[392], "do", e.Line) &&
+			matchReWith(&nativeRegexps[393], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[394], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[395], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[396], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native293 is the condition of spawn-loop.
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[396], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[397], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[397], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[398], "sleep\x00wait", e.Line))
 }
 
 // native294 is the condition of thread-storm-code.
 func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[398], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[399], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[400], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[399], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[400], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[401], "sleep\x00.join()", e.Code))
 }
 
 // native295 is the condition of endless-device-read.
@@ -8001,7 +8005,7 @@ func native295(env any) bool {
 func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[401], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[402], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native297 is the condition of write-system-config.
@@ -8027,8 +8031,8 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[402], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[403], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[403], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[404], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8036,8 +8040,8 @@ func native298(env any) bool {
 func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[404], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[405], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[405], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[406], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8046,23 +8050,23 @@ func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[404], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[405], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[406], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[407], ".", index(e.Positional, 0))))
 }
 
 // native301 is the condition of write-guard-config.
 func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[407], "$", p0) ||
-			matchReAny(&nativeRegexps[408], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[408], "$", p0) ||
+			matchReAny(&nativeRegexps[409], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[409], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[410], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8079,7 +8083,7 @@ func native302(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[410], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[411], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8091,7 +8095,7 @@ func native303(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[411], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[412], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8106,10 +8110,10 @@ func native304(env any) bool {
 func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[412], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[413], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[414], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[415], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[413], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[414], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[415], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[416], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8117,7 +8121,7 @@ func native305(env any) bool {
 func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[416], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[417], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8130,14 +8134,14 @@ func native307(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[417], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[418], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[418], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[419], "=", p0))
+				return (matchReWith(&nativeRegexps[419], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[420], "=", p0))
 			})))
 }
 
@@ -8146,7 +8150,7 @@ func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[420], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[421], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8172,11 +8176,11 @@ func native309(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[421], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[422], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[422], "scripts.", p0)
+						return matchReWith(&nativeRegexps[423], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8209,7 +8213,7 @@ func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[423], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[424], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8217,40 +8221,40 @@ func native310(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[424], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[425], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[425], p0)
+					return matchRe(&nativeRegexps[426], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[426], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[427], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[427], "alias.", p0)
+				return matchReWith(&nativeRegexps[428], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[428], "credential.", p0)
+				return matchReFold(&nativeRegexps[429], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[429], "include", p0)
+				return matchReFold(&nativeRegexps[430], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[430], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[431], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[431], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[432], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[432], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[433], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8259,7 +8263,7 @@ func native310(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[433], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[434], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8275,14 +8279,14 @@ func native311(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[429], "include", p0)
+				return matchReFold(&nativeRegexps[430], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[429], "include", let0)) &&
+			!matchReFold(&nativeRegexps[430], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[145], let0) ||
+					(!matchRe(&nativeRegexps[146], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -8292,18 +8296,18 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[434], "http.", p0)
+			return matchReFold(&nativeRegexps[435], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[435], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[436], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[436], "url.", p0)
+					return matchReFold(&nativeRegexps[437], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[437], "http", p0)
+					return matchReFold(&nativeRegexps[438], "http", p0)
 				}))))
 }
 
@@ -8316,9 +8320,9 @@ func native313(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[423], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[424], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[423], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[424], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8327,8 +8331,8 @@ func native313(env any) bool {
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[438], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[439], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[439], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[440], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8337,8 +8341,8 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[440], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[441], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[441], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[442], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8353,18 +8357,18 @@ func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[442], "--action=", p0)
+			return matchReWith(&nativeRegexps[443], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[443], "/", p0)
+			return matchReWith(&nativeRegexps[444], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[444], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[445], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[445], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[446], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8373,9 +8377,9 @@ func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[446], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[447], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[145], p0) {
+					!matchRe(&nativeRegexps[146], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -8390,7 +8394,7 @@ func native319(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[145], p0) {
+					!matchRe(&nativeRegexps[146], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
