@@ -89,7 +89,7 @@ func TestShellHookIntegrity(t *testing.T) {
 		{"bash", "cd ~/.claude && echo '{}' > settings.json", dsl.Ask, dsl.Block},
 		{"bash", "echo '{}' > .amp/settings.json", dsl.Ask, dsl.Block},
 		{"bash", "echo x > ~/.c*/settings.json", dsl.Ask, dsl.Block},
-		{"bash", "cd ~/.claude && echo x > notes.md", dsl.Allow, dsl.Ask}, // no setting; for an agent an overwrite outside its project
+		{"bash", "cd ~/.claude && echo x > notes.md", dsl.Allow, dsl.Allow}, // no setting, and no file there that an agent's write outside its project would lose
 		{"bash", "cd .claude && echo '{}' > settings.json", dsl.Ask, dsl.Block},
 		{"bash", "cd src && echo x > settings.json", dsl.Allow, dsl.Allow},
 	}

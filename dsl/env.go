@@ -1018,10 +1018,11 @@ func outsideProject(p, dir, project, home string) bool {
 // replaces reports that copying sources to dest, resolved against the
 // command's directory dir, lands on a file that exists (Context.Exists):
 // dest is one, or dest is a directory holding a file named like a source.
-// Paths known only at run time, globs and a person's commands (no Exists)
-// are not judged.
+// Paths known only at run time, globs, a person's commands (no Exists)
+// and a container's own files are not judged; a container's path under a
+// mount from here is the host's file it is written as.
 func replaces(dest string, sources []string, dir string, ctx Context) bool {
-	if ctx.Exists == nil || ctx.inside {
+	if ctx.Exists == nil || ctx.inside && !hostPath(dest, ctx.mounts, dir) {
 		return false
 	}
 	// $HOME/x and ${HOME}/x are ~/x (cleanPath)

@@ -403,7 +403,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native98
 		}
-	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target)) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#)) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, positional[0:0])))":
+	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target) && replaces(#.target, args[:0])) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#) && replaces(#, args[:0])) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, args[:0])))":
 		if scope == "command" {
 			return native99
 		}
@@ -3625,21 +3625,23 @@ func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return ((in(p0.Op, ">", ">|", "&>") &&
+			return (((in(p0.Op, ">", ">|", "&>") &&
 				!p0.Dynamic) &&
-				e.OutsideProject(p0.Target))
+				e.OutsideProject(p0.Target)) &&
+				e.Replaces(p0.Target, sliceOf(e.Args, 0, 0)))
 		}) ||
 			(((e.Name == "tee") &&
 				!e.HasFlag("a", "append")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return e.OutsideProject(p0)
+					return (e.OutsideProject(p0) &&
+						e.Replaces(p0, sliceOf(e.Args, 0, 0)))
 				}))) ||
 			((in(e.Name, "curl", "wget", "sort", "shuf", "uniq", "sponge") &&
 				!((e.Name == "sponge") &&
 					e.HasFlag("a"))) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return (e.OutsideProject(p0) &&
-						e.Replaces(p0, sliceOf(e.Positional, 0, 0)))
+						e.Replaces(p0, sliceOf(e.Args, 0, 0)))
 				}))))
 }
 
