@@ -1064,7 +1064,11 @@ func regenerable(p, dir string, ctx Context) bool {
 	if strings.ContainsAny(r, "$`*?[{") || slices.Contains(strings.Split(r, "/"), "..") {
 		return false
 	}
-	if t := tildeHome(r, ctx.Home); strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool { return within(t, d) }) {
+	if t := tildeHome(path.Clean(r), ctx.Home); strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
+		// ~/.cache and ~/Library/Caches are many tools' caches, and some
+		// keep state there: each tool's, not the whole
+		return within(t, d) && !(t == d && (d == "~/.cache" || d == "~/Library/Caches"))
+	}) {
 		return true
 	}
 	if ctx.BuildOutput == nil {

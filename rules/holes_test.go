@@ -244,3 +244,31 @@ func TestContainerSecrets(t *testing.T) {
 		{"kubectl run debug --image=busybox -it --rm -- sh", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestEverydayDevLines: lines a developer or a coding agent runs every day
+// that were asked (the everyday corpus, 2026-12-04), beside the neighbours
+// that still are.
+func TestEverydayDevLines(t *testing.T) {
+	checkHoles(t, []holeCase{
+		// the project's own library path for one run of its interpreter or binary
+		{"PYTHONPATH=src python -m pytest", dsl.Allow, dsl.Allow},
+		{"PYTHONPATH=src pytest -q", dsl.Allow, dsl.Allow},
+		{"PYTHONPATH=$PWD/src python -m app", dsl.Allow, dsl.Allow},
+		{"PERL5LIB=lib prove -r t/", dsl.Allow, dsl.Allow},
+		{"LD_LIBRARY_PATH=build/lib ./build/bin/app", dsl.Allow, dsl.Allow},
+		{"PYTHONPATH=/tmp/x python -m pytest", dsl.Ask, dsl.Ask},
+		{"PYTHONPATH=src git status", dsl.Ask, dsl.Ask},
+		{"LD_LIBRARY_PATH=build/lib ls", dsl.Ask, dsl.Ask},
+		{"export PYTHONPATH=src", dsl.Ask, dsl.Ask},
+		// an editor or pager that does nothing
+		{"GIT_EDITOR=true git rebase --continue", dsl.Allow, dsl.Allow},
+		{"GIT_PAGER=cat git log", dsl.Allow, dsl.Allow},
+		{"GIT_EDITOR='sh -c id' git commit", dsl.Ask, dsl.Ask},
+		// a tool's cache in the home
+		{"rm -rf ~/.cache/go-build", dsl.Allow, dsl.Allow},
+		{"rm -rf ~/.npm/_cacache", dsl.Allow, dsl.Allow},
+		{"rm -rf ~/.cache", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/.cache/../Documents", dsl.Ask, dsl.Ask},
+		{"rm -rf node_modules", dsl.Ask, dsl.Ask},
+	})
+}
