@@ -137,6 +137,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)
 				w.unknownStdin(c, cx)
+				w.unknownScript(c, args, cx)
 			} else if envLaunchers.has(program(name)) {
 				w.unknownLauncher(c, args, cx) // a bare shell there is normal, a command is not hidden
 			}

@@ -349,6 +349,12 @@ func TestRunsEarlier(t *testing.T) {
 		{"check_ssl_cert --curl-bin x.sh -H example.net", "rm -rf ~"},
 		{"tar --use-compress-program=./x.sh -xf a.tar", "rm -rf ~"},
 		{"mytool --editor x.sh notes", "rm -rf ~"},
+		// an unknown program given a file that reads as a shell script
+		{"zzrun x.sh", "rm -rf ~"},
+		{"mytool --script=x.sh", "rm -rf ~"},
+		{"runner ./x.sh", "rm -rf ~"},
+		{"nano x.sh", ""},
+		{"prettier --write x.sh", ""},
 		{"cargo run --bin server", ""},
 		{"kubectl --kubeconfig kube.yaml get pods", "sh"},
 		{"KUBECONFIG=kube.yaml kubectl get pods", "sh"},

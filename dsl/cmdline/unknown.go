@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // unknownLauncher is the generic fallback for the argv form of launchers
@@ -118,6 +120,126 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 		}
 	}
 }
+
+// unknownScript is the fallback for a file a program hguard does not know
+// is given that the line or an earlier command of the session wrote
+// (echo 'rm -rf ~' > x.sh; zzrun x.sh, mytool --script=t, runner s after
+// cat > s <<EOF): a runner may run it as a shell script, so text that
+// parses as one and names a known program is walked as the script it would
+// be, and the rules judge what it runs. Known programs keep their own
+// models (cat f, vim f, grep x f only read it), and editors, viewers,
+// openers and formatters (fileReaders) only show or change the text.
+func (w *walker) unknownScript(c *Command, args []field, cx ctx) {
+	if w.inUnknown > 0 || KnownName(c.Name) || commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") ||
+		fileReaders.has(program(c.Name)) || stdinSinks.has(program(c.Name)) || ownsFiles(program(c.Name)) {
+		return
+	}
+	var seen []string
+	for i, a := range args {
+		if i >= maxLauncherOperands*2 {
+			return
+		}
+		v := a.Value
+		if a.Dynamic || a.in.Kind != "" {
+			continue
+		}
+		if opt, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") {
+			v = val // --script=FILE
+		} else if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if v == "" || slices.Contains(seen, v) {
+			continue
+		}
+		seen = append(seen, v)
+		in, via, ok := w.fileInput(v)
+		if !ok || !in.Static || in.Remote || in.Decoded || !scriptLike(in.Text) || w.followedFile(c, v) {
+			continue
+		}
+		w.inUnknown++
+		w.nested(c, in.Text, via+", given to "+c.Name, cx, false)
+		w.inUnknown--
+	}
+}
+
+// ownsFiles reports a program the model reads the files of by its own
+// grammar (just -f FILE, task, a test runner's or web server's files).
+func ownsFiles(prog string) bool {
+	_, fetched := fetchedRunners[prog]
+	_, build := buildFiles[prog]
+	_, project := projectRunners()[prog]
+	return fetched || build || project || runnerFiles(prog) != nil || givenRunners()[prog].lang != "" || codeFileHost(prog) != "" ||
+		webServers[prog] != ""
+}
+
+// followedFile reports a file given to c that the model already read for
+// it (a #! script or a setting's command, writtenFiles and runConfig):
+// what it runs is judged once.
+func (w *walker) followedFile(c *Command, file string) bool {
+	file = strings.TrimPrefix(file, "./")
+	return slices.ContainsFunc(w.line.Commands, func(o *Command) bool {
+		if len(o.Via) <= len(c.Via) {
+			return false
+		}
+		v := o.Via[len(c.Via)]
+		return strings.HasPrefix(v, c.Name+" ") && strings.Contains(v, file)
+	})
+}
+
+// fileReaders are programs outside hguard's tables that open, show,
+// format, convert, print or store a file they are given, never running it
+// as a script (nano x.sh, code x.sh, prettier --write x.sh).
+var fileReaders = set(
+	// editors and IDEs
+	"nano", "pico", "rnano", "micro", "joe", "jed", "mcedit", "ne", "mg", "kak", "hx", "helix", "gedit", "kate",
+	"kwrite", "mousepad", "pluma", "xed", "geany", "leafpad", "featherpad", "gnome-text-editor", "code",
+	"code-insiders", "codium", "cursor", "windsurf", "subl", "atom", "zed", "idea", "pycharm", "goland",
+	"webstorm", "clion", "emacsclient", "notepad", "notepad++", "mate", "bbedit", "edit",
+	// openers and viewers
+	"xdg-open", "open", "gio", "gvfs-open", "kde-open", "wslview", "sensible-browser", "firefox", "chromium",
+	"google-chrome", "mdcat", "mdless", "frogmouth", "lnav", "multitail", "view", "evince", "okular", "zathura",
+	"feh", "eog", "meld", "vimdiff", "nvimdiff", "kdiff3", "difft", "difftastic", "delta", "hexyl", "tokei",
+	"cloc", "scc", "exiftool", "mediainfo", "ctags", "cscope", "termux-share",
+	// formatters, linters, spell checkers, converters and printers
+	"prettier", "eslint", "biome", "dprint", "shellharden", "beautysh", "yamllint", "markdownlint",
+	"markdownlint-cli2", "mdformat", "codespell", "typos", "cspell", "vale", "proselint", "editorconfig-checker",
+	"clang-format", "black", "ruff", "isort", "autopep8", "yapf", "rustfmt", "gofmt", "goimports", "stylua",
+	"taplo", "dos2unix", "unix2dos", "enscript", "a2ps", "asciidoctor", "markdown", "cmark", "md2html",
+	"wkhtmltopdf", "trash", "trash-put", "rclone", "s3cmd", "croc", "wormhole", "sops", "ccrypt", "pigz", "pbzip2",
+	"lzip", "lzma", "rar", "unrar", "chezmoi", "stow", "yadm", "dvc", "jj",
+)
+
+// scriptLike reports text that parses as a shell script one of whose
+// commands is a program hguard knows or a shell: prose, data and other
+// languages' code do not (hello world, {"a": 1}, it's done).
+func scriptLike(text string) bool {
+	if strings.TrimSpace(text) == "" || len(text) > maxScriptLike {
+		return false
+	}
+	var f *syntax.File
+	if perr := parseSafely(func() {
+		var err error
+		if f, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err != nil {
+			f = nil
+		}
+	}); perr != nil || f == nil {
+		return false
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if name := ce.Args[0].Lit(); name != "" && (launchable(name) || shells.has(program(baseName(name)))) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// maxScriptLike bounds the text scriptLike parses: a larger file given to
+// an unknown program is data more often than a script.
+const maxScriptLike = 64 << 10
 
 // maxTypedLines bounds the lines of input searched for commands typed
 // into a program hguard does not know.
