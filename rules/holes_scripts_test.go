@@ -33,3 +33,26 @@ func TestUnknownRunsWrittenScript(t *testing.T) {
 		{"echo '{\"a\": 1}' > in.json; zzrun in.json", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestDatabaseAndREPLShells: a Python console or debugger reading its
+// standard input, the MongoDB shells' JavaScript and a Redis script run
+// what they are given (red team, 2026-12-04: each was allowed).
+func TestDatabaseAndREPLShells(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'import os; os.system(\"rm -rf ~\")' | python3 -m code", dsl.Block, dsl.Block},
+		{"python3 -m code <<< 'import shutil; shutil.rmtree(\"/home/u\")'", dsl.Block, dsl.Block},
+		{"echo '!import os; os.system(\"rm -rf ~\")' | python3 -m pdb x.py", dsl.Block, dsl.Block},
+		{"mongo --eval 'run(\"rm\", \"-rf\", \"/home/u\")'", dsl.Block, dsl.Block},
+		{"mongosh --eval 'require(\"child_process\").execSync(\"rm -rf ~\")'", dsl.Block, dsl.Block},
+		{"echo 'run(\"rm\", \"-rf\", \"/home/u\")' | mongo", dsl.Block, dsl.Block},
+		{"redis-cli EVAL \"return redis.call('flushall')\" 0", dsl.Ask, dsl.Ask},
+		// everyday
+		{"echo 'print(1)' | python3 -m code", dsl.Allow, dsl.Allow},
+		{"echo c | python3 -m pdb x.py", dsl.Allow, dsl.Allow},
+		{"echo hi | python3 -m json.tool", dsl.Allow, dsl.Allow},
+		{"python3 -m pytest -q", dsl.Allow, dsl.Allow},
+		{"mongosh --eval 'db.users.find().limit(5)'", dsl.Allow, dsl.Allow},
+		{"mongosh mongodb://localhost/app --eval 'db.stats()'", dsl.Allow, dsl.Allow},
+		{"redis-cli EVAL \"return redis.call('get', KEYS[1])\" 1 k", dsl.Allow, dsl.Allow},
+	})
+}

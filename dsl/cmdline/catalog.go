@@ -588,6 +588,25 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			}
 		}
 		inline("node", "-e", code)
+	case "mongo":
+		// the MongoDB shells' JavaScript: the legacy shell's run("prog",
+		// "arg", …) and runProgram(…) start a program with those words,
+		// and mongosh is Node (require("child_process"))
+		for _, m := range mongoRun().FindAllStringSubmatch(code, -1) {
+			var words []string
+			for _, a := range mongoArg().FindAllString(m[1], -1) {
+				v, ok := literal(a)
+				if !ok {
+					words = []string{"$CODE"} // a command computed at run time
+					break
+				}
+				words = append(words, shellQuote(v))
+			}
+			if len(words) > 0 {
+				run(strings.Join(words, " "))
+			}
+		}
+		inline("node", "-e", code)
 	case "python", "node", "perl", "ruby", "php", "lua":
 		// code in an interpreter's language (gimp -b with python-fu, a
 		// plugin host's script option): read as that interpreter's inline code
@@ -947,7 +966,11 @@ var (
 	puppetAttr     = lazyRegexp(`\b(\w+)\s*=>\s*('[^']*'|"[^"]*"|[\w./-]+)`)
 	// jrunscript's exec(CMD), not a method (Runtime.getRuntime().exec,
 	// which node's reading knows): a string, or the start of an expression
-	jsrExec = lazyRegexp(`(?:^|[^.\w$])exec\s*\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s)"'])`)
+	// the legacy mongo shell's calls that start a program, and their
+	// arguments: string literals or anything else up to a comma
+	mongoRun = lazyRegexp(`(?:^|[^.\w$])(?:run|runProgram|runMongoProgram|_runMongoProgram|startMongoProgram|startMongoProgramNoConnect)\s*\(([^()]*)\)`)
+	mongoArg = lazyRegexp(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,\s][^,]*`)
+	jsrExec  = lazyRegexp(`(?:^|[^.\w$])exec\s*\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s)"'])`)
 	// gdb's commands that evaluate an expression in the debugged process,
 	// and the calls in one that run a command line or load a library
 	gdbExpr   = lazyRegexp(`^(?:call|print|p|output|print-object|po)(?:/\w+)?\s`)

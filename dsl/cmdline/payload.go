@@ -300,7 +300,11 @@ func denoRunsURL(args []field) bool {
 func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 	switch lang {
 	case "python":
-		return shortCode(args, "c", "WX", "", "m")
+		code, fromStdin, ok := shortCode(args, "c", "WX", "", "m")
+		if !ok && !fromStdin && pythonREPL(args) {
+			return field{}, true, false
+		}
+		return code, fromStdin, ok
 	case "node":
 		if strings.HasPrefix(strings.ToLower(name), "deno") {
 			for i := 0; i+1 < len(args); i++ {
@@ -334,6 +338,30 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 	}
 	return languageCode(lang, args)
 }
+
+// pythonREPL reports python -m MODULE for a module that runs what it reads
+// on standard input as Python: an interactive console (code, asyncio,
+// IPython) or the debugger, whose "!stmt" and bare statements run.
+func pythonREPL(args []field) bool {
+	for i, a := range args {
+		v := a.Value
+		if a.Dynamic || !strings.HasPrefix(v, "-") || v == "-" || v == "--" {
+			return false
+		}
+		m, ok := strings.CutPrefix(v, "-m")
+		if !ok {
+			continue
+		}
+		if m == "" && i+1 < len(args) {
+			m = args[i+1].Value
+		}
+		return pythonREPLs.has(m)
+	}
+	return false
+}
+
+// pythonREPLs are the modules pythonREPL names.
+var pythonREPLs = set("code", "pdb", "asyncio", "IPython", "bpython", "ptpython")
 
 // shortCode reads getopt-style options: code letters take the code (joined
 // when repeated, as perl -e 'a' -e 'b'), value letters take the next argument
