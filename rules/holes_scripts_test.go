@@ -56,3 +56,31 @@ func TestDatabaseAndREPLShells(t *testing.T) {
 		{"redis-cli EVAL \"return redis.call('get', KEYS[1])\" 1 k", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestShellStartupCarriers: history saved into a start-up file, prompt
+// code given to a shell in its environment, and start-up files read from
+// a home the environment moves to where the line wrote them (red team,
+// 2026-12-04: each was allowed).
+func TestShellStartupCarriers(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"HISTFILE=~/.bashrc bash -i", dsl.Ask, dsl.Ask},
+		{"export HISTFILE=~/.bashrc", dsl.Ask, dsl.Ask},
+		{"HISTFILE=~/.zshrc zsh -i", dsl.Ask, dsl.Ask},
+		{"PS1='$(rm -rf ~)' bash -i", dsl.Block, dsl.Block},
+		{"PROMPT_COMMAND='rm -rf ~' bash -i", dsl.Block, dsl.Block},
+		{"PS4='$(rm -rf ~)' bash -x x.sh", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > .bashrc; HOME=. bash -i", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > .profile; HOME=$PWD bash -l -c true", dsl.Block, dsl.Block},
+		{"export HOME=$PWD; echo 'rm -rf ~' > .bashrc; bash -i", dsl.Block, dsl.Block},
+		{"mkdir -p d; echo 'rm -rf ~' > d/.zshenv; ZDOTDIR=d zsh -c true", dsl.Block, dsl.Block},
+		{"mkdir -p c/fish; echo 'rm -rf ~' > c/fish/config.fish; XDG_CONFIG_HOME=c fish -c true", dsl.Block, dsl.Block},
+		// everyday
+		{"HISTFILE=~/.bash_history_proj bash -i", dsl.Allow, dsl.Allow},
+		{"export HISTFILE=~/.zsh_history", dsl.Allow, dsl.Allow},
+		{"PS1='\\u@\\h:\\w$ ' bash -i", dsl.Allow, dsl.Allow},
+		{"PS1='$(git branch --show-current) $ ' bash", dsl.Allow, dsl.Allow},
+		{"export PS1='$(git branch --show-current) \\w$ '", dsl.Allow, dsl.Allow},
+		{"echo 'export X=1' > .bashrc; HOME=. bash -c true", dsl.Allow, dsl.Allow},
+		{"HOME=/tmp/h bash -c 'echo hi'", dsl.Allow, dsl.Allow},
+	})
+}

@@ -419,6 +419,12 @@ func (w *walker) runSubst(c *Command, f field, via string, cx ctx) {
 // shell follows sh/bash/… invocations: -c STRING, a substituted script, or
 // a script on standard input.
 func (w *walker) shell(c *Command, args []field, cx ctx) {
+	for _, a := range c.Assigns {
+		// prompt code in the environment the shell starts with
+		// (PS1='$(…)' bash -i, PROMPT_COMMAND=CMD bash -i), as a
+		// standalone assignment's (assigned)
+		w.promptCode(c, a.Name, a.Value, cx)
+	}
 	hasC, readStdin := false, false
 	i := 0
 options:

@@ -312,9 +312,59 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		w.pathText = v.Value
 		w.notePath(v)
 	}
-	if name == "PROMPT_COMMAND" || name == "PS0" || name == "PS1" && strings.Contains(v.Value, "$(") {
+	w.promptCode(c, name, v, cx)
+}
+
+// promptCode follows a variable whose value an interactive shell runs
+// before each prompt (PROMPT_COMMAND) or expands as a prompt: PS0, PS1
+// and PS2 before each command or prompt, PS4 before each command traced
+// under set -x. A prompt's command substitutions run, each judged as a
+// command; the rest of it is text (PS1='$(git branch) \w$ ').
+func (w *walker) promptCode(c *Command, name string, v Word, cx ctx) {
+	switch name {
+	case "PROMPT_COMMAND":
 		w.nested(c, v.Value, name, cx, v.Dynamic)
+	case "PS0", "PS1", "PS2", "PS4":
+		if !strings.Contains(v.Value, "$(") && !strings.Contains(v.Value, "`") {
+			return
+		}
+		for _, cmd := range promptSubsts(v.Value) {
+			w.nested(c, cmd, name, cx, v.Dynamic)
+		}
 	}
+}
+
+// promptSubsts are the command substitutions of a prompt string, as
+// command lines; one that does not parse is given whole, which the
+// walk reports as it reports any text it cannot parse.
+func promptSubsts(value string) []string {
+	var word *syntax.Word
+	if perr := parseSafely(func() {
+		var err error
+		if word, err = syntax.NewParser().Document(strings.NewReader(value)); err != nil {
+			word = nil
+		}
+	}); perr != nil || word == nil {
+		return []string{value}
+	}
+	var out []string
+	syntax.Walk(word, func(n syntax.Node) bool {
+		cs, ok := n.(*syntax.CmdSubst)
+		if !ok {
+			return true
+		}
+		var b strings.Builder
+		for _, st := range cs.Stmts {
+			if syntax.NewPrinter().Print(&b, st) == nil {
+				b.WriteString("\n")
+			}
+		}
+		if t := strings.TrimSpace(b.String()); t != "" {
+			out = append(out, t)
+		}
+		return false
+	})
+	return out
 }
 
 // flowBefore applies what the line set up earlier to c, before it is

@@ -121,6 +121,8 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/cfg/git/config":        {Text: "[filter \"lfs\"]\n\tsmudge = rm -rf ~/smudge\n", Whole: true},
 		"/p/git-lfs":               {Text: "#!/bin/sh\nrm -rf ~/gitlfs\n", Whole: true},
 		"/p/git-remote-https":      {Text: "#!/bin/sh\nrm -rf ~/remote\n", Whole: true},
+		"/p/h/.bashrc":             {Text: "rm -rf ~/hrc\n", Whole: true},
+		"/p/h/.zshenv":             {Text: "rm -rf ~/zenv\n", Whole: true},
 	}
 	// pytest t/ walks t at any depth (the reader's DIR/**/NAME)
 	files["/p/t/**/conftest.py|test_*.py|*_test.py"] = files["/p/t/conftest.py"]
@@ -349,6 +351,11 @@ func TestRunsEarlier(t *testing.T) {
 		{"check_ssl_cert --curl-bin x.sh -H example.net", "rm -rf ~"},
 		{"tar --use-compress-program=./x.sh -xf a.tar", "rm -rf ~"},
 		{"mytool --editor x.sh notes", "rm -rf ~"},
+		// start-up files read from a home the environment moves
+		{"HOME=h bash -i", "rm -rf ~/hrc"},
+		{"ZDOTDIR=./h zsh -c true", "rm -rf ~/zenv"},
+		{"HOME=$PWD/h zsh -c true", "rm -rf ~/zenv"},
+		{"bash -i", ""},
 		// an unknown program given a file that reads as a shell script
 		{"zzrun x.sh", "rm -rf ~"},
 		{"mytool --script=x.sh", "rm -rf ~"},

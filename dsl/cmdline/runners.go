@@ -1081,6 +1081,61 @@ func mesonCommands(text string) []string {
 // quotedStrings finds the single-quoted strings of Meson's language.
 var quotedStrings = lazyRegexp(`'((?:[^'\\]|\\.)*)'`)
 
+// runsStartup follows the start-up files a shell reads from a home its
+// environment moves (HOME=. bash -i, ZDOTDIR=d zsh -c …, XDG_CONFIG_HOME
+// for fish) when the line or the session wrote one there: echo 'rm -rf ~'
+// > .bashrc; HOME=. bash -i runs it. Which of them a shell reads depends
+// on how it starts (login, interactive), so each written one is taken.
+func (w *walker) runsStartup(c *Command, prog string, run func(lang string, names ...string)) {
+	dir := func(name string) (string, bool) {
+		for _, a := range c.Assigns {
+			if a.Name != name {
+				continue
+			}
+			if !a.Value.Dynamic {
+				return a.Value.Value, a.Value.Value != ""
+			}
+			if rest, ok := inWorkingDir(a.Value.Value); ok {
+				return rest, true // HOME=$PWD, HOME=$(pwd)/h
+			}
+			k := varKey(a.Value.Value)
+			return k, k != ""
+		}
+		if v, ok := w.vars[name]; ok && v != "" && !strings.ContainsAny(v, "$`") {
+			return v, true // export HOME=…; bash -i
+		}
+		return "", false
+	}
+	var files []string
+	switch prog {
+	case "bash", "rbash":
+		files = []string{".bashrc", ".bash_profile", ".bash_login", ".profile"}
+	case "zsh":
+		files = []string{".zshenv", ".zprofile", ".zshrc", ".zlogin"}
+		if d, ok := dir("ZDOTDIR"); ok {
+			for _, f := range files {
+				run("sh", path.Join(d, f))
+			}
+			return
+		}
+	case "fish":
+		if d, ok := dir("XDG_CONFIG_HOME"); ok {
+			run("sh", path.Join(d, "fish/config.fish"))
+			return
+		}
+		files = []string{".config/fish/config.fish"}
+	case "ksh", "ksh93", "mksh", "pdksh":
+		files = []string{".profile", ".kshrc", ".mkshrc"}
+	default:
+		files = []string{".profile"}
+	}
+	if d, ok := dir("HOME"); ok && d != "~" {
+		for _, f := range files {
+			run("sh", path.Join(d, f))
+		}
+	}
+}
+
 // runsLoaded follows the files a program loads before its own work, named
 // by its environment or an option: bash runs $BASH_ENV first (BASH_ENV=x.sh
 // bash -c ls), a shell started interactive $ENV; node the modules
@@ -1124,6 +1179,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			run("sh", env("BASH_ENV"))
 		}
 		run("sh", env("ENV"))
+		w.runsStartup(c, prog, run)
 	case prog == "deno" && slices.ContainsFunc(args, func(a field) bool { return a.Value == "task" }):
 		// deno task NAME runs deno.json's tasks
 		for _, f := range []string{"deno.json", "deno.jsonc"} {
