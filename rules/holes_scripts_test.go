@@ -84,3 +84,27 @@ func TestShellStartupCarriers(t *testing.T) {
 		{"HOME=/tmp/h bash -c 'echo hi'", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestRunnerFilesWrittenOnLine: a runner's or a tool's own files written
+// earlier on the same line (conftest.py for pytest, noxfile.py, a JS
+// configuration eslint or webpack loads, a Podfile) run as they would
+// when an earlier command wrote them (red team, 2026-12-04: each was
+// allowed; only the session's earlier files were read).
+func TestRunnerFilesWrittenOnLine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'import os; os.system(\"rm -rf ~\")' > conftest.py; pytest", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > noxfile.py; nox", dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > jest.config.js; npx jest", dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > eslint.config.js; npx eslint .", dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > webpack.config.js; npx webpack", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > conanfile.py; conan install .", dsl.Block, dsl.Block},
+		{"echo 'system \"rm -rf ~\"' > Podfile; pod install", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > SConstruct; scons", dsl.Block, dsl.Block},
+		// everyday
+		{"echo 'def test_x(): assert 1' > test_x.py; pytest", dsl.Allow, dsl.Allow},
+		{"echo 'module.exports = { semi: false }' > prettier.config.js; npx prettier --write .", dsl.Allow, dsl.Allow},
+		{"echo 'export default [{ rules: { semi: \"error\" } }]' > eslint.config.mjs; npx eslint .", dsl.Allow, dsl.Allow},
+		{"echo \"platform :ios, '15.0'\" > Podfile; pod install", dsl.Allow, dsl.Allow},
+		{"npx eslint .", dsl.Allow, dsl.Allow},
+	})
+}

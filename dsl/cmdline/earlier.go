@@ -117,8 +117,12 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		w.runsProgramOption(c, args, cx)
 		w.runsProjects(c, args, cx)
 	}
-	if w.before.Written == nil && (c.Name != "find" || len(w.files) == 0) || c.Dynamic || c.Untrusted != "" {
-		return // find -exec also runs what this line wrote
+	// find -exec and the runners of a project's files (pytest's
+	// conftest.py, nox's noxfile.py) also run what this line wrote
+	sameLine := len(w.files) > 0 && (c.Name == "find" || runnerFiles(program(c.Name)) != nil ||
+		interpreter(c.Name) == "python" && moduleRunner(args) != "")
+	if w.before.Written == nil && !sameLine || c.Dynamic || c.Untrusted != "" {
+		return
 	}
 	if slices.ContainsFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" }) {
 		// echo x.sh | xargs bash: xargs' input is among the arguments
@@ -547,6 +551,47 @@ var codeRunners = map[string][]string{
 	"grunt":    {"Gruntfile.js", "gruntfile.js"},
 }
 
+// configLoaders load a configuration in code from where they run (eslint's
+// eslint.config.js, conan's conanfile.py, pod's Podfile); one they are
+// given by an option (--config FILE) is runsGivenEarlier's.
+var configLoaders = map[string][]string{
+	"eslint":       {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", ".eslintrc.js", ".eslintrc.cjs"},
+	"prettier":     {"prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", ".prettierrc.js", ".prettierrc.mjs", ".prettierrc.cjs"},
+	"webpack":      {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs"},
+	"webpack-cli":  {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs"},
+	"rollup":       {"rollup.config.js", "rollup.config.mjs", "rollup.config.cjs"},
+	"babel":        {"babel.config.js", "babel.config.mjs", "babel.config.cjs", ".babelrc.js", ".babelrc.cjs"},
+	"next":         {"next.config.js", "next.config.mjs"},
+	"nuxt":         {"nuxt.config.js", "nuxt.config.mjs"},
+	"nuxi":         {"nuxt.config.js", "nuxt.config.mjs"},
+	"astro":        {"astro.config.mjs", "astro.config.js"},
+	"vite":         {"vite.config.js", "vite.config.mjs", "vite.config.cjs"},
+	"tailwindcss":  {"tailwind.config.js", "tailwind.config.mjs", "tailwind.config.cjs"},
+	"postcss":      {"postcss.config.js", "postcss.config.mjs", "postcss.config.cjs"},
+	"stylelint":    {"stylelint.config.js", "stylelint.config.mjs", "stylelint.config.cjs", ".stylelintrc.js", ".stylelintrc.cjs"},
+	"commitlint":   {"commitlint.config.js", "commitlint.config.mjs", ".commitlintrc.js", ".commitlintrc.cjs"},
+	"lint-staged":  {"lint-staged.config.js", "lint-staged.config.mjs", ".lintstagedrc.js", ".lintstagedrc.cjs"},
+	"playwright":   {"playwright.config.js", "playwright.config.mjs"},
+	"cypress":      {"cypress.config.js", "cypress.config.mjs", "cypress.config.cjs"},
+	"karma":        {"karma.conf.js"},
+	"ava":          {"ava.config.js", "ava.config.mjs", "ava.config.cjs"},
+	"conan":        {"conanfile.py"},
+	"snakemake":    {"Snakefile", "workflow/Snakefile"},
+	"scons":        {"SConstruct", "Sconstruct", "sconstruct", "SConscript"},
+	"sphinx-build": {"conf.py", "docs/conf.py", "source/conf.py", "docs/source/conf.py"},
+	"locust":       {"locustfile.py"},
+	"behave":       {"features/environment.py"},
+	"alembic":      {"alembic/env.py", "migrations/env.py"},
+	"fastlane":     {"fastlane/Fastfile", "Fastfile"},
+	"pod":          {"Podfile"},
+	"danger":       {"Dangerfile"},
+	"guard":        {"Guardfile"},
+	"cap":          {"Capfile", "config/deploy.rb"},
+	"berks":        {"Berksfile"},
+	"premake":      {"premake5.lua", "premake4.lua"},
+	"xmake":        {"xmake.lua"},
+}
+
 // moduleRunner is the runner python -m starts (python3 -m pytest), when
 // codeRunners knows it, else "".
 func moduleRunner(args []field) string {
@@ -581,6 +626,8 @@ func runnerFiles(prog string) []string {
 		return []string{} // what its arguments and configuration say (pytestFiles), at any depth
 	case codeRunners[prog] != nil:
 		return codeRunners[prog]
+	case configLoaders[prog] != nil:
+		return configLoaders[prog]
 	case prog == "go":
 		return []string{"*.go", "*/*.go"} // go generate: buildRunsEarlier checks the subcommand
 	case prog == "ninja" || prog == "samu":
@@ -680,14 +727,20 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		if dir != "" && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") {
 			f = path.Join(dir, f)
 		}
+		in, ok := Input{}, false
+		via := c.Name + " " + f + ", a file written by an earlier command"
 		if w.writtenHere(f) {
-			return // written on this line: the manifests' check reads it
+			if manifests.has(baseName(f)) || make || prog == "just" || packageRunners.has(prog) {
+				return // written on this line: the manifests' check reads it, or writtenFiles' as given
+			}
+			in, _, ok = w.fileInput(f) // echo … > conftest.py; pytest
+			via = c.Name + " " + f + ", a file written on this line"
+		} else {
+			in, ok = w.earlierFile(f)
 		}
-		in, ok := w.earlierFile(f)
 		if !ok {
 			continue
 		}
-		via := c.Name + " " + f + ", a file written by an earlier command"
 		switch {
 		case !in.Static:
 			c.Untrusted = "dynamic"

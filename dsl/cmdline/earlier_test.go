@@ -122,6 +122,9 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/git-lfs":               {Text: "#!/bin/sh\nrm -rf ~/gitlfs\n", Whole: true},
 		"/p/git-remote-https":      {Text: "#!/bin/sh\nrm -rf ~/remote\n", Whole: true},
 		"/p/h/.bashrc":             {Text: "rm -rf ~/hrc\n", Whole: true},
+		"/p/eslint.config.js":      {Text: "require('child_process').execSync('rm -rf ~/eslint')\n", Whole: true},
+		"/p/conanfile.py":          {Text: "import os\nos.system('rm -rf ~/conan')\n", Whole: true},
+		"/p/Podfile":               {Text: "system 'rm -rf ~/pod'\n", Whole: true},
 		"/p/h/.zshenv":             {Text: "rm -rf ~/zenv\n", Whole: true},
 	}
 	// pytest t/ walks t at any depth (the reader's DIR/**/NAME)
@@ -351,6 +354,10 @@ func TestRunsEarlier(t *testing.T) {
 		{"check_ssl_cert --curl-bin x.sh -H example.net", "rm -rf ~"},
 		{"tar --use-compress-program=./x.sh -xf a.tar", "rm -rf ~"},
 		{"mytool --editor x.sh notes", "rm -rf ~"},
+		// a configuration in code a tool loads from where it runs
+		{"npx eslint .", "rm -rf ~/eslint"},
+		{"conan install .", "rm -rf ~/conan"},
+		{"pod install", "rm -rf ~/pod"},
 		// start-up files read from a home the environment moves
 		{"HOME=h bash -i", "rm -rf ~/hrc"},
 		{"ZDOTDIR=./h zsh -c true", "rm -rf ~/zenv"},

@@ -1371,7 +1371,7 @@ func (w *walker) runsGivenEarlier(c *Command, args []field, cx ctx) {
 		}
 	}
 	if notLaunchers.has(prog) || fileKeepers.has(prog) || shells.has(prog) || interpreter(c.Name) != "" || givenRunners()[prog].lang != "" ||
-		runnerFiles(prog) != nil || c.Name == "find" {
+		runnerFiles(prog) != nil && configLoaders[prog] == nil || c.Name == "find" {
 		return // git add ci.yml keeps the file; the others' files are read elsewhere
 	}
 	// a cluster tool's manifests (kubectl apply -f pod.yaml) run in the
