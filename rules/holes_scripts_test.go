@@ -108,3 +108,34 @@ func TestRunnerFilesWrittenOnLine(t *testing.T) {
 		{"npx eslint .", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestStartupConfigsWrittenOnLine: a configuration a program reads where
+// it starts or is pointed at, written on the line, whose settings or code
+// run commands (red team, 2026-12-04: each was allowed).
+func TestStartupConfigsWrittenOnLine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'system(\"rm -rf ~\")' > .Rprofile; Rscript -e 1", dsl.Block, dsl.Block},
+		{"printf '!import os; os.system(\"rm -rf ~\")\\n' > .pdbrc; python3 -m pdb x.py", dsl.Block, dsl.Block},
+		{"echo 'system(\"rm -rf ~\")' > .octaverc; octave --eval 1", dsl.Block, dsl.Block},
+		{"echo 'system(\"rm -rf ~\")' > .irbrc; irb", dsl.Block, dsl.Block},
+		{"echo 'system(\"rm -rf ~\")' > .pryrc; pry", dsl.Block, dsl.Block},
+		{"printf '\\\\! rm -rf ~\\n' > rc; PSQLRC=rc psql", dsl.Block, dsl.Block},
+		{"echo 'module.exports = { hooks: { readPackage(p) { require(\"child_process\").execSync(\"rm -rf ~\"); return p } } }' > .pnpmfile.cjs; pnpm install", dsl.Block, dsl.Block},
+		{"mkdir -p .cargo; printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"rm -rf ~\"\\n' > .cargo/config.toml; cargo run", dsl.Block, dsl.Block},
+		{"echo 'system \"rm -rf ~\"' > Brewfile; brew bundle", dsl.Block, dsl.Block},
+		{"printf 'Host x\\n  ProxyCommand rm -rf ~\\n' > cfg; ssh -F cfg x", dsl.Block, dsl.Block},
+		{"printf 'Match exec \"rm -rf ~\"\\n' > cfg; scp -F cfg a x:b", dsl.Block, dsl.Block},
+		{"printf 'Host x\\n  ProxyCommand rm -rf ~\\n' > cfg; GIT_SSH_COMMAND='ssh -F cfg' git fetch", dsl.Block, dsl.Block},
+		{"mysql --pager='rm -rf ~' -e 'select 1'", dsl.Block, dsl.Block},
+		{"printf '[mysql]\\npager=\"rm -rf ~\"\\n' > my.cnf; mysql --defaults-file=my.cnf -e 'select 1'", dsl.Block, dsl.Block},
+		// everyday
+		{"echo 'options(digits=4)' > .Rprofile; Rscript -e 1", dsl.Allow, dsl.Allow},
+		{"echo 'system(\"rm -rf ~\")' > .Rprofile; Rscript --vanilla -e 1", dsl.Allow, dsl.Allow},
+		{"mkdir -p .cargo; printf '[build]\\njobs = 4\\n[target.x86_64-unknown-linux-gnu]\\nlinker = \"clang\"\\n' > .cargo/config.toml; cargo build", dsl.Allow, dsl.Allow},
+		{"echo 'brew \"git\"' > Brewfile; brew bundle", dsl.Allow, dsl.Allow},
+		{"printf '\\\\set QUIET 1\\n\\\\timing\\n' > rc; PSQLRC=rc psql", dsl.Allow, dsl.Allow},
+		{"printf 'Host x\\n  HostName 10.0.0.1\\n  User git\\n' > cfg; ssh -F cfg x", dsl.Allow, dsl.Allow},
+		{"printf '[client]\\nuser=root\\n' > my.cnf; mysql --defaults-file=my.cnf -e 'select 1'", dsl.Allow, dsl.Allow},
+		{"mysql --pager=less -e 'select 1'", dsl.Allow, dsl.Allow},
+	})
+}

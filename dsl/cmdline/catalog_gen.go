@@ -636,7 +636,7 @@ var catalogPrograms = [...]Program{
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb"}, {"--one-line", "gdb"}, {"-O", "gdb"}, {"--one-line-before-file", "gdb"}, {"-k", "gdb"}, {"--one-line-on-crash", "gdb"}, {"--", "argv"}}, Stdin: "gdb", ShellPaths: true},
 	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite"}, {"", "sqlite"}}, Stdin: "sqlite"},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite"}}},
-	{Name: "mysql", Code: []CodeOption{{"-e", "mysql"}, {"--execute", "mysql"}}, Stdin: "mysql"},
+	{Name: "mysql", Code: []CodeOption{{"-e", "mysql"}, {"--execute", "mysql"}, {"--pager", "sh"}}, Stdin: "mysql"},
 	{Name: "psql", Code: []CodeOption{{"-c", "psql"}, {"--command", "psql"}}, Stdin: "psql"},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo"}}, Stdin: "mongo"},
 	{Name: "ed", Stdin: "bang"},

@@ -125,6 +125,9 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/eslint.config.js":      {Text: "require('child_process').execSync('rm -rf ~/eslint')\n", Whole: true},
 		"/p/conanfile.py":          {Text: "import os\nos.system('rm -rf ~/conan')\n", Whole: true},
 		"/p/Podfile":               {Text: "system 'rm -rf ~/pod'\n", Whole: true},
+		"/p/ssh.cfg":               {Text: "Host x\n  ProxyCommand rm -rf ~/ssh\n", Whole: true},
+		"/p/.Rprofile":             {Text: "system('rm -rf ~/rprofile')\n", Whole: true},
+		"/p/cg/.cargo/config.toml": {Text: "[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~/runner\"\n", Whole: true},
 		"/p/h/.zshenv":             {Text: "rm -rf ~/zenv\n", Whole: true},
 	}
 	// pytest t/ walks t at any depth (the reader's DIR/**/NAME)
@@ -358,6 +361,11 @@ func TestRunsEarlier(t *testing.T) {
 		{"npx eslint .", "rm -rf ~/eslint"},
 		{"conan install .", "rm -rf ~/conan"},
 		{"pod install", "rm -rf ~/pod"},
+		// a configuration a program reads where it starts or is pointed at
+		{"ssh -F ssh.cfg x", "rm -rf ~/ssh"},
+		{"Rscript -e 1", "rm -rf ~/rprofile"},
+		{"Rscript --vanilla -e 1", ""},
+		{"cd cg && cargo run", "rm -rf ~/runner"},
 		// start-up files read from a home the environment moves
 		{"HOME=h bash -i", "rm -rf ~/hrc"},
 		{"ZDOTDIR=./h zsh -c true", "rm -rf ~/zenv"},

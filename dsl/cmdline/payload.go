@@ -343,21 +343,7 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 // on standard input as Python: an interactive console (code, asyncio,
 // IPython) or the debugger, whose "!stmt" and bare statements run.
 func pythonREPL(args []field) bool {
-	for i, a := range args {
-		v := a.Value
-		if a.Dynamic || !strings.HasPrefix(v, "-") || v == "-" || v == "--" {
-			return false
-		}
-		m, ok := strings.CutPrefix(v, "-m")
-		if !ok {
-			continue
-		}
-		if m == "" && i+1 < len(args) {
-			m = args[i+1].Value
-		}
-		return pythonREPLs.has(m)
-	}
-	return false
+	return pythonREPLs.has(pythonModule(args))
 }
 
 // pythonREPLs are the modules pythonREPL names.

@@ -1081,6 +1081,85 @@ func mesonCommands(text string) []string {
 // quotedStrings finds the single-quoted strings of Meson's language.
 var quotedStrings = lazyRegexp(`'((?:[^'\\]|\\.)*)'`)
 
+// optionValues are the values given to a short option (-F FILE, -FFILE)
+// or a long one (--opt=FILE, --opt FILE); "" names none.
+func optionValues(args []field, short, long string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic || a.Value == "--" {
+			break
+		}
+		v := a.Value
+		switch {
+		case short != "" && v == short || long != "" && v == long:
+			if i+1 < len(args) && !args[i+1].Dynamic {
+				i++
+				out = append(out, args[i].Value)
+			}
+		case long != "" && strings.HasPrefix(v, long+"="):
+			out = append(out, v[len(long)+1:])
+		case short != "" && len(v) > len(short) && strings.HasPrefix(v, short) && !strings.HasPrefix(v, "--"):
+			out = append(out, v[len(short):])
+		}
+	}
+	return out
+}
+
+// sshConfigCommands are the command lines an ssh configuration runs on
+// the client: ProxyCommand, LocalCommand, KnownHostsCommand and the
+// command of Match exec.
+func sshConfigCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(strings.TrimSpace(line))
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		key, rest := strings.ToLower(strings.TrimSuffix(f[0], "=")), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, "="))
+		switch key {
+		case "proxycommand", "localcommand", "knownhostscommand":
+			if !strings.EqualFold(rest, "none") {
+				out = append(out, rest)
+			}
+		case "match":
+			for i := 1; i+1 < len(f); i++ {
+				if strings.EqualFold(f[i], "exec") {
+					cmd := strings.Join(f[i+1:], " ")
+					if m := sshQuoted().FindString(cmd); m != "" && strings.HasPrefix(cmd, `"`) {
+						cmd = unquote(m)
+					} else {
+						cmd = f[i+1]
+					}
+					out = append(out, cmd)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sshQuoted is a double-quoted word of an ssh configuration.
+var sshQuoted = lazyRegexp(`^"(?:[^"\\]|\\.)*"`)
+
+// pythonModule is the module python -m runs, or "".
+func pythonModule(args []field) string {
+	for i, a := range args {
+		v := a.Value
+		if a.Dynamic || !strings.HasPrefix(v, "-") || v == "-" || v == "--" {
+			return ""
+		}
+		if m, ok := strings.CutPrefix(v, "-m"); ok {
+			if m == "" && i+1 < len(args) {
+				m = args[i+1].Value
+			}
+			return m
+		}
+	}
+	return ""
+}
+
 // runsStartup follows the start-up files a shell reads from a home its
 // environment moves (HOME=. bash -i, ZDOTDIR=d zsh -c …, XDG_CONFIG_HOME
 // for fish) when the line or the session wrote one there: echo 'rm -rf ~'
@@ -1172,6 +1251,9 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 		return out
 	}
+	hasArg := func(opts ...string) bool {
+		return slices.ContainsFunc(args, func(a field) bool { return slices.Contains(opts, a.Value) })
+	}
 	prog := program(c.Name)
 	switch lang := interpreter(c.Name); {
 	case shells.has(prog):
@@ -1218,7 +1300,13 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				run("perl", file, "lib/"+file)
 			}
 		}
-	case lang == "ruby":
+	case lang == "ruby" || prog == "pry":
+		switch prog {
+		case "pry":
+			run("ruby", ".pryrc")
+		case "irb":
+			run("ruby", env("IRBRC"), ".irbrc", "irb.rc") // where no ~/.irbrc comes first
+		}
 		for _, o := range words(env("RUBYOPT")) {
 			if o == "--" || len(o) > 2 && o[0] != '-' {
 				break
@@ -1227,6 +1315,57 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				run("ruby", r, r+".rb")
 			}
 		}
+	case lang == "r" && !hasArg("--vanilla", "--no-init-file"):
+		// R and Rscript source R_PROFILE_USER, else ./.Rprofile
+		run("r", env("R_PROFILE_USER"), ".Rprofile")
+	case prog == "octave" || prog == "octave-cli":
+		if !hasArg("--norc", "-f", "--no-init-file") {
+			run("system", ".octaverc") // read where it starts, as octave's code
+		}
+	case lang == "python" && pythonModule(args) == "pdb", prog == "pdb":
+		run("python", ".pdbrc") // its commands: !stmt and Python statements
+	case prog == "psql" && !hasArg("-X", "--no-psqlrc"):
+		run("psql", env("PSQLRC"))
+	case prog == "cargo":
+		// .cargo/config.toml where it runs: a target's runner, a rustc
+		// wrapper or a linker is a program cargo runs
+		for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+			if in, via, ok := w.fileInput(f); ok && in.Static {
+				for _, line := range strings.Split(in.Text, "\n") {
+					if cmd := cargoConfigCommand(line); cmd != "" {
+						w.nested(c, cmd, via, cx, false)
+					}
+				}
+			}
+		}
+	case prog == "ssh" || prog == "scp" || prog == "sftp" || prog == "sshfs":
+		// -F FILE: its ProxyCommand, LocalCommand, KnownHostsCommand and
+		// Match exec run on this machine
+		for _, f := range optionValues(args, "-F", "") {
+			if in, via, ok := w.fileInput(f); ok && in.Static {
+				for _, cmd := range sshConfigCommands(in.Text) {
+					w.nested(c, cmd, via, cx, false)
+				}
+			}
+		}
+	case prog == "mysql" || prog == "mariadb":
+		// an options file's pager runs the output through a command
+		files := append(optionValues(args, "", "--defaults-file"), optionValues(args, "", "--defaults-extra-file")...)
+		for _, f := range files {
+			if in, via, ok := w.fileInput(f); ok && in.Static {
+				for _, line := range strings.Split(in.Text, "\n") {
+					k, v, ok := strings.Cut(line, "=")
+					if k = strings.TrimSpace(k); ok && (k == "pager" || k == "--pager") {
+						if v = strings.TrimSpace(v); len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
+							v = unquote(v)
+						}
+						w.nested(c, v, via, cx, false)
+					}
+				}
+			}
+		}
+	case prog == "brew" && len(args) > 0 && args[0].Value == "bundle":
+		run("ruby", "Brewfile") // a Ruby DSL, evaluated
 	case prog == "nix-shell" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-p" || a.Value == "--packages" }),
 		prog == "nix" && len(args) > 0 && (args[0].Value == "develop" || args[0].Value == "shell"):
 		// a shell.nix's (a flake's devShell's) shellHook runs in the shell
@@ -1239,6 +1378,9 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			}
 		}
 	case packageRunners.has(prog) && prog != "bun":
+		if prog == "pnpm" {
+			run("node", ".pnpmfile.cjs", ".pnpmfile.mjs") // its hooks run on install
+		}
 		// .npmrc: script-shell runs every script, node-options requires
 		// a module into each node, onload-script (npm 6) runs at start
 		if in, _, ok := w.fileInput(".npmrc"); ok && in.Static {
