@@ -127,6 +127,10 @@ func TestStartupConfigsWrittenOnLine(t *testing.T) {
 		{"printf 'Match exec \"rm -rf ~\"\\n' > cfg; scp -F cfg a x:b", dsl.Block, dsl.Block},
 		{"printf 'Host x\\n  ProxyCommand rm -rf ~\\n' > cfg; GIT_SSH_COMMAND='ssh -F cfg' git fetch", dsl.Block, dsl.Block},
 		{"mysql --pager='rm -rf ~' -e 'select 1'", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > x.sh; printf -- '--pre\n./x.sh\n' > rgrc; RIPGREP_CONFIG_PATH=rgrc rg foo", dsl.Block, dsl.Block},
+		{"printf '[hooks]\npre-commit = rm -rf ~\n' > .hg/hgrc; hg commit -m x", dsl.Block, dsl.Block},
+		{"printf '[alias]\nst = !rm -rf ~\n' > h; HGRCPATH=h hg st", dsl.Block, dsl.Block},
+		{"printf '[hooks]\npre-commit = rm -rf ~\n' >> .hg/hgrc; hg commit -m x", dsl.Ask, dsl.Ask},
 		{"printf '[mysql]\\npager=\"rm -rf ~\"\\n' > my.cnf; mysql --defaults-file=my.cnf -e 'select 1'", dsl.Block, dsl.Block},
 		// everyday
 		{"echo 'options(digits=4)' > .Rprofile; Rscript -e 1", dsl.Allow, dsl.Allow},
@@ -137,5 +141,8 @@ func TestStartupConfigsWrittenOnLine(t *testing.T) {
 		{"printf 'Host x\\n  HostName 10.0.0.1\\n  User git\\n' > cfg; ssh -F cfg x", dsl.Allow, dsl.Allow},
 		{"printf '[client]\\nuser=root\\n' > my.cnf; mysql --defaults-file=my.cnf -e 'select 1'", dsl.Allow, dsl.Allow},
 		{"mysql --pager=less -e 'select 1'", dsl.Allow, dsl.Allow},
+		{"printf -- '--smart-case\n--hidden\n' > rgrc; RIPGREP_CONFIG_PATH=rgrc rg foo", dsl.Allow, dsl.Allow},
+		{"printf '[ui]\nusername = A <a@x>\n[alias]\nl = log -l 5\n' > .hg/hgrc; hg l", dsl.Allow, dsl.Allow},
+		{"printf '[hooks]\nprecommit.lint = python:hooks.lint\n' > .hg/hgrc; hg commit -m x", dsl.Allow, dsl.Allow},
 	})
 }

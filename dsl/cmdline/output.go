@@ -255,10 +255,11 @@ func echo(args []string) string {
 // printf follows bash's builtin for %s %b %c %d %i %% and escapes; anything
 // else makes the output unknown.
 func printf(args []string) (string, bool) {
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	dashed := len(args) > 0 && args[0] == "--"
+	if dashed {
+		args = args[1:] // printf -- '--x\n': a format that starts with -
 	}
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+	if len(args) == 0 || !dashed && strings.HasPrefix(args[0], "-") {
 		return "", false // no format, or -v VAR (no output)
 	}
 	format, args := args[0], args[1:]

@@ -1140,6 +1140,33 @@ func sshConfigCommands(text string) []string {
 	return out
 }
 
+// hgrcCommands are the command lines a Mercurial configuration runs: its
+// [hooks] (not python: ones, which name a function) and its [alias]
+// entries starting with ! (shell aliases).
+func hgrcCommands(text string) []string {
+	var out []string
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = strings.TrimSpace(line[1 : len(line)-1])
+			continue
+		}
+		_, v, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		switch {
+		case section == "hooks" && v != "" && !strings.HasPrefix(v, "python:"):
+			out = append(out, v)
+		case section == "alias" && strings.HasPrefix(v, "!"):
+			out = append(out, strings.TrimSpace(v[1:]))
+		}
+	}
+	return out
+}
+
 // sshQuoted is a double-quoted word of an ssh configuration.
 var sshQuoted = lazyRegexp(`^"(?:[^"\\]|\\.)*"`)
 
@@ -1251,6 +1278,14 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 		return out
 	}
+	// known reports a configuration's text known whole; one appended to
+	// or too large to read holds commands known at run time only
+	known := func(in Input) bool {
+		if !in.Static && c.Untrusted == "" {
+			c.Untrusted = untrusted(in)
+		}
+		return in.Static
+	}
 	hasArg := func(opts ...string) bool {
 		return slices.ContainsFunc(args, func(a field) bool { return slices.Contains(opts, a.Value) })
 	}
@@ -1342,7 +1377,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		// -F FILE: its ProxyCommand, LocalCommand, KnownHostsCommand and
 		// Match exec run on this machine
 		for _, f := range optionValues(args, "-F", "") {
-			if in, via, ok := w.fileInput(f); ok && in.Static {
+			if in, via, ok := w.fileInput(f); ok && known(in) {
 				for _, cmd := range sshConfigCommands(in.Text) {
 					w.nested(c, cmd, via, cx, false)
 				}
@@ -1361,6 +1396,32 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 						}
 						w.nested(c, v, via, cx, false)
 					}
+				}
+			}
+		}
+	case prog == "rg":
+		// RIPGREP_CONFIG_PATH: one argument a line, --pre CMD among them
+		// runs CMD on every file searched
+		if in, via, ok := w.fileInput(env("RIPGREP_CONFIG_PATH")); ok && known(in) {
+			lines := strings.Split(in.Text, "\n")
+			for i, l := range lines {
+				l = strings.TrimSpace(l)
+				cmd, ok := strings.CutPrefix(l, "--pre=")
+				if !ok && l == "--pre" && i+1 < len(lines) {
+					cmd, ok = strings.TrimSpace(lines[i+1]), true
+				}
+				if ok && cmd != "" {
+					w.nested(c, shellQuote(cmd), via, cx, false)
+				}
+			}
+		}
+	case prog == "hg":
+		// a repository's .hg/hgrc (or HGRCPATH's): its hooks and shell
+		// aliases run as hg does
+		for _, f := range []string{env("HGRCPATH"), ".hg/hgrc"} {
+			if in, via, ok := w.fileInput(f); f != "" && ok && known(in) {
+				for _, cmd := range hgrcCommands(in.Text) {
+					w.nested(c, cmd, via, cx, false)
 				}
 			}
 		}
