@@ -87,7 +87,8 @@ func TestShellStartupCarriers(t *testing.T) {
 
 // TestRunnerFilesWrittenOnLine: a runner's or a tool's own files written
 // earlier on the same line (conftest.py for pytest, noxfile.py, a JS
-// configuration eslint or webpack loads, a Podfile) run as they would
+// configuration eslint or webpack loads, a Podfile, a module python3 -c
+// 'import y' or node -e 'require("./e.js")' imports) run as they would
 // when an earlier command wrote them (red team, 2026-12-04: each was
 // allowed; only the session's earlier files were read).
 func TestRunnerFilesWrittenOnLine(t *testing.T) {
@@ -100,7 +101,13 @@ func TestRunnerFilesWrittenOnLine(t *testing.T) {
 		{"echo 'import os; os.system(\"rm -rf ~\")' > conanfile.py; conan install .", dsl.Block, dsl.Block},
 		{"echo 'system \"rm -rf ~\"' > Podfile; pod install", dsl.Block, dsl.Block},
 		{"echo 'import os; os.system(\"rm -rf ~\")' > SConstruct; scons", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > y.py; python3 -c 'import y'", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > json.py; python3 -c 'import json; print(1)'", dsl.Block, dsl.Block},
+		{"echo 'import os; os.system(\"rm -rf ~\")' > y.py; python3 -m y", dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > e.js; node -e 'require(\"./e.js\")'", dsl.Block, dsl.Block},
 		// everyday
+		{"echo 'x = 1' > y.py; python3 -c 'import y; print(y.x)'", dsl.Allow, dsl.Allow},
+		{"echo 'module.exports = 1' > e.js; node -e 'console.log(require(\"./e.js\"))'", dsl.Allow, dsl.Allow},
 		{"echo 'def test_x(): assert 1' > test_x.py; pytest", dsl.Allow, dsl.Allow},
 		{"echo 'module.exports = { semi: false }' > prettier.config.js; npx prettier --write .", dsl.Allow, dsl.Allow},
 		{"echo 'export default [{ rules: { semi: \"error\" } }]' > eslint.config.mjs; npx eslint .", dsl.Allow, dsl.Allow},

@@ -119,8 +119,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	}
 	// find -exec and the runners of a project's files (pytest's
 	// conftest.py, nox's noxfile.py) also run what this line wrote
-	sameLine := len(w.files) > 0 && (c.Name == "find" || runnerFiles(program(c.Name)) != nil ||
-		interpreter(c.Name) == "python" && moduleRunner(args) != "")
+	sameLine := len(w.files) > 0 && (c.Name == "find" || runnerFiles(program(c.Name)) != nil || interpreter(c.Name) != "")
 	if w.before.Written == nil && !sameLine || c.Dynamic || c.Untrusted != "" {
 		return
 	}
@@ -133,8 +132,14 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	}
 	var file string
 	var in Input
+	imports := false // a module an interpreter imports: one written on this line too
 	is := func(a field) bool {
 		v := homeSpelled(pwdRelative(a)) // bash "$PWD/x.sh", bash $HOME/x.sh too
+		if v != "" && imports && w.writtenHere(v) {
+			in, _, _ = w.fileInput(v)
+			file = v
+			return true
+		}
 		if v == "" || w.writtenHere(v) {
 			return false // a file written on this line is runsWritten's
 		}
@@ -215,6 +220,8 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 				return false
 			}
 			p := strings.ReplaceAll(name, ".", "/")
+			imports = true
+			defer func() { imports = false }()
 			return is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__main__.py"}})
 		}
 		if runs, _ := w.scriptOf(c, args, is, module); !runs {
@@ -232,7 +239,10 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 				for _, m := range nodeRequires().FindAllStringSubmatch(c.Payload.Code, 16) {
 					name := m[1] + m[2] // one of the two is set
 					for _, f := range []string{name, name + ".js", name + "/index.js"} {
-						if is(field{Word: Word{Value: f}}) {
+						imports = true
+						found := is(field{Word: Word{Value: f}})
+						imports = false
+						if found {
 							w.runEarlier(c, file, in, "node", cx)
 							break
 						}
@@ -343,6 +353,9 @@ func dynamicScript(args []field) bool {
 // whose reading of it is not known).
 func (w *walker) runEarlier(c *Command, file string, in Input, lang string, cx ctx) {
 	via := "file " + file + " written by an earlier command"
+	if w.writtenHere(file) {
+		via = "file " + file + " written on this line"
+	}
 	if slices.Contains(c.Via, via) {
 		return // setup.py importing setup: a module runs once
 	}
