@@ -625,18 +625,7 @@ func (l *linker) makes(c *cmdline.Command, dir string) {
 	if !symbolic || len(ops) == 0 {
 		return
 	}
-	abs := func(p string) string {
-		switch {
-		case p == "~" || strings.HasPrefix(p, "~/"):
-			if l.home == "" {
-				return ""
-			}
-			return l.home + p[1:]
-		case filepath.IsAbs(p):
-			return filepath.Clean(p)
-		}
-		return filepath.Join(dir, p)
-	}
+	abs := func(p string) string { return l.absIn(p, dir) }
 	target := func(p string) string {
 		if p == "~" || strings.HasPrefix(p, "~/") {
 			return abs(p) // the shell expands it; a link holds no ~
@@ -703,18 +692,7 @@ func (l *linker) mounts(c *cmdline.Command, dir string) {
 	if !bind || len(ops) < 2 {
 		return
 	}
-	abs := func(p string) string {
-		switch {
-		case p == "~" || strings.HasPrefix(p, "~/"):
-			if l.home == "" {
-				return ""
-			}
-			return l.home + p[1:]
-		case filepath.IsAbs(p):
-			return filepath.Clean(p)
-		}
-		return filepath.Join(dir, p)
-	}
+	abs := func(p string) string { return l.absIn(p, dir) }
 	src, dst := abs(ops[len(ops)-2]), abs(ops[len(ops)-1])
 	if src == "" || dst == "" {
 		return
@@ -769,4 +747,19 @@ func linkedLiterals(code string, linked func(string) string) (string, bool) {
 	}
 	b.WriteString(code[last:])
 	return b.String(), true
+}
+
+// absIn is p as an absolute path: ~ is the home ("" when unknown), a
+// relative path is relative to dir.
+func (l *linker) absIn(p, dir string) string {
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		if l.home == "" {
+			return ""
+		}
+		return l.home + p[1:]
+	case filepath.IsAbs(p):
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }

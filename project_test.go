@@ -346,14 +346,7 @@ func TestScriptParams(t *testing.T) {
 // it does not ignore asks; one it ignores or tracks does not (red team,
 // 2026-12-03: git add -A && git commit && git push published .env).
 func TestStagedSecrets(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git, home := gitHome(t)
 	repo := func(name string, files map[string]string) string {
 		dir := filepath.Join(home, name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -395,6 +388,22 @@ func TestStagedSecrets(t *testing.T) {
 			t.Errorf("%q for a person: %v, want allow", tt.cmd, p.Level)
 		}
 	}
+}
+
+// gitHome is a fresh home for a test that runs the real git (skipped
+// without one): HOME is set to it, and git reads no configuration but
+// its own there. It returns git's path and the home.
+func gitHome(t *testing.T) (git, home string) {
+	t.Helper()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	home = t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	return git, home
 }
 
 // writeTree writes files (a path under root → its text) with mode, making
@@ -459,14 +468,7 @@ func TestRunnerCodeWritten(t *testing.T) {
 // holds a .env that neither .npmignore nor (without one) .gitignore leaves
 // out, and that package.json's files does not exclude, asks (redteam8 #16).
 func TestPublishSecrets(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git, home := gitHome(t)
 	pkg := func(name string, files map[string]string) string {
 		dir := filepath.Join(home, name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {

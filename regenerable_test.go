@@ -16,14 +16,7 @@ import (
 // its own, a directory outside any work tree, a name no build gives and
 // anything beside them still ask.
 func TestRegenerableDelete(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git, home := gitHome(t)
 	proj := filepath.Join(home, "proj")
 	loose := filepath.Join(home, "loose") // no git work tree
 	writeTree(t, proj, map[string]string{

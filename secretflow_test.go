@@ -27,14 +27,7 @@ type flowCase struct {
 // unignored api/.env, and a clean one; it returns the home.
 func secretTree(t *testing.T) string {
 	t.Helper()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git, home := gitHome(t)
 	writeTree(t, home, map[string]string{
 		".ssh/id_rsa":            "-----BEGIN OPENSSH PRIVATE KEY-----\n",
 		".aws/credentials":       "[default]\n",

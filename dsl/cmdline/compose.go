@@ -731,24 +731,7 @@ func (w *walker) composeExec(c *Command, services []composeService, dir string, 
 	if workdir == "" {
 		workdir = s.n.get("working_dir").text()
 	}
-	k := &Container{Mounts: s.mounts(dir), Workdir: workdir}
-	argv := make([]Word, 0, len(args)-i-1)
-	for _, a := range args[i+1:] {
-		argv = append(argv, a.Word)
-	}
-	text, cwd := k.mapped(argv)
-	if !k.Mapped {
-		return
-	}
-	if rest, ok := strings.CutPrefix(cwd, "~"); ok && (rest == "" || rest[0] == '/') || path.IsAbs(cwd) {
-		home := ""
-		if ok {
-			home, cwd = "~", rest
-		}
-		text = "cd " + home + "'" + strings.ReplaceAll(cwd, "'", `'\''`) + "' && " + text
-	}
-	w.walks++
-	w.nested(c, text, "compose exec "+s.name+" (its volumes in "+strings.Join(read, " ")+")", cx, false)
+	w.execMapped(c, &Container{Mounts: s.mounts(dir), Workdir: workdir}, args[i+1:], "compose exec "+s.name+" (its volumes in "+strings.Join(read, " ")+")", cx)
 }
 
 // mounts are the service's bind mounts of this machine's paths: its

@@ -238,9 +238,15 @@ func (w *walker) containerExec(c *Command, args []field, cx ctx) {
 	if !ok || w.walks >= maxLoopWalks {
 		return
 	}
-	k := &Container{Mounts: mounts, Workdir: workdir}
-	argv := make([]Word, 0, len(args)-i-1)
-	for _, a := range args[i+1:] {
+	w.execMapped(c, &Container{Mounts: mounts, Workdir: workdir}, args[i+1:], c.Name+" exec "+name+" (its mounts)", cx)
+}
+
+// execMapped walks the command args that an exec runs in the container k,
+// with every path under one of its bind mounts written as the host's and
+// in its working directory, when a mount maps any.
+func (w *walker) execMapped(c *Command, k *Container, args []field, label string, cx ctx) {
+	argv := make([]Word, 0, len(args))
+	for _, a := range args {
 		argv = append(argv, a.Word)
 	}
 	text, dir := k.mapped(argv)
@@ -255,7 +261,7 @@ func (w *walker) containerExec(c *Command, args []field, cx ctx) {
 		text = "cd " + home + "'" + strings.ReplaceAll(dir, "'", `'\''`) + "' && " + text
 	}
 	w.walks++
-	w.nested(c, text, c.Name+" exec "+name+" (its mounts)", cx, false)
+	w.nested(c, text, label, cx, false)
 }
 
 // containerCopy follows docker cp between this machine and a path under
