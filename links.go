@@ -41,6 +41,10 @@ type linker struct {
 	// mounted are the made links that are bind mounts (mount --bind ~
 	// /tmp/x, bindfs): rm -rf /tmp/x goes into the home as well.
 	mounted map[string]bool
+	// madeOnly follows only the links the line makes, none on disk: a
+	// person's check, which looks nothing up on disk (the line a person
+	// pastes, ln -s ~ /tmp/x && rm -rf /tmp/x/, is read as written).
+	madeOnly bool
 }
 
 // maxLinkHops bounds the links followed for one path (a loop never ends).
@@ -98,6 +102,8 @@ func (l *linker) linked(p, dir string) string {
 	case l.unlinks && !strings.Contains(glob, "/"):
 		// rm -f * and rm key.txt remove names: a match that is a link,
 		// or another name of a secret, is not its target
+	case l.madeOnly:
+		// hard links and a glob's matches are on disk
 	case glob == "":
 		if secret := l.hardLinked(real); secret != "" {
 			real = secret // ln ~/.ssh/id_rsa notes.txt, then cat notes.txt
@@ -270,6 +276,12 @@ func (l *linker) resolve(abs string) string {
 	if _, ok := l.made[full]; ok {
 		return l.eval(full)
 	}
+	if l.madeOnly {
+		if l.madeUnder(full) {
+			return l.eval(full)
+		}
+		return full
+	}
 	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return l.eval(full)
 	}
@@ -344,6 +356,13 @@ func (l *linker) eval(abs string) string {
 				dest = "/"
 			}
 			rest = target + "/" + rest
+			continue
+		}
+		if l.madeOnly {
+			if !l.madeUnder(next) {
+				return filepath.Join(next, rest)
+			}
+			dest = next
 			continue
 		}
 		fi, err := os.Lstat(next)
@@ -453,9 +472,10 @@ func pathsIn(v string) [][3]string {
 // linkedLine is line with each word and redirection target that leads
 // through an existing symbolic link replaced by where it leads (an
 // option's value after = too), or nil when no word does. The rules judge
-// it beside the line as written.
-func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
-	l := &linker{home: filepath.Clean(os.Getenv("HOME"))}
+// it beside the line as written. madeOnly follows only the links the
+// line itself makes (linker.madeOnly).
+func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
+	l := &linker{home: filepath.Clean(os.Getenv("HOME")), madeOnly: madeOnly}
 	if !filepath.IsAbs(l.home) {
 		l.home = ""
 	}
@@ -487,6 +507,9 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 				if r := l.linked(at[1], dir); r != "" {
 					return at[0] + r + at[2], true
 				}
+			}
+			if l.madeOnly {
+				return "", false
 			}
 			if r := l.upward(v, dir, cwd); r != "" {
 				return r, true
@@ -544,6 +567,15 @@ func linkedLine(line *cmdline.Line, cwd string) *cmdline.Line {
 		out.Commands[i] = cc
 	}
 	return out
+}
+
+// makesLinks reports a command of line that makes a link or a bind mount
+// (linker.makes): only then can a person's line lead elsewhere than it
+// reads.
+func makesLinks(line *cmdline.Line) bool {
+	return slices.ContainsFunc(line.Commands, func(c *cmdline.Command) bool {
+		return c.Name == "ln" || c.Name == "mount" || c.Name == "bindfs"
+	})
 }
 
 // madeUnder reports a link the line makes under dir.
