@@ -901,7 +901,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			}
 		}
 		for _, m := range tclOpen().FindAllStringSubmatch(code, -1) {
-			fileOp("write", strings.Trim(m[1], "\"{}")) // open PATH w: a write
+			mode := "read" // open PATH, open PATH r: a read
+			if m[2] != "" && m[2] != "r" && m[2] != "RDONLY" {
+				mode = "write" // open PATH w: a write
+			}
+			fileOp(mode, strings.Trim(m[1], "\"{}"))
 		}
 		if tclEval().MatchString(code) {
 			run("$TCL_CODE") // eval $x: code computed at run time
@@ -949,7 +953,7 @@ var (
 	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
 	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
 	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
-	tclOpen      = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)\s+"?\{?(?:w|a|r\+|w\+|a\+|WRONLY|RDWR|CREAT|APPEND)\b`)
+	tclOpen      = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)(?:\s+"?\{?(w\+?|a\+?|r\+?|WRONLY|RDWR|CREAT|APPEND|RDONLY)\b)?`)
 	tclEval      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:eval|uplevel(?:\s+#?\d+)?)\s+"?\$`)
 	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)

@@ -154,6 +154,8 @@ func TestLanguageModel(t *testing.T) {
 		{`tclsh <<'EOF'` + "\nfile delete -force $env(HOME)\nEOF", "rm -rf -- $HOME", false},
 		{`tclsh <<'EOF'` + "\nset f [open $env(HOME)/.bashrc a]\nputs $f x\nEOF", "tee $HOME/.bashrc", false},
 		{`echo 'file rename /etc /x' | tclsh`, "mv -- /etc /x", false},
+		{`tclsh <<< 'puts [read [open /etc/shadow]]'`, "cat /etc/shadow", false}, // open without a mode reads
+		{`echo 'set f [open /etc/shadow r]' | tclsh`, "cat /etc/shadow", false},
 		{`jrunscript -e 'new java.io.FileWriter("/etc/sudoers.d/x").write("x")'`, "tee /etc/sudoers.d/x", false},
 		{`jrunscript -e 'exec("rm -rf ~")'`, "rm -rf ~", false},
 		{`echo "exec('rm -rf ~')" | jjs`, "rm -rf ~", false},
