@@ -2308,6 +2308,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "network.yaml", Line: 475, Col: 9},
 	},
 	{
+		ID:         "remote-display-terminal",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"xterm", "uxterm", "urxvt", "rxvt", "aterm", "eterm", "st", "xfce4-terminal", "gnome-terminal", "konsole", "terminator"},
+		When:       "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))",
+		Message:    "opens a terminal on another machine's X display; whoever sits at that display types into a shell on this machine (a reverse shell)",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "network.yaml", Line: 485, Col: 3},
+		WhenPos:    dsl.Pos{File: "network.yaml", Line: 488, Col: 9},
+	},
+	{
 		ID:         "chmod-world-writable",
 		Aliases:    nil,
 		Level:      dsl.Ask,

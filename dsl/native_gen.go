@@ -767,540 +767,544 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native189
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
 		if scope == "command" {
 			return native190
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native191
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native192
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native194
 		}
-	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native195
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
+	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
 		if scope == "command" {
 			return native196
 		}
-	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
 		if scope == "command" {
 			return native197
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
+	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\")":
 		if scope == "command" {
 			return native198
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
 		if scope == "command" {
 			return native199
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native200
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
 		if scope == "command" {
 			return native201
 		}
-	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native202
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
 		if scope == "command" {
 			return native203
 		}
-	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native204
 		}
-	case "len(secretFiles) > 0":
+	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
 		if scope == "command" {
 			return native205
 		}
-	case "len(secretFiles) + len(heldFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
+	case "len(secretFiles) > 0":
 		if scope == "command" {
 			return native206
 		}
-	case "agent && len(copiedSecrets()) > 0":
+	case "len(secretFiles) + len(heldFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
 		if scope == "command" {
 			return native207
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "agent && len(copiedSecrets()) > 0":
 		if scope == "command" {
 			return native208
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native209
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native210
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native211
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native212
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native213
 		}
-	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native214
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
 			return native215
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native216
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native217
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native218
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native219
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native220
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native221
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
 		if scope == "command" {
 			return native222
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
 		if scope == "command" {
 			return native223
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native224
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native225
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native226
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native227
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native228
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native229
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native230
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native231
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native232
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native233
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native234
 		}
-	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native235
 		}
-	case "agent && pos(0) in [\"daemon\", \"watch\"]":
+	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
 			return native236
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
 			return native237
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native238
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native239
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native240
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native241
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native242
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native243
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native244
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native245
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native246
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native247
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native248
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native249
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native250
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native251
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native252
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native253
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native254
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native255
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native256
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native257
 		}
-	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native258
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
 		if scope == "command" {
 			return native259
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native260
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native261
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native262
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native263
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native264
 		}
-	case "any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#]) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\")) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native265
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#]) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\")) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"))":
 		if scope == "command" {
 			return native266
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native267
 		}
-	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native268
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"]) || (name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native269
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native270
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native271
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native272
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native273
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native274
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native275
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native276
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native277
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native278
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native279
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native280
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native281
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native282
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native283
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native284
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native285
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native286
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native287
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native288
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native289
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || !(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native290
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native291
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native292
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native293
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native293
+			return native294
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native294
+			return native295
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native295
+			return native296
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native296
+			return native297
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native297
+			return native298
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native298
+			return native299
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
 		if scope == "command" {
-			return native299
+			return native300
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native300
+			return native301
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native301
+			return native302
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native302
+			return native303
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native303
+			return native304
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native304
+			return native305
 		}
 	case "hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"]":
 		if scope == "command" {
-			return native305
+			return native306
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\")":
 		if scope == "command" {
-			return native306
+			return native307
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native307
+			return native308
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native308
+			return native309
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native309
+			return native310
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native310
+			return native311
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^(remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|protocol\\\\.ext\\\\.allow)$\"))":
 		if scope == "command" {
-			return native311
+			return native312
 		}
 	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
-			return native312
+			return native313
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native313
+			return native314
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native314
+			return native315
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
-			return native315
+			return native316
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native316
+			return native317
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native317
+			return native318
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native318
+			return native319
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native319
+			return native320
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native320
+			return native321
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native321
+			return native322
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [450]lazyRegexp{
+var nativeRegexps = [452]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1538,6 +1542,8 @@ var nativeRegexps = [450]lazyRegexp{
 	{src: "(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):"},
 	{src: "(^|[\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\s+\\S"},
 	{src: "^[2-9]"},
+	{src: "^[A-Za-z0-9._-]+:[0-9]"},
+	{src: "^(localhost|127\\.[0-9.]+|unix)?:"},
 	{src: "^[0-7]{0,2}[0-7][0-7][2367]$"},
 	{src: "(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w"},
 	{src: "^[ugoa]*[+=][rwxXt]*s"},
@@ -5605,17 +5611,26 @@ func native189(env any) bool {
 				}))))
 }
 
-// native190 is the condition of chmod-world-writable.
+// native190 is the condition of remote-display-terminal.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[237], p0) ||
-			matchReWith(&nativeRegexps[238], "w", p0))
+	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[237], ":", p0) &&
+			!matchReWith(&nativeRegexps[238], ":", p0))
 	})
 }
 
-// native191 is the condition of recursive-chmod-broad.
+// native191 is the condition of chmod-world-writable.
 func native191(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Args, func(p0 string) bool {
+		return (matchRe(&nativeRegexps[239], p0) ||
+			matchReWith(&nativeRegexps[240], "w", p0))
+	})
+}
+
+// native192 is the condition of recursive-chmod-broad.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5626,40 +5641,40 @@ func native191(env any) bool {
 		}))
 }
 
-// native192 is the condition of setuid-bit.
-func native192(env any) bool {
+// native193 is the condition of setuid-bit.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[239], "s", p0) ||
-				matchRe(&nativeRegexps[240], p0))
+			return (matchReWith(&nativeRegexps[241], "s", p0) ||
+				matchRe(&nativeRegexps[242], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[240], p0) ||
-					matchReWith(&nativeRegexps[241], "s", p0))
+				return (matchRe(&nativeRegexps[242], p0) ||
+					matchReWith(&nativeRegexps[243], "s", p0))
 			})))
 }
 
-// native193 is the condition of setuid-shell.
-func native193(env any) bool {
+// native194 is the condition of setuid-shell.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[242], "s", p0) ||
-				matchRe(&nativeRegexps[243], p0))
+			return (matchReWith(&nativeRegexps[244], "s", p0) ||
+				matchRe(&nativeRegexps[245], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[243], p0)
+				return matchRe(&nativeRegexps[245], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[244], cleanPath(p0))
+			return matchRe(&nativeRegexps[246], cleanPath(p0))
 		}))
 }
 
-// native194 is the condition of recursive-chmod-root.
-func native194(env any) bool {
+// native195 is the condition of recursive-chmod-root.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5668,14 +5683,14 @@ func native194(env any) bool {
 		}))
 }
 
-// native195 is the condition of recursive-chmod-lockout.
-func native195(env any) bool {
+// native196 is the condition of recursive-chmod-lockout.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[245], "+", p0)
+					return matchReWith(&nativeRegexps[247], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5684,8 +5699,8 @@ func native195(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[246], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[247], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[248], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[249], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5700,8 +5715,8 @@ func native195(env any) bool {
 	}()
 }
 
-// native196 is the condition of auth-file-permissions.
-func native196(env any) bool {
+// native197 is the condition of auth-file-permissions.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -5709,26 +5724,26 @@ func native196(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[248], p0) ||
-					matchRe(&nativeRegexps[249], p0)) ||
-					matchRe(&nativeRegexps[250], p0)) ||
-					matchReWith(&nativeRegexps[251], "w", p0)) ||
-					matchReWith(&nativeRegexps[252], "g", p0))
+				return ((((matchRe(&nativeRegexps[250], p0) ||
+					matchRe(&nativeRegexps[251], p0)) ||
+					matchRe(&nativeRegexps[252], p0)) ||
+					matchReWith(&nativeRegexps[253], "w", p0)) ||
+					matchReWith(&nativeRegexps[254], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[249], p0) ||
-					matchRe(&nativeRegexps[253], p0)) ||
-					matchReWith(&nativeRegexps[254], "w", p0)) ||
-					matchReWith(&nativeRegexps[251], "w", p0))
+				return (((matchRe(&nativeRegexps[251], p0) ||
+					matchRe(&nativeRegexps[255], p0)) ||
+					matchReWith(&nativeRegexps[256], "w", p0)) ||
+					matchReWith(&nativeRegexps[253], "w", p0))
 			})))
 }
 
-// native197 is the condition of root-account.
-func native197(env any) bool {
+// native198 is the condition of root-account.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "useradd", "adduser", "usermod", "luseradd", "pw") &&
 		((anyOf(e.Options("u", "uid"), func(p0 string) bool {
@@ -5736,7 +5751,7 @@ func native197(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[255], "-", p0)
+					return matchReWith(&nativeRegexps[257], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -5750,16 +5765,16 @@ func native197(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[256], "0", p0)
+				return matchReWith(&nativeRegexps[258], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[256], "0", p0)
+				return matchReWith(&nativeRegexps[258], "0", p0)
 			})))
 }
 
-// native198 is the condition of privileged-group.
-func native198(env any) bool {
+// native199 is the condition of privileged-group.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -5785,7 +5800,7 @@ func native198(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[257], "/Groups/", p0))
+					matchReWith(&nativeRegexps[259], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -5799,8 +5814,8 @@ func native198(env any) bool {
 			})))
 }
 
-// native199 is the condition of remove-password.
-func native199(env any) bool {
+// native200 is the condition of remove-password.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -5815,8 +5830,8 @@ func native199(env any) bool {
 			})))
 }
 
-// native200 is the condition of password-set-unattended.
-func native200(env any) bool {
+// native201 is the condition of password-set-unattended.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -5834,15 +5849,15 @@ func native200(env any) bool {
 			(len(e.Positional) >= 3)))
 }
 
-// native201 is the condition of set-capabilities.
-func native201(env any) bool {
+// native202 is the condition of set-capabilities.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native202 is the condition of password-hashes-dump.
-func native202(env any) bool {
+// native203 is the condition of password-hashes-dump.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "getent") &&
 		in(e.Pos(0), "shadow", "gshadow")) ||
@@ -5852,25 +5867,25 @@ func native202(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[258], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[260], "/Config/shadowhash", p0))
 			})))
 }
 
-// native203 is the condition of auth-file-immutable.
-func native203(env any) bool {
+// native204 is the condition of auth-file-immutable.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[259], p0)
+		return matchRe(&nativeRegexps[261], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[260], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[262], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native204 is the condition of delete-user.
-func native204(env any) bool {
+// native205 is the condition of delete-user.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "userdel", "deluser", "luserdel", "groupdel", "delgroup") &&
 		!e.HasFlag("h", "help")) &&
@@ -5884,23 +5899,23 @@ func native204(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[261], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[263], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native205 is the condition of read-secret.
-func native205(env any) bool {
+// native206 is the condition of read-secret.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native206 is the condition of send-secret.
-func native206(env any) bool {
+// native207 is the condition of send-secret.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.SecretFiles) + len(e.HeldFiles)) > 0) &&
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[262], ":", p0) ||
+					return (matchReWith(&nativeRegexps[264], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -5909,18 +5924,18 @@ func native206(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[263], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[265], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native207 is the condition of send-secret-dir.
-func native207(env any) bool {
+// native208 is the condition of send-secret-dir.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.CopiedSecrets()) > 0))
 }
 
-// native208 is the condition of dump-process-memory.
-func native208(env any) bool {
+// native209 is the condition of dump-process-memory.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -5928,15 +5943,15 @@ func native208(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[264], p0)
+					return matchRe(&nativeRegexps[266], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[265], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[267], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
-// native209 is the condition of keyring-secret-read.
-func native209(env any) bool {
+// native210 is the condition of keyring-secret-read.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchReAny(&nativeRegexps[47], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
@@ -5945,7 +5960,7 @@ func native209(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[266], "-", p0)
+						return matchReWith(&nativeRegexps[268], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -5960,8 +5975,8 @@ func native209(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native210 is the condition of service-secret-print-agent.
-func native210(env any) bool {
+// native211 is the condition of service-secret-print-agent.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -5976,16 +5991,16 @@ func native210(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native211 is the condition of dosbox-mount-root.
-func native211(env any) bool {
+// native212 is the condition of dosbox-mount-root.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[267], "mount", p0)
+		return matchReFold(&nativeRegexps[269], "mount", p0)
 	})
 }
 
-// native212 is the condition of self-write.
-func native212(env any) bool {
+// native213 is the condition of self-write.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -6044,15 +6059,15 @@ func native212(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[268], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[270], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[269], "hguard", p0)
+				return matchReWith(&nativeRegexps[271], "hguard", p0)
 			})))
 }
 
-// native213 is the condition of self-write-agent.
-func native213(env any) bool {
+// native214 is the condition of self-write-agent.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -6115,13 +6130,13 @@ func native213(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[270], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[272], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[268], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[270], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[269], "hguard", p0)
+					return matchReWith(&nativeRegexps[271], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6145,15 +6160,15 @@ func native213(env any) bool {
 				}))))
 }
 
-// native214 is the condition of self-operand-agent.
-func native214(env any) bool {
+// native215 is the condition of self-operand-agent.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Agent &&
 		!isShell(e.Name)) &&
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[271], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[273], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6175,11 +6190,11 @@ func native214(env any) bool {
 			})))
 }
 
-// native215 is the condition of self-computed-write-agent.
-func native215(env any) bool {
+// native216 is the condition of self-computed-write-agent.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[272], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[274], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6197,42 +6212,42 @@ func native215(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[273], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[274], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[275], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[276], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[275], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[277], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native216 is the condition of self-replace-agent.
-func native216(env any) bool {
+// native217 is the condition of self-replace-agent.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[276], "hguard", p0)
+				return matchReWith(&nativeRegexps[278], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[277], "hguard", p0)
+					return matchReWith(&nativeRegexps[279], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[278], "hguard", p0)
+						return matchReWith(&nativeRegexps[280], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[279], "hguard", p0)
+					return matchReWith(&nativeRegexps[281], "hguard", p0)
 				}))))
 }
 
-// native217 is the condition of self-write-tools.
-func native217(env any) bool {
+// native218 is the condition of self-write-tools.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -6258,13 +6273,13 @@ func native217(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[280], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[282], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[281], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[283], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6274,8 +6289,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of self-write-tools-agent.
-func native218(env any) bool {
+// native219 is the condition of self-write-tools-agent.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -6302,13 +6317,13 @@ func native218(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[280], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[282], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[281], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[283], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6319,55 +6334,55 @@ func native218(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[278], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[280], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[282], "hguard", p0) ||
-						matchReWith(&nativeRegexps[283], "hguard", p0))
+					return (matchReWith(&nativeRegexps[284], "hguard", p0) ||
+						matchReWith(&nativeRegexps[285], "hguard", p0))
 				}))))
 }
 
-// native219 is the condition of self-inline-write.
-func native219(env any) bool {
+// native220 is the condition of self-inline-write.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[284], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[285], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[286], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[287], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native220 is the condition of self-inline-write-agent.
-func native220(env any) bool {
+// native221 is the condition of self-inline-write-agent.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[284], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[285], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[286], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[287], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native221 is the condition of self-env.
-func native221(env any) bool {
+// native222 is the condition of self-env.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[286], "hguard_", p0)
+		return matchReFold(&nativeRegexps[288], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "hguard_", p0)
+				return matchReFold(&nativeRegexps[288], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[287], "-", p0) ||
+					return (matchReWith(&nativeRegexps[289], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "hguard", p0)
+				return matchReFold(&nativeRegexps[290], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6385,34 +6400,34 @@ func native221(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[289], "hguard_", p0)
+				return matchReFold(&nativeRegexps[291], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
 }
 
-// native222 is the condition of self-env-agent.
-func native222(env any) bool {
+// native223 is the condition of self-env-agent.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[286], "hguard_", p0)
+			return matchReFold(&nativeRegexps[288], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[286], "hguard_", p0)
+					return matchReFold(&nativeRegexps[288], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[287], "-", p0) ||
+						return (matchReWith(&nativeRegexps[289], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[288], "hguard", p0)
+					return matchReFold(&nativeRegexps[290], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6430,104 +6445,104 @@ func native222(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[289], "hguard_", p0)
+					return matchReFold(&nativeRegexps[291], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
 }
 
-// native223 is the condition of self-hook-keys.
-func native223(env any) bool {
+// native224 is the condition of self-hook-keys.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[290], "-", p0)
+			return matchReWith(&nativeRegexps[292], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[291], p0))
+					matchRe(&nativeRegexps[293], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[292], p0)
+				return matchRe(&nativeRegexps[294], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[293], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[295], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[294], "accept-", p0)
+				return matchReWith(&nativeRegexps[296], "accept-", p0)
 			})))
 }
 
-// native224 is the condition of self-hook-keys-agent.
-func native224(env any) bool {
+// native225 is the condition of self-hook-keys-agent.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[290], "-", p0)
+				return matchReWith(&nativeRegexps[292], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[291], p0))
+						matchRe(&nativeRegexps[293], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[292], p0)
+					return matchRe(&nativeRegexps[294], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[293], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[295], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[294], "accept-", p0)
+					return matchReWith(&nativeRegexps[296], "accept-", p0)
 				}))))
 }
 
-// native225 is the condition of self-hook-functions.
-func native225(env any) bool {
+// native226 is the condition of self-hook-functions.
+func native226(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[295], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[297], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native226 is the condition of self-hook-functions-agent.
-func native226(env any) bool {
+// native227 is the condition of self-hook-functions-agent.
+func native227(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[295], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[297], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native227 is the condition of self-hook-builtins.
-func native227(env any) bool {
+// native228 is the condition of self-hook-builtins.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -6536,7 +6551,7 @@ func native227(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[295], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[297], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6547,8 +6562,8 @@ func native227(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native228 is the condition of self-hook-builtins-agent.
-func native228(env any) bool {
+// native229 is the condition of self-hook-builtins-agent.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -6558,7 +6573,7 @@ func native228(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[295], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[297], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6569,8 +6584,8 @@ func native228(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native229 is the condition of self-hook-editing.
-func native229(env any) bool {
+// native230 is the condition of self-hook-editing.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -6602,8 +6617,8 @@ func native229(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native230 is the condition of self-hook-editing-agent.
-func native230(env any) bool {
+// native231 is the condition of self-hook-editing-agent.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -6636,51 +6651,51 @@ func native230(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native231 is the condition of self-daemon.
-func native231(env any) bool {
+// native232 is the condition of self-daemon.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[288], "hguard", p0)
+			return matchReFold(&nativeRegexps[290], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "hguard", p0)
+				return matchReFold(&nativeRegexps[290], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[296], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[298], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "hguard", p0)
+				return matchReFold(&nativeRegexps[290], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native232 is the condition of self-daemon-agent.
-func native232(env any) bool {
+// native233 is the condition of self-daemon-agent.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "hguard", p0)
+				return matchReFold(&nativeRegexps[290], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[288], "hguard", p0)
+					return matchReFold(&nativeRegexps[290], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[296], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[298], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[288], "hguard", p0)
+					return matchReFold(&nativeRegexps[290], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native233 is the condition of self-agent-unguarded.
-func native233(env any) bool {
+// native234 is the condition of self-agent-unguarded.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -6688,7 +6703,7 @@ func native233(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[297], "hook", p0)
+					return matchReAny(&nativeRegexps[299], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6699,7 +6714,7 @@ func native233(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[298], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[300], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -6712,8 +6727,8 @@ func native233(env any) bool {
 		}))
 }
 
-// native234 is the condition of self-agent-unguarded-agent.
-func native234(env any) bool {
+// native235 is the condition of self-agent-unguarded-agent.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -6722,7 +6737,7 @@ func native234(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[297], "hook", p0)
+						return matchReAny(&nativeRegexps[299], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -6733,7 +6748,7 @@ func native234(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[298], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[300], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -6746,13 +6761,13 @@ func native234(env any) bool {
 			})))
 }
 
-// native235 is the condition of self-approve-agent.
-func native235(env any) bool {
+// native236 is the condition of self-approve-agent.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[288], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[290], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -6779,7 +6794,7 @@ func native235(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[299], e.Name)) ||
+				matchRe(&nativeRegexps[301], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -6812,52 +6827,52 @@ func native235(env any) bool {
 						}))))))
 }
 
-// native236 is the condition of self-daemon-start-agent.
-func native236(env any) bool {
+// native237 is the condition of self-daemon-start-agent.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native237 is the condition of service-delete.
-func native237(env any) bool {
+// native238 is the condition of service-delete.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native238 is the condition of service-secret-delete.
-func native238(env any) bool {
+// native239 is the condition of service-secret-delete.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native239 is the condition of service-backup-delete.
-func native239(env any) bool {
+// native240 is the condition of service-backup-delete.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native240 is the condition of cloud-audit-off.
-func native240(env any) bool {
+// native241 is the condition of cloud-audit-off.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native241 is the condition of cloud-public-exposure.
-func native241(env any) bool {
+// native242 is the condition of cloud-public-exposure.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native242 is the condition of access-grant.
-func native242(env any) bool {
+// native243 is the condition of access-grant.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (((serviceAction(e.Name, e.Args) == "grant") ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[300], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[302], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -6867,27 +6882,27 @@ func native242(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[301], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[303], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[302], "-", p0) ||
+						return (matchReWith(&nativeRegexps[304], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[303], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[305], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
 
-// native243 is the condition of http-delete.
-func native243(env any) bool {
+// native244 is the condition of http-delete.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native244 is the condition of kubectl-scale-drain.
-func native244(env any) bool {
+// native245 is the condition of kubectl-scale-drain.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -6896,12 +6911,12 @@ func native244(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[304], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[306], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
-// native245 is the condition of compose-down-volumes.
-func native245(env any) bool {
+// native246 is the condition of compose-down-volumes.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -6915,11 +6930,11 @@ func native245(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native246 is the condition of framework-db-reset.
-func native246(env any) bool {
+// native247 is the condition of framework-db-reset.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[305], "db:", p0)
+		return matchReWith(&nativeRegexps[307], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -6945,7 +6960,7 @@ func native246(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[306], "migrate:", p0)
+			return matchReWith(&nativeRegexps[308], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -6977,51 +6992,51 @@ func native246(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[307], ".", p0)
+				return matchReWith(&nativeRegexps[309], ".", p0)
 			})))
 }
 
-// native247 is the condition of kubectl-secret-values.
-func native247(env any) bool {
+// native248 is the condition of kubectl-secret-values.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[308], "secret", p0)
+			return matchReWith(&nativeRegexps[310], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[309], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[311], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
-// native248 is the condition of package-from-url.
-func native248(env any) bool {
+// native249 is the condition of package-from-url.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[310], "://", p0)
+			return matchReWith(&nativeRegexps[312], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[311], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[313], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[311], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[313], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[311], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[313], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "://", p0)
+				return matchReWith(&nativeRegexps[313], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[312], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[314], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7033,7 +7048,7 @@ func native248(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[313], "://", p0) &&
+				return (matchReWith(&nativeRegexps[315], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7041,7 +7056,7 @@ func native248(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[314], "http", p0)
+				return matchReWith(&nativeRegexps[316], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7055,26 +7070,26 @@ func native248(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[314], "http", p0)
+				return matchReWith(&nativeRegexps[316], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[314], "http", p0)
+				return matchReWith(&nativeRegexps[316], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native249 is the condition of unsigned-packages.
-func native249(env any) bool {
+// native250 is the condition of unsigned-packages.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[315], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[317], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7082,33 +7097,33 @@ func native249(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "--force-", p0)
+				return matchReWith(&nativeRegexps[318], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[317], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[319], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native250 is the condition of repo-from-pipe.
-func native250(env any) bool {
+// native251 is the condition of repo-from-pipe.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[318], "/etc/", p0)
+			return matchReWith(&nativeRegexps[320], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[319], "/etc/", p0)
+				return matchReWith(&nativeRegexps[321], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native251 is the condition of environment-hijack.
-func native251(env any) bool {
+// native252 is the condition of environment-hijack.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
@@ -7119,16 +7134,16 @@ func native251(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[320], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[322], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[321], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[323], "/", e.Path)))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[322], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[324], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
@@ -7136,24 +7151,24 @@ func native251(env any) bool {
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
 					return (!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-						matchReWith(&nativeRegexps[322], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
-						matchReAny(&nativeRegexps[323], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+						matchReWith(&nativeRegexps[324], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
+						matchReAny(&nativeRegexps[325], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
 
-// native252 is the condition of secret-in-command.
-func native252(env any) bool {
+// native253 is the condition of secret-in-command.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[324], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[326], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[325], "=", p0)
+				return matchReWith(&nativeRegexps[327], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[326], "A", p0)
+			return matchReWith(&nativeRegexps[328], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7161,16 +7176,16 @@ func native252(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[327], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[329], "--preserve-env=", p0)
 		}))
 }
 
-// native253 is the condition of local-package-install.
-func native253(env any) bool {
+// native254 is the condition of local-package-install.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[328], ".", p0)
+			return matchReFold(&nativeRegexps[330], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7186,21 +7201,21 @@ func native253(env any) bool {
 	}()
 }
 
-// native254 is the condition of package-index-redirect.
-func native254(env any) bool {
+// native255 is the condition of package-index-redirect.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[329], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[331], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[330], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[332], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[331], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[333], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[332], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[334], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7210,10 +7225,10 @@ func native254(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[333], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[335], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[334], "://", p0) &&
+				return (matchReWith(&nativeRegexps[336], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7230,13 +7245,13 @@ func native254(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[334], "://", p0) &&
+				return (matchReWith(&nativeRegexps[336], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native255 is the condition of package-upload-foreign-index.
-func native255(env any) bool {
+// native256 is the condition of package-upload-foreign-index.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -7274,8 +7289,8 @@ func native255(env any) bool {
 	}()
 }
 
-// native256 is the condition of package-publish-secret.
-func native256(env any) bool {
+// native257 is the condition of package-publish-secret.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -7283,18 +7298,18 @@ func native256(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[335], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[337], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native257 is the condition of package-index-env-redirect.
-func native257(env any) bool {
+// native258 is the condition of package-index-env-redirect.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[336], "=", p0)
+					return matchReWith(&nativeRegexps[338], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7316,43 +7331,43 @@ func native257(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[337], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[339], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[338], "_", p0) &&
+				(matchReWith(&nativeRegexps[340], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[339], "://", let1) &&
+							return (matchReWith(&nativeRegexps[341], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[340], "=", p0) &&
-					!matchReWith(&nativeRegexps[341], "=0", p0))) ||
-				matchReWith(&nativeRegexps[342], "=", p0)) ||
-				(matchReWith(&nativeRegexps[343], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[342], "=", p0) &&
+					!matchReWith(&nativeRegexps[343], "=0", p0))) ||
+				matchReWith(&nativeRegexps[344], "=", p0)) ||
+				(matchReWith(&nativeRegexps[345], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[344], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[345], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[346], "-insecure", p0))
+				(matchReWith(&nativeRegexps[346], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[347], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[348], "-insecure", p0))
 		})
 	}()
 }
 
-// native258 is the condition of go-run-module-agent.
-func native258(env any) bool {
+// native259 is the condition of go-run-module-agent.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[347], ".", p0)
+			return matchReWith(&nativeRegexps[349], ".", p0)
 		}))
 }
 
-// native259 is the condition of shutdown-reboot.
-func native259(env any) bool {
+// native260 is the condition of shutdown-reboot.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -7363,7 +7378,7 @@ func native259(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[348], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[350], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7377,49 +7392,49 @@ func native259(env any) bool {
 			})))
 }
 
-// native260 is the condition of kill-all-processes.
-func native260(env any) bool {
+// native261 is the condition of kill-all-processes.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native261 is the condition of fork-bomb.
-func native261(env any) bool {
+// native262 is the condition of fork-bomb.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native262 is the condition of kill-hguard.
-func native262(env any) bool {
+// native263 is the condition of kill-hguard.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[288], "hguard", p0)
+		return matchReFold(&nativeRegexps[290], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[349], "hguard", p0)
+			return matchReFold(&nativeRegexps[351], "hguard", p0)
 		}))
 }
 
-// native263 is the condition of crontab-remove.
-func native263(env any) bool {
+// native264 is the condition of crontab-remove.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native264 is the condition of history-wipe.
-func native264(env any) bool {
+// native265 is the condition of history-wipe.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[352], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[351], "history", p0)
+			return matchReWith(&nativeRegexps[353], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7436,7 +7451,7 @@ func native264(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[352], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[354], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7444,22 +7459,22 @@ func native264(env any) bool {
 		}))
 }
 
-// native265 is the condition of history-file-startup.
-func native265(env any) bool {
+// native266 is the condition of history-file-startup.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((p0 == "HISTFILE") &&
-			matchReWith(&nativeRegexps[353], "/.", cleanPath(e.Assigns[p0])))
+			matchReWith(&nativeRegexps[355], "/.", cleanPath(e.Assigns[p0])))
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "local") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "HISTFILE=") &&
-					matchReWith(&nativeRegexps[353], "/.", cleanPath(strings.TrimPrefix(p0, "HISTFILE="))))
+					matchReWith(&nativeRegexps[355], "/.", cleanPath(strings.TrimPrefix(p0, "HISTFILE="))))
 			})))
 }
 
-// native266 is the condition of firewall-off.
-func native266(env any) bool {
+// native267 is the condition of firewall-off.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -7480,7 +7495,7 @@ func native266(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[356], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7502,29 +7517,29 @@ func native266(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[355], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[357], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[356], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[358], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[359], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[358], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[360], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native267 is the condition of sudo-stdin-password.
-func native267(env any) bool {
+// native268 is the condition of sudo-stdin-password.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -7535,8 +7550,8 @@ func native267(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native268 is the condition of killall-sigkill.
-func native268(env any) bool {
+// native269 is the condition of killall-sigkill.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal"), func(p0 string) bool {
@@ -7546,19 +7561,19 @@ func native268(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native269 is the condition of windows-destructive.
-func native269(env any) bool {
+// native270 is the condition of windows-destructive.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[359], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[361], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[360], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[362], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native270 is the condition of powershell-evasion.
-func native270(env any) bool {
+// native271 is the condition of powershell-evasion.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -7577,15 +7592,15 @@ func native270(env any) bool {
 			})))
 }
 
-// native271 is the condition of power-off-remote.
-func native271(env any) bool {
+// native272 is the condition of power-off-remote.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[361], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[363], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[362], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[364], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7604,8 +7619,8 @@ func native271(env any) bool {
 			})))
 }
 
-// native272 is the condition of kill-init.
-func native272(env any) bool {
+// native273 is the condition of kill-init.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -7620,8 +7635,8 @@ func native272(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native273 is the condition of kernel-module-load.
-func native273(env any) bool {
+// native274 is the condition of kernel-module-load.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -7638,31 +7653,31 @@ func native273(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native274 is the condition of kernel-hardening-off.
-func native274(env any) bool {
+// native275 is the condition of kernel-hardening-off.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[363], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[365], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[364], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[366], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[365], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[367], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native275 is the condition of sysrq-trigger.
-func native275(env any) bool {
+// native276 is the condition of sysrq-trigger.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native276 is the condition of audit-rules-off.
-func native276(env any) bool {
+// native277 is the condition of audit-rules-off.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -7673,12 +7688,12 @@ func native276(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[366], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[368], "/var/log/", p0)
 		}))
 }
 
-// native277 is the condition of network-cut.
-func native277(env any) bool {
+// native278 is the condition of network-cut.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -7739,8 +7754,8 @@ func native277(env any) bool {
 			})))
 }
 
-// native278 is the condition of system-network-change-agent.
-func native278(env any) bool {
+// native279 is the condition of system-network-change-agent.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -7753,7 +7768,7 @@ func native278(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "--", p0)
+					return matchReWith(&nativeRegexps[369], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -7779,8 +7794,8 @@ func native278(env any) bool {
 				}())))
 }
 
-// native279 is the condition of find-exec-broad.
-func native279(env any) bool {
+// native280 is the condition of find-exec-broad.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -7799,8 +7814,8 @@ func native279(env any) bool {
 				}))))
 }
 
-// native280 is the condition of move-system-dir.
-func native280(env any) bool {
+// native281 is the condition of move-system-dir.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7810,8 +7825,8 @@ func native280(env any) bool {
 		}))
 }
 
-// native281 is the condition of move-home.
-func native281(env any) bool {
+// native282 is the condition of move-home.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7820,8 +7835,8 @@ func native281(env any) bool {
 		}))
 }
 
-// native282 is the condition of move-credentials-away.
-func native282(env any) bool {
+// native283 is the condition of move-credentials-away.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -7829,17 +7844,17 @@ func native282(env any) bool {
 		}))
 }
 
-// native283 is the condition of fork-bomb-code.
-func native283(env any) bool {
+// native284 is the condition of fork-bomb-code.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[368], "while", e.Code) ||
-			matchReAny(&nativeRegexps[369], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[370], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[370], "while", e.Code) ||
+			matchReAny(&nativeRegexps[371], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[372], "fork", e.Code)))
 }
 
-// native284 is the condition of service-from-file.
-func native284(env any) bool {
+// native285 is the condition of service-from-file.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -7850,8 +7865,8 @@ func native284(env any) bool {
 				}))))
 }
 
-// native285 is the condition of container-host-root.
-func native285(env any) bool {
+// native286 is the condition of container-host-root.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "ctr") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -7861,40 +7876,40 @@ func native285(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[371], "source=/", p0)
+					return matchReWith(&nativeRegexps[373], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[372], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[374], "security.privileged=true", p0)
 				}))))
 }
 
-// native286 is the condition of bind-mount-system-file.
-func native286(env any) bool {
+// native287 is the condition of bind-mount-system-file.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[373], "bind", p0)
+			return matchReWith(&nativeRegexps[375], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[374], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[375], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[376], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[377], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native287 is the condition of snap-unsigned-install.
-func native287(env any) bool {
+// native288 is the condition of snap-unsigned-install.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native288 is the condition of timestomp.
-func native288(env any) bool {
+// native289 is the condition of timestomp.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[376], "-", p0)
+				return matchReWith(&nativeRegexps[378], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -7917,8 +7932,8 @@ func native288(env any) bool {
 		}))
 }
 
-// native289 is the condition of login-records-wipe.
-func native289(env any) bool {
+// native290 is the condition of login-records-wipe.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -7927,28 +7942,28 @@ func native289(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[377], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[379], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native290 is the condition of kernel-thread-name.
-func native290(env any) bool {
+// native291 is the condition of kernel-thread-name.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[378], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[380], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native291 is the condition of mass-create-loop.
-func native291(env any) bool {
+// native292 is the condition of mass-create-loop.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[379], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[380], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[381], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[381], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[382], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[383], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -7956,67 +7971,67 @@ func native291(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[382], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[384], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[383], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[385], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[384], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[386], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[385], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[387], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[386], e.Line)) &&
-				matchReAny(&nativeRegexps[387], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[388], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[388], e.Line)) &&
+				matchReAny(&nativeRegexps[389], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[390], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native292 is the condition of request-flood-loop.
-func native292(env any) bool {
+// native293 is the condition of request-flood-loop.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[389], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[390], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[391], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[391], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[392], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[393], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[392], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[394], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native293 is the condition of busy-loop.
-func native293(env any) bool {
-	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[393], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[394], "do", e.Line) &&
-			matchReWith(&nativeRegexps[395], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[396], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[397], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[398], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
-}
-
-// native294 is the condition of spawn-loop.
+// native294 is the condition of busy-loop.
 func native294(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchReAny(&nativeRegexps[399], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[400], "sleep\x00wait", e.Line))
+	e := env.(*LineEnv)
+	return ((matchReAny(&nativeRegexps[395], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[396], "do", e.Line) &&
+			matchReWith(&nativeRegexps[397], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[398], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[399], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[400], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native295 is the condition of thread-storm-code.
+// native295 is the condition of spawn-loop.
 func native295(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[401], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[402], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[403], "sleep\x00.join()", e.Code))
+	return ((e.Background &&
+		matchReAny(&nativeRegexps[401], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[402], "sleep\x00wait", e.Line))
 }
 
-// native296 is the condition of endless-device-read.
+// native296 is the condition of thread-storm-code.
 func native296(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Lang != "") &&
+		matchReAny(&nativeRegexps[403], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[404], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[405], "sleep\x00.join()", e.Code))
+}
+
+// native297 is the condition of endless-device-read.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -8029,15 +8044,15 @@ func native296(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native297 is the condition of memory-hog-code.
-func native297(env any) bool {
+// native298 is the condition of memory-hog-code.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[404], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[406], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native298 is the condition of write-system-config.
-func native298(env any) bool {
+// native299 is the condition of write-system-config.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -8055,51 +8070,51 @@ func native298(env any) bool {
 	})
 }
 
-// native299 is the condition of write-shell-startup.
-func native299(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[405], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[406], "/etc/", cleanPath(p0)))
-	})
-}
-
-// native300 is the condition of write-ssh.
+// native300 is the condition of write-shell-startup.
 func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[407], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[408], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[407], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[408], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native301 is the condition of write-credentials.
+// native301 is the condition of write-ssh.
 func native301(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[407], "/.ssh", cleanPath(p0)))
-	}) &&
-		!((in(e.Name, "cp", "install") &&
-			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[409], ".", index(e.Positional, 0))))
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[409], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[410], "authorized_keys", cleanPath(p0)))
+	})
 }
 
-// native302 is the condition of write-guard-config.
+// native302 is the condition of write-credentials.
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[410], "$", p0) ||
-			matchReAny(&nativeRegexps[411], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (sensitivePath(p0) &&
+			!matchReWith(&nativeRegexps[409], "/.ssh", cleanPath(p0)))
+	}) &&
+		!((in(e.Name, "cp", "install") &&
+			(len(e.Positional) == 2)) &&
+			matchReFold(&nativeRegexps[411], ".", index(e.Positional, 0))))
+}
+
+// native303 is the condition of write-guard-config.
+func native303(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[412], "$", p0) ||
+			matchReAny(&nativeRegexps[413], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[412], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[414], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native303 is the condition of write-sudoers.
-func native303(env any) bool {
+// native304 is the condition of write-sudoers.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -8111,50 +8126,50 @@ func native303(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[413], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[415], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native304 is the condition of editor-command-write.
-func native304(env any) bool {
+// native305 is the condition of editor-command-write.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[414], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[416], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native305 is the condition of enable-user-service.
-func native305(env any) bool {
+// native306 is the condition of enable-user-service.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("user", "global") &&
 		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires"))
 }
 
-// native306 is the condition of write-persistence.
-func native306(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[415], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[416], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[417], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[418], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
-	})
-}
-
-// native307 is the condition of write-app-bundle.
+// native307 is the condition of write-persistence.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[419], "/Applications/", cleanPath(p0))
+		return (((matchReWith(&nativeRegexps[417], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[418], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[419], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[420], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
-// native308 is the condition of package-config-exec.
+// native308 is the condition of write-app-bundle.
 func native308(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return matchReWith(&nativeRegexps[421], "/Applications/", cleanPath(p0))
+	})
+}
+
+// native309 is the condition of package-config-exec.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -8162,28 +8177,28 @@ func native308(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[420], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[422], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[421], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[422], "=", p0))
+				return (matchReWith(&nativeRegexps[423], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[424], "=", p0))
 			})))
 }
 
-// native309 is the condition of go-env-exec.
-func native309(env any) bool {
+// native310 is the condition of go-env-exec.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[423], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[425], "GOFLAGS=", p0)
 		}))
 }
 
-// native310 is the condition of package-lifecycle-script-agent.
-func native310(env any) bool {
+// native311 is the condition of package-lifecycle-script-agent.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -8204,11 +8219,11 @@ func native310(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[424], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[426], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[425], "scripts.", p0)
+						return matchReWith(&nativeRegexps[427], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8236,12 +8251,12 @@ func native310(env any) bool {
 	}()
 }
 
-// native311 is the condition of git-config-exec.
-func native311(env any) bool {
+// native312 is the condition of git-config-exec.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[426], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[428], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8249,40 +8264,40 @@ func native311(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[427], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[429], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[428], p0)
+					return matchRe(&nativeRegexps[430], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[431], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "alias.", p0)
+				return matchReWith(&nativeRegexps[432], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[431], "credential.", p0)
+				return matchReFold(&nativeRegexps[433], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[432], "include", p0)
+				return matchReFold(&nativeRegexps[434], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[433], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[435], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[434], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[436], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[435], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[437], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8291,12 +8306,12 @@ func native311(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[436], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[438], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
-// native312 is the condition of git-config-include-project.
-func native312(env any) bool {
+// native313 is the condition of git-config-include-project.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -8307,10 +8322,10 @@ func native312(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[432], "include", p0)
+				return matchReFold(&nativeRegexps[434], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[432], "include", let0)) &&
+			!matchReFold(&nativeRegexps[434], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -8319,28 +8334,28 @@ func native312(env any) bool {
 	}()
 }
 
-// native313 is the condition of git-config-trust.
-func native313(env any) bool {
+// native314 is the condition of git-config-trust.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[437], "http.", p0)
+			return matchReFold(&nativeRegexps[439], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[438], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[440], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[439], "url.", p0)
+					return matchReFold(&nativeRegexps[441], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[440], "http", p0)
+					return matchReFold(&nativeRegexps[442], "http", p0)
 				}))))
 }
 
-// native314 is the condition of git-hooks-setup-agent.
-func native314(env any) bool {
+// native315 is the condition of git-hooks-setup-agent.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -8348,64 +8363,64 @@ func native314(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[426], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[428], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[426], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[428], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native315 is the condition of write-program-hook-file.
-func native315(env any) bool {
+// native316 is the condition of write-program-hook-file.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[441], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[442], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[443], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[444], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native316 is the condition of write-tool-config-agent.
-func native316(env any) bool {
+// native317 is the condition of write-tool-config-agent.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[443], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[444], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[445], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[446], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native317 is the condition of write-persistence-named.
-func native317(env any) bool {
+// native318 is the condition of write-persistence-named.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native318 is the condition of edit-account-file.
-func native318(env any) bool {
+// native319 is the condition of edit-account-file.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[445], "--action=", p0)
+			return matchReWith(&nativeRegexps[447], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[446], "/", p0)
+			return matchReWith(&nativeRegexps[448], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[447], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[449], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[448], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[450], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native319 is the condition of write-runs-later-agent.
-func native319(env any) bool {
+// native320 is the condition of write-runs-later-agent.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[449], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[451], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[147], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -8415,8 +8430,8 @@ func native319(env any) bool {
 		}))
 }
 
-// native320 is the condition of write-agent-instructions-agent.
-func native320(env any) bool {
+// native321 is the condition of write-agent-instructions-agent.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -8430,8 +8445,8 @@ func native320(env any) bool {
 		}))
 }
 
-// native321 is the condition of edit-system-file-agent.
-func native321(env any) bool {
+// native322 is the condition of edit-system-file-agent.
+func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
