@@ -571,7 +571,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "line" {
 			return native140
 		}
-	case "(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\"))) ||\n(name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) == \"remove\" || hasFlag(\"R\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
+	case "(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
 		if scope == "command" {
 			return native141
 		}
@@ -1304,7 +1304,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [452]lazyRegexp{
+var nativeRegexps = [453]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1464,6 +1464,7 @@ var nativeRegexps = [452]lazyRegexp{
 	{src: "(^|/)com\\.apple\\.alf(\\.plist)?$"},
 	{src: "(^|/)com\\.apple\\.security(\\.plist)?$"},
 	{src: "(^|/)com\\.apple\\.LaunchServices(\\.plist)?$"},
+	{src: "(^|/)com\\.apple\\.(SoftwareUpdate|commerce)(\\.plist)?$"},
 	{src: "^--set(globalstate|blockall|stealthmode|loggingmode)$"},
 	{src: "^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)"},
 	{src: "(?i)\\b(insert|update|delete|replace)\\b"},
@@ -4504,13 +4505,13 @@ func native140(env any) bool {
 // native141 is the condition of macos-protection-off.
 func native141(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((e.Name == "csrutil") &&
+	return (((((((((((e.Name == "csrutil") &&
 		((e.Pos(0) == "clear") ||
 			((e.Pos(0) == "netboot") &&
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			((matchReWith(&nativeRegexps[156], "com.apple.alf", e.Pos(1)) ||
+			(((matchReWith(&nativeRegexps[156], "com.apple.alf", e.Pos(1)) ||
 				(matchReWith(&nativeRegexps[157], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
@@ -4518,13 +4519,25 @@ func native141(env any) bool {
 				(matchReWith(&nativeRegexps[158], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
+					}))) ||
+				((matchReWith(&nativeRegexps[159], "com.apple.", e.Pos(1)) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return in(strings.ToLower(p0), "false", "no", "0")
 					}))))) ||
+		((e.Name == "softwareupdate") &&
+			(strings.ToLower(e.Option("schedule")) == "off"))) ||
+		(((e.Name == "security") &&
+			(e.Pos(0) == "authorizationdb")) &&
+			(e.Pos(1) == "write"))) ||
 		((e.Name == "socketfilterfw") &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[159], "--set", p0)
+					return matchReWith(&nativeRegexps[160], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4534,18 +4547,18 @@ func native141(env any) bool {
 		((e.Name == "sfltool") &&
 			in(e.Pos(0), "resetbtm", "clear"))) ||
 		((e.Name == "profiles") &&
-			((e.Pos(0) == "remove") ||
-				e.HasFlag("R")))) ||
+			(in(e.Pos(0), "remove", "install") ||
+				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[160], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[161], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[161], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[162], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4559,7 +4572,7 @@ func native142(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[162], "-", p0)
+					return matchReWith(&nativeRegexps[163], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4594,7 +4607,7 @@ func native144(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[163], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[164], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4606,11 +4619,11 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[164], "-set", p0)
+		return matchReAny(&nativeRegexps[165], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[165], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[166], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4622,15 +4635,15 @@ func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[166], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[167], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[167], "login", p0)
+				return matchReFold(&nativeRegexps[168], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[167], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[168], "login", e.Stdin.Text))))
 }
 
 // native147 is the condition of launchd-job.
@@ -4664,9 +4677,9 @@ func native148(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[168], "clipboard", p0)
+					return matchReFold(&nativeRegexps[169], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[168], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[169], "clipboard", e.Stdin.Text)))))
 }
 
 // native149 is the condition of screen-capture-agent.
@@ -4680,23 +4693,23 @@ func native149(env any) bool {
 func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[169], "dialog", p0)
+		return matchReFold(&nativeRegexps[170], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[169], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[170], "dialog", e.Stdin.Text))
 }
 
 // native151 is the condition of applescript-remote-machine.
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[170], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[171], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[170], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[171], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[171], "volume", p0)
+				return matchReFold(&nativeRegexps[172], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[171], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[172], "volume", e.Stdin.Text))))
 }
 
 // native152 is the condition of read-private-store-agent.
@@ -4704,7 +4717,7 @@ func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[172], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[173], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -4724,7 +4737,7 @@ func native153(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[173], "/Users/", p0)
+					return matchReWith(&nativeRegexps[174], "/Users/", p0)
 				}))))
 }
 
@@ -4754,8 +4767,8 @@ func native156(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[174], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[175], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[175], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[176], ".", urlHost(p0))))
 		}))
 }
 
@@ -4775,7 +4788,7 @@ func native158(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[176], "%25", p0))
+				matchReWith(&nativeRegexps[177], "%25", p0))
 		}))
 }
 
@@ -4796,7 +4809,7 @@ func native160(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[177], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[178], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -4807,7 +4820,7 @@ func native161(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[178], "@", p0))
+				matchReWith(&nativeRegexps[179], "@", p0))
 		}))
 }
 
@@ -4816,7 +4829,7 @@ func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[179], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[180], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -4856,14 +4869,14 @@ func native164(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[181], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[181], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[182], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "false", p0)
+				return matchReWith(&nativeRegexps[183], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -4879,30 +4892,30 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[183], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[184], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[184], "/dev/", p0)
+			return matchReWith(&nativeRegexps[185], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[185], ":", p0)
+				return matchReFold(&nativeRegexps[186], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[186], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[187], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[187], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[188], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[188], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[189], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[190], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[189], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[190], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[191], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native166 is the condition of exfiltrate-secrets.
@@ -4913,9 +4926,9 @@ func native166(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[191], "$", p0) &&
+				(matchReWith(&nativeRegexps[192], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[192], "$(cat ", p0))
+				matchReWith(&nativeRegexps[193], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -4934,7 +4947,7 @@ func native166(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[193], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[194], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -4948,10 +4961,10 @@ func native166(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[194], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[195], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[195], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[196], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -4973,7 +4986,7 @@ func native166(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[196], "$(", p0)
+				return matchReWith(&nativeRegexps[197], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4986,11 +4999,11 @@ func native166(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[197], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[198], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[196], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[198], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[197], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[199], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5067,12 +5080,12 @@ func native168(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[199], ":", p0)
+					return matchReWith(&nativeRegexps[200], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[200], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[201], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5091,7 +5104,7 @@ func native169(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[201], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[202], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5115,8 +5128,8 @@ func native170(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[202], "$", p0)) &&
-			matchReWith(&nativeRegexps[203], ".", p0))
+			matchReWith(&nativeRegexps[203], "$", p0)) &&
+			matchReWith(&nativeRegexps[204], ".", p0))
 	})
 }
 
@@ -5164,7 +5177,7 @@ func native171(env any) bool {
 						(((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[204], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[205], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5231,13 +5244,13 @@ func native172(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[205], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[206], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[205], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[206], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5249,7 +5262,7 @@ func native173(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[206], "cd", e.Line))
+		matchReWith(&nativeRegexps[207], "cd", e.Line))
 }
 
 // native174 is the condition of reverse-shell-fifo.
@@ -5262,7 +5275,7 @@ func native174(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[207], "mk", e.Line))
+		matchReWith(&nativeRegexps[208], "mk", e.Line))
 }
 
 // native175 is the condition of shell-piped-to-network.
@@ -5289,20 +5302,20 @@ func native176(env any) bool {
 // native177 is the condition of awk-network.
 func native177(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[208], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[209], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[209], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[210], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native178 is the condition of dns-update.
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[210], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[211], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[211], "del", p0)
+			return matchReFold(&nativeRegexps[212], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[210], "del", p0.Target)
+			return matchReFold(&nativeRegexps[211], "del", p0.Target)
 		}))
 }
 
@@ -5330,7 +5343,7 @@ func native179(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[212], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[213], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5341,15 +5354,15 @@ func native179(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[213], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[214], "*", p0) ||
-										matchReAny(&nativeRegexps[215], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[214], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[215], "*", p0) ||
+										matchReAny(&nativeRegexps[216], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[216], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[217], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[217], "${", p0)
+									return matchReWith(&nativeRegexps[218], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[218], "$", e.Source)))
+									!matchReWith(&nativeRegexps[219], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5366,7 +5379,7 @@ func native179(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[218], "$", p0) &&
+								return (matchReWith(&nativeRegexps[219], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5374,23 +5387,23 @@ func native179(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[219], "%", p0) &&
+										return (matchReWith(&nativeRegexps[220], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[220], ":", p0) &&
+										return (matchReWith(&nativeRegexps[221], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[218], "$", p0)) &&
+										matchReWith(&nativeRegexps[219], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[221], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[222], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5425,10 +5438,10 @@ func native181(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[222], ".", p0))
+					matchReWith(&nativeRegexps[223], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[218], "$", p0) &&
+			return (matchReWith(&nativeRegexps[219], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5456,7 +5469,7 @@ func native182(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[223], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[224], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5464,7 +5477,7 @@ func native182(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[224], p0)
+							return matchRe(&nativeRegexps[225], p0)
 						}))))
 		}()
 	}()
@@ -5478,7 +5491,7 @@ func native183(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[225], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[226], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5501,7 +5514,7 @@ func native185(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[226], "://", p0)
+				return matchReWith(&nativeRegexps[227], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5513,7 +5526,7 @@ func native185(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[227], "R:", p0)
+				return matchReWith(&nativeRegexps[228], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5537,15 +5550,15 @@ func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[228], "@", p0) &&
-				!matchReWith(&nativeRegexps[229], "@", p0))
+			return (matchReWith(&nativeRegexps[229], "@", p0) &&
+				!matchReWith(&nativeRegexps[230], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[230], ":", p0) &&
-						!matchReAny(&nativeRegexps[231], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[231], ":", p0) &&
+						!matchReAny(&nativeRegexps[232], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5562,7 +5575,7 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[232], "@", p0)
+		return matchReWith(&nativeRegexps[233], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5578,18 +5591,18 @@ func native188(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[233], ":", p0)
+				return matchReFold(&nativeRegexps[234], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[234], ":", p0)
+				return matchReFold(&nativeRegexps[235], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[235], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[236], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[230], ":", p0) &&
-						!matchReAny(&nativeRegexps[231], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[231], ":", p0) &&
+						!matchReAny(&nativeRegexps[232], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5607,7 +5620,7 @@ func native189(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[236], p0)
+					return matchRe(&nativeRegexps[237], p0)
 				}))))
 }
 
@@ -5615,8 +5628,8 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[237], ":", p0) &&
-			!matchReWith(&nativeRegexps[238], ":", p0))
+		return (matchReWith(&nativeRegexps[238], ":", p0) &&
+			!matchReWith(&nativeRegexps[239], ":", p0))
 	})
 }
 
@@ -5624,8 +5637,8 @@ func native190(env any) bool {
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[239], p0) ||
-			matchReWith(&nativeRegexps[240], "w", p0))
+		return (matchRe(&nativeRegexps[240], p0) ||
+			matchReWith(&nativeRegexps[241], "w", p0))
 	})
 }
 
@@ -5646,13 +5659,13 @@ func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[241], "s", p0) ||
-				matchRe(&nativeRegexps[242], p0))
+			return (matchReWith(&nativeRegexps[242], "s", p0) ||
+				matchRe(&nativeRegexps[243], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[242], p0) ||
-					matchReWith(&nativeRegexps[243], "s", p0))
+				return (matchRe(&nativeRegexps[243], p0) ||
+					matchReWith(&nativeRegexps[244], "s", p0))
 			})))
 }
 
@@ -5661,15 +5674,15 @@ func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[244], "s", p0) ||
-				matchRe(&nativeRegexps[245], p0))
+			return (matchReWith(&nativeRegexps[245], "s", p0) ||
+				matchRe(&nativeRegexps[246], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[245], p0)
+				return matchRe(&nativeRegexps[246], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[246], cleanPath(p0))
+			return matchRe(&nativeRegexps[247], cleanPath(p0))
 		}))
 }
 
@@ -5690,7 +5703,7 @@ func native196(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[247], "+", p0)
+					return matchReWith(&nativeRegexps[248], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5699,8 +5712,8 @@ func native196(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[248], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[249], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[249], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[250], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5724,21 +5737,21 @@ func native197(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[250], p0) ||
-					matchRe(&nativeRegexps[251], p0)) ||
+				return ((((matchRe(&nativeRegexps[251], p0) ||
 					matchRe(&nativeRegexps[252], p0)) ||
-					matchReWith(&nativeRegexps[253], "w", p0)) ||
-					matchReWith(&nativeRegexps[254], "g", p0))
+					matchRe(&nativeRegexps[253], p0)) ||
+					matchReWith(&nativeRegexps[254], "w", p0)) ||
+					matchReWith(&nativeRegexps[255], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[251], p0) ||
-					matchRe(&nativeRegexps[255], p0)) ||
-					matchReWith(&nativeRegexps[256], "w", p0)) ||
-					matchReWith(&nativeRegexps[253], "w", p0))
+				return (((matchRe(&nativeRegexps[252], p0) ||
+					matchRe(&nativeRegexps[256], p0)) ||
+					matchReWith(&nativeRegexps[257], "w", p0)) ||
+					matchReWith(&nativeRegexps[254], "w", p0))
 			})))
 }
 
@@ -5751,7 +5764,7 @@ func native198(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[257], "-", p0)
+					return matchReWith(&nativeRegexps[258], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -5765,11 +5778,11 @@ func native198(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[258], "0", p0)
+				return matchReWith(&nativeRegexps[259], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[258], "0", p0)
+				return matchReWith(&nativeRegexps[259], "0", p0)
 			})))
 }
 
@@ -5800,7 +5813,7 @@ func native199(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[259], "/Groups/", p0))
+					matchReWith(&nativeRegexps[260], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -5867,7 +5880,7 @@ func native203(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[260], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[261], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -5875,12 +5888,12 @@ func native203(env any) bool {
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[261], p0)
+		return matchRe(&nativeRegexps[262], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[262], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[263], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -5899,7 +5912,7 @@ func native205(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[263], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[264], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native206 is the condition of read-secret.
@@ -5915,7 +5928,7 @@ func native207(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[264], ":", p0) ||
+					return (matchReWith(&nativeRegexps[265], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -5924,7 +5937,7 @@ func native207(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[265], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[266], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native208 is the condition of send-secret-dir.
@@ -5943,10 +5956,10 @@ func native209(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[266], p0)
+					return matchRe(&nativeRegexps[267], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[267], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[268], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -5960,7 +5973,7 @@ func native210(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[268], "-", p0)
+						return matchReWith(&nativeRegexps[269], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -5995,7 +6008,7 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[269], "mount", p0)
+		return matchReFold(&nativeRegexps[270], "mount", p0)
 	})
 }
 
@@ -6059,10 +6072,10 @@ func native213(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[270], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[271], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[271], "hguard", p0)
+				return matchReWith(&nativeRegexps[272], "hguard", p0)
 			})))
 }
 
@@ -6130,13 +6143,13 @@ func native214(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[272], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[273], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[270], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[271], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[271], "hguard", p0)
+					return matchReWith(&nativeRegexps[272], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6168,7 +6181,7 @@ func native215(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[273], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[274], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6194,7 +6207,7 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[274], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[275], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6212,15 +6225,15 @@ func native216(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[275], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[276], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[276], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[277], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[277], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[278], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native217 is the condition of self-replace-agent.
@@ -6230,19 +6243,19 @@ func native217(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[278], "hguard", p0)
+				return matchReWith(&nativeRegexps[279], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[279], "hguard", p0)
+					return matchReWith(&nativeRegexps[280], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[280], "hguard", p0)
+						return matchReWith(&nativeRegexps[281], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[281], "hguard", p0)
+					return matchReWith(&nativeRegexps[282], "hguard", p0)
 				}))))
 }
 
@@ -6273,13 +6286,13 @@ func native218(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[282], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[283], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[283], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[284], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6317,13 +6330,13 @@ func native219(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[282], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[283], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[283], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[284], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6334,10 +6347,10 @@ func native219(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[280], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[281], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[284], "hguard", p0) ||
-						matchReWith(&nativeRegexps[285], "hguard", p0))
+					return (matchReWith(&nativeRegexps[285], "hguard", p0) ||
+						matchReWith(&nativeRegexps[286], "hguard", p0))
 				}))))
 }
 
@@ -6347,8 +6360,8 @@ func native220(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[286], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[287], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[287], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[288], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native221 is the condition of self-inline-write-agent.
@@ -6358,31 +6371,31 @@ func native221(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[286], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[287], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[287], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[288], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native222 is the condition of self-env.
 func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[288], "hguard_", p0)
+		return matchReFold(&nativeRegexps[289], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "hguard_", p0)
+				return matchReFold(&nativeRegexps[289], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[289], "-", p0) ||
+					return (matchReWith(&nativeRegexps[290], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[290], "hguard", p0)
+				return matchReFold(&nativeRegexps[291], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6400,7 +6413,7 @@ func native222(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[291], "hguard_", p0)
+				return matchReFold(&nativeRegexps[292], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -6411,23 +6424,23 @@ func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[288], "hguard_", p0)
+			return matchReFold(&nativeRegexps[289], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[288], "hguard_", p0)
+					return matchReFold(&nativeRegexps[289], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[289], "-", p0) ||
+						return (matchReWith(&nativeRegexps[290], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[290], "hguard", p0)
+					return matchReFold(&nativeRegexps[291], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6445,7 +6458,7 @@ func native223(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[291], "hguard_", p0)
+					return matchReFold(&nativeRegexps[292], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -6457,30 +6470,30 @@ func native224(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[292], "-", p0)
+			return matchReWith(&nativeRegexps[293], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[293], p0))
+					matchRe(&nativeRegexps[294], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[294], p0)
+				return matchRe(&nativeRegexps[295], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[295], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[296], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[296], "accept-", p0)
+				return matchReWith(&nativeRegexps[297], "accept-", p0)
 			})))
 }
 
@@ -6491,30 +6504,30 @@ func native225(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[292], "-", p0)
+				return matchReWith(&nativeRegexps[293], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[293], p0))
+						matchRe(&nativeRegexps[294], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[294], p0)
+					return matchRe(&nativeRegexps[295], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[295], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[296], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[296], "accept-", p0)
+					return matchReWith(&nativeRegexps[297], "accept-", p0)
 				}))))
 }
 
@@ -6522,7 +6535,7 @@ func native225(env any) bool {
 func native226(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[297], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[298], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -6534,7 +6547,7 @@ func native227(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[297], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[298], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -6551,7 +6564,7 @@ func native228(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[297], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[298], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6573,7 +6586,7 @@ func native229(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[297], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[298], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6656,16 +6669,16 @@ func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[290], "hguard", p0)
+			return matchReFold(&nativeRegexps[291], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[290], "hguard", p0)
+				return matchReFold(&nativeRegexps[291], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[298], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[299], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[290], "hguard", p0)
+				return matchReFold(&nativeRegexps[291], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6678,16 +6691,16 @@ func native233(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[290], "hguard", p0)
+				return matchReFold(&nativeRegexps[291], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[290], "hguard", p0)
+					return matchReFold(&nativeRegexps[291], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[298], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[299], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[290], "hguard", p0)
+					return matchReFold(&nativeRegexps[291], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6703,7 +6716,7 @@ func native234(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[299], "hook", p0)
+					return matchReAny(&nativeRegexps[300], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6714,7 +6727,7 @@ func native234(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[300], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[301], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -6737,7 +6750,7 @@ func native235(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[299], "hook", p0)
+						return matchReAny(&nativeRegexps[300], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -6748,7 +6761,7 @@ func native235(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[300], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[301], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -6767,7 +6780,7 @@ func native236(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[290], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[291], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -6794,7 +6807,7 @@ func native236(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[301], e.Name)) ||
+				matchRe(&nativeRegexps[302], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -6872,7 +6885,7 @@ func native243(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[302], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[303], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -6882,15 +6895,15 @@ func native243(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[303], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[304], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[304], "-", p0) ||
+						return (matchReWith(&nativeRegexps[305], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[305], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[306], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -6911,7 +6924,7 @@ func native245(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[306], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[307], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -6934,7 +6947,7 @@ func native246(env any) bool {
 func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[307], "db:", p0)
+		return matchReWith(&nativeRegexps[308], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -6960,7 +6973,7 @@ func native247(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[308], "migrate:", p0)
+			return matchReWith(&nativeRegexps[309], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -6992,7 +7005,7 @@ func native247(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], ".", p0)
+				return matchReWith(&nativeRegexps[310], ".", p0)
 			})))
 }
 
@@ -7001,9 +7014,9 @@ func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[310], "secret", p0)
+			return matchReWith(&nativeRegexps[311], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[311], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[312], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native249 is the condition of package-from-url.
@@ -7013,30 +7026,30 @@ func native249(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[312], "://", p0)
+			return matchReWith(&nativeRegexps[313], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[313], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[314], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[313], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[314], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[313], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[314], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[313], "://", p0)
+				return matchReWith(&nativeRegexps[314], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[314], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[315], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7048,7 +7061,7 @@ func native249(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[315], "://", p0) &&
+				return (matchReWith(&nativeRegexps[316], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7056,7 +7069,7 @@ func native249(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "http", p0)
+				return matchReWith(&nativeRegexps[317], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7070,12 +7083,12 @@ func native249(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "http", p0)
+				return matchReWith(&nativeRegexps[317], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "http", p0)
+				return matchReWith(&nativeRegexps[317], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7089,7 +7102,7 @@ func native250(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[317], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[318], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7097,10 +7110,10 @@ func native250(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[318], "--force-", p0)
+				return matchReWith(&nativeRegexps[319], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[319], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[320], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7111,11 +7124,11 @@ func native251(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[320], "/etc/", p0)
+			return matchReWith(&nativeRegexps[321], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[321], "/etc/", p0)
+				return matchReWith(&nativeRegexps[322], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7134,16 +7147,16 @@ func native252(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[322], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[323], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[323], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[324], "/", e.Path)))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[324], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[325], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
@@ -7151,8 +7164,8 @@ func native252(env any) bool {
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
 					return (!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-						matchReWith(&nativeRegexps[324], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
-						matchReAny(&nativeRegexps[325], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+						matchReWith(&nativeRegexps[325], "--", strings.TrimPrefix(p0, "NODE_OPTIONS="))) &&
+						matchReAny(&nativeRegexps[326], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7161,14 +7174,14 @@ func native252(env any) bool {
 func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[326], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[327], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[327], "=", p0)
+				return matchReWith(&nativeRegexps[328], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[328], "A", p0)
+			return matchReWith(&nativeRegexps[329], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7176,7 +7189,7 @@ func native253(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[329], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[330], "--preserve-env=", p0)
 		}))
 }
 
@@ -7185,7 +7198,7 @@ func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[330], ".", p0)
+			return matchReFold(&nativeRegexps[331], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7207,15 +7220,15 @@ func native255(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[331], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[332], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[332], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[333], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[333], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[334], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[334], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[335], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7225,10 +7238,10 @@ func native255(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[335], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[336], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[336], "://", p0) &&
+				return (matchReWith(&nativeRegexps[337], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7245,7 +7258,7 @@ func native255(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[336], "://", p0) &&
+				return (matchReWith(&nativeRegexps[337], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7298,7 +7311,7 @@ func native257(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[337], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[338], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7309,7 +7322,7 @@ func native258(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[338], "=", p0)
+					return matchReWith(&nativeRegexps[339], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7331,28 +7344,28 @@ func native258(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[339], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[340], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[340], "_", p0) &&
+				(matchReWith(&nativeRegexps[341], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[341], "://", let1) &&
+							return (matchReWith(&nativeRegexps[342], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[342], "=", p0) &&
-					!matchReWith(&nativeRegexps[343], "=0", p0))) ||
-				matchReWith(&nativeRegexps[344], "=", p0)) ||
-				(matchReWith(&nativeRegexps[345], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[343], "=", p0) &&
+					!matchReWith(&nativeRegexps[344], "=0", p0))) ||
+				matchReWith(&nativeRegexps[345], "=", p0)) ||
+				(matchReWith(&nativeRegexps[346], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[346], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[347], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[348], "-insecure", p0))
+				(matchReWith(&nativeRegexps[347], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[348], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[349], "-insecure", p0))
 		})
 	}()
 }
@@ -7362,7 +7375,7 @@ func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[349], ".", p0)
+			return matchReWith(&nativeRegexps[350], ".", p0)
 		}))
 }
 
@@ -7378,7 +7391,7 @@ func native260(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[351], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7411,10 +7424,10 @@ func native262(env any) bool {
 func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[290], "hguard", p0)
+		return matchReFold(&nativeRegexps[291], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[351], "hguard", p0)
+			return matchReFold(&nativeRegexps[352], "hguard", p0)
 		}))
 }
 
@@ -7431,10 +7444,10 @@ func native265(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[352], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[353], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[353], "history", p0)
+			return matchReWith(&nativeRegexps[354], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7451,7 +7464,7 @@ func native265(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[355], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7464,12 +7477,12 @@ func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return ((p0 == "HISTFILE") &&
-			matchReWith(&nativeRegexps[355], "/.", cleanPath(e.Assigns[p0])))
+			matchReWith(&nativeRegexps[356], "/.", cleanPath(e.Assigns[p0])))
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "local") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "HISTFILE=") &&
-					matchReWith(&nativeRegexps[355], "/.", cleanPath(strings.TrimPrefix(p0, "HISTFILE="))))
+					matchReWith(&nativeRegexps[356], "/.", cleanPath(strings.TrimPrefix(p0, "HISTFILE="))))
 			})))
 }
 
@@ -7495,7 +7508,7 @@ func native267(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[356], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[357], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7517,24 +7530,24 @@ func native267(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[358], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[358], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[359], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[359], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[360], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[360], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[361], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -7565,10 +7578,10 @@ func native269(env any) bool {
 func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[361], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[362], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[362], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[363], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -7597,10 +7610,10 @@ func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[363], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[364], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[364], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[365], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7658,13 +7671,13 @@ func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[365], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[366], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[366], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[367], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[367], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[368], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -7688,7 +7701,7 @@ func native277(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[368], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[369], "/var/log/", p0)
 		}))
 }
 
@@ -7768,7 +7781,7 @@ func native279(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[369], "--", p0)
+					return matchReWith(&nativeRegexps[370], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -7848,9 +7861,9 @@ func native283(env any) bool {
 func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[370], "while", e.Code) ||
-			matchReAny(&nativeRegexps[371], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[372], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[371], "while", e.Code) ||
+			matchReAny(&nativeRegexps[372], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[373], "fork", e.Code)))
 }
 
 // native285 is the condition of service-from-file.
@@ -7876,10 +7889,10 @@ func native286(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[373], "source=/", p0)
+					return matchReWith(&nativeRegexps[374], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[375], "security.privileged=true", p0)
 				}))))
 }
 
@@ -7888,11 +7901,11 @@ func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[375], "bind", p0)
+			return matchReWith(&nativeRegexps[376], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[376], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[377], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[377], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[378], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native288 is the condition of snap-unsigned-install.
@@ -7909,7 +7922,7 @@ func native289(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[378], "-", p0)
+				return matchReWith(&nativeRegexps[379], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -7942,7 +7955,7 @@ func native290(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[379], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[380], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -7953,7 +7966,7 @@ func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[380], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[381], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -7961,9 +7974,9 @@ func native291(env any) bool {
 func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[381], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[382], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[383], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[382], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[383], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[384], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -7971,63 +7984,63 @@ func native292(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[384], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[385], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[385], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[386], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[386], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[387], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[387], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[388], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[388], e.Line)) &&
-				matchReAny(&nativeRegexps[389], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[390], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[389], e.Line)) &&
+				matchReAny(&nativeRegexps[390], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[391], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native293 is the condition of request-flood-loop.
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[391], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[392], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[393], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[392], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[393], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[394], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[394], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[395], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native294 is the condition of busy-loop.
 func native294(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[395], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[396], "do", e.Line) &&
-			matchReWith(&nativeRegexps[397], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[398], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[399], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[400], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[396], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[397], "do", e.Line) &&
+			matchReWith(&nativeRegexps[398], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[399], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[400], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[401], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native295 is the condition of spawn-loop.
 func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[401], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[402], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[402], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[403], "sleep\x00wait", e.Line))
 }
 
 // native296 is the condition of thread-storm-code.
 func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[403], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[404], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[405], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[404], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[405], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[406], "sleep\x00.join()", e.Code))
 }
 
 // native297 is the condition of endless-device-read.
@@ -8048,7 +8061,7 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[406], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[407], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native299 is the condition of write-system-config.
@@ -8074,8 +8087,8 @@ func native299(env any) bool {
 func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[407], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[408], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[408], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[409], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8083,8 +8096,8 @@ func native300(env any) bool {
 func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[409], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[410], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[410], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[411], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8093,23 +8106,23 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[409], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[410], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[411], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[412], ".", index(e.Positional, 0))))
 }
 
 // native303 is the condition of write-guard-config.
 func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[412], "$", p0) ||
-			matchReAny(&nativeRegexps[413], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[413], "$", p0) ||
+			matchReAny(&nativeRegexps[414], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[414], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[415], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8126,7 +8139,7 @@ func native304(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[415], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[416], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8138,7 +8151,7 @@ func native305(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[416], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[417], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8153,10 +8166,10 @@ func native306(env any) bool {
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[417], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[418], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[419], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[420], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[418], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[419], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[420], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[421], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8164,7 +8177,7 @@ func native307(env any) bool {
 func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[421], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[422], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8177,14 +8190,14 @@ func native309(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[422], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[423], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[423], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[424], "=", p0))
+				return (matchReWith(&nativeRegexps[424], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[425], "=", p0))
 			})))
 }
 
@@ -8193,7 +8206,7 @@ func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[425], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[426], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8219,11 +8232,11 @@ func native311(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[426], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[427], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[427], "scripts.", p0)
+						return matchReWith(&nativeRegexps[428], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8256,7 +8269,7 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[428], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[429], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8264,40 +8277,40 @@ func native312(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[430], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[430], p0)
+					return matchRe(&nativeRegexps[431], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[431], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[432], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[432], "alias.", p0)
+				return matchReWith(&nativeRegexps[433], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[433], "credential.", p0)
+				return matchReFold(&nativeRegexps[434], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[434], "include", p0)
+				return matchReFold(&nativeRegexps[435], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[435], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[436], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[436], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[437], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[437], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[438], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8306,7 +8319,7 @@ func native312(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[438], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[439], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8322,10 +8335,10 @@ func native313(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[434], "include", p0)
+				return matchReFold(&nativeRegexps[435], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[434], "include", let0)) &&
+			!matchReFold(&nativeRegexps[435], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -8339,18 +8352,18 @@ func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[439], "http.", p0)
+			return matchReFold(&nativeRegexps[440], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[440], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[441], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[441], "url.", p0)
+					return matchReFold(&nativeRegexps[442], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[442], "http", p0)
+					return matchReFold(&nativeRegexps[443], "http", p0)
 				}))))
 }
 
@@ -8363,9 +8376,9 @@ func native315(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[428], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[429], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[428], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[429], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8374,8 +8387,8 @@ func native315(env any) bool {
 func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[443], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[444], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[444], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[445], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8384,8 +8397,8 @@ func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[445], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[446], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[446], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[447], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8400,18 +8413,18 @@ func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[447], "--action=", p0)
+			return matchReWith(&nativeRegexps[448], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[448], "/", p0)
+			return matchReWith(&nativeRegexps[449], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[449], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[450], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[450], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[451], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8420,7 +8433,7 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[451], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[452], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[147], p0) {
 					return ((e.Cwd + "/") + p0)

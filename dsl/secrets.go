@@ -79,6 +79,9 @@ var secretDirs = []string{
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
 	// wallets: Ethereum's keystore, Electrum's wallets
 	"~/.ethereum/keystore/", "~/.electrum/wallets/",
+	// macOS's user records, whose ShadowHashData is the password's hash
+	// (its /etc/shadow), and the older hash files
+	"/var/db/dslocal/nodes/Default/users/", "/private/var/db/dslocal/nodes/Default/users/", "/var/db/shadow/hash/",
 }
 
 // secretBases are base names that are secrets wherever they are.

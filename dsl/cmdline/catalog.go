@@ -922,8 +922,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(m[1])
 		}
 	case "applescript":
+		// AppleScript's do shell script, Terminal's do script and iTerm's
+		// write text (typed into a shell); JavaScript for Automation's
+		// doShellScript and $.system
 		for _, m := range doShell().FindAllStringSubmatch(code, -1) {
-			run(unquote(m[1]))
+			run(unquote(m[1] + m[2]))
 		}
 	case "ssm":
 		if rest, ok := strings.CutPrefix(code, "commands="); ok {
@@ -958,7 +961,7 @@ var (
 	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks    = lazyRegexp("`([^`]+)`")
-	doShell      = lazyRegexp(`do shell script\s+("(?:[^"\\]|\\.)*")`)
+	doShell      = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	ssmJSON      = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them
