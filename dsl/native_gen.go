@@ -91,7 +91,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native20
 		}
-	case "pos(0) == \"delete\" && (any(positional[1:], # in [\"ns\", \"namespace\", \"namespaces\", \"pv\", \"pvc\", \"node\", \"nodes\", \"crd\", \"crds\", \"all\"] || # matches \"^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/\") || hasFlag(\"all\", \"A\", \"all-namespaces\"))":
+	case "pos(0) == \"delete\" && (any(positional[1:], # in [\"ns\", \"namespace\", \"namespaces\", \"project\", \"projects\", \"pv\", \"pvc\", \"node\", \"nodes\", \"crd\", \"crds\", \"all\"] || # matches \"^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/\") || hasFlag(\"all\", \"A\", \"all-namespaces\"))":
 		if scope == "command" {
 			return native21
 		}
@@ -115,7 +115,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native26
 		}
-	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\"))":
+	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\"))":
 		if scope == "command" {
 			return native27
 		}
@@ -179,7 +179,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native42
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase|deleteMany\\\\(\\\\s*\\\\{\\\\s*\\\\})\\\\s*\\\\(\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nsql matches \"(?is)\\\\b(drop\\\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\\\s+table)?\\\\s+\\\\w)\" || sql matches \"(?is)\\\\bdelete\\\\s+from\\\\s+[\\\\w.\\\"`]+\\\\s*(;|$)\" || sql matches \"(?is)\\\\.(drop|dropDatabase)\\\\s*\\\\(|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*\\\\)\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\"":
 		if scope == "command" {
 			return native43
 		}
@@ -1367,7 +1367,7 @@ var nativeRegexps = [453]lazyRegexp{
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
 	{src: "(?is)\\b(drop\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\s+table)?\\s+\\w)"},
 	{src: "(?is)\\bdelete\\s+from\\s+[\\w.\"`]+\\s*(;|$)"},
-	{src: "(?is)\\.(drop|dropDatabase|deleteMany\\(\\s*\\{\\s*\\})\\s*\\("},
+	{src: "(?is)\\.(drop|dropDatabase)\\s*\\(|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*\\)"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
 	{src: "(?im)^\\s*(flushall|flushdb)\\b"},
@@ -2085,7 +2085,7 @@ func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return (in(p0, "ns", "namespace", "namespaces", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
+			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
 				matchReWith(&nativeRegexps[32], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")))
@@ -2204,13 +2204,15 @@ func native26(env any) bool {
 // native27 is the condition of docker-prune.
 func native27(env any) bool {
 	e := env.(*CommandEnv)
-	return (((anyOf(e.Positional, func(p0 string) bool {
+	return ((((anyOf(e.Positional, func(p0 string) bool {
 		return (p0 == "prune")
 	}) &&
 		(e.HasFlag("a", "all", "volumes") ||
 			(e.Pos(0) == "volume"))) ||
 		(in(e.Pos(0), "volume") &&
 			in(e.Pos(1), "rm", "remove"))) ||
+		((e.Pos(0) == "system") &&
+			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchReWith(&nativeRegexps[34], "$(", p0)

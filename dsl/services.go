@@ -41,6 +41,10 @@ type serviceCLI struct {
 	flags  map[string]string // options that make any operation destructive (kafka-topics --delete)
 	class  string            // the class of every destructive verb of this CLI (secret managers, backup tools)
 	always string            // the program itself is destructive (kafka-delete-records)
+	// only: only verbs count, not the common ones (a package manager's
+	// unpublish or yank acts on its registry; its uninstall and rm are
+	// local)
+	only bool
 }
 
 // commonVerbs are destructive verbs shared by most CLIs. A word matches
@@ -91,7 +95,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"eksctl":       {depth: 2},
 		"firebase":     {depth: 2},
 		"supabase":     {depth: 3},
-		"railway":      {depth: 2},
+		"railway":      {depth: 2, verbs: map[string]string{"down": svcDelete}},
 		"gh":           {depth: 2, values: set("-R", "--repo", "--hostname"), verbs: map[string]string{"edit": svcPublic}},
 		"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
 		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret}},
@@ -170,6 +174,17 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"pulumi":        {depth: 2, verbs: map[string]string{"rm": svcDelete}},
 		"argocd":        {depth: 2},
 		"tkn":           {depth: 2},
+		"influx":        {depth: 2},
+		"b2":            {depth: 1},
+		"zkcli":         {depth: 1, values: set("-server", "-timeout"), verbs: map[string]string{"deleteall": svcDelete, "rmr": svcDelete}},
+		"kopia":         {depth: 2, class: svcBackup},
+		"duplicity":     {depth: 1, class: svcBackup},
+		"flux":          {depth: 2},
+		"istioctl":      {depth: 2},
+		"render":        {depth: 2},
+		"npm":           {depth: 1, only: true, verbs: map[string]string{"unpublish": svcDelete}},
+		"cargo":         {depth: 1, only: true, verbs: map[string]string{"yank": svcDelete}},
+		"gem":           {depth: 1, only: true, verbs: map[string]string{"yank": svcDelete}},
 	}
 })
 
@@ -213,6 +228,8 @@ func singleObjectRemove(name string, ops, args []string) bool {
 // serviceAction classifies what a control-plane CLI is asked to do (see
 // serviceFuncs). Unknown programs are "".
 func serviceAction(name string, args []string) string {
+	// b2 is b2, not b with a version: the name as written is looked up first
+	written := strings.TrimSuffix(strings.ToLower(name), ".sh")
 	name = programName(name)
 	if name == "java" {
 		// java -jar jenkins-cli.jar …: the CLI is the jar.
@@ -223,7 +240,10 @@ func serviceAction(name string, args []string) string {
 			}
 		}
 	}
-	cli, ok := serviceCLIs()[strings.TrimSuffix(name, ".sh")]
+	cli, ok := serviceCLIs()[written]
+	if !ok {
+		cli, ok = serviceCLIs()[strings.TrimSuffix(name, ".sh")]
+	}
 	if !ok {
 		return ""
 	}
@@ -322,6 +342,9 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 			return ""
 		}
 		return c
+	}
+	if cli.only {
+		return ""
 	}
 	if commonVerbs.has(op) {
 		return svcDelete
