@@ -1155,7 +1155,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native286
 		}
-	case "(name == \"ctr\" && any(args, # matches \"(src|source)=/(,|$)\")) || (name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native287
 		}
@@ -1308,7 +1308,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [453]lazyRegexp{
+var nativeRegexps = [455]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1683,6 +1683,8 @@ var nativeRegexps = [453]lazyRegexp{
 	{src: "(?s)\\bwhile\\s*\\(?\\s*(True|true|1|!0|TRUE)\\s*\\)?\\s*(:|\\{|do\\b)?[^;}]{0,60}?\\b(os\\.fork|fork|pcntl_fork|Process\\.fork|cluster\\.fork|child_process[^;]*\\.(fork|spawn|exec)|mcparallel)\\s*(\\(|;|\\}|$)"},
 	{src: "\\bfork\\s*(\\(\\s*\\)\\s*)?while\\s*(fork|1|true)\\b|\\bfork\\s*(\\(\\s*\\)\\s*)?until\\s*0\\b|\\bloop\\s*(\\{|do)\\s*(Process\\.|Kernel\\.)?fork\\b|\\b1\\s+while\\s+fork\\b"},
 	{src: "(?s)\\bfor\\s*\\(\\s*;\\s*;\\s*\\)\\s*\\{?[^;}]{0,40}?\\bfork\\s*\\("},
+	{src: "\"(hostPID|hostNetwork|hostIPC|privileged)\"\\s*:\\s*true|\"hostPath\""},
+	{src: "(docker|containerd|podman|crio)\\.sock$"},
 	{src: "^source=/$"},
 	{src: "^security\\.privileged=true$"},
 	{src: "(^|,)r?bind(,|$)"},
@@ -7908,18 +7910,33 @@ func native286(env any) bool {
 // native287 is the condition of container-host-root.
 func native287(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Name == "ctr") &&
-		anyOf(e.Args, func(p0 string) bool {
+	return (((((e.Name == "ctr") &&
+		(anyOf(e.Args, func(p0 string) bool {
 			return matchReWith(&nativeRegexps[38], "=/", p0)
-		})) ||
+		}) ||
+			(in(e.Pos(0), "run", "container", "c") &&
+				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
+		((in(e.Name, "kubectl", "oc") &&
+			in(e.Pos(0), "run", "debug")) &&
+			anyOf(e.Options("overrides"), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[374], "\"", p0)
+			}))) ||
+		(((e.Name == "curl") &&
+			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[375], ".sock", p0)
+			})) &&
+			(anyOf(e.Options("X", "request"), func(p0 string) bool {
+				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
+			}) ||
+				(len(e.Options("d", "data", "data-raw", "data-binary", "json")) > 0)))) ||
 		(in(e.Name, "lxc", "incus") &&
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "source=/", p0)
+					return matchReWith(&nativeRegexps[376], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[375], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[377], "security.privileged=true", p0)
 				}))))
 }
 
@@ -7928,11 +7945,11 @@ func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[376], "bind", p0)
+			return matchReWith(&nativeRegexps[378], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[377], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[378], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[379], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[380], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native289 is the condition of snap-unsigned-install.
@@ -7949,7 +7966,7 @@ func native290(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[379], "-", p0)
+				return matchReWith(&nativeRegexps[381], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -7982,7 +7999,7 @@ func native291(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[380], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[382], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -7993,7 +8010,7 @@ func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[381], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[383], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8001,9 +8018,9 @@ func native292(env any) bool {
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[382], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[383], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[384], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[384], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[385], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[386], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8011,63 +8028,63 @@ func native293(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[385], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[387], "seq\x00..", p0)
 				})))) ||
-		((((matchReAny(&nativeRegexps[386], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		((((matchReAny(&nativeRegexps[388], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[387], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[389], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[388], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[390], "while\x00until\x00for\x00while", e.Line)) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[389], e.Line)) &&
-				matchReAny(&nativeRegexps[390], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[391], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[391], e.Line)) &&
+				matchReAny(&nativeRegexps[392], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[393], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native294 is the condition of request-flood-loop.
 func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[392], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[393], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[394], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[394], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[395], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[396], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[395], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[397], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native295 is the condition of busy-loop.
 func native295(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[396], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[397], "do", e.Line) &&
-			matchReWith(&nativeRegexps[398], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[399], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[400], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[401], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[398], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[399], "do", e.Line) &&
+			matchReWith(&nativeRegexps[400], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[401], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[402], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[403], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native296 is the condition of spawn-loop.
 func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[402], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[403], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[404], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[405], "sleep\x00wait", e.Line))
 }
 
 // native297 is the condition of thread-storm-code.
 func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[404], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[405], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[406], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[406], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[407], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[408], "sleep\x00.join()", e.Code))
 }
 
 // native298 is the condition of endless-device-read.
@@ -8088,7 +8105,7 @@ func native298(env any) bool {
 func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[407], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[409], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native300 is the condition of write-system-config.
@@ -8114,8 +8131,8 @@ func native300(env any) bool {
 func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[408], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[409], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[410], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[411], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8123,8 +8140,8 @@ func native301(env any) bool {
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[410], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[411], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[412], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[413], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8133,23 +8150,23 @@ func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[410], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[412], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[412], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[414], ".", index(e.Positional, 0))))
 }
 
 // native304 is the condition of write-guard-config.
 func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[413], "$", p0) ||
-			matchReAny(&nativeRegexps[414], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[415], "$", p0) ||
+			matchReAny(&nativeRegexps[416], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[415], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[417], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8166,7 +8183,7 @@ func native305(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[416], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[418], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8178,7 +8195,7 @@ func native306(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[417], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[419], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8197,10 +8214,10 @@ func native307(env any) bool {
 func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[418], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[419], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[420], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[421], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[420], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[421], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[422], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[423], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8208,7 +8225,7 @@ func native308(env any) bool {
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[422], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[424], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8221,14 +8238,14 @@ func native310(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[423], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[425], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[424], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[425], "=", p0))
+				return (matchReWith(&nativeRegexps[426], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[427], "=", p0))
 			})))
 }
 
@@ -8237,7 +8254,7 @@ func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[426], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[428], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8263,11 +8280,11 @@ func native312(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[427], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[429], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[428], "scripts.", p0)
+						return matchReWith(&nativeRegexps[430], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8300,7 +8317,7 @@ func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[429], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[431], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8308,40 +8325,40 @@ func native313(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[430], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[432], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[431], p0)
+					return matchRe(&nativeRegexps[433], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[432], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[434], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[433], "alias.", p0)
+				return matchReWith(&nativeRegexps[435], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[434], "credential.", p0)
+				return matchReFold(&nativeRegexps[436], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[435], "include", p0)
+				return matchReFold(&nativeRegexps[437], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[436], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[438], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[437], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[439], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[438], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[440], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8350,7 +8367,7 @@ func native313(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[439], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[441], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8366,10 +8383,10 @@ func native314(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[435], "include", p0)
+				return matchReFold(&nativeRegexps[437], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[435], "include", let0)) &&
+			!matchReFold(&nativeRegexps[437], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -8383,18 +8400,18 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[440], "http.", p0)
+			return matchReFold(&nativeRegexps[442], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[441], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[443], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[442], "url.", p0)
+					return matchReFold(&nativeRegexps[444], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[443], "http", p0)
+					return matchReFold(&nativeRegexps[445], "http", p0)
 				}))))
 }
 
@@ -8407,9 +8424,9 @@ func native316(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[431], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[429], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[431], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8418,8 +8435,8 @@ func native316(env any) bool {
 func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[444], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[445], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[446], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[447], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8428,8 +8445,8 @@ func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[446], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[447], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[448], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[449], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8444,18 +8461,18 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[448], "--action=", p0)
+			return matchReWith(&nativeRegexps[450], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[449], "/", p0)
+			return matchReWith(&nativeRegexps[451], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[450], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[452], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[451], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[453], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8464,7 +8481,7 @@ func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[452], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[454], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[147], p0) {
 					return ((e.Cwd + "/") + p0)
