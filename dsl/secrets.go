@@ -61,7 +61,8 @@ var secretPaths = nameSet{names: []string{
 	// deploy platforms' CLI logins (a token that deploys and reads the projects' environment variables)
 	"~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json",
 	"~/.netlify/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json",
-	"~/.fly/config.yml",
+	"~/.fly/config.yml", "~/.terraformrc", "~/.wrangler/config/default.toml", "~/.config/.wrangler/config/default.toml",
+	"~/Library/Preferences/.wrangler/config/default.toml",
 	// more CLIs' logins and keys (redteam5): sops' age keys, git's XDG store,
 	// Firebase, Stripe, Supabase, ngrok, FileZilla's saved servers, Claude
 	// Code's account file, Docker's and Podman's registry logins

@@ -158,7 +158,9 @@ func revealsSecret(name string, args []string) bool {
 	case "security":
 		return (op(0) == "find-generic-password" || op(0) == "find-internet-password") && has("-w", "-g")
 	case "secret-tool":
-		return op(0) == "lookup"
+		return op(0) == "lookup" || op(0) == "search" // search prints each match's secret
+	case "kwallet-query":
+		return has("-r", "--read-password")
 	case "doppler":
 		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" || op(1) == "download" && has("--no-file"))
 	case "infisical":
