@@ -242,54 +242,58 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[116]
 	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
 		return &catalogPrograms[117]
-	case "tmux":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[118]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[119]
-	case "at", "batch":
+	case "dtach", "abduco":
 		return &catalogPrograms[120]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "parallel":
 		return &catalogPrograms[121]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[122]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[123]
-	case "nix":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[124]
-	case "script":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[125]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[126]
-	case "socket":
+	case "script":
 		return &catalogPrograms[127]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[128]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[129]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[130]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[131]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[132]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[133]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[134]
-	case "dotenv":
+	case "direnv":
 		return &catalogPrograms[135]
-	case "dotenvx":
+	case "op":
 		return &catalogPrograms[136]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[137]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[138]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[139]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[140]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[141]
+	case "hguard-shell":
+		return &catalogPrograms[142]
+	case "nix-shell":
+		return &catalogPrograms[143]
 	}
 	return nil
 }
@@ -579,6 +583,11 @@ var catalogNames = [...]string{
 	"mate-terminal",
 	"foot",
 	"tmux",
+	"byobu",
+	"byobu-tmux",
+	"zellij",
+	"dtach",
+	"abduco",
 	"parallel",
 	"at",
 	"batch",
@@ -748,6 +757,8 @@ var catalogPrograms = [...]Program{
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}, {"-x", "argv"}, {"--command", "sh"}}, Shell: "agent"},
 	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
+	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
+	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
 	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel"}, {":::+", "parallel"}}},
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh"}, {"--call", "sh"}}},
