@@ -455,7 +455,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native111
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native112
 		}
@@ -3953,7 +3953,7 @@ func native111(env any) bool {
 // native112 is the condition of archive-extract-broad.
 func native112(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((in(e.Name, "tar", "bsdtar") &&
+	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
 			matchReWith(&nativeRegexps[140], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
@@ -3986,6 +3986,15 @@ func native112(env any) bool {
 			e.Agent) &&
 			!e.HasFlag("t", "list")) &&
 			isBroad(e.Cwd))) ||
+		((((in(e.Name, "python", "python3") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return in(p0, "tarfile", "zipfile")
+			})) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return in(p0, "-e", "--extract")
+			})) &&
+			(len(e.Positional) >= 3)) &&
+			isBroad(index(e.Positional, (len(e.Positional)-1))))) ||
 		((e.Agent &&
 			isBroad(e.Cwd)) &&
 			(((((((((in(e.Name, "7za", "7zz", "7zr") &&
