@@ -96,6 +96,8 @@ var secretBases = nameSet{names: []string{
 	".vault_pass", ".vault-pass", ".vault_password", ".vault-password", ".vault_pass.txt", ".vault-pass.txt",
 	"vault_pass", "vault-pass", "vault_password", "vault-password", "vault_pass.txt", "vault-pass.txt",
 	"vault_password.txt", "vault-password.txt", "serviceAccountKey.json",
+	// Rails' key to config/credentials.yml.enc
+	"master.key",
 	"cookies.sqlite", "Cookies.binarycookies",
 	// Terraform keeps every resource's secrets in its state in clear text;
 	// WordPress its database password and salts in its configuration

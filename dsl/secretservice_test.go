@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -110,11 +112,42 @@ func TestRevealsSecret(t *testing.T) {
 		{"security find-generic-password -s x", false},
 		{"secret-tool lookup service x", true},
 		{"secret-tool store --label x service x", false},
+		{"secret-tool search --all service x", true},
+		{"kwallet-query -r github kdewallet", true}, {"kwallet-query -l kdewallet", false},
+		{"terraform show -json", true}, {"terraform show", false},
+		{"rails credentials:show", true}, {"rails credentials:edit", false},
+	}
+	// a program revealsSecret knows is useless unless a rule that calls it
+	// is evaluated for that program: the built-in rules' on lists hold it
+	judged := map[string]bool{}
+	files, err := filepath.Glob("../rules/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no built-in rules: %v", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules, err := Parse(Source{Path: file, Data: data, Origin: Builtin})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rules {
+			if strings.Contains(r.When, "revealsSecret(name, args)") {
+				for _, on := range r.On {
+					judged[on] = true
+				}
+			}
+		}
 	}
 	for _, tt := range tests {
 		f := strings.Fields(tt.cmd)
 		if got := revealsSecret(f[0], f[1:]); got != tt.want {
 			t.Errorf("revealsSecret(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+		if tt.want && !judged[f[0]] && !judged[f[0]+" "+f[1]] {
+			t.Errorf("%q: no built-in rule that calls revealsSecret is evaluated for %s", tt.cmd, f[0])
 		}
 	}
 }
