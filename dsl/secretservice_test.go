@@ -1,8 +1,6 @@
 package dsl
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -119,28 +117,7 @@ func TestRevealsSecret(t *testing.T) {
 	}
 	// a program revealsSecret knows is useless unless a rule that calls it
 	// is evaluated for that program: the built-in rules' on lists hold it
-	judged := map[string]bool{}
-	files, err := filepath.Glob("../rules/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no built-in rules: %v", err)
-	}
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules, err := Parse(Source{Path: file, Data: data, Origin: Builtin})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rules {
-			if strings.Contains(r.When, "revealsSecret(name, args)") {
-				for _, on := range r.On {
-					judged[on] = true
-				}
-			}
-		}
-	}
+	judged := rulesOn(t, "revealsSecret(name, args)")
 	for _, tt := range tests {
 		f := strings.Fields(tt.cmd)
 		if got := revealsSecret(f[0], f[1:]); got != tt.want {

@@ -1,6 +1,11 @@
 package dsl
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestTokenForHost(t *testing.T) {
 	cases := []struct {
@@ -150,5 +155,45 @@ func TestExpandMessage(t *testing.T) {
 	}
 	if got := expandMessage("{target}: x", &LineEnv{}); got != "the resource: x" {
 		t.Errorf("line scope: %q", got)
+	}
+}
+
+// rulesOn is the union of the on lists of the built-in rules whose
+// condition holds call, lowercased.
+func rulesOn(t *testing.T, call string) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob("../rules/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no built-in rules: %v", err)
+	}
+	on := map[string]bool{}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules, err := Parse(Source{Path: file, Data: data, Origin: Builtin})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rules {
+			if strings.Contains(r.When, call) {
+				for _, name := range r.On {
+					on[strings.ToLower(name)] = true
+				}
+			}
+		}
+	}
+	return on
+}
+
+// TestServiceCLIsJudged: a CLI the verb model knows is judged only when a
+// rule that calls serviceAction is evaluated for it.
+func TestServiceCLIsJudged(t *testing.T) {
+	on := rulesOn(t, "serviceAction(name, args)")
+	for name := range serviceCLIs() {
+		if name != "jenkins-cli" && !on[name] && !on[name+".sh"] {
+			t.Errorf("%s: no built-in rule that calls serviceAction is evaluated for it", name)
+		}
 	}
 }
