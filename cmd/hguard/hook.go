@@ -416,7 +416,7 @@ func needsPerson(what, reason string) string {
 // once, cut short; a project rule's message is labelled as the project's
 // words, which a cloned repository chose.
 func modelReasons(d approval.Decision) string {
-	var msgs []string
+	var clauses []string
 	for _, f := range d.Findings {
 		if f.Level != d.Verdict {
 			continue
@@ -425,15 +425,32 @@ func modelReasons(d approval.Decision) string {
 		if f.Source == string(dsl.Project) {
 			m = "project rule " + sanitize.ForModel(f.Rule, 60) + " (from the repository, not hguard): " + m
 		}
-		if !slices.Contains(msgs, m) {
-			msgs = append(msgs, m)
+		for _, c := range strings.Split(m, "; ") {
+			clauses = addClause(clauses, c)
 		}
 	}
-	s := strings.Join(msgs, "; ")
+	s := strings.Join(clauses, "; ")
 	if d.Notice != "" {
 		s += " (" + sanitize.ForModel(d.Notice, 300) + ")"
 	}
 	return s
+}
+
+// addClause appends c to clauses unless it is there already, or there
+// with a parenthesis after it; a clause that adds one replaces its bare
+// form. Rules about one thing share their wording (an agent may not change
+// hguard's own files …; a person can …), and the model reads it once.
+func addClause(clauses []string, c string) []string {
+	for i, have := range clauses {
+		switch {
+		case have == c || strings.HasPrefix(have, c+" ("):
+			return clauses
+		case strings.HasPrefix(c, have+" ("):
+			clauses[i] = c
+			return clauses
+		}
+	}
+	return append(clauses, c)
 }
 
 // turnAnswer takes the checkpoint of a turn: at its start (the user's

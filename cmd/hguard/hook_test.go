@@ -65,3 +65,20 @@ func TestHookZshDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestModelReasons: the reason the model reads names each block once, the
+// shared wording of rules about one thing once, and a clause with detail
+// instead of its bare form; findings below the verdict are left out.
+func TestModelReasons(t *testing.T) {
+	d := approval.Decision{Verdict: dsl.Block, Findings: []dsl.Finding{
+		{Rule: "a", Level: dsl.Block, Message: "an agent may not change hguard's own files; a person can make this change in their own terminal"},
+		{Rule: "b", Level: dsl.Block, Message: "an agent may not change hguard's own files (from inline code); a person can make this change in their own terminal"},
+		{Rule: "c", Level: dsl.Block, Message: "recursive delete of a home directory"},
+		{Rule: "d", Level: dsl.Ask, Message: "recursive delete"},
+		{Rule: "c2", Level: dsl.Block, Message: "recursive delete of a home directory"},
+	}}
+	want := "an agent may not change hguard's own files (from inline code); a person can make this change in their own terminal; recursive delete of a home directory"
+	if got := modelReasons(d); got != want {
+		t.Errorf("modelReasons:\n got %q\nwant %q", got, want)
+	}
+}
