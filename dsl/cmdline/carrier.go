@@ -509,10 +509,21 @@ func (w *walker) sourced(c *Command, args []field, cx ctx) {
 func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	spec := optSpec{arg: "sgGw", longArg: []string{"shell", "group", "supp-group", "whitelist-environment"}}
 	if c.Name == "script" {
-		spec = optSpec{arg: "TBIOEm", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}}
+		// util-linux's value options, and BSD's -F PIPE and -t TIME
+		spec = optSpec{arg: "TBIOEmFt", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}}
 	}
+	operands := 0
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
+		if c.Name == "script" && (len(v) < 2 || v[0] != '-') {
+			// BSD's script FILE COMMAND ARGS… (macOS: script -q /dev/null
+			// make, a terminal for the command's colours)
+			if operands++; operands == 2 {
+				w.spawn(c, args[i:], Wrapper{Name: "script"}, cx)
+				return
+			}
+			continue
+		}
 		if v == "--" {
 			if c.Name == "runuser" { // runuser -u USER -- CMD ARGS
 				w.spawn(c, args[i+1:], Wrapper{Name: "runuser"}, cx)

@@ -277,10 +277,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	}
 	// agent: no operand past its options' values and its own operands
 	// (screen -S NAME, tmux -L SOCKET, sg GROUP), and no option after
-	// which it runs nothing (screen -S NAME -X quit)
+	// which it runs nothing (screen -S NAME -X quit); nocmd: no -c and
+	// no command after its one operand (BSD's script FILE COMMAND)
 	switch {
 	case p.Shell == "agent" && len(afterOptions(args, p.Args, p.Long, p.Operands)) == 0 && !hasStop(args, p),
-		p.Shell == "nocmd" && !hasCommandOption(args):
+		p.Shell == "nocmd" && !hasCommandOption(args) && len(afterOptions(args, p.Args, p.Long, 1)) == 0:
 		via := c.Name + " interactive"
 		for _, wr := range c.Wrappers {
 			if wr.Name == "sudo" || wr.Name == "doas" || wr.Name == "run0" || wr.Name == "pkexec" {

@@ -765,7 +765,7 @@ var catalogPrograms = [...]Program{
 	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program"}, {"", "pkgscript"}}},
 	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv"},
 	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv"}, {"--command", "argv"}}},
-	{Name: "script", Shell: "nocmd"},
+	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},
 	{Name: "socat", Code: []CodeOption{{"", "socat"}}},
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh"}}},
 	{Name: "proot", Runs: "argv", Args: "rbwqkm", Long: []string{"rootfs", "bind", "mount", "cwd", "qemu", "kernel-release"}},
