@@ -408,7 +408,7 @@ func (w *walker) runSubst(c *Command, f field, via string, cx ctx) {
 	switch {
 	case f.in.Remote || f.in.Decoded:
 		c.Untrusted = untrusted(f.in)
-	case !f.in.Static:
+	case !f.in.Static && !f.setupOnly(): // source <(kubectl completion bash): the tool's own (setupScript)
 		c.Untrusted = "dynamic"
 	}
 	if f.in.Static && f.in.Kind == "procsub" {
@@ -483,8 +483,8 @@ options:
 
 // eval runs its arguments joined with spaces.
 func (w *walker) eval(c *Command, args []field, cx ctx) {
-	if len(args) == 0 {
-		return
+	if len(args) == 0 || !slices.ContainsFunc(args, func(f field) bool { return !f.setupOnly() }) {
+		return // eval "$(pyenv init -)": the tool's own set-up (setupScript)
 	}
 	w.runString(c, joinFields(args), "eval", cx)
 }

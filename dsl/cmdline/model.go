@@ -155,6 +155,7 @@ type Input struct {
 	Static  bool   // Text is the full, known content
 	Remote  bool   // content comes from the network (curl, wget, ...), possibly through decoders
 	Decoded bool   // content passes through a decoder (base64 -d, xxd -r, openssl enc -d, tr, rev, ...)
+	setup   bool   // the output of a tool's own shell set-up (pyenv init -, ssh-agent -s): see setupScript
 }
 
 // Payload is interpreter code passed inline.

@@ -74,6 +74,7 @@ func produces(c *Command, in Input) Input {
 			return out
 		}
 		out.Remote, out.Decoded = in.Remote, in.Decoded
+		out.setup = !in.Remote && !in.Decoded && setupScript(c)
 		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
 			out.Text, out.Static = in.Text, true
 		}

@@ -871,7 +871,11 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		if out, ok := w.mktempOutput(&cmd, offset(st.Pos(), len(w.src))); ok && !slices.ContainsFunc(cmd.Redirects, func(r Redirect) bool { return r.Fd != "2" }) {
 			return out // T=$(mktemp -d): a new, empty place
 		}
-		return produces(w.dialectEcho(&cmd), w.stdin(st.Redirs, in))
+		out := produces(w.dialectEcho(&cmd), w.stdin(st.Redirs, in))
+		if out.setup && w.shadowed(cmd.Name) {
+			out.setup = false // a function, an alias or a PATH the session set may stand for the tool
+		}
+		return out
 	case *syntax.Subshell:
 		if n := len(c.Stmts); n > 0 {
 			return w.output(c.Stmts[n-1], w.stdin(st.Redirs, in))
@@ -896,7 +900,7 @@ func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) I
 		last := stmts[len(stmts)-1]
 		out = w.output(last, Input{})
 		if len(stmts) > 1 || last.Background || len(andOr(last)) > 1 {
-			out.Static, out.Text = false, "" // only one known writer makes known output
+			out.Static, out.Text, out.setup = false, "", false // only one known writer makes known output
 		}
 	}
 	out.Kind = kind

@@ -21,6 +21,13 @@ type field struct {
 	glob   bool  // holds an unquoted glob character (*, ?, [)
 	prompt *Word // the value expanded by ${x@P} in it (Dynamic when unknown)
 	assign bool  // the word starts with an unquoted NAME= (zsh reads it as an assignment after repeat N)
+	other  bool  // a part of the word is not a tool's shell set-up output (setupOnly)
+}
+
+// setupOnly reports a word that is nothing but the output of tools' shell
+// set-up: "$(pyenv init -)", <(kubectl completion bash).
+func (f field) setupOnly() bool {
+	return f.Dynamic && f.in.setup && !f.other
 }
 
 // fieldWords drops the substitution details and folds look-alikes (the
@@ -440,6 +447,17 @@ func zshQualified(lit string) (string, int, bool) {
 func (e *expander) write(s string) {
 	e.b.WriteString(s)
 	e.open = true
+	e.cur.other = true
+}
+
+// setupDynamic writes a substitution's unknown output; a tool's shell
+// set-up (setup) leaves the field's other unset.
+func (e *expander) setupDynamic(s string, setup bool) {
+	other := e.cur.other
+	e.dynamic(s)
+	if setup {
+		e.cur.other = other
+	}
 }
 
 func (e *expander) dynamic(s string) {
@@ -463,6 +481,7 @@ func (e *expander) note(in Input) {
 		e.cur.in = in
 		return
 	}
+	e.cur.in.setup = e.cur.in.setup && in.setup
 	e.cur.in.Static, e.cur.in.Text = false, ""
 	e.cur.in.Remote = e.cur.in.Remote || in.Remote
 	e.cur.in.Decoded = e.cur.in.Decoded || in.Decoded
@@ -618,7 +637,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		switch {
 		case !out.Static:
 			e.note(out)
-			e.dynamic(w.source(p.Pos(), p.End()))
+			e.setupDynamic(w.source(p.Pos(), p.End()), out.setup)
 		case mode == unquoted && e.split && w.dialect == Fish:
 			// fish splits the output into lines, not words; an empty
 			// line is an empty word.
@@ -647,7 +666,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			out = Input{Kind: kind}
 		}
 		e.note(out)
-		e.dynamic(w.source(p.Pos(), p.End()))
+		e.setupDynamic(w.source(p.Pos(), p.End()), out.setup)
 	case *syntax.ArithmExp:
 		e.dynamic(w.source(p.Pos(), p.End()))
 	case *syntax.ExtGlob:

@@ -1,0 +1,149 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// setupScript reports a command that prints its own tool's shell set-up
+// for the shell to evaluate: eval "$(pyenv init -)", eval "$(ssh-agent
+// -s)", eval $(minikube docker-env), source <(kubectl completion bash).
+// What such output runs is the tool's own code, as trusted as running the
+// tool, so evaluating it is no command hidden from hguard. Only the
+// subcommands listed print set-up (not ssh-agent CMD or mise exec CMD,
+// whose output is another program's), with static arguments, the program
+// named bare or by an install directory's path.
+func setupScript(c *Command) bool {
+	if c.Dynamic || len(c.Wrappers) > 0 || !setupPath(c.Path) {
+		return false
+	}
+	args := make([]string, 0, len(c.Args))
+	for _, a := range c.Args {
+		if a.Dynamic {
+			return false
+		}
+		args = append(args, a.Value)
+	}
+	name := program(c.Name)
+	if name == "minikube" && len(args) > 0 {
+		// minikube -p PROFILE docker-env: the profile first
+		if v, ok := strings.CutPrefix(args[0], "--profile="); ok && v != "" {
+			args = args[1:]
+		} else if (args[0] == "-p" || args[0] == "--profile") && len(args) > 1 {
+			args = args[2:]
+		}
+	}
+	if sub, ok := setupCommands[name]; ok {
+		for _, s := range sub {
+			if rest, ok := cutWords(args, s); ok && setupOptions(rest) {
+				return true
+			}
+		}
+	}
+	switch name {
+	case "ssh-agent":
+		return !slices.ContainsFunc(args, func(a string) bool { return a != "-s" && a != "-c" })
+	case "dircolors", "resize":
+		return !slices.ContainsFunc(args, func(a string) bool { return a != "-b" && a != "-c" && a != "-s" })
+	}
+	if completers.has(name) && len(args) > 0 && (args[0] == "completion" || args[0] == "completions") {
+		return setupOptions(args[1:])
+	}
+	return false
+}
+
+// setupCommands are the subcommands (as words) after which a tool prints
+// its shell set-up; shell names and options may follow.
+var setupCommands = map[string][]string{
+	"pyenv":          {"init", "virtualenv-init"},
+	"rbenv":          {"init"},
+	"nodenv":         {"init"},
+	"goenv":          {"init"},
+	"jenv":           {"init"},
+	"plenv":          {"init"},
+	"phpenv":         {"init"},
+	"direnv":         {"hook"},
+	"brew":           {"shellenv"},
+	"conda":          {"shell.bash hook", "shell.zsh hook", "shell.fish hook", "shell.posix hook"},
+	"mamba":          {"shell hook", "shell.bash hook", "shell.zsh hook"},
+	"micromamba":     {"shell hook"},
+	"opam":           {"env"},
+	"fnm":            {"env"},
+	"zoxide":         {"init"},
+	"starship":       {"init"},
+	"mise":           {"activate", "hook-env"},
+	"rtx":            {"activate"},
+	"atuin":          {"init"},
+	"mcfly":          {"init"},
+	"navi":           {"widget"},
+	"minikube":       {"docker-env", "podman-env"},
+	"docker-machine": {"env"},
+	"thefuck":        {"--alias"},
+	"luarocks":       {"path"},
+	"fzf":            {"--bash", "--zsh", "--fish"},
+	"pip":            {"completion"},
+	"pip3":           {"completion"},
+	"uv":             {"generate-shell-completion"},
+}
+
+// completers print a completion script with "completion SHELL" (or
+// "completions SHELL"), to be sourced.
+var completers = set("kubectl", "helm", "gh", "glab", "kind", "minikube", "k3d", "kustomize", "flux", "argocd",
+	"docker", "npm", "pnpm", "rustup", "poetry", "deno", "bun", "eksctl", "stern", "tailscale", "velero", "kubeadm",
+	"skaffold", "tilt", "cilium", "istioctl", "k9s", "golangci-lint", "hugo", "cobra-cli", "just", "task", "rg", "fd",
+	"goreleaser", "pulumi", "doctl", "linkerd", "talosctl", "hcloud", "vault", "nomad", "consul", "gopass", "chezmoi")
+
+// cutWords takes the words of sub (space-separated) off the front of args.
+func cutWords(args []string, sub string) ([]string, bool) {
+	for _, w := range strings.Fields(sub) {
+		if len(args) == 0 || args[0] != w {
+			return nil, false
+		}
+		args = args[1:]
+	}
+	return args, true
+}
+
+// setupOptions reports what may follow a set-up subcommand: options
+// (--use-on-cd, -p dev, --shell=bash), "-" and shell and profile names,
+// plain words without shell syntax; no -- that would start a command.
+func setupOptions(args []string) bool {
+	for _, a := range args {
+		if a == "--" || a == "" || strings.ContainsAny(a, " \t\n;&|<>()$`'\"\\*?[]{}!") {
+			return false
+		}
+	}
+	return len(args) <= 6
+}
+
+// setupPath reports a program named bare or by the path of an install
+// directory (Homebrew's, conda's, ~/.local/bin), not a file in the
+// project or a temporary directory.
+func setupPath(p string) bool {
+	if !strings.Contains(p, "/") {
+		return p != ""
+	}
+	dir := path.Dir(p)
+	switch dir {
+	case "/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/home/linuxbrew/.linuxbrew/bin", "/opt/conda/bin",
+		"/snap/bin":
+		return true
+	}
+	for _, home := range []string{"~/", "$HOME/", "${HOME}/"} {
+		if rest, ok := strings.CutPrefix(dir, home); ok {
+			return slices.Contains([]string{".local/bin", ".cargo/bin", ".pyenv/bin", ".rbenv/bin", ".nodenv/bin",
+				"miniconda3/bin", "anaconda3/bin", "miniforge3/bin", "mambaforge/bin", ".linuxbrew/bin", ".fzf/bin"}, rest)
+		}
+	}
+	return false
+}
+
+// shadowed reports a command name the line or the session may have
+// redefined: a function, an alias, or a directory put on PATH before the
+// everyday ones.
+func (w *walker) shadowed(name string) bool {
+	_, fn := w.funcs[name]
+	_, alias := w.aliases[name]
+	return fn || alias || slices.Contains(w.line.Functions, name) || len(w.line.PathDirs) > 0 || len(w.before.Path) > 0
+}
