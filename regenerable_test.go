@@ -24,9 +24,10 @@ func TestRegenerableDelete(t *testing.T) {
 		"build/Dockerfile": "FROM scratch\n", "node_modules/x/index.js": "x\n", "target/debug/app": "x\n",
 		"web/node_modules/y/index.js": "y\n", "web/.next/cache/a": "a\n", "src/gen/a.go": "package gen\n",
 		"vendor/.git/HEAD": "ref: refs/heads/main\n", "dist/.git/HEAD": "ref: refs/heads/main\n",
+		"coverage/lcov.info": "x\n", "web/storybook-static/index.html": "x\n", "app/.dart_tool/version": "x\n",
 	}, 0o644)
 	writeTree(t, loose, map[string]string{"node_modules/x/index.js": "x\n"}, 0o644)
-	writeTree(t, home, map[string]string{".cache/go-build/00/a": "a\n"}, 0o644)
+	writeTree(t, home, map[string]string{".cache/go-build/00/a": "a\n", "Library/Developer/Xcode/DerivedData/App/x": "x\n"}, 0o644)
 	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go", ".gitignore", "build/Dockerfile", "src/gen/a.go"}} {
 		if out, err := exec.Command(git, append([]string{"-C", proj}, args...)...).CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v %s", args, err, out)
@@ -44,6 +45,8 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "rm -rf " + filepath.Join(proj, "node_modules"), dsl.Allow},
 		{proj, "rm -rf node_modules && npm ci", dsl.Allow},
 		{proj, "rm -rf ~/.cache/go-build", dsl.Allow},
+		{proj, "rm -rf coverage web/storybook-static app/.dart_tool", dsl.Allow}, // test coverage, storybook's and flutter's output
+		{proj, "rm -rf ~/Library/Developer/Xcode/DerivedData", dsl.Allow},
 		{proj, "rm -rf build", dsl.Ask},                // it holds a tracked Dockerfile
 		{proj, "rm -rf node_modules src/gen", dsl.Ask}, // beside a tracked directory
 		{proj, "rm -rf dist", dsl.Ask},                 // a repository of its own

@@ -17,9 +17,10 @@ import (
 // directories count too.
 var Regenerable = []string{
 	"node_modules", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
-	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output",
-	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache", ".angular",
-	".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
+	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output", "coverage",
+	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".output", ".svelte-kit", ".turbo", ".parcel-cache",
+	".angular", ".docusaurus", ".expo", "storybook-static", ".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
+	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release",
 }
 
 // RegenerableDir reports a directory name of Regenerable's.

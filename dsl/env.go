@@ -1088,7 +1088,7 @@ func regenerable(p, dir string, ctx Context) bool {
 var homeCaches = []string{
 	"~/.cache", "~/Library/Caches", "~/.npm/_cacache", "~/.npm/_npx", "~/.pnpm-store", "~/.yarn/cache",
 	"~/.bun/install/cache", "~/go/pkg/mod", "~/.cargo/registry", "~/.cargo/git", "~/.gradle/caches",
-	"~/.m2/repository", "~/.nuget/packages", "~/.rustup/tmp",
+	"~/.m2/repository", "~/.nuget/packages", "~/.rustup/tmp", "~/Library/Developer/Xcode/DerivedData",
 }
 
 // tildeHome writes a path under home (absolute, not /) with ~: a home
