@@ -28,272 +28,274 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[9]
 	case "ed", "red", "telnet":
 		return &catalogPrograms[10]
-	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
+	case "jupyter":
 		return &catalogPrograms[11]
-	case "lftp":
+	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
 		return &catalogPrograms[12]
-	case "sftp":
+	case "lftp":
 		return &catalogPrograms[13]
-	case "gimp", "gimp-console", "gimp-2.10":
+	case "sftp":
 		return &catalogPrograms[14]
-	case "capsh":
+	case "gimp", "gimp-console", "gimp-2.10":
 		return &catalogPrograms[15]
-	case "sed", "gsed":
+	case "capsh":
 		return &catalogPrograms[16]
-	case "apt-get", "apt", "apt-cache", "aptitude":
+	case "sed", "gsed":
 		return &catalogPrograms[17]
-	case "make", "gmake":
+	case "apt-get", "apt", "apt-cache", "aptitude":
 		return &catalogPrograms[18]
-	case "cmake":
+	case "make", "gmake":
 		return &catalogPrograms[19]
-	case "expect":
+	case "cmake":
 		return &catalogPrograms[20]
-	case "tclsh", "wish", "jimsh":
+	case "expect":
 		return &catalogPrograms[21]
-	case "rscript", "Rscript", "R":
+	case "tclsh", "wish", "jimsh":
 		return &catalogPrograms[22]
-	case "julia":
+	case "rscript", "Rscript", "R":
 		return &catalogPrograms[23]
-	case "osascript":
+	case "julia":
 		return &catalogPrograms[24]
-	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
+	case "osascript":
 		return &catalogPrograms[25]
-	case "nmap":
+	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
 		return &catalogPrograms[26]
-	case "ansible":
+	case "nmap":
 		return &catalogPrograms[27]
-	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
+	case "ansible":
 		return &catalogPrograms[28]
-	case "salt", "salt-call", "salt-ssh":
+	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
 		return &catalogPrograms[29]
-	case "gcloud":
+	case "salt", "salt-call", "salt-ssh":
 		return &catalogPrograms[30]
-	case "aws":
+	case "gcloud":
 		return &catalogPrograms[31]
-	case "docker", "podman", "nerdctl":
+	case "aws":
 		return &catalogPrograms[32]
-	case "kubectl", "oc":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[33]
-	case "distrobox":
+	case "kubectl", "oc":
 		return &catalogPrograms[34]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "distrobox":
 		return &catalogPrograms[35]
-	case "jrunscript", "jjs":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[36]
-	case "git":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[37]
-	case "restic":
+	case "git":
 		return &catalogPrograms[38]
-	case "tcpdump":
+	case "restic":
 		return &catalogPrograms[39]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[40]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[41]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[42]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[43]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[44]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[45]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[46]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[47]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[48]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[49]
-	case "clojure", "clj", "bb":
+	case "jshell":
 		return &catalogPrograms[50]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[51]
-	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[52]
-	case "pidstat":
+	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[53]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[54]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[55]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[56]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[57]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[58]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[59]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[60]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[61]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[62]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[63]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[64]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[65]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[66]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[67]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[68]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[69]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[70]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[71]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[72]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[73]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[74]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[75]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[76]
-	case "zic":
+	case "scrot":
 		return &catalogPrograms[77]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[78]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[79]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[80]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[81]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[82]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[83]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[84]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[85]
-	case "task":
+	case "xdotool":
 		return &catalogPrograms[86]
-	case "perf":
+	case "task":
 		return &catalogPrograms[87]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[88]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[89]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[90]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[91]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[92]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[93]
-	case "bee":
+	case "fail2ban-client":
 		return &catalogPrograms[94]
-	case "go":
+	case "bee":
 		return &catalogPrograms[95]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[96]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[97]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[98]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[99]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[100]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[101]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[102]
-	case "toybox":
+	case "nsenter":
 		return &catalogPrograms[103]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[104]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[105]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[106]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[107]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[108]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[109]
-	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
+	case "valgrind":
 		return &catalogPrograms[110]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
 		return &catalogPrograms[111]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[112]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[113]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[114]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[115]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[116]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+	case "sg", "newgrp":
 		return &catalogPrograms[117]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
 		return &catalogPrograms[118]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[119]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[120]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[121]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[122]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[123]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[124]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[125]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[126]
-	case "script":
+	case "nix":
 		return &catalogPrograms[127]
-	case "socat":
+	case "script":
 		return &catalogPrograms[128]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[129]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[130]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[131]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[132]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[133]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[134]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[135]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[136]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[137]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[138]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[139]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[140]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[141]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[142]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[143]
+	case "nix-shell":
+		return &catalogPrograms[144]
 	}
 	return nil
 }
@@ -339,6 +341,7 @@ var catalogNames = [...]string{
 	"ed",
 	"red",
 	"telnet",
+	"jupyter",
 	"ftp",
 	"tftp",
 	"smbclient",
@@ -649,6 +652,7 @@ var catalogPrograms = [...]Program{
 	{Name: "psql", Code: []CodeOption{{"-c", "psql"}, {"--command", "psql"}}, Stdin: "psql"},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo"}}, Stdin: "mongo"},
 	{Name: "ed", Stdin: "bang"},
+	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh"}, {"--ServerApp.browser", "sh"}, {"--NotebookApp.browser", "sh"}, {"--LabApp.browser", "sh"}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp"}}, Stdin: "ftp"},
 	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp"}, {"-e", "ftp"}, {"-f", "ftp-file"}}, Stdin: "ftp"},
 	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file"}, {"-S", "sh"}, {"-D", "sh"}, {"-o", "sshopt"}}, Stdin: "ftp"},
