@@ -479,7 +479,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native117
 		}
-	case "len(positional) > 0":
+	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
 		if scope == "command" {
 			return native118
 		}
@@ -4121,7 +4121,15 @@ func native117(env any) bool {
 // native118 is the condition of rimraf.
 func native118(env any) bool {
 	e := env.(*CommandEnv)
-	return (len(e.Positional) > 0)
+	return ((len(e.Positional) > 0) &&
+		!(allOf(e.Positional, func(p0 string) bool {
+			return (isTemp(p0) ||
+				e.Regenerable(p0))
+		}) &&
+			!(e.Agent &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return e.OutsideProject(p0)
+				}))))
 }
 
 // native119 is the condition of rimraf-broad.
