@@ -395,8 +395,12 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 	if copiers.has(prog) && len(pos) > 1 {
 		dest = pos[len(pos)-1]
 	}
+	patterns := grepPatterns(prog, args)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if patterns[i] {
+			continue
+		}
 		if len(skip) > 0 && strings.HasPrefix(a, "-") {
 			opt, _, eq := strings.Cut(a, "=")
 			if containsStr(skip, opt) {
@@ -415,6 +419,83 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 			}
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// grepValues are, per search program, the short options (letters) and
+// long ones that take a separate value: the words grepPatterns steps
+// over to find the pattern operand. An option missing here only makes a
+// later word count as the pattern when it is one, never a file as one.
+var grepValues = map[string]struct {
+	short string
+	long  []string
+}{
+	"grep": {"efmABCdD", []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "devices",
+		"directories", "binary-files", "label", "group-separator"}},
+	"rg": {"efmABCgtTrjEMd", []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "glob",
+		"iglob", "type", "type-not", "replace", "threads", "encoding", "max-columns", "max-depth", "type-add", "ignore-file",
+		"pre", "pre-glob", "sort", "sortr", "context-separator", "path-separator", "max-filesize", "engine"}},
+	"ag": {"ABCGgm", []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir",
+		"max-count", "path-to-ignore", "workers", "pager"}},
+}
+
+// grepPatterns are the indexes of the words of a search program (grep,
+// rg, ag) that are its pattern, not a file it reads: the values of -e and
+// --regexp, or, when neither nor a pattern file (-f) is given, its first
+// operand. grep -rn token src/ reads src/, not a file named token.
+func grepPatterns(prog string, args []string) map[int]bool {
+	switch prog {
+	case "egrep", "fgrep", "zgrep", "ack":
+		prog = "grep"
+	}
+	spec, ok := grepValues[prog]
+	if !ok {
+		return nil
+	}
+	takes := func(a string) (value, isPattern, patternFile bool) {
+		if long, ok := strings.CutPrefix(a, "--"); ok {
+			name, _, eq := strings.Cut(long, "=")
+			return !eq && slices.Contains(spec.long, name), name == "regexp", name == "file"
+		}
+		// -rne PAT: the first letter that takes a value ends the bundle
+		for j := 1; j < len(a); j++ {
+			if strings.IndexByte(spec.short, a[j]) >= 0 {
+				return j == len(a)-1, a[j] == 'e', a[j] == 'f'
+			}
+		}
+		return false, false, false
+	}
+	out := map[int]bool{}
+	operand, given := -1, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) && operand < 0 {
+				operand = i + 1
+			}
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			if operand < 0 {
+				operand = i
+			}
+			continue
+		}
+		value, isPattern, patternFile := takes(a)
+		given = given || isPattern || patternFile
+		if isPattern {
+			out[i] = true // -eTOKEN, --regexp=TOKEN
+			if value && i+1 < len(args) {
+				out[i+1] = true
+			}
+		}
+		if value {
+			i++
+		}
+	}
+	if !given && operand >= 0 {
+		out[operand] = true
 	}
 	return out
 }

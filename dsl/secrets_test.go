@@ -83,6 +83,28 @@ func TestSecretFilesServiceCLIs(t *testing.T) {
 	}
 }
 
+// TestSecretFilesSearchPattern: a search's pattern is no file it reads
+// (grep -rn token src/ asked as reading a secret named token); its files,
+// a pattern file (-f) and every operand after -e still are.
+func TestSecretFilesSearchPattern(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want int
+	}{
+		{"grep -rn token src/", 0}, {"grep token src/a.txt", 0}, {"rg id_rsa docs/", 0}, {"ag credentials.json lib/", 0},
+		{"grep -e token -r src/", 0}, {"grep -rne token src/", 0}, {"grep --regexp=token src/", 0}, {"grep -etoken src/", 0},
+		{"grep -A 3 token src/", 0}, {"rg -g *.py -t py token src/", 0}, {"grep -r -- ~/.ssh/id_rsa", 0}, {"egrep -r id_rsa .", 0},
+		{"grep x ~/.ssh/id_rsa", 1}, {"grep -- x .env", 1}, {"grep -e x ~/.ssh/id_rsa", 1}, {"grep -e x token", 1},
+		{"grep -f ~/.ssh/id_rsa src/", 1}, {"grep -e x -f ~/.ssh/id_rsa src/", 1}, {"grep token .env", 1},
+		{"grep -A 3 token .env", 1}, {"rg -r X token ~/.aws/credentials", 1}, {"grep -r id_rsa ~/.ssh/id_rsa", 1},
+	} {
+		f := strings.Fields(tc.cmd)
+		if got := secretFiles(f[0], f[1:], f[1:], nil); len(got) != tc.want {
+			t.Errorf("secretFiles(%q) = %q, want %d", tc.cmd, got, tc.want)
+		}
+	}
+}
+
 func TestSecretIn(t *testing.T) {
 	for _, tc := range []struct{ arg, want string }{
 		{"/etc/shadow", "/etc/shadow"}, {"if=/etc/shadow", "/etc/shadow"}, {"--file=~/.netrc", "~/.netrc"},
