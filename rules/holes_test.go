@@ -283,5 +283,10 @@ func TestEverydayDevLines(t *testing.T) {
 		// jupyter's output format is no program it runs
 		{"jupyter nbconvert --to script notebooks/analysis.ipynb", dsl.Allow, dsl.Allow},
 		{"jupyter console <<< '!rm -rf ~'", dsl.Block, dsl.Block},
+		// a program's path looked up is the program
+		{"$(which python3) -m pip install -r requirements.txt", dsl.Allow, dsl.Allow},
+		{`"$(command -v node)" --version`, dsl.Allow, dsl.Allow},
+		{"$(which rm) -rf ~", dsl.Block, dsl.Block},
+		{"$(which $P) --version", dsl.Ask, dsl.Ask},
 	})
 }

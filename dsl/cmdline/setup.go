@@ -147,3 +147,32 @@ func (w *walker) shadowed(name string) bool {
 	_, alias := w.aliases[name]
 	return fn || alias || slices.Contains(w.line.Functions, name) || len(w.line.PathDirs) > 0 || len(w.before.Path) > 0
 }
+
+// lookupWord matches a word that is only a lookup of a program's path,
+// $(which NAME), $(command -v NAME) or $(type -P NAME), in either
+// substitution's spelling.
+var lookupWord = lazyRegexp(`^(?:\$\(\s*(which|command\s+-v|type\s+-P)\s+([A-Za-z0-9_][A-Za-z0-9._+-]*)\s*\)|` +
+	"`" + `\s*(which|command\s+-v|type\s+-P)\s+([A-Za-z0-9_][A-Za-z0-9._+-]*)\s*` + "`" + `)$`)
+
+// lookedUp is the program a command name that only looks up its path
+// runs ("$(which python3)" -m pip runs python3, as a bare python3 would):
+// PATH finds the same file for both. A function or alias the line or
+// session made of the lookup's own name leaves it unknown.
+func (w *walker) lookedUp(f field) (string, bool) {
+	if !f.Dynamic || f.glob || len(f.Value) > 200 {
+		return "", false
+	}
+	m := lookupWord().FindStringSubmatch(f.Value)
+	if m == nil {
+		return "", false
+	}
+	tool, prog := m[1]+m[3], m[2]+m[4]
+	tool = strings.Fields(tool)[0]
+	if _, fn := w.funcs[tool]; fn {
+		return "", false
+	}
+	if _, alias := w.aliases[tool]; alias || slices.Contains(w.line.Functions, tool) {
+		return "", false
+	}
+	return prog, true
+}

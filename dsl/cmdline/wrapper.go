@@ -27,6 +27,11 @@ type optSpec struct {
 func (w *walker) peel(c *Command, fs []field) []field {
 	for {
 		name := fs[0]
+		if prog, ok := w.lookedUp(name); ok {
+			// $(which python3) -m pip: the program a bare name runs
+			name = field{Word: Word{Value: prog}}
+			fs = append([]field{name}, fs[1:]...)
+		}
 		if name.Dynamic || name.Value == "" || name.glob {
 			c.Dynamic, c.Path = true, name.Value
 			c.Args = fieldWords(fs[1:])
