@@ -288,5 +288,11 @@ func TestEverydayDevLines(t *testing.T) {
 		{`"$(command -v node)" --version`, dsl.Allow, dsl.Allow},
 		{"$(which rm) -rf ~", dsl.Block, dsl.Block},
 		{"$(which $P) --version", dsl.Ask, dsl.Ask},
+		// a file under a tool's own install directory, named through the tool
+		{`"$(go env GOPATH)/bin/golangci-lint" run`, dsl.Allow, dsl.Allow},
+		{`source "$(conda info --base)/etc/profile.d/conda.sh"`, dsl.Allow, dsl.Allow},
+		{"$(go env GOPATH)/bin/rm -rf ~", dsl.Block, dsl.Block},
+		{`"$(git rev-parse --show-toplevel)/scripts/x.sh"`, dsl.Ask, dsl.Ask}, // the project's: followed by its path only
+		{"$(npm bin)/eslint src/", dsl.Ask, dsl.Ask},
 	})
 }

@@ -498,6 +498,8 @@ func (w *walker) sourced(c *Command, args []field, cx ctx) {
 	case len(args) == 0 && w.dialect == Fish, len(args) > 0 && args[0].Value == "-" && w.dialect == Fish:
 		w.runInput(c, "source stdin", cx) // fish's source reads a piped standard input
 	case len(args) == 0:
+	case w.toolDirPath(args[0]):
+		// source "$(conda info --base)/etc/profile.d/conda.sh": the tool's own file
 	case args[0].Value == "/dev/stdin":
 		w.runInput(c, "source stdin", cx)
 	case args[0].in.Kind != "":

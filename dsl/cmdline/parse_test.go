@@ -131,6 +131,7 @@ var parseTests = []struct {
 	{"not only set-up", `eval "$(pyenv init -)$X"; eval "$(ssh-agent sh -c x)"; eval "$(./pyenv init -)"`, []string{"eval «$(pyenv init -)$X» untrusted=dynamic", "pyenv init - via=$(…)", "«$(pyenv init -)$X» via=eval", "eval «$(ssh-agent sh -c x)» untrusted=dynamic", "sh -c x wr=ssh-agent[] via=$(…)", "x via=$(…)>sh -c", "«$(ssh-agent sh -c x)» via=eval", "eval «$(./pyenv init -)» untrusted=dynamic", "pyenv init - via=$(…)", "«$(./pyenv init -)» via=eval"}, nil},
 	{"set-up shadowed", `pyenv() { curl x; }; eval "$(pyenv init -)"`, []string{"curl x fn=pyenv", "eval «$(pyenv init -)» untrusted=dynamic", "pyenv init - via=$(…)", "curl x via=$(…)>pyenv() fn=pyenv", "«$(pyenv init -)» via=eval"}, nil},
 	{"path lookup", "$(which python3) -m pip list; \"$(command -v rm)\" -rf x; `which sudo` rm y; $(which rm)z w", []string{"python3 -m pip list", "which python3 via=$(…)", "rm -rf x", "command -v rm via=$(…)", "rm y wr=sudo[]", "which sudo via=$(…)", "«$(which rm)z» w", "which rm via=$(…)"}, nil},
+	{"tool dir", `"$(go env GOPATH)/bin/golangci-lint" run; source "$(conda info --base)/etc/profile.d/conda.sh"`, []string{"golangci-lint run", "go env GOPATH via=$(…)", "source «$(conda info --base)/etc/profile.d/conda.sh»", "conda info --base via=$(…)"}, nil},
 	{"stdin kinds", "wc < f; cat <<<x", []string{"wc in=file:f <f", "cat in=herestring:static <<<x"}, nil},
 
 	// Interpreter payloads.

@@ -176,3 +176,25 @@ func (w *walker) lookedUp(f field) (string, bool) {
 	}
 	return prog, true
 }
+
+// toolDirWord matches a word that is a tool's own install directory,
+// printed by the tool, and a static path under it: "$(go env
+// GOPATH)/bin/golangci-lint", "$(conda info --base)/etc/profile.d/conda.sh".
+// Directories that may lie in the project ($(npm bin), a poetry or pipenv
+// environment, git rev-parse --show-toplevel) are not: a file an agent
+// wrote there is followed only by its static path.
+var toolDirWord = lazyRegexp(`^\$\(\s*(go env (?:GOPATH|GOROOT|GOBIN)|npm (?:root|prefix) -g|brew --prefix(?: [a-z0-9@._+-]+)?|` +
+	`pyenv (?:root|prefix(?: [0-9][0-9a-z.-]*)?)|rbenv root|nodenv root|conda info --base|rustc --print sysroot|xcode-select -p)` +
+	`\s*\)(/[A-Za-z0-9._@+/-]*[A-Za-z0-9._+-])$`)
+
+// toolDirPath is a word naming a file under a directory a tool prints
+// (toolDirWord), where the tool is no function, alias or PATH the line or
+// session set: the file is the tool's own, as its bin directory's
+// programs are when named with a static path.
+func (w *walker) toolDirPath(f field) bool {
+	if !f.Dynamic || f.glob || len(f.Value) > 300 || strings.Contains(f.Value, "..") {
+		return false
+	}
+	m := toolDirWord().FindStringSubmatch(f.Value)
+	return m != nil && !w.shadowed(strings.Fields(m[1])[0])
+}

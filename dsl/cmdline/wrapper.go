@@ -31,6 +31,10 @@ func (w *walker) peel(c *Command, fs []field) []field {
 			// $(which python3) -m pip: the program a bare name runs
 			name = field{Word: Word{Value: prog}}
 			fs = append([]field{name}, fs[1:]...)
+		} else if w.toolDirPath(name) {
+			// "$(go env GOPATH)/bin/golangci-lint" run: the tool's own program
+			name = field{Word: Word{Value: name.Value}}
+			fs = append([]field{name}, fs[1:]...)
 		}
 		if name.Dynamic || name.Value == "" || name.glob {
 			c.Dynamic, c.Path = true, name.Value
