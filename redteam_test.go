@@ -120,7 +120,7 @@ func TestHguardControlByAgent(t *testing.T) {
 		{"bash", "hguard checkpoint prune --keep 0", dsl.Allow, dsl.Ask},
 		{"bash", "hguard rollback 3", dsl.Allow, dsl.Ask},
 		{"bash", "hguard rollback --dir ~/src @1 src/main.go", dsl.Allow, dsl.Ask},
-		{"bash", "$(command -v hguard) checkpoint prune", dsl.Ask, dsl.Ask},
+		{"bash", "$(command -v hguard) checkpoint prune", dsl.Allow, dsl.Ask}, // the lookup runs hguard, as the bare name does
 		{"bash", "hguard approve --all", dsl.Allow, dsl.Block},
 		{"bash", "hguard yolo on", dsl.Allow, dsl.Block},
 		{"bash", "hguard check -- 'rm -rf /'", dsl.Allow, dsl.Allow},
