@@ -50,7 +50,7 @@ var selfRoutes = []struct {
 	{"sudo approve", `sudo hguard approve`, true},
 	{"bash -c approve", `bash -c 'hguard approve --all'`, true},
 	{"path approve", `/usr/local/bin/hguard approve`, true},
-	{"which approve", `$(which hguard) approve --all`, false}, // a dynamic command name asks anyway
+	{"which approve", `$(which hguard) approve --all`, true}, // the lookup runs hguard, as the bare name does
 	{"plugin add", `hguard plugin add ./evil`, true},
 	{"plugins program", `hguard-plugins plugin install x`, true},
 	{"init write", `hguard init claude-code --write --binary /tmp/fake`, true},
