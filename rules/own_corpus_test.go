@@ -39,3 +39,11 @@ func agreeAll(t *testing.T, file, shell string) {
 // audit off), beside everyday build and release scripts that must stay
 // allowed. Every row must agree.
 func TestRiskyScripts(t *testing.T) { agreeAll(t, "testdata/scripts.jsonl", "bash") }
+
+// TestRiskyScriptsLong scores longer scripts (testdata/scripts-long.jsonl)
+// where the risky step hides in a function body, a loop, a case branch, an
+// array, a heredoc written then run, or one line of an ordinary-looking
+// backup, cleanup or setup script, beside realistic build, test and deploy
+// scripts that must stay allowed. The scenarios are ours, each named after
+// the technique (MITRE ATT&CK, the programs' manuals). Every row must agree.
+func TestRiskyScriptsLong(t *testing.T) { agreeAll(t, "testdata/scripts-long.jsonl", "bash") }
