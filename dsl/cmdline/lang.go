@@ -1258,6 +1258,7 @@ type binder struct {
 	parent []int // the innermost ( or [ around each token, or -1
 	subst  map[int][]token
 	bound  map[string][]scoped // the names' bindings, put in place by resolve
+	walked map[string]bool     // names of os.walk's lists of entries (for root, dirs, files in os.walk(d))
 	opaque bool
 }
 
@@ -1573,6 +1574,8 @@ func (b *binder) loops() {
 	for i := 0; i+3 < len(toks); i++ {
 		t := toks[i]
 		switch {
+		case b.lang == "python" && t.val == "for" && toks[i+1].kind == tIdent && toks[i+2].val == ",":
+			b.walkLoop(i)
 		case b.lang == "python" && t.val == "for" && toks[i+1].kind == tIdent && toks[i+2].val == "in":
 			end := exprEnd(toks, i+3)
 			if end < 0 {
@@ -1671,7 +1674,7 @@ func (b *binder) loopVar(name string, exprFrom, exprTo, from, to int) {
 		return
 	}
 	expr := b.toks[exprFrom : exprTo+1]
-	if expr[0].kind == tIdent && listings[expr[0].val] {
+	if expr[0].kind == tIdent && (listings[expr[0].val] || len(expr) == 1 && b.walked[expr[0].val]) {
 		b.bind(name, binding{str: "*"}, from, to) // names: os.remove(os.path.join(d, f))
 		return
 	}
@@ -1683,6 +1686,48 @@ func (b *binder) loopVar(name string, exprFrom, exprTo, from, to int) {
 		return
 	}
 	b.bind(name, binding{str: v, dyn: dyn, path: pathExpr(expr)}, from, to)
+}
+
+// walkLoop reads python's for root, dirs, files in os.walk(d) at toks[i]:
+// root is bound to d (each directory under it is d's), and dirs and files
+// are lists of names, so that for f in files binds f as a listing's entry
+// does: os.remove(os.path.join(root, f)) deletes d/* and below.
+func (b *binder) walkLoop(i int) {
+	toks := b.toks
+	var names []string
+	k := i + 1
+	for k+1 < len(toks) && toks[k].kind == tIdent {
+		names = append(names, toks[k].val)
+		if toks[k+1].val != "," {
+			break
+		}
+		k += 2
+	}
+	if len(names) != 3 || k+3 >= len(toks) || toks[k+1].val != "in" || toks[k+2].val != "os.walk" || toks[k+3].val != "(" {
+		return
+	}
+	end := b.match[k+3]
+	if end < 0 || end <= k+4 {
+		return
+	}
+	arg := splitTop(toks[k+4 : end])[0]
+	v, dyn, ok := value(arg)
+	if !ok && len(arg) == 1 && arg[0].kind == tIdent {
+		for _, sb := range b.bound[arg[0].val] { // d = os.path.expanduser("~"); os.walk(d)
+			if sb.from <= k && k < sb.to && sb.bnd.str != "" {
+				v, dyn, ok = sb.bnd.str, sb.bnd.dyn, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return
+	}
+	b.bind(names[0], binding{str: v, dyn: dyn, path: true}, end+1, len(toks))
+	if b.walked == nil {
+		b.walked = map[string]bool{}
+	}
+	b.walked[names[1]], b.walked[names[2]] = true, true
 }
 
 // listWords reads a list of an argv's words: ["rm", "-rf", os.path.expanduser("~")],

@@ -111,6 +111,8 @@ func TestLanguageModel(t *testing.T) {
 		{`php -r 'array_map("unlink", glob(getenv("HOME") . "/*"));'`, "rm $HOME/*", false},
 		{`php -r 'foreach (glob($_SERVER["HOME"] . "/*") as $f) unlink($f);'`, "rm $HOME/*", false},
 		{`python3 -c 'import glob, os; [os.remove(f) for f in glob.glob(os.path.expanduser("~/*"))]'`, "rm ~/*", false},
+		{"python3 -c 'import os\nfor root, dirs, files in os.walk(os.path.expanduser(\"~\")):\n    for f in files:\n        os.remove(os.path.join(root, f))'", "rm ~/*", false},
+		{"python3 -c 'import os\nd = \"/etc\"\nfor top, _, names in os.walk(d):\n    for n in names:\n        os.unlink(os.path.join(top, n))'", "rm /etc/*", false},
 		{`python3 -c 'from pathlib import Path; [p.unlink() for p in Path.home().rglob("*")]'`, "rm -rf ~/**/*", false},
 		{`python3 -c 'import os; list(map(os.remove, __import__("glob").glob("/etc/*")))'`, "rm /etc/*", false},
 		{`ruby -e 'Dir.glob(File.join(Dir.home, "*")).each { |f| File.delete(f) }'`, "rm $HOME/*", false},
