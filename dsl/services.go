@@ -75,7 +75,8 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 			"put-bucket-policy": svcPublic, "delete-public-access-block": svcPublic, "modify-db-instance": svcPublic,
 			"modify-image-attribute": svcPublic, "modify-snapshot-attribute": svcPublic, "add-permission": svcPublic,
 			"change-resource-record-sets": svcDelete, "stop-configuration-recorder": svcAudit,
-			"update-trail": svcAudit, "put-event-selectors": svcAudit}},
+			"update-trail": svcAudit, "put-event-selectors": svcAudit,
+			"cp": svcPublic, "sync": svcPublic, "mv": svcPublic}}, // s3 cp/sync/mv --acl public-read publish what they copy
 		"gcloud":       {depth: 4, values: set("--project", "--zone", "--region", "--format", "--account", "--configuration")},
 		"gsutil":       {depth: 1, values: set("-o", "-h", "-p", "-u"), verbs: map[string]string{"rsync": svcDelete, "acl": svcPublic, "iam": svcPublic}},
 		"az":           {depth: 4},
