@@ -278,7 +278,7 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	}
 	v, ok := w.vars[w.deref(p.Param.Value)]
 	if !ok {
-		return "", false
+		return w.unsetDefault(p)
 	}
 	if p.Exp == nil {
 		return v, true
@@ -292,6 +292,27 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// unsetDefault is the value of ${1:-WORD} (and ${1-WORD}) when the line
+// does not give the positional parameters: a script run with no
+// arguments, as the line runs it, takes WORD (TARGET=${1:-/}; rm -rf
+// "$TARGET"). Other variables may come from the environment: unknown.
+func (w *walker) unsetDefault(p *syntax.ParamExp) (string, bool) {
+	if p.Exp == nil || p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull || w.dialect == Fish {
+		return "", false
+	}
+	if n := p.Param.Value; len(n) != 1 || n[0] < '1' || n[0] > '9' {
+		return "", false
+	}
+	if _, known := w.vars["#"]; known || w.fnBody > 0 {
+		return "", false // a function's or sh -c's parameters, known or given at its call
+	}
+	f := w.single(p.Exp.Word)
+	if f.Dynamic {
+		return "", false
+	}
+	return f.Value, true
 }
 
 // promptExpansion reports ${x@P}, which runs the substitutions in x's value.

@@ -24,6 +24,12 @@ var flowTests = []struct {
 	{"", "assigned default without colon", "echo ${X=/}; rm -rf \"$X\"", []string{"echo «${X=/}»", "rm -rf /"}},
 	{"", "assigned default beside a prefix assignment", "X=../z Y=${X:=/tmp/e} nohup true; rm -rf ./\"$X\"", []string{"true wr=nohup[] X=../z Y=${X:=/tmp/e}", "rm -rf «./$X»"}},
 	{"", "assigned default kept set", "X=/tmp/x; : ${X:=/}; rm -rf $X", []string{": X=/tmp/x", ": /tmp/x", "rm -rf /tmp/x"}},
+	// ${1:-WORD} of a line (a script run with no arguments) is WORD; an
+	// environment variable's default and a function's parameter stay unknown
+	{"", "positional default", `T="${1:-/}"; rm -rf "$T"`, []string{": T=/", "rm -rf /"}},
+	{"", "environment default unknown", `rm -rf "${TARGET:-/}"`, []string{"rm -rf «${TARGET:-/}»"}},
+	{"", "function parameter default unknown", `f(){ rm -rf "${1:-/}"; }; f x`, []string{"rm -rf «${1:-/}» fn=f", "f x", "rm -rf x via=f() fn=f"}},
+	{"", "sh -c parameter given", `sh -c 'rm -rf "${1:-/}"' _ ./x`, []string{`sh -c rm -rf "${1:-/}" _ ./x`, "rm -rf ./x via=sh -c"}},
 	{"", "reassigned dynamic", "X=/; X=$(cat f); rm -rf $X", []string{": X=/", ": X=$(cat f)", "cat f via=$(…)", "rm -rf «$X»"}},
 	{"", "split value", "X='-rf /'; rm $X", []string{": X=-rf /", "rm -rf /"}},
 	{"", "split on a set IFS", "IFS=,; x=rm,-rf,/; $x", []string{": IFS=,", ": x=rm,-rf,/", "rm -rf /"}},

@@ -35,6 +35,7 @@ type walker struct {
 	inUnknown int               // inside unknownLauncher's command: it does not search again
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 	nest      int               // containers around the text walked (parseContainer)
+	fnBody    int               // function bodies walked where they are defined, their arguments not known
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -353,7 +354,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			w.defineFunc(inner.fn, c)
 		}
 		inner.bg = false
+		w.fnBody++
 		w.stmt(c.Body, inner)
+		w.fnBody--
 	case *syntax.ArithmCmd:
 		if c.X != nil {
 			w.substs(inner, c.X)
