@@ -30,6 +30,8 @@ var flowTests = []struct {
 	{"", "environment default unknown", `rm -rf "${TARGET:-/}"`, []string{"rm -rf «${TARGET:-/}»"}},
 	{"", "function parameter default unknown", `f(){ rm -rf "${1:-/}"; }; f x`, []string{"rm -rf «${1:-/}» fn=f", "f x", "rm -rf x via=f() fn=f"}},
 	{"", "sh -c parameter given", `sh -c 'rm -rf "${1:-/}"' _ ./x`, []string{`sh -c rm -rf "${1:-/}" _ ./x`, "rm -rf ./x via=sh -c"}},
+	{"", "declared array", `declare -a d=(-rf /); rm "${d[@]}"`, []string{"declare -a d=(-rf /)", "rm -rf /"}},
+	{"", "local array in a function", `f(){ local b=(/usr/bin/sudo /bin/su); chmod 000 "${b[@]}"; }; f`, []string{"local b=(/usr/bin/sudo /bin/su) fn=f", "chmod 000 /usr/bin/sudo /bin/su fn=f", "f"}},
 	{"", "reassigned dynamic", "X=/; X=$(cat f); rm -rf $X", []string{": X=/", ": X=$(cat f)", "cat f via=$(…)", "rm -rf «$X»"}},
 	{"", "split value", "X='-rf /'; rm $X", []string{": X=-rf /", "rm -rf /"}},
 	{"", "split on a set IFS", "IFS=,; x=rm,-rf,/; $x", []string{": IFS=,", ": x=rm,-rf,/", "rm -rf /"}},

@@ -746,6 +746,8 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			}
 			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
 				defer w.assigned(&c, a.Name.Value, v, cx)
+			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
+				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
 			if !a.Naked {
