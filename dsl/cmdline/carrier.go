@@ -732,8 +732,8 @@ func (w *walker) fdExec(c *Command, args []field, cx ctx) {
 var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "sequence.editor",
 	"diff.external", "credential.helper", "gpg.program")
 
-// gitConfig follows git -c KEY=CMD for keys that name a command, and shell
-// aliases (alias.x=!cmd).
+// gitConfig follows git -c KEY=CMD for the keys gitKeyCommand knows run
+// a command (core.fsmonitor, alias.x=!cmd, remote.NAME.uploadpack, …).
 func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -742,12 +742,9 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			i++
 			key, val, _ := strings.Cut(args[i].Value, "=")
 			key = strings.ToLower(key)
-			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") {
-				val = val[1:]
-			} else if !gitCommandKeys.has(key) && !strings.HasPrefix(key, "pager.") {
-				continue
+			if cmd := gitKeyCommand(key, val); cmd != "" {
+				w.nested(c, cmd, "git -c "+key, cx, args[i].Dynamic)
 			}
-			w.nested(c, val, "git -c "+key, cx, args[i].Dynamic)
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
 			i++
 		case !strings.HasPrefix(v, "-"):

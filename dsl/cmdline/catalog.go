@@ -1201,13 +1201,9 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				continue
 			}
 			key := strings.ToLower(v)
-			cmd := val.Value.Value
-			if strings.HasPrefix(key, "alias.") && strings.HasPrefix(cmd, "!") {
-				cmd = cmd[1:]
-			} else if !gitCommandKeys.has(key) && !strings.HasPrefix(key, "pager.") {
-				continue
+			if cmd := gitKeyCommand(key, val.Value.Value); cmd != "" {
+				w.nested(c, cmd, "git config "+key, cx, val.Value.Dynamic)
 			}
-			w.nested(c, cmd, "git config "+key, cx, val.Value.Dynamic)
 		}
 	}
 }

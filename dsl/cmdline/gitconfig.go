@@ -176,7 +176,9 @@ func gitConfigValue(v string) string {
 // (!CMD), a diff driver's textconv or command, a filter's clean, smudge or
 // process, a merge driver, a credential helper given as !CMD or a path
 // (a bare name is git's own credential-NAME), a remote's upload or
-// receive pack.
+// receive pack, a diff, merge, man or web tool's cmd or path (difftool
+// -t, help -w, web--browse), git archive's tar.FORMAT.command, send-email's
+// --to-cmd and the SSH signer's key command.
 func gitKeyCommand(key, val string) string {
 	if val == "" {
 		return ""
@@ -200,6 +202,10 @@ func gitKeyCommand(key, val string) string {
 		first == "filter" && len(parts) == 3 && (last == "clean" || last == "smudge" || last == "process"),
 		first == "merge" && len(parts) == 3 && last == "driver",
 		first == "remote" && len(parts) == 3 && (last == "uploadpack" || last == "receivepack"),
+		(first == "difftool" || first == "mergetool" || first == "browser" || first == "man") && len(parts) == 3 && (last == "cmd" || last == "path"),
+		first == "guitool" && len(parts) == 3 && last == "cmd",
+		first == "tar" && len(parts) == 3 && last == "command",
+		key == "sendemail.tocmd", key == "sendemail.cccmd", key == "sendemail.headercmd", key == "gpg.ssh.defaultkeycommand",
 		key == "uploadpack.packobjectshook":
 		return val
 	}
