@@ -30,3 +30,27 @@ func TestGitConfigCommandKeys(t *testing.T) {
 		{"git -c user.name=x commit -m x", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestTypeScriptConfigsWrittenOnLine: a tool's TypeScript configuration
+// by its default name (vite.config.ts, jest.config.ts, nuxt.config.ts)
+// and the test files a runner collects by pattern (x.test.ts), written on
+// the line, run as the .js ones do (red team, 2026-12-04: each was
+// allowed).
+func TestTypeScriptConfigsWrittenOnLine(t *testing.T) {
+	const evil = `import {execSync} from "child_process"; execSync("rm -rf ~")`
+	checkHoles(t, []holeCase{
+		{"echo '" + evil + "' > vite.config.ts; npx vite build", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > jest.config.ts; npx jest", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > nuxt.config.ts; npx nuxi dev", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > playwright.config.ts; npx playwright test", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > eslint.config.mts; npx eslint .", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > x.test.ts; npx vitest run", dsl.Block, dsl.Block},
+		{"echo '" + evil + "' > x.test.js; npx vitest run", dsl.Block, dsl.Block},
+		{"mkdir -p tests; echo '" + evil + "' > tests/a.test.ts; npx vitest run", dsl.Block, dsl.Block},
+		// everyday
+		{`echo 'import { defineConfig } from "vite"; export default defineConfig({})' > vite.config.ts; npx vite build`, dsl.Allow, dsl.Allow},
+		{`echo 'test("x", () => { expect(1).toBe(1) })' > x.test.ts; npx vitest run`, dsl.Allow, dsl.Allow},
+		{`echo 'export default { testEnvironment: "node" }' > jest.config.ts; npx jest`, dsl.Allow, dsl.Allow},
+		{"npx vite build", dsl.Allow, dsl.Allow},
+	})
+}

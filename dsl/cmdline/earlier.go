@@ -557,8 +557,8 @@ var codeRunners = map[string][]string{
 	"inv":      {"tasks.py"},
 	"fab":      {"fabfile.py"},
 	"doit":     {"dodo.py"},
-	"jest":     {"jest.config.js", "*.test.js", "*.spec.js", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
-	"vitest":   {"vitest.config.js", "vite.config.js", "*.test.js", "*.spec.js", "test/*.test.js", "tests/*.test.js"},
+	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
+	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vite.config.js", "vite.config.ts", "vite.config.mts", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
 	"mocha":    {".mocharc.js", "test/*.js", "test/*.spec.js"},
 	"gulp":     {"gulpfile.js"},
 	"grunt":    {"Gruntfile.js", "gruntfile.js"},
@@ -568,26 +568,28 @@ var codeRunners = map[string][]string{
 // eslint.config.js, conan's conanfile.py, pod's Podfile); one they are
 // given by an option (--config FILE) is runsGivenEarlier's.
 var configLoaders = map[string][]string{
-	"eslint":       {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", ".eslintrc.js", ".eslintrc.cjs"},
-	"prettier":     {"prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", ".prettierrc.js", ".prettierrc.mjs", ".prettierrc.cjs"},
-	"webpack":      {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs"},
-	"webpack-cli":  {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs"},
-	"rollup":       {"rollup.config.js", "rollup.config.mjs", "rollup.config.cjs"},
+	"eslint":       {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"},
+	"prettier":     {"prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", "prettier.config.ts", ".prettierrc.js", ".prettierrc.mjs", ".prettierrc.cjs", ".prettierrc.ts"},
+	"webpack":      {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs", "webpack.config.ts"},
+	"webpack-cli":  {"webpack.config.js", "webpack.config.mjs", "webpack.config.cjs", "webpack.config.ts"},
+	"rollup":       {"rollup.config.js", "rollup.config.mjs", "rollup.config.cjs", "rollup.config.ts"},
 	"babel":        {"babel.config.js", "babel.config.mjs", "babel.config.cjs", ".babelrc.js", ".babelrc.cjs"},
-	"next":         {"next.config.js", "next.config.mjs"},
-	"nuxt":         {"nuxt.config.js", "nuxt.config.mjs"},
-	"nuxi":         {"nuxt.config.js", "nuxt.config.mjs"},
-	"astro":        {"astro.config.mjs", "astro.config.js"},
-	"vite":         {"vite.config.js", "vite.config.mjs", "vite.config.cjs"},
-	"tailwindcss":  {"tailwind.config.js", "tailwind.config.mjs", "tailwind.config.cjs"},
-	"postcss":      {"postcss.config.js", "postcss.config.mjs", "postcss.config.cjs"},
+	"next":         {"next.config.js", "next.config.mjs", "next.config.ts"},
+	"nuxt":         {"nuxt.config.js", "nuxt.config.mjs", "nuxt.config.ts"},
+	"nuxi":         {"nuxt.config.js", "nuxt.config.mjs", "nuxt.config.ts"},
+	"astro":        {"astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts"},
+	"vite":         {"vite.config.js", "vite.config.mjs", "vite.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts"},
+	"tailwindcss":  {"tailwind.config.js", "tailwind.config.mjs", "tailwind.config.cjs", "tailwind.config.ts"},
+	"postcss":      {"postcss.config.js", "postcss.config.mjs", "postcss.config.cjs", "postcss.config.ts"},
 	"stylelint":    {"stylelint.config.js", "stylelint.config.mjs", "stylelint.config.cjs", ".stylelintrc.js", ".stylelintrc.cjs"},
-	"commitlint":   {"commitlint.config.js", "commitlint.config.mjs", ".commitlintrc.js", ".commitlintrc.cjs"},
+	"commitlint":   {"commitlint.config.js", "commitlint.config.mjs", "commitlint.config.ts", ".commitlintrc.js", ".commitlintrc.cjs", ".commitlintrc.ts"},
 	"lint-staged":  {"lint-staged.config.js", "lint-staged.config.mjs", ".lintstagedrc.js", ".lintstagedrc.cjs"},
-	"playwright":   {"playwright.config.js", "playwright.config.mjs"},
-	"cypress":      {"cypress.config.js", "cypress.config.mjs", "cypress.config.cjs"},
+	"playwright":   {"playwright.config.js", "playwright.config.mjs", "playwright.config.ts"},
+	"cypress":      {"cypress.config.js", "cypress.config.mjs", "cypress.config.cjs", "cypress.config.ts"},
 	"karma":        {"karma.conf.js"},
 	"ava":          {"ava.config.js", "ava.config.mjs", "ava.config.cjs"},
+	"tsup":         {"tsup.config.ts", "tsup.config.js", "tsup.config.mjs", "tsup.config.cjs"},
+	"drizzle-kit":  {"drizzle.config.ts", "drizzle.config.js"},
 	"conan":        {"conanfile.py"},
 	"snakemake":    {"Snakefile", "workflow/Snakefile"},
 	"scons":        {"SConstruct", "Sconstruct", "sconstruct", "SConscript"},
@@ -733,6 +735,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			}
 		}
 	}
+	files = w.writtenMatches(files, dir)
 	for _, f := range files {
 		if f == "-" || f == "/dev/stdin" {
 			continue // makefileStdin's
@@ -776,6 +779,8 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			}
 		case writtenCodeLang(f, c.Name) != "":
 			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
+		case nodeFile(f): // vite.config.ts, x.test.ts: TypeScript the tool loads
+			w.runCode(c, "node", field{Word: Word{Value: in.Text}}, via, cx)
 		default:
 			for _, r := range buildRecipes(prog, f, in.Text) {
 				w.nested(c, r, via, cx, false)
@@ -785,6 +790,38 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			return // the first build file found is the one read
 		}
 	}
+}
+
+// writtenMatches adds to a runner's files those this line wrote that its
+// patterns match (*.test.ts, test/*.test.js), relative to dir, where the
+// runner looks; the session's earlier files are earlierFile's.
+func (w *walker) writtenMatches(files []string, dir string) []string {
+	var written []string
+	for _, f := range files {
+		if !strings.Contains(f, "*") {
+			continue
+		}
+		if written == nil {
+			written = slices.Sorted(maps.Keys(w.files))
+		}
+		pat := f
+		if dir != "" {
+			pat = path.Join(dir, f)
+		}
+		for _, k := range written {
+			k = strings.TrimPrefix(k, "./")
+			if ok, _ := path.Match(pat, k); !ok {
+				continue
+			}
+			if dir != "" {
+				k = strings.TrimPrefix(k, dir+"/")
+			}
+			if !slices.Contains(files, k) {
+				files = append(files, k)
+			}
+		}
+	}
+	return files
 }
 
 // runnerDir is where a runner other than make reads its file from (dir,
