@@ -203,7 +203,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native48
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
 		if scope == "command" {
 			return native49
 		}
@@ -2769,7 +2769,7 @@ func native49(env any) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
 				(anyOf(e.Positional, func(p0 string) bool {
-					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO")
+					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return matchReAny(&nativeRegexps[71], "flush", p0)

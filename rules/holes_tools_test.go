@@ -54,3 +54,27 @@ func TestTypeScriptConfigsWrittenOnLine(t *testing.T) {
 		{"npx vite build", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestPHPIniAndRedisScripts: an ini file php is given (-c, PHPRC,
+// PHP_INI_SCAN_DIR) names PHP files that run before and after every
+// script; redis-cli --eval FILE runs the Lua script FILE holds, and a
+// script loaded to be called by its hash later is judged as it loads
+// (red team, 2026-12-04: each was allowed).
+func TestPHPIniAndRedisScripts(t *testing.T) {
+	const evil = `echo '<?php system("rm -rf ~");' > p.php; `
+	checkHoles(t, []holeCase{
+		{"printf 'auto_prepend_file=p.php\\n' > php.ini; " + evil + "php -c php.ini x.php", dsl.Block, dsl.Block},
+		{"printf 'auto_prepend_file = \"p.php\"\\n' > php.ini; " + evil + "php -c . x.php", dsl.Block, dsl.Block},
+		{"mkdir d; printf 'auto_append_file=p.php\\n' > d/x.ini; " + evil + "PHP_INI_SCAN_DIR=d php x.php", dsl.Block, dsl.Block},
+		{"printf 'auto_prepend_file=p.php\\n' > php.ini; " + evil + "PHPRC=php.ini composer install", dsl.Block, dsl.Block},
+		{"echo \"return redis.call('flushall')\" > f.lua; redis-cli --eval f.lua", dsl.Ask, dsl.Ask},
+		{"echo \"return redis.call('FLUSHDB')\" > f.lua; redis-cli -h cache --eval f.lua k1 , a1", dsl.Ask, dsl.Ask},
+		{"redis-cli SCRIPT LOAD \"return redis.call('flushall')\"", dsl.Ask, dsl.Ask},
+		// everyday
+		{"printf 'memory_limit=1G\\n' > php.ini; php -c php.ini x.php", dsl.Allow, dsl.Allow},
+		{"printf 'auto_prepend_file=b.php\\n' > php.ini; echo '<?php require \"vendor/autoload.php\";' > b.php; php -c php.ini x.php", dsl.Allow, dsl.Allow},
+		{"echo \"return redis.call('get', KEYS[1])\" > f.lua; redis-cli --eval f.lua k1", dsl.Allow, dsl.Allow},
+		{"redis-cli --eval scripts/rate.lua k1 , 10", dsl.Allow, dsl.Allow},
+		{"redis-cli SCRIPT FLUSH", dsl.Allow, dsl.Allow},
+	})
+}

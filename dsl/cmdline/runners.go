@@ -1359,6 +1359,44 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	case lang == "python" && pythonModule(args) == "pdb", prog == "pdb":
 		run("python", ".pdbrc") // its commands: !stmt and Python statements
+	case lang == "php" && !hasArg("-n", "--no-php-ini"), phpPrograms.has(prog):
+		// an ini file (-c FILE or DIR, PHPRC, PHP_INI_SCAN_DIR's *.ini)
+		// names PHP files run before and after every script; PHP's
+		// tools (composer, phpunit) read the environment's
+		var inis []string
+		var given []string
+		if lang == "php" {
+			given = optionValues(args, "-c", "--php-ini")
+		}
+		for _, f := range append(given, env("PHPRC")) {
+			if f != "" {
+				inis = append(inis, f, path.Join(f, "php-cli.ini"), path.Join(f, "php.ini"))
+			}
+		}
+		for _, d := range strings.Split(env("PHP_INI_SCAN_DIR"), ":") {
+			for _, f := range slices.Sorted(maps.Keys(w.files)) {
+				if d != "" && path.Ext(f) == ".ini" && path.Clean(path.Dir(f)) == path.Clean(d) {
+					inis = append(inis, f)
+				}
+			}
+		}
+		for _, f := range inis {
+			if in, _, ok := w.fileInput(f); ok && known(in) {
+				for _, line := range strings.Split(in.Text, "\n") {
+					k, v, ok := strings.Cut(line, "=")
+					if k = strings.TrimSpace(k); ok && (k == "auto_prepend_file" || k == "auto_append_file") {
+						run("php", unquoteYAML(v))
+					}
+				}
+			}
+		}
+	case prog == "redis-cli" || prog == "valkey-cli" || prog == "keydb-cli":
+		// --eval FILE runs the Lua script FILE holds, as EVAL would
+		for _, f := range optionValues(args, "", "--eval") {
+			if in, via, ok := w.fileInput(f); ok && known(in) {
+				w.nested(c, prog+" EVAL "+shellQuote(in.Text)+" 0", via, cx, false)
+			}
+		}
 	case prog == "psql" && !hasArg("-X", "--no-psqlrc"):
 		run("psql", env("PSQLRC"))
 	case prog == "cargo":
@@ -1489,6 +1527,10 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	}
 }
+
+// phpPrograms are PHP scripts run by name, whose php reads PHPRC and
+// PHP_INI_SCAN_DIR.
+var phpPrograms = set("composer", "phpunit", "phpstan", "psalm", "pest", "php-cs-fixer", "phpcs", "drush", "wp", "artisan", "symfony")
 
 // gradleExec finds the commands a Gradle script runs: "CMD".execute(),
 // Runtime's exec("CMD"), an Exec task's commandLine and a ProcessBuilder's
