@@ -78,3 +78,21 @@ func TestPHPIniAndRedisScripts(t *testing.T) {
 		{"redis-cli SCRIPT FLUSH", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestVimExrcWrittenOnLine: a .vimrc, .exrc or Neovim's .nvim.lua
+// written where vim starts is sourced once 'exrc' is on, which a user's
+// vimrc or --cmd 'set exrc' turns on (red team, 2026-12-04: each was
+// allowed).
+func TestVimExrcWrittenOnLine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo '!rm -rf ~' > .exrc; vim -c 'set exrc'", dsl.Block, dsl.Block},
+		{`echo 'call system("rm -rf ~")' > .vimrc; vim --cmd 'set exrc'`, dsl.Block, dsl.Block},
+		{`echo 'call system("rm -rf ~")' > .vimrc; vim main.go`, dsl.Block, dsl.Block},
+		{`echo 'os.execute("rm -rf ~")' > .nvim.lua; nvim`, dsl.Block, dsl.Block},
+		// everyday, and -u naming the only vimrc
+		{`echo 'call system("rm -rf ~")' > .vimrc; vim -u NONE x`, dsl.Allow, dsl.Allow},
+		{"echo 'set ts=4 sw=4 et' > .exrc; vim --cmd 'set exrc' main.go", dsl.Allow, dsl.Allow},
+		{"echo 'vim.opt.number = true' > .nvim.lua; nvim", dsl.Allow, dsl.Allow},
+		{"echo 'rm -rf ~' > f; vim f", dsl.Allow, dsl.Allow},
+	})
+}

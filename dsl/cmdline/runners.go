@@ -1390,6 +1390,20 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				}
 			}
 		}
+	case vimPrograms.has(prog) && !hasArg("--clean", "-Z") && !slices.ContainsFunc(args, func(a field) bool { return strings.HasPrefix(a.Value, "-u") }):
+		// a vimrc or exrc where vim starts is sourced once 'exrc' is on
+		// (a user's vimrc, --cmd 'set exrc'; Neovim's asks trust): one
+		// the line or the session wrote is read as its commands. -u
+		// names the only vimrc and skips it
+		for _, f := range []string{".vimrc", ".exrc", "_vimrc", "_exrc", ".nvimrc", ".nvim.lua"} {
+			if in, via, ok := w.fileInput(f); ok && known(in) {
+				if f == ".nvim.lua" {
+					w.runText(c, in, "lua", via, cx)
+				} else {
+					w.runGiven(c, prog, "vim", f, in, via, cx)
+				}
+			}
+		}
 	case prog == "redis-cli" || prog == "valkey-cli" || prog == "keydb-cli":
 		// --eval FILE runs the Lua script FILE holds, as EVAL would
 		for _, f := range optionValues(args, "", "--eval") {
@@ -1527,6 +1541,10 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	}
 }
+
+// vimPrograms are vim's names and Neovim's, which read a vimrc or an
+// exrc where they start when 'exrc' is set.
+var vimPrograms = set("vim", "vi", "nvim", "view", "vimdiff", "gvim", "gview", "nvim-qt", "neovide")
 
 // phpPrograms are PHP scripts run by name, whose php reads PHPRC and
 // PHP_INI_SCAN_DIR.
