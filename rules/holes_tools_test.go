@@ -96,3 +96,23 @@ func TestVimExrcWrittenOnLine(t *testing.T) {
 		{"echo 'rm -rf ~' > f; vim f", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestBuildFilesInCodeWrittenOnLine: a Tiltfile's local() and its
+// resources' commands, Leiningen's project.clj, sbt's build.sbt and
+// Mill's build file, written on the line, run as the tool reads them (red
+// team, 2026-12-04: each was allowed).
+func TestBuildFilesInCodeWrittenOnLine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo 'local("rm -rf ~")' > Tiltfile; tilt up`, dsl.Block, dsl.Block},
+		{`echo 'local_resource("x", cmd="rm -rf ~")' > Tiltfile; tilt ci`, dsl.Block, dsl.Block},
+		{`echo 'local_resource("x", serve_cmd=["sh", "-c", "rm -rf ~"])' > Tiltfile; tilt up`, dsl.Block, dsl.Block},
+		{`echo '(clojure.java.shell/sh "rm" "-rf" "/home/u")' > project.clj; lein test`, dsl.Block, dsl.Block},
+		{`echo 'val x = "rm -rf /home/u".!' > build.sbt; sbt compile`, dsl.Block, dsl.Block},
+		// everyday
+		{`echo 'local_resource("x", cmd="make build", deps=["src"])' > Tiltfile; tilt up`, dsl.Allow, dsl.Allow},
+		{`echo 'docker_build("app", ".")' > Tiltfile; tilt up`, dsl.Allow, dsl.Allow},
+		{`echo '(defproject app "0.1.0" :dependencies [[org.clojure/clojure "1.11.1"]])' > project.clj; lein test`, dsl.Allow, dsl.Allow},
+		{`echo 'scalaVersion := "3.3.1"' > build.sbt; sbt compile`, dsl.Allow, dsl.Allow},
+		{"tilt up", dsl.Allow, dsl.Allow},
+	})
+}

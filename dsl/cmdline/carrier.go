@@ -1050,7 +1050,8 @@ var (
 	codeExts  = map[string]string{".py": "python", ".lua": "lua", ".rb": "ruby", ".pl": "perl", ".pm": "perl", ".php": "php", ".js": "node", ".mjs": "node", ".cjs": "node", ".nse": "lua", ".gemspec": "ruby", ".pp": "puppet"}
 	codeNames = map[string]string{"setup.py": "python", "Vagrantfile": "ruby", "Gemfile": "ruby", "Rakefile": "ruby",
 		"Snakefile": "python", "SConstruct": "python", "Sconstruct": "python", "sconstruct": "python", "SConscript": "python",
-		"Fastfile": "ruby", "Podfile": "ruby", "Dangerfile": "ruby", "Guardfile": "ruby", "Capfile": "ruby", "Berksfile": "ruby"}
+		"Fastfile": "ruby", "Podfile": "ruby", "Dangerfile": "ruby", "Guardfile": "ruby", "Capfile": "ruby", "Berksfile": "ruby",
+		"project.clj": "clojure", "build.sbt": "jvm", "plugins.sbt": "jvm", "build.mill": "jvm", "build.sc": "jvm"}
 	codeHosts = map[string]string{"nmap": "lua", "pandoc": "lua", "pdb": "python", "pdb3": "python", "needrestart": "perl",
 		"python": "python", "ruby": "ruby", "irb": "ruby", "byebug": "ruby", "perl": "perl", "lua": "lua", "luajit": "lua",
 		"php": "php", "node": "node", "easy_install": "python", "pip": "python", "pipx": "python", "poetry": "python",

@@ -605,6 +605,10 @@ var configLoaders = map[string][]string{
 	"berks":        {"Berksfile"},
 	"premake":      {"premake5.lua", "premake4.lua"},
 	"xmake":        {"xmake.lua"},
+	"tilt":         {"Tiltfile"},
+	"lein":         {"project.clj"},
+	"sbt":          {"build.sbt", "project/plugins.sbt"},
+	"mill":         {"build.mill", "build.sc"},
 }
 
 // moduleRunner is the runner python -m starts (python3 -m pytest), when

@@ -1587,7 +1587,35 @@ func runnerRecipes(prog, file, text string) []string {
 	if prog == "lefthook" {
 		return yamlListUnder(text, "", "run") // each command's run: CMD
 	}
+	if prog == "tilt" {
+		return tiltCommands(text)
+	}
 	return nil
+}
+
+// tiltString and tiltArgv find what a Tiltfile (Starlark) runs as tilt
+// reads it or serves: local(CMD), and a local_resource's or custom_build's
+// cmd, serve_cmd or command, each a string (a shell line) or a list (an
+// argv).
+var (
+	tiltString = lazyRegexp(`\b(?:local|cmd|serve_cmd|command)\s*[(=]\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	tiltArgv   = lazyRegexp(`\b(?:local|cmd|serve_cmd|command)\s*[(=]\s*\[((?:\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)+)\]`)
+)
+
+// tiltCommands are the command lines a Tiltfile's text runs.
+func tiltCommands(text string) []string {
+	var out []string
+	for _, m := range tiltString().FindAllStringSubmatch(text, 32) {
+		out = append(out, m[1]+m[2])
+	}
+	for _, m := range tiltArgv().FindAllStringSubmatch(text, 32) {
+		var argv []string
+		for _, q := range gradleQuoted().FindAllStringSubmatch(m[1], 64) {
+			argv = append(argv, shellQuote(q[1]+q[2]))
+		}
+		out = append(out, strings.Join(argv, " "))
+	}
+	return out
 }
 
 // configOption reports an option whose name says its value is a file of
