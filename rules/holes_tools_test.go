@@ -116,3 +116,21 @@ func TestBuildFilesInCodeWrittenOnLine(t *testing.T) {
 		{"tilt up", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestRelativeHistoryFile: a relative HISTFILE is where the shell runs,
+// so one named from the home, or up to it, is a start-up file as ~/.bashrc
+// is; export and declare run where an earlier cd moved, too (red team,
+// 2026-12-04: each was allowed).
+func TestRelativeHistoryFile(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cd ~ && HISTFILE=.bashrc bash -i", dsl.Ask, dsl.Ask},
+		{"HISTFILE=../.bashrc bash -i", dsl.Ask, dsl.Ask},
+		{"cd ~ && export HISTFILE=.zshrc", dsl.Ask, dsl.Ask},
+		{"cd ~; declare -x HISTFILE=.bashrc", dsl.Ask, dsl.Ask},
+		// everyday
+		{"HISTFILE=.bashrc bash -i", dsl.Allow, dsl.Allow},
+		{"cd ~ && HISTFILE=.bash_history bash -i", dsl.Allow, dsl.Allow},
+		{"cd /tmp && export HISTFILE=.bashrc", dsl.Allow, dsl.Allow},
+		{"cd ~ && export EDITOR=vim", dsl.Allow, dsl.Allow},
+	})
+}

@@ -697,6 +697,11 @@ func callEnd(st *syntax.Stmt, ce *syntax.CallExpr) syntax.Pos {
 // arguments are assignments.
 func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	c := Command{Pipe: cx.pipe, Background: cx.bg, Func: cx.fn, Via: cx.via, Pos: w.pos(st, cx)}
+	// where it runs, as flowBefore's (cd ~; export HISTFILE=.bashrc);
+	// its NAME=VALUE words are not paths to rewrite
+	if c.Cwd = w.cwd; w.cwd == "" && w.cwdRel != "" && w.cwdRel != "." {
+		c.CwdRel = w.cwdRel
+	}
 	if d.Variant != nil {
 		c.Name, c.Path = d.Variant.Value, d.Variant.Value
 	}
