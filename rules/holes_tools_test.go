@@ -134,3 +134,17 @@ func TestRelativeHistoryFile(t *testing.T) {
 		{"cd ~ && export EDITOR=vim", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestMailcapWrittenOnLine: run-mailcap and see run the view command of
+// the mailcap files MAILCAPS names, and an entry's test=CMD (red team,
+// 2026-12-04: each was allowed).
+func TestMailcapWrittenOnLine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"printf 'text/plain; rm -rf ~\\n' > mc; MAILCAPS=mc run-mailcap --action=view x.txt", dsl.Block, dsl.Block},
+		{"printf 'text/plain; rm -rf ~\\n' > mc; MAILCAPS=mc see x.txt", dsl.Block, dsl.Block},
+		{"printf 'text/plain; cat %%s; test=rm -rf ~\\n' > mc; MAILCAPS=mc see x.txt", dsl.Block, dsl.Block},
+		// everyday
+		{"printf 'text/plain; less %%s; copiousoutput\\n' > mc; MAILCAPS=mc see x.txt", dsl.Allow, dsl.Allow},
+		{"see x.txt", dsl.Allow, dsl.Allow},
+	})
+}

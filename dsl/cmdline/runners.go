@@ -1404,6 +1404,16 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				}
 			}
 		}
+	case prog == "run-mailcap" || prog == "see" || prog == "edit" || prog == "compose":
+		// MAILCAPS: the mailcap files whose view command (and test=CMD)
+		// runs for a file's type
+		for _, f := range strings.Split(env("MAILCAPS"), ":") {
+			if in, via, ok := w.fileInput(f); f != "" && ok && known(in) {
+				for _, cmd := range mailcapCommands(in.Text) {
+					w.nested(c, cmd, via, cx, false)
+				}
+			}
+		}
 	case prog == "redis-cli" || prog == "valkey-cli" || prog == "keydb-cli":
 		// --eval FILE runs the Lua script FILE holds, as EVAL would
 		for _, f := range optionValues(args, "", "--eval") {
@@ -1540,6 +1550,27 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
+}
+
+// mailcapCommands are the command lines a mailcap file's entries run:
+// TYPE; COMMAND; flags, where a test=CMD flag runs too.
+func mailcapCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\\\n", ""), "\n") {
+		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
+			continue
+		}
+		fields := strings.Split(line, ";")
+		for i, f := range fields[1:] {
+			f = strings.TrimSpace(f)
+			if k, v, ok := strings.Cut(f, "="); ok && i > 0 && strings.TrimSpace(k) == "test" {
+				out = append(out, strings.TrimSpace(v))
+			} else if i == 0 && f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // vimPrograms are vim's names and Neovim's, which read a vimrc or an
