@@ -148,3 +148,27 @@ func TestMailcapWrittenOnLine(t *testing.T) {
 		{"see x.txt", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestProcessSubstitutionFiles: a <(…) whose output is known, given to a
+// program as the file it runs or is configured by, is that file: the
+// shell passes /dev/fd/N (red team, 2026-12-04: each was allowed, though
+// the same text written to a file first was judged).
+func TestProcessSubstitutionFiles(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`make -f <(printf 'all:\n\trm -rf ~\n')`, dsl.Block, dsl.Block},
+		{`vim -S <(echo ':!rm -rf ~')`, dsl.Block, dsl.Block},
+		{`gdb -x <(echo 'shell rm -rf ~')`, dsl.Block, dsl.Block},
+		{`tmux source-file <(echo 'run-shell "rm -rf ~"')`, dsl.Block, dsl.Block},
+		{`ssh -F <(printf 'Host x\n ProxyCommand rm -rf ~\n') x`, dsl.Block, dsl.Block},
+		{`gradle --init-script <(echo 'exec { commandLine "rm", "-rf", "/home/u" }')`, dsl.Block, dsl.Block},
+		// everyday
+		{"diff <(sort a) <(sort b)", dsl.Allow, dsl.Allow},
+		{"diff <(echo 'rm -rf ~') <(echo b)", dsl.Allow, dsl.Allow},
+		{"cat <(echo 'rm -rf ~')", dsl.Allow, dsl.Allow},
+		{"vim <(echo 'rm -rf ~')", dsl.Allow, dsl.Allow},
+		{"kubectl apply -f <(echo 'apiVersion: v1')", dsl.Allow, dsl.Allow},
+		{"helm install x ./chart -f <(echo 'a: 1')", dsl.Allow, dsl.Allow},
+		{"ssh -F <(printf 'Host x\n HostName 10.0.0.1\n') x", dsl.Allow, dsl.Allow},
+		{"python3 x.py <(echo 'rm -rf ~')", dsl.Allow, dsl.Allow},
+	})
+}

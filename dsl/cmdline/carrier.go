@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -74,8 +75,12 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.shellArgs(c, args, cx)
 		}
 	}
-	if len(w.files) > 0 && !dataPrograms.has(program(c.Name)) && !shells.has(program(c.Name)) && c.Name != "source" && c.Name != "." {
-		w.writtenFiles(c, args, cx)
+	if !dataPrograms.has(program(c.Name)) && !shells.has(program(c.Name)) && c.Name != "source" && c.Name != "." {
+		files, done := w.procFiles(args) // make -f <(…)
+		if len(w.files) > 0 {
+			w.writtenFiles(c, files, cx)
+		}
+		done()
 	}
 	switch name := c.Name; {
 	case shells.has(program(name)):
@@ -401,6 +406,45 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 	if in := c.Stdin; in.Text != "" {
 		w.nested(c, in.Text, via, cx, !in.Static)
 	}
+}
+
+// procFiles gives each <(…) among args whose output is known the name the
+// shell passes, /dev/fd/N, as a file written on the line holding that
+// output, so that a program's followers read it as any file it is given
+// (make -f <(…), vim -S <(…), ssh -F <(…)); done forgets them. The field
+// keeps its substitution for those that look for one (bash <(…)).
+func (w *walker) procFiles(args []field) (out []field, done func()) {
+	done = func() {}
+	n := 63
+	for i, a := range args {
+		if a.in.Kind != "procsub" || !a.in.Static || !a.Dynamic || !strings.HasPrefix(a.Value, "<(") || !strings.HasSuffix(a.Value, ")") {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(args)
+		}
+		name := "/dev/fd/" + strconv.Itoa(n)
+		n--
+		old, had := w.files[name]
+		if w.files == nil {
+			w.files = map[string]Input{}
+		}
+		w.files[name] = Input{Kind: "file", From: "<(…)", Text: a.in.Text, Static: true}
+		out[i] = field{Word: Word{Value: name, Quoted: a.Quoted}, in: a.in}
+		prev := done
+		done = func() {
+			if had {
+				w.files[name] = old
+			} else {
+				delete(w.files, name)
+			}
+			prev()
+		}
+	}
+	if out == nil {
+		return args, done
+	}
+	return out, done
 }
 
 // runSubst follows a script that is a substitution: bash <(curl …), source <(…).

@@ -798,11 +798,13 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.src, w.dialect = saved, savedD
 		restore()
 	}
-	w.runsWritten(c, args, cx)
+	w.runsWritten(c, args, cx)       // bash <(…) and source <(…) are follow's
+	files, done := w.procFiles(args) // make -f <(…): a file it runs
 	w.zshFuncCall(c, args, cx)
 	w.launcherGaps(c, args, cx)
 	w.fetchedFlow(c, args)
-	w.runsEarlier(c, args, cx)
+	w.runsEarlier(c, files, cx)
+	done()
 	w.composeRuns(c, args, cx)
 }
 
