@@ -172,3 +172,33 @@ func TestProcessSubstitutionFiles(t *testing.T) {
 		{"python3 x.py <(echo 'rm -rf ~')", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestPackageManagerShellLines: npm exec -c (--call), pnpm's shell mode,
+// bun exec and npm explore PKG -- CMD run a shell line; an exported
+// editor or pager, and gh's, aws's and the like's, run for the programs
+// after it (red team, 2026-12-04: each was allowed).
+func TestPackageManagerShellLines(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"npm exec -c 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"npm x --call 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"npm exec --call='rm -rf ~'", dsl.Block, dsl.Block},
+		{"pnpm exec -c 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"pnpm -c exec 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"bun exec 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"npm explore x -- rm -rf ~", dsl.Block, dsl.Block},
+		{"export EDITOR='rm -rf ~'; git commit", dsl.Block, dsl.Block},
+		{"export GIT_PAGER='rm -rf ~'; git log", dsl.Block, dsl.Block},
+		{"GH_EDITOR='rm -rf ~' gh pr create", dsl.Block, dsl.Block},
+		{"AWS_PAGER='rm -rf ~' aws s3 ls", dsl.Block, dsl.Block},
+		// everyday
+		{"npm exec -- eslint .", dsl.Allow, dsl.Allow},
+		{"npm exec -c 'eslint .'", dsl.Allow, dsl.Allow},
+		{"bun x prettier --write .", dsl.Allow, dsl.Allow},
+		{"npm explore lodash -- git status", dsl.Allow, dsl.Allow},
+		{"export EDITOR='code --wait'", dsl.Allow, dsl.Allow},
+		{"export VISUAL=\"$EDITOR\"", dsl.Allow, dsl.Allow},
+		{"export AWS_PAGER=''", dsl.Allow, dsl.Allow},
+		{"export GIT_PAGER='delta --dark'", dsl.Allow, dsl.Allow},
+		{"declare -x PAGER='less -R'", dsl.Allow, dsl.Allow},
+	})
+}

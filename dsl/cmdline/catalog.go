@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -258,6 +259,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			// only the operand in the subcommand's place is one: npm run x
 			// is the script x, not npm x
 			if operands == p.SubAfter && containsString(p.Sub, v) {
+				if run := subLine(program(c.Name), v, args[:i], args[i+1:]); run != "" {
+					q := *p
+					q.SubRun = run
+					p = &q
+				}
 				w.catalogSub(c, args[i+1:], p, via(v), cx)
 				return
 			}
@@ -357,6 +363,29 @@ func hasStop(args []field, p *Program) bool {
 	return false
 }
 
+// subLine is how a package manager's subcommand runs what follows when
+// that is a shell line, not an argv: bun exec SCRIPT (Bun's shell), npm
+// exec -c CMD (--call), pnpm exec in shell mode (-c), npm explore PKG --
+// CMD (its words joined, unquoted); else "".
+func subLine(prog, sub string, before, after []field) string {
+	has := func(args []field, opts ...string) bool {
+		return slices.ContainsFunc(args, func(a field) bool {
+			return slices.Contains(opts, a.Value) || strings.HasPrefix(a.Value, "--call=")
+		})
+	}
+	switch {
+	case prog == "bun" && sub == "exec":
+		return "line"
+	case prog == "npm" && (sub == "exec" || sub == "x") && has(after, "-c", "--call"):
+		return "call"
+	case prog == "pnpm" && sub == "exec" && (has(before, "-c", "--shell-mode") || has(after, "-c", "--shell-mode")):
+		return "line"
+	case prog == "npm" && sub == "explore":
+		return "dashdash-line"
+	}
+	return ""
+}
+
 // catalogSub follows the command a launching subcommand runs.
 func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx ctx) {
 	switch p.SubRun {
@@ -371,6 +400,22 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		if rest := afterOptions(args, p.Args, p.Long, p.SubOperands); len(rest) > 0 {
 			j := joinFields(rest)
 			w.nested(c, j.Value, via, cx, j.Dynamic)
+		}
+	case "call":
+		for i, a := range args {
+			if (a.Value == "-c" || a.Value == "--call") && i+1 < len(args) {
+				w.runString(c, args[i+1], via, cx)
+			} else if v, ok := strings.CutPrefix(a.Value, "--call="); ok {
+				w.runString(c, field{Word: Word{Value: v, Dynamic: a.Dynamic}}, via, cx)
+			}
+		}
+	case "dashdash-line":
+		for i, a := range args {
+			if a.Value == "--" && i+1 < len(args) {
+				j := joinFields(args[i+1:])
+				w.nested(c, j.Value, via, cx, j.Dynamic)
+				return
+			}
 		}
 	default:
 		w.spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
@@ -1091,6 +1136,9 @@ var envCommands = map[string]bool{
 	"RSYNC_RSH": true, "CVS_RSH": true, "FCEDIT": true, "LESSOPEN": true, "LESSCLOSE": true, "TERMINAL": true,
 	"CRASHPAGER": true, "RESTIC_PASSWORD_COMMAND": true, "SYSTEMD_EDITOR": true, "AUTOM4TE": true,
 	"BORG_RSH": true, "BORG_PASSCOMMAND": true, "KUBE_EDITOR": true, "HGEDITOR": true,
+	"GH_EDITOR": true, "GH_PAGER": true, "GH_BROWSER": true, "GLAB_PAGER": true, "AWS_PAGER": true, "PSQL_EDITOR": true,
+	"SVN_EDITOR": true, "SVN_SSH": true, "CVSEDITOR": true, "RSYNC_CONNECT_PROG": true, "FZF_DEFAULT_COMMAND": true,
+	"ALTERNATE_EDITOR": true, "JJ_EDITOR": true, "DELTA_PAGER": true, "PERLDOC_PAGER": true, "TIG_EDITOR": true,
 }
 
 // cargoProgramVar reports a variable whose value cargo runs as a program:

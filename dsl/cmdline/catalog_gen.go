@@ -766,7 +766,7 @@ var catalogPrograms = [...]Program{
 	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel"}, {":::+", "parallel"}}},
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh"}, {"--call", "sh"}}},
-	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program"}, {"", "pkgscript"}}},
+	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program"}, {"", "pkgscript"}}},
 	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv"},
 	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv"}, {"--command", "argv"}}},
 	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},

@@ -751,6 +751,11 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			}
 			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
 				defer w.assigned(&c, a.Name.Value, v, cx)
+				if envCommands[a.Name.Value] && !envEscapes.has(a.Name.Value) && !v.Dynamic {
+					// export PAGER=CMD: the programs after it run CMD (a value
+					// known only as it runs, "$EDITOR", is left)
+					defer w.nested(&c, v.Value, a.Name.Value+"=", cx, false)
+				}
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
