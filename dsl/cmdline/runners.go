@@ -1030,8 +1030,34 @@ func cmakeCommands(text string) []string {
 		}
 		flush()
 	}
+	// file(REMOVE_RECURSE …), file(REMOVE …) and file(WRITE|APPEND F …)
+	// of a path outside the build (/…, ~, $ENV{HOME}) as the commands
+	// they stand for, so that the path rules apply; the build's own
+	// (${CMAKE_BINARY_DIR}/gen, out.txt) are its business
+	for _, m := range cmakeFileOp().FindAllStringSubmatch(text, 32) {
+		words := slices.DeleteFunc(cmakeWords(m[2]), func(w string) bool {
+			return !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~") && !strings.HasPrefix(w, "$ENV{")
+		})
+		switch op := strings.ToUpper(m[1]); {
+		case len(words) == 0:
+		case op == "REMOVE_RECURSE" || op == "REMOVE":
+			argv := []string{"rm", "-f"}
+			if op == "REMOVE_RECURSE" {
+				argv[1] = "-rf"
+			}
+			for _, w := range words {
+				argv = append(argv, cmakeArg(w))
+			}
+			out = append(out, strings.Join(argv, " ")+" --")
+		default:
+			out = append(out, "tee -a "+cmakeArg(words[0])+" </dev/null")
+		}
+	}
 	return out
 }
+
+// cmakeFileOp finds CMake's file() calls that delete or write files.
+var cmakeFileOp = lazyRegexp(`(?is)\bfile\s*\(\s*(REMOVE_RECURSE|REMOVE|WRITE|APPEND)\s+([^)]*)\)`)
 
 // cmakeWords splits CMake arguments: bare words and "quoted" ones.
 func cmakeWords(s string) []string {
