@@ -225,3 +225,16 @@ func TestBuildToolCommands(t *testing.T) {
 		{"echo 'file(WRITE out.txt \"hi\")' > x.cmake; cmake -P x.cmake", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestGlobalGitHookFiles: the directories a global core.hooksPath or
+// init.templateDir names by custom hold hooks that run in every
+// repository (red team, 2026-12-04: writing one was allowed).
+func TestGlobalGitHookFiles(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'rm -rf ~' > ~/.config/git/hooks/pre-commit", dsl.Ask, dsl.Ask},
+		{"cp x ~/.githooks/pre-push", dsl.Ask, dsl.Ask},
+		// everyday
+		{"echo x > ~/.config/git/ignore", dsl.Allow, dsl.Allow},
+		{"cat ~/.config/git/hooks/pre-commit", dsl.Allow, dsl.Allow},
+	})
+}
