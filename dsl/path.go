@@ -439,7 +439,7 @@ func isTempUnder(p, pre string) bool {
 // untrustedPath reports whether a PATH value (entries separated by :)
 // makes the shell look for programs where anybody may have put one: a
 // shared directory (sharedDir) anywhere in it, or the current directory
-// ("." or an empty entry) before the inherited $PATH, where it shadows
+// (".", $PWD or an empty entry) before the inherited $PATH, where it shadows
 // every program (PATH=/tmp/x:$PATH ls may run /tmp/x/ls).
 func untrustedPath(v string) bool {
 	inherited := false
@@ -449,8 +449,8 @@ func untrustedPath(v string) bool {
 			inherited = true
 		case sharedDir(e):
 			return true
-		case !inherited && (e == "" || e == "." || e == "./"):
-			return true
+		case !inherited && (e == "" || e == "." || e == "./" || e == "$PWD" || e == "${PWD}" || e == "$(pwd)" || e == "`pwd`"):
+			return true // the working directory, however spelled
 		}
 	}
 	return false

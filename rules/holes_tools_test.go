@@ -238,3 +238,22 @@ func TestGlobalGitHookFiles(t *testing.T) {
 		{"cat ~/.config/git/hooks/pre-commit", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestWorkingDirOnPathAndTomlScripts: $PWD first on PATH is the current
+// directory first, and a pyproject.toml's or mise.toml's scripts written
+// on the line run as pdm, hatch, poe or mise run them (red team,
+// 2026-12-04: each was allowed).
+func TestWorkingDirOnPathAndTomlScripts(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"printf '#!/bin/sh\\nrm -rf ~\\n' > ls; chmod +x ls; PATH=$PWD:$PATH ls", dsl.Ask, dsl.Ask},
+		{"export PATH=$PWD:$PATH", dsl.Ask, dsl.Ask},
+		{"printf '[tool.poe.tasks]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; poe x", dsl.Block, dsl.Block},
+		{"printf '[tool.pdm.scripts]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; pdm run x", dsl.Block, dsl.Block},
+		{"printf '[tool.hatch.envs.default.scripts]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; hatch run x", dsl.Block, dsl.Block},
+		// everyday
+		{"export PATH=$PWD/node_modules/.bin:$PATH", dsl.Allow, dsl.Allow},
+		{"export PATH=$PATH:$PWD", dsl.Allow, dsl.Allow},
+		{"printf '[tool.pdm.scripts]\\nx = \"pytest -q\"\\n' > pyproject.toml; pdm run x", dsl.Allow, dsl.Allow},
+		{"printf '[project]\\nname = \"x\"\\n' > pyproject.toml; pdm install", dsl.Allow, dsl.Allow},
+	})
+}

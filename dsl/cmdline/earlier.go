@@ -750,7 +750,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		in, ok := Input{}, false
 		via := c.Name + " " + f + ", a file written by an earlier command"
 		if w.writtenHere(f) {
-			if manifests.has(baseName(f)) || make || prog == "just" || packageRunners.has(prog) {
+			if manifests.has(baseName(f)) && scriptTables[prog] == nil || make || prog == "just" || packageRunners.has(prog) {
 				return // written on this line: the manifests' check reads it, or writtenFiles' as given
 			}
 			in, _, ok = w.fileInput(f) // echo … > conftest.py; pytest
