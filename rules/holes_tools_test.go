@@ -240,8 +240,9 @@ func TestGlobalGitHookFiles(t *testing.T) {
 }
 
 // TestWorkingDirOnPathAndTomlScripts: $PWD first on PATH is the current
-// directory first, and a pyproject.toml's or mise.toml's scripts written
-// on the line run as pdm, hatch, poe or mise run them (red team,
+// directory first, and the scripts of a pyproject.toml, mise.toml,
+// Pipfile or pixi.toml written on the line run as pdm, hatch, poe, mise,
+// pipenv or pixi run them (red team,
 // 2026-12-04: each was allowed).
 func TestWorkingDirOnPathAndTomlScripts(t *testing.T) {
 	checkHoles(t, []holeCase{
@@ -250,10 +251,14 @@ func TestWorkingDirOnPathAndTomlScripts(t *testing.T) {
 		{"printf '[tool.poe.tasks]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; poe x", dsl.Block, dsl.Block},
 		{"printf '[tool.pdm.scripts]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; pdm run x", dsl.Block, dsl.Block},
 		{"printf '[tool.hatch.envs.default.scripts]\\nx = \"rm -rf ~\"\\n' > pyproject.toml; hatch run x", dsl.Block, dsl.Block},
+		{"printf '[scripts]\\nx = \"rm -rf ~\"\\n' > Pipfile; pipenv run x", dsl.Block, dsl.Block},
+		{"printf '[tasks]\\nx = \"rm -rf ~\"\\n' > pixi.toml; pixi run x", dsl.Block, dsl.Block},
 		// everyday
 		{"export PATH=$PWD/node_modules/.bin:$PATH", dsl.Allow, dsl.Allow},
 		{"export PATH=$PATH:$PWD", dsl.Allow, dsl.Allow},
 		{"printf '[tool.pdm.scripts]\\nx = \"pytest -q\"\\n' > pyproject.toml; pdm run x", dsl.Allow, dsl.Allow},
 		{"printf '[project]\\nname = \"x\"\\n' > pyproject.toml; pdm install", dsl.Allow, dsl.Allow},
+		{"printf '[scripts]\\ntest = \"pytest -q\"\\n' > Pipfile; pipenv run test", dsl.Allow, dsl.Allow},
+		{"printf '[packages]\\nrequests = \"*\"\\n' > Pipfile; pipenv install", dsl.Allow, dsl.Allow},
 	})
 }

@@ -661,6 +661,10 @@ func runnerFiles(prog string) []string {
 		return []string{"composer.json"}
 	case prog == "pdm" || prog == "hatch" || prog == "poe" || prog == "rye":
 		return []string{"pyproject.toml", "hatch.toml"}
+	case prog == "pipenv":
+		return []string{"Pipfile"}
+	case prog == "pixi":
+		return []string{"pixi.toml"}
 	case prog == "mise":
 		return []string{"mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml"}
 	case prog == "lefthook":

@@ -1963,11 +1963,13 @@ func terraformCommands(text string) []string {
 // [tool.hatch.envs.ENV.scripts] (hatch.toml: [envs.ENV.scripts]), poe's
 // [tool.poe.tasks], rye's [tool.rye.scripts], mise's [tasks].
 var scriptTables = map[string]func() *regexp.Regexp{
-	"pdm":   lazyRegexp(`^tool\.pdm\.scripts(\.|$)`),
-	"hatch": lazyRegexp(`^(tool\.hatch\.)?envs\.[^.]+\.scripts(\.|$)`),
-	"poe":   lazyRegexp(`^tool\.poe\.tasks(\.|$)`),
-	"rye":   lazyRegexp(`^tool\.rye\.scripts(\.|$)`),
-	"mise":  lazyRegexp(`^tasks(\.|$)`),
+	"pdm":    lazyRegexp(`^tool\.pdm\.scripts(\.|$)`),
+	"hatch":  lazyRegexp(`^(tool\.hatch\.)?envs\.[^.]+\.scripts(\.|$)`),
+	"poe":    lazyRegexp(`^tool\.poe\.tasks(\.|$)`),
+	"rye":    lazyRegexp(`^tool\.rye\.scripts(\.|$)`),
+	"mise":   lazyRegexp(`^tasks(\.|$)`),
+	"pipenv": lazyRegexp(`^scripts(\.|$)`),
+	"pixi":   lazyRegexp(`^(feature\.[^.]+\.)?tasks(\.|$)`),
 }
 
 // scriptKeys are the keys of a script's table that hold its command line.
