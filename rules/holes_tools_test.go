@@ -262,3 +262,21 @@ func TestWorkingDirOnPathAndTomlScripts(t *testing.T) {
 		{"printf '[packages]\\nrequests = \"*\"\\n' > Pipfile; pipenv install", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestGitCloneConfigAndTemplate: git clone --config KEY=CMD sets the new
+// repository's configuration, whose core.fsmonitor runs at the checkout,
+// and a template directory's hooks written on the line run in the clone
+// (red team, 2026-12-04: each was allowed).
+func TestGitCloneConfigAndTemplate(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"git clone --config core.fsmonitor='rm -rf ~' https://github.com/x/y", dsl.Block, dsl.Block},
+		{"git clone --config=core.sshCommand='rm -rf ~' git@x:y", dsl.Block, dsl.Block},
+		{"mkdir -p t/hooks; printf '#!/bin/sh\\nrm -rf ~\\n' > t/hooks/post-checkout; git clone --template=t https://github.com/x/y", dsl.Block, dsl.Block},
+		{"mkdir -p t/hooks; printf '#!/bin/sh\\nrm -rf ~\\n' > t/hooks/post-checkout; git -c init.templateDir=t clone https://github.com/x/y", dsl.Block, dsl.Block},
+		// everyday
+		{"git clone --config core.autocrlf=false https://github.com/x/y", dsl.Allow, dsl.Allow},
+		{"git clone --template=/usr/share/git-core/templates https://github.com/x/y", dsl.Allow, dsl.Allow},
+		{"mkdir -p t/hooks; echo 'npm test' > t/hooks/pre-commit; git init --template=t z", dsl.Allow, dsl.Allow},
+		{"git clone https://github.com/x/y", dsl.Allow, dsl.Allow},
+	})
+}

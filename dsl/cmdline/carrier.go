@@ -810,6 +810,7 @@ var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.f
 // gitConfig follows git -c KEY=CMD for the keys gitKeyCommand knows run
 // a command (core.fsmonitor, alias.x=!cmd, remote.NAME.uploadpack, …).
 func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
+	template := ""
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -820,11 +821,53 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			if cmd := gitKeyCommand(key, val); cmd != "" {
 				w.nested(c, cmd, "git -c "+key, cx, args[i].Dynamic)
 			}
+			if key == "init.templatedir" {
+				template = val
+			}
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
 			i++
 		case !strings.HasPrefix(v, "-"):
 			w.gitShortExec(c, v, args[i+1:], cx)
+			if v == "clone" || v == "init" {
+				w.gitCloneConfig(c, args[i+1:], template, cx)
+			}
 			return // the subcommand: -c after it is not git's
+		}
+	}
+}
+
+// gitCloneConfig follows git clone's and init's -c/--config KEY=VALUE
+// (the new repository's configuration, whose core.fsmonitor runs at the
+// checkout) and the hooks of a template directory (--template DIR, or
+// init.templateDir) written on the line, which clone runs (post-checkout).
+func (w *walker) gitCloneConfig(c *Command, args []field, template string, cx ctx) {
+	for i := 0; i < len(args); i++ {
+		v, val, ok := args[i].Value, "", false
+		switch {
+		case (v == "-c" || v == "--config" || v == "--template") && i+1 < len(args):
+			i++
+			val, ok = args[i].Value, true
+		case strings.HasPrefix(v, "--config="), strings.HasPrefix(v, "--template="):
+			_, val, ok = strings.Cut(v, "=")
+		}
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(v, "--template") {
+			template = val
+			continue
+		}
+		key, kv, _ := strings.Cut(val, "=")
+		if cmd := gitKeyCommand(strings.ToLower(key), kv); cmd != "" {
+			w.nested(c, cmd, "git clone --config "+key, cx, args[i].Dynamic)
+		}
+	}
+	if template == "" {
+		return
+	}
+	for _, f := range w.filesUnder(strings.TrimSuffix(template, "/") + "/hooks") {
+		if in, via, ok := w.fileInput(f); ok {
+			w.runText(c, in, "sh", via, cx)
 		}
 	}
 }
