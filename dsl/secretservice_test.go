@@ -112,7 +112,7 @@ func TestRevealsSecret(t *testing.T) {
 		{"secret-tool store --label x service x", false},
 		{"secret-tool search --all service x", true},
 		{"kwallet-query -r github kdewallet", true}, {"kwallet-query -l kdewallet", false},
-		{"terraform show -json", true}, {"terraform show", false},
+		{"terraform show -json tfplan", false}, // a plan's changes, which agents read to review it
 		{"rails credentials:show", true}, {"rails credentials:edit", false},
 	}
 	// a program revealsSecret knows is useless unless a rule that calls it
