@@ -1623,13 +1623,19 @@ func gradleCommands(text string) []string {
 		out = append(out, m[1]+m[2]+m[3]+m[4]) // one of them is set
 	}
 	for _, m := range gradleArgv().FindAllStringSubmatch(text, 16) {
-		var argv []string
-		for _, q := range gradleQuoted().FindAllStringSubmatch(m[1], 64) {
-			argv = append(argv, shellQuote(q[1]+q[2]))
-		}
-		out = append(out, strings.Join(argv, " "))
+		out = append(out, quotedArgv(m[1]))
 	}
 	return out
+}
+
+// quotedArgv is a list of quoted strings ("rm", '-rf', …), a build file's
+// argv, as a shell line of those words.
+func quotedArgv(list string) string {
+	var argv []string
+	for _, q := range gradleQuoted().FindAllStringSubmatch(list, 64) {
+		argv = append(argv, shellQuote(q[1]+q[2]))
+	}
+	return strings.Join(argv, " ")
 }
 
 // runnerRecipes are the command lines a build file of the long tail holds
@@ -1666,11 +1672,7 @@ func tiltCommands(text string) []string {
 		out = append(out, m[1]+m[2])
 	}
 	for _, m := range tiltArgv().FindAllStringSubmatch(text, 32) {
-		var argv []string
-		for _, q := range gradleQuoted().FindAllStringSubmatch(m[1], 64) {
-			argv = append(argv, shellQuote(q[1]+q[2]))
-		}
-		out = append(out, strings.Join(argv, " "))
+		out = append(out, quotedArgv(m[1]))
 	}
 	return out
 }
