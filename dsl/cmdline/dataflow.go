@@ -713,6 +713,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case (name == "read" || name == "mapfile" || name == "readarray") && w.dialect != Fish:
 		w.readCopies(st, name, args, cx)
+		if name == "read" {
+			if line, ok := w.readLine(c); ok {
+				w.readFields(line, readNames(name, args))
+			}
+		}
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
@@ -1817,6 +1822,69 @@ func singleQuoted(word *syntax.Word) bool {
 	}
 	_, ok := word.Parts[0].(*syntax.SglQuoted)
 	return ok
+}
+
+// readLine is the one line a read of static input takes, when read's
+// options are only those that do not change what it stores (-r, -s, -e,
+// -p, -t): read -r cmd <<< 'make test'. A read of several lines, of
+// another descriptor, into an array or up to another delimiter is not
+// modelled, and the lines are judged as commands (unknownStdin); so is a
+// read that is itself a part of a pipeline (echo x | read l), whose
+// variables only zsh keeps, and a read with its own IFS.
+func (w *walker) readLine(c *Command) (string, bool) {
+	in, args := c.Stdin, c.Args
+	if _, ifs := w.vars["IFS"]; ifs || w.ifsSet || w.dialect == Fish || !in.Static || in.Kind == "" || in.Kind == "file" ||
+		c.Pipe.Len > 1 || slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" }) {
+		return "", false
+	}
+	text := strings.TrimSuffix(in.Text, "\n")
+	raw := false
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		if args[i].Dynamic {
+			return "", false
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'r':
+				raw = true
+			case 's', 'e':
+			case 'p', 't':
+				if j == len(a)-1 {
+					i++ // -p PROMPT
+				}
+				j = len(a)
+			default:
+				return "", false
+			}
+		}
+	}
+	if strings.Contains(text, "\n") || !raw && strings.Contains(text, "\\") {
+		return "", false
+	}
+	return text, true
+}
+
+// readFields gives read's names the fields of its line as the shell
+// splits them on the default IFS: the last name takes the rest.
+func (w *walker) readFields(line string, names []string) {
+	blank := func(r rune) bool { return r == ' ' || r == '\t' }
+	for i, n := range names {
+		line = strings.TrimLeftFunc(line, blank)
+		if i == len(names)-1 {
+			w.setVar(n, Word{Value: strings.TrimRightFunc(line, blank)})
+			return
+		}
+		end := strings.IndexFunc(line, blank)
+		if end < 0 {
+			end = len(line)
+		}
+		w.setVar(n, Word{Value: line[:end]})
+		line = line[end:]
+	}
 }
 
 // readNames are the variables read, mapfile or readarray fills: read's

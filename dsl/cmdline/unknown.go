@@ -97,6 +97,9 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 		commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") {
 		return
 	}
+	if _, ok := w.readLine(c); ok && c.Name == "read" {
+		return // its variables hold the line (flowAfter): read -r l < <(echo 'rm -rf ~'); echo "$l"
+	}
 	w.inUnknown++
 	defer func() { w.inUnknown-- }()
 	for i, line := range strings.Split(in.Text, "\n") {
