@@ -86,7 +86,7 @@ func containerSecrets(k *cmdline.Container, cwd string, held func(string) bool) 
 		if strings.HasPrefix(p, ".") && cwd != "" {
 			p = path.Join(cwd, p)
 		}
-		return isHome(p) || secretDir(cleanPath(p)) || secretPath(p) || cleanPath(p) == "/home" || cleanPath(p) == "/Users"
+		return holdsHomes(p) || secretDir(cleanPath(p)) || secretPath(p)
 	}
 	for _, m := range k.Mounts {
 		if secret(m.Src) && !slices.Contains(k.Secrets, m.Src) {

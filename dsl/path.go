@@ -129,6 +129,13 @@ func isHome(p string) bool {
 	return globHome(c)
 }
 
+// holdsHomes reports a home or a directory of homes (/home, /Users):
+// packing or mounting it takes in every user's keys and credentials.
+func holdsHomes(p string) bool {
+	c := cleanPath(p)
+	return isHome(p) || c == "/home" || c == "/Users"
+}
+
 // globHome reports a glob whose matches include a home: /*/u and /hom[e]/u
 // take /home/u as surely as naming it.
 func globHome(c string) bool {

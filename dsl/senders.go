@@ -245,7 +245,7 @@ var envDump = sync.OnceValue(func() *regexp.Regexp {
 func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) []string {
 	var out []string
 	for _, full := range archiveOperands(c, args, positional, cwd) {
-		if isHome(full) || secretDir(cleanPath(full)) {
+		if holdsHomes(full) || secretDir(cleanPath(full)) {
 			out = append(out, full)
 		}
 	}
