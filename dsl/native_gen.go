@@ -51,7 +51,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native10
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"]) && (\n  name == \"printenv\" && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"declare\", \"typeset\"] && hasFlag(\"p\") && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"echo\", \"printf\"] && source matches \"^(?:[^'$\\\\\\\\]|\\\\\\\\.|\\\\$|'[^']*')*?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\" ||\n  !(name in [\"echo\", \"printf\", \"printenv\", \"declare\", \"typeset\"]) && (\n    stdin.kind == \"pipe\" && (stdin.origin in [\"echo\", \"printf\"] && any(stdin.originArgs, # matches \"\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\") ||\n      stdin.origin == \"printenv\" && any(stdin.originArgs, # matches \"^[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\")) ||\n    stdin.kind == \"herestring\" && any(redirects, #.op == \"<<<\" && #.target matches \"^\\\"?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\")))":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"]) && (\n  name == \"printenv\" && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"declare\", \"typeset\"] && hasFlag(\"p\") && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"echo\", \"printf\"] && any(args, # matches \"\\\\$\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}\") ||\n  name in [\"echo\", \"printf\"] && source matches \"^(?:[^'$\\\\\\\\]|\\\\\\\\.|\\\\$|'[^']*')*?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\" ||\n  lang != \"\" && code matches \"(?:\\\\bprint|console\\\\.(?:log|error|info|warn|dir)|\\\\bputs|\\\\bpp?|\\\\bsay|\\\\becho|\\\\bprintf|(?:sys|process)\\\\.stdout\\\\.write|\\\\bcat)\\\\s*\\\\(?\\\\s*(?:f?[\\\\x22'][^\\\\x22'{]*\\\\{?)?\\\\s*(?:os\\\\.environ(?:\\\\.get\\\\(|\\\\[)|os\\\\.getenv\\\\(|process\\\\.env(?:\\\\.|\\\\[)|ENV(?:\\\\[|\\\\.fetch\\\\()|\\\\$ENV\\\\{|getenv\\\\(|Sys\\\\.getenv\\\\(|Deno\\\\.env\\\\.get\\\\()\\\\s*[\\\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\b\" ||\n  lang == \"\" && !(name in [\"echo\", \"printf\", \"printenv\", \"declare\", \"typeset\"]) && (\n    stdin.kind == \"pipe\" && (stdin.origin in [\"echo\", \"printf\"] && any(stdin.originArgs, # matches \"\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\") ||\n      stdin.origin == \"printenv\" && any(stdin.originArgs, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\")) ||\n    stdin.kind == \"herestring\" && any(redirects, #.op == \"<<<\" && #.target matches \"^\\\"?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\")))":
 		if scope == "command" {
 			return native11
 		}
@@ -1348,7 +1348,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [476]lazyRegexp{
+var nativeRegexps = [478]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1364,10 +1364,12 @@ var nativeRegexps = [476]lazyRegexp{
 	{src: "(?i)\\bpassw|\\bAKIA|BEGIN [A-Z ]*PRIVATE KEY|kMDItemTextContent\\s*==.*(secret|token|passw|AKIA)"},
 	{src: "(?i)key|token|secret|pass|cred|auth"},
 	{src: "^((ba|z|da|k|fi)?sh -c|eval)$"},
-	{src: "^[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$"},
-	{src: "^(?:[^'$\\\\]|\\\\.|\\$|'[^']*')*?\\$(\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
-	{src: "\\$(\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
-	{src: "^\"?\\$(\\{[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\}|[A-Za-z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
+	{src: "^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$"},
+	{src: "\\$\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\}"},
+	{src: "^(?:[^'$\\\\]|\\\\.|\\$|'[^']*')*?\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
+	{src: "(?:\\bprint|console\\.(?:log|error|info|warn|dir)|\\bputs|\\bpp?|\\bsay|\\becho|\\bprintf|(?:sys|process)\\.stdout\\.write|\\bcat)\\s*\\(?\\s*(?:f?[\\x22'][^\\x22'{]*\\{?)?\\s*(?:os\\.environ(?:\\.get\\(|\\[)|os\\.getenv\\(|process\\.env(?:\\.|\\[)|ENV(?:\\[|\\.fetch\\()|\\$ENV\\{|getenv\\(|Sys\\.getenv\\(|Deno\\.env\\.get\\()\\s*[\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\b"},
+	{src: "\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
+	{src: "^\"?\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
 	{src: "^([^/@]+@)?[A-Za-z0-9._\\[\\]:-]+:|^rsync://"},
 	{src: "^[A-Za-z0-9_.-]+:"},
 	{src: "^~/(Documents|Desktop|Pictures|Downloads|Mail|\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.config|\\.password-store)(/|$)"},
@@ -2019,31 +2021,38 @@ func native11(env any) bool {
 			return (in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
 				in(p0.Fd, "", "1"))
 		})) &&
-		(((((e.Name == "printenv") &&
+		(((((((e.Name == "printenv") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[15], "secret\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+				return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 			})) ||
 			((in(e.Name, "declare", "typeset") &&
 				e.HasFlag("p")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[15], "secret\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+					return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 				}))) ||
 			(in(e.Name, "echo", "printf") &&
-				matchReWith(&nativeRegexps[16], "$", e.Source))) ||
-			(!in(e.Name, "echo", "printf", "printenv", "declare", "typeset") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[16], "${", p0)
+				}))) ||
+			(in(e.Name, "echo", "printf") &&
+				matchReWith(&nativeRegexps[17], "$", e.Source))) ||
+			((e.Lang != "") &&
+				matchReAny(&nativeRegexps[18], "environ\x00getenv(\x00process.env\x00env\x00$env{\x00getenv(\x00sys.getenv(\x00deno.env.get(", e.Code))) ||
+			(((e.Lang == "") &&
+				!in(e.Name, "echo", "printf", "printenv", "declare", "typeset")) &&
 				(((e.Stdin.Kind == "pipe") &&
 					((in(e.Stdin.Origin, "echo", "printf") &&
 						anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[17], "$", p0)
+							return matchReWith(&nativeRegexps[19], "$", p0)
 						})) ||
 						((e.Stdin.Origin == "printenv") &&
 							anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[15], "secret\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+								return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 							})))) ||
 					((e.Stdin.Kind == "herestring") &&
 						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 							return ((p0.Op == "<<<") &&
-								matchReWith(&nativeRegexps[18], "$", p0.Target))
+								matchReWith(&nativeRegexps[20], "$", p0.Target))
 						}))))))
 }
 
@@ -2052,7 +2061,7 @@ func native12(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "rsync", "scp") &&
 		(len(e.Positional) >= 2)) &&
-		matchReAny(&nativeRegexps[19], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
+		matchReAny(&nativeRegexps[21], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -2061,25 +2070,25 @@ func native12(env any) bool {
 		(((((e.Name == "rclone") &&
 			in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
 			(len(e.Positional) >= 3)) &&
-			matchReWith(&nativeRegexps[20], ":", index(e.Positional, (len(e.Positional)-1)))) &&
+			matchReWith(&nativeRegexps[22], ":", index(e.Positional, (len(e.Positional)-1)))) &&
 			(((isHome(e.Pos(1)) ||
 				isRoot(e.Pos(1))) ||
 				in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
-				matchReWith(&nativeRegexps[21], "~/", cleanPath(e.Pos(1))))))
+				matchReWith(&nativeRegexps[23], "~/", cleanPath(e.Pos(1))))))
 }
 
 // native13 is the condition of ssh-host-sweep.
 func native13(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchReAny(&nativeRegexps[22], "known_hosts\x00known_hosts", e.Line) ||
+		(matchReAny(&nativeRegexps[24], "known_hosts\x00known_hosts", e.Line) ||
 			(((e.Agent &&
-				matchReWith(&nativeRegexps[23], "do", e.Line)) &&
+				matchReWith(&nativeRegexps[25], "do", e.Line)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[24], "stricthostkeychecking=no", p0)
+					return matchReAny(&nativeRegexps[26], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[25], "batchmode=yes\x00-i", p0)
+					return matchReAny(&nativeRegexps[27], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -2089,7 +2098,7 @@ func native14(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchReAny(&nativeRegexps[26], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
+		matchReAny(&nativeRegexps[28], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native15 is the condition of load-generator.
@@ -2107,10 +2116,10 @@ func native15(env any) bool {
 					!strings.HasSuffix(urlHost(p0), ".localhost"))
 			})) &&
 			(anyOf(e.Options("c", "concurrency", "connections", "clients"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[27], p0)
+				return matchRe(&nativeRegexps[29], p0)
 			}) ||
 				anyOf(e.Options("n", "requests", "r", "reps"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[28], p0)
+					return matchRe(&nativeRegexps[30], p0)
 				}))))
 }
 
@@ -2118,7 +2127,7 @@ func native15(env any) bool {
 func native16(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchReAny(&nativeRegexps[29], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[31], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -2132,7 +2141,7 @@ func native17(env any) bool {
 			return (((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[30], "~/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[32], "~/", cleanPath(p0)))
 		}))
 }
 
@@ -2161,24 +2170,24 @@ func native19(env any) bool {
 				e.Background))) ||
 		(!in(e.Name, "xinput", "logkeys", "evtest") &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[31], "/dev/input/", p0)
+				return matchReWith(&nativeRegexps[33], "/dev/input/", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[32], "if=/dev/input/", p0)
+					return matchReWith(&nativeRegexps[34], "if=/dev/input/", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 					return ((p0.Op == "<") &&
 						strings.HasPrefix(p0.Target, "/dev/input/"))
 				})))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[33], "/dev/input/", e.Code)))
+			matchReWith(&nativeRegexps[35], "/dev/input/", e.Code)))
 }
 
 // native20 is the condition of credential-sniffing.
 func native20(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dsniff") ||
-		(matchReWith(&nativeRegexps[34], "port", strings.Join(e.Args, " ")) &&
+		(matchReWith(&nativeRegexps[36], "port", strings.Join(e.Args, " ")) &&
 			(e.HasFlag("A", "X", "w") ||
 				in(e.Name, "ngrep", "tcpflow")))) ||
 		((e.Agent &&
@@ -2191,11 +2200,11 @@ func native20(env any) bool {
 func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[35], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
+		matchReAny(&nativeRegexps[37], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
 		((((len(e.SecretFiles) > 0) ||
-			matchReAny(&nativeRegexps[36], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[37], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[38], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
+			matchReAny(&nativeRegexps[38], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[39], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[40], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
 }
 
 // native22 is the condition of icmp-data-exfil.
@@ -2216,7 +2225,7 @@ func native22(env any) bool {
 func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[39], "p", p0)
+		return matchReWith(&nativeRegexps[41], "p", p0)
 	}) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -2230,7 +2239,7 @@ func native24(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[40], "/", p0))
+				matchReWith(&nativeRegexps[42], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")))
 }
@@ -2313,7 +2322,7 @@ func native29(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[41], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[43], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2359,7 +2368,7 @@ func native30(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[42], "$(", p0)
+				return matchReWith(&nativeRegexps[44], "$(", p0)
 			})))
 }
 
@@ -2372,7 +2381,7 @@ func native31(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[43], "\"", p0)
+				return matchReWith(&nativeRegexps[45], "\"", p0)
 			})))
 }
 
@@ -2384,13 +2393,13 @@ func native32(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[44], "/", p0) ||
-					matchReWith(&nativeRegexps[45], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[46], "/", p0))
+				return ((matchReWith(&nativeRegexps[46], "/", p0) ||
+					matchReWith(&nativeRegexps[47], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[48], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[47], "=/", p0) ||
-					matchReWith(&nativeRegexps[45], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[49], "=/", p0) ||
+					matchReWith(&nativeRegexps[47], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2399,7 +2408,7 @@ func native32(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[48], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[50], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2410,7 +2419,7 @@ func native33(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[49], "s", p1)
+					return matchReWith(&nativeRegexps[51], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2424,7 +2433,7 @@ func native33(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[50], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[52], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2439,7 +2448,7 @@ func native33(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[51], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[53], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2452,7 +2461,7 @@ func native34(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[49], "s", p1)
+					return matchReWith(&nativeRegexps[51], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2466,7 +2475,7 @@ func native34(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[50], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[52], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2480,10 +2489,10 @@ func native34(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[51], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[53], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[52], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[54], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2512,12 +2521,12 @@ func native36(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[53], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[55], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[54], "$", p0)
+				return matchReWith(&nativeRegexps[56], "$", p0)
 			})))
 }
 
@@ -2525,7 +2534,7 @@ func native36(env any) bool {
 func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[55], "://", p0)
+		return matchReWith(&nativeRegexps[57], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -2550,7 +2559,7 @@ func native38(env any) bool {
 func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[56], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[58], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -2565,18 +2574,18 @@ func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[57], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[58], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[59], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[60], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[59], ":", p0)
+				return matchReFold(&nativeRegexps[61], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[60], p0)
+					return matchRe(&nativeRegexps[62], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[60], p0)
+				return matchRe(&nativeRegexps[62], p0)
 			})))
 }
 
@@ -2586,7 +2595,7 @@ func native41(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[61], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[63], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -2616,14 +2625,14 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[62], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[63], "$", p0) &&
+		return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[65], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[62], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[63], "$", p0) &&
+				return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[65], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -2633,14 +2642,14 @@ func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[62], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[63], "$", p0) &&
+			return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[65], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[62], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[63], "$", p0) &&
+					return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[65], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -2728,7 +2737,7 @@ func native45(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[64], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[66], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -2739,12 +2748,12 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[65], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[67], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[66], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[68], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[67], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[69], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native47 is the condition of sql-destructive.
@@ -2761,10 +2770,10 @@ func native47(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchReAny(&nativeRegexps[68], "drop\x00truncate", let0) ||
-			matchReFold(&nativeRegexps[69], "delete", let0)) ||
-			matchReFold(&nativeRegexps[70], ".", let0)) ||
-			matchReFold(&nativeRegexps[71], "grant", let0))
+		return (((matchReAny(&nativeRegexps[70], "drop\x00truncate", let0) ||
+			matchReFold(&nativeRegexps[71], "delete", let0)) ||
+			matchReFold(&nativeRegexps[72], ".", let0)) ||
+			matchReFold(&nativeRegexps[73], "grant", let0))
 	}()
 }
 
@@ -2773,7 +2782,7 @@ func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[72], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[74], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
 	}()
 }
 
@@ -2793,14 +2802,14 @@ func native49(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[73], "flush", p0)
+						return matchReAny(&nativeRegexps[75], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[74], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[76], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[75], "flush", p0)
+					return matchReAny(&nativeRegexps[77], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[74], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[76], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -2870,7 +2879,7 @@ func native54(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[76], "--part-", p0)
+				return matchReWith(&nativeRegexps[78], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -2990,12 +2999,12 @@ func native58(env any) bool {
 func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[77], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[78], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[79], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[80], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[79], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[80], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[81], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[82], "/dev/", p0.Target))
 		}))
 }
 
@@ -3028,20 +3037,20 @@ func native60(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[81], "bs=", p0)
-				}) &&
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[82], "count=", p0)
-					}))) ||
-				(anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[83], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[84], "count=", p0)
+					}))) ||
+				(anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[85], "bs=", p0)
+				}) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[86], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[85], p0)
+				return matchRe(&nativeRegexps[87], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") ||
@@ -3049,7 +3058,7 @@ func native60(env any) bool {
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[85], p0)
+				return matchRe(&nativeRegexps[87], p0)
 			})))
 }
 
@@ -3058,7 +3067,7 @@ func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[86], "remount", p0)
+			return matchReWith(&nativeRegexps[88], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3080,11 +3089,11 @@ func native61(env any) bool {
 func native62(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[87], "/dev/", p0)
+		return matchReWith(&nativeRegexps[89], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[88], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[90], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3093,7 +3102,7 @@ func native62(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[89], p0)
+				return matchRe(&nativeRegexps[91], p0)
 			})))
 }
 
@@ -3133,7 +3142,7 @@ func native68(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[90], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
+		matchReAny(&nativeRegexps[92], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
 // native69 is the condition of program-option-exec.
@@ -3160,25 +3169,25 @@ func native69(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[91], "-", p0))
+					matchReWith(&nativeRegexps[93], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[92], "--", p0)) ||
-					matchReWith(&nativeRegexps[93], "-I", p0))
+					matchReWith(&nativeRegexps[94], "--", p0)) ||
+					matchReWith(&nativeRegexps[95], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[94], "--", p0))
+					matchReWith(&nativeRegexps[96], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[95], "-c\x00;\x00$(", p0)
+				return matchReAny(&nativeRegexps[97], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[96], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+				return matchReAny(&nativeRegexps[98], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3195,7 +3204,7 @@ func native70(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[97], "${", p0)
+			return matchReWith(&nativeRegexps[99], "${", p0)
 		}))
 }
 
@@ -3203,18 +3212,18 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!matchReFold(&nativeRegexps[98], "=", p0) &&
-			matchReAny(&nativeRegexps[99], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00.allow=always", p0))
+		return (!matchReFold(&nativeRegexps[100], "=", p0) &&
+			matchReAny(&nativeRegexps[101], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00.allow=always", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[100], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[102], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!(in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[101], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[102], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[103], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[104], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3224,7 +3233,7 @@ func native72(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[103], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[105], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3234,7 +3243,7 @@ func native73(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[104], "-", p0)
+				return matchReWith(&nativeRegexps[106], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3248,16 +3257,16 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[105], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[107], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[106], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[108], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native74 is the condition of command-remap-expansion.
 func native74(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[107], "${", e.Line)
+	return matchReWith(&nativeRegexps[109], "${", e.Line)
 }
 
 // native75 is the condition of path-untrusted-dir.
@@ -3289,7 +3298,7 @@ func native75(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[108], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[110], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native76 is the condition of shell-through-program.
@@ -3306,7 +3315,7 @@ func native76(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[109], " ", p0))
+					!matchReWith(&nativeRegexps[111], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3315,7 +3324,7 @@ func native76(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[110], " interactive", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[112], " interactive", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native77 is the condition of program-escape.
@@ -3329,28 +3338,28 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[111], "#", p0)
+		return matchReWith(&nativeRegexps[113], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[111], "#", p0)
+				return matchReWith(&nativeRegexps[113], "#", p0)
 			})))
 }
 
 // native79 is the condition of load-library.
 func native79(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[112], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[114], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[113], "-", p0))
+					matchReWith(&nativeRegexps[115], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[114], "lib", p0))
+						!matchReWith(&nativeRegexps[116], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3358,14 +3367,14 @@ func native79(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[115], ".", p0)
+				return matchReWith(&nativeRegexps[117], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[115], ".", p0)
+				return matchReWith(&nativeRegexps[117], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3387,21 +3396,21 @@ func native79(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[116], "/", p0)
+				return matchReWith(&nativeRegexps[118], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[117], ".node", p0)
+				return matchReWith(&nativeRegexps[119], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[118], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[120], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[119], "lib", p0))
+					!matchReWith(&nativeRegexps[121], "lib", p0))
 			})))
 }
 
@@ -3414,23 +3423,23 @@ func native80(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[120], "-", p0) &&
-				!matchReWith(&nativeRegexps[119], "lib", p0))
+			return (matchReWith(&nativeRegexps[122], "-", p0) &&
+				!matchReWith(&nativeRegexps[121], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[121], "=", p0) &&
-					!matchReWith(&nativeRegexps[119], "lib", p0))
+				return (matchReWith(&nativeRegexps[123], "=", p0) &&
+					!matchReWith(&nativeRegexps[121], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[122], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[119], "lib", p0))
+				return (matchReWith(&nativeRegexps[124], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[121], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[123], "-", p0)
+				return matchReWith(&nativeRegexps[125], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[124], ".", p0) &&
-						!matchReWith(&nativeRegexps[125], "lib", p0))
+					return (matchReWith(&nativeRegexps[126], ".", p0) &&
+						!matchReWith(&nativeRegexps[127], "lib", p0))
 				}))))
 }
 
@@ -3438,8 +3447,8 @@ func native80(env any) bool {
 func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[124], ".", p0) &&
-			!matchReWith(&nativeRegexps[125], "lib", p0))
+		return (matchReWith(&nativeRegexps[126], ".", p0) &&
+			!matchReWith(&nativeRegexps[127], "lib", p0))
 	})
 }
 
@@ -3448,7 +3457,7 @@ func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[126], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[128], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3461,10 +3470,10 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[126], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[128], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[127], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[129], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3472,7 +3481,7 @@ func native83(env any) bool {
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[128], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[130], "bin", cleanPath(p0))
 	})
 }
 
@@ -3524,7 +3533,7 @@ func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[129], "bin/", p0)
+			return matchReWith(&nativeRegexps[131], "bin/", p0)
 		}))
 }
 
@@ -3565,9 +3574,9 @@ func native90(env any) bool {
 func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[130], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[131], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[132], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[132], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[133], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[134], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3578,7 +3587,7 @@ func native92(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[133], "function", e.Line)))
+			matchReWith(&nativeRegexps[135], "function", e.Line)))
 }
 
 // native93 is the condition of fish-funcsave-agent.
@@ -3610,7 +3619,7 @@ func native95(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[134], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[136], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3680,10 +3689,10 @@ func native100(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[135], "..", p0) ||
+					(matchReWith(&nativeRegexps[137], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[136], "$", p0) &&
+							!(matchReWith(&nativeRegexps[138], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3710,17 +3719,17 @@ func native101(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[137], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[139], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[138], "-", p0) ||
+						return (matchReWith(&nativeRegexps[140], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[139], "-", p0) ||
+							return (matchReWith(&nativeRegexps[141], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3746,9 +3755,9 @@ func native102(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[140], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[142], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[141], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[143], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -3767,10 +3776,10 @@ func native103(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[142], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[144], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[143], ".", p0) &&
-						!matchReWith(&nativeRegexps[144], ":", p0)))
+					(matchReWith(&nativeRegexps[145], ".", p0) &&
+						!matchReWith(&nativeRegexps[146], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -3794,7 +3803,7 @@ func native104(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[145], "0", p0)
+					return matchReWith(&nativeRegexps[147], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -3831,7 +3840,7 @@ func native104(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[146], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[148], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -3965,7 +3974,7 @@ func native107(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[147], "-", p0) ||
+							return (matchReWith(&nativeRegexps[149], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4077,7 +4086,7 @@ func native113(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[148], "for", e.Line))))
+				matchReWith(&nativeRegexps[150], "for", e.Line))))
 }
 
 // native114 is the condition of rsync-delete.
@@ -4105,7 +4114,7 @@ func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[149], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[151], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4154,11 +4163,11 @@ func native116(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[150], "x", p0)
+						return matchReWith(&nativeRegexps[152], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[151], "x", p0)
+						return matchReWith(&nativeRegexps[153], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4234,7 +4243,7 @@ func native120(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[152], "-", p0)
+					return matchReWith(&nativeRegexps[154], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4247,7 +4256,7 @@ func native120(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[153], p0)) &&
+					!matchRe(&nativeRegexps[155], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4300,9 +4309,9 @@ func native124(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[154], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[155], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[156], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[156], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[157], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[158], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native125 is the condition of move-to-dev-null.
@@ -4404,7 +4413,7 @@ func native133(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[157], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[159], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4428,7 +4437,7 @@ func native134(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[158], let1) {
+						!matchRe(&nativeRegexps[160], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4441,7 +4450,7 @@ func native134(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[158], let2) {
+							!matchRe(&nativeRegexps[160], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4459,9 +4468,9 @@ func native134(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[158], p0)) &&
+									!matchRe(&nativeRegexps[160], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[159], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[161], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4486,7 +4495,7 @@ func native135(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[158], let1) {
+						!matchRe(&nativeRegexps[160], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4499,7 +4508,7 @@ func native135(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[158], let2) {
+							!matchRe(&nativeRegexps[160], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4527,11 +4536,11 @@ func native135(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[160], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[162], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[161], "git", e.Line))))
+								matchReWith(&nativeRegexps[163], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4554,7 +4563,7 @@ func native136(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[158], let1) {
+						!matchRe(&nativeRegexps[160], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4615,7 +4624,7 @@ func native137(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[162], "remote.", p0)
+					return matchReWith(&nativeRegexps[164], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4627,8 +4636,8 @@ func native138(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[163], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[164], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[165], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[166], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4657,7 +4666,7 @@ func native139(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[158], p0)) &&
+						!matchRe(&nativeRegexps[160], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4717,14 +4726,14 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[165], e.Original))
+		!matchRe(&nativeRegexps[167], e.Original))
 }
 
 // native146 is the condition of url-confusable-host.
 func native146(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[166], "://", e.Original))
+		matchReFold(&nativeRegexps[168], "://", e.Original))
 }
 
 // native147 is the condition of macos-protection-off.
@@ -4736,16 +4745,16 @@ func native147(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[167], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[168], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[169], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[170], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[169], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[171], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[170], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[172], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -4762,7 +4771,7 @@ func native147(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[171], "--set", p0)
+					return matchReWith(&nativeRegexps[173], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4776,14 +4785,14 @@ func native147(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[172], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[174], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[173], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[175], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4797,7 +4806,7 @@ func native148(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[174], "-", p0)
+					return matchReWith(&nativeRegexps[176], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4832,7 +4841,7 @@ func native150(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[175], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[177], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4844,11 +4853,11 @@ func native150(env any) bool {
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[176], "-set", p0)
+		return matchReAny(&nativeRegexps[178], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[177], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[179], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4860,15 +4869,15 @@ func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[178], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[180], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[179], "login", p0)
+				return matchReFold(&nativeRegexps[181], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[179], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[181], "login", e.Stdin.Text))))
 }
 
 // native153 is the condition of launchd-job.
@@ -4902,9 +4911,9 @@ func native154(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[180], "clipboard", p0)
+					return matchReFold(&nativeRegexps[182], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[180], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[182], "clipboard", e.Stdin.Text)))))
 }
 
 // native155 is the condition of screen-capture-agent.
@@ -4918,23 +4927,23 @@ func native155(env any) bool {
 func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[181], "dialog", p0)
+		return matchReFold(&nativeRegexps[183], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[181], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[183], "dialog", e.Stdin.Text))
 }
 
 // native157 is the condition of applescript-remote-machine.
 func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[182], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[184], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[182], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[184], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[183], "volume", p0)
+				return matchReFold(&nativeRegexps[185], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[183], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[185], "volume", e.Stdin.Text))))
 }
 
 // native158 is the condition of read-private-store-agent.
@@ -4942,7 +4951,7 @@ func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[184], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[186], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -4962,7 +4971,7 @@ func native159(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[185], "/Users/", p0)
+					return matchReWith(&nativeRegexps[187], "/Users/", p0)
 				}))))
 }
 
@@ -4992,8 +5001,8 @@ func native162(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[186], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[187], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[188], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[189], ".", urlHost(p0))))
 		}))
 }
 
@@ -5013,7 +5022,7 @@ func native164(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[188], "%25", p0))
+				matchReWith(&nativeRegexps[190], "%25", p0))
 		}))
 }
 
@@ -5034,7 +5043,7 @@ func native166(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[189], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[191], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -5045,7 +5054,7 @@ func native167(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[190], "@", p0))
+				matchReWith(&nativeRegexps[192], "@", p0))
 		}))
 }
 
@@ -5054,7 +5063,7 @@ func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[191], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[193], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5094,14 +5103,14 @@ func native170(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[192], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[194], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[193], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[195], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[194], "false", p0)
+				return matchReWith(&nativeRegexps[196], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5117,30 +5126,30 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[195], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[197], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[196], "/dev/", p0)
+			return matchReWith(&nativeRegexps[198], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[197], ":", p0)
+				return matchReFold(&nativeRegexps[199], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[198], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[200], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[199], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[201], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[200], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[201], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[202], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[202], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[203], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[204], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native172 is the condition of exfiltrate-secrets.
@@ -5151,9 +5160,9 @@ func native172(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[203], "$", p0) &&
+				(matchReWith(&nativeRegexps[205], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[204], "$(cat ", p0))
+				matchReWith(&nativeRegexps[206], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5172,7 +5181,7 @@ func native172(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[205], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[207], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5186,10 +5195,10 @@ func native172(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[206], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[208], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[207], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[209], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5211,7 +5220,7 @@ func native172(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[208], "$(", p0)
+				return matchReWith(&nativeRegexps[210], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5224,11 +5233,11 @@ func native172(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[209], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[211], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[208], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[210], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[210], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[212], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5305,12 +5314,12 @@ func native174(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[211], ":", p0)
+					return matchReWith(&nativeRegexps[213], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[212], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[214], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5329,7 +5338,7 @@ func native175(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[213], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[215], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5353,8 +5362,8 @@ func native176(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[214], "$", p0)) &&
-			matchReWith(&nativeRegexps[215], ".", p0))
+			matchReWith(&nativeRegexps[216], "$", p0)) &&
+			matchReWith(&nativeRegexps[217], ".", p0))
 	})
 }
 
@@ -5402,7 +5411,7 @@ func native177(env any) bool {
 						(((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[216], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[218], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5469,13 +5478,13 @@ func native178(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[217], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[219], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[217], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[219], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5487,7 +5496,7 @@ func native179(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[218], "cd", e.Line))
+		matchReWith(&nativeRegexps[220], "cd", e.Line))
 }
 
 // native180 is the condition of reverse-shell-fifo.
@@ -5500,7 +5509,7 @@ func native180(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[219], "mk", e.Line))
+		matchReWith(&nativeRegexps[221], "mk", e.Line))
 }
 
 // native181 is the condition of shell-piped-to-network.
@@ -5527,20 +5536,20 @@ func native182(env any) bool {
 // native183 is the condition of awk-network.
 func native183(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[220], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[221], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[222], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[223], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native184 is the condition of dns-update.
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[222], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[224], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[223], "del", p0)
+			return matchReFold(&nativeRegexps[225], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[222], "del", p0.Target)
+			return matchReFold(&nativeRegexps[224], "del", p0.Target)
 		}))
 }
 
@@ -5568,7 +5577,7 @@ func native185(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[224], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[226], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5579,15 +5588,15 @@ func native185(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[225], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[226], "*", p0) ||
-										matchReAny(&nativeRegexps[227], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[227], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[228], "*", p0) ||
+										matchReAny(&nativeRegexps[229], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[228], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[230], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[229], "${", p0)
+									return matchReWith(&nativeRegexps[231], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[230], "$", e.Source)))
+									!matchReWith(&nativeRegexps[232], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5604,7 +5613,7 @@ func native185(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[230], "$", p0) &&
+								return (matchReWith(&nativeRegexps[232], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5612,23 +5621,23 @@ func native185(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[231], "%", p0) &&
+										return (matchReWith(&nativeRegexps[233], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[232], ":", p0) &&
+										return (matchReWith(&nativeRegexps[234], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[230], "$", p0)) &&
+										matchReWith(&nativeRegexps[232], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[233], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[235], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5663,10 +5672,10 @@ func native187(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[234], ".", p0))
+					matchReWith(&nativeRegexps[236], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[230], "$", p0) &&
+			return (matchReWith(&nativeRegexps[232], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5694,7 +5703,7 @@ func native188(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[235], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[237], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5702,7 +5711,7 @@ func native188(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[236], p0)
+							return matchRe(&nativeRegexps[238], p0)
 						}))))
 		}()
 	}()
@@ -5716,7 +5725,7 @@ func native189(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[237], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[239], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5739,7 +5748,7 @@ func native191(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[238], "://", p0)
+				return matchReWith(&nativeRegexps[240], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5751,7 +5760,7 @@ func native191(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[239], "R:", p0)
+				return matchReWith(&nativeRegexps[241], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5775,15 +5784,15 @@ func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[240], "@", p0) &&
-				!matchReWith(&nativeRegexps[241], "@", p0))
+			return (matchReWith(&nativeRegexps[242], "@", p0) &&
+				!matchReWith(&nativeRegexps[243], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[242], ":", p0) &&
-						!matchReAny(&nativeRegexps[243], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[244], ":", p0) &&
+						!matchReAny(&nativeRegexps[245], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5800,7 +5809,7 @@ func native192(env any) bool {
 func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[244], "@", p0)
+		return matchReWith(&nativeRegexps[246], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5816,18 +5825,18 @@ func native194(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[245], ":", p0)
+				return matchReFold(&nativeRegexps[247], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[246], ":", p0)
+				return matchReFold(&nativeRegexps[248], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[247], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[249], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[242], ":", p0) &&
-						!matchReAny(&nativeRegexps[243], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[244], ":", p0) &&
+						!matchReAny(&nativeRegexps[245], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5845,7 +5854,7 @@ func native195(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[248], p0)
+					return matchRe(&nativeRegexps[250], p0)
 				}))))
 }
 
@@ -5853,8 +5862,8 @@ func native195(env any) bool {
 func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[249], ":", p0) &&
-			!matchReWith(&nativeRegexps[250], ":", p0))
+		return (matchReWith(&nativeRegexps[251], ":", p0) &&
+			!matchReWith(&nativeRegexps[252], ":", p0))
 	})
 }
 
@@ -5862,8 +5871,8 @@ func native196(env any) bool {
 func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[251], p0) ||
-			matchReWith(&nativeRegexps[252], "w", p0))
+		return (matchRe(&nativeRegexps[253], p0) ||
+			matchReWith(&nativeRegexps[254], "w", p0))
 	})
 }
 
@@ -5884,13 +5893,13 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[253], "s", p0) ||
-				matchRe(&nativeRegexps[254], p0))
+			return (matchReWith(&nativeRegexps[255], "s", p0) ||
+				matchRe(&nativeRegexps[256], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[254], p0) ||
-					matchReWith(&nativeRegexps[255], "s", p0))
+				return (matchRe(&nativeRegexps[256], p0) ||
+					matchReWith(&nativeRegexps[257], "s", p0))
 			})))
 }
 
@@ -5899,15 +5908,15 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[256], "s", p0) ||
-				matchRe(&nativeRegexps[257], p0))
+			return (matchReWith(&nativeRegexps[258], "s", p0) ||
+				matchRe(&nativeRegexps[259], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[257], p0)
+				return matchRe(&nativeRegexps[259], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[258], cleanPath(p0))
+			return matchRe(&nativeRegexps[260], cleanPath(p0))
 		}))
 }
 
@@ -5928,7 +5937,7 @@ func native202(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[259], "+", p0)
+					return matchReWith(&nativeRegexps[261], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5937,8 +5946,8 @@ func native202(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[260], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[261], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[262], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[263], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5957,9 +5966,9 @@ func native202(env any) bool {
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[262], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[264], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[263], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[265], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -5980,21 +5989,21 @@ func native204(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[264], p0) ||
-					matchRe(&nativeRegexps[265], p0)) ||
-					matchRe(&nativeRegexps[266], p0)) ||
-					matchReWith(&nativeRegexps[267], "w", p0)) ||
-					matchReWith(&nativeRegexps[268], "g", p0))
+				return ((((matchRe(&nativeRegexps[266], p0) ||
+					matchRe(&nativeRegexps[267], p0)) ||
+					matchRe(&nativeRegexps[268], p0)) ||
+					matchReWith(&nativeRegexps[269], "w", p0)) ||
+					matchReWith(&nativeRegexps[270], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[265], p0) ||
-					matchRe(&nativeRegexps[269], p0)) ||
-					matchReWith(&nativeRegexps[270], "w", p0)) ||
-					matchReWith(&nativeRegexps[267], "w", p0))
+				return (((matchRe(&nativeRegexps[267], p0) ||
+					matchRe(&nativeRegexps[271], p0)) ||
+					matchReWith(&nativeRegexps[272], "w", p0)) ||
+					matchReWith(&nativeRegexps[269], "w", p0))
 			})))
 }
 
@@ -6007,7 +6016,7 @@ func native205(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[271], "-", p0)
+					return matchReWith(&nativeRegexps[273], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6021,20 +6030,20 @@ func native205(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "0", p0)
+				return matchReWith(&nativeRegexps[274], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "0", p0)
+				return matchReWith(&nativeRegexps[274], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[273], ":", p0)
+				return matchReWith(&nativeRegexps[275], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[273], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[275], ":", e.Stdin.Text))))
 }
 
 // native206 is the condition of privileged-group.
@@ -6064,7 +6073,7 @@ func native206(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[274], "/Groups/", p0))
+					matchReWith(&nativeRegexps[276], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6135,7 +6144,7 @@ func native210(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[275], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[277], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6143,12 +6152,12 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[276], p0)
+		return matchRe(&nativeRegexps[278], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[277], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[279], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6167,7 +6176,7 @@ func native212(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[278], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[280], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native213 is the condition of read-secret.
@@ -6183,7 +6192,7 @@ func native214(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[279], ":", p0) ||
+					return (matchReWith(&nativeRegexps[281], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6192,7 +6201,7 @@ func native214(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[280], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[282], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native215 is the condition of send-secret-dir.
@@ -6211,10 +6220,10 @@ func native216(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[281], p0)
+					return matchRe(&nativeRegexps[283], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[282], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[284], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6228,7 +6237,7 @@ func native217(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[283], "-", p0)
+						return matchReWith(&nativeRegexps[285], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6263,7 +6272,7 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[284], "mount", p0)
+		return matchReFold(&nativeRegexps[286], "mount", p0)
 	})
 }
 
@@ -6327,10 +6336,10 @@ func native220(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[285], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[287], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[286], "hguard", p0)
+				return matchReWith(&nativeRegexps[288], "hguard", p0)
 			})))
 }
 
@@ -6398,13 +6407,13 @@ func native221(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[287], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[289], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[285], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[287], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[286], "hguard", p0)
+					return matchReWith(&nativeRegexps[288], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6436,7 +6445,7 @@ func native222(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[288], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[290], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6462,7 +6471,7 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[289], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[291], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6480,15 +6489,15 @@ func native223(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[290], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[291], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[292], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[293], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[292], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[294], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native224 is the condition of self-replace-agent.
@@ -6498,19 +6507,19 @@ func native224(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[293], "hguard", p0)
+				return matchReWith(&nativeRegexps[295], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[294], "hguard", p0)
+					return matchReWith(&nativeRegexps[296], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[295], "hguard", p0)
+						return matchReWith(&nativeRegexps[297], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[296], "hguard", p0)
+					return matchReWith(&nativeRegexps[298], "hguard", p0)
 				}))))
 }
 
@@ -6541,13 +6550,13 @@ func native225(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[297], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[299], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[298], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[300], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6585,13 +6594,13 @@ func native226(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[297], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[299], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[298], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[300], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6602,10 +6611,10 @@ func native226(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[295], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[297], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[299], "hguard", p0) ||
-						matchReWith(&nativeRegexps[300], "hguard", p0))
+					return (matchReWith(&nativeRegexps[301], "hguard", p0) ||
+						matchReWith(&nativeRegexps[302], "hguard", p0))
 				}))))
 }
 
@@ -6615,8 +6624,8 @@ func native227(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[301], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[302], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[303], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[304], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native228 is the condition of self-inline-write-agent.
@@ -6626,31 +6635,31 @@ func native228(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[301], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[302], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[303], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[304], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native229 is the condition of self-env.
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[303], "hguard_", p0)
+		return matchReFold(&nativeRegexps[305], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[303], "hguard_", p0)
+				return matchReFold(&nativeRegexps[305], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[304], "-", p0) ||
+					return (matchReWith(&nativeRegexps[306], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], "hguard", p0)
+				return matchReFold(&nativeRegexps[307], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6668,7 +6677,7 @@ func native229(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[306], "hguard_", p0)
+				return matchReFold(&nativeRegexps[308], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -6679,23 +6688,23 @@ func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[303], "hguard_", p0)
+			return matchReFold(&nativeRegexps[305], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[303], "hguard_", p0)
+					return matchReFold(&nativeRegexps[305], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[304], "-", p0) ||
+						return (matchReWith(&nativeRegexps[306], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[305], "hguard", p0)
+					return matchReFold(&nativeRegexps[307], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6713,7 +6722,7 @@ func native230(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[306], "hguard_", p0)
+					return matchReFold(&nativeRegexps[308], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -6725,30 +6734,30 @@ func native231(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[307], "-", p0)
+			return matchReWith(&nativeRegexps[309], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[308], p0))
+					matchRe(&nativeRegexps[310], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[309], p0)
+				return matchRe(&nativeRegexps[311], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[310], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[312], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "accept-", p0)
+				return matchReWith(&nativeRegexps[313], "accept-", p0)
 			})))
 }
 
@@ -6759,30 +6768,30 @@ func native232(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[307], "-", p0)
+				return matchReWith(&nativeRegexps[309], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[308], p0))
+						matchRe(&nativeRegexps[310], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[309], p0)
+					return matchRe(&nativeRegexps[311], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[310], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[312], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[311], "accept-", p0)
+					return matchReWith(&nativeRegexps[313], "accept-", p0)
 				}))))
 }
 
@@ -6790,7 +6799,7 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[312], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[314], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -6802,7 +6811,7 @@ func native234(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[312], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[314], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -6819,7 +6828,7 @@ func native235(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[312], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[314], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6841,7 +6850,7 @@ func native236(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[312], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[314], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6924,16 +6933,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[305], "hguard", p0)
+			return matchReFold(&nativeRegexps[307], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], "hguard", p0)
+				return matchReFold(&nativeRegexps[307], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[313], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[315], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], "hguard", p0)
+				return matchReFold(&nativeRegexps[307], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6946,16 +6955,16 @@ func native240(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], "hguard", p0)
+				return matchReFold(&nativeRegexps[307], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[305], "hguard", p0)
+					return matchReFold(&nativeRegexps[307], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[313], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[315], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[305], "hguard", p0)
+					return matchReFold(&nativeRegexps[307], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6971,7 +6980,7 @@ func native241(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[314], "hook", p0)
+					return matchReAny(&nativeRegexps[316], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6982,7 +6991,7 @@ func native241(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[315], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[317], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7005,7 +7014,7 @@ func native242(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[314], "hook", p0)
+						return matchReAny(&nativeRegexps[316], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7016,7 +7025,7 @@ func native242(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[315], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[317], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7035,7 +7044,7 @@ func native243(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[305], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[307], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7062,7 +7071,7 @@ func native243(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[316], e.Name)) ||
+				matchRe(&nativeRegexps[318], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7140,7 +7149,7 @@ func native250(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[317], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[319], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7150,15 +7159,15 @@ func native250(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[318], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[320], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[319], "-", p0) ||
+						return (matchReWith(&nativeRegexps[321], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[320], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[322], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -7179,7 +7188,7 @@ func native252(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[321], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[323], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -7202,7 +7211,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[322], "db:", p0)
+		return matchReWith(&nativeRegexps[324], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -7228,7 +7237,7 @@ func native254(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[323], "migrate:", p0)
+			return matchReWith(&nativeRegexps[325], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -7260,7 +7269,7 @@ func native254(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[324], ".", p0)
+				return matchReWith(&nativeRegexps[326], ".", p0)
 			})))
 }
 
@@ -7269,9 +7278,9 @@ func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[325], "secret", p0)
+			return matchReWith(&nativeRegexps[327], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[326], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[328], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native256 is the condition of package-from-url.
@@ -7281,30 +7290,30 @@ func native256(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[327], "://", p0)
+			return matchReWith(&nativeRegexps[329], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[328], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[330], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[328], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[330], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[328], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[330], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[328], "://", p0)
+				return matchReWith(&nativeRegexps[330], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[329], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[331], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7316,7 +7325,7 @@ func native256(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[330], "://", p0) &&
+				return (matchReWith(&nativeRegexps[332], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7324,7 +7333,7 @@ func native256(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[331], "http", p0)
+				return matchReWith(&nativeRegexps[333], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7338,12 +7347,12 @@ func native256(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[331], "http", p0)
+				return matchReWith(&nativeRegexps[333], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[331], "http", p0)
+				return matchReWith(&nativeRegexps[333], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7357,7 +7366,7 @@ func native257(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[332], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[334], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7365,10 +7374,10 @@ func native257(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[333], "--force-", p0)
+				return matchReWith(&nativeRegexps[335], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[334], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[336], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7379,11 +7388,11 @@ func native258(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[335], "/etc/", p0)
+			return matchReWith(&nativeRegexps[337], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[336], "/etc/", p0)
+				return matchReWith(&nativeRegexps[338], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7402,31 +7411,31 @@ func native259(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[337], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[339], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[338], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[340], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[339], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[341], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[340], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[342], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[341], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[343], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((!matchReWith(&nativeRegexps[342], "ENV=", p0) &&
-						!matchReWith(&nativeRegexps[343], "PS4=", p0)) &&
+					return (((!matchReWith(&nativeRegexps[344], "ENV=", p0) &&
+						!matchReWith(&nativeRegexps[345], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[341], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[344], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[343], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[346], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7435,14 +7444,14 @@ func native259(env any) bool {
 func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[345], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[347], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[346], "=", p0)
+				return matchReWith(&nativeRegexps[348], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[347], "A", p0)
+			return matchReWith(&nativeRegexps[349], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7450,7 +7459,7 @@ func native260(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[348], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[350], "--preserve-env=", p0)
 		}))
 }
 
@@ -7459,7 +7468,7 @@ func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[349], ".", p0)
+			return matchReFold(&nativeRegexps[351], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7481,15 +7490,15 @@ func native262(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[350], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[352], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[351], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[353], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[352], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[354], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[353], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[355], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7499,10 +7508,10 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[356], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[355], "://", p0) &&
+				return (matchReWith(&nativeRegexps[357], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7519,7 +7528,7 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[355], "://", p0) &&
+				return (matchReWith(&nativeRegexps[357], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7572,7 +7581,7 @@ func native264(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[356], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[358], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7583,7 +7592,7 @@ func native265(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[357], "=", p0)
+					return matchReWith(&nativeRegexps[359], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7605,28 +7614,28 @@ func native265(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[358], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[360], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[359], "_", p0) &&
+				(matchReWith(&nativeRegexps[361], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[360], "://", let1) &&
+							return (matchReWith(&nativeRegexps[362], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[361], "=", p0) &&
-					!matchReWith(&nativeRegexps[362], "=0", p0))) ||
-				matchReWith(&nativeRegexps[363], "=", p0)) ||
-				(matchReWith(&nativeRegexps[364], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[363], "=", p0) &&
+					!matchReWith(&nativeRegexps[364], "=0", p0))) ||
+				matchReWith(&nativeRegexps[365], "=", p0)) ||
+				(matchReWith(&nativeRegexps[366], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[365], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[366], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[367], "-insecure", p0))
+				(matchReWith(&nativeRegexps[367], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[368], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[369], "-insecure", p0))
 		})
 	}()
 }
@@ -7636,7 +7645,7 @@ func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[368], ".", p0)
+			return matchReWith(&nativeRegexps[370], ".", p0)
 		}))
 }
 
@@ -7652,7 +7661,7 @@ func native267(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[369], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[371], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7704,12 +7713,12 @@ func native270(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[370], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[371], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[372], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[373], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[372], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[374], "systemctl", e.Line)))
 }
 
 // native271 is the condition of fork-bomb.
@@ -7724,10 +7733,10 @@ func native271(env any) bool {
 func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[305], "hguard", p0)
+		return matchReFold(&nativeRegexps[307], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[373], "hguard", p0)
+			return matchReFold(&nativeRegexps[375], "hguard", p0)
 		}))
 }
 
@@ -7744,10 +7753,10 @@ func native274(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[374], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[376], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[375], "history", p0)
+			return matchReWith(&nativeRegexps[377], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7764,7 +7773,7 @@ func native274(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[376], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[378], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7780,7 +7789,7 @@ func native275(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[158], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[160], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -7791,7 +7800,7 @@ func native275(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[158], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[160], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -7823,7 +7832,7 @@ func native276(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[377], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[379], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7845,24 +7854,24 @@ func native276(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[378], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[380], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[379], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[381], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[380], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[382], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[381], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[383], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -7893,10 +7902,10 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[382], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[384], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[383], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[385], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -7925,10 +7934,10 @@ func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[384], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[386], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[385], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[387], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7986,13 +7995,13 @@ func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[386], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[388], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[387], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[389], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[388], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[390], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8025,7 +8034,7 @@ func native287(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[389], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[391], "/var/log/", p0)
 		}))
 }
 
@@ -8105,7 +8114,7 @@ func native289(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[390], "--", p0)
+					return matchReWith(&nativeRegexps[392], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8158,7 +8167,7 @@ func native291(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[147], "-", p0)
+				return matchReWith(&nativeRegexps[149], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -8209,9 +8218,9 @@ func native294(env any) bool {
 func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[391], "while", e.Code) ||
-			matchReAny(&nativeRegexps[392], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[393], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[393], "while", e.Code) ||
+			matchReAny(&nativeRegexps[394], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[395], "fork", e.Code)))
 }
 
 // native296 is the condition of service-from-file.
@@ -8231,18 +8240,18 @@ func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[47], "=/", p0)
+			return matchReWith(&nativeRegexps[49], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[394], "\"", p0)
+				return matchReWith(&nativeRegexps[396], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[395], ".sock", p0)
+				return matchReWith(&nativeRegexps[397], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8252,10 +8261,10 @@ func native297(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], "source=/", p0)
+					return matchReWith(&nativeRegexps[398], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[397], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[399], "security.privileged=true", p0)
 				}))))
 }
 
@@ -8264,11 +8273,11 @@ func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[398], "bind", p0)
+			return matchReWith(&nativeRegexps[400], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[399], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[400], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[401], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[402], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native299 is the condition of snap-unsigned-install.
@@ -8285,7 +8294,7 @@ func native300(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[401], "-", p0)
+				return matchReWith(&nativeRegexps[403], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8334,7 +8343,7 @@ func native301(env any) bool {
 		((!in(e.Name, "sed", "perl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[402], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[404], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -8345,7 +8354,7 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[403], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[405], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8353,9 +8362,9 @@ func native302(env any) bool {
 func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[404], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[405], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[406], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[406], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[407], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[408], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8363,65 +8372,65 @@ func native303(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[407], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[409], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[408], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[410], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[409], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[411], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[410], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[412], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[411], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[413], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[412], e.Line)) &&
-				matchReAny(&nativeRegexps[413], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[414], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[414], e.Line)) &&
+				matchReAny(&nativeRegexps[415], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[416], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native304 is the condition of request-flood-loop.
 func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[415], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[416], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[417], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[417], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[418], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[419], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[418], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[420], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native305 is the condition of busy-loop.
 func native305(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[419], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[420], "do", e.Line) &&
-			matchReWith(&nativeRegexps[421], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[422], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[423], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[424], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[421], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[422], "do", e.Line) &&
+			matchReWith(&nativeRegexps[423], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[424], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[425], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[426], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native306 is the condition of spawn-loop.
 func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[425], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[426], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[427], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[428], "sleep\x00wait", e.Line))
 }
 
 // native307 is the condition of thread-storm-code.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[427], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[428], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[429], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[429], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[430], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[431], "sleep\x00.join()", e.Code))
 }
 
 // native308 is the condition of endless-device-read.
@@ -8442,7 +8451,7 @@ func native308(env any) bool {
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[430], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[432], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native310 is the condition of write-system-config.
@@ -8468,8 +8477,8 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[431], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[432], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[433], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[434], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8477,8 +8486,8 @@ func native311(env any) bool {
 func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[433], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[434], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[435], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[436], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8487,23 +8496,23 @@ func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[433], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[435], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[435], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[437], ".", index(e.Positional, 0))))
 }
 
 // native314 is the condition of write-guard-config.
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[436], "$", p0) ||
-			matchReAny(&nativeRegexps[437], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[438], "$", p0) ||
+			matchReAny(&nativeRegexps[439], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[438], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[440], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8520,7 +8529,7 @@ func native315(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[439], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[441], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8532,7 +8541,7 @@ func native316(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[440], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[442], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8551,10 +8560,10 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[441], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[442], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[443], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[444], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[443], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[444], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[445], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[446], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8562,7 +8571,7 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[445], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[447], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8575,14 +8584,14 @@ func native320(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[446], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[448], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[447], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[448], "=", p0))
+				return (matchReWith(&nativeRegexps[449], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[450], "=", p0))
 			})))
 }
 
@@ -8591,7 +8600,7 @@ func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[449], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[451], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8617,11 +8626,11 @@ func native322(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[450], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[452], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[451], "scripts.", p0)
+						return matchReWith(&nativeRegexps[453], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8654,7 +8663,7 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[452], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[454], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8662,40 +8671,40 @@ func native323(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[453], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[455], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[454], p0)
+					return matchRe(&nativeRegexps[456], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[455], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[457], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[456], "alias.", p0)
+				return matchReWith(&nativeRegexps[458], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[457], "credential.", p0)
+				return matchReFold(&nativeRegexps[459], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[458], "include", p0)
+				return matchReFold(&nativeRegexps[460], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[459], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[461], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[460], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[462], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[461], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[463], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8704,7 +8713,7 @@ func native323(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[464], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8720,14 +8729,14 @@ func native324(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[458], "include", p0)
+				return matchReFold(&nativeRegexps[460], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[458], "include", let0)) &&
+			!matchReFold(&nativeRegexps[460], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[158], let0) ||
+					(!matchRe(&nativeRegexps[160], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -8737,18 +8746,18 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[463], "http.", p0)
+			return matchReFold(&nativeRegexps[465], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[464], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[466], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[465], "url.", p0)
+					return matchReFold(&nativeRegexps[467], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[466], "http", p0)
+					return matchReFold(&nativeRegexps[468], "http", p0)
 				}))))
 }
 
@@ -8761,9 +8770,9 @@ func native326(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[452], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[454], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[452], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[454], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8772,8 +8781,8 @@ func native326(env any) bool {
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[467], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[468], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[469], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[470], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8782,8 +8791,8 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[469], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[470], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[471], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[472], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8798,18 +8807,18 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[471], "--action=", p0)
+			return matchReWith(&nativeRegexps[473], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[472], "/", p0)
+			return matchReWith(&nativeRegexps[474], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[473], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[475], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[474], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[476], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8818,9 +8827,9 @@ func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[475], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[477], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[158], p0) {
+					!matchRe(&nativeRegexps[160], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -8835,7 +8844,7 @@ func native332(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[158], p0) {
+					!matchRe(&nativeRegexps[160], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

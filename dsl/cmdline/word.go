@@ -629,6 +629,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(src)
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
+		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
+			e.dynamic("${" + w.vars[p.Param.Value] + "}") // v=GITHUB_TOKEN; echo "${!v}": the value of the variable v names
 		default:
 			e.dynamic(src)
 		}
@@ -873,6 +875,12 @@ func isGlob(s string) bool {
 // of an array, with no other operation.
 func elementParam(p *syntax.ParamExp) bool {
 	return p.Param != nil && !p.Excl && !p.Length && !p.Width && p.Index != nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0
+}
+
+// indirectParam reports bash's ${!X}: the variable X names, with no
+// operator, index or slice.
+func indirectParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0
 }
 
 // simpleParam reports $X or ${X}: no operator, index, length or
