@@ -214,88 +214,90 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[102]
 	case "nsenter":
 		return &catalogPrograms[103]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[104]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[105]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[106]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[107]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[108]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[109]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[110]
-	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
+	case "valgrind":
 		return &catalogPrograms[111]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
 		return &catalogPrograms[112]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[113]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[114]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[115]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[116]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[117]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+	case "sg", "newgrp":
 		return &catalogPrograms[118]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
 		return &catalogPrograms[119]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[120]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[121]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[122]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[123]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[124]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[125]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[126]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[127]
-	case "script":
+	case "nix":
 		return &catalogPrograms[128]
-	case "socat":
+	case "script":
 		return &catalogPrograms[129]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[130]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[131]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[132]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[133]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[134]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[135]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[136]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[137]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[138]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[139]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[140]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[141]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[142]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[143]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[144]
+	case "nix-shell":
+		return &catalogPrograms[145]
 	}
 	return nil
 }
@@ -530,6 +532,7 @@ var catalogNames = [...]string{
 	"systemd-run",
 	"unshare",
 	"nsenter",
+	"chroot",
 	"toybox",
 	"sshpass",
 	"screen",
@@ -745,6 +748,7 @@ var catalogPrograms = [...]Program{
 	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGrwmuinpUCT", Long: []string{"target", "setuid", "setgid", "root", "wd", "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"}, Shell: "agent"},
+	{Name: "chroot", Runs: "argv", Long: []string{"userspec", "groups"}, Operands: 1, Shell: "agent"},
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},
@@ -820,7 +824,6 @@ var wrappers = map[string]optSpec{
 	"ionice":       {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
 	"chrt":         {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
 	"taskset":      {operands: 1},
-	"chroot":       {longArg: []string{"userspec", "groups"}, operands: 1},
 	"gosu":         {operands: 1},
 	"su-exec":      {operands: 1},
 	"xargs":        {arg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
