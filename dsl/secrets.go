@@ -146,6 +146,18 @@ var secretBaseGlobs = []string{
 	"*.kubeconfig", "*firebase-adminsdk*.json",
 }
 
+// sshPublicFiles are the files of ~/.ssh that hold no key: its
+// configuration, host keys and the keys allowed in (a write there is
+// persistence, sensitivePath's, not a secret read).
+var sshPublicFiles = nameSet{names: []string{"authorized_keys", "authorized_keys2", "rc", "environment", "allowed_signers", "agent", "sockets", "controlmasters", "cm", "known_hosts", "config"}}
+
+// sshKeyFile reports a name in ~/.ssh other than those of sshPublicFiles,
+// whatever its case (macOS's ~/.ssh/Config is the configuration).
+func sshKeyFile(base string) bool {
+	b := strings.ToLower(base)
+	return !sshPublicFiles.has(b) && !strings.HasSuffix(b, ".sock") && !strings.HasPrefix(b, "known_hosts") && !strings.HasPrefix(b, "config")
+}
+
 // notSecretEnv are the .env files committed as templates.
 var notSecretEnv = nameSet{names: []string{"example", "sample", "template", "dist", "defaults", "default", "schema", "example.local", "tmpl", "tpl"}}
 
@@ -193,8 +205,8 @@ func secretPath(p string) bool {
 		}
 		return false
 	}
-	if strings.HasPrefix(c, "~/.ssh/") && strings.HasPrefix(base, "id_") {
-		return true
+	if strings.HasPrefix(c, "~/.ssh/") && (strings.HasPrefix(base, "id_") || path.Dir(c) == "~/.ssh" && sshKeyFile(base)) {
+		return true // any other file in ~/.ssh is a key by another name (aws.pem, deploy_github)
 	}
 	// kubectl's config kept aside in its directory: ~/.kube/config.bak,
 	// config.old, config-prod (not its cache)

@@ -18,6 +18,8 @@ func TestSecretPath(t *testing.T) {
 		{".env", true}, {"app/.env.local", true}, {"/proc/123/mem", true}, {"/proc/$(pgrep x)/environ", true},
 		{"~/.config/google-chrome/Default/Login Data", true}, {"~/.gnupg/private-keys-v1.d/x.key", true},
 		{"~/.ssh/id_rsa.pub", false}, {".env.example", false}, {".env.sample", false}, {"/etc/passwd", false},
+		{"~/.ssh/aws.pem", true}, {"/home/u/.ssh/deploy_github", true}, {"~/.ssh/authorized_keys", false}, {"~/.ssh/known_hosts.old", false},
+		{"~/.ssh/config.d/work", false}, {"~/.ssh/agent.sock", false}, {"~/.ssh/aws.pub", false},
 		{"~/.ssh/config", false}, {"~/.ssh/known_hosts", false}, {"/proc/123/status", false}, {"README.md", false},
 		{"", false}, {"-", false}, {"environment.txt", false},
 		// holes, 2026-12-03: browser cookie and login stores were read and sent unasked
