@@ -1211,7 +1211,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native300
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\n!(name in [\"sed\", \"perl\"]) && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native301
 		}
@@ -8340,7 +8340,7 @@ func native301(env any) bool {
 					allOf(e.Positional, func(p0 string) bool {
 						return (p0 == "")
 					}))))) ||
-		((!in(e.Name, "sed", "perl") &&
+		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
 					matchReAny(&nativeRegexps[404], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
