@@ -1058,14 +1058,24 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 }
 
 // isShellPath reports a path to a command shell: /bin/sh, /usr/bin/zsh,
-// ../../bin/bash (a bare name, as in apt install zsh, is not one).
+// ../../bin/bash (a bare name, as in apt install zsh, is not one, nor is
+// a directory of shellConfigDirs).
 func isShellPath(s string) bool {
 	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "~/") ||
 		strings.HasSuffix(s, "/") || strings.ContainsAny(s, "= \t") {
 		return false
 	}
+	for _, d := range shellConfigDirs {
+		if strings.HasPrefix(s, d) && !strings.HasPrefix(s, "/etc/alternatives/") {
+			return false // tree /etc/zsh: a shell's configuration directory
+		}
+	}
 	return shells.has(program(baseName(s)))
 }
+
+// shellConfigDirs hold shells' configuration and data, named after them
+// (/etc/zsh, /usr/share/fish, ~/.config/fish), never a shell to run.
+var shellConfigDirs = []string{"/etc/", "/usr/share/", "/var/lib/", "/var/cache/", "~/.config/", "~/.local/share/", "~/.cache/"}
 
 // shellIn finds a shell started by a word that holds a command line or a
 // setting: the value after "=" (KEY=/bin/sh, --opt=/bin/sh), after "!" or

@@ -52,6 +52,10 @@ func TestUnknownLauncher(t *testing.T) {
 		{"envrun -e .env.local -- npm run dev", "npm run dev wr=envrun[]"},
 		{"foo $X -rf ~", ""},  // unknown operand
 		{"echo rm -rf ~", ""}, // echo prints its words
+		{"zzprog /bin/zsh", "zsh wr=zzprog[]"},
+		{"zzprog /etc/alternatives/zsh", "zsh wr=zzprog[]"},
+		{"tree -L 1 /etc/zsh", ""}, // a shell's configuration directory (2026-12-04: asked)
+		{"zzprog ~/.config/fish", ""},
 	} {
 		line := Parse(tt.in)
 		var got []string
