@@ -21,7 +21,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if c.Dynamic || w.full {
 		return
 	}
-	w.runsCopy(c, cx) // a copy of a program made earlier on the line (copies.go)
+	w.runsCopy(c, cx)          // a copy of a program made earlier on the line (copies.go)
+	w.runsWrittenOnPath(c, cx) // a script written into a directory the line put on PATH
 	w.envCarriers(c, cx)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an

@@ -46,6 +46,41 @@ func (w *walker) lookedUpVar(name string, v Word) {
 	}
 }
 
+// runsWrittenOnPath follows a bare name that a directory the line put on
+// PATH holds a file for, written by the line or an earlier command of the
+// session: echo 'rm -rf ~' > bin/git; chmod +x bin/git;
+// PATH=$PWD/bin:$PATH git status runs that script, not git. A builtin is
+// found before PATH is searched.
+func (w *walker) runsWrittenOnPath(c *Command, cx ctx) {
+	if c.Path != c.Name || c.Name == "" || strings.Contains(c.Name, "/") || pathBuiltins.has(c.Name) || w.walks >= maxLoopWalks {
+		return
+	}
+	pathText := w.pathText
+	for _, a := range c.Assigns {
+		if a.Name == "PATH" {
+			pathText = a.Value.Value
+		}
+	}
+	for _, el := range strings.Split(pathText, ":") {
+		for _, here := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/"} {
+			el = strings.TrimPrefix(el, here)
+		}
+		if el == "" || strings.HasPrefix(el, "$") {
+			continue
+		}
+		if in, via, ok := w.fileInput(path.Join(el, c.Name)); ok {
+			w.walks++
+			w.runKnownFile(c, in, via, cx)
+			return
+		}
+	}
+}
+
+// pathBuiltins are the shells' builtins, which run whatever PATH holds.
+var pathBuiltins = set("cd", "echo", "printf", "test", "[", "read", "export", "set", "unset", "source", ".", "eval", "exec",
+	"true", "false", "pwd", "type", "command", "builtin", "alias", "local", "declare", "typeset", "return", "exit", "shift",
+	"trap", "wait", "kill", "ulimit", "umask", "hash", "let", "readonly", "getopts", "jobs", "fg", "bg")
+
 // onPath reports whether the text of a PATH value (static or as written:
 // $PWD/b:$PATH) names dir, a directory as copyKey spells it.
 func (w *walker) onPath(pathText, dir string) bool {

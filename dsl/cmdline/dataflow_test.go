@@ -67,6 +67,8 @@ var flowTests = []struct {
 	{"", "copy of a lookup kept in a variable", `R=$(which rm); cp "$R" x; ./x -rf ~`, []string{": R=$(which rm)", "which rm via=$(…)", "cp «$R» x", "x -rf ~", "rm -rf ~ via=copy ./x"}},
 	{"", "copy run from a directory put on PATH", "cp /bin/rm b/ls; PATH=$PWD/b:$PATH ls -rf ~", []string{"cp /bin/rm b/ls", "ls -rf ~ PATH=$PWD/b:$PATH", "rm -rf ~ PATH=$PWD/b:$PATH via=copy b/ls"}},
 	{"", "copy run from a directory exported on PATH", "cp /bin/rm b/ls; export PATH=\"$(pwd)/b:$PATH\"; ls -rf ~", []string{"cp /bin/rm b/ls", "export «PATH=$(pwd)/b:$PATH»", "pwd via=$(…)", "ls -rf ~", "rm -rf ~ via=copy b/ls"}},
+	{"", "script written into a directory put on PATH", "echo 'rm -rf ~' > b/git; PATH=$PWD/b:$PATH git status", []string{"echo rm -rf ~ >b/git", "git status PATH=$PWD/b:$PATH", "rm -rf ~ via=file b/git written on this line"}},
+	{"", "builtin before a script on PATH", "echo 'rm -rf ~' > b/cd; export PATH=./b:$PATH; cd /tmp", []string{"echo rm -rf ~ >b/cd", "export «PATH=./b:$PATH»", "cd /tmp"}},
 	{"", "copy under its own name, then renamed", "cp -a /bin/rm .; mv rm x; ./x -rf ~", []string{"cp -a /bin/rm .", "mv rm x", "x -rf ~", "rm -rf ~ via=copy ./x"}},
 	{"", "copy run by xargs with a static input", "cp /bin/rm x; echo ~ | xargs ./x -rf", []string{"cp /bin/rm x", "echo ~ pipe=0/2", "x -rf ~ wr=xargs[] pipe=1/2 in=pipe:echo:static", "rm -rf ~ wr=xargs[] via=copy ./x pipe=1/2 in=pipe:echo:static"}},
 	{"", "copy keeping the name", "cp /bin/ls ./bin/ && ./bin/ls", []string{"cp /bin/ls ./bin/", "ls"}},
