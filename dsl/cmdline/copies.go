@@ -47,8 +47,7 @@ func (w *walker) lookedUpVar(name string, v Word) {
 }
 
 // runsWrittenOnPath follows a bare name that a directory the line put on
-// PATH holds a file for, written by the line or an earlier command of the
-// session: echo 'rm -rf ~' > bin/git; chmod +x bin/git;
+// PATH holds a file for, written earlier on the line: echo 'rm -rf ~' > bin/git; chmod +x bin/git;
 // PATH=$PWD/bin:$PATH git status runs that script, not git. A builtin is
 // found before PATH is searched.
 func (w *walker) runsWrittenOnPath(c *Command, cx ctx) {
@@ -68,7 +67,10 @@ func (w *walker) runsWrittenOnPath(c *Command, cx ctx) {
 		if el == "" || strings.HasPrefix(el, "$") {
 			continue
 		}
-		if in, via, ok := w.fileInput(path.Join(el, c.Name)); ok {
+		// this line's files only: those of earlier lines are runEarlier's
+		// (binDirs)
+		if f := path.Join(el, c.Name); w.writtenHere(f) {
+			in, via, _ := w.fileInput(f)
 			w.walks++
 			w.runKnownFile(c, in, via, cx)
 			return
