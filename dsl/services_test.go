@@ -54,6 +54,7 @@ func TestServiceAction(t *testing.T) {
 		{"aws", []string{"s3", "sync", "./d", "s3://b"}, ""},
 		{"aws", []string{"--profile", "prod", "elbv2", "delete-target-group", "--target-group-arn", "x"}, "delete"},
 		{"aws", []string{"ec2", "describe-instances"}, ""},
+		{"aws", []string{"organizations", "leave-organization"}, "delete"},
 		{"aws", []string{"ec2", "terminate-instances", "--instance-ids", "i-1"}, "delete"},
 		{"aws", []string{"secretsmanager", "delete-secret", "--secret-id", "x", "--force-delete-without-recovery"}, "secret"},
 		{"aws", []string{"kms", "schedule-key-deletion", "--key-id", "k"}, "secret"},
