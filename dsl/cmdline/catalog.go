@@ -59,7 +59,7 @@ func escapeLang(lang string) bool {
 	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
-		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift":
+		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet":
 		return true
 	}
 	return false
@@ -633,6 +633,14 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run("$CODE") // a command computed at run time
 			}
 		}
+		// the Java classes it reaches read and write files as Java's do
+		reads, writes := patternFiles("jvm", code)
+		for _, file := range reads {
+			fileOp("r", file)
+		}
+		for _, file := range writes {
+			fileOp("w", file)
+		}
 		inline("node", "-e", code)
 	case "mongo":
 		// the MongoDB shells' JavaScript: the legacy shell's run("prog",
@@ -904,9 +912,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range lispShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
 		}
-	case "erlang", "elixir", "jvm", "clojure", "swift":
+	case "erlang", "elixir", "jvm", "clojure", "swift", "dotnet", "hcl":
 		for _, cmd := range patternCommands(lang, code) {
 			run(cmd)
+		}
+		reads, writes := patternFiles(lang, code)
+		for _, file := range reads {
+			fileOp("r", file)
+		}
+		for _, file := range writes {
+			fileOp("w", file)
 		}
 	case "rust":
 		for _, cmd := range rustCommands(code) {

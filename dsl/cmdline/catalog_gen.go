@@ -108,196 +108,206 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[49]
 	case "jshell":
 		return &catalogPrograms[50]
-	case "clojure", "clj", "bb":
+	case "dotnet":
 		return &catalogPrograms[51]
-	case "swift":
+	case "terraform", "tofu":
 		return &catalogPrograms[52]
-	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[53]
-	case "pidstat":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[54]
-	case "plymouth":
+	case "swift":
 		return &catalogPrograms[55]
-	case "enscript":
+	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[56]
-	case "openvt":
+	case "pidstat":
 		return &catalogPrograms[57]
-	case "aa-exec":
+	case "plymouth":
 		return &catalogPrograms[58]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "enscript":
 		return &catalogPrograms[59]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "openvt":
 		return &catalogPrograms[60]
-	case "latexmk":
+	case "aa-exec":
 		return &catalogPrograms[61]
-	case "m4":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[62]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[63]
-	case "hg":
+	case "latexmk":
 		return &catalogPrograms[64]
-	case "fzf":
+	case "m4":
 		return &catalogPrograms[65]
-	case "tmate":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[66]
-	case "genie":
+	case "hg":
 		return &catalogPrograms[67]
-	case "dc":
+	case "fzf":
 		return &catalogPrograms[68]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "tmate":
 		return &catalogPrograms[69]
-	case "yt-dlp", "youtube-dl":
+	case "genie":
 		return &catalogPrograms[70]
-	case "dmsetup":
+	case "dc":
 		return &catalogPrograms[71]
-	case "openvpn":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[72]
-	case "certbot":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[73]
-	case "borg":
+	case "dmsetup":
 		return &catalogPrograms[74]
-	case "sshuttle":
+	case "openvpn":
 		return &catalogPrograms[75]
-	case "split", "gsplit":
+	case "certbot":
 		return &catalogPrograms[76]
-	case "scrot":
+	case "borg":
 		return &catalogPrograms[77]
-	case "zic":
+	case "sshuttle":
 		return &catalogPrograms[78]
-	case "dnsmasq":
+	case "split", "gsplit":
 		return &catalogPrograms[79]
-	case "pip", "pip3":
+	case "scrot":
 		return &catalogPrograms[80]
-	case "gem":
+	case "acr":
 		return &catalogPrograms[81]
-	case "scp", "sftp-s":
+	case "zic":
 		return &catalogPrograms[82]
-	case "sshfs":
+	case "dnsmasq":
 		return &catalogPrograms[83]
-	case "check_by_ssh":
+	case "pip", "pip3":
 		return &catalogPrograms[84]
-	case "puppet":
+	case "gem":
 		return &catalogPrograms[85]
-	case "xdotool":
+	case "scp", "sftp-s":
 		return &catalogPrograms[86]
-	case "task":
+	case "sshfs":
 		return &catalogPrograms[87]
-	case "perf":
+	case "check_by_ssh":
 		return &catalogPrograms[88]
-	case "ip":
+	case "puppet":
 		return &catalogPrograms[89]
-	case "rake":
+	case "xdotool":
 		return &catalogPrograms[90]
-	case "knife":
+	case "task":
 		return &catalogPrograms[91]
-	case "sqlmap":
+	case "perf":
 		return &catalogPrograms[92]
-	case "exiftool":
+	case "ip":
 		return &catalogPrograms[93]
-	case "fail2ban-client":
+	case "rake":
 		return &catalogPrograms[94]
-	case "bee":
+	case "knife":
 		return &catalogPrograms[95]
-	case "go":
+	case "sqlmap":
 		return &catalogPrograms[96]
-	case "cargo":
+	case "exiftool":
 		return &catalogPrograms[97]
-	case "strace":
+	case "fail2ban-client":
 		return &catalogPrograms[98]
-	case "ltrace":
+	case "bee":
 		return &catalogPrograms[99]
-	case "flock":
+	case "go":
 		return &catalogPrograms[100]
-	case "systemd-run":
+	case "cargo":
 		return &catalogPrograms[101]
-	case "unshare":
+	case "strace":
 		return &catalogPrograms[102]
-	case "nsenter":
+	case "ltrace":
 		return &catalogPrograms[103]
-	case "chroot":
+	case "flock":
 		return &catalogPrograms[104]
-	case "toybox":
+	case "systemd-run":
 		return &catalogPrograms[105]
-	case "sshpass":
+	case "unshare":
 		return &catalogPrograms[106]
-	case "screen":
+	case "nsenter":
 		return &catalogPrograms[107]
-	case "cpulimit":
+	case "chroot":
 		return &catalogPrograms[108]
-	case "dbus-launch":
+	case "toybox":
 		return &catalogPrograms[109]
-	case "rlwrap":
+	case "sshpass":
 		return &catalogPrograms[110]
-	case "valgrind":
+	case "screen":
 		return &catalogPrograms[111]
-	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
+	case "cpulimit":
 		return &catalogPrograms[112]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "dbus-launch":
 		return &catalogPrograms[113]
-	case "entr":
+	case "rlwrap":
 		return &catalogPrograms[114]
-	case "mosh":
+	case "valgrind":
 		return &catalogPrograms[115]
-	case "msgfilter":
+	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
 		return &catalogPrograms[116]
-	case "start-stop-daemon":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[117]
-	case "sg", "newgrp":
+	case "entr":
 		return &catalogPrograms[118]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+	case "mosh":
 		return &catalogPrograms[119]
-	case "tmux", "byobu", "byobu-tmux":
+	case "msgfilter":
 		return &catalogPrograms[120]
-	case "zellij":
+	case "start-stop-daemon":
 		return &catalogPrograms[121]
-	case "dtach", "abduco":
+	case "sg", "newgrp":
 		return &catalogPrograms[122]
-	case "parallel":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
 		return &catalogPrograms[123]
-	case "at", "batch":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[124]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "zellij":
 		return &catalogPrograms[125]
-	case "pnpm", "yarn", "npm", "bun":
+	case "dtach", "abduco":
 		return &catalogPrograms[126]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "dotnet", "mise", "rbenv", "pyenv", "nodenv":
+	case "parallel":
 		return &catalogPrograms[127]
-	case "nix":
+	case "hping3":
 		return &catalogPrograms[128]
-	case "script":
+	case "at", "batch":
 		return &catalogPrograms[129]
-	case "socat":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[130]
-	case "socket":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[131]
-	case "proot":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[132]
-	case "sched":
+	case "nix":
 		return &catalogPrograms[133]
-	case "faketime":
+	case "script":
 		return &catalogPrograms[134]
-	case "trickle":
+	case "socat":
 		return &catalogPrograms[135]
-	case "hyperfine":
+	case "socket":
 		return &catalogPrograms[136]
-	case "direnv":
+	case "proot":
 		return &catalogPrograms[137]
-	case "op":
+	case "sched":
 		return &catalogPrograms[138]
-	case "dotenv":
+	case "faketime":
 		return &catalogPrograms[139]
-	case "dotenvx":
+	case "trickle":
 		return &catalogPrograms[140]
-	case "aws-vault":
+	case "hyperfine":
 		return &catalogPrograms[141]
-	case "launchctl":
+	case "direnv":
 		return &catalogPrograms[142]
-	case "hguard":
+	case "op":
 		return &catalogPrograms[143]
-	case "hguard-shell":
+	case "dotenv":
 		return &catalogPrograms[144]
-	case "nix-shell":
+	case "dotenvx":
 		return &catalogPrograms[145]
+	case "aws-vault":
+		return &catalogPrograms[146]
+	case "launchctl":
+		return &catalogPrograms[147]
+	case "hguard":
+		return &catalogPrograms[148]
+	case "hguard-shell":
+		return &catalogPrograms[149]
+	case "nix-shell":
+		return &catalogPrograms[150]
 	}
 	return nil
 }
@@ -437,6 +447,13 @@ var catalogNames = [...]string{
 	"scala",
 	"scala-cli",
 	"jshell",
+	"dotnet",
+	"terraform",
+	"tofu",
+	"volatility",
+	"vol",
+	"vol.py",
+	"volatility3",
 	"clojure",
 	"clj",
 	"bb",
@@ -504,6 +521,7 @@ var catalogNames = [...]string{
 	"split",
 	"gsplit",
 	"scrot",
+	"acr",
 	"zic",
 	"dnsmasq",
 	"pip",
@@ -595,6 +613,7 @@ var catalogNames = [...]string{
 	"dtach",
 	"abduco",
 	"parallel",
+	"hping3",
 	"at",
 	"batch",
 	"npx",
@@ -618,7 +637,6 @@ var catalogNames = [...]string{
 	"pixi",
 	"devbox",
 	"cargo-run",
-	"dotnet",
 	"mise",
 	"rbenv",
 	"pyenv",
@@ -650,7 +668,7 @@ var catalogPrograms = [...]Program{
 	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb"}, {"--ex", "gdb"}, {"-eval-command", "gdb"}, {"--eval-command", "gdb"}, {"-iex", "gdb"}, {"--args", "argv"}, {"-args", "argv"}}, Stdin: "gdb"},
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb"}, {"--one-line", "gdb"}, {"-O", "gdb"}, {"--one-line-before-file", "gdb"}, {"-k", "gdb"}, {"--one-line-on-crash", "gdb"}, {"--", "argv"}}, Stdin: "gdb", ShellPaths: true},
 	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite"}, {"", "sqlite"}}, Stdin: "sqlite"},
-	{Name: "opencode", Code: []CodeOption{{"db", "sqlite"}}},
+	{Name: "opencode", Code: []CodeOption{{"db", "sqlite"}}, Stdin: "bang"},
 	{Name: "mysql", Code: []CodeOption{{"-e", "mysql"}, {"--execute", "mysql"}, {"--pager", "sh"}}, Stdin: "mysql"},
 	{Name: "psql", Code: []CodeOption{{"-c", "psql"}, {"--command", "psql"}}, Stdin: "psql"},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo"}}, Stdin: "mongo"},
@@ -695,6 +713,9 @@ var catalogPrograms = [...]Program{
 	{Name: "groovy", Code: []CodeOption{{"-e", "jvm"}, {"-expression", "jvm"}}, ShellPaths: true},
 	{Name: "scala", Code: []CodeOption{{"-e", "jvm"}, {"--execute-script", "jvm"}, {"--execute-scala", "jvm"}}, ShellPaths: true},
 	{Name: "jshell", Stdin: "jvm"},
+	{Name: "dotnet", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Stdin: "dotnet"},
+	{Name: "terraform", Stdin: "hcl"},
+	{Name: "volatility", Stdin: "python"},
 	{Name: "clojure", Code: []CodeOption{{"-e", "clojure"}, {"--eval", "clojure"}}, ShellPaths: true},
 	{Name: "swift", Code: []CodeOption{{"-e", "swift"}}, Stdin: "swift"},
 	{Name: "ghc", Code: []CodeOption{{"-e", "haskell"}}, Stdin: "haskell"},
@@ -722,6 +743,7 @@ var catalogPrograms = [...]Program{
 	{Name: "sshuttle", Code: []CodeOption{{"--ssh-cmd", "sh"}, {"-e", "sh"}}},
 	{Name: "split", Code: []CodeOption{{"--filter", "sh"}}},
 	{Name: "scrot", Code: []CodeOption{{"-e", "sh"}, {"--exec", "sh"}}},
+	{Name: "acr", Code: []CodeOption{{"-r", "hook"}}},
 	{Name: "zic", Code: []CodeOption{{"-y", "hook"}}},
 	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook"}, {"--dhcp-script", "hook"}}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh"}}},
@@ -768,6 +790,7 @@ var catalogPrograms = [...]Program{
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
 	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel"}, {":::+", "parallel"}}},
+	{Name: "hping3", Stdin: "sh"},
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh"}, {"--call", "sh"}}},
 	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program"}, {"", "pkgscript"}}},

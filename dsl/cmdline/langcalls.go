@@ -15,10 +15,12 @@ import (
 // something else (a variable, a call), which is a command computed at run
 // time.
 type callPatterns struct {
-	line []func() *regexp.Regexp // the argument is a command line
-	argv []func() *regexp.Regexp // the arguments are the program and its words, string literals (group 2: more words)
-	tree []func() *regexp.Regexp // the argument is a path deleted with all under it (rm -rf)
-	file []func() *regexp.Regexp // the argument is a file deleted (rm)
+	line  []func() *regexp.Regexp // the argument is a command line
+	argv  []func() *regexp.Regexp // the arguments are the program and its words, string literals (group 2: more words)
+	tree  []func() *regexp.Regexp // the argument is a path deleted with all under it (rm -rf)
+	file  []func() *regexp.Regexp // the argument is a file deleted (rm)
+	read  []func() *regexp.Regexp // the argument is a file read (cat)
+	write []func() *regexp.Regexp // the argument is a file written (tee)
 }
 
 // str is a string literal: double-quoted with backslash escapes, or single-quoted
@@ -77,6 +79,26 @@ var langPatterns = map[string]callPatterns{
 			lazyRegexp(`\bFile\(\s*` + arg + `[^)]*\)\s*\.delete\(\s*\)`),
 			lazyRegexp(`\bFiles\.delete(?:IfExists)?\(\s*(?:Paths\.get|Path\.of)\(\s*` + arg),
 		},
+		read:  jvmRead,
+		write: jvmWrite,
+	},
+	// .NET as dotnet fsi (F#) and C# scripts write it: Process.Start(PROG
+	// [, ARGS]) starts a program (one string alone is a line), File's
+	// Read* and Write* read and write files, Directory.Delete(DIR, true)
+	// deletes a tree
+	"dotnet": {
+		argv: []func() *regexp.Regexp{lazyRegexp(`\bProcess\.Start\(\s*(` + str + `)(?:\s*,\s*(` + str + `))?`)},
+		tree: []func() *regexp.Regexp{lazyRegexp(`\bDirectory\.Delete\(\s*` + arg + `\s*,\s*true`)},
+		file: []func() *regexp.Regexp{lazyRegexp(`\bFile\.Delete\(\s*` + arg)},
+		read: []func() *regexp.Regexp{lazyRegexp(`\bFile\.(?:ReadAllText|ReadAllBytes|ReadAllLines|ReadLines|OpenRead|OpenText)\(\s*` + arg)},
+		write: []func() *regexp.Regexp{
+			lazyRegexp(`\bFile\.(?:WriteAllText|WriteAllBytes|WriteAllLines|AppendAllText|AppendAllLines|AppendText|Create|CreateText|OpenWrite)\(\s*` + arg),
+		},
+	},
+	// HCL's file functions as terraform console and OpenTofu evaluate
+	// them: file("PATH") and its kin read the file
+	"hcl": {
+		read: []func() *regexp.Regexp{lazyRegexp(`\b(?:file|filebase64|filesha256|filesha512|filemd5|filesha1|templatefile)\(\s*` + arg)},
 	},
 	// clojure.java.shell/sh and babashka's process and shell take a
 	// program and its words (one string alone is a line for babashka);
@@ -97,6 +119,58 @@ var langPatterns = map[string]callPatterns{
 		},
 		tree: []func() *regexp.Regexp{lazyRegexp(`\bremoveItem\(\s*(?:atPath:|at:\s*URL\(\s*fileURLWithPath:)\s*` + arg)},
 	},
+}
+
+// jvmRead and jvmWrite are the JVM's file reads and writes, also for
+// JavaScript run by Java's script engine (jjs, jrunscript), which reaches
+// the same classes: a reader, writer, stream or Files call on a path
+// literal.
+var (
+	jvmRead = []func() *regexp.Regexp{
+		lazyRegexp(`\b(?:FileReader|FileInputStream|RandomAccessFile|Scanner\(\s*(?:new\s+)?File)\(\s*` + arg),
+		lazyRegexp(`\bFiles\.(?:readString|readAllBytes|readAllLines|lines|newBufferedReader|newInputStream)\(\s*(?:Paths\.get|Path\.of)\(\s*` + arg),
+	}
+	jvmWrite = []func() *regexp.Regexp{
+		lazyRegexp(`\b(?:FileWriter|FileOutputStream|PrintWriter|PrintStream)\(\s*` + arg),
+		lazyRegexp(`\bFiles\.(?:writeString|write|newBufferedWriter|newOutputStream)\(\s*(?:Paths\.get|Path\.of)\(\s*` + arg),
+	}
+	// jshell's /open FILE reads a file (its lines run as snippets, errors
+	// show them) and /save FILE writes the session's snippets
+	jshellOpen = lazyRegexp(`(?m)^\s*(?:jshell>\s*)?/open\s+(\S+)`)
+	jshellSave = lazyRegexp(`(?m)^\s*(?:jshell>\s*)?/save(?:\s+-\w+)*\s+(\S+)`)
+)
+
+// patternFiles are the files code in one of langPatterns' languages reads
+// and writes, by literal path.
+func patternFiles(lang, code string) (reads, writes []string) {
+	p := langPatterns[lang]
+	paths := func(res []func() *regexp.Regexp) []string {
+		var out []string
+		for _, re := range res {
+			for _, m := range re().FindAllStringSubmatch(code, -1) {
+				if v, ok := literal(m[1]); ok {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	}
+	reads, writes = paths(p.read), paths(p.write)
+	if lang == "jvm" {
+		word := func(s string) string {
+			if v, ok := literal(s); ok {
+				return v
+			}
+			return s
+		}
+		for _, m := range jshellOpen().FindAllStringSubmatch(code, -1) {
+			reads = append(reads, word(m[1]))
+		}
+		for _, m := range jshellSave().FindAllStringSubmatch(code, -1) {
+			writes = append(writes, word(m[1]))
+		}
+	}
+	return reads, writes
 }
 
 // literal is a string literal's value, or false for anything else.
@@ -142,6 +216,8 @@ func patternCommands(lang, code string) []string {
 				out = append(out, "$CODE")
 			case len(words) == 1:
 				out = append(out, words[0]) // one string alone: a command line
+			case len(words) > 1 && lang == "dotnet":
+				out = append(out, words[0]+" "+strings.Join(words[1:], " ")) // .NET's arguments are one command-line string
 			case len(words) > 1:
 				out = append(out, argvLine(words))
 			}

@@ -45,9 +45,39 @@ func TestPatternCommands(t *testing.T) {
 		{"swift", `let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sh"); p.arguments = ["-c", "id"]; try p.run()`, []string{"/bin/sh -c id"}},
 		{"swift", `try FileManager.default.removeItem(atPath: "/home/u")`, []string{"rm -rf -- '/home/u'"}},
 		{"swift", `print("hi")`, nil},
+		{"dotnet", `System.Diagnostics.Process.Start("/bin/sh").WaitForExit();;`, []string{"/bin/sh"}},
+		{"dotnet", `Process.Start("rm", "-rf /home/u")`, []string{"rm -rf /home/u"}},
+		{"dotnet", `System.IO.Directory.Delete("/home/u", true)`, []string{"rm -rf -- '/home/u'"}},
+		{"dotnet", `printfn "%d" (1 + 1);;`, nil},
 	} {
 		if got := patternCommands(tc.lang, tc.code); !slices.Equal(got, tc.want) {
 			t.Errorf("%s %q: %q, want %q", tc.lang, tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestPatternFiles: the files the languages read by pattern read and
+// write by a literal path, jshell's /open and /save lines too.
+func TestPatternFiles(t *testing.T) {
+	for _, tc := range []struct {
+		lang, code    string
+		reads, writes []string
+	}{
+		{"jvm", `new BufferedReader(new FileReader("/etc/shadow"))`, []string{"/etc/shadow"}, nil},
+		{"jvm", `var fw = new FileWriter('/etc/cron.d/x'); fw.write('x')`, nil, []string{"/etc/cron.d/x"}},
+		{"jvm", `Files.readString(Path.of("/root/.ssh/id_rsa"))`, []string{"/root/.ssh/id_rsa"}, nil},
+		{"jvm", "jshell> /open /etc/shadow", []string{"/etc/shadow"}, nil},
+		{"jvm", "String x = \"x\";\n/save -all /etc/cron.d/x", nil, []string{"/etc/cron.d/x"}},
+		{"jvm", `new FileReader(path)`, nil, nil},
+		{"dotnet", `System.IO.File.ReadAllText("/etc/shadow");;`, []string{"/etc/shadow"}, nil},
+		{"dotnet", `File.AppendAllText("/root/.bashrc", "x")`, nil, []string{"/root/.bashrc"}},
+		{"hcl", `file("/root/.ssh/id_rsa")`, []string{"/root/.ssh/id_rsa"}, nil},
+		{"hcl", `upper("x")`, nil, nil},
+		{"erlang", `os:cmd("id")`, nil, nil},
+	} {
+		reads, writes := patternFiles(tc.lang, tc.code)
+		if !slices.Equal(reads, tc.reads) || !slices.Equal(writes, tc.writes) {
+			t.Errorf("%s %q: reads %q writes %q, want %q and %q", tc.lang, tc.code, reads, writes, tc.reads, tc.writes)
 		}
 	}
 }
