@@ -823,7 +823,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native203
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\"))":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^(/root/|/etc/ssh/ssh_host_)\") && !any(args, # matches \"^(root)?(:root)?$\"))":
 		if scope == "command" {
 			return native204
 		}
@@ -1348,7 +1348,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [479]lazyRegexp{
+var nativeRegexps = [481]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1622,6 +1622,8 @@ var nativeRegexps = [479]lazyRegexp{
 	{src: "(^|,)g[+=][rwxXst]*w"},
 	{src: "^0?[0-7]{0,2}[0-7][0-7][2367]$"},
 	{src: "(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w"},
+	{src: "^(/root/|/etc/ssh/ssh_host_)"},
+	{src: "^(root)?(:root)?$"},
 	{src: "^(-u|--uid=?)0+$"},
 	{src: "^0+$"},
 	{src: "(^|\\n)[^:\\s]+:[^:]*:0+:"},
@@ -5984,7 +5986,7 @@ func native203(env any) bool {
 // native204 is the condition of auth-file-permissions.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
-	return ((anyOf(e.Positional, func(p0 string) bool {
+	return (((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
 			under(p0, "/etc/sudoers.d"))
 	}) &&
@@ -6005,6 +6007,14 @@ func native204(env any) bool {
 					matchRe(&nativeRegexps[271], p0)) ||
 					matchReWith(&nativeRegexps[272], "w", p0)) ||
 					matchReWith(&nativeRegexps[269], "w", p0))
+			}))) ||
+		((in(e.Name, "chown", "chgrp", "setfacl") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (secretPath(p0) &&
+					matchReWith(&nativeRegexps[273], "/", cleanPath(p0)))
+			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[274], p0)
 			})))
 }
 
@@ -6017,7 +6027,7 @@ func native205(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[273], "-", p0)
+					return matchReWith(&nativeRegexps[275], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6031,20 +6041,20 @@ func native205(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[274], "0", p0)
+				return matchReWith(&nativeRegexps[276], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[274], "0", p0)
+				return matchReWith(&nativeRegexps[276], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[275], ":", p0)
+				return matchReWith(&nativeRegexps[277], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[275], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[277], ":", e.Stdin.Text))))
 }
 
 // native206 is the condition of privileged-group.
@@ -6074,7 +6084,7 @@ func native206(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[276], "/Groups/", p0))
+					matchReWith(&nativeRegexps[278], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6145,7 +6155,7 @@ func native210(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[277], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[279], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6153,12 +6163,12 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[278], p0)
+		return matchRe(&nativeRegexps[280], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[279], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[281], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6177,7 +6187,7 @@ func native212(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[280], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[282], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native213 is the condition of read-secret.
@@ -6193,7 +6203,7 @@ func native214(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[281], ":", p0) ||
+					return (matchReWith(&nativeRegexps[283], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6202,7 +6212,7 @@ func native214(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[282], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[284], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native215 is the condition of send-secret-dir.
@@ -6221,10 +6231,10 @@ func native216(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[283], p0)
+					return matchRe(&nativeRegexps[285], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[284], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[286], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6238,7 +6248,7 @@ func native217(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[285], "-", p0)
+						return matchReWith(&nativeRegexps[287], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6273,7 +6283,7 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[286], "mount", p0)
+		return matchReFold(&nativeRegexps[288], "mount", p0)
 	})
 }
 
@@ -6337,10 +6347,10 @@ func native220(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[287], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[289], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[288], "hguard", p0)
+				return matchReWith(&nativeRegexps[290], "hguard", p0)
 			})))
 }
 
@@ -6408,13 +6418,13 @@ func native221(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[289], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[291], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[287], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[289], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[288], "hguard", p0)
+					return matchReWith(&nativeRegexps[290], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6446,7 +6456,7 @@ func native222(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[290], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[292], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6472,7 +6482,7 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[291], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[293], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6490,15 +6500,15 @@ func native223(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[292], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[293], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[294], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[295], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[294], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[296], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native224 is the condition of self-replace-agent.
@@ -6508,19 +6518,19 @@ func native224(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[295], "hguard", p0)
+				return matchReWith(&nativeRegexps[297], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[296], "hguard", p0)
+					return matchReWith(&nativeRegexps[298], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[297], "hguard", p0)
+						return matchReWith(&nativeRegexps[299], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[298], "hguard", p0)
+					return matchReWith(&nativeRegexps[300], "hguard", p0)
 				}))))
 }
 
@@ -6551,13 +6561,13 @@ func native225(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[299], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[301], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[300], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[302], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6595,13 +6605,13 @@ func native226(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[299], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[301], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[300], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[302], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6612,10 +6622,10 @@ func native226(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[297], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[299], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[301], "hguard", p0) ||
-						matchReWith(&nativeRegexps[302], "hguard", p0))
+					return (matchReWith(&nativeRegexps[303], "hguard", p0) ||
+						matchReWith(&nativeRegexps[304], "hguard", p0))
 				}))))
 }
 
@@ -6625,8 +6635,8 @@ func native227(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[303], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[304], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[305], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[306], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native228 is the condition of self-inline-write-agent.
@@ -6636,31 +6646,31 @@ func native228(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[303], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[304], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[305], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[306], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native229 is the condition of self-env.
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[305], "hguard_", p0)
+		return matchReFold(&nativeRegexps[307], "hguard_", p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
 			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 		})) ||
 		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], "hguard_", p0)
+				return matchReFold(&nativeRegexps[307], "hguard_", p0)
 			})) &&
 			!((e.Name == "set") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[306], "-", p0) ||
+					return (matchReWith(&nativeRegexps[308], "-", p0) ||
 						in(p0, "--query", "--show", "--names", "-n"))
 				})))) ||
 		(in(e.Name, "unset", "unfunction", "functions") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], "hguard", p0)
+				return matchReFold(&nativeRegexps[309], "hguard", p0)
 			}))) ||
 		((in(e.Name, "unset", "unfunction") &&
 			((e.Name == "unfunction") ||
@@ -6678,7 +6688,7 @@ func native229(env any) bool {
 		((in(e.Name, "declare", "typeset", "local") &&
 			e.HasFlag("n")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[308], "hguard_", p0)
+				return matchReFold(&nativeRegexps[310], "hguard_", p0)
 			}))) ||
 		((e.Shell == "zsh") &&
 			in("functions", keysOf(e.Assigns)...)))
@@ -6689,23 +6699,23 @@ func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[305], "hguard_", p0)
+			return matchReFold(&nativeRegexps[307], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[305], "hguard_", p0)
+					return matchReFold(&nativeRegexps[307], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[306], "-", p0) ||
+						return (matchReWith(&nativeRegexps[308], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[307], "hguard", p0)
+					return matchReFold(&nativeRegexps[309], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6723,7 +6733,7 @@ func native230(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[308], "hguard_", p0)
+					return matchReFold(&nativeRegexps[310], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))))
@@ -6735,30 +6745,30 @@ func native231(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[309], "-", p0)
+			return matchReWith(&nativeRegexps[311], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[310], p0))
+					matchRe(&nativeRegexps[312], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[311], p0)
+				return matchRe(&nativeRegexps[313], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[312], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[314], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[313], "accept-", p0)
+				return matchReWith(&nativeRegexps[315], "accept-", p0)
 			})))
 }
 
@@ -6769,30 +6779,30 @@ func native232(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[309], "-", p0)
+				return matchReWith(&nativeRegexps[311], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[310], p0))
+						matchRe(&nativeRegexps[312], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[311], p0)
+					return matchRe(&nativeRegexps[313], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[312], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[314], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[313], "accept-", p0)
+					return matchReWith(&nativeRegexps[315], "accept-", p0)
 				}))))
 }
 
@@ -6800,7 +6810,7 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[314], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[316], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -6812,7 +6822,7 @@ func native234(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[314], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[316], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -6829,7 +6839,7 @@ func native235(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[314], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[316], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6851,7 +6861,7 @@ func native236(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[314], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[316], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6934,16 +6944,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[307], "hguard", p0)
+			return matchReFold(&nativeRegexps[309], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], "hguard", p0)
+				return matchReFold(&nativeRegexps[309], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[315], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[317], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], "hguard", p0)
+				return matchReFold(&nativeRegexps[309], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6956,16 +6966,16 @@ func native240(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], "hguard", p0)
+				return matchReFold(&nativeRegexps[309], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[307], "hguard", p0)
+					return matchReFold(&nativeRegexps[309], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[315], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[317], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[307], "hguard", p0)
+					return matchReFold(&nativeRegexps[309], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -6981,7 +6991,7 @@ func native241(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[316], "hook", p0)
+					return matchReAny(&nativeRegexps[318], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -6992,7 +7002,7 @@ func native241(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[317], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[319], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7015,7 +7025,7 @@ func native242(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[316], "hook", p0)
+						return matchReAny(&nativeRegexps[318], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7026,7 +7036,7 @@ func native242(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[317], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[319], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7045,7 +7055,7 @@ func native243(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[307], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[309], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7072,7 +7082,7 @@ func native243(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[318], e.Name)) ||
+				matchRe(&nativeRegexps[320], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7150,7 +7160,7 @@ func native250(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[319], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[321], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7160,15 +7170,15 @@ func native250(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[320], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[322], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[321], "-", p0) ||
+						return (matchReWith(&nativeRegexps[323], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[322], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[324], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -7189,7 +7199,7 @@ func native252(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[323], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[325], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -7212,7 +7222,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[324], "db:", p0)
+		return matchReWith(&nativeRegexps[326], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -7238,7 +7248,7 @@ func native254(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[325], "migrate:", p0)
+			return matchReWith(&nativeRegexps[327], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -7270,7 +7280,7 @@ func native254(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[326], ".", p0)
+				return matchReWith(&nativeRegexps[328], ".", p0)
 			})))
 }
 
@@ -7279,9 +7289,9 @@ func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[327], "secret", p0)
+			return matchReWith(&nativeRegexps[329], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[328], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[330], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native256 is the condition of package-from-url.
@@ -7291,30 +7301,30 @@ func native256(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[329], "://", p0)
+			return matchReWith(&nativeRegexps[331], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[330], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[332], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[330], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[332], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[330], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[332], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[330], "://", p0)
+				return matchReWith(&nativeRegexps[332], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[331], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[333], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7326,7 +7336,7 @@ func native256(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[332], "://", p0) &&
+				return (matchReWith(&nativeRegexps[334], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7334,7 +7344,7 @@ func native256(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[333], "http", p0)
+				return matchReWith(&nativeRegexps[335], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7348,12 +7358,12 @@ func native256(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[333], "http", p0)
+				return matchReWith(&nativeRegexps[335], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[333], "http", p0)
+				return matchReWith(&nativeRegexps[335], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7367,7 +7377,7 @@ func native257(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[334], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[336], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7375,10 +7385,10 @@ func native257(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "--force-", p0)
+				return matchReWith(&nativeRegexps[337], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[336], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[338], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7389,11 +7399,11 @@ func native258(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[337], "/etc/", p0)
+			return matchReWith(&nativeRegexps[339], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[338], "/etc/", p0)
+				return matchReWith(&nativeRegexps[340], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7412,31 +7422,31 @@ func native259(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[339], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[341], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[340], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[342], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[341], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[343], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[342], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[344], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[343], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[345], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((!matchReWith(&nativeRegexps[344], "ENV=", p0) &&
-						!matchReWith(&nativeRegexps[345], "PS4=", p0)) &&
+					return (((!matchReWith(&nativeRegexps[346], "ENV=", p0) &&
+						!matchReWith(&nativeRegexps[347], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[343], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[346], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[345], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[348], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7445,14 +7455,14 @@ func native259(env any) bool {
 func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[347], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[349], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[348], "=", p0)
+				return matchReWith(&nativeRegexps[350], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[349], "A", p0)
+			return matchReWith(&nativeRegexps[351], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7460,7 +7470,7 @@ func native260(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[350], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[352], "--preserve-env=", p0)
 		}))
 }
 
@@ -7469,7 +7479,7 @@ func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[351], ".", p0)
+			return matchReFold(&nativeRegexps[353], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7491,15 +7501,15 @@ func native262(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[352], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[354], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[353], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[355], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[354], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[356], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[355], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[357], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7509,10 +7519,10 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[356], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[358], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[357], "://", p0) &&
+				return (matchReWith(&nativeRegexps[359], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7529,7 +7539,7 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[357], "://", p0) &&
+				return (matchReWith(&nativeRegexps[359], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7582,7 +7592,7 @@ func native264(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[358], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[360], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7593,7 +7603,7 @@ func native265(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[359], "=", p0)
+					return matchReWith(&nativeRegexps[361], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7615,28 +7625,28 @@ func native265(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[360], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[362], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[361], "_", p0) &&
+				(matchReWith(&nativeRegexps[363], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[362], "://", let1) &&
+							return (matchReWith(&nativeRegexps[364], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[363], "=", p0) &&
-					!matchReWith(&nativeRegexps[364], "=0", p0))) ||
-				matchReWith(&nativeRegexps[365], "=", p0)) ||
-				(matchReWith(&nativeRegexps[366], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[365], "=", p0) &&
+					!matchReWith(&nativeRegexps[366], "=0", p0))) ||
+				matchReWith(&nativeRegexps[367], "=", p0)) ||
+				(matchReWith(&nativeRegexps[368], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[367], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[368], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[369], "-insecure", p0))
+				(matchReWith(&nativeRegexps[369], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[370], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[371], "-insecure", p0))
 		})
 	}()
 }
@@ -7646,7 +7656,7 @@ func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[370], ".", p0)
+			return matchReWith(&nativeRegexps[372], ".", p0)
 		}))
 }
 
@@ -7662,7 +7672,7 @@ func native267(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[371], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[373], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7714,12 +7724,12 @@ func native270(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[372], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[373], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[374], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[375], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[374], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[376], "systemctl", e.Line)))
 }
 
 // native271 is the condition of fork-bomb.
@@ -7734,10 +7744,10 @@ func native271(env any) bool {
 func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[307], "hguard", p0)
+		return matchReFold(&nativeRegexps[309], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[375], "hguard", p0)
+			return matchReFold(&nativeRegexps[377], "hguard", p0)
 		}))
 }
 
@@ -7754,10 +7764,10 @@ func native274(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[376], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[378], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[377], "history", p0)
+			return matchReWith(&nativeRegexps[379], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7774,7 +7784,7 @@ func native274(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[378], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[380], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7833,7 +7843,7 @@ func native276(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[379], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[381], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7855,24 +7865,24 @@ func native276(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[380], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[382], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[381], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[383], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[382], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[384], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[383], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[385], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -7897,7 +7907,7 @@ func native278(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[384], "p", p0)
+				return matchReWith(&nativeRegexps[386], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -7910,10 +7920,10 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[385], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[387], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[386], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[388], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -7942,10 +7952,10 @@ func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[387], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[389], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[388], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[390], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8003,13 +8013,13 @@ func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[389], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[391], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[390], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[392], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[391], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[393], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8042,7 +8052,7 @@ func native287(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[392], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[394], "/var/log/", p0)
 		}))
 }
 
@@ -8122,7 +8132,7 @@ func native289(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[393], "--", p0)
+					return matchReWith(&nativeRegexps[395], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8226,9 +8236,9 @@ func native294(env any) bool {
 func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[394], "while", e.Code) ||
-			matchReAny(&nativeRegexps[395], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[396], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[396], "while", e.Code) ||
+			matchReAny(&nativeRegexps[397], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[398], "fork", e.Code)))
 }
 
 // native296 is the condition of service-from-file.
@@ -8255,11 +8265,11 @@ func native297(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[397], "\"", p0)
+				return matchReWith(&nativeRegexps[399], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], ".sock", p0)
+				return matchReWith(&nativeRegexps[400], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8269,10 +8279,10 @@ func native297(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[399], "source=/", p0)
+					return matchReWith(&nativeRegexps[401], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[400], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[402], "security.privileged=true", p0)
 				}))))
 }
 
@@ -8281,11 +8291,11 @@ func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[401], "bind", p0)
+			return matchReWith(&nativeRegexps[403], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[402], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[403], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[404], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[405], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native299 is the condition of snap-unsigned-install.
@@ -8302,7 +8312,7 @@ func native300(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[404], "-", p0)
+				return matchReWith(&nativeRegexps[406], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8351,7 +8361,7 @@ func native301(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[405], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[407], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -8362,7 +8372,7 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[406], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[408], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8370,9 +8380,9 @@ func native302(env any) bool {
 func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[407], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[408], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[409], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[409], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[410], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[411], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8380,65 +8390,65 @@ func native303(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[410], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[412], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[411], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[413], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[412], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[414], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[413], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[415], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[414], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[416], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[415], e.Line)) &&
-				matchReAny(&nativeRegexps[416], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[417], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[417], e.Line)) &&
+				matchReAny(&nativeRegexps[418], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[419], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native304 is the condition of request-flood-loop.
 func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[418], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[419], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[420], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[420], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[421], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[422], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[421], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[423], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native305 is the condition of busy-loop.
 func native305(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[422], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[423], "do", e.Line) &&
-			matchReWith(&nativeRegexps[424], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[425], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[426], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[427], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[424], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[425], "do", e.Line) &&
+			matchReWith(&nativeRegexps[426], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[427], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[428], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[429], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native306 is the condition of spawn-loop.
 func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[428], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[429], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[430], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[431], "sleep\x00wait", e.Line))
 }
 
 // native307 is the condition of thread-storm-code.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[430], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[431], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[432], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[432], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[433], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[434], "sleep\x00.join()", e.Code))
 }
 
 // native308 is the condition of endless-device-read.
@@ -8459,7 +8469,7 @@ func native308(env any) bool {
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[433], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[435], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native310 is the condition of write-system-config.
@@ -8485,8 +8495,8 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[434], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[435], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[436], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[437], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8494,8 +8504,8 @@ func native311(env any) bool {
 func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[436], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[437], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[438], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[439], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8504,23 +8514,23 @@ func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[436], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[438], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[438], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[440], ".", index(e.Positional, 0))))
 }
 
 // native314 is the condition of write-guard-config.
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[439], "$", p0) ||
-			matchReAny(&nativeRegexps[440], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[441], "$", p0) ||
+			matchReAny(&nativeRegexps[442], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[441], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[443], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8537,7 +8547,7 @@ func native315(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[442], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[444], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8549,7 +8559,7 @@ func native316(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[443], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[445], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8568,10 +8578,10 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[444], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[445], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[446], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[447], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[446], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[447], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[448], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[449], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8579,7 +8589,7 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[448], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[450], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8592,14 +8602,14 @@ func native320(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[449], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[451], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[450], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[451], "=", p0))
+				return (matchReWith(&nativeRegexps[452], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[453], "=", p0))
 			})))
 }
 
@@ -8608,7 +8618,7 @@ func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[452], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[454], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8634,11 +8644,11 @@ func native322(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[453], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[455], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[454], "scripts.", p0)
+						return matchReWith(&nativeRegexps[456], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8671,7 +8681,7 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[455], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[457], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8679,40 +8689,40 @@ func native323(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[456], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[458], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[457], p0)
+					return matchRe(&nativeRegexps[459], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[460], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "alias.", p0)
+				return matchReWith(&nativeRegexps[461], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[460], "credential.", p0)
+				return matchReFold(&nativeRegexps[462], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[461], "include", p0)
+				return matchReFold(&nativeRegexps[463], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[464], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[463], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[465], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[464], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[466], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8721,7 +8731,7 @@ func native323(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[465], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[467], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8737,10 +8747,10 @@ func native324(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[461], "include", p0)
+				return matchReFold(&nativeRegexps[463], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[461], "include", let0)) &&
+			!matchReFold(&nativeRegexps[463], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -8754,18 +8764,18 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[466], "http.", p0)
+			return matchReFold(&nativeRegexps[468], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[467], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[469], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[468], "url.", p0)
+					return matchReFold(&nativeRegexps[470], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "http", p0)
+					return matchReFold(&nativeRegexps[471], "http", p0)
 				}))))
 }
 
@@ -8778,9 +8788,9 @@ func native326(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[455], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[457], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[455], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[457], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -8789,8 +8799,8 @@ func native326(env any) bool {
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[470], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[471], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[472], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[473], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -8799,8 +8809,8 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[472], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[473], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[474], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[475], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -8815,18 +8825,18 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[474], "--action=", p0)
+			return matchReWith(&nativeRegexps[476], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[475], "/", p0)
+			return matchReWith(&nativeRegexps[477], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[476], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[478], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[477], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[479], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -8835,7 +8845,7 @@ func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[478], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[480], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[160], p0) {
 					return ((e.Cwd + "/") + p0)

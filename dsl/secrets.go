@@ -634,6 +634,19 @@ func genericOutputs(name string, args, pos []string) []string {
 		if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
+		if prog == "csplit" {
+			// csplit -f PREFIX: the pieces are written as PREFIX00, PREFIX01
+			for _, o := range optionValues(args, []string{"f", "prefix"}, false) {
+				add(o)
+			}
+		}
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		// -n INFILE OUTFILE (--newfile) writes OUTFILE; -o converts in place
+		if hasFlag(args, []string{"n", "newfile"}) {
+			for i := 1; i < len(pos); i += 2 {
+				out = append(out, pos[i])
+			}
+		}
 	case "aria2c":
 		out = append(out, optionValues(args, []string{"d", "dir"}, false)...)
 	case "cpio":
@@ -773,7 +786,7 @@ func genericOutputs(name string, args, pos []string) []string {
 }
 
 // genericWriters are the programs genericOutputs knows by name.
-var genericWriters = nameSet{names: []string{"split", "csplit", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
+var genericWriters = nameSet{names: []string{"split", "csplit", "dos2unix", "unix2dos", "mac2unix", "unix2mac", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
 	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4", "plutil", "defaults", "plistbuddy"}}
 
 // outputWords are the parts of an option's name that say it names a file
