@@ -28,8 +28,8 @@ type capabilityRow struct {
 var (
 	capabilityGoals  = map[string]float64{"shell": 0.60}
 	capabilityFloors = map[string]float64{
-		"bind-shell": 1.00, "command": 0.98, "file-download": 1.00, "file-read": 1.00, "file-upload": 1.00,
-		"file-write": 1.00, "library-load": 0.95, "reverse-shell": 0.97, "shell": 0.88, "sudo": 0.95, "suid": 1.00,
+		"bind-shell": 1.00, "command": 0.99, "file-download": 1.00, "file-read": 0.99, "file-upload": 1.00,
+		"file-write": 0.98, "library-load": 0.95, "reverse-shell": 0.98, "shell": 0.84, "sudo": 0.92, "suid": 0.96,
 	}
 )
 
