@@ -23,8 +23,11 @@ type capabilityRow struct {
 
 // capabilityGoals are issue 15's targets: the share of each category
 // hguard should flag (90% unless listed). capabilityFloors are what the
-// rules reach today, which no change may lower; raise a floor when a gap
-// closes, and reach the goal by closing the reviewed gaps in the TSV.
+// rules reach today, which no change of the rules may lower; raise a floor
+// when a gap closes, and reach the goal by closing the reviewed gaps in
+// the TSV. Rows added with reviewed divergences move a floor to the new
+// figure (2026-12-04: the whole GTFOBins catalogue, 1,143 rows, took
+// file-read, file-write, shell, sudo and suid to the floors below).
 var (
 	capabilityGoals  = map[string]float64{"shell": 0.60}
 	capabilityFloors = map[string]float64{
