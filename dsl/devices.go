@@ -12,7 +12,7 @@ import (
 func init() { Funcs = append(Funcs, deviceFuncs...) }
 
 var deviceFuncs = []Func{
-	{Name: "isRawDevice", Sig: "isRawDevice(path) bool", Doc: "a device whose contents a write destroys: a disk or partition (isBlockDevice), an LVM volume (/dev/vg0/root), /dev/mem, /dev/kmem, /dev/port, a flash chip (/dev/mtd0)", Example: `any(outputs, isRawDevice(#))`, options: func() []expr.Option { return []expr.Option{strBool("isRawDevice", isRawDevice)} }},
+	{Name: "isRawDevice", Sig: "isRawDevice(path) bool", Doc: "a device whose contents a write destroys: a disk or partition (isBlockDevice), an LVM volume (/dev/vg0/root), /dev/mem, /dev/kmem, /dev/port, a flash chip (/dev/mtd0), a SCSI generic node (/dev/sg0)", Example: `any(outputs, isRawDevice(#))`, options: func() []expr.Option { return []expr.Option{strBool("isRawDevice", isRawDevice)} }},
 }
 
 // notVolumeGroups are the directories under /dev that hold devices other
@@ -33,6 +33,8 @@ func isRawDevice(p string) bool {
 	switch {
 	case rest == "mem", rest == "kmem", rest == "port", rest == "nvram", strings.HasPrefix(rest, "mtd"):
 		return true
+	case len(rest) > 2 && strings.HasPrefix(rest, "sg") && strings.Trim(rest[2:], "0123456789") == "":
+		return true // a SCSI generic node: sg_format, sg_unmap reach the disk through it
 	case strings.HasPrefix(rest, "block/"):
 		return len(rest) > len("block/")
 	}

@@ -765,6 +765,40 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 				out = append(out, v)
 			}
 		}
+	case "dcfldd", "dc3dd":
+		// dd's forensic forks: of= as dd, hof= hashes what it writes, and
+		// dc3dd's wipe= fills a device with zeros
+		for _, a := range args {
+			for _, key := range []string{"of=", "hof=", "wipe=", "hwipe="} {
+				if v, ok := strings.CutPrefix(a, key); ok {
+					out = append(out, v)
+				}
+			}
+		}
+	case "ddrescue", "gddrescue":
+		// ddrescue INFILE OUTFILE [MAPFILE]
+		if len(pos) > 1 {
+			out = append(out, pos[1])
+		}
+	case "qemu-img":
+		// qemu-img convert … SRC DEST: DEST may be a device (-O raw)
+		if len(pos) > 2 && pos[0] == "convert" {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "bmaptool":
+		// bmaptool copy IMAGE DEST flashes the image onto DEST
+		if len(pos) > 2 && pos[0] == "copy" {
+			out = append(out, pos[len(pos)-1])
+		}
+	case "e2image":
+		// e2image [-r|-Q] [-a] DEVICE FILE; with -I it writes the device
+		if len(pos) > 1 {
+			if hasFlag(args, []string{"-I"}) {
+				out = append(out, pos[0])
+			} else {
+				out = append(out, pos[len(pos)-1])
+			}
+		}
 	}
 	if name == "sed" {
 		out = append(out, sedOutputs(args)...)

@@ -191,7 +191,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native45
 		}
-	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
+	case "agent && (\n  any(outputs, cleanPath(#) matches \"(^|/)\\\\.config/fish/functions/_*hguard[^/]*\\\\.fish$\") ||\n  (any(outputs, cleanPath(#) matches \"(^|/)\\\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/functions/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\") &&\n    (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(\\\\balias\\\\s+(--\\\\s+)?['\\\"]?_*hguard\\\\b|\\\\b_*hguard\\\\s*\\\\(\\\\s*\\\\)|\\\\bfunction\\\\s+_*hguard\\\\b|\\\\b_*hguard_[a-z_]+\\\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\\\b(unset|unfunction|functions\\\\s+-e|set\\\\s+-e)\\\\s+.*_*hguard)\"))":
 		if scope == "command" {
 			return native46
 		}
@@ -227,7 +227,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native54
 		}
-	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) == \"luksKillSlot\" ) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\", \"sg_unmap\", \"sg_write_same\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\", \"i\", \"insert-range\") && any(positional, isRawDevice(#))) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native55
 		}
@@ -423,7 +423,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native103
 		}
-	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
+	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
 		if scope == "command" {
 			return native104
 		}
@@ -439,7 +439,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native107
 		}
-	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0])) ||\n  name == \"git\" && pos(0) == \"apply\" && hasFlag(\"unsafe-paths\") && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\"))":
+	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0]) ||\n    option(\"d\", \"directory\") == \"\" && len(positional) == 0 && !hasFlag(\"dry-run\", \"help\", \"version\", \"v\") && outsideProject(cwd)) ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\") && (hasFlag(\"unsafe-paths\") || outsideProject(cwd) && !hasFlag(\"cached\")))":
 		if scope == "command" {
 			return native108
 		}
@@ -475,7 +475,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native116
 		}
-	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\"]))":
+	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
 		if scope == "command" {
 			return native117
 		}
@@ -715,7 +715,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native176
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd)))":
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native177
 		}
@@ -895,460 +895,464 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native221
 		}
-	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
+	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
 		if scope == "command" {
 			return native222
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
 			return native223
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native224
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native225
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native226
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native227
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native228
 		}
-	case "any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {}))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native229
 		}
-	case "agent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
 		if scope == "command" {
 			return native230
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
 		if scope == "command" {
 			return native231
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native232
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native233
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native234
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native235
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native236
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native237
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native238
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native239
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native240
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native241
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"])":
 		if scope == "command" {
 			return native242
 		}
-	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\"]))":
 		if scope == "command" {
 			return native243
 		}
-	case "agent && pos(0) in [\"daemon\", \"watch\"]":
+	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
 			return native244
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
 			return native245
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native246
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native247
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native248
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native249
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native250
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native251
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native252
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native253
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native254
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
 		if scope == "command" {
 			return native255
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native256
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native257
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native258
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native259
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native260
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native261
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native262
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native263
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native264
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native265
 		}
-	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native266
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
 		if scope == "command" {
 			return native267
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native268
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native269
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native270
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native271
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native272
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native273
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native274
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native275
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native276
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native277
 		}
-	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native278
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native279
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native280
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native281
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native282
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native283
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native284
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native285
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native286
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native287
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native288
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native289
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native290
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native291
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native292
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native293
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native294
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native295
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native296
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native297
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native298
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native299
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native300
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native301
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native302
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native303
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native304
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native305
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native305
+			return native306
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native306
+			return native307
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native307
+			return native308
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native308
+			return native309
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native309
+			return native310
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native310
-		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment)$\")":
-		if scope == "command" {
 			return native311
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
 			return native312
 		}
-	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
 			return native313
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native314
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native315
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native316
 		}
-	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native317
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\")":
+	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
 			return native318
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\")":
 		if scope == "command" {
 			return native319
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
 			return native320
 		}
-	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
 			return native321
 		}
-	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
+	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
 			return native322
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^(remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|protocol\\\\.ext\\\\.allow)$\"))":
+	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
 			return native323
 		}
-	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^(remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|protocol\\\\.ext\\\\.allow)$\"))":
 		if scope == "command" {
 			return native324
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
 			return native325
 		}
-	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native326
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
+	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
 			return native327
 		}
-	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
 			return native328
 		}
-	case "len(mayWrite) > 0":
+	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
 			return native329
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native330
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native331
 		}
-	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
 			return native332
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
 			return native333
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native334
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [481]lazyRegexp{
+var nativeRegexps = [484]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1417,7 +1421,7 @@ var nativeRegexps = [481]lazyRegexp{
 	{src: "^\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?$"},
 	{src: "^(~|\\$HOME|\\$\\{HOME\\}|/root|/home/[^/]+)/?$"},
 	{src: "(^|/)\\.config/fish/functions/_*hguard[^/]*\\.fish$"},
-	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*)$"},
+	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
 	{src: "(?is)\\b(drop\\s+(table|database|schema|index|view|user|role|keyspace|collection)|truncate(\\s+table)?\\s+\\w)"},
 	{src: "(?is)\\bdelete\\s+from\\s+[\\w.\"`]+\\s*(;|$)"},
@@ -1503,6 +1507,7 @@ var nativeRegexps = [481]lazyRegexp{
 	{src: "^[a-wyzA-Z]*x"},
 	{src: "^-?x"},
 	{src: "^-?[a-wyz]*x"},
+	{src: "^\\.[*?\\[]"},
 	{src: "^-[a-zA-Z]*m[a-zA-Z]*$"},
 	{src: "^[/~$-]"},
 	{src: "(?s)\\b(for|while|find|xargs)\\b.*\\b(openssl|gpg|ccrypt|age|7z|zip)\\b"},
@@ -1568,6 +1573,7 @@ var nativeRegexps = [481]lazyRegexp{
 	{src: "\\$\\{?[A-Za-z_]"},
 	{src: "\\.[A-Za-z0-9-]+\\.[A-Za-z]{2,}\\.?$"},
 	{src: "^~/\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$"},
+	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$"},
 	{src: "^~/\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)"},
 	{src: "(^|[;&|(]\\s*)cd\\s+(~/?|/|\\$HOME/?|\\$\\{HOME\\}/?|/root/?|/home/[^/\\s;&]+/?)?\\s*(&&|;)\\s*(sudo\\s+)?(python[0-9.]*\\s+-m\\s+(http\\.server|SimpleHTTPServer)|php\\s+-S|ruby\\s+-run\\s+-e\\s*httpd|npx\\s+(http-server|serve)|busybox\\s+httpd|miniserve|updog)(\\s|$)"},
 	{src: "(mkfifo|mknod\\s+\\S+\\s+p)\\b"},
@@ -1641,6 +1647,7 @@ var nativeRegexps = [481]lazyRegexp{
 	{src: "(^|/)(s?bin|libexec)/?$"},
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
 	{src: "(?m)^\\s*(w|wq|x|W|saveas|sav)!?\\s+\\S*(\\.hguard\\b|\\.claude/settings|\\.codex/config|\\.gemini/settings|\\.cursor/hooks|bin/hguard)"},
+	{src: "^\\.?[*?\\[]"},
 	{src: "^python[0-9.]*$"},
 	{src: "(?i)(\\.claude\\b|\\.hguard\\b|\\bhguard\\b|\\.codex\\b|\\.gemini\\b|\\.cursor\\b|\\.copilot\\b|opencode|crush\\.json|\\.hermes\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\$HOME|\\$\\{HOME\\})/\\.[\\w.-]*[*?\\[].*settings)"},
 	{src: "\\$\\(\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\b[^)]*[*?\\[]"},
@@ -1785,8 +1792,8 @@ var nativeRegexps = [481]lazyRegexp{
 	{src: "\\b(threading\\.)?Thread\\(|multiprocessing\\.Process\\(|\\bProcess\\(|os\\.fork\\(|\\.submit\\(|create_task\\(|ensure_future\\(|new\\s+Worker\\(|child_process\\.fork\\(|Thread\\.new\\b|\\bfork\\b|spawn\\("},
 	{src: "(?i)sleep|\\.join\\(\\)\\s*$"},
 	{src: "(\\*\\s*\\(?|bytearray\\(|bytes\\(|zeros\\(|ones\\(|alloc(Unsafe)?\\(|Array\\(|calloc\\(|malloc\\()\\s*(10\\s*\\*\\*\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\s*\\*\\s*1024\\s*\\*\\s*1024|2\\s*\\*\\*\\s*([3-9][0-9]))"},
-	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*)$"},
-	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment)$"},
+	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\.d/.*)$"},
+	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
 	{src: "(^|/)authorized_keys2?$"},
 	{src: "(?i)\\.(example|sample|template|tmpl|dist|defaults?)$"},
@@ -2754,7 +2761,7 @@ func native46(env any) bool {
 			return matchReWith(&nativeRegexps[67], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[68], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[68], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
 				matchReAny(&nativeRegexps[69], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
@@ -2906,7 +2913,7 @@ func native54(env any) bool {
 // native55 is the condition of disk-erase.
 func native55(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((e.Name == "cryptsetup") &&
+	return (((((((((((((((e.Name == "cryptsetup") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(strings.ToLower(p0), "luksformat", "erase", "lukserase", "reencrypt")
 		})) ||
@@ -2933,11 +2940,16 @@ func native55(env any) bool {
 			}))) ||
 		((e.Name == "dmsetup") &&
 			in(e.Pos(0), "remove_all", "wipe_table"))) ||
-		((in(e.Name, "sg_format", "sg_sanitize") &&
+		((in(e.Name, "sg_format", "sg_sanitize", "sg_unmap", "sg_write_same") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return isRawDevice(p0)
 			})) &&
 			!e.HasFlag("h", "help"))) ||
+		(((e.Name == "fallocate") &&
+			e.HasFlag("p", "punch-hole", "z", "zero-range", "c", "collapse-range", "i", "insert-range")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return isRawDevice(p0)
+			}))) ||
 		(((e.Name == "diskutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "eraseDisk", "eraseVolume", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "reformat", "apfs")
@@ -3799,7 +3811,7 @@ func native103(env any) bool {
 func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((((((((in(e.Name, "rm", "unlink", "shred") &&
+		(((((((((in(e.Name, "rm", "unlink", "shred") &&
 			!e.HasFlag("r", "R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return e.OutsideProject(p0)
@@ -3808,6 +3820,11 @@ func native104(env any) bool {
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
 					return matchReWith(&nativeRegexps[147], "0", p0)
 				})) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return e.OutsideProject(p0)
+				}))) ||
+			(((e.Name == "fallocate") &&
+				e.HasFlag("p", "punch-hole", "z", "zero-range", "c", "collapse-range")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))) ||
@@ -3987,13 +4004,19 @@ func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Name == "patch") &&
-			(e.OutsideProject(e.Option("d", "directory")) ||
+			((e.OutsideProject(e.Option("d", "directory")) ||
 				((len(e.Positional) > 0) &&
-					e.OutsideProject(index(e.Positional, 0))))) ||
+					e.OutsideProject(index(e.Positional, 0)))) ||
+				((((e.Option("d", "directory") == "") &&
+					(len(e.Positional) == 0)) &&
+					!e.HasFlag("dry-run", "help", "version", "v")) &&
+					e.OutsideProject(e.Cwd)))) ||
 			((((e.Name == "git") &&
 				(e.Pos(0) == "apply")) &&
-				e.HasFlag("unsafe-paths")) &&
-				!e.HasFlag("check", "stat", "numstat", "summary"))))
+				!e.HasFlag("check", "stat", "numstat", "summary")) &&
+				(e.HasFlag("unsafe-paths") ||
+					(e.OutsideProject(e.Cwd) &&
+						!e.HasFlag("cached"))))))
 }
 
 // native109 is the condition of archive-removes-outside-agent.
@@ -4199,13 +4222,16 @@ func native117(env any) bool {
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
 		((e.Name == "ditto") ||
 			e.HasFlag("r", "R", "a", "recursive", "archive"))) &&
-		((e.Name == "ditto") ||
+		(((e.Name == "ditto") ||
+			(in(e.Name, "cp", "gcp") &&
+				e.HasFlag("T", "no-target-directory"))) ||
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return (((((e.Name == "rsync") &&
+				return ((((((e.Name == "rsync") &&
 					strings.HasSuffix(p0, "/")) ||
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
-					in(p0, ".", "*", "./"))
+					in(p0, ".", "*", "./", ".*", "./*")) ||
+					matchReWith(&nativeRegexps[154], ".", baseName(p0)))
 			})))
 }
 
@@ -4246,7 +4272,7 @@ func native120(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[154], "-", p0)
+					return matchReWith(&nativeRegexps[155], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4259,7 +4285,7 @@ func native120(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[155], p0)) &&
+					!matchRe(&nativeRegexps[156], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4312,9 +4338,9 @@ func native124(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[156], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[157], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[158], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[157], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[158], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[159], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native125 is the condition of move-to-dev-null.
@@ -4416,7 +4442,7 @@ func native133(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[159], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[160], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4440,7 +4466,7 @@ func native134(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[160], let1) {
+						!matchRe(&nativeRegexps[161], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4453,7 +4479,7 @@ func native134(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[160], let2) {
+							!matchRe(&nativeRegexps[161], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4471,9 +4497,9 @@ func native134(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[160], p0)) &&
+									!matchRe(&nativeRegexps[161], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[161], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[162], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4498,7 +4524,7 @@ func native135(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[160], let1) {
+						!matchRe(&nativeRegexps[161], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4511,7 +4537,7 @@ func native135(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[160], let2) {
+							!matchRe(&nativeRegexps[161], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4539,11 +4565,11 @@ func native135(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[162], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[163], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[163], "git", e.Line))))
+								matchReWith(&nativeRegexps[164], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4566,7 +4592,7 @@ func native136(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[160], let1) {
+						!matchRe(&nativeRegexps[161], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4627,7 +4653,7 @@ func native137(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[164], "remote.", p0)
+					return matchReWith(&nativeRegexps[165], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4639,8 +4665,8 @@ func native138(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[165], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[166], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[166], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[167], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4669,7 +4695,7 @@ func native139(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[160], p0)) &&
+						!matchRe(&nativeRegexps[161], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4729,14 +4755,14 @@ func native144(env any) bool {
 func native145(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[167], e.Original))
+		!matchRe(&nativeRegexps[168], e.Original))
 }
 
 // native146 is the condition of url-confusable-host.
 func native146(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[168], "://", e.Original))
+		matchReFold(&nativeRegexps[169], "://", e.Original))
 }
 
 // native147 is the condition of macos-protection-off.
@@ -4748,16 +4774,16 @@ func native147(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[169], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[170], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[170], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[171], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[171], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[172], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[172], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[173], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -4774,7 +4800,7 @@ func native147(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[173], "--set", p0)
+					return matchReWith(&nativeRegexps[174], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4788,14 +4814,14 @@ func native147(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[175], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[175], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[176], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4809,7 +4835,7 @@ func native148(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[176], "-", p0)
+					return matchReWith(&nativeRegexps[177], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4844,7 +4870,7 @@ func native150(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[178], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4856,11 +4882,11 @@ func native150(env any) bool {
 func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[178], "-set", p0)
+		return matchReAny(&nativeRegexps[179], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[179], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[180], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4872,15 +4898,15 @@ func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[180], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[181], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[181], "login", p0)
+				return matchReFold(&nativeRegexps[182], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[181], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[182], "login", e.Stdin.Text))))
 }
 
 // native153 is the condition of launchd-job.
@@ -4914,9 +4940,9 @@ func native154(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[182], "clipboard", p0)
+					return matchReFold(&nativeRegexps[183], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[182], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[183], "clipboard", e.Stdin.Text)))))
 }
 
 // native155 is the condition of screen-capture-agent.
@@ -4930,23 +4956,23 @@ func native155(env any) bool {
 func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[183], "dialog", p0)
+		return matchReFold(&nativeRegexps[184], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[183], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[184], "dialog", e.Stdin.Text))
 }
 
 // native157 is the condition of applescript-remote-machine.
 func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[184], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[185], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[184], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[185], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[185], "volume", p0)
+				return matchReFold(&nativeRegexps[186], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[185], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[186], "volume", e.Stdin.Text))))
 }
 
 // native158 is the condition of read-private-store-agent.
@@ -4954,7 +4980,7 @@ func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[186], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[187], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -4974,7 +5000,7 @@ func native159(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[187], "/Users/", p0)
+					return matchReWith(&nativeRegexps[188], "/Users/", p0)
 				}))))
 }
 
@@ -5004,8 +5030,8 @@ func native162(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[188], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[189], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[189], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[190], ".", urlHost(p0))))
 		}))
 }
 
@@ -5025,7 +5051,7 @@ func native164(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[190], "%25", p0))
+				matchReWith(&nativeRegexps[191], "%25", p0))
 		}))
 }
 
@@ -5046,7 +5072,7 @@ func native166(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[191], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[192], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -5057,7 +5083,7 @@ func native167(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[192], "@", p0))
+				matchReWith(&nativeRegexps[193], "@", p0))
 		}))
 }
 
@@ -5066,7 +5092,7 @@ func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[193], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[194], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5106,14 +5132,14 @@ func native170(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[194], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[195], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[195], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[196], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[196], "false", p0)
+				return matchReWith(&nativeRegexps[197], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5129,30 +5155,30 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[197], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[198], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[198], "/dev/", p0)
+			return matchReWith(&nativeRegexps[199], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[199], ":", p0)
+				return matchReFold(&nativeRegexps[200], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[200], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[201], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[201], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[202], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[202], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[203], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[204], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[203], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[204], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[205], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native172 is the condition of exfiltrate-secrets.
@@ -5163,9 +5189,9 @@ func native172(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[205], "$", p0) &&
+				(matchReWith(&nativeRegexps[206], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[206], "$(cat ", p0))
+				matchReWith(&nativeRegexps[207], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5184,7 +5210,7 @@ func native172(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[207], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[208], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5198,10 +5224,10 @@ func native172(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[208], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[209], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[209], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[210], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5223,7 +5249,7 @@ func native172(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[210], "$(", p0)
+				return matchReWith(&nativeRegexps[211], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5236,11 +5262,11 @@ func native172(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[211], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[212], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[210], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[212], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[211], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[213], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5317,12 +5343,12 @@ func native174(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[213], ":", p0)
+					return matchReWith(&nativeRegexps[214], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[214], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[215], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5341,7 +5367,7 @@ func native175(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[215], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[216], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5365,8 +5391,8 @@ func native176(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[216], "$", p0)) &&
-			matchReWith(&nativeRegexps[217], ".", p0))
+			matchReWith(&nativeRegexps[217], "$", p0)) &&
+			matchReWith(&nativeRegexps[218], ".", p0))
 	})
 }
 
@@ -5411,10 +5437,10 @@ func native177(env any) bool {
 					isHome(let0)) ||
 					in(cleanPath(let0), "~/.ssh", "/etc", "~/.aws")) ||
 					((let0 == "") &&
-						(((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[218], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[219], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5422,7 +5448,9 @@ func native177(env any) bool {
 										isHome(p0))
 								}))) ||
 							isRoot(e.Cwd)) ||
-							isHome(e.Cwd)))))
+							isHome(e.Cwd)) ||
+							matchReWith(&nativeRegexps[220], "/.", cleanPath(e.Cwd))) ||
+							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
 }
@@ -5481,13 +5509,13 @@ func native178(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[219], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[221], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[219], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[221], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5499,7 +5527,7 @@ func native179(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[220], "cd", e.Line))
+		matchReWith(&nativeRegexps[222], "cd", e.Line))
 }
 
 // native180 is the condition of reverse-shell-fifo.
@@ -5512,7 +5540,7 @@ func native180(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[221], "mk", e.Line))
+		matchReWith(&nativeRegexps[223], "mk", e.Line))
 }
 
 // native181 is the condition of shell-piped-to-network.
@@ -5539,20 +5567,20 @@ func native182(env any) bool {
 // native183 is the condition of awk-network.
 func native183(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[222], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[223], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[224], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[225], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native184 is the condition of dns-update.
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[224], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[226], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[225], "del", p0)
+			return matchReFold(&nativeRegexps[227], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[224], "del", p0.Target)
+			return matchReFold(&nativeRegexps[226], "del", p0.Target)
 		}))
 }
 
@@ -5580,7 +5608,7 @@ func native185(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[226], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[228], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5591,15 +5619,15 @@ func native185(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[227], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[228], "*", p0) ||
-										matchReAny(&nativeRegexps[229], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[229], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[230], "*", p0) ||
+										matchReAny(&nativeRegexps[231], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[230], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[232], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[231], "${", p0)
+									return matchReWith(&nativeRegexps[233], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[232], "$", e.Source)))
+									!matchReWith(&nativeRegexps[234], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5616,7 +5644,7 @@ func native185(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[232], "$", p0) &&
+								return (matchReWith(&nativeRegexps[234], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5624,23 +5652,23 @@ func native185(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[233], "%", p0) &&
+										return (matchReWith(&nativeRegexps[235], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[234], ":", p0) &&
+										return (matchReWith(&nativeRegexps[236], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[232], "$", p0)) &&
+										matchReWith(&nativeRegexps[234], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[235], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[237], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5675,10 +5703,10 @@ func native187(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[236], ".", p0))
+					matchReWith(&nativeRegexps[238], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[232], "$", p0) &&
+			return (matchReWith(&nativeRegexps[234], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5706,7 +5734,7 @@ func native188(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[237], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[239], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5714,7 +5742,7 @@ func native188(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[238], p0)
+							return matchRe(&nativeRegexps[240], p0)
 						}))))
 		}()
 	}()
@@ -5728,7 +5756,7 @@ func native189(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[239], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[241], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5751,7 +5779,7 @@ func native191(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[240], "://", p0)
+				return matchReWith(&nativeRegexps[242], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5763,7 +5791,7 @@ func native191(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[241], "R:", p0)
+				return matchReWith(&nativeRegexps[243], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5787,15 +5815,15 @@ func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[242], "@", p0) &&
-				!matchReWith(&nativeRegexps[243], "@", p0))
+			return (matchReWith(&nativeRegexps[244], "@", p0) &&
+				!matchReWith(&nativeRegexps[245], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[244], ":", p0) &&
-						!matchReAny(&nativeRegexps[245], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[246], ":", p0) &&
+						!matchReAny(&nativeRegexps[247], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5812,7 +5840,7 @@ func native192(env any) bool {
 func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[246], "@", p0)
+		return matchReWith(&nativeRegexps[248], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5828,18 +5856,18 @@ func native194(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[247], ":", p0)
+				return matchReFold(&nativeRegexps[249], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[248], ":", p0)
+				return matchReFold(&nativeRegexps[250], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[249], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[251], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[244], ":", p0) &&
-						!matchReAny(&nativeRegexps[245], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[246], ":", p0) &&
+						!matchReAny(&nativeRegexps[247], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5857,7 +5885,7 @@ func native195(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[250], p0)
+					return matchRe(&nativeRegexps[252], p0)
 				}))))
 }
 
@@ -5865,8 +5893,8 @@ func native195(env any) bool {
 func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[251], ":", p0) &&
-			!matchReWith(&nativeRegexps[252], ":", p0))
+		return (matchReWith(&nativeRegexps[253], ":", p0) &&
+			!matchReWith(&nativeRegexps[254], ":", p0))
 	})
 }
 
@@ -5874,8 +5902,8 @@ func native196(env any) bool {
 func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[253], p0) ||
-			matchReWith(&nativeRegexps[254], "w", p0))
+		return (matchRe(&nativeRegexps[255], p0) ||
+			matchReWith(&nativeRegexps[256], "w", p0))
 	})
 }
 
@@ -5896,13 +5924,13 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[255], "s", p0) ||
-				matchRe(&nativeRegexps[256], p0))
+			return (matchReWith(&nativeRegexps[257], "s", p0) ||
+				matchRe(&nativeRegexps[258], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[256], p0) ||
-					matchReWith(&nativeRegexps[257], "s", p0))
+				return (matchRe(&nativeRegexps[258], p0) ||
+					matchReWith(&nativeRegexps[259], "s", p0))
 			})))
 }
 
@@ -5911,15 +5939,15 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[258], "s", p0) ||
-				matchRe(&nativeRegexps[259], p0))
+			return (matchReWith(&nativeRegexps[260], "s", p0) ||
+				matchRe(&nativeRegexps[261], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[259], p0)
+				return matchRe(&nativeRegexps[261], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[260], cleanPath(p0))
+			return matchRe(&nativeRegexps[262], cleanPath(p0))
 		}))
 }
 
@@ -5940,7 +5968,7 @@ func native202(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[261], "+", p0)
+					return matchReWith(&nativeRegexps[263], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -5949,8 +5977,8 @@ func native202(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[262], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[263], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[264], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[265], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -5969,9 +5997,9 @@ func native202(env any) bool {
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[264], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[266], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[265], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[267], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -5992,29 +6020,29 @@ func native204(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[266], p0) ||
-					matchRe(&nativeRegexps[267], p0)) ||
-					matchRe(&nativeRegexps[268], p0)) ||
-					matchReWith(&nativeRegexps[269], "w", p0)) ||
-					matchReWith(&nativeRegexps[270], "g", p0))
+				return ((((matchRe(&nativeRegexps[268], p0) ||
+					matchRe(&nativeRegexps[269], p0)) ||
+					matchRe(&nativeRegexps[270], p0)) ||
+					matchReWith(&nativeRegexps[271], "w", p0)) ||
+					matchReWith(&nativeRegexps[272], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[267], p0) ||
-					matchRe(&nativeRegexps[271], p0)) ||
-					matchReWith(&nativeRegexps[272], "w", p0)) ||
-					matchReWith(&nativeRegexps[269], "w", p0))
+				return (((matchRe(&nativeRegexps[269], p0) ||
+					matchRe(&nativeRegexps[273], p0)) ||
+					matchReWith(&nativeRegexps[274], "w", p0)) ||
+					matchReWith(&nativeRegexps[271], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[273], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[275], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[274], p0)
+				return matchRe(&nativeRegexps[276], p0)
 			})))
 }
 
@@ -6027,7 +6055,7 @@ func native205(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[275], "-", p0)
+					return matchReWith(&nativeRegexps[277], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6041,20 +6069,20 @@ func native205(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[276], "0", p0)
+				return matchReWith(&nativeRegexps[278], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[276], "0", p0)
+				return matchReWith(&nativeRegexps[278], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[277], ":", p0)
+				return matchReWith(&nativeRegexps[279], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[277], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[279], ":", e.Stdin.Text))))
 }
 
 // native206 is the condition of privileged-group.
@@ -6084,7 +6112,7 @@ func native206(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[278], "/Groups/", p0))
+					matchReWith(&nativeRegexps[280], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6155,7 +6183,7 @@ func native210(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[279], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[281], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6163,12 +6191,12 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[280], p0)
+		return matchRe(&nativeRegexps[282], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[281], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[283], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6187,7 +6215,7 @@ func native212(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[282], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[284], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native213 is the condition of read-secret.
@@ -6203,7 +6231,7 @@ func native214(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[283], ":", p0) ||
+					return (matchReWith(&nativeRegexps[285], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6212,7 +6240,7 @@ func native214(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[284], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[286], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native215 is the condition of send-secret-dir.
@@ -6231,10 +6259,10 @@ func native216(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[285], p0)
+					return matchRe(&nativeRegexps[287], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[286], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[288], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6248,7 +6276,7 @@ func native217(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[287], "-", p0)
+						return matchReWith(&nativeRegexps[289], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6283,7 +6311,7 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[288], "mount", p0)
+		return matchReFold(&nativeRegexps[290], "mount", p0)
 	})
 }
 
@@ -6347,10 +6375,10 @@ func native220(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[291], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[290], "hguard", p0)
+				return matchReWith(&nativeRegexps[292], "hguard", p0)
 			})))
 }
 
@@ -6418,13 +6446,13 @@ func native221(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[291], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[293], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[289], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[291], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[290], "hguard", p0)
+					return matchReWith(&nativeRegexps[292], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6448,15 +6476,124 @@ func native221(env any) bool {
 				}))))
 }
 
-// native222 is the condition of self-operand-agent.
+// native222 is the condition of self-unpack-agent.
 func native222(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := func() string {
+			if in(e.Name, "tar", "bsdtar", "gtar") {
+				return e.Option("C", "directory")
+			}
+			return func() string {
+				if e.Name == "unzip" {
+					return e.Option("d")
+				}
+				return func() string {
+					if e.Name == "unar" {
+						return e.Option("o", "output-directory")
+					}
+					return func() string {
+						if in(e.Name, "7z", "7za", "7zz") {
+							return strings.Join(mapOf(filterOf(e.Args, func(p0 string) bool {
+								return strings.HasPrefix(p0, "-o")
+							}), func(p0 string) string {
+								return substr(p0, 2, len(p0))
+							}), "")
+						}
+						return func() string {
+							if in(e.Name, "cpio", "bsdcpio") {
+								return e.Option("D", "directory")
+							}
+							return func() string {
+								if (e.Name == "unrar") &&
+									(len(e.Positional) > 2) {
+									return index(e.Positional, (len(e.Positional) - 1))
+								}
+								return func() string {
+									if e.Name == "patch" {
+										return e.Option("d", "directory")
+									}
+									return ""
+								}()
+							}()
+						}()
+					}()
+				}()
+			}()
+		}()
+		return func() bool {
+			let1 := func() string {
+				if let0 != "" {
+					return let0
+				}
+				return e.Cwd
+			}()
+			return (e.Agent &&
+				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
+					(e.HasFlag("x", "extract", "get") ||
+						matchReWith(&nativeRegexps[151], "x", e.Pos(0)))) ||
+					((e.Name == "unzip") &&
+						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
+					(in(e.Name, "7z", "7za", "7zz") &&
+						in(e.Pos(0), "x", "e"))) ||
+					((in(e.Name, "cpio", "bsdcpio") &&
+						e.HasFlag("i", "extract")) &&
+						!e.HasFlag("t", "list"))) ||
+					((e.Name == "jar") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return matchReWith(&nativeRegexps[152], "x", p0)
+						}))) ||
+					((e.Name == "pax") &&
+						e.HasFlag("r"))) ||
+					((e.Name == "unrar") &&
+						in(e.Pos(0), "x", "e"))) ||
+					(e.Name == "unar")) ||
+					(((e.Name == "patch") &&
+						(len(e.Positional) == 0)) &&
+						!e.HasFlag("dry-run"))) ||
+					(((e.Name == "git") &&
+						(e.Pos(0) == "apply")) &&
+						!e.HasFlag("check", "stat", "numstat", "summary", "cached"))) &&
+					(let1 != "")) &&
+					(e.GuardPath(let1) ||
+						e.GuardParent(let1))) ||
+					((in(e.Name, "cp", "gcp", "rsync", "ditto", "mv") &&
+						(len(e.Positional) >= 2)) &&
+						((((in(e.Name, "ditto", "mv") ||
+							e.HasFlag("r", "R", "a", "recursive", "archive")) &&
+							(e.GuardPath(index(e.Positional, (len(e.Positional)-1))) ||
+								e.GuardParent(index(e.Positional, (len(e.Positional)-1))))) &&
+							(((e.Name == "ditto") ||
+								(in(e.Name, "cp", "gcp", "mv") &&
+									e.HasFlag("T", "no-target-directory"))) ||
+								anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+									return (((((e.Name == "rsync") &&
+										strings.HasSuffix(p0, "/")) ||
+										strings.HasSuffix(p0, "/.")) ||
+										strings.HasSuffix(p0, "/*")) ||
+										matchRe(&nativeRegexps[294], baseName(p0)))
+								}))) ||
+							((((e.Name == "mv") ||
+								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
+								!e.HasFlag("T", "no-target-directory")) &&
+								anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
+									return ((!strings.HasSuffix(p0, "/") &&
+										!strings.HasSuffix(p0, "/.")) &&
+										e.GuardParent(((index(e.Positional, (len(e.Positional)-1)) + "/") + baseName(p0))))
+								}))))))
+		}()
+	}()
+}
+
+// native223 is the condition of self-operand-agent.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Agent &&
 		!isShell(e.Name)) &&
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[292], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[295], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6478,11 +6615,11 @@ func native222(env any) bool {
 			})))
 }
 
-// native223 is the condition of self-computed-write-agent.
-func native223(env any) bool {
+// native224 is the condition of self-computed-write-agent.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[293], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[296], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6500,42 +6637,42 @@ func native223(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[294], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[295], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[297], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[298], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[296], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[299], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native224 is the condition of self-replace-agent.
-func native224(env any) bool {
+// native225 is the condition of self-replace-agent.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[297], "hguard", p0)
+				return matchReWith(&nativeRegexps[300], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[298], "hguard", p0)
+					return matchReWith(&nativeRegexps[301], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[299], "hguard", p0)
+						return matchReWith(&nativeRegexps[302], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[300], "hguard", p0)
+					return matchReWith(&nativeRegexps[303], "hguard", p0)
 				}))))
 }
 
-// native225 is the condition of self-write-tools.
-func native225(env any) bool {
+// native226 is the condition of self-write-tools.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -6561,13 +6698,13 @@ func native225(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[301], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[304], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[302], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[305], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6577,8 +6714,8 @@ func native225(env any) bool {
 			})))
 }
 
-// native226 is the condition of self-write-tools-agent.
-func native226(env any) bool {
+// native227 is the condition of self-write-tools-agent.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -6605,13 +6742,13 @@ func native226(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[301], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[304], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[302], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[305], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6622,100 +6759,69 @@ func native226(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[299], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[302], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[303], "hguard", p0) ||
-						matchReWith(&nativeRegexps[304], "hguard", p0))
+					return (matchReWith(&nativeRegexps[306], "hguard", p0) ||
+						matchReWith(&nativeRegexps[307], "hguard", p0))
 				}))))
 }
 
-// native227 is the condition of self-inline-write.
-func native227(env any) bool {
+// native228 is the condition of self-inline-write.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[305], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[306], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[308], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[309], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native228 is the condition of self-inline-write-agent.
-func native228(env any) bool {
+// native229 is the condition of self-inline-write-agent.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[305], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[306], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[308], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[309], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native229 is the condition of self-env.
-func native229(env any) bool {
-	e := env.(*CommandEnv)
-	return (((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-		return matchReFold(&nativeRegexps[307], "hguard_", p0)
-	}) ||
-		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
-		})) ||
-		((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], "hguard_", p0)
-			})) &&
-			!((e.Name == "set") &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[308], "-", p0) ||
-						in(p0, "--query", "--show", "--names", "-n"))
-				})))) ||
-		(in(e.Name, "unset", "unfunction", "functions") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], "hguard", p0)
-			}))) ||
-		((in(e.Name, "unset", "unfunction") &&
-			((e.Name == "unfunction") ||
-				e.HasFlag("f"))) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return ((p0 == "fc") ||
-					((p0 == "r") &&
-						(e.Shell == "zsh")))
-			}))) ||
-		(((e.Name == "unset") &&
-			!e.HasFlag("f")) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return in(p0, "PROMPT_COMMAND", "precmd_functions")
-			}))) ||
-		((in(e.Name, "declare", "typeset", "local") &&
-			e.HasFlag("n")) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[310], "hguard_", p0)
-			}))) ||
-		((e.Shell == "zsh") &&
-			in("functions", keysOf(e.Assigns)...)))
-}
-
-// native230 is the condition of self-env-agent.
+// native230 is the condition of self-env.
 func native230(env any) bool {
 	e := env.(*CommandEnv)
-	return (e.Agent &&
-		(((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[307], "hguard_", p0)
+	return func() bool {
+		let0 := ((((((e.Name == "tmux") &&
+			in(e.Pos(0), "set-environment", "setenv")) ||
+			((e.Name == "screen") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return in(p0, "setenv", "unsetenv")
+				}))) ||
+			((e.Name == "systemctl") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return in(p0, "set-environment", "unset-environment", "import-environment")
+				}))) ||
+			(e.Name == "dbus-update-activation-environment")) ||
+			((e.Name == "launchctl") &&
+				in(e.Pos(0), "setenv", "unsetenv")))
+		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+			return matchReFold(&nativeRegexps[310], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[307], "hguard_", p0)
+					return matchReFold(&nativeRegexps[310], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[308], "-", p0) ||
+						return (matchReWith(&nativeRegexps[311], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[309], "hguard", p0)
+					return matchReFold(&nativeRegexps[312], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6733,104 +6839,173 @@ func native230(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[310], "hguard_", p0)
+					return matchReFold(&nativeRegexps[313], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
-				in("functions", keysOf(e.Assigns)...))))
+				in("functions", keysOf(e.Assigns)...))) ||
+			(let0 &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReFold(&nativeRegexps[310], "hguard_", p0)
+				})))
+	}()
 }
 
-// native231 is the condition of self-hook-keys.
+// native231 is the condition of self-env-agent.
 func native231(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := ((((((e.Name == "tmux") &&
+			in(e.Pos(0), "set-environment", "setenv")) ||
+			((e.Name == "screen") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return in(p0, "setenv", "unsetenv")
+				}))) ||
+			((e.Name == "systemctl") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return in(p0, "set-environment", "unset-environment", "import-environment")
+				}))) ||
+			(e.Name == "dbus-update-activation-environment")) ||
+			((e.Name == "launchctl") &&
+				in(e.Pos(0), "setenv", "unsetenv")))
+		return (e.Agent &&
+			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return matchReFold(&nativeRegexps[310], "hguard_", p0)
+			}) ||
+				anyOf(e.WrapperArgs, func(p0 string) bool {
+					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
+				})) ||
+				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[310], "hguard_", p0)
+					})) &&
+					!((e.Name == "set") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (matchReWith(&nativeRegexps[311], "-", p0) ||
+								in(p0, "--query", "--show", "--names", "-n"))
+						})))) ||
+				(in(e.Name, "unset", "unfunction", "functions") &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[312], "hguard", p0)
+					}))) ||
+				((in(e.Name, "unset", "unfunction") &&
+					((e.Name == "unfunction") ||
+						e.HasFlag("f"))) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return ((p0 == "fc") ||
+							((p0 == "r") &&
+								(e.Shell == "zsh")))
+					}))) ||
+				(((e.Name == "unset") &&
+					!e.HasFlag("f")) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "PROMPT_COMMAND", "precmd_functions")
+					}))) ||
+				((in(e.Name, "declare", "typeset", "local") &&
+					e.HasFlag("n")) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[313], "hguard_", p0)
+					}))) ||
+				((e.Shell == "zsh") &&
+					in("functions", keysOf(e.Assigns)...))) ||
+				(let0 &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[310], "hguard_", p0)
+					}))))
+	}()
+}
+
+// native232 is the condition of self-hook-keys.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[311], "-", p0)
+			return matchReWith(&nativeRegexps[314], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[312], p0))
+					matchRe(&nativeRegexps[315], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[313], p0)
+				return matchRe(&nativeRegexps[316], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[314], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[317], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[315], "accept-", p0)
+				return matchReWith(&nativeRegexps[318], "accept-", p0)
 			})))
 }
 
-// native232 is the condition of self-hook-keys-agent.
-func native232(env any) bool {
+// native233 is the condition of self-hook-keys-agent.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "-", p0)
+				return matchReWith(&nativeRegexps[314], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[312], p0))
+						matchRe(&nativeRegexps[315], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[313], p0)
+					return matchRe(&nativeRegexps[316], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[314], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[317], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[315], "accept-", p0)
+					return matchReWith(&nativeRegexps[318], "accept-", p0)
 				}))))
 }
 
-// native233 is the condition of self-hook-functions.
-func native233(env any) bool {
+// native234 is the condition of self-hook-functions.
+func native234(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[316], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[319], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native234 is the condition of self-hook-functions-agent.
-func native234(env any) bool {
+// native235 is the condition of self-hook-functions-agent.
+func native235(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[316], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[319], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native235 is the condition of self-hook-builtins.
-func native235(env any) bool {
+// native236 is the condition of self-hook-builtins.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -6839,7 +7014,7 @@ func native235(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[316], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[319], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -6850,8 +7025,8 @@ func native235(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native236 is the condition of self-hook-builtins-agent.
-func native236(env any) bool {
+// native237 is the condition of self-hook-builtins-agent.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -6861,7 +7036,7 @@ func native236(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[316], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[319], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -6872,8 +7047,8 @@ func native236(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native237 is the condition of self-hook-editing.
-func native237(env any) bool {
+// native238 is the condition of self-hook-editing.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -6905,8 +7080,8 @@ func native237(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native238 is the condition of self-hook-editing-agent.
-func native238(env any) bool {
+// native239 is the condition of self-hook-editing-agent.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -6939,51 +7114,51 @@ func native238(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native239 is the condition of self-daemon.
-func native239(env any) bool {
+// native240 is the condition of self-daemon.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[309], "hguard", p0)
+			return matchReFold(&nativeRegexps[312], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], "hguard", p0)
+				return matchReFold(&nativeRegexps[312], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[317], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[320], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], "hguard", p0)
+				return matchReFold(&nativeRegexps[312], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native240 is the condition of self-daemon-agent.
-func native240(env any) bool {
+// native241 is the condition of self-daemon-agent.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], "hguard", p0)
+				return matchReFold(&nativeRegexps[312], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[309], "hguard", p0)
+					return matchReFold(&nativeRegexps[312], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[317], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[320], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[309], "hguard", p0)
+					return matchReFold(&nativeRegexps[312], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native241 is the condition of self-agent-unguarded.
-func native241(env any) bool {
+// native242 is the condition of self-agent-unguarded.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "setting-sources") ||
@@ -6991,7 +7166,7 @@ func native241(env any) bool {
 		((e.Name == "codex") &&
 			(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[318], "hook", p0)
+					return matchReAny(&nativeRegexps[321], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7002,7 +7177,7 @@ func native241(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[319], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[322], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7015,8 +7190,8 @@ func native241(env any) bool {
 		}))
 }
 
-// native242 is the condition of self-agent-unguarded-agent.
-func native242(env any) bool {
+// native243 is the condition of self-agent-unguarded-agent.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -7025,7 +7200,7 @@ func native242(env any) bool {
 			((e.Name == "codex") &&
 				(e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[318], "hook", p0)
+						return matchReAny(&nativeRegexps[321], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7036,7 +7211,7 @@ func native242(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[319], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[322], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7049,13 +7224,13 @@ func native242(env any) bool {
 			})))
 }
 
-// native243 is the condition of self-approve-agent.
-func native243(env any) bool {
+// native244 is the condition of self-approve-agent.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[309], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[312], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7082,7 +7257,7 @@ func native243(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[320], e.Name)) ||
+				matchRe(&nativeRegexps[323], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7115,52 +7290,52 @@ func native243(env any) bool {
 						}))))))
 }
 
-// native244 is the condition of self-daemon-start-agent.
-func native244(env any) bool {
+// native245 is the condition of self-daemon-start-agent.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native245 is the condition of service-delete.
-func native245(env any) bool {
+// native246 is the condition of service-delete.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native246 is the condition of service-secret-delete.
-func native246(env any) bool {
+// native247 is the condition of service-secret-delete.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native247 is the condition of service-backup-delete.
-func native247(env any) bool {
+// native248 is the condition of service-backup-delete.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native248 is the condition of cloud-audit-off.
-func native248(env any) bool {
+// native249 is the condition of cloud-audit-off.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native249 is the condition of cloud-public-exposure.
-func native249(env any) bool {
+// native250 is the condition of cloud-public-exposure.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native250 is the condition of access-grant.
-func native250(env any) bool {
+// native251 is the condition of access-grant.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (((serviceAction(e.Name, e.Args) == "grant") ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[321], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[324], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7170,27 +7345,27 @@ func native250(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[322], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[325], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[323], "-", p0) ||
+						return (matchReWith(&nativeRegexps[326], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[324], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[327], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
 
-// native251 is the condition of http-delete.
-func native251(env any) bool {
+// native252 is the condition of http-delete.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native252 is the condition of kubectl-scale-drain.
-func native252(env any) bool {
+// native253 is the condition of kubectl-scale-drain.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -7199,12 +7374,12 @@ func native252(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[325], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[328], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
-// native253 is the condition of compose-down-volumes.
-func native253(env any) bool {
+// native254 is the condition of compose-down-volumes.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -7218,11 +7393,11 @@ func native253(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native254 is the condition of framework-db-reset.
-func native254(env any) bool {
+// native255 is the condition of framework-db-reset.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[326], "db:", p0)
+		return matchReWith(&nativeRegexps[329], "db:", p0)
 	}) ||
 		(((anyOf(e.Args, func(p0 string) bool {
 			return (p0 == "prisma")
@@ -7248,7 +7423,7 @@ func native254(env any) bool {
 				return (p0 == "--force-reset")
 			}))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[327], "migrate:", p0)
+			return matchReWith(&nativeRegexps[330], "migrate:", p0)
 		})) ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "flush", "reset_db")
@@ -7280,51 +7455,51 @@ func native254(env any) bool {
 				return (p0 == "runner")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[328], ".", p0)
+				return matchReWith(&nativeRegexps[331], ".", p0)
 			})))
 }
 
-// native255 is the condition of kubectl-secret-values.
-func native255(env any) bool {
+// native256 is the condition of kubectl-secret-values.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[329], "secret", p0)
+			return matchReWith(&nativeRegexps[332], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[330], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[333], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
-// native256 is the condition of package-from-url.
-func native256(env any) bool {
+// native257 is the condition of package-from-url.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[331], "://", p0)
+			return matchReWith(&nativeRegexps[334], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[332], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[335], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[332], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[335], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[332], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[335], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[332], "://", p0)
+				return matchReWith(&nativeRegexps[335], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[333], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[336], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7336,7 +7511,7 @@ func native256(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[334], "://", p0) &&
+				return (matchReWith(&nativeRegexps[337], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7344,7 +7519,7 @@ func native256(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "http", p0)
+				return matchReWith(&nativeRegexps[338], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7358,26 +7533,26 @@ func native256(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "http", p0)
+				return matchReWith(&nativeRegexps[338], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "http", p0)
+				return matchReWith(&nativeRegexps[338], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native257 is the condition of unsigned-packages.
-func native257(env any) bool {
+// native258 is the condition of unsigned-packages.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[336], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[339], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7385,33 +7560,33 @@ func native257(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[337], "--force-", p0)
+				return matchReWith(&nativeRegexps[340], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[338], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[341], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native258 is the condition of repo-from-pipe.
-func native258(env any) bool {
+// native259 is the condition of repo-from-pipe.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[339], "/etc/", p0)
+			return matchReWith(&nativeRegexps[342], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[340], "/etc/", p0)
+				return matchReWith(&nativeRegexps[343], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native259 is the condition of environment-hijack.
-func native259(env any) bool {
+// native260 is the condition of environment-hijack.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
@@ -7422,47 +7597,47 @@ func native259(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[341], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[344], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[342], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[345], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[343], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[346], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[344], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[347], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[345], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[348], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((!matchReWith(&nativeRegexps[346], "ENV=", p0) &&
-						!matchReWith(&nativeRegexps[347], "PS4=", p0)) &&
+					return (((!matchReWith(&nativeRegexps[349], "ENV=", p0) &&
+						!matchReWith(&nativeRegexps[350], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[345], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[348], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[348], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[351], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
 
-// native260 is the condition of secret-in-command.
-func native260(env any) bool {
+// native261 is the condition of secret-in-command.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[349], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[352], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[350], "=", p0)
+				return matchReWith(&nativeRegexps[353], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[351], "A", p0)
+			return matchReWith(&nativeRegexps[354], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7470,16 +7645,16 @@ func native260(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[352], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[355], "--preserve-env=", p0)
 		}))
 }
 
-// native261 is the condition of local-package-install.
-func native261(env any) bool {
+// native262 is the condition of local-package-install.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[353], ".", p0)
+			return matchReFold(&nativeRegexps[356], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7495,21 +7670,21 @@ func native261(env any) bool {
 	}()
 }
 
-// native262 is the condition of package-index-redirect.
-func native262(env any) bool {
+// native263 is the condition of package-index-redirect.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[354], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[357], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[355], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[358], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[356], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[359], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[357], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[360], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7519,10 +7694,10 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[358], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[361], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[359], "://", p0) &&
+				return (matchReWith(&nativeRegexps[362], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7539,13 +7714,13 @@ func native262(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[359], "://", p0) &&
+				return (matchReWith(&nativeRegexps[362], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native263 is the condition of package-upload-foreign-index.
-func native263(env any) bool {
+// native264 is the condition of package-upload-foreign-index.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -7583,8 +7758,8 @@ func native263(env any) bool {
 	}()
 }
 
-// native264 is the condition of package-publish-secret.
-func native264(env any) bool {
+// native265 is the condition of package-publish-secret.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -7592,18 +7767,18 @@ func native264(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[360], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[363], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native265 is the condition of package-index-env-redirect.
-func native265(env any) bool {
+// native266 is the condition of package-index-env-redirect.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[361], "=", p0)
+					return matchReWith(&nativeRegexps[364], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7625,43 +7800,43 @@ func native265(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[362], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[365], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[363], "_", p0) &&
+				(matchReWith(&nativeRegexps[366], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[364], "://", let1) &&
+							return (matchReWith(&nativeRegexps[367], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[365], "=", p0) &&
-					!matchReWith(&nativeRegexps[366], "=0", p0))) ||
-				matchReWith(&nativeRegexps[367], "=", p0)) ||
-				(matchReWith(&nativeRegexps[368], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[368], "=", p0) &&
+					!matchReWith(&nativeRegexps[369], "=0", p0))) ||
+				matchReWith(&nativeRegexps[370], "=", p0)) ||
+				(matchReWith(&nativeRegexps[371], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[369], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[370], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[371], "-insecure", p0))
+				(matchReWith(&nativeRegexps[372], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[373], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[374], "-insecure", p0))
 		})
 	}()
 }
 
-// native266 is the condition of go-run-module-agent.
-func native266(env any) bool {
+// native267 is the condition of go-run-module-agent.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[372], ".", p0)
+			return matchReWith(&nativeRegexps[375], ".", p0)
 		}))
 }
 
-// native267 is the condition of shutdown-reboot.
-func native267(env any) bool {
+// native268 is the condition of shutdown-reboot.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -7672,7 +7847,7 @@ func native267(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[373], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[376], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7686,15 +7861,15 @@ func native267(env any) bool {
 			})))
 }
 
-// native268 is the condition of kill-all-processes.
-func native268(env any) bool {
+// native269 is the condition of kill-all-processes.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native269 is the condition of kill-process-list.
-func native269(env any) bool {
+// native270 is the condition of kill-process-list.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
@@ -7714,8 +7889,8 @@ func native269(env any) bool {
 	}()
 }
 
-// native270 is the condition of stop-service-list.
-func native270(env any) bool {
+// native271 is the condition of stop-service-list.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -7724,50 +7899,50 @@ func native270(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[374], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[375], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[377], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[378], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[376], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[379], "systemctl", e.Line)))
 }
 
-// native271 is the condition of fork-bomb.
-func native271(env any) bool {
+// native272 is the condition of fork-bomb.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native272 is the condition of kill-hguard.
-func native272(env any) bool {
+// native273 is the condition of kill-hguard.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[309], "hguard", p0)
+		return matchReFold(&nativeRegexps[312], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[377], "hguard", p0)
+			return matchReFold(&nativeRegexps[380], "hguard", p0)
 		}))
 }
 
-// native273 is the condition of crontab-remove.
-func native273(env any) bool {
+// native274 is the condition of crontab-remove.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native274 is the condition of history-wipe.
-func native274(env any) bool {
+// native275 is the condition of history-wipe.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[378], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[381], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[379], "history", p0)
+			return matchReWith(&nativeRegexps[382], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7784,7 +7959,7 @@ func native274(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[380], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[383], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -7792,15 +7967,15 @@ func native274(env any) bool {
 		}))
 }
 
-// native275 is the condition of history-file-startup.
-func native275(env any) bool {
+// native276 is the condition of history-file-startup.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[160], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[161], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -7811,7 +7986,7 @@ func native275(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[160], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[161], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -7821,8 +7996,8 @@ func native275(env any) bool {
 	}()
 }
 
-// native276 is the condition of firewall-off.
-func native276(env any) bool {
+// native277 is the condition of firewall-off.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -7843,7 +8018,7 @@ func native276(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[381], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[384], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7865,29 +8040,29 @@ func native276(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[382], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[385], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[383], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[386], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[384], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[387], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[385], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[388], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native277 is the condition of sudo-stdin-password.
-func native277(env any) bool {
+// native278 is the condition of sudo-stdin-password.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -7898,8 +8073,8 @@ func native277(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native278 is the condition of killall-sigkill.
-func native278(env any) bool {
+// native279 is the condition of killall-sigkill.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal", "n"), func(p0 string) bool {
@@ -7907,7 +8082,7 @@ func native278(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[386], "p", p0)
+				return matchReWith(&nativeRegexps[389], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -7916,19 +8091,19 @@ func native278(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native279 is the condition of windows-destructive.
-func native279(env any) bool {
+// native280 is the condition of windows-destructive.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[387], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[390], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[388], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[391], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native280 is the condition of powershell-evasion.
-func native280(env any) bool {
+// native281 is the condition of powershell-evasion.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -7947,15 +8122,15 @@ func native280(env any) bool {
 			})))
 }
 
-// native281 is the condition of power-off-remote.
-func native281(env any) bool {
+// native282 is the condition of power-off-remote.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[389], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[392], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[390], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[393], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7974,8 +8149,8 @@ func native281(env any) bool {
 			})))
 }
 
-// native282 is the condition of kill-init.
-func native282(env any) bool {
+// native283 is the condition of kill-init.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -7990,8 +8165,8 @@ func native282(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native283 is the condition of kernel-module-load.
-func native283(env any) bool {
+// native284 is the condition of kernel-module-load.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -8008,31 +8183,31 @@ func native283(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native284 is the condition of kernel-hardening-off.
-func native284(env any) bool {
+// native285 is the condition of kernel-hardening-off.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[391], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[394], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[392], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[395], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[393], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[396], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native285 is the condition of sysrq-trigger.
-func native285(env any) bool {
+// native286 is the condition of sysrq-trigger.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native286 is the condition of kernel-helper-write.
-func native286(env any) bool {
+// native287 is the condition of kernel-helper-write.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -8040,8 +8215,8 @@ func native286(env any) bool {
 	})
 }
 
-// native287 is the condition of audit-rules-off.
-func native287(env any) bool {
+// native288 is the condition of audit-rules-off.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -8052,12 +8227,12 @@ func native287(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[394], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[397], "/var/log/", p0)
 		}))
 }
 
-// native288 is the condition of network-cut.
-func native288(env any) bool {
+// native289 is the condition of network-cut.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -8118,8 +8293,8 @@ func native288(env any) bool {
 			})))
 }
 
-// native289 is the condition of system-network-change-agent.
-func native289(env any) bool {
+// native290 is the condition of system-network-change-agent.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -8132,7 +8307,7 @@ func native289(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[395], "--", p0)
+					return matchReWith(&nativeRegexps[398], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8158,8 +8333,8 @@ func native289(env any) bool {
 				}())))
 }
 
-// native290 is the condition of find-exec-broad.
-func native290(env any) bool {
+// native291 is the condition of find-exec-broad.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -8178,8 +8353,8 @@ func native290(env any) bool {
 				}))))
 }
 
-// native291 is the condition of find-edit-broad.
-func native291(env any) bool {
+// native292 is the condition of find-edit-broad.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -8202,8 +8377,8 @@ func native291(env any) bool {
 				}))))
 }
 
-// native292 is the condition of move-system-dir.
-func native292(env any) bool {
+// native293 is the condition of move-system-dir.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8213,8 +8388,8 @@ func native292(env any) bool {
 		}))
 }
 
-// native293 is the condition of move-home.
-func native293(env any) bool {
+// native294 is the condition of move-home.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8223,8 +8398,8 @@ func native293(env any) bool {
 		}))
 }
 
-// native294 is the condition of move-credentials-away.
-func native294(env any) bool {
+// native295 is the condition of move-credentials-away.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8232,17 +8407,17 @@ func native294(env any) bool {
 		}))
 }
 
-// native295 is the condition of fork-bomb-code.
-func native295(env any) bool {
+// native296 is the condition of fork-bomb-code.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[396], "while", e.Code) ||
-			matchReAny(&nativeRegexps[397], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[398], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[399], "while", e.Code) ||
+			matchReAny(&nativeRegexps[400], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[401], "fork", e.Code)))
 }
 
-// native296 is the condition of service-from-file.
-func native296(env any) bool {
+// native297 is the condition of service-from-file.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -8253,8 +8428,8 @@ func native296(env any) bool {
 				}))))
 }
 
-// native297 is the condition of container-host-root.
-func native297(env any) bool {
+// native298 is the condition of container-host-root.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -8265,11 +8440,11 @@ func native297(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[399], "\"", p0)
+				return matchReWith(&nativeRegexps[402], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[400], ".sock", p0)
+				return matchReWith(&nativeRegexps[403], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8279,40 +8454,40 @@ func native297(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], "source=/", p0)
+					return matchReWith(&nativeRegexps[404], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[402], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[405], "security.privileged=true", p0)
 				}))))
 }
 
-// native298 is the condition of bind-mount-system-file.
-func native298(env any) bool {
+// native299 is the condition of bind-mount-system-file.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[403], "bind", p0)
+			return matchReWith(&nativeRegexps[406], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[404], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[405], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[407], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[408], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native299 is the condition of snap-unsigned-install.
-func native299(env any) bool {
+// native300 is the condition of snap-unsigned-install.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native300 is the condition of timestomp.
-func native300(env any) bool {
+// native301 is the condition of timestomp.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], "-", p0)
+				return matchReWith(&nativeRegexps[409], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8335,8 +8510,8 @@ func native300(env any) bool {
 		}))
 }
 
-// native301 is the condition of login-records-wipe.
-func native301(env any) bool {
+// native302 is the condition of login-records-wipe.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -8361,28 +8536,28 @@ func native301(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[407], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[410], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native302 is the condition of kernel-thread-name.
-func native302(env any) bool {
+// native303 is the condition of kernel-thread-name.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[408], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[411], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native303 is the condition of mass-create-loop.
-func native303(env any) bool {
+// native304 is the condition of mass-create-loop.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[409], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[410], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[411], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[412], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[413], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[414], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8390,69 +8565,69 @@ func native303(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[412], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[415], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[413], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[416], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[414], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[417], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[415], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[418], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[416], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[419], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[417], e.Line)) &&
-				matchReAny(&nativeRegexps[418], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[419], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[420], e.Line)) &&
+				matchReAny(&nativeRegexps[421], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[422], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native304 is the condition of request-flood-loop.
-func native304(env any) bool {
+// native305 is the condition of request-flood-loop.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[420], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[421], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[422], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[423], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[424], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[425], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[423], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[426], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native305 is the condition of busy-loop.
-func native305(env any) bool {
-	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[424], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[425], "do", e.Line) &&
-			matchReWith(&nativeRegexps[426], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[427], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[428], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[429], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
-}
-
-// native306 is the condition of spawn-loop.
+// native306 is the condition of busy-loop.
 func native306(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchReAny(&nativeRegexps[430], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[431], "sleep\x00wait", e.Line))
+	e := env.(*LineEnv)
+	return ((matchReAny(&nativeRegexps[427], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[428], "do", e.Line) &&
+			matchReWith(&nativeRegexps[429], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[430], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[431], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[432], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native307 is the condition of thread-storm-code.
+// native307 is the condition of spawn-loop.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[432], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[433], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[434], "sleep\x00.join()", e.Code))
+	return ((e.Background &&
+		matchReAny(&nativeRegexps[433], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[434], "sleep\x00wait", e.Line))
 }
 
-// native308 is the condition of endless-device-read.
+// native308 is the condition of thread-storm-code.
 func native308(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Lang != "") &&
+		matchReAny(&nativeRegexps[435], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[436], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[437], "sleep\x00.join()", e.Code))
+}
+
+// native309 is the condition of endless-device-read.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -8465,15 +8640,15 @@ func native308(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native309 is the condition of memory-hog-code.
-func native309(env any) bool {
+// native310 is the condition of memory-hog-code.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[435], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[438], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native310 is the condition of write-system-config.
-func native310(env any) bool {
+// native311 is the condition of write-system-config.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -8491,51 +8666,51 @@ func native310(env any) bool {
 	})
 }
 
-// native311 is the condition of write-shell-startup.
-func native311(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[436], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[437], "/etc/", cleanPath(p0)))
-	})
-}
-
-// native312 is the condition of write-ssh.
+// native312 is the condition of write-shell-startup.
 func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[438], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[439], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[439], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[440], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native313 is the condition of write-credentials.
+// native313 is the condition of write-ssh.
 func native313(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[438], "/.ssh", cleanPath(p0)))
-	}) &&
-		!((in(e.Name, "cp", "install") &&
-			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[440], ".", index(e.Positional, 0))))
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[441], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[442], "authorized_keys", cleanPath(p0)))
+	})
 }
 
-// native314 is the condition of write-guard-config.
+// native314 is the condition of write-credentials.
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[441], "$", p0) ||
-			matchReAny(&nativeRegexps[442], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (sensitivePath(p0) &&
+			!matchReWith(&nativeRegexps[441], "/.ssh", cleanPath(p0)))
+	}) &&
+		!((in(e.Name, "cp", "install") &&
+			(len(e.Positional) == 2)) &&
+			matchReFold(&nativeRegexps[443], ".", index(e.Positional, 0))))
+}
+
+// native315 is the condition of write-guard-config.
+func native315(env any) bool {
+	e := env.(*CommandEnv)
+	return (anyOf(e.Outputs, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[444], "$", p0) ||
+			matchReAny(&nativeRegexps[445], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[443], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[446], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native315 is the condition of write-sudoers.
-func native315(env any) bool {
+// native316 is the condition of write-sudoers.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -8547,24 +8722,24 @@ func native315(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[444], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[447], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native316 is the condition of editor-command-write.
-func native316(env any) bool {
+// native317 is the condition of editor-command-write.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[445], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[448], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native317 is the condition of enable-user-service.
-func native317(env any) bool {
+// native318 is the condition of enable-user-service.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -8574,27 +8749,27 @@ func native317(env any) bool {
 			e.Agent))
 }
 
-// native318 is the condition of write-persistence.
-func native318(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[446], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[447], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[448], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[449], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
-	})
-}
-
-// native319 is the condition of write-app-bundle.
+// native319 is the condition of write-persistence.
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[450], "/Applications/", cleanPath(p0))
+		return (((matchReWith(&nativeRegexps[449], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[450], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[451], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[452], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
-// native320 is the condition of package-config-exec.
+// native320 is the condition of write-app-bundle.
 func native320(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return matchReWith(&nativeRegexps[453], "/Applications/", cleanPath(p0))
+	})
+}
+
+// native321 is the condition of package-config-exec.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -8602,28 +8777,28 @@ func native320(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[451], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[454], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[452], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[453], "=", p0))
+				return (matchReWith(&nativeRegexps[455], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[456], "=", p0))
 			})))
 }
 
-// native321 is the condition of go-env-exec.
-func native321(env any) bool {
+// native322 is the condition of go-env-exec.
+func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[454], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[457], "GOFLAGS=", p0)
 		}))
 }
 
-// native322 is the condition of package-lifecycle-script-agent.
-func native322(env any) bool {
+// native323 is the condition of package-lifecycle-script-agent.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -8644,11 +8819,11 @@ func native322(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[455], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[458], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[456], "scripts.", p0)
+						return matchReWith(&nativeRegexps[459], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8676,12 +8851,12 @@ func native322(env any) bool {
 	}()
 }
 
-// native323 is the condition of git-config-exec.
-func native323(env any) bool {
+// native324 is the condition of git-config-exec.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[457], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[460], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8689,40 +8864,40 @@ func native323(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[461], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[459], p0)
+					return matchRe(&nativeRegexps[462], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[460], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[463], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[461], "alias.", p0)
+				return matchReWith(&nativeRegexps[464], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[462], "credential.", p0)
+				return matchReFold(&nativeRegexps[465], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[463], "include", p0)
+				return matchReFold(&nativeRegexps[466], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[464], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[467], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[465], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[468], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[466], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[469], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8731,12 +8906,12 @@ func native323(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[467], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[470], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
-// native324 is the condition of git-config-include-project.
-func native324(env any) bool {
+// native325 is the condition of git-config-include-project.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -8747,40 +8922,40 @@ func native324(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[463], "include", p0)
+				return matchReFold(&nativeRegexps[466], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[463], "include", let0)) &&
+			!matchReFold(&nativeRegexps[466], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[160], let0) ||
+					(!matchRe(&nativeRegexps[161], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
 
-// native325 is the condition of git-config-trust.
-func native325(env any) bool {
+// native326 is the condition of git-config-trust.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[468], "http.", p0)
+			return matchReFold(&nativeRegexps[471], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[472], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[470], "url.", p0)
+					return matchReFold(&nativeRegexps[473], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "http", p0)
+					return matchReFold(&nativeRegexps[474], "http", p0)
 				}))))
 }
 
-// native326 is the condition of git-hooks-setup-agent.
-func native326(env any) bool {
+// native327 is the condition of git-hooks-setup-agent.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -8788,66 +8963,66 @@ func native326(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[457], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[460], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[457], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[460], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native327 is the condition of write-program-hook-file.
-func native327(env any) bool {
+// native328 is the condition of write-program-hook-file.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[472], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[473], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[475], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[476], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native328 is the condition of write-tool-config-agent.
-func native328(env any) bool {
+// native329 is the condition of write-tool-config-agent.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[474], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[475], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[477], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[478], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native329 is the condition of write-persistence-named.
-func native329(env any) bool {
+// native330 is the condition of write-persistence-named.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native330 is the condition of edit-account-file.
-func native330(env any) bool {
+// native331 is the condition of edit-account-file.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[476], "--action=", p0)
+			return matchReWith(&nativeRegexps[479], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[477], "/", p0)
+			return matchReWith(&nativeRegexps[480], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[478], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[481], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[479], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[482], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native331 is the condition of write-runs-later-agent.
-func native331(env any) bool {
+// native332 is the condition of write-runs-later-agent.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[480], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[483], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[160], p0) {
+					!matchRe(&nativeRegexps[161], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -8855,14 +9030,14 @@ func native331(env any) bool {
 		}))
 }
 
-// native332 is the condition of write-agent-instructions-agent.
-func native332(env any) bool {
+// native333 is the condition of write-agent-instructions-agent.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[160], p0) {
+					!matchRe(&nativeRegexps[161], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -8870,8 +9045,8 @@ func native332(env any) bool {
 		}))
 }
 
-// native333 is the condition of edit-system-file-agent.
-func native333(env any) bool {
+// native334 is the condition of edit-system-file-agent.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

@@ -71,6 +71,11 @@ var secretPaths = nameSet{names: []string{
 	"~/Library/Application Support/ngrok/ngrok.yml", "~/.config/filezilla/sitemanager.xml", "~/.config/filezilla/recentservers.xml",
 	"~/.claude.json", "~/.config/containers/auth.json", "~/.local/share/containers/auth.json",
 	"~/.config/solana/id.json", "~/.electrum/wallets/default_wallet",
+	// more (redteam12): Gradle's global properties (signing and Maven
+	// Central passwords, as ~/.m2/settings.xml for Maven), the Hetzner and
+	// Railway CLIs' tokens, Tailscale's node key, Atuin's sync key
+	"~/.gradle/gradle.properties", "~/.config/hcloud/cli.toml", "~/.railway/config.json",
+	"/var/lib/tailscale/tailscaled.state", "~/.local/share/atuin/key", "~/.local/share/atuin/session",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
 }}
 
@@ -80,6 +85,8 @@ var secretDirs = []string{
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
 	// wallets: Ethereum's keystore, Electrum's wallets
 	"~/.ethereum/keystore/", "~/.electrum/wallets/",
+	// WireGuard's private keys, NetworkManager's Wi-Fi and VPN secrets
+	"/etc/wireguard/", "/etc/NetworkManager/system-connections/",
 	// macOS's user records, whose ShadowHashData is the password's hash
 	// (its /etc/shadow), and the older hash files
 	"/var/db/dslocal/nodes/Default/users/", "/private/var/db/dslocal/nodes/Default/users/", "/var/db/shadow/hash/",
@@ -114,7 +121,10 @@ var browserBases = nameSet{names: []string{"Cookies", "Extension Cookies", "Web 
 // keep their profiles under, on Linux, macOS and Windows.
 var browserDirs = []string{"google-chrome", "google-chrome-beta", "google-chrome-unstable", "chromium", "chrome", "brave-browser",
 	"bravesoftware", "microsoft-edge", "microsoft edge", "edge", "vivaldi", "opera", "com.operasoftware.opera", "yandex-browser",
-	"yandexbrowser", "arc", "thorium", "user data"}
+	"yandexbrowser", "arc", "thorium", "user data",
+	// Electron apps keep a Chromium profile too: Slack's and Discord's
+	// Cookies hold the signed-in session
+	"slack", "discord", "microsoft teams", "teams-for-linux"}
 
 // browserStore reports a browser profile's cookie, autofill or key file.
 func browserStore(c, base string) bool {
@@ -144,6 +154,7 @@ var secretBaseGlobs = []string{
 	"*.token", "*_token", "*.ovpn", "*.ppk", "ssh_host_*_key", "*_rsa", "*_ed25519", "*_ecdsa", "*_dsa",
 	"id_rsa.*", "id_ed25519.*", "id_ecdsa.*", "id_dsa.*", "*.tfstate", "*.tfstate.backup",
 	"*.kubeconfig", "*firebase-adminsdk*.json",
+	"*.macaroon", // lnd's and Loop's: admin.macaroon spends the node's funds
 }
 
 // sshPublicFiles are the files of ~/.ssh that hold no key: its

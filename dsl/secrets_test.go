@@ -53,6 +53,13 @@ func TestSecretPath(t *testing.T) {
 		{"~/.kube/kubens", false}, {"Identity", false}, {"KUBECONFIG", false}, {"TOKEN", false}, {"vault.txt", false},
 		{"firebase.json", false}, {"~/.fly/notes.txt", false}, {"~/.vercel/project.json", false}, {"x.kubeconfig.pub", false},
 		{"terraform.tfvars.json", false}, // variables: sensitivePath
+		// holes, redteam12: CLI logins, node and network keys, Electron apps' sessions
+		{"~/.gradle/gradle.properties", true}, {"/home/u/.config/hcloud/cli.toml", true}, {"~/.railway/config.json", true},
+		{"/var/lib/tailscale/tailscaled.state", true}, {"~/.local/share/atuin/key", true}, {"/etc/wireguard/wg0.conf", true},
+		{"/etc/NetworkManager/system-connections/home.nmconnection", true}, {"~/.lnd/data/chain/bitcoin/mainnet/admin.macaroon", true},
+		{"~/.config/Slack/Cookies", true}, {"~/.config/discord/Local State", true},
+		{"gradle.properties", false}, {"app/gradle.properties", false}, {"~/.gradle/caches/x.jar", false}, {"/etc/wireguard", false},
+		{"~/.config/Slack/logs/x.log", false}, {"~/.local/share/atuin/history.db", false},
 	} {
 		if got := secretPath(tc.p); got != tc.want {
 			t.Errorf("secretPath(%q) = %v, want %v", tc.p, got, tc.want)

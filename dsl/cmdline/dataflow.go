@@ -403,6 +403,10 @@ func (w *walker) flowBefore(c *Command) {
 			v := a.Value
 			if v == "." || strings.HasPrefix(v, "./") || v[0] != '/' && v[0] != '~' && v[0] != '-' && strings.ContainsAny(v, "*?[") {
 				c.Args[i].Value = joinPath(w.cwd, v)
+				if (v == "." || v == "./") && contentCopiers[c.Name] && c.Args[i].Value != "/" {
+					// cp -r . ~ copies the directory's contents, as DIR/. does
+					c.Args[i].Value += "/."
+				}
 			}
 		}
 	}
@@ -411,6 +415,10 @@ func (w *walker) flowBefore(c *Command) {
 		w.xargsInput(c)
 	}
 }
+
+// contentCopiers copy a directory's contents when it is given as "."
+// (cp -r . DEST, rsync -a . DEST).
+var contentCopiers = map[string]bool{"cp": true, "gcp": true, "rsync": true, "ditto": true}
 
 // envChdir applies env -C DIR (--chdir) to the command env runs, which
 // starts there: env -C ../other git clean -fdx cleans the other

@@ -174,6 +174,14 @@ func (s *scanner) scan(lang, code string) {
 			lang == "awk" && t.kind == tString && i > 0 && toks[i-1].val == "|":
 			s.shell("pipe", t.val, t.dynamic, code[t.off:t.end])
 			continue
+		case lang == "awk" && t.kind == tString && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
+			// print … > "F" writes F; print … >> "F" appends to it
+			kind := writeK
+			if toks[i-2].val == ">" {
+				kind = appendK
+			}
+			s.add(finding{kind: kind, call: "print", arg: t.val, dynamic: t.dynamic, text: code[toks[i-1].off:t.end]})
+			continue
 		case t.kind != tIdent:
 			continue
 		}
@@ -235,6 +243,21 @@ func (s *scanner) scan(lang, code string) {
 		}
 		s.call(lang, act, t.val, args, text)
 	}
+}
+
+// awkPrinted reports whether the > at toks[gt] redirects a print or printf
+// statement's output rather than compares: a print comes before it in the
+// same statement.
+func awkPrinted(toks []token, gt int) bool {
+	for k := gt - 1; k >= 0 && gt-k < maxArgTokens; k-- {
+		switch v := toks[k].val; {
+		case toks[k].kind == tPunct && (v == ";" || v == "{" || v == "}"):
+			return false
+		case toks[k].kind == tIdent && (v == "print" || v == "printf"):
+			return true
+		}
+	}
+	return false
 }
 
 func lookup(specs []callSpec, qual string) (action, bool) {
@@ -504,6 +527,8 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		// perl unlink glob("~/*"): a call as the first argument
 		nested := lang == "perl" && toks[i+1].kind == tIdent && (i+2 < len(toks) && toks[i+2].val == "(" && match[i+2] > i+2 ||
 			strings.HasPrefix(toks[i+1].val, "$")) // unlink $f, system $cmd
+		// perl open F, ">/dev/sda" and open my $f, ">", P: a filehandle first
+		nested = nested || lang == "perl" && toks[i].val == "open" && toks[i+1].kind == tIdent
 		// ruby's FileUtils.rm_rf Dir.home: a constant's method as the first argument
 		nested = nested || lang == "ruby" && toks[i+1].kind == tIdent && toks[i+1].val[0] >= 'A' && toks[i+1].val[0] <= 'Z' && toks[i].end < toks[i+1].off
 		if lang != "perl" && lang != "ruby" && lang != "lua" && lang != "php" || toks[i+1].kind != tString && toks[i+1].kind != tNumber && toks[i+1].val != "[" && !nested {

@@ -619,6 +619,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.end()
 		case isIFS(p):
 			e.write(" ")
+		case homeParent(p):
+			e.write("${HOME}/..") // ${HOME%/*}: the directory above the home, /home
 		case isHome(p) && p.Exp != nil:
 			e.write("$HOME")
 		case isHome(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && (p.GlobSubst != syntax.OptUnset || p.Split != syntax.OptUnset || p.RcExpand != syntax.OptUnset):
@@ -735,7 +737,50 @@ func isIFS(p *syntax.ParamExp) bool {
 // home directory by name.
 func isHome(p *syntax.ParamExp) bool {
 	return p.Param != nil && p.Param.Value == "HOME" && !p.Excl && !p.Length && p.Index == nil &&
-		p.Slice == nil && p.Repl == nil && p.Names == 0 && (p.Exp == nil || homeOp(p.Exp.Op))
+		p.Slice == nil && p.Repl == nil && p.Names == 0 && (p.Exp == nil || homeOp(p.Exp.Op) || homeTrim(p.Exp))
+}
+
+// homeTrim: ${HOME%/}, ${HOME%%/} and an empty pattern (${HOME#}) take
+// nothing from a home, which has no trailing slash.
+func homeTrim(e *syntax.Expansion) bool {
+	switch e.Op {
+	case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+		pat := ""
+		if e.Word != nil {
+			var ok bool
+			if pat, ok = literalWord(e.Word); !ok {
+				return false
+			}
+		}
+		return pat == "" || pat == "/" && (e.Op == syntax.RemSmallSuffix || e.Op == syntax.RemLargeSuffix)
+	}
+	return false
+}
+
+// homeParent reports ${HOME%/*}, which takes the home's last name off.
+func homeParent(p *syntax.ParamExp) bool {
+	if p.Param == nil || p.Param.Value != "HOME" || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
+		p.Exp == nil || p.Exp.Op != syntax.RemSmallSuffix || p.Exp.Word == nil {
+		return false
+	}
+	pat, ok := literalWord(p.Exp.Word)
+	return ok && pat == "/*"
+}
+
+// literalWord is a word's text when it is only literal parts, quoted or not.
+func literalWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(x.Value)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // homeOp: ${HOME:?}, ${HOME-x}, ${HOME:=x} are $HOME, which is set.
