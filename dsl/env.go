@@ -3,6 +3,7 @@ package dsl
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -254,6 +255,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
+	env.Outputs = append(env.Outputs, patchedFiles(line, c, args, env.Positional, env.Cwd)...)
 	if !ctx.inside {
 		env.Outputs = append(env.Outputs, archivedOutputs(c.Name, args, env.Positional, env.Cwd, ctx)...)
 		env.SecretFiles = append(env.SecretFiles, printedMembers(c, args, env.Positional, env.Cwd, ctx)...)
@@ -804,6 +806,105 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
+}
+
+// patchedFiles are the files a diff written on the line names, which
+// patch or git apply writes: a diff given as a heredoc, a here-string,
+// static text piped in, or a file an earlier command wrote (patch -p1 <
+// x.diff, git apply x.diff). Each +++ and --- name is taken with -pN's
+// components stripped (git apply's default 1; patch with no -p: as
+// written and with one stripped), under patch's -d DIR or git apply's
+// --directory, resolved against cwd.
+func patchedFiles(line *cmdline.Line, c *cmdline.Command, args, pos []string, cwd string) []string {
+	var sources []string
+	switch {
+	case c.Name == "patch":
+		sources = optionValues(args, []string{"-i", "--input"}, false)
+		if len(pos) > 1 {
+			sources = append(sources, pos[1]) // patch FILE PATCHFILE
+		}
+	case c.Name == "git" && len(pos) > 0 && pos[0] == "apply":
+		if hasFlag(args, []string{"--check", "--stat", "--numstat", "--summary"}) {
+			return nil
+		}
+		sources = pos[1:]
+	default:
+		return nil
+	}
+	var text strings.Builder
+	if c.Stdin.Static && c.Stdin.Text != "" {
+		text.WriteString(c.Stdin.Text)
+	}
+	names := sources
+	if c.Stdin.Kind == "file" && c.Stdin.From != "" {
+		names = append(names, c.Stdin.From)
+	}
+	for _, t := range writtenEarlier(line, c, names) {
+		text.WriteString("\n" + t)
+	}
+	if text.Len() == 0 || !strings.Contains(text.String(), "+++ ") {
+		return nil
+	}
+	strips := []int{1}
+	dir := ""
+	if c.Name == "patch" {
+		strips = []int{0, 1}
+		if p := optionValues(args, []string{"-p", "--strip"}, false); len(p) > 0 {
+			if n, err := strconv.Atoi(p[0]); err == nil && n >= 0 {
+				strips = []int{n}
+			}
+		}
+		if d := optionValues(args, []string{"-d", "--directory"}, false); len(d) > 0 {
+			dir = d[0]
+		}
+	} else {
+		if p := optionValues(args, []string{"-p"}, false); len(p) > 0 {
+			if n, err := strconv.Atoi(p[0]); err == nil && n >= 0 {
+				strips = []int{n}
+			}
+		}
+		if d := optionValues(args, []string{"--directory"}, true); len(d) > 0 {
+			dir = d[0]
+		}
+	}
+	var out []string
+	for _, l := range strings.Split(text.String(), "\n") {
+		name, ok := strings.CutPrefix(l, "+++ ")
+		if !ok {
+			name, ok = strings.CutPrefix(l, "--- ")
+		}
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "\t") // a timestamp after a tab
+		name = strings.TrimSpace(name)
+		if name == "" || name == "/dev/null" {
+			continue
+		}
+		for _, n := range strips {
+			p := name
+			for i := 0; i < n; i++ {
+				_, rest, found := strings.Cut(p, "/")
+				if !found {
+					break
+				}
+				p = rest
+			}
+			if !strings.HasPrefix(p, "/") {
+				p = path.Join(dir, p)
+				if cwd != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") {
+					p = path.Join(cwd, p)
+				}
+			}
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+		if len(out) > 64 {
+			break
+		}
+	}
+	return out
 }
 
 // urlNamed are the files a download saves under its URL's last part

@@ -719,7 +719,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native177
 		}
-	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
 		if scope == "command" {
 			return native178
 		}
@@ -5486,21 +5486,33 @@ func native178(env any) bool {
 					return sliceOf(e.Positional, 0, 1)
 				}
 				return func() []string {
-					if e.Name == "vercel" {
-						return e.Positional
+					if (e.Name == "vercel") &&
+						(e.Pos(0) == "deploy") {
+						return sliceOf(e.Positional, 1, len(e.Positional))
 					}
 					return func() []string {
-						if ((e.Name == "wrangler") &&
-							(e.Pos(0) == "pages")) &&
-							in(e.Pos(1), "deploy", "publish") {
-							return sliceOf(e.Positional, 2, len(e.Positional))
+						if (e.Name == "vercel") &&
+							in(e.Pos(0), "alias", "bisect", "build", "certs", "dev", "dns", "domains", "env", "git", "help", "init", "inspect", "link", "list", "ls", "login", "logout", "logs", "project", "projects", "promote", "pull", "redeploy", "remove", "rm", "rollback", "secrets", "switch", "teams", "whoami", "integration", "blob") {
+							return []string{}
 						}
 						return func() []string {
-							if (e.Name == "tailscale") &&
-								in(e.Pos(0), "serve", "funnel") {
-								return sliceOf(e.Positional, 1, len(e.Positional))
+							if e.Name == "vercel" {
+								return e.Positional
 							}
-							return []string{}
+							return func() []string {
+								if ((e.Name == "wrangler") &&
+									(e.Pos(0) == "pages")) &&
+									in(e.Pos(1), "deploy", "publish") {
+									return sliceOf(e.Positional, 2, len(e.Positional))
+								}
+								return func() []string {
+									if (e.Name == "tailscale") &&
+										in(e.Pos(0), "serve", "funnel") {
+										return sliceOf(e.Positional, 1, len(e.Positional))
+									}
+									return []string{}
+								}()
+							}()
 						}()
 					}()
 				}()

@@ -140,7 +140,20 @@ func revealsSecret(name string, args []string) bool {
 	case "doctl":
 		return seq("auth", "token")
 	case "heroku":
-		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create"
+		// config and config:get print the app's config vars: its database
+		// URL, API keys
+		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create" || op(0) == "config" || op(0) == "config:get"
+	case "fly", "flyctl":
+		return seq("auth", "token") || seq("tokens", "create")
+	case "netlify", "ntl":
+		return op(0) == "env:get" || op(0) == "env:list" && has("--plain", "--json")
+	case "railway":
+		return (op(0) == "variables" || op(0) == "variable" || op(0) == "vars") && !has("--set") && op(1) == ""
+	case "npm", "pnpm", "yarn":
+		// npm config get //registry.npmjs.org/:_authToken, yarn config get npmAuthToken
+		return op(0) == "config" && op(1) == "get" && strings.Contains(strings.ToLower(op(2)), "auth")
+	case "keyctl":
+		return op(0) == "print" || op(0) == "pipe" || op(0) == "read"
 	case "git":
 		return seq("credential", "fill") || strings.HasPrefix(op(0), "credential-") && op(1) == "get" // a helper asked directly
 	case "terraform", "tofu":

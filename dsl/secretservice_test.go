@@ -114,6 +114,13 @@ func TestRevealsSecret(t *testing.T) {
 		{"kwallet-query -r github kdewallet", true}, {"kwallet-query -l kdewallet", false},
 		{"terraform show -json tfplan", false}, // a plan's changes, which agents read to review it
 		{"rails credentials:show", true}, {"rails credentials:edit", false},
+		// holes, redteam12: app config vars, deploy tokens, npm's token, the kernel keyring
+		{"heroku config -a app", true}, {"heroku config:get DATABASE_URL", true}, {"heroku config:set X=1", false},
+		{"fly auth token", true}, {"flyctl auth token", true}, {"fly deploy", false},
+		{"netlify env:get K", true}, {"netlify env:list --plain", true}, {"netlify env:list", false},
+		{"railway variables", true}, {"railway variables --set K=V", false},
+		{"npm config get //registry.npmjs.org/:_authToken", true}, {"yarn config get npmAuthToken", true}, {"npm config get registry", false},
+		{"keyctl print %user:x", true}, {"keyctl show", false},
 	}
 	// a program revealsSecret knows is useless unless a rule that calls it
 	// is evaluated for that program: the built-in rules' on lists hold it

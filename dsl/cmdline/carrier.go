@@ -828,6 +828,13 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
 			i++
 		case !strings.HasPrefix(v, "-"):
+			for _, a := range args[i+1:] {
+				if rest, ok := strings.CutPrefix(a.Value, "ext::"); ok && rest != "" {
+					// git clone 'ext::sh -c …': the ext transport runs its command
+					// (allowed by protocol.allow or GIT_ALLOW_PROTOCOL)
+					w.nested(c, argvLine(gitExtArgv(rest)), "git ext::", cx, a.Dynamic)
+				}
+			}
 			w.gitShortExec(c, v, args[i+1:], cx)
 			if v == "clone" || v == "init" {
 				w.gitCloneConfig(c, args[i+1:], template, cx)
@@ -835,6 +842,39 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			return // the subcommand: -c after it is not git's
 		}
 	}
+}
+
+// gitExtArgv splits an ext:: URL's command as git does: a space separates
+// arguments, "% " is a space in one, "%%" a percent sign, and %s and %S the
+// service git asks for.
+func gitExtArgv(s string) []string {
+	var out []string
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+		case c == '%' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 's':
+				b.WriteString("upload-pack")
+			case 'S':
+				b.WriteString("git-upload-pack")
+			default:
+				b.WriteByte(s[i])
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // gitCloneConfig follows git clone's and init's -c/--config KEY=VALUE

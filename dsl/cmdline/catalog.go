@@ -296,6 +296,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 		w.nested(c, "sh", via, cx, false)
+		switch c.Stdin.Kind {
+		case "heredoc", "herestring", "pipe":
+			// the shell reads its commands from there: echo 'rm -rf ~' | unshare -r
+			w.runInput(c, c.Name+" stdin", cx)
+		}
 	}
 }
 

@@ -238,76 +238,78 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[114]
 	case "valgrind":
 		return &catalogPrograms[115]
-	case "setarch", "linux32", "linux64", "i386", "x86_64", "arch":
+	case "setarch":
 		return &catalogPrograms[116]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[117]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[118]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[119]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[120]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[121]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[122]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+	case "sg", "newgrp":
 		return &catalogPrograms[123]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
 		return &catalogPrograms[124]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[125]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[126]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[127]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[128]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[129]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[130]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[131]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[132]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[133]
-	case "script":
+	case "nix":
 		return &catalogPrograms[134]
-	case "socat":
+	case "script":
 		return &catalogPrograms[135]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[136]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[137]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[138]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[139]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[140]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[141]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[142]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[143]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[144]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[145]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[146]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[147]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[148]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[149]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[150]
+	case "nix-shell":
+		return &catalogPrograms[151]
 	}
 	return nil
 }
@@ -559,10 +561,14 @@ var catalogNames = [...]string{
 	"rlwrap",
 	"valgrind",
 	"setarch",
-	"linux32",
 	"linux64",
+	"linux32",
 	"i386",
+	"i486",
+	"i586",
+	"i686",
 	"x86_64",
+	"uname26",
 	"arch",
 	"chronic",
 	"eatmydata",
@@ -769,16 +775,17 @@ var catalogPrograms = [...]Program{
 	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh"}, {"--command", "sh"}}},
 	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
-	{Name: "nsenter", Runs: "argv", Args: "tSGrwmuinpUCT", Long: []string{"target", "setuid", "setgid", "root", "wd", "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"}, Shell: "agent"},
+	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
 	{Name: "chroot", Runs: "argv", Long: []string{"userspec", "groups"}, Operands: 1, Shell: "agent"},
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},
 	{Name: "cpulimit", Runs: "argv", Args: "lpe", Long: []string{"limit", "pid", "exe"}},
 	{Name: "dbus-launch", Runs: "argv", Long: []string{"config-file"}},
-	{Name: "rlwrap", Runs: "argv", Args: "abCDfFgHlOopPqsSwz"},
+	{Name: "rlwrap", Runs: "argv", Args: "bCDefFgHlMOPqsSwz"},
 	{Name: "valgrind", Runs: "argv"},
 	{Name: "setarch", Runs: "argv", Operands: 1},
+	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh"}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1},

@@ -1174,6 +1174,11 @@ func (w *walker) cd(args []field) {
 		dir = a.Value
 		break
 	}
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(dir, home); ok && (rest == "" || rest[0] == '/') {
+			dir = "~" + rest // cd "$HOME" is cd ~, not a directory named $HOME
+		}
+	}
 	switch {
 	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
 		w.cwd, w.cwdRel = path.Clean(dir), ""

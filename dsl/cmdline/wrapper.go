@@ -87,6 +87,9 @@ func (w *walker) unwrap(name string, spec optSpec, args []field) (Wrapper, []Ass
 	wr := Wrapper{Name: name}
 	var assigns []Assign
 	operands := spec.operands
+	if name == "setarch" && len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
+		operands = 0 // the arch comes first when given, and may be left out: setarch -R CMD
+	}
 	options := true
 	i := 0
 	take := func() string { // the next argument, as an option's value
