@@ -19,7 +19,9 @@ import (
 //     configuration, rules.d, state, sessions, the audit log, plugins, the
 //     daemon's socket, a project's .hguard/rules.yaml);
 //   - hguard's programs where they are installed: hguard, hguard-plugins
-//     and hguard-tirith in any bin, sbin or libexec directory;
+//     and hguard-tirith in any bin, sbin or libexec directory, or in the
+//     other directories setups put on PATH (a version manager's shims,
+//     pnpm's global bin, ~/.dotnet/tools);
 //   - the coding agents' settings that run hguard's hook: Claude Code's
 //     .claude/settings*.json (and $CLAUDE_CONFIG_DIR, managed settings),
 //     Codex's .codex/config.toml and hooks.json ($CODEX_HOME), Gemini CLI's
@@ -86,7 +88,8 @@ func guardClean(c string) bool {
 		return true // OpenCode runs every plugin there; one could rewrite a command after hguard's has checked it
 	case parent == "hooks" && (grand == ".copilot" || grand == ".github"), base == "hooks" && parent == ".github":
 		return true // Copilot CLI runs every hook file there, the repository's as well as the user's
-	case hguardPrograms[strings.TrimSuffix(base, ".new")] && (parent == "bin" || parent == "sbin" || parent == "libexec"):
+	case hguardPrograms[strings.TrimSuffix(base, ".new")] && (parent == "bin" || parent == "sbin" || parent == "libexec" ||
+		parent == "shims" || parent == "pnpm" || parent == "tools" && grand == ".dotnet"): // version managers' shims, pnpm's global bin: on PATH too
 		return true
 	case agentSettings[parent].has(base) && (!configAgentDirs[parent] || grand == ".config"):
 		return true

@@ -24,6 +24,8 @@ func TestGuardPath(t *testing.T) {
 		{"/usr/local/bin/hguard-plugins", true},
 		{"/opt/homebrew/bin/hguard-tirith", true},
 		{"/usr/local/bin/hguard.new", true},
+		{"~/.asdf/shims/hguard", true}, {"~/.local/share/pnpm/hguard", true}, {"~/.dotnet/tools/hguard", true}, // redteam12: also on PATH
+		{"~/.asdf/shims/node", false}, {"~/proj/tools/hguard", false},
 		{"./hguard", false},
 		{"bin/hguardx", false},
 		{"~/.claude/settings.json", true},

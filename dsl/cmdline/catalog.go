@@ -567,6 +567,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range elispTerm().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
 		}
+		for _, m := range elispDelete().FindAllStringSubmatch(code, -1) {
+			if r := strings.TrimSpace(m[2]); r != "" && r != "nil" {
+				run("rm -rf " + argvLine([]string{unquote(m[1])})) // (delete-directory "~" t) is rm -rf ~
+			}
+		}
 		if strings.Contains(code, "(shell)") || strings.Contains(code, "(eshell)") {
 			run("")
 		}
@@ -1015,6 +1020,7 @@ var (
 	vimLang      = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
 	callSystem   = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	elispShell   = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
+	elispDelete  = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
 	elispTerm    = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
 	tclLoad      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
 	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*e\s*(?:$|[;}\n])`)

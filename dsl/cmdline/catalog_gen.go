@@ -254,62 +254,64 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[122]
 	case "sg", "newgrp":
 		return &catalogPrograms[123]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "kitty", "alacritty", "urxvt", "rxvt", "st", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal", "foot":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal":
 		return &catalogPrograms[124]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[125]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[126]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[127]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[128]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[129]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[130]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[131]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[132]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[133]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[134]
-	case "script":
+	case "nix":
 		return &catalogPrograms[135]
-	case "socat":
+	case "script":
 		return &catalogPrograms[136]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[137]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[138]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[139]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[140]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[141]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[142]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[143]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[144]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[145]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[146]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[147]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[148]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[149]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[150]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[151]
+	case "nix-shell":
+		return &catalogPrograms[152]
 	}
 	return nil
 }
@@ -600,18 +602,18 @@ var catalogNames = [...]string{
 	"uxterm",
 	"gnome-terminal",
 	"konsole",
-	"kitty",
 	"alacritty",
 	"urxvt",
 	"rxvt",
-	"st",
 	"terminator",
 	"tilix",
 	"xfce4-terminal",
 	"wezterm",
 	"lxterminal",
 	"mate-terminal",
+	"kitty",
 	"foot",
+	"st",
 	"tmux",
 	"byobu",
 	"byobu-tmux",
@@ -793,6 +795,7 @@ var catalogPrograms = [...]Program{
 	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program"}, {"--exec", "program"}, {"--startas", "program"}, {"-a", "program"}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}, {"-x", "argv"}, {"--command", "sh"}}, Shell: "agent"},
+	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv"}}, Shell: "agent"},
 	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
@@ -810,7 +813,7 @@ var catalogPrograms = [...]Program{
 	{Name: "sched", Runs: "line", Operands: 1},
 	{Name: "faketime", Runs: "argv", Long: []string{"date-prog"}, Operands: 1},
 	{Name: "trickle", Runs: "argv", Args: "wtlnduLP"},
-	{Name: "hyperfine", Args: "wmMrPDLSunNsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh"}, {"--setup", "sh"}, {"-p", "sh"}, {"--prepare", "sh"}, {"-c", "sh"}, {"--cleanup", "sh"}, {"--conclude", "sh"}, {"-S", "shell-program"}, {"--shell", "shell-program"}, {"", "sh"}}},
+	{Name: "hyperfine", Args: "wmMrPDLSunsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh"}, {"--setup", "sh"}, {"-p", "sh"}, {"--prepare", "sh"}, {"-c", "sh"}, {"--cleanup", "sh"}, {"--conclude", "sh"}, {"-S", "shell-program"}, {"--shell", "shell-program"}, {"", "sh"}}},
 	{Name: "direnv", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "op", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},

@@ -689,7 +689,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.nameArgs(c, args, cx)
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
-		w.configFiles(c, args, cx)
+		files, done := w.procFiles(args) // curl -K <(…): a configuration known
+		w.configFiles(c, files, cx)
+		done()
 	case containerRunners.has(name):
 		w.containerExec(c, args, cx)
 	case name == "cd" || name == "pushd":
