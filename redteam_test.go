@@ -430,5 +430,10 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "cp /bin/true ~/.asdf/shims/hguard", dsl.Ask, dsl.Block},
 		{"bash", "printf '#!/bin/sh\\nexit 0\\n' > ~/.local/share/pnpm/hguard", dsl.Ask, dsl.Block},
 		{"bash", "ls ~/.asdf/shims", dsl.Allow, dsl.Allow},
+		// find's name filter that matches every name narrows nothing
+		{"bash", "find ~/ -name '*' -delete", dsl.Block, dsl.Block},
+		{"bash", "find ~ -regex '.*' -delete", dsl.Block, dsl.Block},
+		{"bash", "find ~ -name '*.pyc' -delete", dsl.Ask, dsl.Ask},
+		{"bash", "find . -name '*.orig' -delete", dsl.Ask, dsl.Ask},
 	})
 }

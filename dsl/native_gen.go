@@ -483,7 +483,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native118
 		}
-	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-wholename\", \"-iwholename\", \"-regex\", \"-iregex\", \"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\"])":
+	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\", \"-not\", \"!\", \"-prune\"]) && all(options(\"name\", \"iname\", \"path\", \"ipath\", \"wholename\", \"iwholename\"), # in [\"*\", \"**\"]) && all(options(\"regex\", \"iregex\"), # in [\".*\", \".+\", \".*.*\"])":
 		if scope == "command" {
 			return native119
 		}
@@ -4249,7 +4249,7 @@ func native118(env any) bool {
 // native119 is the condition of find-delete-broad.
 func native119(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.HasFlag("delete") ||
+	return (((((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "-exec", "-execdir")
 		}) &&
@@ -4260,7 +4260,13 @@ func native119(env any) bool {
 			isHome(e.Pos(0))) ||
 			in(cleanPath(e.Pos(0)), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/home", "/Users", "/System", "/Library"))) &&
 		!anyOf(e.Args, func(p0 string) bool {
-			return in(p0, "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum", "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-newermt", "-fstype")
+			return in(p0, "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum", "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-newermt", "-fstype", "-not", "!", "-prune")
+		})) &&
+		allOf(e.Options("name", "iname", "path", "ipath", "wholename", "iwholename"), func(p0 string) bool {
+			return in(p0, "*", "**")
+		})) &&
+		allOf(e.Options("regex", "iregex"), func(p0 string) bool {
+			return in(p0, ".*", ".+", ".*.*")
 		}))
 }
 
