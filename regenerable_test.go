@@ -25,13 +25,18 @@ func TestRegenerableDelete(t *testing.T) {
 		"web/node_modules/y/index.js": "y\n", "web/.next/cache/a": "a\n", "src/gen/a.go": "package gen\n",
 		"vendor/.git/HEAD": "ref: refs/heads/main\n", "dist/.git/HEAD": "ref: refs/heads/main\n",
 		"coverage/lcov.info": "x\n", "web/storybook-static/index.html": "x\n", "app/.dart_tool/version": "x\n",
+		"htmlcov/index.html": "x\n", ".coverage": "x\n", "out/index.html": "x\n", "tmp/cache/a": "a\n",
+		"web/tmp/notes.md": "n\n", "web/.coverage/notes.md": "n\n",
 	}, 0o644)
 	writeTree(t, loose, map[string]string{"node_modules/x/index.js": "x\n"}, 0o644)
-	writeTree(t, home, map[string]string{".cache/go-build/00/a": "a\n", "Library/Developer/Xcode/DerivedData/App/x": "x\n"}, 0o644)
-	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go", ".gitignore", "build/Dockerfile", "src/gen/a.go"}} {
+	writeTree(t, home, map[string]string{"Documents/a.md": "a\n", ".cache/go-build/00/a": "a\n", "Library/Developer/Xcode/DerivedData/App/x": "x\n"}, 0o644)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go", ".gitignore", "build/Dockerfile", "src/gen/a.go", "web/tmp/notes.md"}} {
 		if out, err := exec.Command(git, append([]string{"-C", proj}, args...)...).CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v %s", args, err, out)
 		}
+	}
+	if err := os.Symlink(filepath.Join(home, "Documents"), filepath.Join(proj, "web", "out")); err != nil {
+		t.Fatal(err)
 	}
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
@@ -47,11 +52,18 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "rm -rf ~/.cache/go-build", dsl.Allow},
 		{proj, "rm -rf coverage web/storybook-static app/.dart_tool", dsl.Allow}, // test coverage, storybook's and flutter's output
 		{proj, "rm -rf ~/Library/Developer/Xcode/DerivedData", dsl.Allow},
-		{proj, "rm -rf build", dsl.Ask},                // it holds a tracked Dockerfile
-		{proj, "rm -rf node_modules src/gen", dsl.Ask}, // beside a tracked directory
-		{proj, "rm -rf dist", dsl.Ask},                 // a repository of its own
-		{proj, "rm -rf vendor", dsl.Ask},               // a name no build gives
-		{proj, "rm -rf */node_modules", dsl.Ask},       // a glob
+		{proj, "rm -rf coverage htmlcov .coverage", dsl.Allow}, // coverage.py's report and data file
+		{proj, "rm -rf web/.next out", dsl.Allow},              // next export's output
+		{proj, "rm -r tmp/", dsl.Allow},                        // a framework's scratch
+		{proj, "rm -rf web/tmp", dsl.Ask},                      // it holds a tracked file
+		{proj, "rm -rf web/.coverage", dsl.Ask},                // a directory under the data file's name
+		{proj, "rm -rf .coverage src", dsl.Ask},                // beside the sources
+		{proj, "rm -rf web/out/", dsl.Ask},                     // a link: what it leads to goes
+		{proj, "rm -rf build", dsl.Ask},                        // it holds a tracked Dockerfile
+		{proj, "rm -rf node_modules src/gen", dsl.Ask},         // beside a tracked directory
+		{proj, "rm -rf dist", dsl.Ask},                         // a repository of its own
+		{proj, "rm -rf vendor", dsl.Ask},                       // a name no build gives
+		{proj, "rm -rf */node_modules", dsl.Ask},               // a glob
 		{proj, "rm -rf \"$D/node_modules\"", dsl.Ask},
 		{loose, "rm -rf node_modules", dsl.Ask}, // no work tree says what it holds
 		{proj, "rm -rf ~", dsl.Block},

@@ -12,15 +12,16 @@ import (
 
 // Regenerable names directories whose content a build or a package
 // manager makes again: dependencies (node_modules, a virtual
-// environment), compilers' and tools' caches, build trees. Losing them
-// loses nothing a checkpoint would hold. *.pyc files and *.egg-info
-// directories count too.
+// environment), compilers' and tools' caches, build trees, and the
+// scratch a framework or a run leaves (Rails' tmp, Next's and tsc's
+// out). Losing them loses nothing a checkpoint would hold. *.pyc files
+// and *.egg-info directories count too.
 var Regenerable = []string{
 	"node_modules", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
 	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output", "coverage",
 	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".output", ".svelte-kit", ".turbo", ".parcel-cache",
 	".angular", ".docusaurus", ".expo", "storybook-static", ".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
-	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release",
+	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release", "out", "tmp",
 }
 
 // RegenerableDir reports a directory name of Regenerable's.
@@ -28,9 +29,17 @@ func RegenerableDir(name string) bool {
 	return slices.Contains(Regenerable, name) || strings.HasSuffix(name, ".egg-info") && name != ".egg-info"
 }
 
+// RegenerableFile reports a file name a tool writes again on its next
+// run: coverage.py's data (.coverage, and .coverage.HOST.PID of a
+// parallel run), Finder's .DS_Store and *.pyc.
+func RegenerableFile(name string) bool {
+	return name == ".coverage" || strings.HasPrefix(name, ".coverage.") || name == ".DS_Store" ||
+		strings.HasSuffix(name, ".pyc") && name != ".pyc"
+}
+
 func regenerable(name string, isDir bool) bool {
 	if !isDir {
-		return strings.HasSuffix(name, ".pyc")
+		return RegenerableFile(name)
 	}
 	return RegenerableDir(name)
 }
