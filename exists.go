@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/hguard/hguard/checkpoint"
 )
@@ -29,29 +31,68 @@ func existsOnDisk() func(string) (dir, ok bool) {
 }
 
 // buildOutput is dsl.Context.BuildOutput: a directory named as builds
-// and package managers name their output (checkpoint.Regenerable), or a
+// and package managers name their output (checkpoint.Regenerable) or
+// anything below one (target/debug/incremental, node_modules/.vite), or a
 // file named as tools name what they write on each run
-// (checkpoint.RegenerableFile: rm -rf htmlcov .coverage), that
-// the project's git index (read in Go, as checkpoints read it; no git runs
-// in the user's repository) tracks nothing in, and that is no repository
-// of its own (a submodule's checkout or a clone holds work no index of
-// the project lists).
+// (checkpoint.RegenerableFile: rm -rf htmlcov .coverage), or every match
+// of a glob (dist/*, *.egg-info), that the
+// project's git index (read in Go, as checkpoints read it; no git runs in
+// the user's repository) tracks nothing in, in a work tree that is not
+// the home (a home under git is dotfiles, its ~/tmp no build's). No link
+// and no repository of its own (a submodule's checkout or a clone holds
+// work no index of the project lists) lies on the way from the output
+// directory down to path: rm -rf out/ deletes what the link leads to.
 func buildOutput(path string) bool {
-	switch b := filepath.Base(path); {
-	case checkpoint.RegenerableFile(b):
-		if fi, err := os.Lstat(path); err == nil && fi.IsDir() {
-			return false // a directory under a file's name holds what no tool wrote
-		}
-	case !checkpoint.RegenerableDir(b):
-		return false
-	default:
-		if _, err := os.Lstat(filepath.Join(path, ".git")); !errors.Is(err, fs.ErrNotExist) {
+	if b := filepath.Base(path); strings.ContainsAny(b, "*?[") {
+		// each match (Go's * matches a leading dot too: more than the
+		// shell's); with none, rm is given the pattern itself and finds
+		// nothing, and what the line may put there first is output if
+		// only output names match or it lies in output (dist/*)
+		matches, err := filepath.Glob(path)
+		if err != nil || len(matches) == 0 && b != "*.egg-info" && b != "*.pyc" && !buildOutput(filepath.Dir(path)) {
 			return false
 		}
+		return !slices.ContainsFunc(matches, func(m string) bool { return !buildOutput(m) })
 	}
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return false // rm -rf out/ deletes what the link leads to
+	top := path // the directory named as output
+	if checkpoint.RegenerableFile(filepath.Base(path)) {
+		if fi, err := os.Lstat(path); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
+			return false // a directory under a file's name holds what no tool wrote
+		}
+	} else {
+		for !checkpoint.RegenerableDir(filepath.Base(top)) {
+			up := filepath.Dir(top)
+			if up == top {
+				return false
+			}
+			top = up
+		}
+		for p := path; ; p = filepath.Dir(p) {
+			if fi, err := os.Lstat(p); err == nil && (fi.Mode()&fs.ModeSymlink != 0 || fi.IsDir() && !absent(filepath.Join(p, ".git"))) {
+				return false
+			}
+			if p == top {
+				break
+			}
+		}
 	}
-	tracked, ok := checkpoint.TrackedBelow(path)
+	for wt := filepath.Dir(top); ; wt = filepath.Dir(wt) {
+		if !absent(filepath.Join(wt, ".git")) {
+			if home := os.Getenv("HOME"); home != "" && filepath.Clean(home) == wt {
+				return false
+			}
+			break
+		}
+		if filepath.Dir(wt) == wt {
+			break
+		}
+	}
+	tracked, ok := checkpoint.TrackedBelow(top)
 	return ok && !tracked
+}
+
+// absent reports that nothing is at path.
+func absent(path string) bool {
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
 }

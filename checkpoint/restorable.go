@@ -12,16 +12,20 @@ import (
 
 // Regenerable names directories whose content a build or a package
 // manager makes again: dependencies (node_modules, a virtual
-// environment), compilers' and tools' caches, build trees, and the
-// scratch a framework or a run leaves (Rails' tmp, Next's and tsc's
-// out). Losing them loses nothing a checkpoint would hold. *.pyc files
-// and *.egg-info directories count too.
+// environment, CocoaPods' Pods), compilers' and tools' caches, build
+// trees (.NET's bin and obj, go build -o bin/app, static sites, deploy
+// bundles), test reports, and the scratch a framework or a run leaves
+// (Rails' tmp, Next's and tsc's out); a bin of scripts git tracks is no
+// build's (rules' regenerable asks git). Losing them loses nothing a
+// checkpoint would hold. *.egg-info directories count too.
 var Regenerable = []string{
 	"node_modules", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
 	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output", "coverage",
 	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".output", ".svelte-kit", ".turbo", ".parcel-cache",
 	".angular", ".docusaurus", ".expo", "storybook-static", ".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
-	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release", "out", "tmp",
+	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release", "bin", "out", "tmp",
+	"Pods", "site", "_site", ".jekyll-cache", ".serverless", "cdk.out", ".aws-sam", ".stack-work", "dist-newstyle",
+	"test-results", "playwright-report", "blob-report",
 }
 
 // RegenerableDir reports a directory name of Regenerable's.
@@ -31,10 +35,11 @@ func RegenerableDir(name string) bool {
 
 // RegenerableFile reports a file name a tool writes again on its next
 // run: coverage.py's data (.coverage, and .coverage.HOST.PID of a
-// parallel run), Finder's .DS_Store and *.pyc.
+// parallel run), Finder's .DS_Store, ESLint's cache, tsc's build info
+// and *.pyc.
 func RegenerableFile(name string) bool {
-	return name == ".coverage" || strings.HasPrefix(name, ".coverage.") || name == ".DS_Store" ||
-		strings.HasSuffix(name, ".pyc") && name != ".pyc"
+	return name == ".coverage" || strings.HasPrefix(name, ".coverage.") || name == ".DS_Store" || name == ".eslintcache" ||
+		strings.HasSuffix(name, ".tsbuildinfo") || strings.HasSuffix(name, ".pyc") && name != ".pyc"
 }
 
 func regenerable(name string, isDir bool) bool {

@@ -129,6 +129,9 @@ type CommandEnv struct {
 	// CapturesScreen reports that the command captures the screen
 	// (capturesScreen).
 	CapturesScreen func() bool `expr:"capturesScreen"`
+	// FindsRegenerable reports find deleting, or running the command on,
+	// only what a tool makes again (findsRegenerable).
+	FindsRegenerable func() bool `expr:"findsRegenerable"`
 	// HoldsSecret reports a file an earlier command filled with a secret
 	// (holdsSecret).
 	HoldsSecret func(path string) bool `expr:"holdsSecret"`
@@ -303,11 +306,12 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
+	env.FindsRegenerable = func() bool { return findsRegenerable(c, line) }
 	env.HoldsSecret = func(p string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
-	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) }
+	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
@@ -1207,17 +1211,20 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // directory dir, that a build or a package manager makes again when it is
 // gone, so that deleting it loses time, not work: one of the home's tool
 // caches (homeCaches), or a build's output or a dependency directory
-// (Context.BuildOutput). A path known only at run time, a glob and one
-// that climbs (..) are not.
+// (Context.BuildOutput), which judges a glob in the last name by its
+// matches (rm -rf dist/* build *.egg-info). A path known only at run
+// time, a glob above the last name and one that climbs (..) are not.
 func regenerable(p, dir string, ctx Context) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
 	r := resolveIn(cleanPath(p), dir)
-	if strings.ContainsAny(r, "$`*?[{") || slices.Contains(strings.Split(r, "/"), "..") {
+	parent, base := path.Split(r)
+	if strings.ContainsAny(parent, "$`*?[{") || strings.ContainsAny(base, "$`{") || slices.Contains(strings.Split(r, "/"), "..") {
 		return false
 	}
-	if t := tildeHome(path.Clean(r), ctx.Home); strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
+	glob := strings.ContainsAny(base, "*?[") // BuildOutput judges each match
+	if t := tildeHome(path.Clean(r), ctx.Home); !glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
 		// ~/.cache and ~/Library/Caches are many tools' caches, and some
 		// keep state there: each tool's, not the whole
 		return within(t, d) && !(t == d && (d == "~/.cache" || d == "~/Library/Caches"))

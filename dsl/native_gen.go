@@ -403,7 +403,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native98
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#)))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || # == \"{}\" && findsRegenerable()))":
 		if scope == "command" {
 			return native99
 		}
@@ -455,11 +455,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native111
 		}
-	case "hasFlag(\"delete\")":
+	case "hasFlag(\"delete\") && !findsRegenerable()":
 		if scope == "command" {
 			return native112
 		}
-	case "\"find\" in wrappers || \"xargs\" in wrappers || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
+	case "\"find\" in wrappers && !(len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
 		if scope == "command" {
 			return native113
 		}
@@ -3690,8 +3690,10 @@ func native99(env any) bool {
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
 			allOf(e.Positional, func(p0 string) bool {
-				return (isTemp(p0) ||
-					e.Regenerable(p0))
+				return ((isTemp(p0) ||
+					e.Regenerable(p0)) ||
+					((p0 == "{}") &&
+						e.FindsRegenerable()))
 			})))
 }
 
@@ -4099,13 +4101,19 @@ func native111(env any) bool {
 // native112 is the condition of find-delete.
 func native112(env any) bool {
 	e := env.(*CommandEnv)
-	return e.HasFlag("delete")
+	return (e.HasFlag("delete") &&
+		!e.FindsRegenerable())
 }
 
 // native113 is the condition of find-exec-delete.
 func native113(env any) bool {
 	e := env.(*CommandEnv)
-	return ((in("find", e.Wrappers...) ||
+	return (((in("find", e.Wrappers...) &&
+		!(((len(e.Positional) > 0) &&
+			allOf(e.Positional, func(p0 string) bool {
+				return (p0 == "{}")
+			})) &&
+			e.FindsRegenerable())) ||
 		in("xargs", e.Wrappers...)) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")

@@ -294,5 +294,21 @@ func TestEverydayDevLines(t *testing.T) {
 		{"$(go env GOPATH)/bin/rm -rf ~", dsl.Block, dsl.Block},
 		{`"$(git rev-parse --show-toplevel)/scripts/x.sh"`, dsl.Ask, dsl.Ask}, // the project's: followed by its path only
 		{"$(npm bin)/eslint src/", dsl.Ask, dsl.Ask},
+		// find deleting Python's bytecode and caches, or dependencies (the third everyday corpus)
+		{`find . -name "*.pyc" -delete`, dsl.Allow, dsl.Allow},
+		{"find . -type d -name __pycache__ -exec rm -rf {} +", dsl.Allow, dsl.Allow},
+		{`find . -name "__pycache__" -type d -prune -exec rm -rf {} +`, dsl.Allow, dsl.Allow},
+		{"find . -name .DS_Store -delete", dsl.Allow, dsl.Allow},
+		{"find . -name node_modules -prune -exec rm -rf '{}' +", dsl.Allow, dsl.Allow},
+		{"find . -name '*.orig' -delete", dsl.Ask, dsl.Ask},
+		{"find . -not -name '*.pyc' -delete", dsl.Ask, dsl.Ask},
+		{"find . -name '*.pyc' -o -name '*.py' -delete", dsl.Ask, dsl.Ask},
+		{"find . -delete -name '*.pyc'", dsl.Ask, dsl.Ask},
+		{"find ~ -name node_modules -exec rm -rf {} +", dsl.Ask, dsl.Ask},
+		{"find / -name __pycache__ -exec rm -rf {} +", dsl.Ask, dsl.Ask},
+		{"find . -name __pycache__ -exec rm -rf {} ../src +", dsl.Ask, dsl.Ask},
+		{"find . -name __pycache__ -exec sh -c 'rm -rf {}/..' \\;", dsl.Ask, dsl.Ask},
+		{"mv src __pycache__ && find . -name __pycache__ -exec rm -rf {} +", dsl.Ask, dsl.Ask},
+		{"mv src dist && rm -rf dist", dsl.Ask, dsl.Ask},
 	})
 }

@@ -1,0 +1,167 @@
+package dsl
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// findsRegenerable reports find deleting (-delete), or running the command
+// c on what it finds (find … -exec rm -rf {} +), only what a tool makes
+// again on its next run: its starting points lie below the command's
+// directory (static, relative, no ..), its tests are all joined by and
+// (no -o, no ',', no parentheses), and one of them, not negated and before
+// any action, is -name or -iname of foundRegenerable's; nothing on the line
+// moves, copies or links files (mv src __pycache__ would be found). c is
+// find itself, or a command find runs directly.
+func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
+	f := c
+	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "find" {
+		f = nil
+		for _, o := range line.Commands {
+			if o.Name == "find" && o.Pos == c.Pos && o.Source == c.Source && len(o.Wrappers) == n-1 {
+				f = o
+				break
+			}
+		}
+	}
+	if f == nil || f.Name != "find" {
+		return false
+	}
+	for _, o := range line.Commands {
+		if _, ok := moverArgs(o); ok {
+			return false // mv src __pycache__ names what find then deletes
+		}
+	}
+	args := f.Args
+	i := 0
+	for ; i < len(args); i++ { // find's own options, then its starting points
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			continue
+		}
+		if v == "-D" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {
+			break
+		}
+		p := strings.TrimPrefix(v, "./")
+		if args[i].Dynamic || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") ||
+			slices.Contains(strings.Split(p, "/"), "..") {
+			return false
+		}
+	}
+	selected := false
+	for ; i < len(args); i++ {
+		switch v := args[i].Value; v {
+		case "-o", "-or", ",", "(", ")":
+			return false // an alternative selects more than the name
+		case "-name", "-iname":
+			if i+1 >= len(args) {
+				return false
+			}
+			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
+			i++
+			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
+				selected = true
+			}
+		case "-delete", "-exec", "-execdir", "-ok", "-okdir":
+			if !selected {
+				return false // an action before the name runs on everything
+			}
+			if v == "-delete" {
+				continue
+			}
+			for i++; i < len(args) && args[i].Value != ";" && args[i].Value != "+"; i++ {
+			}
+		}
+	}
+	return selected
+}
+
+// foundRegenerable reports a name pattern of find's that matches only what
+// a tool writes again and no project tracks: Python's bytecode and its
+// caches, a package manager's dependencies, Finder's .DS_Store.
+func foundRegenerable(pattern string) bool {
+	switch pattern {
+	case "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", ".ipynb_checkpoints",
+		"node_modules", "*.pyc", "*.pyo", "*.py[co]", "*.egg-info", ".DS_Store":
+		return true
+	}
+	return false
+}
+
+// filledEarlier reports a command on the line that moves, copies or links
+// something into the path p (resolved against dir), or onto a directory
+// holding it, before c runs: mv src dist && rm -rf dist deletes no
+// build's output. Without a loop or a function on the line only the
+// commands before c count (rm -rf dist && cp -r public dist refills it).
+func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
+	r := path.Clean(resolveIn(cleanPath(p), dir))
+	repeats := len(line.Functions) > 0 || loopWord.MatchString(line.Original)
+	for _, o := range line.Commands {
+		if o == c {
+			if !repeats {
+				return false
+			}
+			continue
+		}
+		args, ok := moverArgs(o)
+		if !ok {
+			continue
+		}
+		pos, _ := splitArgs(args, valueOptions[programName(o.Name)])
+		dests := optionValues(args, []string{"-t", "--target-directory"}, true)
+		srcs := pos
+		if len(dests) == 0 && len(pos) > 1 {
+			dests, srcs = pos[len(pos)-1:], pos[:len(pos)-1]
+		}
+		odir := commandCwd(ctx.Cwd, o.Cwd, o.CwdRel)
+		for _, d := range dests {
+			dr := path.Clean(resolveIn(cleanPath(d), odir))
+			if strings.ContainsAny(dr, "$`") || within(dr, r) {
+				return true
+			}
+			for a := dr; strings.ContainsAny(r, "*?[") && a != "/" && a != "."; a = path.Dir(a) {
+				if ok, _ := path.Match(r, a); ok {
+					return true // mv src x.egg-info && rm -rf *.egg-info
+				}
+			}
+			if within(r, dr) {
+				// into a directory above p: what lands there by its own
+				// name (mv backup/dist .) fills p
+				below, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(r, dr), "/"), "/")
+				if slices.ContainsFunc(srcs, func(s string) bool {
+					m, err := path.Match(below, baseName(s)) // rm -rf dist/*: below is a glob
+					return strings.ContainsAny(s, "$`*?[") || m || err != nil
+				}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// moverArgs returns the arguments of a command that moves, copies or
+// links files (git mv's after mv), and whether it is one.
+func moverArgs(o *cmdline.Command) ([]string, bool) {
+	args := wordValues(o.Args)
+	switch o.Name {
+	case "mv", "cp", "ln", "rsync", "install", "ditto", "gmv", "gcp":
+		return args, true
+	case "git":
+		if i := slices.Index(args, "mv"); i >= 0 {
+			return args[i+1:], true
+		}
+	}
+	return nil, false
+}
+
+// loopWord finds a loop's keyword: its body runs again after what follows it.
+var loopWord = regexp.MustCompile(`\b(for|while|until|select)\b`)
