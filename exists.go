@@ -31,7 +31,7 @@ func existsOnDisk() func(string) (dir, ok bool) {
 }
 
 // buildOutput is dsl.Context.BuildOutput: a directory named as builds
-// and package managers name their output (checkpoint.Regenerable) or
+// and package managers name their output (checkpoint.BuildOutputDir) or
 // anything below one (target/debug/incremental, node_modules/.vite), or a
 // file named as tools name what they write on each run
 // (checkpoint.RegenerableFile: rm -rf htmlcov .coverage), or every match
@@ -60,7 +60,7 @@ func buildOutput(path string) bool {
 			return false // a directory under a file's name holds what no tool wrote
 		}
 	} else {
-		for !checkpoint.RegenerableDir(filepath.Base(top)) {
+		for !checkpoint.BuildOutputDir(filepath.Base(top)) {
 			up := filepath.Dir(top)
 			if up == top {
 				return false

@@ -73,6 +73,8 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "mv src web/x.egg-info && rm -rf web/*.egg-info", dsl.Ask},                       // filled on the line
 		{proj, "mv src web/dist && rm -rf web/dist", dsl.Ask},
 		{proj, "mv src target/ && rm -rf target/*", dsl.Ask},
+		{proj, "python3 -c 'import shutil; shutil.rmtree(\"target\")'", dsl.Allow},
+		{proj, "python3 -c 'import shutil; shutil.move(\"src\", \"target\"); shutil.rmtree(\"target\")'", dsl.Ask},
 		{proj, "rm -rf web/*.egg-inf*", dsl.Allow},       // each match is output
 		{proj, "rm -rf api/bin api/obj", dsl.Allow},      // .NET's build output
 		{proj, "rm -rf bin", dsl.Ask},                    // Rails' scripts, tracked
@@ -95,6 +97,25 @@ func TestRegenerableDelete(t *testing.T) {
 			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})
 			if v.Level != tt.want {
 				t.Errorf("%q in %s, caller %q: %s, want %s (%v)", tt.cmd, tt.dir, caller, v.Level, tt.want, v.Findings)
+			}
+		}
+	}
+	// A file beside them is deleted as rm -f would: an agent's disk says
+	// which is one (a person's command reads no disk for it).
+	for _, tt := range []struct {
+		cmd           string
+		person, agent dsl.Level
+	}{
+		{"rm -rf node_modules main.go", dsl.Ask, dsl.Allow},
+		{"rm -rf .coverage main.go", dsl.Ask, dsl.Allow},
+		{"rm -rf node_modules src", dsl.Ask, dsl.Ask},         // a directory
+		{"rm -rf node_modules nothere.txt", dsl.Ask, dsl.Ask}, // nothing says what the line puts there
+		{"rm -rf node_modules web/out", dsl.Ask, dsl.Ask},     // a link to a directory
+		{"mv src main.go; rm -rf main.go", dsl.Ask, dsl.Ask},
+	} {
+		for caller, want := range map[string]dsl.Level{"": tt.person, "claude-code": tt.agent} {
+			if v := g.Check(Request{Command: tt.cmd, Cwd: proj, Shell: "bash", Caller: caller}); v.Level != want {
+				t.Errorf("%q, caller %q: %s, want %s (%v)", tt.cmd, caller, v.Level, want, v.Findings)
 			}
 		}
 	}

@@ -13,19 +13,30 @@ import (
 // Regenerable names directories whose content a build or a package
 // manager makes again: dependencies (node_modules, a virtual
 // environment, CocoaPods' Pods), compilers' and tools' caches, build
-// trees (.NET's bin and obj, go build -o bin/app, static sites, deploy
-// bundles), test reports, and the scratch a framework or a run leaves
-// (Rails' tmp, Next's and tsc's out); a bin of scripts git tracks is no
-// build's (rules' regenerable asks git). Losing them loses nothing a
-// checkpoint would hold. *.egg-info directories count too.
+// trees (static sites, deploy bundles) and test reports. Losing them
+// loses nothing a checkpoint would hold. *.egg-info directories count
+// too.
 var Regenerable = []string{
 	"node_modules", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
 	"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov", ".nyc_output", "coverage",
 	"target", "build", "dist", "_build", ".gradle", ".next", ".nuxt", ".output", ".svelte-kit", ".turbo", ".parcel-cache",
 	".angular", ".docusaurus", ".expo", "storybook-static", ".cache", ".terraform", "zig-cache", ".zig-cache", "zig-out",
-	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release", "bin", "out", "tmp",
-	"Pods", "site", "_site", ".jekyll-cache", ".serverless", "cdk.out", ".aws-sam", ".stack-work", "dist-newstyle",
+	".dart_tool", ".build", "obj", "cmake-build-debug", "cmake-build-release",
+	"Pods", "_site", ".jekyll-cache", ".serverless", "cdk.out", ".aws-sam", ".stack-work", "dist-newstyle",
 	"test-results", "playwright-report", "blob-report",
+}
+
+// OutputNames name directories builds and frameworks fill (.NET's bin,
+// go build -o bin/app, Next's and tsc's out, Rails' tmp, MkDocs' site)
+// that a project also gives its own (scripts in bin, a site's sources):
+// output only where git tracks nothing in them, as the rules' regenerable
+// asks (BuildOutputDir); a snapshot's checks do not pass over them.
+var OutputNames = []string{"bin", "out", "tmp", "site"}
+
+// BuildOutputDir reports a directory name of Regenerable's or
+// OutputNames'.
+func BuildOutputDir(name string) bool {
+	return RegenerableDir(name) || slices.Contains(OutputNames, name)
 }
 
 // RegenerableDir reports a directory name of Regenerable's.

@@ -58,11 +58,13 @@ type Context struct {
 	// (absolute or ~/…): a word an agent's command gives that names one
 	// is no host (namesHost). Nil for a person.
 	Present func(path string) bool
-	// BuildOutput reports a directory (by its absolute, clean path) that
-	// a build or a package manager makes again: named as they name their
-	// output (checkpoint.Regenerable), in a git work tree that tracks
-	// nothing in it, and no repository of its own (a submodule's
-	// checkout). Nil: none is known (regenerable).
+	// BuildOutput reports a path (absolute, clean; a glob in its last
+	// name is judged by its matches) that a build or a package manager
+	// makes again: a directory named as they name their output
+	// (checkpoint.BuildOutputDir) or below one, or a file named as a tool
+	// names what each run writes, in a git work tree that tracks nothing
+	// in it, and no link or repository of its own (a submodule's
+	// checkout) on the way. Nil: none is known (regenerable).
 	BuildOutput func(path string) bool
 
 	// held is what the line's commands filled with a secret, built once
@@ -144,6 +146,9 @@ type CommandEnv struct {
 	// Regenerable reports a directory a build or a package manager makes
 	// again when it is gone (regenerable).
 	Regenerable func(path string) bool `expr:"regenerable"`
+	// PlainFile reports a file (no directory) an agent's command names on
+	// disk, that the line fills with nothing first (plainFile).
+	PlainFile func(path string) bool `expr:"plainFile"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -312,6 +317,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
 	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}

@@ -15,7 +15,8 @@ import (
 // directory (static, relative, no ..), its tests are all joined by and
 // (no -o, no ',', no parentheses), and one of them, not negated and before
 // any action, is -name or -iname of foundRegenerable's; nothing on the line
-// moves, copies or links files (mv src __pycache__ would be found). c is
+// moves, copies or links files, nor runs inline code that may (mv src
+// __pycache__ would be found). c is
 // find itself, or a command find runs directly.
 func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 	f := c
@@ -32,7 +33,7 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 		return false
 	}
 	for _, o := range line.Commands {
-		if _, ok := moverArgs(o); ok {
+		if _, ok := moverArgs(o); ok || unseenMoves(o) {
 			return false // mv src __pycache__ names what find then deletes
 		}
 	}
@@ -98,7 +99,7 @@ func foundRegenerable(pattern string) bool {
 
 // filledEarlier reports a command on the line that moves, copies or links
 // something into the path p (resolved against dir), or onto a directory
-// holding it, before c runs: mv src dist && rm -rf dist deletes no
+// holding it, or inline code or a dynamic command that may, before c runs: mv src dist && rm -rf dist deletes no
 // build's output. Without a loop or a function on the line only the
 // commands before c count (rm -rf dist && cp -r public dist refills it).
 func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
@@ -110,6 +111,9 @@ func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Co
 				return false
 			}
 			continue
+		}
+		if unseenMoves(o) {
+			return true
 		}
 		args, ok := moverArgs(o)
 		if !ok {
@@ -163,5 +167,33 @@ func moverArgs(o *cmdline.Command) ([]string, bool) {
 	return nil, false
 }
 
+// unseenMoves reports a command that may move files where no argument
+// shows: inline code that moves, copies or links (shutil.move,
+// fs.renameSync) or that hguard cannot read, or a name known only at run
+// time. Inline code's shell-outs are commands of the line (mv among them).
+func unseenMoves(o *cmdline.Command) bool {
+	return o.Dynamic || o.Payload != nil && o.Payload.Lang != "" && (o.Payload.Opaque || codeMoves.MatchString(o.Payload.Code))
+}
+
+// codeMoves finds a call in inline code that moves, copies or links files.
+var codeMoves = regexp.MustCompile(`(?i)(move|rename|replace|copy|cp|mv|link|symlink)\w*\s*\(`)
+
 // loopWord finds a loop's keyword: its body runs again after what follows it.
 var loopWord = regexp.MustCompile(`\b(for|while|until|select)\b`)
+
+// plainFile reports a path, resolved against the command's directory dir,
+// where an agent's disk (Context.Exists) holds a file, not a directory:
+// rm -rf deletes it as rm -f would (rm -rf node_modules package-lock.json).
+// A path known only at run time, a glob and a person's command (no
+// Exists) are not judged.
+func plainFile(p, dir string, ctx Context) bool {
+	if ctx.Exists == nil || p == "" || strings.HasPrefix(p, "-") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if strings.ContainsAny(r, "$`*?[{") || !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") {
+		return false
+	}
+	isDir, ok := ctx.Exists(path.Clean(r))
+	return ok && !isDir
+}

@@ -403,7 +403,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native98
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || # == \"{}\" && findsRegenerable()))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable()))":
 		if scope == "command" {
 			return native99
 		}
@@ -3690,8 +3690,9 @@ func native99(env any) bool {
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
 			allOf(e.Positional, func(p0 string) bool {
-				return ((isTemp(p0) ||
+				return (((isTemp(p0) ||
 					e.Regenerable(p0)) ||
+					e.PlainFile(p0)) ||
 					((p0 == "{}") &&
 						e.FindsRegenerable()))
 			})))
