@@ -38,24 +38,16 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 		}
 	}
 	args := f.Args
-	i := 0
-	for ; i < len(args); i++ { // find's own options, then its starting points
-		v := args[i].Value
-		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
-			continue
-		}
-		if v == "-D" {
-			i++
-			continue
-		}
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {
-			break
-		}
-		p := strings.TrimPrefix(v, "./")
+	inside := true // every starting point lies in the working directory
+	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
+		p := strings.TrimPrefix(args[i].Value, "./")
 		if args[i].Dynamic || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") ||
 			slices.Contains(strings.Split(p, "/"), "..") {
-			return false
+			inside = false
 		}
+	})
+	if !inside {
+		return false
 	}
 	selected := false
 	for ; i < len(args); i++ {

@@ -755,13 +755,14 @@ func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
 	}
 }
 
-// findExec emits the commands of find's -exec, -execdir, -ok and -okdir,
-// each with find's starting points and the operator as its wrapper's
-// arguments (find ~ -exec curl -T {} …: what it runs on lies under ~).
-func (w *walker) findExec(c *Command, args []field, cx ctx) {
-	var points []string
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
+// FindStart walks find's arguments up to its expression, which it returns
+// the index of: its own options (-H, -L, -P, -O LEVEL, -D DEBUG) are
+// skipped and each starting point's index is given to point. value(i) is
+// the i-th of n arguments.
+func FindStart(n int, value func(int) string, point func(int)) int {
+	i := 0
+	for ; i < n; i++ {
+		v := value(i)
 		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
 			continue
 		}
@@ -772,8 +773,17 @@ func (w *walker) findExec(c *Command, args []field, cx ctx) {
 		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {
 			break
 		}
-		points = append(points, v)
+		point(i)
 	}
+	return min(i, n)
+}
+
+// findExec emits the commands of find's -exec, -execdir, -ok and -okdir,
+// each with find's starting points and the operator as its wrapper's
+// arguments (find ~ -exec curl -T {} …: what it runs on lies under ~).
+func (w *walker) findExec(c *Command, args []field, cx ctx) {
+	var points []string
+	FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) { points = append(points, args[i].Value) })
 	for i := 0; i < len(args); i++ {
 		op := args[i].Value
 		if op != "-exec" && op != "-execdir" && op != "-ok" && op != "-okdir" {
