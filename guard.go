@@ -435,6 +435,7 @@ func (g *Guard) Check(req Request) Verdict {
 		findings = append(findings, stagedFindings(line, req.Cwd, findings)...)
 		findings = append(findings, publishFindings(line, req.Cwd, findings)...)
 	}
+	findings = append(findings, agentSettingsFindings(line, req.Cwd, req.Caller, findings)...)
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}

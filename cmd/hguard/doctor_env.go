@@ -183,6 +183,15 @@ func doctorShells(r report, userHome string) {
 // doctorAgents reports, per agent, whether its settings run hguard's hook,
 // the hook's timeout, and for Codex whether the hook was trusted.
 func doctorAgents(r report, userHome string, cfg *config.Config) {
+	// The project in the working directory may switch the hooks off for an
+	// agent started there (a cloned repository's .claude/settings.json).
+	if wd, err := os.Getwd(); err == nil {
+		for _, program := range []string{"claude", "gemini"} {
+			for _, o := range hooks.ProjectSwitchOffs(program, wd, userHome) {
+				r.bad("agent", "%s started here would run without hguard: %s switches its hooks off; fix: remove the setting", program, o)
+			}
+		}
+	}
 	for _, a := range hooks.Agents {
 		path := hooks.SettingsPath(a, userHome)
 		b, err := os.ReadFile(path)

@@ -8,11 +8,15 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/hguard/hguard/hooks"
+	"github.com/hguard/hguard/internal/ancestry"
+	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/redact"
 )
 
@@ -28,10 +32,19 @@ const agentShellFlag = "--agent-shell"
 // runAgentShell runs `SHELL -c COMMAND` with standard output and standard
 // error copied through the redactor, and exits as the command did. Standard
 // input is the command's own. It is not an agent hook: the checks are done
-// by the hook before the tool call; this only masks the output.
+// by the hook before the tool call; this masks the output, and refuses
+// every command where the project's own settings switched the hook off.
 func runAgentShell(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 {
 		return usagef("it is set by 'hguard init claude-code' as CLAUDE_CODE_SHELL_PREFIX", "%s takes exactly one command", agentShellFlag)
+	}
+	if offs := claudeSwitchOffs(os.Getenv); len(offs) > 0 {
+		var said []string
+		for _, o := range offs {
+			said = append(said, o.String())
+		}
+		return cli.WithHint(fmt.Errorf("this project's own settings switch hguard's hooks off (%s), so no command runs here unchecked", strings.Join(said, "; ")),
+			"a person removes the setting and starts a new session")
 	}
 	sh := agentShellProgram()
 	cmd := exec.Command(sh, "-c", args[0])
@@ -99,6 +112,32 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 		return exitError(ee.ExitCode())
 	}
 	return werr
+}
+
+// claudeSwitchOffs are the settings of the project Claude Code runs this
+// prefix in that switch hguard's hooks off (hooks.ProjectSwitchOffs): the
+// hook then checked nothing, and the prefix is all of hguard that still
+// runs. It refuses every command, the agent being the caller. Under
+// another agent (Gemini CLI's hook rewrites commands to this prefix) the
+// hook did run.
+func claudeSwitchOffs(getenv func(string) string) []hooks.SwitchOff {
+	if agent, _ := ancestry.FromEnv(getenv); agent != string(hooks.ClaudeCode) {
+		return nil
+	}
+	home := getenv("HOME")
+	var offs []hooks.SwitchOff
+	dirs := []string{getenv("CLAUDE_PROJECT_DIR")}
+	if wd, err := os.Getwd(); err == nil {
+		dirs = append(dirs, wd)
+	}
+	for _, d := range dirs {
+		for _, o := range hooks.ProjectSwitchOffs("claude", d, home) {
+			if !slices.Contains(offs, o) {
+				offs = append(offs, o)
+			}
+		}
+	}
+	return offs
 }
 
 // agentShellProgram is the shell the agent would have run the command in:

@@ -1,0 +1,112 @@
+package hooks
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestProjectSwitchOffs(t *testing.T) {
+	tests := []struct {
+		name    string
+		program string
+		files   map[string]string // relative to the project
+		dir     string            // where the agent starts, relative to the project
+		want    []string          // FILE: SETTING, FILE relative to the project
+	}{
+		{"claude disableAllHooks", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"claude local settings", "claude", map[string]string{".claude/settings.local.json": `{"disableAllHooks": true}`}, "",
+			[]string{".claude/settings.local.json: disableAllHooks"}},
+		{"claude by its path", "/usr/local/bin/claude", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"claude shell prefix", "claude", map[string]string{".claude/settings.json": `{"env": {"CLAUDE_CODE_SHELL_PREFIX": ""}}`}, "",
+			[]string{".claude/settings.json: env.CLAUDE_CODE_SHELL_PREFIX"}},
+		{"claude both, from a subdirectory", "claude",
+			map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".claude/settings.json": `{"disableAllHooks": true, "env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/bin/env"}}`}, "src/pkg",
+			[]string{".claude/settings.json: disableAllHooks", ".claude/settings.json: env.CLAUDE_CODE_SHELL_PREFIX"}},
+		{"gemini hooks off", "gemini", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`}, "",
+			[]string{".gemini/settings.json: hooksConfig.enabled"}},
+		{"gemini hguard's hook disabled", "gemini", map[string]string{".gemini/settings.json": `{"hooksConfig": {"disabled": ["lint", "hguard"]}}`}, "",
+			[]string{".gemini/settings.json: hooksConfig.disabled"}},
+
+		// what leaves hguard on
+		{"claude hooks on", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": false, "env": {"FOO": "1"}, "permissions": {"allow": ["Bash(npm test)"]}}`}, "", nil},
+		{"claude an hguard variable (the hook ignores it)", "claude", map[string]string{".claude/settings.json": `{"env": {"HGUARD_YOLO": "1"}}`}, "", nil},
+		{"claude, gemini's setting", "claude", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`}, "", nil},
+		{"gemini, claude's setting", "gemini", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
+		{"gemini other hooks disabled", "gemini", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": true, "disabled": ["lint"]}}`}, "", nil},
+		{"another program", "codex", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
+		{"above the repository's root", "claude",
+			map[string]string{".claude/settings.json": `{"disableAllHooks": true}`, "repo/.git/HEAD": "ref: refs/heads/main\n"}, "repo", nil},
+		{"not JSON", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": tru`}, "", nil},
+		{"a string, not true", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": "true"}`}, "", nil},
+		{"no settings", "claude", nil, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			proj := filepath.Join(home, "proj")
+			for rel, content := range tt.files {
+				p := filepath.Join(proj, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dir := filepath.Join(proj, tt.dir)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range ProjectSwitchOffs(tt.program, dir, home) {
+				got = append(got, strings.TrimPrefix(s.String(), proj+"/"))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("ProjectSwitchOffs(%q, %s) = %q, want %q", tt.program, tt.dir, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestProjectSwitchOffsLeaveHome: the user's own settings (in home) are
+// not a project's, however the agent's directory is reached.
+func TestProjectSwitchOffsLeaveHome(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(home, "notes")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{home, sub, home + "/", "relative/dir"} {
+		if got := ProjectSwitchOffs("claude", dir, home); len(got) != 0 {
+			t.Errorf("ProjectSwitchOffs(claude, %s) = %v, want none (the user's own settings)", dir, got)
+		}
+	}
+}
+
+// TestProjectSwitchOffsFifo: a settings file that is a fifo is not read
+// (the check would hang), and counts as none.
+func TestProjectSwitchOffsFifo(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(proj, ".claude", "settings.json"), 0o644); err != nil {
+		t.Skip("no fifo here:", err)
+	}
+	if got := ProjectSwitchOffs("claude", proj, home); len(got) != 0 {
+		t.Errorf("a fifo: %v", got)
+	}
+}

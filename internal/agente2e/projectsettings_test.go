@@ -1,0 +1,95 @@
+package agente2e
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hguard/hguard/internal/testbin"
+)
+
+// TestProjectSettingsSwitchOff: a project's own settings can switch
+// hguard's hooks off for the agent started in it (a cloned repository's
+// .claude/settings.json with "disableAllHooks": true). Each case first
+// shows the real CLI skipping hguard's hook, which is why
+// hooks.ProjectSwitchOffs lists the setting: where Claude Code still runs
+// hguard's shell prefix, the prefix refuses the command (the hook would
+// have answered first, with its own words); where the prefix is gone too,
+// or under Gemini CLI, the command runs. Then hguard asks the person who
+// starts the agent there, naming the setting. If a CLI stops honouring a
+// setting, the first half fails: the list should change.
+func TestProjectSettingsSwitchOff(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	for _, tc := range []struct {
+		name, agent, file, settings string
+		runs                        bool // the command runs (else hguard's shell prefix refuses it)
+		unmasked                    bool // the secret reaches the model unmasked
+	}{
+		{"claude disableAllHooks", "claude", ".claude/settings.json", `{"disableAllHooks": true}`, false, false},
+		{"claude local settings", "claude", ".claude/settings.local.json", `{"disableAllHooks": true}`, false, false},
+		{"claude and its shell prefix", "claude", ".claude/settings.json", `{"disableAllHooks": true, "env": {"CLAUDE_CODE_SHELL_PREFIX": ""}}`, true, true},
+		{"gemini hooks off", "gemini", ".gemini/settings.json", `{"hooksConfig": {"enabled": false}}`, true, true},
+		{"gemini hguard's hook disabled", "gemini", ".gemini/settings.json", `{"hooksConfig": {"disabled": ["hguard"]}}`, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bin := cli(t, tc.agent)
+			home, proj := fixture(t)
+			ran := filepath.Join(proj, "ran")
+			// harmless if it runs: the secret is the fixture's fake one
+			command := "touch " + ran + " && cat credentials.json"
+			var out string
+			var s *script
+			if tc.agent == "claude" {
+				hguardInit(t, home, hguard, hguard, "claude-code")
+				s = newScript(step{name: "secret", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
+				base := serve(t, anthropic(t, s))
+				writeSettings(t, proj, tc.file, tc.settings)
+				out = run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			} else {
+				hguardInit(t, home, hguard, hguard, "gemini")
+				geminiSettings(t, home)
+				s = newScript(step{name: "secret", tool: "run_shell_command", input: map[string]any{"command": command}})
+				base := serve(t, geminiAPI(t, s))
+				writeSettings(t, proj, tc.file, tc.settings)
+				out = run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
+					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+			}
+			r := s.result(t, "secret")
+			switch {
+			case tc.runs && !exists(ran):
+				t.Errorf("%s no longer skips hguard's hook for %s: the command did not run; model got %q\n%s", tc.agent, tc.settings, r.text, out)
+			case !tc.runs && (exists(ran) || !strings.Contains(r.text, "switch hguard's hooks off ("+filepath.Join(proj, tc.file))):
+				t.Errorf("%s with %s: hguard's shell prefix did not refuse the command (ran %v); model got %q\n%s", tc.agent, tc.settings, exists(ran), r.text, out)
+			}
+			if got := strings.Contains(r.text, awsSecret); got != tc.unmasked {
+				t.Errorf("%s with %s: secret unmasked = %v, want %v; model got %q", tc.agent, tc.settings, got, tc.unmasked, r.text)
+			}
+
+			// hguard asks the person who starts the agent there
+			cmd := exec.Command(hguard, "check", "--", tc.agent+" -p 'fix the tests'")
+			cmd.Dir = proj
+			cmd.Env = env(home)
+			msg, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), tc.file) {
+				t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming %s:\n%s", tc.agent, err, tc.file, msg)
+			}
+		})
+	}
+}
+
+// writeSettings writes a project's settings file.
+func writeSettings(t *testing.T, proj, file, content string) {
+	t.Helper()
+	p := filepath.Join(proj, file)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
