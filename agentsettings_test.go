@@ -25,6 +25,7 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 	}
 	off := project("off", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`})
 	gemini := project("gem", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`})
+	codex := project("cdx", map[string]string{".codex/config.toml": "[features]\nhooks = false\n"})
 	on := project("on", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(npm test)"]}}`})
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
@@ -37,6 +38,8 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 		{home, "(cd off; claude -p x)", dsl.Ask, dsl.Block},
 		{gemini, "gemini -p 'fix it'", dsl.Ask, dsl.Block},
 		{off, "gemini -p 'fix it'", dsl.Allow, dsl.Allow},
+		{codex, "codex exec 'fix it'", dsl.Ask, dsl.Block},
+		{codex, "claude -p 'fix it'", dsl.Allow, dsl.Allow},
 		{off, "git status", dsl.Allow, dsl.Allow},
 		{off, "cat .claude/settings.json", dsl.Allow, dsl.Allow},
 		{on, "claude -p 'fix the tests'", dsl.Allow, dsl.Allow},
@@ -51,7 +54,7 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 			if v.Level != want {
 				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, caller, v.Level, want, v.Findings)
 			}
-			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") {
+			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") && !strings.Contains(v.Reasons(), "config.toml: ") {
 				t.Errorf("in %s, %q: the reason names no setting: %s", filepath.Base(tt.dir), tt.cmd, v.Reasons())
 			}
 		}

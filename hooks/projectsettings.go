@@ -17,7 +17,9 @@ import (
 // CLAUDE_CODE_SHELL_PREFIX, which masks secrets in a failing command's
 // output. Gemini CLI 0.61 skips every hook for "hooksConfig": {"enabled":
 // false} in .gemini/settings.json, and skips the hooks named in
-// "hooksConfig": {"disabled": [...]}. (Both tested in internal/agente2e.)
+// "hooksConfig": {"disabled": [...]}. Codex 0.171 runs no hook for a
+// trusted project's .codex/config.toml with [features] hooks = false.
+// (Each tested in internal/agente2e.)
 // An hguard variable in "env" changes nothing: the hook ignores it.
 
 // SwitchOff is one setting of a project's that switches hguard off for an
@@ -35,7 +37,7 @@ func (s SwitchOff) String() string { return s.File + ": " + s.Setting }
 const maxSettings = 1 << 20
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
-// program (claude, gemini, as the command names it) started in dir: those
+// program (claude, gemini, codex, as the command names it) started in dir: those
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
@@ -47,6 +49,8 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 		files = []string{".claude/settings.json", ".claude/settings.local.json"}
 	case "gemini":
 		files = []string{".gemini/settings.json"}
+	case "codex":
+		files = []string{".codex/config.toml"}
 	default:
 		return nil
 	}
@@ -58,7 +62,11 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	for d := filepath.Clean(dir); d != "/" && d != home && d != "."; d = filepath.Dir(d) {
 		for _, f := range files {
 			p := filepath.Join(d, f)
-			found = append(found, switchOffsIn(p, readSettings(p))...)
+			if strings.HasSuffix(p, ".toml") {
+				found = append(found, codexSwitchOffs(p, readFile(p))...)
+			} else {
+				found = append(found, switchOffsIn(p, readSettings(p))...)
+			}
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			break
@@ -69,6 +77,15 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 
 // readSettings is the JSON object in the file at p, or nil.
 func readSettings(p string) map[string]any {
+	var v map[string]any
+	if data := readFile(p); data == nil || json.Unmarshal(data, &v) != nil {
+		return nil
+	}
+	return v
+}
+
+// readFile is the start (maxSettings) of the regular file at p, or nil.
+func readFile(p string) []byte {
 	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
 		return nil // opening a fifo would hang the check
 	}
@@ -81,11 +98,82 @@ func readSettings(p string) map[string]any {
 	if err != nil {
 		return nil
 	}
-	var v map[string]any
-	if json.Unmarshal(data, &v) != nil {
-		return nil
+	return data
+}
+
+// codexSwitchOffs are the settings of a project's .codex/config.toml
+// (data, the file at p) that switch Codex's hooks off: the hooks feature
+// (features.hooks, formerly codex_hooks) set to false, and a hook's state
+// set to enabled = false. The TOML is read line by line, as far as these
+// keys need: a table header, a dotted key, an inline table.
+func codexSwitchOffs(p string, data []byte) []SwitchOff {
+	var found []SwitchOff
+	add := func(s string) {
+		if !slices.Contains(found, SwitchOff{p, s}) {
+			found = append(found, SwitchOff{p, s})
+		}
 	}
-	return v
+	table := ""
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if h, ok := strings.CutPrefix(line, "["); ok {
+			h = strings.TrimLeft(h, "[")
+			if i := strings.LastIndexByte(h, ']'); i >= 0 {
+				h = h[:i] // [features] # a comment
+			}
+			table = tomlKey(strings.TrimRight(h, "]"))
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		key := tomlKey(k)
+		if table != "" {
+			key = table + "." + key
+		}
+		v = strings.TrimSpace(v)
+		if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], "\"'") {
+			v = strings.TrimSpace(v[:i])
+		}
+		switch {
+		case (key == "features.hooks" || key == "features.codex_hooks") && v == "false":
+			add(key + " = false")
+		case key == "features" && inlineFalse(v, "hooks", "codex_hooks"):
+			add("features.hooks = false")
+		case strings.HasPrefix(key, "hooks.state.") && strings.HasSuffix(key, ".enabled") && v == "false":
+			add("hooks.state: enabled = false")
+		case strings.HasPrefix(key, "hooks.state.") && inlineFalse(v, "enabled"):
+			add("hooks.state: enabled = false")
+		}
+	}
+	return found
+}
+
+// inlineFalse reports an inline table (v, "{ k = v, … }") that sets one of
+// keys to false: features = { hooks = false }.
+func inlineFalse(v string, keys ...string) bool {
+	inner, ok := strings.CutPrefix(v, "{")
+	if !ok {
+		return false
+	}
+	for kv := range strings.SplitSeq(strings.TrimSuffix(inner, "}"), ",") {
+		k, val, ok := strings.Cut(kv, "=")
+		if ok && slices.Contains(keys, tomlKey(k)) && strings.TrimSpace(val) == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// tomlKey is a TOML key with the spaces around its dots and the quotes of
+// its parts removed: features . "hooks" is features.hooks.
+func tomlKey(k string) string {
+	parts := strings.Split(strings.TrimSpace(k), ".")
+	for i, part := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(part), "\"'")
+	}
+	return strings.Join(parts, ".")
 }
 
 // switchOffs are the settings in v (the file at p) that switch hguard off.

@@ -2,6 +2,7 @@ package agente2e
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,7 @@ import (
 // hooks.ProjectSwitchOffs lists the setting: where Claude Code still runs
 // hguard's shell prefix, the prefix refuses the command (the hook would
 // have answered first, with its own words); where the prefix is gone too,
-// or under Gemini CLI, the command runs. Then hguard asks the person who
+// or under Gemini CLI or Codex, the command runs. Then hguard asks the person who
 // starts the agent there, naming the setting. If a CLI stops honouring a
 // setting, the first half fails: the list should change.
 func TestProjectSettingsSwitchOff(t *testing.T) {
@@ -33,6 +34,9 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 		{"claude and its shell prefix", "claude", ".claude/settings.json", `{"disableAllHooks": true, "env": {"CLAUDE_CODE_SHELL_PREFIX": ""}}`, true, true},
 		{"gemini hooks off", "gemini", ".gemini/settings.json", `{"hooksConfig": {"enabled": false}}`, true, true},
 		{"gemini hguard's hook disabled", "gemini", ".gemini/settings.json", `{"hooksConfig": {"disabled": ["hguard"]}}`, true, false},
+		// Codex reads a project's config.toml once the user trusts the project
+		{"codex hooks feature off", "codex", ".codex/config.toml", "[features]\nhooks = false\n", true, true},
+		{"codex the former feature name", "codex", ".codex/config.toml", "[features]\ncodex_hooks = false\n", true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bin := cli(t, tc.agent)
@@ -49,6 +53,15 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 				writeSettings(t, proj, tc.file, tc.settings)
 				out = run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
 					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			} else if tc.agent == "codex" {
+				s = newScript(step{name: "secret", tool: "shell", input: map[string]any{"command": command}})
+				base := serve(t, openAIResponses(t, s))
+				codexHome := filepath.Join(home, ".codex")
+				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+				hguardInit(t, home, hguard, hguard, "codex")
+				writeSettings(t, proj, tc.file, tc.settings)
+				out = run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
 			} else {
 				hguardInit(t, home, hguard, hguard, "gemini")
 				geminiSettings(t, home)
