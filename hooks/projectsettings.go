@@ -37,17 +37,19 @@ func (s SwitchOff) String() string { return s.File + ": " + s.Setting }
 const maxSettings = 1 << 20
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
-// program (claude, gemini, codex, as the command names it) started in dir: those
+// program (claude, gemini, codex, as the command names it, or as npx
+// names the package: claude-code, gemini-cli@latest) started in dir: those
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
 // would refuse it too.
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	var files []string
-	switch filepath.Base(program) {
-	case "claude":
+	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
+	switch name {
+	case "claude", "claude-code": // npx @anthropic-ai/claude-code runs claude-code
 		files = []string{".claude/settings.json", ".claude/settings.local.json"}
-	case "gemini":
+	case "gemini", "gemini-cli":
 		files = []string{".gemini/settings.json"}
 	case "codex":
 		files = []string{".codex/config.toml"}

@@ -19,6 +19,10 @@ func TestProjectSwitchOffs(t *testing.T) {
 	}{
 		{"claude disableAllHooks", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "",
 			[]string{".claude/settings.json: disableAllHooks"}},
+		{"claude through npx", "claude-code", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"gemini through npx, a version", "gemini-cli@latest", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`}, "",
+			[]string{".gemini/settings.json: hooksConfig.enabled"}},
 		{"claude local settings", "claude", map[string]string{".claude/settings.local.json": `{"disableAllHooks": true}`}, "",
 			[]string{".claude/settings.local.json: disableAllHooks"}},
 		{"claude by its path", "/usr/local/bin/claude", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "",
