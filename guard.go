@@ -89,6 +89,9 @@ type Request struct {
 	// that the model follows (Verdict.Exports, cmdline.CarriedEnv):
 	// export HOME=., then git status reads ./.gitconfig.
 	Exports map[string]string
+	// settingsCommand marks a command of a project's agent settings being
+	// judged (agentSettingsFindings): the settings are not read again.
+	settingsCommand bool
 }
 
 // before is what the session's earlier commands left for the command's
@@ -435,7 +438,9 @@ func (g *Guard) Check(req Request) Verdict {
 		findings = append(findings, stagedFindings(line, req.Cwd, findings)...)
 		findings = append(findings, publishFindings(line, req.Cwd, findings)...)
 	}
-	findings = append(findings, agentSettingsFindings(line, req.Cwd, req.Caller, findings)...)
+	if !req.settingsCommand {
+		findings = append(findings, g.agentSettingsFindings(line, req, findings)...)
+	}
 	if len(g.unusable) > 0 {
 		findings = append(findings, g.unusable...)
 	}

@@ -36,6 +36,122 @@ func (s SwitchOff) String() string { return s.File + ": " + s.Setting }
 // by its first bytes (a JSON error then, which counts as nothing found).
 const maxSettings = 1 << 20
 
+// ProjectCommand is a command a project's own settings have the agent run
+// outside its shell tool, which hguard's hook never sees: a hook's, the
+// status line's, an API key helper's.
+type ProjectCommand struct {
+	File    string // the settings file
+	Setting string // where the command is: hooks.SessionStart, statusLine.command
+	Command string
+}
+
+// ProjectCommands are the commands of dir's project settings (and of the
+// directories above it, as ProjectSwitchOffs reads them) that the agent
+// program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
+// awsAuthRefresh, awsCredentialExport and otelHeadersHelper; Gemini CLI's
+// hooks; Codex's hooks.
+func ProjectCommands(program, dir, home string) []ProjectCommand {
+	var out []ProjectCommand
+	for _, p := range projectFiles(program, dir, home) {
+		if strings.HasSuffix(p, ".toml") {
+			out = append(out, codexCommands(p, readFile(p))...)
+			continue
+		}
+		v := readSettings(p)
+		if v == nil {
+			continue
+		}
+		add := func(setting string, c any) {
+			if s, ok := c.(string); ok && strings.TrimSpace(s) != "" {
+				out = append(out, ProjectCommand{File: p, Setting: setting, Command: s})
+			}
+		}
+		if events, ok := v["hooks"].(map[string]any); ok {
+			for _, event := range sortedKeys(events) {
+				groups, _ := events[event].([]any)
+				for _, g := range groups {
+					gm, _ := g.(map[string]any)
+					hs, _ := gm["hooks"].([]any)
+					for _, h := range hs {
+						if hm, ok := h.(map[string]any); ok && (hm["type"] == nil || hm["type"] == "command") {
+							add("hooks."+event, hm["command"])
+						}
+					}
+				}
+			}
+		}
+		if sl, ok := v["statusLine"].(map[string]any); ok {
+			add("statusLine.command", sl["command"])
+		}
+		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"} {
+			add(k, v[k])
+		}
+	}
+	return out
+}
+
+// sortedKeys are m's keys in order, for a stable report.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// codexCommands are the command values of the hooks tables of a project's
+// .codex/config.toml (data, the file at p).
+func codexCommands(p string, data []byte) []ProjectCommand {
+	var out []ProjectCommand
+	table := ""
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if h, ok := strings.CutPrefix(line, "["); ok {
+			h = strings.TrimLeft(h, "[")
+			if i := strings.LastIndexByte(h, ']'); i >= 0 {
+				h = h[:i]
+			}
+			table = tomlKey(strings.TrimRight(h, "]"))
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || tomlKey(k) != "command" || !strings.HasPrefix(table, "hooks.") {
+			continue
+		}
+		if c, ok := tomlStringValue(strings.TrimSpace(v)); ok {
+			event, _, _ := strings.Cut(strings.TrimPrefix(table, "hooks."), ".")
+			out = append(out, ProjectCommand{File: p, Setting: "hooks." + event, Command: c})
+		}
+	}
+	return out
+}
+
+// tomlStringValue reads a one-line TOML string: "basic" (its escapes as
+// JSON's, which they are but for \U and \e) or 'literal'.
+func tomlStringValue(v string) (string, bool) {
+	switch {
+	case strings.HasPrefix(v, "'"):
+		if i := strings.IndexByte(v[1:], '\''); i >= 0 {
+			return v[1 : 1+i], true
+		}
+	case strings.HasPrefix(v, `"`):
+		for i := 1; i < len(v); i++ {
+			switch v[i] {
+			case '\\':
+				i++
+			case '"':
+				var s string
+				if json.Unmarshal([]byte(v[:i+1]), &s) == nil {
+					return s, true
+				}
+				return "", false
+			}
+		}
+	}
+	return "", false
+}
+
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
 // program (claude, gemini, codex, as the command names it, or as npx
 // names the package: claude-code, gemini-cli@latest) started in dir: those
@@ -44,6 +160,21 @@ const maxSettings = 1 << 20
 // home's). A file that cannot be read or parsed counts as none: the agent
 // would refuse it too.
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
+	var found []SwitchOff
+	for _, p := range projectFiles(program, dir, home) {
+		if strings.HasSuffix(p, ".toml") {
+			found = append(found, codexSwitchOffs(p, readFile(p))...)
+		} else {
+			found = append(found, switchOffsIn(p, readSettings(p))...)
+		}
+	}
+	return found
+}
+
+// projectFiles are the paths of the project settings files program
+// applies, started in dir: in dir and each directory above it up to the
+// repository's root, home and / excluded, whether they exist or not.
+func projectFiles(program, dir, home string) []string {
 	var files []string
 	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
 	switch name {
@@ -60,21 +191,16 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 		return nil
 	}
 	home = filepath.Clean(home)
-	var found []SwitchOff
+	var paths []string
 	for d := filepath.Clean(dir); d != "/" && d != home && d != "."; d = filepath.Dir(d) {
 		for _, f := range files {
-			p := filepath.Join(d, f)
-			if strings.HasSuffix(p, ".toml") {
-				found = append(found, codexSwitchOffs(p, readFile(p))...)
-			} else {
-				found = append(found, switchOffsIn(p, readSettings(p))...)
-			}
+			paths = append(paths, filepath.Join(d, f))
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			break
 		}
 	}
-	return found
+	return paths
 }
 
 // readSettings is the JSON object in the file at p, or nil.

@@ -128,3 +128,52 @@ func TestProjectSwitchOffsFifo(t *testing.T) {
 		t.Errorf("a fifo: %v", got)
 	}
 }
+
+func TestProjectCommands(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "proj")
+	files := map[string]string{
+		".claude/settings.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./scripts/setup.sh"}]}],
+			"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npm run lint"}, {"type": "prompt", "prompt": "x"}]}]},
+			"statusLine": {"type": "command", "command": "git branch --show-current"}, "apiKeyHelper": "cat ~/.key", "awsAuthRefresh": "  "}`,
+		".claude/settings.local.json": `{"otelHeadersHelper": "./otel.sh"}`,
+		".gemini/settings.json":       `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]}}`,
+		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
+			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n",
+	}
+	for rel, content := range files {
+		p := filepath.Join(proj, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := func(program string) []string {
+		var out []string
+		for _, c := range ProjectCommands(program, proj, home) {
+			out = append(out, strings.TrimPrefix(c.File, proj+"/")+": "+c.Setting+": "+c.Command)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		program string
+		want    []string
+	}{
+		{"claude", []string{
+			".claude/settings.json: hooks.PostToolUse: npm run lint",
+			".claude/settings.json: hooks.SessionStart: ./scripts/setup.sh",
+			".claude/settings.json: statusLine.command: git branch --show-current",
+			".claude/settings.json: apiKeyHelper: cat ~/.key",
+			".claude/settings.local.json: otelHeadersHelper: ./otel.sh",
+		}},
+		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem"}},
+		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit"}},
+		{"cursor-agent", nil},
+	} {
+		if g := got(tt.program); !slices.Equal(g, tt.want) {
+			t.Errorf("ProjectCommands(%s) =\n%q\nwant\n%q", tt.program, g, tt.want)
+		}
+	}
+}
