@@ -1,10 +1,12 @@
 package hooks
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -162,10 +164,37 @@ func tomlStringValue(v string) (string, bool) {
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	var found []SwitchOff
 	for _, p := range projectFiles(program, dir, home) {
-		if strings.HasSuffix(p, ".toml") {
-			found = append(found, codexSwitchOffs(p, readFile(p))...)
-		} else {
-			found = append(found, switchOffsIn(p, readSettings(p))...)
+		switch data := readFile(p); {
+		case data == nil:
+		case strings.HasSuffix(p, ".toml"):
+			found = append(found, codexSwitchOffs(p, data)...)
+		default:
+			var v map[string]any
+			if json.Unmarshal(stripComments(data), &v) != nil {
+				// The agent's parser may take what this one does not
+				// (trailing commas): the words are judged instead.
+				found = append(found, switchOffsInText(p, data)...)
+			} else {
+				found = append(found, switchOffsIn(p, v)...)
+			}
+		}
+	}
+	return found
+}
+
+// switchOffsInText are the switch-offs the text of a settings file that is
+// not JSON seems to hold: the settings' names beside their values.
+func switchOffsInText(p string, data []byte) []SwitchOff {
+	var found []SwitchOff
+	text := string(data)
+	for _, w := range []struct{ setting, text string }{
+		{"disableAllHooks", `"disableAllHooks"\s*:\s*true`},
+		{"env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
+		{"hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
+		{"hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
+	} {
+		if regexp.MustCompile(w.text).MatchString(text) {
+			found = append(found, SwitchOff{File: p, Setting: w.setting})
 		}
 	}
 	return found
@@ -203,13 +232,47 @@ func projectFiles(program, dir, home string) []string {
 	return paths
 }
 
-// readSettings is the JSON object in the file at p, or nil.
+// readSettings is the JSON object in the file at p, comments allowed
+// (Gemini CLI strips them before parsing), or nil.
 func readSettings(p string) map[string]any {
 	var v map[string]any
-	if data := readFile(p); data == nil || json.Unmarshal(data, &v) != nil {
+	if data := readFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
 		return nil
 	}
 	return v
+}
+
+// stripComments blanks the // and /* */ comments of JSON text outside its
+// strings, and a byte-order mark.
+func stripComments(data []byte) []byte {
+	out := bytes.Clone(bytes.TrimPrefix(data, []byte("\ufeff")))
+	inString := false
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString || c != '/' || i+1 >= len(out):
+		case out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i+1] == '*':
+			j := bytes.Index(out[i+2:], []byte("*/"))
+			end := len(out)
+			if j >= 0 {
+				end = i + 2 + j + 2
+			}
+			for ; i < end; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			i--
+		}
+	}
+	return out
 }
 
 // readFile is the start (maxSettings) of the regular file at p, or nil.

@@ -48,7 +48,17 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"codex a hook's state inline", "codex", map[string]string{".codex/config.toml": "[hooks.state]\n\"/home/u/.codex/config.toml:pre_tool_use:0:0\" = { enabled = false }\n"}, "",
 			[]string{".codex/config.toml: hooks.state: enabled = false"}},
 
+		{"gemini comments", "gemini", map[string]string{".gemini/settings.json": "{\n  // the team's\n  \"hooksConfig\": {\"enabled\": /* off */ false}\n}\n"}, "",
+			[]string{".gemini/settings.json: hooksConfig.enabled"}},
+		{"claude a byte-order mark", "claude", map[string]string{".claude/settings.json": "\ufeff{\"disableAllHooks\": true}"}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"claude trailing comma (not JSON: the words)", "claude", map[string]string{".claude/settings.json": "{\"disableAllHooks\": true,}"}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"gemini unterminated (the words)", "gemini", map[string]string{".gemini/settings.json": `{"hooksConfig": {"disabled": ["hguard"]`}, "",
+			[]string{".gemini/settings.json: hooksConfig.disabled"}},
+
 		// what leaves hguard on
+		{"comment markers in a string", "claude", map[string]string{".claude/settings.json": `{"env": {"URL": "http://x/*"}, "statusLine": {"command": "echo // \"disableAllHooks\": true"}}`}, "", nil},
 		{"codex hooks on", "codex", map[string]string{".codex/config.toml": "[features]\nhooks = true\nweb_search = false\n[tools]\nhooks = false # another table's key\n"}, "", nil},
 		{"codex a quoted false", "codex", map[string]string{".codex/config.toml": "[features]\nhooks = \"false\"\n"}, "", nil},
 		{"claude hooks on", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": false, "env": {"FOO": "1"}, "permissions": {"allow": ["Bash(npm test)"]}}`}, "", nil},
@@ -60,7 +70,7 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"codex, claude's setting", "codex", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
 		{"above the repository's root", "claude",
 			map[string]string{".claude/settings.json": `{"disableAllHooks": true}`, "repo/.git/HEAD": "ref: refs/heads/main\n"}, "repo", nil},
-		{"not JSON", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": tru`}, "", nil},
+		{"not JSON, no switch", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": tru`}, "", nil},
 		{"a string, not true", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": "true"}`}, "", nil},
 		{"no settings", "claude", nil, "", nil},
 	}
