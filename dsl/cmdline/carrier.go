@@ -222,15 +222,19 @@ var (
 	executeKeys    = set("^R^X", "^T", "^T^T")
 	editorsExecute = set("nano", "pico", "rnano")
 	typedLanguages = map[string]string{"hping": "sh", "irb": "ruby", "pry": "ruby", "tclsh": "tcl", "wish": "tcl"}
+	// consolePrompts are the subcommands that start irb in a project's
+	// bundle (bundle console, rails console or c): a Ruby prompt as irb's
+	consolePrompts = map[string][]string{"bundle": {"console"}, "rails": {"console", "c"}}
 )
 
 // typedKeys finds a command typed into an interactive program on the lines
 // after its own in the same text, as a "!CMD" line is: joe's ^K!CMD (no
 // program is named so), nano's execute keys and the line after them,
 // ncdu's and ranger's shell keys, less's v (an editor on its file), and a
-// line typed into hping3's, irb's or tclsh's prompt. The command must
-// start a line after the first, at top level; the program is the one the
-// line before starts, through its wrappers.
+// line typed into hping3's, irb's or tclsh's prompt (bundle console's and
+// rails console's too). The command must start a line after the first, at
+// top level; the program is the one the line before starts, through its
+// wrappers.
 func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	if len(cx.via) > 0 || c.Pos.Line < 2 || len(c.Wrappers) > 0 && c.Wrappers[0].Name != "exec" {
 		return "", false
@@ -286,6 +290,8 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 			return "vi -c " + shellQuote(ex) + " " + shellQuote(file), true
 		}
 		return "vi " + shellQuote(file), true
+	case len(operands) > 0 && slices.Contains(consolePrompts[typedInto], operands[0].Value):
+		return "ruby -e " + shellQuote(cur), true
 	case typedLanguages[typedInto] != "" && len(operands) == 0:
 		switch typedLanguages[typedInto] {
 		case "sh":
