@@ -215,13 +215,14 @@ func (w *walker) sourceLine(n int) (string, bool) {
 // are nano's keys to run a command (^R^X, and ^T in nano 5 and later),
 // the command being the line after them; typedLanguages are the programs
 // whose prompt, started with no operand, reads the lines after it as a
-// command (hping3's Tcl prompt runs an unknown command as a program) or
-// as code (irb, pry). Names are as program() reduces them (hping3 is hping).
+// command (hping3's Tcl prompt and msfconsole's run an unknown command as
+// a program) or as code (irb, pry). Names are as program() reduces them
+// (hping3 is hping).
 var (
 	shellKeys      = map[string]string{"ncdu": "b", "ranger": "S"}
 	executeKeys    = set("^R^X", "^T", "^T^T")
 	editorsExecute = set("nano", "pico", "rnano")
-	typedLanguages = map[string]string{"hping": "sh", "irb": "ruby", "pry": "ruby", "tclsh": "tcl", "wish": "tcl"}
+	typedLanguages = map[string]string{"hping": "sh", "msfconsole": "sh", "irb": "ruby", "pry": "ruby", "tclsh": "tcl", "wish": "tcl"}
 	// consolePrompts are the subcommands that start irb in a project's
 	// bundle (bundle console, rails console or c): a Ruby prompt as irb's
 	consolePrompts = map[string][]string{"bundle": {"console"}, "rails": {"console", "c"}}

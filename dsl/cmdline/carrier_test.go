@@ -220,6 +220,7 @@ func TestTypedKeys(t *testing.T) {
 		{"ncdu /var\nb", "sh"},
 		{"ranger\nS", "sh"},
 		{"hping3\n/bin/sh", "sh"},
+		{"msfconsole\n/bin/sh", "sh"},
 		{"irb\nexec \"/bin/sh\"", "sh"},
 		{"bundle console\nexec \"/bin/sh\"", "sh"},
 		{"rails c\nexec \"/bin/sh\"", "sh"},
