@@ -52,6 +52,9 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if i+1 >= len(args) || !launchable(a.Value) {
 			continue // no known command with arguments; a shell's path is shellArgs'
 		}
+		if ownPowerVerb(a.Value, args[i+1:]) {
+			continue // virsh shutdown vm1, xcrun simctl shutdown all: the program's own verb
+		}
 		w.inUnknown++
 		w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
 		w.inUnknown--
@@ -355,3 +358,53 @@ func isCommandWord(s string) bool {
 	last := parts[len(parts)-1][0]
 	return last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z' || last == '_'
 }
+
+// ownPowerVerb reports shutdown, reboot, halt or poweroff as an unknown
+// program's operand followed by words their own grammar does not take
+// (options, then a time and a message): a VM, simulator or device
+// manager's verb for what it manages (virsh shutdown vm1, xcrun simctl
+// shutdown all, adb -s X reboot bootloader, devicectl device reboot
+// --device X), which the machine's own command would refuse. Words that
+// fit (foo shutdown -h now, foo reboot -f) or are only known at run time
+// are still a command it may run.
+func ownPowerVerb(verb string, rest []field) bool {
+	switch program(baseName(verb)) {
+	case "shutdown", "reboot", "halt", "poweroff":
+	default:
+		return false
+	}
+	positional := 0
+	for _, a := range rest {
+		v := a.Value
+		switch {
+		case a.Dynamic || a.in.Kind != "":
+			return false
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, _, _ := strings.Cut(v[2:], "=")
+			if !slices.Contains(powerLongOptions, opt) {
+				return true
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.Trim(v[1:], powerShortOptions) != "" {
+				return true
+			}
+		default:
+			positional++
+			if positional == 1 && !powerTime().MatchString(v) {
+				return true // shutdown's TIME (a message may follow it), reboot's own argument
+			}
+		}
+	}
+	return false
+}
+
+// powerShortOptions and powerLongOptions are the options of shutdown,
+// reboot, halt and poweroff (systemd, sysvinit, BSD and macOS).
+const powerShortOptions = "HPrhkcfFnaqtspouwdil0123456789"
+
+var powerLongOptions = []string{"help", "version", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp",
+	"no-sync", "no-wall", "wall", "show", "when", "kexec", "soft-reboot", "firmware-setup", "boot-loader-menu",
+	"boot-loader-entry"}
+
+// powerTime matches shutdown's TIME: now, +MINUTES, MINUTES or HH:MM.
+var powerTime = lazyRegexp(`^(now|\+?[0-9]+|[0-9]{1,2}:[0-9]{2})$`)

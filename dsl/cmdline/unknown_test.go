@@ -56,6 +56,20 @@ func TestUnknownLauncher(t *testing.T) {
 		{"zzprog /etc/alternatives/zsh", "zsh wr=zzprog[]"},
 		{"tree -L 1 /etc/zsh", ""}, // a shell's configuration directory (2026-12-04: asked)
 		{"zzprog ~/.config/fish", ""},
+		// a VM, simulator or device manager's power verbs (the fourth everyday corpus: blocked)
+		{"xcrun simctl shutdown all", ""},
+		{"virsh shutdown vm1", ""},
+		{"virsh reboot vm1 --mode acpi", ""},
+		{"adb -s emulator-5554 reboot bootloader", ""},
+		{"xcrun devicectl device reboot --device X", ""},
+		{"foo shutdown -h now", "shutdown -h now wr=foo[]"},
+		{"foo x shutdown -r +5 'back soon'", "shutdown -r +5 back soon wr=foo[]"},
+		{"foo shutdown 10:30", "shutdown 10:30 wr=foo[]"},
+		{"foo reboot -f", "reboot -f wr=foo[]"},
+		{"foo poweroff --force --no-wall", "poweroff --force --no-wall wr=foo[]"},
+		{"foo halt -p", "halt -p wr=foo[]"},
+		{"foo reboot $X", "reboot «$X» wr=foo[]"},
+		{"foo shutdown now", "shutdown now wr=foo[]"},
 	} {
 		line := Parse(tt.in)
 		var got []string
