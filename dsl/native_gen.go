@@ -1031,7 +1031,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native255
 		}
-	case "any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\"))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native256
 		}
@@ -1356,7 +1356,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [485]lazyRegexp{
+var nativeRegexps = [489]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1687,6 +1687,10 @@ var nativeRegexps = [485]lazyRegexp{
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
 	{src: "^(-X|--method)=?GET$"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)"},
+	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
+	{src: "=(test|testing)$"},
+	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
+	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b"},
 	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
 	{src: "\\.(destroy_all|delete_all)\\b|\\.destroy!?\\b"},
@@ -7464,67 +7468,96 @@ func native255(env any) bool {
 // native256 is the condition of framework-db-reset.
 func native256(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[330], "db:", p0)
-	}) ||
-		(((anyOf(e.Args, func(p0 string) bool {
-			return (p0 == "prisma")
-		}) ||
-			(e.Name == "prisma")) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "migrate")
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "reset")
-			}))) ||
-		((((anyOf(e.Args, func(p0 string) bool {
-			return (p0 == "prisma")
-		}) ||
-			(e.Name == "prisma")) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "db")
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "push")
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "--force-reset")
-			}))) ||
-		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[331], "migrate:", p0)
-		})) ||
-		(anyOf(e.Args, func(p0 string) bool {
-			return in(p0, "flush", "reset_db")
-		}) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (strings.HasSuffix(p0, "manage.py") ||
-					(p0 == "manage.py"))
-			}))) ||
-		anyOf(e.Args, func(p0 string) bool {
-			return in(p0, "ecto.drop", "ecto.reset")
-		})) ||
-		(in(e.Name, "sequelize", "npx") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "db:drop", "db:migrate:undo:all")
-			}))) ||
-		((in(e.Name, "diesel", "sqlx") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "database")
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "reset", "drop")
-			}))) ||
-		(in(e.Name, "gitlab-rake", "rake") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
-			}))) ||
-		((in(e.Name, "gitlab-rails", "rails") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "runner")
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[332], ".", p0)
-			})))
+	return func() bool {
+		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
+		return func() bool {
+			let1 := ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return in(p0, let0...)
+			}) ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[330], "=", p0)
+				})) ||
+				(e.Option("env") != "")) &&
+				allOf(keysOf(e.Assigns), func(p0 string) bool {
+					return (!in(p0, let0...) ||
+						in(e.Assigns[p0], "test", "testing"))
+				})) &&
+				allOf(e.Args, func(p0 string) bool {
+					return (!matchReWith(&nativeRegexps[330], "=", p0) ||
+						matchReWith(&nativeRegexps[331], "test", p0))
+				})) &&
+				in(e.Option("env"), "", "test", "testing")) &&
+				!strings.HasPrefix(e.Name, "gitlab")) &&
+				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[332], "D", p0)
+				})) &&
+				!anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[333], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+				}))
+			return (!let1 &&
+				(((((((((anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[334], "db:", p0)
+				}) ||
+					(((anyOf(e.Args, func(p0 string) bool {
+						return (p0 == "prisma")
+					}) ||
+						(e.Name == "prisma")) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "migrate")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "reset")
+						}))) ||
+					((((anyOf(e.Args, func(p0 string) bool {
+						return (p0 == "prisma")
+					}) ||
+						(e.Name == "prisma")) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "db")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "push")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "--force-reset")
+						}))) ||
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[335], "migrate:", p0)
+					})) ||
+					(anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "flush", "reset_db")
+					}) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (strings.HasSuffix(p0, "manage.py") ||
+								(p0 == "manage.py"))
+						}))) ||
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "ecto.drop", "ecto.reset")
+					})) ||
+					(in(e.Name, "sequelize", "npx") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "db:drop", "db:migrate:undo:all")
+						}))) ||
+					((in(e.Name, "diesel", "sqlx") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "database")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "reset", "drop")
+						}))) ||
+					(in(e.Name, "gitlab-rake", "rake") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
+						}))) ||
+					((in(e.Name, "gitlab-rails", "rails") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "runner")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return matchReWith(&nativeRegexps[336], ".", p0)
+						}))))
+		}()
+	}()
 }
 
 // native257 is the condition of kubectl-secret-values.
@@ -7532,9 +7565,9 @@ func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[333], "secret", p0)
+			return matchReWith(&nativeRegexps[337], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[334], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[338], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native258 is the condition of package-from-url.
@@ -7544,30 +7577,30 @@ func native258(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[335], "://", p0)
+			return matchReWith(&nativeRegexps[339], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[336], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[340], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[336], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[340], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[336], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[340], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[336], "://", p0)
+				return matchReWith(&nativeRegexps[340], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[337], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[341], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7579,7 +7612,7 @@ func native258(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[338], "://", p0) &&
+				return (matchReWith(&nativeRegexps[342], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7587,7 +7620,7 @@ func native258(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[339], "http", p0)
+				return matchReWith(&nativeRegexps[343], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7601,12 +7634,12 @@ func native258(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[339], "http", p0)
+				return matchReWith(&nativeRegexps[343], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[339], "http", p0)
+				return matchReWith(&nativeRegexps[343], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7620,7 +7653,7 @@ func native259(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[340], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[344], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7628,10 +7661,10 @@ func native259(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[341], "--force-", p0)
+				return matchReWith(&nativeRegexps[345], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[342], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[346], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7642,11 +7675,11 @@ func native260(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[343], "/etc/", p0)
+			return matchReWith(&nativeRegexps[347], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], "/etc/", p0)
+				return matchReWith(&nativeRegexps[348], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7665,31 +7698,31 @@ func native261(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[345], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[349], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[346], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[350], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[347], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[351], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[348], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[352], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[349], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[353], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((!matchReWith(&nativeRegexps[350], "ENV=", p0) &&
-						!matchReWith(&nativeRegexps[351], "PS4=", p0)) &&
+					return (((!matchReWith(&nativeRegexps[354], "ENV=", p0) &&
+						!matchReWith(&nativeRegexps[355], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[349], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[352], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[353], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[356], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7698,14 +7731,14 @@ func native261(env any) bool {
 func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[353], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[357], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[354], "=", p0)
+				return matchReWith(&nativeRegexps[358], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[355], "A", p0)
+			return matchReWith(&nativeRegexps[359], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7713,7 +7746,7 @@ func native262(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[356], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[360], "--preserve-env=", p0)
 		}))
 }
 
@@ -7722,7 +7755,7 @@ func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[357], ".", p0)
+			return matchReFold(&nativeRegexps[361], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7744,15 +7777,15 @@ func native264(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[358], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[362], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[359], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[363], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[360], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[364], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[361], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[365], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7762,10 +7795,10 @@ func native264(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[362], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[366], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[363], "://", p0) &&
+				return (matchReWith(&nativeRegexps[367], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7782,7 +7815,7 @@ func native264(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[363], "://", p0) &&
+				return (matchReWith(&nativeRegexps[367], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7835,7 +7868,7 @@ func native266(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[364], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[368], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7846,7 +7879,7 @@ func native267(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[365], "=", p0)
+					return matchReWith(&nativeRegexps[369], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7868,28 +7901,28 @@ func native267(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[366], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[370], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[367], "_", p0) &&
+				(matchReWith(&nativeRegexps[371], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[368], "://", let1) &&
+							return (matchReWith(&nativeRegexps[372], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[369], "=", p0) &&
-					!matchReWith(&nativeRegexps[370], "=0", p0))) ||
-				matchReWith(&nativeRegexps[371], "=", p0)) ||
-				(matchReWith(&nativeRegexps[372], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[373], "=", p0) &&
+					!matchReWith(&nativeRegexps[374], "=0", p0))) ||
+				matchReWith(&nativeRegexps[375], "=", p0)) ||
+				(matchReWith(&nativeRegexps[376], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[373], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[374], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[375], "-insecure", p0))
+				(matchReWith(&nativeRegexps[377], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[378], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[379], "-insecure", p0))
 		})
 	}()
 }
@@ -7899,7 +7932,7 @@ func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[376], ".", p0)
+			return matchReWith(&nativeRegexps[380], ".", p0)
 		}))
 }
 
@@ -7915,7 +7948,7 @@ func native269(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[377], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[381], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -7967,12 +8000,12 @@ func native272(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[378], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[379], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[382], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[383], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[380], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[384], "systemctl", e.Line)))
 }
 
 // native273 is the condition of fork-bomb.
@@ -7990,7 +8023,7 @@ func native274(env any) bool {
 		return matchReFold(&nativeRegexps[313], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[381], "hguard", p0)
+			return matchReFold(&nativeRegexps[385], "hguard", p0)
 		}))
 }
 
@@ -8007,10 +8040,10 @@ func native276(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[382], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[386], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[383], "history", p0)
+			return matchReWith(&nativeRegexps[387], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8027,7 +8060,7 @@ func native276(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[384], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[388], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8086,7 +8119,7 @@ func native278(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[385], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[389], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8108,24 +8141,24 @@ func native278(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[386], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[390], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[387], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[391], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[388], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[392], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[389], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[393], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8150,7 +8183,7 @@ func native280(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "p", p0)
+				return matchReWith(&nativeRegexps[394], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8163,10 +8196,10 @@ func native280(env any) bool {
 func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[391], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[395], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[392], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[396], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -8195,10 +8228,10 @@ func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[393], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[397], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[394], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[398], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8256,13 +8289,13 @@ func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[395], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[399], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[396], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[400], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[397], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[401], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8295,7 +8328,7 @@ func native289(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[398], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[402], "/var/log/", p0)
 		}))
 }
 
@@ -8375,7 +8408,7 @@ func native291(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[399], "--", p0)
+					return matchReWith(&nativeRegexps[403], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8479,9 +8512,9 @@ func native296(env any) bool {
 func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[400], "while", e.Code) ||
-			matchReAny(&nativeRegexps[401], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[402], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[404], "while", e.Code) ||
+			matchReAny(&nativeRegexps[405], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[406], "fork", e.Code)))
 }
 
 // native298 is the condition of service-from-file.
@@ -8508,11 +8541,11 @@ func native299(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[403], "\"", p0)
+				return matchReWith(&nativeRegexps[407], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[404], ".sock", p0)
+				return matchReWith(&nativeRegexps[408], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8522,10 +8555,10 @@ func native299(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[405], "source=/", p0)
+					return matchReWith(&nativeRegexps[409], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[406], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[410], "security.privileged=true", p0)
 				}))))
 }
 
@@ -8534,11 +8567,11 @@ func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[407], "bind", p0)
+			return matchReWith(&nativeRegexps[411], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[408], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[409], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[412], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[413], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native301 is the condition of snap-unsigned-install.
@@ -8555,7 +8588,7 @@ func native302(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[410], "-", p0)
+				return matchReWith(&nativeRegexps[414], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8604,7 +8637,7 @@ func native303(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[411], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[415], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -8615,7 +8648,7 @@ func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[412], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[416], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8623,9 +8656,9 @@ func native304(env any) bool {
 func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[413], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[414], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[415], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[417], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[418], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[419], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8633,65 +8666,65 @@ func native305(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[416], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[420], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[417], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[421], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[418], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[422], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[419], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[423], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[420], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[424], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[421], e.Line)) &&
-				matchReAny(&nativeRegexps[422], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[423], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[425], e.Line)) &&
+				matchReAny(&nativeRegexps[426], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[427], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native306 is the condition of request-flood-loop.
 func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[424], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[425], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[426], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[428], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[429], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[430], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[427], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[431], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native307 is the condition of busy-loop.
 func native307(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[428], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[429], "do", e.Line) &&
-			matchReWith(&nativeRegexps[430], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[431], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[432], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[433], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[432], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[433], "do", e.Line) &&
+			matchReWith(&nativeRegexps[434], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[435], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[436], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[437], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native308 is the condition of spawn-loop.
 func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[434], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[435], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[438], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[439], "sleep\x00wait", e.Line))
 }
 
 // native309 is the condition of thread-storm-code.
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[436], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[437], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[438], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[440], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[441], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[442], "sleep\x00.join()", e.Code))
 }
 
 // native310 is the condition of endless-device-read.
@@ -8712,7 +8745,7 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[439], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[443], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native312 is the condition of write-system-config.
@@ -8738,8 +8771,8 @@ func native312(env any) bool {
 func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[440], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[441], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[444], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[445], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8747,8 +8780,8 @@ func native313(env any) bool {
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[442], "/.ssh", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[443], "authorized_keys", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[446], "/.ssh", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[447], "authorized_keys", cleanPath(p0)))
 	})
 }
 
@@ -8757,23 +8790,23 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[442], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[446], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[444], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[448], ".", index(e.Positional, 0))))
 }
 
 // native316 is the condition of write-guard-config.
 func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[445], "$", p0) ||
-			matchReAny(&nativeRegexps[446], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[449], "$", p0) ||
+			matchReAny(&nativeRegexps[450], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[447], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[451], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8790,7 +8823,7 @@ func native317(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[448], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[452], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8802,7 +8835,7 @@ func native318(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[449], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[453], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8821,10 +8854,10 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[450], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[451], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[452], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[453], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[454], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[455], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[456], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[457], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8832,7 +8865,7 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[454], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[458], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8845,14 +8878,14 @@ func native322(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[455], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[459], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[456], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[457], "=", p0))
+				return (matchReWith(&nativeRegexps[460], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[461], "=", p0))
 			})))
 }
 
@@ -8861,7 +8894,7 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[458], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[462], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8887,11 +8920,11 @@ func native324(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[459], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[463], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[460], "scripts.", p0)
+						return matchReWith(&nativeRegexps[464], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -8924,7 +8957,7 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[461], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[465], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -8932,40 +8965,40 @@ func native325(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[466], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[463], p0)
+					return matchRe(&nativeRegexps[467], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[464], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[468], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[465], "alias.", p0)
+				return matchReWith(&nativeRegexps[469], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[466], "credential.", p0)
+				return matchReFold(&nativeRegexps[470], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "include", p0)
+				return matchReFold(&nativeRegexps[471], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[468], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[472], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[473], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[470], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[474], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -8974,7 +9007,7 @@ func native325(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[471], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
+				return matchReAny(&nativeRegexps[475], "uploadpack\x00receivepack\x00protocol.ext.allow", p0)
 			})))
 }
 
@@ -8990,10 +9023,10 @@ func native326(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "include", p0)
+				return matchReFold(&nativeRegexps[471], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[467], "include", let0)) &&
+			!matchReFold(&nativeRegexps[471], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -9007,18 +9040,18 @@ func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[472], "http.", p0)
+			return matchReFold(&nativeRegexps[476], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[477], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[474], "url.", p0)
+					return matchReFold(&nativeRegexps[478], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[475], "http", p0)
+					return matchReFold(&nativeRegexps[479], "http", p0)
 				}))))
 }
 
@@ -9031,9 +9064,9 @@ func native328(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[461], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[465], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[461], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[465], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9042,8 +9075,8 @@ func native328(env any) bool {
 func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[476], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[477], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[480], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[481], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9052,8 +9085,8 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[478], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[479], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[482], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[483], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9068,18 +9101,18 @@ func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[480], "--action=", p0)
+			return matchReWith(&nativeRegexps[484], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[481], "/", p0)
+			return matchReWith(&nativeRegexps[485], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[482], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[486], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[483], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[487], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9088,7 +9121,7 @@ func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[484], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[488], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[162], p0) {
 					return ((e.Cwd + "/") + p0)
