@@ -310,5 +310,35 @@ func TestEverydayDevLines(t *testing.T) {
 		{"find . -name __pycache__ -exec sh -c 'rm -rf {}/..' \\;", dsl.Ask, dsl.Ask},
 		{"mv src __pycache__ && find . -name __pycache__ -exec rm -rf {} +", dsl.Ask, dsl.Ask},
 		{"mv src dist && rm -rf dist", dsl.Ask, dsl.Ask},
+		// a VM, simulator or device manager's power verbs act on what it
+		// manages (the fourth everyday corpus: blocked as the machine's)
+		{"xcrun simctl shutdown all", dsl.Allow, dsl.Allow},
+		{"xcrun simctl shutdown booted", dsl.Allow, dsl.Allow},
+		{"virsh shutdown vm1", dsl.Allow, dsl.Allow},
+		{"adb -s emulator-5554 reboot bootloader", dsl.Allow, dsl.Allow},
+		{"xcrun shutdown -h now", dsl.Block, dsl.Block},
+		{"xcrun simctl shutdown -r now", dsl.Block, dsl.Block},
+		{"foo reboot -f", dsl.Block, dsl.Block},
+		{"foo poweroff --no-wall", dsl.Block, dsl.Block},
+		{"foo shutdown +5 'back soon'", dsl.Block, dsl.Block},
+		{"shutdown all", dsl.Block, dsl.Block},
+		{"sudo reboot now", dsl.Block, dsl.Block},
+		// the test environment's database is the suite's own
+		{"RAILS_ENV=test bin/rails db:reset", dsl.Allow, dsl.Allow},
+		{"bin/rails db:drop db:create RAILS_ENV=test", dsl.Allow, dsl.Allow},
+		{"MIX_ENV=test mix ecto.reset", dsl.Allow, dsl.Allow},
+		{"php artisan migrate:fresh --seed --env=testing", dsl.Allow, dsl.Allow},
+		{"bin/rails db:reset", dsl.Ask, dsl.Ask},
+		{"RAILS_ENV=production bin/rails db:reset", dsl.Ask, dsl.Ask},
+		{"RAILS_ENV=test bin/rails db:reset RAILS_ENV=production", dsl.Ask, dsl.Ask},
+		{"RAILS_ENV=test DATABASE_URL=postgres://db.example/app bin/rails db:reset", dsl.Ask, dsl.Ask},
+		{"RAILS_ENV=test DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", dsl.Ask, dsl.Ask},
+		{"php artisan migrate:fresh --env=testing --database=mysql_prod", dsl.Ask, dsl.Ask},
+		{"php artisan migrate:fresh --seed", dsl.Ask, dsl.Ask},
+		// node's inspector on this machine's loopback (the second everyday corpus)
+		{`NODE_OPTIONS="--inspect" node src/server.js`, dsl.Allow, dsl.Allow},
+		{"NODE_OPTIONS=--inspect-brk=127.0.0.1:9230 npm test", dsl.Allow, dsl.Allow},
+		{"NODE_OPTIONS=--inspect=0.0.0.0:9229 node src/server.js", dsl.Ask, dsl.Ask},
+		{"NODE_OPTIONS='--inspect -r ./hook.js' node src/server.js", dsl.Ask, dsl.Ask},
 	})
 }
