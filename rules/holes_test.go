@@ -294,6 +294,14 @@ func TestEverydayDevLines(t *testing.T) {
 		{"$(go env GOPATH)/bin/rm -rf ~", dsl.Block, dsl.Block},
 		{`"$(git rev-parse --show-toplevel)/scripts/x.sh"`, dsl.Ask, dsl.Ask}, // the project's: followed by its path only
 		{"$(npm bin)/eslint src/", dsl.Ask, dsl.Ask},
+		// a toolchain's program under its home variable (the second everyday corpus)
+		{"$JAVA_HOME/bin/java -version", dsl.Allow, dsl.Allow},
+		{`"${ANDROID_HOME}/platform-tools/adb" devices`, dsl.Allow, dsl.Allow},
+		{"$JAVA_HOME/bin/rm -rf ~", dsl.Block, dsl.Block},
+		{"$JAVA_HOME/../x", dsl.Ask, dsl.Ask},
+		{"read JAVA_HOME; $JAVA_HOME/bin/java -version", dsl.Ask, dsl.Ask},
+		{"source env.sh && $JAVA_HOME/bin/java -version", dsl.Ask, dsl.Ask},
+		{"$VIRTUAL_ENV/bin/python app.py", dsl.Ask, dsl.Ask},
 		// find deleting Python's bytecode and caches, or dependencies (the third everyday corpus)
 		{`find . -name "*.pyc" -delete`, dsl.Allow, dsl.Allow},
 		{"find . -type d -name __pycache__ -exec rm -rf {} +", dsl.Allow, dsl.Allow},

@@ -80,6 +80,7 @@ type flow struct {
 	copies    map[string]string
 	copyNames map[string][]string
 	lookups   map[string]string // variables holding a program's looked-up path: R=$(which rm)
+	setNames  map[string]bool   // variables the line gave a value, static or not (setsVar)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
 	pathText  string            // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
@@ -125,6 +126,10 @@ func (w *walker) setVar(name string, v Word) {
 		w.vars = make(map[string]string)
 	}
 	name = w.deref(name)
+	if w.setNames == nil {
+		w.setNames = make(map[string]bool)
+	}
+	w.setNames[name] = true
 	old, had := w.vars[name]
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)

@@ -132,6 +132,10 @@ var parseTests = []struct {
 	{"set-up shadowed", `pyenv() { curl x; }; eval "$(pyenv init -)"`, []string{"curl x fn=pyenv", "eval «$(pyenv init -)» untrusted=dynamic", "pyenv init - via=$(…)", "curl x via=$(…)>pyenv() fn=pyenv", "«$(pyenv init -)» via=eval"}, nil},
 	{"path lookup", "$(which python3) -m pip list; \"$(command -v rm)\" -rf x; `which sudo` rm y; $(which rm)z w", []string{"python3 -m pip list", "which python3 via=$(…)", "rm -rf x", "command -v rm via=$(…)", "rm y wr=sudo[]", "which sudo via=$(…)", "«$(which rm)z» w", "which rm via=$(…)"}, nil},
 	{"tool dir", `"$(go env GOPATH)/bin/golangci-lint" run; source "$(conda info --base)/etc/profile.d/conda.sh"`, []string{"golangci-lint run", "go env GOPATH via=$(…)", "source «$(conda info --base)/etc/profile.d/conda.sh»", "conda info --base via=$(…)"}, nil},
+	{"tool home", `$JAVA_HOME/bin/java -version; "${ANDROID_HOME}/platform-tools/adb" devices`, []string{"java -version", "adb devices"}, nil},
+	{"tool home set", `read JAVA_HOME; $JAVA_HOME/bin/java -version`, []string{"read JAVA_HOME", "«$JAVA_HOME/bin/java» -version"}, nil},
+	{"tool home sourced", `. ./env.sh; $GOROOT/bin/go version`, []string{". ./env.sh", "«$GOROOT/bin/go» version"}, nil},
+	{"project home", `$VIRTUAL_ENV/bin/python -V`, []string{"«$VIRTUAL_ENV/bin/python» -V"}, nil},
 	{"stdin kinds", "wc < f; cat <<<x", []string{"wc in=file:f <f", "cat in=herestring:static <<<x"}, nil},
 
 	// Interpreter payloads.

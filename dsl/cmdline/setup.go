@@ -195,6 +195,36 @@ func (w *walker) toolDirPath(f field) bool {
 	if !f.Dynamic || f.glob || len(f.Value) > 300 || strings.Contains(f.Value, "..") {
 		return false
 	}
+	if m := toolHomeWord().FindStringSubmatch(f.Value); m != nil {
+		return !w.setsVar(m[1] + m[2])
+	}
 	m := toolDirWord().FindStringSubmatch(f.Value)
 	return m != nil && !w.shadowed(strings.Fields(m[1])[0])
 }
+
+// toolHomeWord matches a static path under a toolchain's install
+// directory as its own variable names it: "$JAVA_HOME/bin/java",
+// ${GOROOT}/bin/go. The environment's value is the user's set-up, as a
+// tool's printed directory is (toolDirWord); directories that may lie in
+// the project ($VIRTUAL_ENV, $CONDA_PREFIX) are not.
+var toolHomeWord = lazyRegexp(`^(?:\$(` + toolHomeVars + `)|\$\{(` + toolHomeVars + `)\})(/[A-Za-z0-9._@+/-]*[A-Za-z0-9._+-])$`)
+
+const toolHomeVars = `JAVA_HOME|GOROOT|ANDROID_HOME|ANDROID_SDK_ROOT|ANDROID_NDK_HOME|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|RBENV_ROOT|` +
+	`NVM_DIR|SDKMAN_DIR|HOMEBREW_PREFIX|GRADLE_HOME|M2_HOME|MAVEN_HOME|FLUTTER_ROOT|DOTNET_ROOT`
+
+// setsVar reports a variable the line gives a value, or may: one the data
+// flow saw assigned (a dynamic value included), or whose name the line's
+// text spells other than as $NAME or ${NAME} (read NAME, export NAME,
+// for NAME in …, a file sourced that sets it).
+func (w *walker) setsVar(name string) bool {
+	if w.setNames[name] {
+		return true
+	}
+	text := w.line.Original
+	text = strings.ReplaceAll(text, "${"+name+"}", "")
+	text = strings.ReplaceAll(text, "$"+name, "")
+	return strings.Contains(text, name) || strings.Contains(text, "source") || regexpSourceDot().MatchString(text)
+}
+
+// regexpSourceDot matches the . builtin as a command word.
+var regexpSourceDot = lazyRegexp(`(^|[;&|({\s])\.\s`)
