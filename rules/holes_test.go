@@ -302,6 +302,16 @@ func TestEverydayDevLines(t *testing.T) {
 		{"read JAVA_HOME; $JAVA_HOME/bin/java -version", dsl.Ask, dsl.Ask},
 		{"source env.sh && $JAVA_HOME/bin/java -version", dsl.Ask, dsl.Ask},
 		{"$VIRTUAL_ENV/bin/python app.py", dsl.Ask, dsl.Ask},
+		// the user's editor, pager or shell variable (the second everyday corpus)
+		{"${EDITOR:-vi} notes.txt", dsl.Allow, dsl.Allow},
+		{"$EDITOR src/app.py", dsl.Allow, dsl.Allow},
+		{"exec $SHELL -l", dsl.Allow, dsl.Ask}, // an agent's interactive shell
+		{"${EDITOR:-rm} -rf ~", dsl.Block, dsl.Block},
+		{"$SHELL -c 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"$EDITOR /etc/shadow", dsl.Ask, dsl.Ask},
+		{"read EDITOR; $EDITOR notes.txt", dsl.Ask, dsl.Ask},
+		{"${EDITOR:=vi} notes.txt", dsl.Ask, dsl.Ask},
+		{"$EDITOR$X notes.txt", dsl.Ask, dsl.Ask},
 		// find deleting Python's bytecode and caches, or dependencies (the third everyday corpus)
 		{`find . -name "*.pyc" -delete`, dsl.Allow, dsl.Allow},
 		{"find . -type d -name __pycache__ -exec rm -rf {} +", dsl.Allow, dsl.Allow},

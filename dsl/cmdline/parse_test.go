@@ -136,6 +136,8 @@ var parseTests = []struct {
 	{"tool home set", `read JAVA_HOME; $JAVA_HOME/bin/java -version`, []string{"read JAVA_HOME", "«$JAVA_HOME/bin/java» -version"}, nil},
 	{"tool home sourced", `. ./env.sh; $GOROOT/bin/go version`, []string{". ./env.sh", "«$GOROOT/bin/go» version"}, nil},
 	{"project home", `$VIRTUAL_ENV/bin/python -V`, []string{"«$VIRTUAL_ENV/bin/python» -V"}, nil},
+	{"user's programs", `${EDITOR:-nano} notes.txt; exec $SHELL -l; "$PAGER" README.md`, []string{"nano notes.txt", "sh -l wr=exec[]", "less README.md"}, nil},
+	{"user's program set", `read EDITOR; $EDITOR x; ${VISUAL:=vi} y`, []string{"read EDITOR", "«$EDITOR» x", "«${VISUAL:=vi}» y"}, nil},
 	{"stdin kinds", "wc < f; cat <<<x", []string{"wc in=file:f <f", "cat in=herestring:static <<<x"}, nil},
 
 	// Interpreter payloads.

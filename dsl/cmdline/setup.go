@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -212,6 +213,31 @@ var toolHomeWord = lazyRegexp(`^(?:\$(` + toolHomeVars + `)|\$\{(` + toolHomeVar
 const toolHomeVars = `JAVA_HOME|GOROOT|ANDROID_HOME|ANDROID_SDK_ROOT|ANDROID_NDK_HOME|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|RBENV_ROOT|` +
 	`NVM_DIR|SDKMAN_DIR|HOMEBREW_PREFIX|GRADLE_HOME|M2_HOME|MAVEN_HOME|FLUTTER_ROOT|DOTNET_ROOT`
 
+// userProgramWord matches a command name that is one of the variables
+// naming the user's chosen editor, pager or shell, alone, with a default
+// name after :- or -: $EDITOR, ${VISUAL:-vi}, "$SHELL".
+var userProgramWord = lazyRegexp(`^(?:\$(EDITOR|VISUAL|PAGER|SHELL)|\$\{(EDITOR|VISUAL|PAGER|SHELL)(?::?-([A-Za-z0-9_][A-Za-z0-9._+-]*))?\})$`)
+
+// userProgram is the program a command name that is the user's editor,
+// pager or shell variable stands for: its default when it gives one (what
+// runs when the variable is unset; ${EDITOR:-rm} is rm), else vi, less or
+// sh, judged as any editor, pager or shell is. The set-up the user made
+// runs the program they chose; a line that sets the variable itself
+// (setsVar) leaves it unknown.
+func (w *walker) userProgram(f field) (string, bool) {
+	if !f.Dynamic || f.glob {
+		return "", false
+	}
+	m := userProgramWord().FindStringSubmatch(f.Value)
+	if m == nil || w.setsVar(m[1]+m[2]) {
+		return "", false
+	}
+	if m[3] != "" {
+		return m[3], true
+	}
+	return map[string]string{"EDITOR": "vi", "VISUAL": "vi", "PAGER": "less", "SHELL": "sh"}[m[1]+m[2]], true
+}
+
 // setsVar reports a variable the line gives a value, or may: one the data
 // flow saw assigned (a dynamic value included), or whose name the line's
 // text spells other than as $NAME or ${NAME} (read NAME, export NAME,
@@ -220,9 +246,10 @@ func (w *walker) setsVar(name string) bool {
 	if w.setNames[name] {
 		return true
 	}
-	text := w.line.Original
-	text = strings.ReplaceAll(text, "${"+name+"}", "")
-	text = strings.ReplaceAll(text, "$"+name, "")
+	// its uses: $NAME, ${NAME}, ${NAME:-default}, ${NAME-default}; not
+	// ${NAME:=…}, which assigns
+	uses := regexp.MustCompile(`\$(` + name + `\b|\{` + name + `(\}|:?-))`)
+	text := uses.ReplaceAllString(w.line.Original, "")
 	return strings.Contains(text, name) || strings.Contains(text, "source") || regexpSourceDot().MatchString(text)
 }
 

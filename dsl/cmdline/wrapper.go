@@ -35,6 +35,10 @@ func (w *walker) peel(c *Command, fs []field) []field {
 			// "$(go env GOPATH)/bin/golangci-lint" run: the tool's own program
 			name = field{Word: Word{Value: name.Value}}
 			fs = append([]field{name}, fs[1:]...)
+		} else if prog, ok := w.userProgram(name); ok {
+			// ${EDITOR:-vi} notes.txt, exec $SHELL -l: the user's own choice
+			name = field{Word: Word{Value: prog}}
+			fs = append([]field{name}, fs[1:]...)
 		}
 		if name.Dynamic || name.Value == "" || name.glob {
 			c.Dynamic, c.Path = true, name.Value
