@@ -1237,6 +1237,13 @@ func regenerable(p, dir string, ctx Context) bool {
 	}) {
 		return true
 	}
+	if t := tildeHome(path.Clean(parent), ctx.Home); glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
+		// a glob's matches in one tool's cache are that cache's
+		// (~/.cache/go-build/*, DerivedData/MyApp-*); ~/.cache/* is every tool's
+		return within(t, d) && t != "~/.cache" && t != "~/Library/Caches"
+	}) {
+		return true
+	}
 	if ctx.BuildOutput == nil {
 		return false
 	}

@@ -269,6 +269,13 @@ func TestEverydayDevLines(t *testing.T) {
 		{"rm -rf ~/.npm/_cacache", dsl.Allow, dsl.Allow},
 		{"rm -rf ~/.cache", dsl.Ask, dsl.Ask},
 		{"rm -rf ~/.cache/../Documents", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/.cache/go-build/*", dsl.Allow, dsl.Allow}, // a glob in one tool's cache (the fourth everyday corpus)
+		{"rm -rf ~/Library/Developer/Xcode/DerivedData/MyApp-*", dsl.Allow, dsl.Allow},
+		{"rm -rf ~/.cache/*", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/Library/Caches/*", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/.gradle/*", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/*/go-build/*", dsl.Ask, dsl.Ask},
+		{"rm -rf ~/.cache/go-build/../../*", dsl.Block, dsl.Block},
 		{"rm -rf node_modules", dsl.Ask, dsl.Ask},
 		// a tool's own shell set-up, evaluated (the second everyday corpus)
 		{`eval "$(ssh-agent -s)"`, dsl.Allow, dsl.Allow},
