@@ -1031,7 +1031,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native255
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native256
 		}
@@ -1691,7 +1691,7 @@ var nativeRegexps = [489]lazyRegexp{
 	{src: "=(test|testing)$"},
 	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
 	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b"},
-	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all)|db:migrate:reset)$"},
+	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
 	{src: "\\.(destroy_all|delete_all)\\b|\\.destroy!?\\b"},
 	{src: "^(secrets?|secret/.+|secrets/.+)$"},
@@ -7495,9 +7495,24 @@ func native256(env any) bool {
 					return matchReAny(&nativeRegexps[333], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
-				(((((((((anyOf(e.Args, func(p0 string) bool {
+				((((((((((anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[334], "db:", p0)
 				}) ||
+					((((e.Name == "dotnet-ef") ||
+						((e.Name == "dotnet") &&
+							(e.Pos(0) == "ef"))) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "database")
+						})) &&
+						(anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "drop")
+						}) ||
+							(anyOf(e.Args, func(p0 string) bool {
+								return (p0 == "update")
+							}) &&
+								anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "0")
+								}))))) ||
 					(((anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "prisma")
 					}) ||
