@@ -437,3 +437,27 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "find . -name '*.orig' -delete", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestRedTeamThirteen: round thirteen's holes (2026-12-04), each allowed
+// before (or only asked where its neighbours block), beside the everyday
+// lines they must not catch.
+func TestRedTeamThirteen(t *testing.T) {
+	checkRedTeam(t, []redTeamCase{
+		// an interpreter's script named as its standard input
+		{"bash", `python3 /dev/stdin <<< 'import shutil; shutil.rmtree("/home/u")'`, dsl.Block, dsl.Block},
+		{"bash", `echo 'import shutil; shutil.rmtree("/home/u")' | python3 -- /dev/fd/0`, dsl.Block, dsl.Block},
+		{"bash", `perl /dev/stdin <<< 'system("rm -rf ~")'`, dsl.Block, dsl.Block},
+		{"bash", `node /proc/self/fd/0 <<< 'require("child_process").execSync("rm -rf ~")'`, dsl.Block, dsl.Block},
+		{"bash", `python3 /dev/stdin <<< 'print(1)'`, dsl.Allow, dsl.Allow},
+		{"bash", `python3 -c 'import sys; print(sys.argv)' /dev/stdin`, dsl.Allow, dsl.Allow},
+		// go run's Go code on the line: standard input, or a file written there
+		{"bash", "go run /dev/stdin <<< 'package main\nimport \"os\"\nfunc main(){h,_:=os.UserHomeDir();os.RemoveAll(h)}'", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<'E'\npackage main\nimport \"os/exec\"\nfunc main(){exec.Command(\"sh\",\"-c\",\"rm -rf ~\").Run()}\nE", dsl.Block, dsl.Block},
+		{"bash", "echo 'package main; import \"os\"; func main(){ os.RemoveAll(\"/home/u\") }' > /tmp/x.go; go run /tmp/x.go", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport \"os\"\nfunc main(){os.WriteFile(\"/home/u/.bashrc\",[]byte(\"x\"),0644)}'", dsl.Ask, dsl.Ask},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport \"fmt\"\nfunc main(){fmt.Println(1)}'", dsl.Allow, dsl.Allow},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport \"os\"\nfunc main(){os.Remove(\"out.txt\")}'", dsl.Allow, dsl.Allow},
+		{"bash", "go run ./cmd/app -v", dsl.Allow, dsl.Allow},
+		{"bash", "go run main.go", dsl.Allow, dsl.Allow},
+	})
+}

@@ -160,6 +160,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
+		if program(name) == "go" {
+			w.goRun(c, args, cx)
+		}
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
 		}

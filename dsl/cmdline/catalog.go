@@ -937,6 +937,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, cmd := range rustCommands(code) {
 			run(cmd)
 		}
+	case "go":
+		for _, cmd := range goCommands(code) {
+			run(cmd)
+		}
 	case "haskell":
 		for _, m := range haskellProcess().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))

@@ -367,10 +367,10 @@ func shortCode(args []field, codeLetters, value, attached, stop string) (field, 
 		a := args[i]
 		v := a.Value
 		switch {
-		case v == "-":
-			return code, !found, found
+		case v == "-" || stdinFile(v):
+			return code, !found, found // python3 /dev/stdin <<< CODE reads its script there
 		case v == "--":
-			return code, !found && i+1 >= len(args), found
+			return code, !found && (i+1 >= len(args) || args[i+1].Value == "-" || stdinFile(args[i+1].Value)), found
 		case strings.HasPrefix(v, "--"):
 			continue
 		case len(v) < 2 || v[0] != '-' || a.Dynamic:

@@ -1,0 +1,237 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+)
+
+// Go is read for go run's files when their text is on the line (a here-string
+// fed to go run /dev/stdin, a file the line or the session wrote): the
+// programs exec.Command, syscall.Exec and os.StartProcess start, os's deletes
+// (RemoveAll: rm -rf; Remove: rm), reads and writes. A string literal is its
+// value; os.UserHomeDir(), os.Getenv("HOME") and a name bound to them are
+// "$HOME"; filepath.Join and + join their parts; anything else is a value
+// known at run time ("$GO_VALUE").
+
+var (
+	goCall     = lazyRegexp(`\b(exec\.Command(?:Context)?|syscall\.Exec|os\.StartProcess|os\.RemoveAll|os\.Remove|os\.WriteFile|ioutil\.WriteFile|os\.Create|os\.OpenFile|os\.ReadFile|ioutil\.ReadFile|os\.Open|os\.Rename)\s*\(`)
+	goHomeBind = lazyRegexp(`\b(\w+)(?:\s*,\s*\w+)?\s*:?=\s*(os\.UserHomeDir\(\)|os\.Getenv\(\s*"HOME"\s*\))`)
+	goJoin     = lazyRegexp(`^(?:filepath|path)\.Join\s*\(`)
+)
+
+// goRun follows go run's files whose text the line holds: standard input
+// named as /dev/stdin, or a .go file written on the line or earlier in the
+// session. go build and go test are not read: what they build is not run here.
+func (w *walker) goRun(c *Command, args []field, cx ctx) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+		if args[i].Value == "-C" {
+			i++ // go -C DIR run
+		}
+		i++
+	}
+	if i >= len(args) || args[i].Value != "run" {
+		return
+	}
+	for _, a := range args[i+1:] {
+		switch v := a.Value; {
+		case a.Dynamic:
+		case stdinFile(v):
+			if c.Stdin.Text != "" || c.Stdin.Remote || !c.Stdin.Static {
+				w.runText(c, c.Stdin, "go", "go run "+v, cx)
+			}
+		case strings.HasSuffix(v, ".go"):
+			if in, via, ok := w.fileInput(v); ok {
+				w.runText(c, in, "go", "go run "+via, cx)
+			}
+		}
+	}
+}
+
+// goCommands are the command lines and file operations Go code does
+// (above), as commands.
+func goCommands(code string) []string {
+	home := map[string]bool{}
+	for _, m := range goHomeBind().FindAllStringSubmatch(code, -1) {
+		home[m[1]] = true
+	}
+	var out []string
+	for _, m := range goCall().FindAllStringSubmatchIndex(code, 64) {
+		args, _ := goCallArgs(code, m[1]-1)
+		if len(args) == 0 {
+			continue
+		}
+		word := func(i int) string {
+			if i < len(args) {
+				return goWord(args[i], home)
+			}
+			return `"$GO_VALUE"`
+		}
+		switch call := code[m[2]:m[3]]; call {
+		case "exec.Command", "exec.CommandContext":
+			if call == "exec.CommandContext" {
+				args = args[1:]
+			}
+			var words []string
+			for _, a := range args {
+				if strings.HasSuffix(a, "...") {
+					words = append(words, `"$GO_VALUE"`) // a slice spread: its words are known at run time
+					continue
+				}
+				words = append(words, goWord(a, home))
+			}
+			if len(words) > 0 {
+				out = append(out, strings.Join(words, " "))
+			}
+		case "syscall.Exec", "os.StartProcess":
+			// the program's argv: its words after argv[0], from a literal slice
+			line := word(0)
+			if len(args) > 1 {
+				if list, ok := strings.CutPrefix(strings.TrimSpace(args[1]), "[]string{"); ok && strings.HasSuffix(list, "}") {
+					if words := goSplit(list[:len(list)-1]); len(words) > 1 {
+						for _, a := range words[1:] {
+							line += " " + goWord(a, home)
+						}
+					}
+				} else {
+					line += ` "$GO_VALUE"`
+				}
+			}
+			out = append(out, line)
+		case "os.RemoveAll":
+			out = append(out, "rm -rf -- "+word(0))
+		case "os.Remove":
+			out = append(out, "rm -- "+word(0))
+		case "os.Rename":
+			out = append(out, "mv -- "+word(0)+" "+word(1))
+		case "os.ReadFile", "ioutil.ReadFile", "os.Open":
+			out = append(out, "cat -- "+word(0))
+		case "os.OpenFile":
+			if flags := strings.Join(args[1:], ","); strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") ||
+				strings.Contains(flags, "O_CREATE") || strings.Contains(flags, "O_APPEND") || strings.Contains(flags, "O_TRUNC") {
+				out = append(out, "tee -- "+word(0)+" </dev/null")
+			} else {
+				out = append(out, "cat -- "+word(0))
+			}
+		default: // os.WriteFile, os.Create
+			out = append(out, "tee -- "+word(0)+" </dev/null")
+		}
+	}
+	return out
+}
+
+// goCallArgs are the arguments of the call whose "(" is at code[open],
+// split at their top-level commas, and the index after its ")".
+func goCallArgs(code string, open int) ([]string, int) {
+	depth := 0
+	for i := open; i < len(code); i++ {
+		switch c := code[i]; c {
+		case '"', '`', '\'':
+			i = goStringEnd(code, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return goSplit(code[open+1 : i]), i + 1
+			}
+		}
+	}
+	return nil, len(code)
+}
+
+// goStringEnd is the index of the quote closing the literal that opens at
+// code[i]: "…" and '…' with backslash escapes, `…` raw.
+func goStringEnd(code string, i int) int {
+	q := code[i]
+	for j := i + 1; j < len(code); j++ {
+		switch {
+		case code[j] == '\\' && q != '`':
+			j++
+		case code[j] == q:
+			return j
+		}
+	}
+	return len(code)
+}
+
+// goSplit splits argument text at its top-level commas.
+func goSplit(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '`', '\'':
+			i = goStringEnd(s, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// goWord is a Go expression as a shell word: a literal quoted, the home
+// "$HOME", filepath.Join's and +'s parts joined, anything else
+// "$GO_VALUE".
+func goWord(e string, home map[string]bool) string {
+	e = strings.TrimSpace(e)
+	if parts := goSplitPlus(e); len(parts) > 1 {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(goWord(p, home))
+		}
+		return b.String()
+	}
+	switch {
+	case len(e) >= 2 && e[0] == '`' && e[len(e)-1] == '`' && goStringEnd(e, 0) == len(e)-1:
+		return shellQuote(e[1 : len(e)-1])
+	case len(e) >= 2 && e[0] == '"' && goStringEnd(e, 0) == len(e)-1:
+		return shellQuote(unquote(e))
+	case home[e] || e == "os.UserHomeDir()" || goHomeBind().MatchString("h := "+e):
+		return `"$HOME"`
+	}
+	if loc := goJoin().FindStringIndex(e); loc != nil {
+		args, end := goCallArgs(e, loc[1]-1)
+		if end == len(e) && len(args) > 0 {
+			words := make([]string, len(args))
+			for i, a := range args {
+				words[i] = goWord(a, home)
+			}
+			return strings.Join(words, "/")
+		}
+	}
+	return `"$GO_VALUE"`
+}
+
+// goSplitPlus splits an expression at its top-level + signs.
+func goSplitPlus(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '`', '\'':
+			i = goStringEnd(s, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '+':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	out = append(out, strings.TrimSpace(s[start:]))
+	return slices.DeleteFunc(out, func(p string) bool { return p == "" })
+}
