@@ -1080,12 +1080,29 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 		out = append(out, archivedSecrets(u, ue.Args, ue.Positional, ue.Cwd)...)    // tar c ~/.ssh, cd ~ && tar c .ssh
 		out = append(out, packedSecrets(u, ue.Args, ue.Positional, ue.Cwd, ctx)...) // tar c . where .env lies
+		if listsHistory(u) {
+			out = append(out, u.Source) // history | curl -d @- …: the lines typed hold passwords and tokens
+		}
 		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
 			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {
 			out = append(out, u.Source) // echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY"
 		}
 	}
 	return out
+}
+
+// listsHistory reports the shells' history listings: history (bash, zsh,
+// fish) and fc -l.
+func listsHistory(c *cmdline.Command) bool {
+	switch c.Name {
+	case "history":
+		return true
+	case "fc":
+		return slices.ContainsFunc(c.Args, func(a cmdline.Word) bool {
+			return len(a.Value) > 1 && a.Value[0] == '-' && strings.ContainsRune(a.Value, 'l')
+		})
+	}
+	return false
 }
 
 // procSubHolder is the command whose >(…) or -c code holds c: the

@@ -77,6 +77,10 @@ var secretPaths = nameSet{names: []string{
 	"~/.gradle/gradle.properties", "~/.config/hcloud/cli.toml", "~/.railway/config.json",
 	"/var/lib/tailscale/tailscaled.state", "~/.local/share/atuin/key", "~/.local/share/atuin/session",
 	"/proc/kcore", "/proc/self/mem", "/proc/self/environ",
+	// the shells' histories beside bash's and zsh's (redteam13): the
+	// passwords and tokens typed on command lines
+	"~/.local/share/fish/fish_history", "~/.config/fish/fish_history", "~/.histfile", "~/.zhistory", "~/.sh_history",
+	"~/.local/share/atuin/history.db",
 }}
 
 var secretDirs = []string{
