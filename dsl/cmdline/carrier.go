@@ -845,7 +845,21 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			if key == "init.templatedir" {
 				template = val
 			}
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
+		case v == "--config-env" && i+1 < len(args) || strings.HasPrefix(v, "--config-env="):
+			// --config-env=KEY=VAR: the value is the variable's, as the line set it
+			spec := strings.TrimPrefix(v, "--config-env=")
+			if v == "--config-env" {
+				i++
+				spec = args[i].Value
+			}
+			key, name, _ := strings.Cut(spec, "=")
+			key = strings.ToLower(key)
+			if val, ok := w.lineValue(c, name); ok {
+				if cmd := gitKeyCommand(key, val); cmd != "" {
+					w.nested(c, cmd, "git --config-env "+key, cx, false)
+				}
+			}
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
 			i++
 		case !strings.HasPrefix(v, "-"):
 			for _, a := range args[i+1:] {
@@ -862,6 +876,18 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			return // the subcommand: -c after it is not git's
 		}
 	}
+}
+
+// lineValue is the value the line gave variable name: c's prefix
+// assignment, or an earlier X=… or export X=… of the line.
+func (w *walker) lineValue(c *Command, name string) (string, bool) {
+	for i := len(c.Assigns) - 1; i >= 0; i-- {
+		if a := c.Assigns[i]; a.Name == name {
+			return a.Value.Value, !a.Value.Dynamic
+		}
+	}
+	v, ok := w.vars[name]
+	return v, ok
 }
 
 // gitExtArgv splits an ext:: URL's command as git does: a space separates

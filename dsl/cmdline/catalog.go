@@ -1273,6 +1273,18 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			// npm's --script-shell from the environment: a shell's name
 			// or path is a setting, anything else runs every script
 			w.runCode(c, "shell-program", field{Word: a.Value}, a.Name+"=", cx)
+		case a.Name == "GIT_CONFIG_PARAMETERS" && !a.Value.Dynamic:
+			// git -c's own hand-off to its children: 'KEY'='VALUE' or 'KEY=VALUE', quoted as sh does
+			for _, m := range gitConfigParameter().FindAllStringSubmatch(v, -1) {
+				key, val := m[1], m[2]
+				if key == "" {
+					key, val, _ = strings.Cut(m[3], "=")
+				}
+				key = strings.ToLower(key)
+				if cmd := gitKeyCommand(key, strings.ReplaceAll(val, `'\''`, "'")); cmd != "" {
+					w.nested(c, cmd, "git config "+key, cx, false)
+				}
+			}
 		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
 			val, ok := values["GIT_CONFIG_VALUE_"+strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")]
 			if !ok {
@@ -1285,6 +1297,10 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 		}
 	}
 }
+
+// gitConfigParameter is one entry of GIT_CONFIG_PARAMETERS: 'KEY'='VALUE'
+// (groups 1, 2) or the older 'KEY=VALUE' (group 3).
+var gitConfigParameter = lazyRegexp(`'([^'=]+)'='((?:[^']|'\\'')*)'|'([^'=]+=(?:[^']|'\\'')*)'`)
 
 // sedSubstExecs finds the replacements of s commands with the e flag
 // (s/x/CMD/e), whose result sed runs as a command: s, a delimiter, the
