@@ -477,5 +477,19 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "git --config-env=user.email=EMAIL commit -m x", dsl.Allow, dsl.Allow},
 		{"bash", "git -c protocol.version=2 fetch", dsl.Allow, dsl.Allow},
 		{"bash", "git config --global protocol.allow never", dsl.Allow, dsl.Allow},
+		// os.walk's root bound in a comprehension, whose body comes first
+		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk(os.path.expanduser('~')) for f in fs]"`, dsl.Ask, dsl.Ask},
+		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk('build') for f in fs]"`, dsl.Allow, dsl.Allow},
+		{"bash", `python3 -c "import os; print([f for r,_,fs in os.walk(os.path.expanduser('~')) for f in fs])"`, dsl.Allow, dsl.Allow},
+		// the home printed back by realpath, readlink -f, dirname or cd; pwd
+		{"bash", `rm -rf "$(realpath ~)"`, dsl.Block, dsl.Block},
+		{"bash", `rm -rf "$(readlink -f $HOME)"`, dsl.Block, dsl.Block},
+		{"bash", `d=$(cd; pwd); rm -rf "$d"`, dsl.Block, dsl.Block},
+		{"bash", `rm -rf "$(cd ~ && pwd -P)"`, dsl.Block, dsl.Block},
+		{"bash", `rm -rf "$(cd / && pwd)"`, dsl.Block, dsl.Block},
+		{"bash", `rm -rf "$(dirname ~/x)"`, dsl.Block, dsl.Block},
+		{"bash", `rm -rf "$(realpath build)"`, dsl.Ask, dsl.Ask},
+		{"bash", `ls "$(realpath ~)"`, dsl.Allow, dsl.Allow},
+		{"bash", `DIR=$(cd "$(dirname "$0")" && pwd); ls "$DIR"`, dsl.Allow, dsl.Allow},
 	})
 }

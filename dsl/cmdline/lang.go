@@ -1723,7 +1723,11 @@ func (b *binder) walkLoop(i int) {
 	if !ok {
 		return
 	}
-	b.bind(names[0], binding{str: v, dyn: dyn, path: true}, end+1, len(toks))
+	from, to := end+1, len(toks)
+	if o := b.enclosing(i); o >= 0 { // a comprehension: its body comes first
+		from, to = o+1, b.match[o]
+	}
+	b.bind(names[0], binding{str: v, dyn: dyn, path: true}, from, to)
 	if b.walked == nil {
 		b.walked = map[string]bool{}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,8 +203,61 @@ func staticOutput(c *Command) (string, bool) {
 		return echo(args), true
 	case "printf":
 		return printf(args)
+	case "realpath", "readlink", "dirname":
+		return pathOutput(c.Name, args)
 	}
 	return "", false
+}
+
+// pathOutput is what realpath and readlink -f print for one path spelled
+// from the home or the root (the same place: rm -rf "$(realpath ~)" is
+// rm -rf ~), and dirname for its operands. A relative path's depends on
+// where the command runs and is not known here.
+func pathOutput(name string, args []string) (string, bool) {
+	var ops []string
+	canon := name == "realpath"
+	for _, a := range args {
+		switch {
+		case a == "--":
+		case strings.HasPrefix(a, "--") && name != "dirname":
+			switch a {
+			case "--canonicalize", "--canonicalize-existing", "--canonicalize-missing":
+				canon = true
+			case "--quiet", "--silent", "--strip", "--no-symlinks", "--logical", "--physical", "--no-newline":
+			default:
+				return "", false
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1 && name != "dirname":
+			if strings.Trim(a[1:], "femnqsLP") != "" {
+				return "", false // -z ends its output with NUL; -v, --relative-to: not the path alone
+			}
+			canon = canon || strings.ContainsAny(a, "fem")
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			return "", false
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) == 0 || name != "dirname" && (len(ops) != 1 || !canon) {
+		return "", false
+	}
+	var out strings.Builder
+	for _, p := range ops {
+		home := p == "~" || p == "$HOME" || p == "${HOME}" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "$HOME/") || strings.HasPrefix(p, "${HOME}/")
+		if !home && !strings.HasPrefix(p, "/") || strings.ContainsAny(strings.TrimPrefix(strings.TrimPrefix(p, "${HOME}"), "$HOME"), "$`*?[") {
+			return "", false
+		}
+		switch {
+		case name != "dirname":
+			p = path.Clean(p)
+		case p == "~" || p == "$HOME" || p == "${HOME}":
+			p = "${HOME}/.." // the home's parent
+		default:
+			p = path.Dir(path.Clean(p))
+		}
+		out.WriteString(p + "\n")
+	}
+	return out.String(), true
 }
 
 // wordSubstitution is a command substitution whose output is one word

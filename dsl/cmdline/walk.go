@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -911,7 +912,9 @@ func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) I
 		return out
 	}
 	var out Input
-	if len(stmts) > 0 {
+	if dir, ok := w.cdThenPwd(stmts); ok {
+		out = Input{From: "pwd", Text: dir + "\n", Static: true}
+	} else if len(stmts) > 0 {
 		last := stmts[len(stmts)-1]
 		out = w.output(last, Input{})
 		if len(stmts) > 1 || last.Background || len(andOr(last)) > 1 {
@@ -921,6 +924,55 @@ func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) I
 	out.Kind = kind
 	w.outputs[n] = out
 	return out
+}
+
+// cdThenPwd is the directory $(cd DIR; pwd) and $(cd DIR && pwd) print:
+// DIR when it is spelled from the home or the root, the home for a bare
+// cd. A relative DIR depends on where the line runs and is not known here.
+func (w *walker) cdThenPwd(stmts []*syntax.Stmt) (string, bool) {
+	pair := stmts
+	if len(stmts) == 1 {
+		b, ok := stmts[0].Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt {
+			return "", false
+		}
+		pair = []*syntax.Stmt{b.X, b.Y}
+	}
+	if len(pair) != 2 || pair[0].Background || pair[1].Background || len(pair[0].Redirs)+len(pair[1].Redirs) > 0 {
+		return "", false
+	}
+	cdCall, ok1 := pair[0].Cmd.(*syntax.CallExpr)
+	pwdCall, ok2 := pair[1].Cmd.(*syntax.CallExpr)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	cd, pwd := w.resolveCall(cdCall), w.resolveCall(pwdCall)
+	if cd.empty || pwd.empty || cd.cmd.Name != "cd" || pwd.cmd.Name != "pwd" || cd.cmd.Dynamic || pwd.cmd.Dynamic ||
+		len(cd.cmd.Wrappers)+len(pwd.cmd.Wrappers) > 0 || slices.ContainsFunc(pwd.cmd.Args, func(a Word) bool { return a.Value != "-L" && a.Value != "-P" }) {
+		return "", false
+	}
+	args := slices.DeleteFunc(slices.Clone(cd.cmd.Args), func(a Word) bool { return a.Value == "-L" || a.Value == "-P" || a.Value == "--" })
+	switch {
+	case len(args) == 0:
+		return "~", true
+	case len(args) > 1 || args[0].Dynamic && !isHomeWord(args[0].Value):
+		return "", false
+	}
+	v := args[0].Value
+	if v == "~" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") || isHomeWord(v) {
+		return path.Clean(v), !strings.ContainsAny(strings.TrimPrefix(strings.TrimPrefix(v, "${HOME}"), "$HOME"), "$`*?[")
+	}
+	return "", false
+}
+
+// isHomeWord reports $HOME or ${HOME}, alone or with a path after it.
+func isHomeWord(v string) bool {
+	for _, h := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 // hasProcOut reports a >(…) among nodes.
