@@ -491,5 +491,27 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", `rm -rf "$(realpath build)"`, dsl.Ask, dsl.Ask},
 		{"bash", `ls "$(realpath ~)"`, dsl.Allow, dsl.Allow},
 		{"bash", `DIR=$(cd "$(dirname "$0")" && pwd); ls "$DIR"`, dsl.Allow, dsl.Allow},
+		// a variable's value replaced, sliced or trimmed, and $PWD where the line moved
+		{"bash", "x='rmX-rfX~'; ${x//X/ }", dsl.Block, dsl.Block},
+		{"bash", "x='rm -rf X'; ${x/X/~}", dsl.Block, dsl.Block},
+		{"bash", `a=(rm -rf ~ y); "${a[@]:0:3}"`, dsl.Block, dsl.Block},
+		{"bash", `a=(x rm -rf ~); ${a[@]: -3}`, dsl.Block, dsl.Block},
+		{"bash", `x=~/proj; rm -rf "${x%/*}"`, dsl.Block, dsl.Block},
+		{"bash", `x=$HOME; rm -rf "${x%/}"`, dsl.Block, dsl.Block},
+		{"bash", `x=~; rm -rf "${x%/*}"`, dsl.Block, dsl.Block},
+		{"bash", `x=~/a/b; rm -rf "${x%%/*}"`, dsl.Ask, dsl.Ask}, // a glob's longest match could reach into the home
+		{"bash", `cd ~ && rm -rf "$PWD"`, dsl.Block, dsl.Block},
+		{"bash", `cd ~; rm -rf "$(pwd)"`, dsl.Block, dsl.Block},
+		{"bash", `cd ~; H=$PWD; cd /tmp; rm -rf "$H"`, dsl.Block, dsl.Block},
+		{"bash", `f=report.txt; mv "$f" "${f%.txt}.md"`, dsl.Allow, dsl.Allow},
+		{"bash", `v=1.2.3; echo ${v//./-}`, dsl.Allow, dsl.Allow},
+		{"bash", `a=(one two three); echo "${a[@]:1}"`, dsl.Allow, dsl.Allow},
+		{"bash", `cd /tmp && rm -rf "$PWD/x"`, dsl.Allow, dsl.Allow},
+		{"bash", `cd /tmp && echo "$PWD"`, dsl.Allow, dsl.Allow},
+		// yq's in-place edit writes its files
+		{"bash", "yq -i 'del(.hooks)' ~/.claude/settings.json", dsl.Ask, dsl.Block},
+		{"bash", "yq e --inplace 'del(.hooks)' ~/.claude/settings.json", dsl.Ask, dsl.Block},
+		{"bash", "yq -i '.x = 1' config.yaml", dsl.Allow, dsl.Allow},
+		{"bash", "yq '.hooks' ~/.claude/settings.json", dsl.Allow, dsl.Allow},
 	})
 }

@@ -752,6 +752,15 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
 			out = append(out, pos...)
 		}
+	case "yq":
+		// yq -i EXPR FILE… (and yq eval -i): the files are rewritten
+		if hasFlag(args, []string{"-i", "--inplace", "--in-place"}) {
+			for _, p := range pos {
+				if p != "eval" && p != "e" && p != "eval-all" && p != "ea" {
+					out = append(out, p)
+				}
+			}
+		}
 	case "curl", "curlie":
 		for _, o := range optionValues(args, []string{"o", "output"}, false) {
 			if o != "-" {

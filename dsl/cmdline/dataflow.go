@@ -275,6 +275,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok, done := w.positionalSlice(p); done {
 		return v, ok
 	}
+	if v, ok := w.operated(p); ok {
+		return v, true
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !wholeArray(p) || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
 		// zsh flags and modifiers compute another value (${(U)x},
 		// ${x:h:h}, ${(e)x} even runs substitutions): not the one known.
@@ -297,6 +300,100 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// operated is the value of ${x/pat/rep}, ${x//pat/rep}, ${x%pat},
+// ${x%%pat}, ${x:off:len} and ${a[@]:off:len} (bash's, sh's) when the
+// line gave x a value: x='rmXX-rfXX~'; ${x//XX/ } runs rm -rf ~ as
+// x='rm -rf ~'; $x does. A value holding the home or another expansion
+// (~, $HOME) is computed only where the operation cannot reach into it:
+// an array's elements, a literal pattern found outside it, a suffix
+// trimmed that leaves more than it.
+func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || w.dialect == Zsh || w.dialect == Fish || p.Excl || p.Length || p.Names != 0 || p.Flags != nil ||
+		len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.Index != nil && !wholeArray(p) ||
+		p.Param.Value == "HOME" || p.Param.Value == "PWD" {
+		return "", false
+	}
+	trim := p.Exp != nil && (p.Exp.Op == syntax.RemSmallSuffix || p.Exp.Op == syntax.RemLargeSuffix)
+	if btoi(p.Repl != nil)+btoi(p.Slice != nil)+btoi(p.Exp != nil) != 1 || p.Exp != nil && !trim {
+		return "", false
+	}
+	v, ok := w.vars[w.deref(p.Param.Value)]
+	if !ok {
+		return "", false
+	}
+	src := w.source(p.Pos(), p.End())
+	op, ok := strings.CutPrefix(src, "${"+p.Param.Value)
+	if !ok || !strings.HasSuffix(op, "}") {
+		return "", false
+	}
+	if p.Index != nil {
+		if op, ok = strings.CutPrefix(op, "["+p.Index.(*syntax.Word).Lit()+"]"); !ok {
+			return "", false
+		}
+	}
+	op = op[:len(op)-1]
+	if strings.ContainsAny(op, "$`\"'\\{}") {
+		return "", false
+	}
+	held := strings.ContainsAny(v, "~$`")
+	elems := strings.Split(v, listSep)
+	switch {
+	case p.Slice != nil && wholeArray(p):
+		from, to, ok := sliceBounds(len(elems), strings.TrimPrefix(op, ":"))
+		if !ok {
+			return "", false
+		}
+		return strings.Join(elems[from:to], listSep), true
+	case p.Slice != nil && strings.TrimSpace(strings.TrimPrefix(op, ":")) == "0" && len(elems) == 1:
+		return v, true // ${x:0}: the whole value
+	case p.Slice != nil:
+		if held || len(elems) > 1 {
+			return "", false
+		}
+		return pwdSlice(v, strings.TrimPrefix(op, ":"))
+	case len(elems) > 1 || wholeArray(p):
+		return "", false // a pattern applied to each element: not computed here
+	case p.Repl != nil:
+		all := strings.HasPrefix(op, "//")
+		arg := strings.TrimPrefix(strings.TrimPrefix(op, "/"), "/")
+		pat, _, _ := strings.Cut(arg, "/")
+		if strings.HasPrefix(op, "/#") || strings.HasPrefix(op, "/%") || held && (strings.ContainsAny(pat, "*?[]~$/") || pat == "" ||
+			strings.Count(v, pat) != strings.Count(heldMasked().ReplaceAllString(v, "\x00"), pat)) {
+			return "", false
+		}
+		return replacePattern(v, arg, all)
+	}
+	longest := p.Exp.Op == syntax.RemLargeSuffix
+	pat := op[1+btoi(longest):]
+	out, ok := trimPattern(v, pat, false, longest)
+	switch home := v == "~" || v == "$HOME" || v == "${HOME}"; {
+	case home && (pat == "/" || pat == ""):
+		return v, true // a home has no trailing slash
+	case home && pat == "/*" && !longest:
+		return "${HOME}/..", true // the home's parent, as ${HOME%/*}
+	}
+	if held {
+		// the suffix taken must lie after the last expansion, as it
+		// would in the value the shell has: ${x%/*} of ~/a is ~, of ~
+		// /home; the longest match of a glob could reach into it
+		all := heldMasked().FindAllStringIndex(v, -1)
+		if !ok || out == v || len(out) < all[len(all)-1][1] || longest && strings.ContainsAny(pat, "*?[") {
+			return "", false
+		}
+	}
+	return out, ok
+}
+
+// heldMasked finds the expansions a value may hold: ~, $NAME, ${…}, $(…) and `…`.
+var heldMasked = lazyRegexp("~|\\$\\{[^}]*\\}|\\$\\([^)]*\\)|\\$[A-Za-z_][A-Za-z0-9_]*|`[^`]*`")
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // unsetDefault is the value of ${1:-WORD} (and ${1-WORD}) when the line

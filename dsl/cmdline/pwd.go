@@ -116,6 +116,16 @@ func replacePattern(s, arg string, all bool) (string, bool) {
 // pwdSlice is ${s:off} or ${s:off:len} with literal numbers; a negative
 // length counts from the end.
 func pwdSlice(s, arg string) (string, bool) {
+	from, to, ok := sliceBounds(len(s), arg)
+	if !ok {
+		return "", false
+	}
+	return s[from:to], true
+}
+
+// sliceBounds are the bounds ${s:off:len} takes of n characters (or
+// ${a[@]:off:len} of n elements).
+func sliceBounds(size int, arg string) (int, int, bool) {
 	num := func(x string) (int, bool) {
 		x = strings.Trim(strings.TrimSpace(x), "()")
 		n, err := strconv.Atoi(strings.TrimSpace(x))
@@ -124,27 +134,27 @@ func pwdSlice(s, arg string) (string, bool) {
 	offs, length, hasLen := strings.Cut(arg, ":")
 	off, ok := num(offs)
 	if !ok || strings.HasPrefix(offs, "-") {
-		return "", false // ${s:-x} is a default value, not a slice
+		return 0, 0, false // ${s:-x} is a default value, not a slice
 	}
 	if off < 0 {
-		off += len(s)
+		off += size
 	}
-	off = min(max(off, 0), len(s))
-	end := len(s)
+	off = min(max(off, 0), size)
+	end := size
 	if hasLen {
 		n, ok := num(length)
 		if !ok {
-			return "", false
+			return 0, 0, false
 		}
 		if n < 0 {
-			end = len(s) + n
+			end = size + n
 		} else {
 			end = off + n
 		}
 		if end < off {
-			return "", false // bash: substring expression < 0
+			return 0, 0, false // bash: substring expression < 0
 		}
-		end = min(end, len(s))
+		end = min(end, size)
 	}
-	return s[off:end], true
+	return off, end, true
 }

@@ -912,7 +912,10 @@ func (w *walker) substOutput(n syntax.Node, stmts []*syntax.Stmt, kind string) I
 		return out
 	}
 	var out Input
-	if dir, ok := w.cdThenPwd(stmts); ok {
+	if dir, ok := w.cdThenPwd(stmts); ok || w.pwdHere(stmts) {
+		if !ok {
+			dir = w.cwd // cd ~ && rm -rf "$(pwd)"
+		}
 		out = Input{From: "pwd", Text: dir + "\n", Static: true}
 	} else if len(stmts) > 0 {
 		last := stmts[len(stmts)-1]
@@ -963,6 +966,20 @@ func (w *walker) cdThenPwd(stmts []*syntax.Stmt) (string, bool) {
 		return path.Clean(v), !strings.ContainsAny(strings.TrimPrefix(strings.TrimPrefix(v, "${HOME}"), "$HOME"), "$`*?[")
 	}
 	return "", false
+}
+
+// pwdHere reports $(pwd) where the line moved to a known directory.
+func (w *walker) pwdHere(stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 || w.cwd == "" || stmts[0].Background || len(stmts[0].Redirs) > 0 {
+		return false
+	}
+	call, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	r := w.resolveCall(call)
+	return !r.empty && r.cmd.Name == "pwd" && !r.cmd.Dynamic && len(r.cmd.Wrappers) == 0 &&
+		!slices.ContainsFunc(r.cmd.Args, func(a Word) bool { return a.Value != "-L" && a.Value != "-P" })
 }
 
 // isHomeWord reports $HOME or ${HOME}, alone or with a path after it.
