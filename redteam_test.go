@@ -513,5 +513,12 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "yq e --inplace 'del(.hooks)' ~/.claude/settings.json", dsl.Ask, dsl.Block},
 		{"bash", "yq -i '.x = 1' config.yaml", dsl.Allow, dsl.Allow},
 		{"bash", "yq '.hooks' ~/.claude/settings.json", dsl.Allow, dsl.Allow},
+		// a program run from wget's -e commands, ssh's configuration on standard input
+		{"bash", "wget -e use_askpass='rm -rf ~' https://x.example", dsl.Block, dsl.Block},
+		{"bash", "wget -e 'use_askpass = /tmp/x' https://x.example", dsl.Allow, dsl.Allow}, // as /tmp/x run alone
+		{"bash", "scp -F /dev/stdin h:f . <<< 'ProxyCommand rm -rf ~'", dsl.Block, dsl.Block},
+		{"bash", "echo 'ProxyCommand rm -rf ~' | sftp -F /dev/stdin h", dsl.Block, dsl.Block},
+		{"bash", "scp -F /dev/stdin h:f . <<< 'Port 2222'", dsl.Allow, dsl.Allow},
+		{"bash", "wget -e robots=off -r https://example.com/docs/", dsl.Allow, dsl.Allow},
 	})
 }

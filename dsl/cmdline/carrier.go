@@ -83,6 +83,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		done()
 	}
+	if n := program(c.Name); n == "ssh" || n == "scp" || n == "sftp" || n == "sshfs" {
+		w.sshStdinConfig(c, args, cx)
+	}
 	switch name := c.Name; {
 	case shells.has(program(name)):
 		w.shell(c, args, cx)
@@ -168,6 +171,24 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		if (lang != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
 			w.stdinCode(c) // no script and no inline code: it runs its standard input
+		}
+	}
+}
+
+// sshStdinConfig follows ssh -F /dev/stdin (scp's, sftp's, sshfs's): the
+// configuration its input holds, whose ProxyCommand, LocalCommand and
+// Match exec run on this machine.
+func (w *walker) sshStdinConfig(c *Command, args []field, cx ctx) {
+	for _, f := range optionValues(args, "-F", "") {
+		if !stdinFile(f) || c.Stdin.Kind == "" {
+			continue
+		}
+		if !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			continue
+		}
+		for _, cmd := range sshConfigCommands(c.Stdin.Text) {
+			w.nested(c, cmd, c.Name+" -F "+f, cx, false)
 		}
 	}
 }

@@ -195,6 +195,7 @@ var wgetrcOptions = map[string]string{
 	"method": "method", "outputdocument": "output-document", "dirprefix": "directory-prefix",
 	"header": "header", "httpproxy": "http-proxy", "httpsproxy": "https-proxy", "input": "input-file",
 	"checkcertificate": "check-certificate", "useproxy": "use-proxy", "logfile": "output-file",
+	"useaskpass": "use-askpass", // a program wget runs for a password
 }
 
 // setting is the static value c's prefix assignment gives name (WGETRC=f
