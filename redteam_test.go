@@ -520,5 +520,16 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "echo 'ProxyCommand rm -rf ~' | sftp -F /dev/stdin h", dsl.Block, dsl.Block},
 		{"bash", "scp -F /dev/stdin h:f . <<< 'Port 2222'", dsl.Allow, dsl.Allow},
 		{"bash", "wget -e robots=off -r https://example.com/docs/", dsl.Allow, dsl.Allow},
+		// sed's script from its input or a file written on the line; . /dev/fd/0;
+		// perl's -l and -0 bundled before -e; python's long option with a value
+		{"bash", "sed -f /dev/stdin x <<< '1e rm -rf ~'", dsl.Block, dsl.Block},
+		{"bash", "echo '1e rm -rf ~' > /tmp/s.sed; sed -n -f /tmp/s.sed x", dsl.Block, dsl.Block},
+		{"bash", ". /dev/fd/0 <<< 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"bash", `perl -nle 'system "rm -rf ~"' /dev/null`, dsl.Block, dsl.Block},
+		{"bash", `perl -l0e 'system "rm -rf ~"'`, dsl.Block, dsl.Block},
+		{"bash", `python3 --check-hash-based-pycs never - <<< 'import shutil; shutil.rmtree("/home/u")'`, dsl.Block, dsl.Block},
+		{"bash", "sed -i -f fix.sed notes.txt", dsl.Allow, dsl.Allow},
+		{"bash", "perl -lne 'print if /x/' notes.txt", dsl.Allow, dsl.Allow},
+		{"bash", "perl -0777 -pe 's/a/b/g' notes.txt", dsl.Allow, dsl.Allow},
 	})
 }

@@ -607,7 +607,7 @@ func (w *walker) sourced(c *Command, args []field, cx ctx) {
 	case len(args) == 0:
 	case w.toolDirPath(args[0]):
 		// source "$(conda info --base)/etc/profile.d/conda.sh": the tool's own file
-	case args[0].Value == "/dev/stdin":
+	case stdinFile(args[0].Value):
 		w.runInput(c, "source stdin", cx)
 	case args[0].in.Kind != "":
 		w.runSubst(c, args[0], "source", cx)

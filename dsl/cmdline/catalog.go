@@ -56,7 +56,7 @@ func Lookup(name string) *Program { return catalogProgram(FoldWord(name)) }
 // (gimp -b, jrunscript -e), whose own calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
-	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed",
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed", "sed-file",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
 		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet":
@@ -725,6 +725,19 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		if ok && in.Text != "" {
 			w.runCode(c, "ftp", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		}
+	case "sed-file":
+		// sed -f FILE: a script the line or the session wrote, a <(…)
+		// whose output is known, or standard input (-, /dev/stdin)
+		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
+		switch {
+		case code == "-" || stdinFile(code):
+			in, ok = c.Stdin, c.Stdin.Kind != ""
+		case !ok && !f.Dynamic:
+			in, _, ok = w.fileInput(code)
+		}
+		if ok && (in.Text != "" || !in.Static) {
+			w.runCode(c, "sed", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
 		}
 	case "bang", "ftp":
 		for _, line := range strings.Split(code, "\n") {

@@ -687,7 +687,7 @@ var catalogPrograms = [...]Program{
 	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file"}, {"-S", "sh"}, {"-D", "sh"}, {"-o", "sshopt"}}, Stdin: "ftp"},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python"}, {"--batch", "python"}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
-	{Name: "sed", Code: []CodeOption{{"-e", "sed"}, {"--expression", "sed"}, {"", "sed"}}},
+	{Name: "sed", Code: []CodeOption{{"-e", "sed"}, {"--expression", "sed"}, {"", "sed"}, {"-f", "sed-file"}, {"--file", "sed-file"}}},
 	{Name: "apt-get", Code: []CodeOption{{"-o", "apt"}, {"--option", "apt"}}},
 	{Name: "make", Code: []CodeOption{{"--eval", "make"}, {"-E", "make"}}},
 	{Name: "cmake", Code: []CodeOption{{"-E", "cmake"}}, ShellPaths: true},

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"encoding/base64"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf16"
 )
@@ -300,6 +301,9 @@ func denoRunsURL(args []field) bool {
 func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 	switch lang {
 	case "python":
+		if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "--check-hash-based-pycs" }); i >= 0 && i+1 < len(args) {
+			args = slices.Delete(slices.Clone(args), i, i+2) // its one long option with a value
+		}
 		code, fromStdin, ok := shortCode(args, "c", "WX", "", "m")
 		if !ok && !fromStdin && pythonREPL(args) {
 			return field{}, true, false
@@ -324,7 +328,7 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 		}
 		return shortCode(short, "ep", "rC", "", "")
 	case "perl":
-		return shortCode(args, "eE", "", "IiMmxlC0dD", "")
+		return shortCode(perlGroups(args), "eE", "", "IiMmxCdD", "")
 	case "ruby":
 		return shortCode(args, "e", "rICE", "FxW0Tk", "")
 	case "php":
@@ -337,6 +341,55 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 		return powershellCode(args)
 	}
 	return languageCode(lang, args)
+}
+
+// perlGroups splits perl's bundled switches after -l and -0, whose value
+// is digits only (-l, -l0, -0777, -0xff): -nle is -n -l -e.
+func perlGroups(args []field) []field {
+	out := make([]field, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if v == "--" || len(v) < 2 || v[0] != '-' || v[1] == '-' || a.Dynamic {
+			out = append(out, a)
+			if v == "--" || len(v) < 2 || v[0] != '-' {
+				return append(out, args[i+1:]...) // the script and its arguments
+			}
+			continue
+		}
+		start := 0
+	group:
+		for j := 1; j < len(v); j++ {
+			switch c := v[j]; {
+			case c == 'e' || c == 'E':
+				if j == len(v)-1 && i+1 < len(args) {
+					out = append(out, field{Word: Word{Value: "-" + v[start+1:]}, in: a.in}, args[i+1])
+					i++
+					start = len(v)
+				}
+				break group
+			case strings.IndexByte("IiMmxCdD", c) >= 0:
+				break group
+			case c == 'l' || c == '0':
+				k := j + 1
+				if c == '0' && k < len(v) && v[k] == 'x' {
+					k++
+				}
+				for k < len(v) && (v[k] >= '0' && v[k] <= '9' || c == '0' && strings.IndexByte("abcdefABCDEF", v[k]) >= 0) {
+					k++
+				}
+				if k < len(v) {
+					out = append(out, field{Word: Word{Value: "-" + v[start+1:k]}, in: a.in})
+					start = k - 1
+				}
+				j = k - 1
+			}
+		}
+		if start < len(v) {
+			out = append(out, field{Word: Word{Value: "-" + v[start+1:]}, in: a.in})
+		}
+	}
+	return out
 }
 
 // pythonREPL reports python -m MODULE for a module that runs what it reads
