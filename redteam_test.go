@@ -531,5 +531,13 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "sed -i -f fix.sed notes.txt", dsl.Allow, dsl.Allow},
 		{"bash", "perl -lne 'print if /x/' notes.txt", dsl.Allow, dsl.Allow},
 		{"bash", "perl -0777 -pe 's/a/b/g' notes.txt", dsl.Allow, dsl.Allow},
+		// a long option abbreviated as getopt_long and git's parse-options take it; clone -u
+		{"bash", "git fetch --upload-p='rm -rf ~' x", dsl.Block, dsl.Block},
+		{"bash", "git clone -u 'rm -rf ~' x y", dsl.Block, dsl.Block},
+		{"bash", "tar --to-comm='rm -rf ~' -xf x.tar", dsl.Block, dsl.Block},
+		{"bash", "tar --checkpoint=1 --checkpoint-act=exec='rm -rf ~' -cf x.tar .", dsl.Block, dsl.Block},
+		{"bash", "tar --totals -cf x.tar .", dsl.Allow, dsl.Allow},
+		{"bash", "git fetch --update-shallow origin", dsl.Allow, dsl.Allow},
+		{"bash", "git clone -b main https://github.com/a/b", dsl.Allow, dsl.Allow},
 	})
 }

@@ -985,7 +985,10 @@ func (w *walker) gitCloneConfig(c *Command, args []field, template string, cx ct
 // difftool -x CMD, -xCMD. Elsewhere -x is a flag (cherry-pick -x, clean
 // -x).
 func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
-	if sub != "rebase" && sub != "difftool" {
+	// rebase's and difftool's -x CMD; clone's -u CMD is --upload-pack,
+	// which a local clone runs here
+	opt := map[string]string{"rebase": "-x", "difftool": "-x", "clone": "-u"}[sub]
+	if opt == "" {
 		return
 	}
 	for i := 0; i < len(args); i++ {
@@ -993,11 +996,11 @@ func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
 		switch {
 		case v == "--":
 			return
-		case v == "-x" && i+1 < len(args):
+		case v == opt && i+1 < len(args):
 			i++
-			w.nested(c, args[i].Value, "git "+sub+" -x", cx, args[i].Dynamic)
-		case strings.HasPrefix(v, "-x") && len(v) > 2:
-			w.nested(c, v[2:], "git "+sub+" -x", cx, args[i].Dynamic)
+			w.nested(c, args[i].Value, "git "+sub+" "+opt, cx, args[i].Dynamic)
+		case strings.HasPrefix(v, opt) && len(v) > 2:
+			w.nested(c, v[2:], "git "+sub+" "+opt, cx, args[i].Dynamic)
 		}
 	}
 }
@@ -1022,9 +1025,10 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 			run(v, args[i])
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			opt, val, eq := strings.Cut(v[2:], "=")
+			opt = longPrefix(opt, append(spec.longSplit, "checkpoint-action")) // tar --to-comm=CMD
 			switch {
 			case c.Name == "tar" && opt == "checkpoint-action" && strings.HasPrefix(val, "exec="):
-				run(v[:len("--checkpoint-action")], field{Word: Word{Value: val[len("exec="):], Dynamic: args[i].Dynamic}})
+				run("--checkpoint-action", field{Word: Word{Value: val[len("exec="):], Dynamic: args[i].Dynamic}})
 			case slices.Contains(spec.longSplit, opt):
 				f := field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
 				if !eq {

@@ -114,6 +114,56 @@ func vimEditsStdin(name string, args []field) bool {
 	return dash && !exMode
 }
 
+// expandAbbrev spells a long option given by a unique prefix (git fetch
+// --upload-p=CMD) as the code option it abbreviates (longPrefix).
+func expandAbbrev(v string, codes []CodeOption) string {
+	if !strings.HasPrefix(v, "--") {
+		return v
+	}
+	name, val, hasVal := strings.Cut(v[2:], "=")
+	opts := make([]string, 0, len(codes))
+	for _, co := range codes {
+		if o, ok := strings.CutPrefix(co.Option, "--"); ok {
+			opts = append(opts, o)
+		}
+	}
+	full := longPrefix(name, opts)
+	switch {
+	case full == name:
+		return v
+	case hasVal:
+		return "--" + full + "=" + val
+	}
+	return "--" + full
+}
+
+// longPrefix is the option of opts (long names without their dashes) that
+// name abbreviates: getopt_long and git's parse-options take any
+// unambiguous prefix (tar --to-comm, git fetch --upload-p). Only an option
+// of several words is expanded, from a prefix reaching into its second
+// word, so that a program's own shorter option is not taken for it; name
+// itself when none or several match.
+func longPrefix(name string, opts []string) string {
+	full := ""
+	for _, o := range opts {
+		if o == name {
+			return name
+		}
+		dash := strings.IndexByte(o, '-')
+		if dash < 0 || len(name) < dash+2 || !strings.HasPrefix(o, name) {
+			continue
+		}
+		if full != "" && full != o {
+			return name // ambiguous: the program refuses it
+		}
+		full = o
+	}
+	if full == "" {
+		return name
+	}
+	return full
+}
+
 // catalogWrapper is the optSpec by which peel takes a launcher of the
 // catalogue off the command it runs, as it does sudo or nice.
 func catalogWrapper(name string) (optSpec, bool) {
@@ -132,7 +182,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	operands := 0 // operands met: only the SubAfter-th can be the subcommand
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		v := a.Value
+		v := expandAbbrev(a.Value, p.Code)
 		for _, co := range p.Code {
 			var val field
 			ok := false
