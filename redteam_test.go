@@ -539,5 +539,11 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "tar --totals -cf x.tar .", dsl.Allow, dsl.Allow},
 		{"bash", "git fetch --update-shallow origin", dsl.Allow, dsl.Allow},
 		{"bash", "git clone -b main https://github.com/a/b", dsl.Allow, dsl.Allow},
+		// printf -v's assignment, a name reference to HOME
+		{"bash", "printf -v x %s rm; $x -rf ~", dsl.Block, dsl.Block},
+		{"bash", `printf -v c "rm -rf %s" ~; eval "$c"`, dsl.Block, dsl.Block},
+		{"bash", `declare -n r=HOME; rm -rf "$r"`, dsl.Block, dsl.Block},
+		{"bash", `printf -v n "%03d" 7; echo "$n"`, dsl.Allow, dsl.Allow},
+		{"bash", `declare -n r=PATH; echo "$r"`, dsl.Allow, dsl.Allow},
 	})
 }

@@ -830,6 +830,17 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.readFields(line, readNames(name, args))
 			}
 		}
+	case name == "printf" && w.dialect != Fish && len(args) > 2 && args[0].Value == "-v" && isName(args[1].Value):
+		// printf -v NAME FORMAT ARGS… assigns what printf would print
+		out, ok := "", !slices.ContainsFunc(args[2:], func(a field) bool { return a.Dynamic })
+		if ok {
+			words := make([]string, len(args)-2)
+			for i, a := range args[2:] {
+				words[i] = a.Value
+			}
+			out, ok = printf(words)
+		}
+		w.setVar(args[1].Value, Word{Value: out, Dynamic: !ok})
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:

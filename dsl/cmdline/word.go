@@ -631,6 +631,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(src)
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
+		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
+			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
