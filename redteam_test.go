@@ -545,5 +545,10 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", `declare -n r=HOME; rm -rf "$r"`, dsl.Block, dsl.Block},
 		{"bash", `printf -v n "%03d" 7; echo "$n"`, dsl.Allow, dsl.Allow},
 		{"bash", `declare -n r=PATH; echo "$r"`, dsl.Allow, dsl.Allow},
+		// perl's -M'MOD;CODE' is "use MOD;CODE;", on the line or in PERL5OPT
+		{"bash", `perl -M'strict;system("rm -rf ~")' -e 1`, dsl.Block, dsl.Block},
+		{"bash", `PERL5OPT='-Mstrict;system("rm","-rf","/home/u")' perl -e 1`, dsl.Block, dsl.Block},
+		{"bash", "perl -MData::Dumper -e 'print Dumper(1)'", dsl.Allow, dsl.Allow},
+		{"bash", "perl -MList::Util=sum -le 'print sum(1,2)'", dsl.Allow, dsl.Allow},
 	})
 }

@@ -1336,6 +1336,17 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			// npm's --script-shell from the environment: a shell's name
 			// or path is a setting, anything else runs every script
 			w.runCode(c, "shell-program", field{Word: a.Value}, a.Name+"=", cx)
+		case a.Name == "PERL5OPT" && !a.Value.Dynamic:
+			// -M'MOD;CODE' is "use MOD;CODE;": the code runs in every perl
+			for _, o := range strings.Fields(v) {
+				m, ok := strings.CutPrefix(o, "-M")
+				if !ok {
+					m, ok = strings.CutPrefix(o, "-m")
+				}
+				if _, code, found := strings.Cut(m, ";"); ok && found {
+					w.nested(c, "perl -e "+shellQuote(code), a.Name+"=", cx, false)
+				}
+			}
 		case a.Name == "GIT_CONFIG_PARAMETERS" && !a.Value.Dynamic:
 			// git -c's own hand-off to its children: 'KEY'='VALUE' or 'KEY=VALUE', quoted as sh does
 			for _, m := range gitConfigParameter().FindAllStringSubmatch(v, -1) {

@@ -368,7 +368,23 @@ func perlGroups(args []field) []field {
 					start = len(v)
 				}
 				break group
-			case strings.IndexByte("IiMmxCdD", c) >= 0:
+			case c == 'M' || c == 'm':
+				// -M'MOD;CODE' is "use MOD;CODE;": the code runs
+				val, next := v[j+1:], false
+				if val == "" && i+1 < len(args) {
+					val, next = args[i+1].Value, true
+				}
+				out = append(out, field{Word: Word{Value: "-" + v[start+1:]}, in: a.in})
+				if next {
+					out = append(out, args[i+1])
+					i++
+				}
+				start = len(v)
+				if _, code, ok := strings.Cut(val, ";"); ok {
+					out = append(out, field{Word: Word{Value: "-e"}}, field{Word: Word{Value: code, Dynamic: a.Dynamic}, in: a.in})
+				}
+				break group
+			case strings.IndexByte("IixCdD", c) >= 0:
 				break group
 			case c == 'l' || c == '0':
 				k := j + 1

@@ -1357,6 +1357,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 					m = o[2:]
 				}
 				m, _, _ = strings.Cut(strings.TrimPrefix(m, "-"), "=")
+				m, _, _ = strings.Cut(m, ";")
 				file := strings.ReplaceAll(m, "::", "/") + ".pm"
 				run("perl", file, "lib/"+file)
 			}
