@@ -80,7 +80,6 @@ var secretPaths = nameSet{names: []string{
 	// the shells' histories beside bash's and zsh's (redteam13): the
 	// passwords and tokens typed on command lines
 	"~/.local/share/fish/fish_history", "~/.config/fish/fish_history", "~/.histfile", "~/.zhistory", "~/.sh_history",
-	"~/.local/share/atuin/history.db",
 }}
 
 var secretDirs = []string{
@@ -678,8 +677,12 @@ func genericOutputs(name string, args, pos []string) []string {
 			}
 		}
 	case "crontab":
-		if len(pos) > 0 && !hasFlag(args, []string{"l", "r", "e"}) {
+		switch {
+		case hasFlag(args, []string{"l", "r", "e", "T", "V"}):
+		case len(pos) > 0:
 			out = append(out, "/var/spool/cron/crontabs/"+pos[0])
+		default:
+			out = append(out, "/var/spool/cron/crontabs/-") // no file: the jobs come on standard input
 		}
 	case "find":
 		// find's own writers: -fprint FILE, -fprintf FILE FORMAT, -fls FILE

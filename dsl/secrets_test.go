@@ -60,6 +60,8 @@ func TestSecretPath(t *testing.T) {
 		{"~/.config/Slack/Cookies", true}, {"~/.config/discord/Local State", true},
 		{"gradle.properties", false}, {"app/gradle.properties", false}, {"~/.gradle/caches/x.jar", false}, {"/etc/wireguard", false},
 		{"~/.config/Slack/logs/x.log", false}, {"~/.local/share/atuin/history.db", false},
+		// redteam13: the other shells' histories, as ~/.bash_history
+		{"~/.local/share/fish/fish_history", true}, {"~/.zhistory", true}, {"~/.histfile", true}, {"~/.local/share/fish/fish_variables", false},
 	} {
 		if got := secretPath(tc.p); got != tc.want {
 			t.Errorf("secretPath(%q) = %v, want %v", tc.p, got, tc.want)

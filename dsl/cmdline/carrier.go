@@ -83,8 +83,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		done()
 	}
-	if n := program(c.Name); n == "ssh" || n == "scp" || n == "sftp" || n == "sshfs" {
+	switch n := program(c.Name); n {
+	case "ssh", "scp", "sftp", "sshfs":
 		w.sshStdinConfig(c, args, cx)
+	case "crontab":
+		w.crontabStdin(c, args, cx)
 	}
 	switch name := c.Name; {
 	case shells.has(program(name)):
@@ -190,6 +193,35 @@ func (w *walker) sshStdinConfig(c *Command, args []field, cx ctx) {
 		for _, cmd := range sshConfigCommands(c.Stdin.Text) {
 			w.nested(c, cmd, c.Name+" -F "+f, cx, false)
 		}
+	}
+}
+
+// crontabStdin follows the jobs crontab installs from its standard input
+// (crontab -, or no file at all, as POSIX has it): each line's command,
+// which cron runs later.
+func (w *walker) crontabStdin(c *Command, args []field, cx ctx) {
+	file := ""
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case v == "-u" || v == "-c":
+			i++
+		case v == "-" || !strings.HasPrefix(v, "-"):
+			if file == "" {
+				file = v
+			}
+		case strings.ContainsAny(v[1:], "lreTV"):
+			return // a listing, a removal, an editor, a test
+		}
+	}
+	if file != "" && file != "-" && !stdinFile(file) || c.Stdin.Kind == "" {
+		return
+	}
+	if !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
+		c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+		return
+	}
+	for _, cmd := range crontabCommands(c.Stdin.Text) {
+		w.nested(c, cmd, "crontab job", cx, false)
 	}
 }
 

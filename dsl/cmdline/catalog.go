@@ -429,7 +429,7 @@ func subLine(prog, sub string, before, after []field) string {
 		})
 	}
 	switch {
-	case prog == "bun" && sub == "exec":
+	case prog == "bun" && sub == "exec", prog == "xdotool" && sub == "type":
 		return "line"
 	case prog == "npm" && (sub == "exec" || sub == "x") && has(after, "-c", "--call"):
 		return "call"

@@ -188,130 +188,134 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[89]
 	case "xdotool":
 		return &catalogPrograms[90]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[91]
-	case "perf":
+	case "task":
 		return &catalogPrograms[92]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[93]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[94]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[95]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[96]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[97]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[98]
-	case "bee":
+	case "fail2ban-client":
 		return &catalogPrograms[99]
-	case "go":
+	case "bee":
 		return &catalogPrograms[100]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[101]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[102]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[103]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[104]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[105]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[106]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[107]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[108]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[109]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[110]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[111]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[112]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[113]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[114]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[115]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[116]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[117]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[118]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[119]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[120]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[121]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[122]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[123]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "wezterm", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[124]
-	case "kitty", "foot", "st":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[125]
-	case "tmux", "byobu", "byobu-tmux":
+	case "wezterm":
 		return &catalogPrograms[126]
-	case "zellij":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[127]
-	case "dtach", "abduco":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[128]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[129]
-	case "hping3":
+	case "dtach", "abduco":
 		return &catalogPrograms[130]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[131]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "hping3":
 		return &catalogPrograms[132]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[133]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[134]
-	case "nix":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[135]
-	case "script":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[136]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[137]
-	case "socket":
+	case "script":
 		return &catalogPrograms[138]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[139]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[140]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[141]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[142]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[143]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[144]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[145]
-	case "dotenv":
+	case "direnv":
 		return &catalogPrograms[146]
-	case "dotenvx":
+	case "op":
 		return &catalogPrograms[147]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[148]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[149]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[150]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[151]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[152]
+	case "hguard-shell":
+		return &catalogPrograms[153]
+	case "nix-shell":
+		return &catalogPrograms[154]
 	}
 	return nil
 }
@@ -537,6 +541,7 @@ var catalogNames = [...]string{
 	"check_by_ssh",
 	"puppet",
 	"xdotool",
+	"ydotool",
 	"task",
 	"perf",
 	"ip",
@@ -608,9 +613,9 @@ var catalogNames = [...]string{
 	"terminator",
 	"tilix",
 	"xfce4-terminal",
-	"wezterm",
 	"lxterminal",
 	"mate-terminal",
+	"wezterm",
 	"kitty",
 	"foot",
 	"st",
@@ -760,7 +765,8 @@ var catalogPrograms = [...]Program{
 	{Name: "sshfs", Code: []CodeOption{{"-o", "sshopt"}}},
 	{Name: "check_by_ssh", Code: []CodeOption{{"-o", "sshopt"}, {"-C", "sh"}}},
 	{Name: "puppet", Code: []CodeOption{{"-e", "puppet"}, {"--execute", "puppet"}}},
-	{Name: "xdotool", Long: []string{"terminator"}, Sub: []string{"exec"}, SubRun: "argv"},
+	{Name: "xdotool", Long: []string{"terminator", "delay", "window", "file"}, Sub: []string{"exec", "type"}, SubRun: "argv"},
+	{Name: "ydotool", Args: "dHDf", Long: []string{"key-delay", "key-hold", "next-delay", "file"}, Sub: []string{"type"}, SubRun: "line"},
 	{Name: "task", Sub: []string{"execute"}, SubRun: "line"},
 	{Name: "perf", Args: "eoCpPtcFIGjrWMz", Long: []string{"event", "output", "cpu", "pid", "tid", "count", "freq", "call-graph", "repeat", "delay", "cgroup", "filter"}, Sub: []string{"stat", "record", "trace", "top", "sched", "lock", "mem", "c2c", "kvm"}, SubRun: "argv"},
 	{Name: "ip", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1, SubAfter: 1},
@@ -795,6 +801,7 @@ var catalogPrograms = [...]Program{
 	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program"}, {"--exec", "program"}, {"--startas", "program"}, {"-a", "program"}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}, {"-x", "argv"}, {"--command", "sh"}}, Shell: "agent"},
+	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}}, Shell: "agent"},
 	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv"}}, Shell: "agent"},
 	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
