@@ -560,5 +560,15 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "ydotool type 'rm -rf ~'", dsl.Block, dsl.Block},
 		{"bash", "wezterm cli list", dsl.Allow, dsl.Allow},
 		{"bash", "xdotool type hello", dsl.Allow, dsl.Allow},
+		// python -m modules that run code or clear a directory; deno's and bun's run of standard input
+		{"bash", `python3 -m timeit -s 'import shutil' 'shutil.rmtree("/home/u")'`, dsl.Block, dsl.Block},
+		{"bash", `python3 -m idlelib -c 'import os; os.system("rm -rf ~")'`, dsl.Block, dsl.Block},
+		{"bash", "python3 -m venv --clear ~", dsl.Block, dsl.Block},
+		{"bash", "cd ~ && virtualenv --clear .", dsl.Block, dsl.Block},
+		{"bash", `deno run -A /dev/stdin <<< 'Deno.removeSync("/home/u", {recursive: true})'`, dsl.Block, dsl.Block},
+		{"bash", `bun run /dev/stdin <<< 'require("fs").rmSync("/home/u",{recursive:true})'`, dsl.Block, dsl.Block},
+		{"bash", "python3 -m timeit -n 100 -s 'x=1' 'x+1'", dsl.Allow, dsl.Allow},
+		{"bash", "python3 -m venv --clear .venv", dsl.Allow, dsl.Allow},
+		{"bash", "bun run dev", dsl.Allow, dsl.Allow},
 	})
 }

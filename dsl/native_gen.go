@@ -407,949 +407,953 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native99
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable()))":
+	case "(name == \"virtualenv\" || any(args, # == \"venv\") && any(args, # == \"-m\" || # == \"-mvenv\")) && hasFlag(\"clear\") && any(positional, isHome(#) || isRoot(#) || isSystemDir(#) || cwd != \"\" && # == \".\" && (isHome(cwd) || isRoot(cwd) || isSystemDir(cwd)))":
 		if scope == "command" {
 			return native100
 		}
-	case "agent && hasFlag(\"r\", \"R\", \"recursive\") && cwd != \"\" && any(positional, outsideProject(#) || !isTemp(#) && (# matches \"^\\\\.\\\\.(/|$)\" ||\n  (# contains \"$\" || # contains \"`\") && !(# matches \"^\\\"?\\\\$(PWD|\\\\{PWD\\\\})/[^$`]*$\" && !(# contains \"..\"))))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable()))":
 		if scope == "command" {
 			return native101
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))\") ||\n    any(vals, lower(#) in [\"delete\", \"del\", \"remove\", \"rm\", \"drop\", \"purge\", \"wipe\", \"erase\", \"destroy\", \"shred\", \"nuke\"]) ||\n    any(args, # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" || # == \"--recursive\") && any(args, # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\" || # in [\"--force\", \"--yes\", \"-y\", \"--assume-yes\"]))":
+	case "agent && hasFlag(\"r\", \"R\", \"recursive\") && cwd != \"\" && any(positional, outsideProject(#) || !isTemp(#) && (# matches \"^\\\\.\\\\.(/|$)\" ||\n  (# contains \"$\" || # contains \"`\") && !(# matches \"^\\\"?\\\\$(PWD|\\\\{PWD\\\\})/[^$`]*$\" && !(# contains \"..\"))))":
 		if scope == "command" {
 			return native102
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)\") || name matches \"(serve|server|httpd|share|web|dufs)$\")":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))\") ||\n    any(vals, lower(#) in [\"delete\", \"del\", \"remove\", \"rm\", \"drop\", \"purge\", \"wipe\", \"erase\", \"destroy\", \"shred\", \"nuke\"]) ||\n    any(args, # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" || # == \"--recursive\") && any(args, # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\" || # in [\"--force\", \"--yes\", \"-y\", \"--assume-yes\"]))":
 		if scope == "command" {
 			return native103
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let remote = any(vals, # matches \"^(https?|ftps?|sftp|scp|ssh|rsync|s3|s3a|gs|az|abfss?|wasbs?|b2|r2|oss|cos|swift|smb|cifs|davs?|webdavs?|wss?|tcp|udp|telnet)://[^/]\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\"]) || # matches \"^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*\\\\.[A-Za-z]{2,}:[^/]?\" && !(# matches \"^[A-Za-z]:\")); remote && any(vals, !(# contains \"://\") && secretPath(#) || holdsSecret(#) || cleanPath(#) in [\"~\", \"~/\", \"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\", \"/etc/ssl/private\"])":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)\") || name matches \"(serve|server|httpd|share|web|dufs)$\")":
 		if scope == "command" {
 			return native104
 		}
-	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let remote = any(vals, # matches \"^(https?|ftps?|sftp|scp|ssh|rsync|s3|s3a|gs|az|abfss?|wasbs?|b2|r2|oss|cos|swift|smb|cifs|davs?|webdavs?|wss?|tcp|udp|telnet)://[^/]\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\"]) || # matches \"^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*\\\\.[A-Za-z]{2,}:[^/]?\" && !(# matches \"^[A-Za-z]:\")); remote && any(vals, !(# contains \"://\") && secretPath(#) || holdsSecret(#) || cleanPath(#) in [\"~\", \"~/\", \"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\", \"/etc/ssl/private\"])":
 		if scope == "command" {
 			return native105
 		}
-	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target) && replaces(#.target, args[:0])) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#) && replaces(#, args[:0])) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, args[:0])))":
+	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
 		if scope == "command" {
 			return native106
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target) && replaces(#.target, args[:0])) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#) && replaces(#, args[:0])) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, args[:0])))":
 		if scope == "command" {
 			return native107
 		}
-	case "agent && (\"find\" in wrappers && any(outputs, # contains \"{}\") && any(wrapperArgs, !(# startsWith \"-\") && outsideProject(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\"] && any(stdin.args, !(# startsWith \"-\") && outsideProject(#)) &&\n    (name in [\"cp\", \"mv\", \"install\", \"rsync\", \"ln\", \"tee\", \"truncate\", \"dd\"] || name in [\"sed\", \"gsed\", \"perl\"] && any(args, # matches \"^-[a-zA-Z]*i\" || # startsWith \"--in-place\")))":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native108
 		}
-	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0]) ||\n    option(\"d\", \"directory\") == \"\" && len(positional) == 0 && !hasFlag(\"dry-run\", \"help\", \"version\", \"v\") && outsideProject(cwd)) ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\") && (hasFlag(\"unsafe-paths\") || outsideProject(cwd) && !hasFlag(\"cached\")))":
+	case "agent && (\"find\" in wrappers && any(outputs, # contains \"{}\") && any(wrapperArgs, !(# startsWith \"-\") && outsideProject(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\"] && any(stdin.args, !(# startsWith \"-\") && outsideProject(#)) &&\n    (name in [\"cp\", \"mv\", \"install\", \"rsync\", \"ln\", \"tee\", \"truncate\", \"dd\"] || name in [\"sed\", \"gsed\", \"perl\"] && any(args, # matches \"^-[a-zA-Z]*i\" || # startsWith \"--in-place\")))":
 		if scope == "command" {
 			return native109
 		}
-	case "agent && (name == \"zip\" && hasFlag(\"m\", \"move\") || name in [\"7z\", \"7za\", \"7zz\"] && any(args, # == \"-sdel\") ||\n  name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\")) &&\n  any(positional, outsideProject(#) || # in [\"~\", \"$HOME\", \"${HOME}\"])":
+	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0]) ||\n    option(\"d\", \"directory\") == \"\" && len(positional) == 0 && !hasFlag(\"dry-run\", \"help\", \"version\", \"v\") && outsideProject(cwd)) ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\") && (hasFlag(\"unsafe-paths\") || outsideProject(cwd) && !hasFlag(\"cached\")))":
 		if scope == "command" {
 			return native110
 		}
-	case "let target = option(\"t\", \"target-directory\"); let dest = target != \"\" ? target : len(positional) > 0 ? positional[len(positional)-1] : \"\"; let sources = target != \"\" ? positional : len(positional) > 0 ? positional[:len(positional)-1] : []; agent && dest != \"\" && (outsideProject(dest) || isTemp(dest) || sharedDir(dest) || dest == \"/dev/null\") && any(sources, outsideProject(#))":
+	case "agent && (name == \"zip\" && hasFlag(\"m\", \"move\") || name in [\"7z\", \"7za\", \"7zz\"] && any(args, # == \"-sdel\") ||\n  name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\")) &&\n  any(positional, outsideProject(#) || # in [\"~\", \"$HOME\", \"${HOME}\"])":
 		if scope == "command" {
 			return native111
 		}
-	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
+	case "let target = option(\"t\", \"target-directory\"); let dest = target != \"\" ? target : len(positional) > 0 ? positional[len(positional)-1] : \"\"; let sources = target != \"\" ? positional : len(positional) > 0 ? positional[:len(positional)-1] : []; agent && dest != \"\" && (outsideProject(dest) || isTemp(dest) || sharedDir(dest) || dest == \"/dev/null\") && any(sources, outsideProject(#))":
 		if scope == "command" {
 			return native112
 		}
-	case "hasFlag(\"delete\") && !findsRegenerable()":
+	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
 		if scope == "command" {
 			return native113
 		}
-	case "\"find\" in wrappers && !(len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
+	case "hasFlag(\"delete\") && !findsRegenerable()":
 		if scope == "command" {
 			return native114
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && !hasFlag(\"n\", \"dry-run\")":
+	case "\"find\" in wrappers && !(len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
 		if scope == "command" {
 			return native115
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
 			return native116
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
 			return native117
 		}
-	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || agent && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || agent && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || agent && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && agent && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || (agent && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native118
 		}
-	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
+	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
 		if scope == "command" {
 			return native119
 		}
-	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\", \"-not\", \"!\", \"-prune\"]) && all(options(\"name\", \"iname\", \"path\", \"ipath\", \"wholename\", \"iwholename\"), # in [\"*\", \"**\"]) && all(options(\"regex\", \"iregex\"), # in [\".*\", \".+\", \".*.*\"])":
+	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
 			return native120
 		}
-	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
+	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !any(args, # in [\"-newer\", \"-mtime\", \"-mmin\", \"-atime\", \"-amin\", \"-ctime\", \"-cmin\", \"-size\", \"-user\", \"-group\", \"-uid\", \"-gid\", \"-perm\", \"-empty\", \"-links\", \"-inum\", \"-samefile\", \"-lname\", \"-ilname\", \"-nouser\", \"-nogroup\", \"-newermt\", \"-fstype\", \"-not\", \"!\", \"-prune\"]) && all(options(\"name\", \"iname\", \"path\", \"ipath\", \"wholename\", \"iwholename\"), # in [\"*\", \"**\"]) && all(options(\"regex\", \"iregex\"), # in [\".*\", \".+\", \".*.*\"])":
 		if scope == "command" {
 			return native121
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
+	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
 		if scope == "command" {
 			return native122
 		}
-	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
 			return native123
 		}
-	case "any(positional, isBroad(#))":
+	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
 		if scope == "command" {
 			return native124
 		}
-	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
+	case "any(positional, isBroad(#))":
 		if scope == "command" {
 			return native125
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
+	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
 		if scope == "command" {
 			return native126
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
 		if scope == "command" {
 			return native127
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
 		if scope == "command" {
 			return native128
 		}
-	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
 		if scope == "command" {
 			return native129
 		}
-	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
+	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
 			return native130
 		}
-	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
 		if scope == "command" {
 			return native131
 		}
-	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
 			return native132
 		}
-	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
+	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
 			return native133
 		}
-	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
+	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"]) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\")":
 		if scope == "command" {
 			return native134
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
+	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native135
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\")":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
 		if scope == "command" {
 			return native136
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\")":
 		if scope == "command" {
 			return native137
 		}
-	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
 		if scope == "command" {
 			return native138
 		}
-	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
+	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
 		if scope == "command" {
 			return native139
 		}
-	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
 		if scope == "command" {
 			return native140
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+		if scope == "command" {
 			return native141
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native142
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native143
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native144
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native145
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
 			return native146
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
 			return native147
 		}
-	case "(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native148
 		}
-	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
+	case "(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
 		if scope == "command" {
 			return native149
 		}
-	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
+	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
 		if scope == "command" {
 			return native150
 		}
-	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
+	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
 		if scope == "command" {
 			return native151
 		}
-	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
+	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
 		if scope == "command" {
 			return native152
 		}
-	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
+	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
 		if scope == "command" {
 			return native153
 		}
-	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
+	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
 		if scope == "command" {
 			return native154
 		}
-	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
+	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
 		if scope == "command" {
 			return native155
 		}
-	case "agent && capturesScreen()":
+	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
 		if scope == "command" {
 			return native156
 		}
-	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
+	case "agent && capturesScreen()":
 		if scope == "command" {
 			return native157
 		}
-	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
+	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
 		if scope == "command" {
 			return native158
 		}
-	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
+	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
 		if scope == "command" {
 			return native159
 		}
-	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
+	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
 		if scope == "command" {
 			return native160
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
+	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
 		if scope == "command" {
 			return native161
 		}
-	case "any(args, isPunycode(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native162
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native163
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
 			return native164
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native165
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native166
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native167
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\"] ) && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native168
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\")":
 		if scope == "command" {
 			return native169
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native170
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
 		if scope == "command" {
 			return native171
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\")) || (name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
 		if scope == "command" {
 			return native172
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] && any(args, secretValue(#))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
 		if scope == "command" {
 			return native173
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] && any(args, secretValue(#))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
 		if scope == "command" {
 			return native174
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native175
 		}
-	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
 		if scope == "command" {
 			return native176
 		}
-	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
 		if scope == "command" {
 			return native177
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
 			return native178
 		}
-	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native179
 		}
-	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
-		if scope == "line" {
+	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+		if scope == "command" {
 			return native180
 		}
-	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
 			return native181
 		}
-	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
-		if scope == "command" {
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+		if scope == "line" {
 			return native182
 		}
-	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
+	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
 			return native183
 		}
-	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
+	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
 			return native184
 		}
-	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
+	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
 			return native185
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let registry = len(positional) > 1 && !(positional[len(positional)-1] contains \"$\") && positional[len(positional)-1] != \"login\" ? positional[len(positional)-1] : \"docker.io\"; let registryURL = split(\"https://\" + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(#, args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(#, args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\"] ? (pos(0) == \"login\" && (\n  any(options(\"p\", \"password\"), # matches secret && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches secret && !tokenForHost(#, registryURL)))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(\"$\" + #[1:], args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(#, args)))":
+	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
 			return native186
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let registry = len(positional) > 1 && !(positional[len(positional)-1] contains \"$\") && positional[len(positional)-1] != \"login\" ? positional[len(positional)-1] : \"docker.io\"; let registryURL = split(\"https://\" + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(#, args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(#, args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\"] ? (pos(0) == \"login\" && (\n  any(options(\"p\", \"password\"), # matches secret && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches secret && !tokenForHost(#, registryURL)))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(\"$\" + #[1:], args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
 			return native187
 		}
-	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native188
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native189
 		}
-	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native190
 		}
-	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
+	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
 			return native191
 		}
-	case "(name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(ssh|rdp|tcp)://\") || agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) || (name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
 			return native192
 		}
-	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
+	case "(name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(ssh|rdp|tcp)://\") || agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) || (name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native193
 		}
-	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
+	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
 			return native194
 		}
-	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
+	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
 			return native195
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
 			return native196
 		}
-	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native197
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
 		if scope == "command" {
 			return native198
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native199
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/var\"))":
 		if scope == "command" {
 			return native200
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native201
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native202
 		}
-	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native203
 		}
-	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
+	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
 		if scope == "command" {
 			return native204
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^(/root/|/etc/ssh/ssh_host_)\") && !any(args, # matches \"^(root)?(:root)?$\"))":
+	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
 		if scope == "command" {
 			return native205
 		}
-	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^(/root/|/etc/ssh/ssh_host_)\") && !any(args, # matches \"^(root)?(:root)?$\"))":
 		if scope == "command" {
 			return native206
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
+	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
 		if scope == "command" {
 			return native207
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
 		if scope == "command" {
 			return native208
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native209
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
 		if scope == "command" {
 			return native210
 		}
-	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native211
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
 		if scope == "command" {
 			return native212
 		}
-	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native213
 		}
-	case "len(secretFiles) > 0":
+	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
 		if scope == "command" {
 			return native214
 		}
-	case "len(secretFiles) + len(heldFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
+	case "len(secretFiles) > 0":
 		if scope == "command" {
 			return native215
 		}
-	case "agent && len(copiedSecrets()) > 0":
+	case "len(secretFiles) + len(heldFiles) > 0 && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
 		if scope == "command" {
 			return native216
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "agent && len(copiedSecrets()) > 0":
 		if scope == "command" {
 			return native217
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native218
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native219
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native220
 		}
-	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native221
 		}
-	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
+	case "any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\"))":
 		if scope == "command" {
 			return native222
 		}
-	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
+	case "agent && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native223
 		}
-	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
+	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
 		if scope == "command" {
 			return native224
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !isShell(name) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])))":
 		if scope == "command" {
 			return native225
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native226
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native227
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native228
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native229
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native230
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate))\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native231
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
 		if scope == "command" {
 			return native232
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
 		if scope == "command" {
 			return native233
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native234
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native235
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native236
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native237
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native238
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native239
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native240
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native241
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native242
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native243
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native244
 		}
-	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native245
 		}
-	case "agent && pos(0) in [\"daemon\", \"watch\"]":
+	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
 			return native246
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
 			return native247
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native248
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native249
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native250
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native251
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native252
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native253
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native254
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\"))":
 		if scope == "command" {
 			return native255
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native256
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native257
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
 		if scope == "command" {
 			return native258
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?(git\\\\+)?(https?|ftp|git|ssh)://\") || path matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && any(positional, # == \"install\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native259
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native260
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native261
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native262
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native263
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native264
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native265
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native266
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native267
 		}
-	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native268
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
 		if scope == "command" {
 			return native269
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native270
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native271
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native272
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native273
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native274
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native275
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native276
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native277
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native278
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native279
 		}
-	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native280
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native281
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native282
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native283
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native284
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native285
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native286
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native287
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native288
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native289
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native290
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native291
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native292
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native293
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native294
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native295
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native296
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native297
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native298
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native299
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native300
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native301
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native302
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native303
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native304
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native305
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native306
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native307
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native307
+			return native308
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native308
+			return native309
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native309
+			return native310
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native310
+			return native311
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native311
+			return native312
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native312
+			return native313
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
-			return native313
+			return native314
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\")":
 		if scope == "command" {
-			return native314
+			return native315
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native315
+			return native316
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native316
+			return native317
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native317
+			return native318
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native318
+			return native319
 		}
 	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
-			return native319
+			return native320
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/hooks(/|$)|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\")":
 		if scope == "command" {
-			return native320
+			return native321
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native321
+			return native322
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native322
+			return native323
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native323
+			return native324
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native324
+			return native325
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
-			return native325
+			return native326
 		}
 	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
-			return native326
+			return native327
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native327
+			return native328
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native328
+			return native329
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
-			return native329
+			return native330
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native330
+			return native331
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native331
+			return native332
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native332
+			return native333
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native333
+			return native334
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native334
+			return native335
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native335
+			return native336
 		}
 	}
 	return nil
@@ -3724,8 +3728,32 @@ func native99(env any) bool {
 		}))
 }
 
-// native100 is the condition of recursive-delete.
+// native100 is the condition of venv-clear-broad.
 func native100(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Name == "virtualenv") ||
+		(anyOf(e.Args, func(p0 string) bool {
+			return (p0 == "venv")
+		}) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return ((p0 == "-m") ||
+					(p0 == "-mvenv"))
+			}))) &&
+		e.HasFlag("clear")) &&
+		anyOf(e.Positional, func(p0 string) bool {
+			return (((isHome(p0) ||
+				isRoot(p0)) ||
+				isSystemDir(p0)) ||
+				(((e.Cwd != "") &&
+					(p0 == ".")) &&
+					((isHome(e.Cwd) ||
+						isRoot(e.Cwd)) ||
+						isSystemDir(e.Cwd))))
+		}))
+}
+
+// native101 is the condition of recursive-delete.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!((len(e.Positional) > 0) &&
@@ -3738,8 +3766,8 @@ func native100(env any) bool {
 			})))
 }
 
-// native101 is the condition of recursive-delete-outside-agent.
-func native101(env any) bool {
+// native102 is the condition of recursive-delete-outside-agent.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		e.HasFlag("r", "R", "recursive")) &&
@@ -3755,8 +3783,8 @@ func native101(env any) bool {
 		}))
 }
 
-// native102 is the condition of unknown-program-wipe.
-func native102(env any) bool {
+// native103 is the condition of unknown-program-wipe.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -3794,8 +3822,8 @@ func native102(env any) bool {
 	}()
 }
 
-// native103 is the condition of unknown-program-serve.
-func native103(env any) bool {
+// native104 is the condition of unknown-program-serve.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -3819,8 +3847,8 @@ func native103(env any) bool {
 	}()
 }
 
-// native104 is the condition of unknown-program-upload.
-func native104(env any) bool {
+// native105 is the condition of unknown-program-upload.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -3850,8 +3878,8 @@ func native104(env any) bool {
 	}()
 }
 
-// native105 is the condition of delete-outside-agent.
-func native105(env any) bool {
+// native106 is the condition of delete-outside-agent.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((in(e.Name, "rm", "unlink", "shred") &&
@@ -3909,8 +3937,8 @@ func native105(env any) bool {
 				}))))
 }
 
-// native106 is the condition of overwrite-outside-agent.
-func native106(env any) bool {
+// native107 is the condition of overwrite-outside-agent.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -3934,8 +3962,8 @@ func native106(env any) bool {
 				}))))
 }
 
-// native107 is the condition of copy-over-outside-agent.
-func native107(env any) bool {
+// native108 is the condition of copy-over-outside-agent.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -4015,8 +4043,8 @@ func native107(env any) bool {
 	}()
 }
 
-// native108 is the condition of find-exec-write-outside-agent.
-func native108(env any) bool {
+// native109 is the condition of find-exec-write-outside-agent.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in("find", e.Wrappers...) &&
@@ -4042,8 +4070,8 @@ func native108(env any) bool {
 						}))))))
 }
 
-// native109 is the condition of patch-outside-agent.
-func native109(env any) bool {
+// native110 is the condition of patch-outside-agent.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Name == "patch") &&
@@ -4062,8 +4090,8 @@ func native109(env any) bool {
 						!e.HasFlag("cached"))))))
 }
 
-// native110 is the condition of archive-removes-outside-agent.
-func native110(env any) bool {
+// native111 is the condition of archive-removes-outside-agent.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		((((e.Name == "zip") &&
@@ -4080,8 +4108,8 @@ func native110(env any) bool {
 		}))
 }
 
-// native111 is the condition of move-outside-agent.
-func native111(env any) bool {
+// native112 is the condition of move-outside-agent.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("t", "target-directory")
@@ -4123,8 +4151,8 @@ func native111(env any) bool {
 	}()
 }
 
-// native112 is the condition of delete-system-file.
-func native112(env any) bool {
+// native113 is the condition of delete-system-file.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return ((((((((under(p0, "/etc") ||
@@ -4139,15 +4167,15 @@ func native112(env any) bool {
 	})
 }
 
-// native113 is the condition of find-delete.
-func native113(env any) bool {
+// native114 is the condition of find-delete.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("delete") &&
 		!e.FindsRegenerable())
 }
 
-// native114 is the condition of find-exec-delete.
-func native114(env any) bool {
+// native115 is the condition of find-exec-delete.
+func native115(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in("find", e.Wrappers...) &&
 		!(((len(e.Positional) > 0) &&
@@ -4164,8 +4192,8 @@ func native114(env any) bool {
 				matchReWith(&nativeRegexps[151], "for", e.Line))))
 }
 
-// native115 is the condition of rsync-delete.
-func native115(env any) bool {
+// native116 is the condition of rsync-delete.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -4174,8 +4202,8 @@ func native115(env any) bool {
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native116 is the condition of wipe-file.
-func native116(env any) bool {
+// native117 is the condition of wipe-file.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4184,8 +4212,8 @@ func native116(env any) bool {
 		}))
 }
 
-// native117 is the condition of archive-extract-broad.
-func native117(env any) bool {
+// native118 is the condition of archive-extract-broad.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
@@ -4264,8 +4292,8 @@ func native117(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native118 is the condition of copy-over-broad.
-func native118(env any) bool {
+// native119 is the condition of copy-over-broad.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -4284,8 +4312,8 @@ func native118(env any) bool {
 			})))
 }
 
-// native119 is the condition of truncate-file.
-func native119(env any) bool {
+// native120 is the condition of truncate-file.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4295,8 +4323,8 @@ func native119(env any) bool {
 		}))
 }
 
-// native120 is the condition of find-delete-broad.
-func native120(env any) bool {
+// native121 is the condition of find-delete-broad.
+func native121(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -4319,8 +4347,8 @@ func native120(env any) bool {
 		}))
 }
 
-// native121 is the condition of archive-remove-broad.
-func native121(env any) bool {
+// native122 is the condition of archive-remove-broad.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "tar", "bsdtar", "gtar") &&
 		e.HasFlag("remove-files")) ||
@@ -4347,8 +4375,8 @@ func native121(env any) bool {
 		}))
 }
 
-// native122 is the condition of rsync-delete-broad.
-func native122(env any) bool {
+// native123 is the condition of rsync-delete-broad.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -4361,8 +4389,8 @@ func native122(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native123 is the condition of rimraf.
-func native123(env any) bool {
+// native124 is the condition of rimraf.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!(allOf(e.Positional, func(p0 string) bool {
@@ -4375,16 +4403,16 @@ func native123(env any) bool {
 				}))))
 }
 
-// native124 is the condition of rimraf-broad.
-func native124(env any) bool {
+// native125 is the condition of rimraf-broad.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native125 is the condition of encrypt-and-delete.
-func native125(env any) bool {
+// native126 is the condition of encrypt-and-delete.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name != "mv") ||
 		(((len(e.Positional) == 2) &&
@@ -4398,30 +4426,30 @@ func native125(env any) bool {
 		!matchReAny(&nativeRegexps[160], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
-// native126 is the condition of move-to-dev-null.
-func native126(env any) bool {
+// native127 is the condition of move-to-dev-null.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		in(cleanPath(index(e.Positional, (len(e.Positional)-1))), "/dev/null", "/dev/zero"))
 }
 
-// native127 is the condition of git-reset-hard.
-func native127(env any) bool {
+// native128 is the condition of git-reset-hard.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge", "keep"))
 }
 
-// native128 is the condition of git-clean.
-func native128(env any) bool {
+// native129 is the condition of git-clean.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run"))
 }
 
-// native129 is the condition of git-force-push.
-func native129(env any) bool {
+// native130 is the condition of git-force-push.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -4437,8 +4465,8 @@ func native129(env any) bool {
 			})))
 }
 
-// native130 is the condition of git-discard-changes.
-func native130(env any) bool {
+// native131 is the condition of git-discard-changes.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
 		((anyOf(e.Args, func(p0 string) bool {
@@ -4455,8 +4483,8 @@ func native130(env any) bool {
 			e.HasFlag("discard-changes", "f", "force")))
 }
 
-// native131 is the condition of git-branch-force-delete.
-func native131(env any) bool {
+// native132 is the condition of git-branch-force-delete.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -4464,15 +4492,15 @@ func native131(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native132 is the condition of git-stash-drop.
-func native132(env any) bool {
+// native133 is the condition of git-stash-drop.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native133 is the condition of git-rewrite-history.
-func native133(env any) bool {
+// native134 is the condition of git-rewrite-history.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		((e.Pos(0) == "reflog") &&
@@ -4486,8 +4514,8 @@ func native133(env any) bool {
 		(e.Pos(0) == "prune"))
 }
 
-// native134 is the condition of git-dir-shared.
-func native134(env any) bool {
+// native135 is the condition of git-dir-shared.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -4505,8 +4533,8 @@ func native134(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native135 is the condition of git-add-secret.
-func native135(env any) bool {
+// native136 is the condition of git-add-secret.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -4563,8 +4591,8 @@ func native135(env any) bool {
 	}()
 }
 
-// native136 is the condition of git-add-home.
-func native136(env any) bool {
+// native137 is the condition of git-add-home.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -4631,8 +4659,8 @@ func native136(env any) bool {
 	}()
 }
 
-// native137 is the condition of git-outside-project-agent.
-func native137(env any) bool {
+// native138 is the condition of git-outside-project-agent.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -4700,8 +4728,8 @@ func native137(env any) bool {
 	}()
 }
 
-// native138 is the condition of git-remote-url-agent.
-func native138(env any) bool {
+// native139 is the condition of git-remote-url-agent.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Pos(0) == "remote") &&
@@ -4713,8 +4741,8 @@ func native138(env any) bool {
 				(len(e.Positional) > 2))))
 }
 
-// native139 is the condition of git-push-url-agent.
-func native139(env any) bool {
+// native140 is the condition of git-push-url-agent.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((e.Name == "git") &&
@@ -4730,8 +4758,8 @@ func native139(env any) bool {
 					(e.Option("source") != "")))))
 }
 
-// native140 is the condition of git-message-secret.
-func native140(env any) bool {
+// native141 is the condition of git-message-secret.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -4766,22 +4794,22 @@ func native140(env any) bool {
 	}()
 }
 
-// native141 is the condition of parse-error.
-func native141(env any) bool {
+// native142 is the condition of parse-error.
+func native142(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native142 is the condition of input-too-large.
-func native142(env any) bool {
+// native143 is the condition of input-too-large.
+func native143(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native143 is the condition of invisible-characters.
-func native143(env any) bool {
+// native144 is the condition of invisible-characters.
+func native144(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -4790,8 +4818,8 @@ func native143(env any) bool {
 	})
 }
 
-// native144 is the condition of zero-width-characters.
-func native144(env any) bool {
+// native145 is the condition of zero-width-characters.
+func native145(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -4800,28 +4828,28 @@ func native144(env any) bool {
 	})
 }
 
-// native145 is the condition of mixed-script.
-func native145(env any) bool {
+// native146 is the condition of mixed-script.
+func native146(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native146 is the condition of terminal-escapes.
-func native146(env any) bool {
+// native147 is the condition of terminal-escapes.
+func native147(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
 		!matchRe(&nativeRegexps[169], e.Original))
 }
 
-// native147 is the condition of url-confusable-host.
-func native147(env any) bool {
+// native148 is the condition of url-confusable-host.
+func native148(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
 		matchReFold(&nativeRegexps[170], "://", e.Original))
 }
 
-// native148 is the condition of macos-protection-off.
-func native148(env any) bool {
+// native149 is the condition of macos-protection-off.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((e.Name == "csrutil") &&
 		((e.Pos(0) == "clear") ||
@@ -4880,8 +4908,8 @@ func native148(env any) bool {
 			})))
 }
 
-// native149 is the condition of macos-consent-bypass-agent.
-func native149(env any) bool {
+// native150 is the condition of macos-consent-bypass-agent.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Name == "xattr") &&
@@ -4899,14 +4927,14 @@ func native149(env any) bool {
 				(e.Pos(0) == "reset"))))
 }
 
-// native150 is the condition of macos-backup-delete.
-func native150(env any) bool {
+// native151 is the condition of macos-backup-delete.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "disable", "delete", "deletelocalsnapshots", "thinlocalsnapshots", "disablelocal")
 }
 
-// native151 is the condition of macos-remote-access-on.
-func native151(env any) bool {
+// native152 is the condition of macos-remote-access-on.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "systemsetup") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4933,8 +4961,8 @@ func native151(env any) bool {
 			e.HasFlag("a")))
 }
 
-// native152 is the condition of macos-proxy-set.
-func native152(env any) bool {
+// native153 is the condition of macos-proxy-set.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[180], "-set", p0)
@@ -4948,8 +4976,8 @@ func native152(env any) bool {
 			})))
 }
 
-// native153 is the condition of login-item-add.
-func native153(env any) bool {
+// native154 is the condition of login-item-add.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
@@ -4964,8 +4992,8 @@ func native153(env any) bool {
 				matchReFold(&nativeRegexps[183], "login", e.Stdin.Text))))
 }
 
-// native154 is the condition of launchd-job.
-func native154(env any) bool {
+// native155 is the condition of launchd-job.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "submit") ||
 		(in(e.Pos(0), "load", "bootstrap") &&
@@ -4980,8 +5008,8 @@ func native154(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native155 is the condition of clipboard-read-agent.
-func native155(env any) bool {
+// native156 is the condition of clipboard-read-agent.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pbpaste", "wl-paste") ||
@@ -5000,15 +5028,15 @@ func native155(env any) bool {
 					matchReFold(&nativeRegexps[184], "clipboard", e.Stdin.Text)))))
 }
 
-// native156 is the condition of screen-capture-agent.
-func native156(env any) bool {
+// native157 is the condition of screen-capture-agent.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		e.CapturesScreen())
 }
 
-// native157 is the condition of password-prompt-spoof.
-func native157(env any) bool {
+// native158 is the condition of password-prompt-spoof.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[185], "dialog", p0)
@@ -5016,8 +5044,8 @@ func native157(env any) bool {
 		matchReFold(&nativeRegexps[185], "dialog", e.Stdin.Text))
 }
 
-// native158 is the condition of applescript-remote-machine.
-func native158(env any) bool {
+// native159 is the condition of applescript-remote-machine.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[186], "machine\x00eppc://", p0)
@@ -5030,8 +5058,8 @@ func native158(env any) bool {
 				matchReFold(&nativeRegexps[187], "volume", e.Stdin.Text))))
 }
 
-// native159 is the condition of read-private-store-agent.
-func native159(env any) bool {
+// native160 is the condition of read-private-store-agent.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5039,8 +5067,8 @@ func native159(env any) bool {
 		}))
 }
 
-// native160 is the condition of account-create-agent.
-func native160(env any) bool {
+// native161 is the condition of account-create-agent.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "useradd", "adduser") &&
@@ -5059,8 +5087,8 @@ func native160(env any) bool {
 				}))))
 }
 
-// native161 is the condition of url-non-ascii-host.
-func native161(env any) bool {
+// native162 is the condition of url-non-ascii-host.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -5070,16 +5098,16 @@ func native161(env any) bool {
 		}))
 }
 
-// native162 is the condition of url-punycode-host.
-func native162(env any) bool {
+// native163 is the condition of url-punycode-host.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native163 is the condition of url-odd-host.
-func native163(env any) bool {
+// native164 is the condition of url-odd-host.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -5090,8 +5118,8 @@ func native163(env any) bool {
 		}))
 }
 
-// native164 is the condition of url-lookalike-domain.
-func native164(env any) bool {
+// native165 is the condition of url-lookalike-domain.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -5100,8 +5128,8 @@ func native164(env any) bool {
 		}))
 }
 
-// native165 is the condition of url-double-encoding.
-func native165(env any) bool {
+// native166 is the condition of url-double-encoding.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5110,8 +5138,8 @@ func native165(env any) bool {
 		}))
 }
 
-// native166 is the condition of url-shortener.
-func native166(env any) bool {
+// native167 is the condition of url-shortener.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -5120,8 +5148,8 @@ func native166(env any) bool {
 		}))
 }
 
-// native167 is the condition of url-raw-ip.
-func native167(env any) bool {
+// native168 is the condition of url-raw-ip.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
@@ -5131,8 +5159,8 @@ func native167(env any) bool {
 		}))
 }
 
-// native168 is the condition of url-userinfo.
-func native168(env any) bool {
+// native169 is the condition of url-userinfo.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
@@ -5142,8 +5170,8 @@ func native168(env any) bool {
 		}))
 }
 
-// native169 is the condition of metadata-endpoint.
-func native169(env any) bool {
+// native170 is the condition of metadata-endpoint.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
@@ -5151,8 +5179,8 @@ func native169(env any) bool {
 	})
 }
 
-// native170 is the condition of plain-http-download.
-func native170(env any) bool {
+// native171 is the condition of plain-http-download.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5168,8 +5196,8 @@ func native170(env any) bool {
 		}))
 }
 
-// native171 is the condition of insecure-tls.
-func native171(env any) bool {
+// native172 is the condition of insecure-tls.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) ||
@@ -5206,8 +5234,8 @@ func native171(env any) bool {
 			})))
 }
 
-// native172 is the condition of reverse-shell.
-func native172(env any) bool {
+// native173 is the condition of reverse-shell.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 		return matchReWith(&nativeRegexps[199], "/dev/", p0.Target)
@@ -5236,8 +5264,8 @@ func native172(env any) bool {
 			matchReAny(&nativeRegexps[206], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
-// native173 is the condition of exfiltrate-secrets.
-func native173(env any) bool {
+// native174 is the condition of exfiltrate-secrets.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "curl", "curlie") &&
 		((anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
@@ -5326,8 +5354,8 @@ func native173(env any) bool {
 			e.SendsInput()))
 }
 
-// native174 is the condition of credential-file-sweep.
-func native174(env any) bool {
+// native175 is the condition of credential-file-sweep.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -5335,8 +5363,8 @@ func native174(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native175 is the condition of secret-upload.
-func native175(env any) bool {
+// native176 is the condition of secret-upload.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -5415,8 +5443,8 @@ func native175(env any) bool {
 			})))
 }
 
-// native176 is the condition of bulk-upload.
-func native176(env any) bool {
+// native177 is the condition of bulk-upload.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return strings.Contains(p0, "{}")
@@ -5440,8 +5468,8 @@ func native176(env any) bool {
 					})))))
 }
 
-// native177 is the condition of dns-exfiltration.
-func native177(env any) bool {
+// native178 is the condition of dns-exfiltration.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
@@ -5451,8 +5479,8 @@ func native177(env any) bool {
 	})
 }
 
-// native178 is the condition of serve-home-or-root.
-func native178(env any) bool {
+// native179 is the condition of serve-home-or-root.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -5510,8 +5538,8 @@ func native178(env any) bool {
 	}()
 }
 
-// native179 is the condition of publish-home-or-keys.
-func native179(env any) bool {
+// native180 is the condition of publish-home-or-keys.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -5588,8 +5616,8 @@ func native179(env any) bool {
 	}()
 }
 
-// native180 is the condition of serve-after-cd-home.
-func native180(env any) bool {
+// native181 is the condition of serve-after-cd-home.
+func native181(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
@@ -5597,8 +5625,8 @@ func native180(env any) bool {
 		matchReWith(&nativeRegexps[223], "cd", e.Line))
 }
 
-// native181 is the condition of reverse-shell-fifo.
-func native181(env any) bool {
+// native182 is the condition of reverse-shell-fifo.
+func native182(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -5610,8 +5638,8 @@ func native181(env any) bool {
 		matchReWith(&nativeRegexps[224], "mk", e.Line))
 }
 
-// native182 is the condition of shell-piped-to-network.
-func native182(env any) bool {
+// native183 is the condition of shell-piped-to-network.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -5621,8 +5649,8 @@ func native182(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native183 is the condition of zsh-tcp.
-func native183(env any) bool {
+// native184 is the condition of zsh-tcp.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -5631,15 +5659,15 @@ func native183(env any) bool {
 			})))
 }
 
-// native184 is the condition of awk-network.
-func native184(env any) bool {
+// native185 is the condition of awk-network.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (matchReWith(&nativeRegexps[225], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
 		matchReAny(&nativeRegexps[226], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
-// native185 is the condition of dns-update.
-func native185(env any) bool {
+// native186 is the condition of dns-update.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
 		matchReFold(&nativeRegexps[227], "del", e.Stdin.Text)) ||
@@ -5651,8 +5679,8 @@ func native185(env any) bool {
 		}))
 }
 
-// native186 is the condition of secret-variable-to-host.
-func native186(env any) bool {
+// native187 is the condition of secret-variable-to-host.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -5746,8 +5774,8 @@ func native186(env any) bool {
 	}()
 }
 
-// native187 is the condition of secret-variable-to-host-agent.
-func native187(env any) bool {
+// native188 is the condition of secret-variable-to-host-agent.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -5763,8 +5791,8 @@ func native187(env any) bool {
 	}()
 }
 
-// native188 is the condition of secret-variable-to-sender-agent.
-func native188(env any) bool {
+// native189 is the condition of secret-variable-to-sender-agent.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
@@ -5778,8 +5806,8 @@ func native188(env any) bool {
 		}))
 }
 
-// native189 is the condition of serve-files-exposed.
-func native189(env any) bool {
+// native190 is the condition of serve-files-exposed.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -5815,8 +5843,8 @@ func native189(env any) bool {
 	}()
 }
 
-// native190 is the condition of kubectl-proxy-exposed.
-func native190(env any) bool {
+// native191 is the condition of kubectl-proxy-exposed.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
@@ -5828,8 +5856,8 @@ func native190(env any) bool {
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native191 is the condition of remote-tunnel.
-func native191(env any) bool {
+// native192 is the condition of remote-tunnel.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -5837,8 +5865,8 @@ func native191(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native192 is the condition of inbound-tunnel.
-func native192(env any) bool {
+// native193 is the condition of inbound-tunnel.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((e.Name == "ngrok") &&
 		(in(e.Pos(0), "tcp", "tls") ||
@@ -5877,8 +5905,8 @@ func native192(env any) bool {
 			(len(e.Positional) > 0)))
 }
 
-// native193 is the condition of legacy-remote-channel.
-func native193(env any) bool {
+// native194 is the condition of legacy-remote-channel.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5903,8 +5931,8 @@ func native193(env any) bool {
 				}))))
 }
 
-// native194 is the condition of tar-remote-archive.
-func native194(env any) bool {
+// native195 is the condition of tar-remote-archive.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[249], "@", p0)
@@ -5913,8 +5941,8 @@ func native194(env any) bool {
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native195 is the condition of raw-socket-upload.
-func native195(env any) bool {
+// native196 is the condition of raw-socket-upload.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -5938,8 +5966,8 @@ func native195(env any) bool {
 			})))
 }
 
-// native196 is the condition of odd-transfer-channel.
-func native196(env any) bool {
+// native197 is the condition of odd-transfer-channel.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -5956,8 +5984,8 @@ func native196(env any) bool {
 				}))))
 }
 
-// native197 is the condition of remote-display-terminal.
-func native197(env any) bool {
+// native198 is the condition of remote-display-terminal.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[254], ":", p0) &&
@@ -5965,8 +5993,8 @@ func native197(env any) bool {
 	})
 }
 
-// native198 is the condition of chmod-world-writable.
-func native198(env any) bool {
+// native199 is the condition of chmod-world-writable.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (matchRe(&nativeRegexps[256], p0) ||
@@ -5974,8 +6002,8 @@ func native198(env any) bool {
 	})
 }
 
-// native199 is the condition of recursive-chmod-broad.
-func native199(env any) bool {
+// native200 is the condition of recursive-chmod-broad.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5986,8 +6014,8 @@ func native199(env any) bool {
 		}))
 }
 
-// native200 is the condition of setuid-bit.
-func native200(env any) bool {
+// native201 is the condition of setuid-bit.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6001,8 +6029,8 @@ func native200(env any) bool {
 			})))
 }
 
-// native201 is the condition of setuid-shell.
-func native201(env any) bool {
+// native202 is the condition of setuid-shell.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6018,8 +6046,8 @@ func native201(env any) bool {
 		}))
 }
 
-// native202 is the condition of recursive-chmod-root.
-func native202(env any) bool {
+// native203 is the condition of recursive-chmod-root.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -6028,8 +6056,8 @@ func native202(env any) bool {
 		}))
 }
 
-// native203 is the condition of recursive-chmod-lockout.
-func native203(env any) bool {
+// native204 is the condition of recursive-chmod-lockout.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		if e.Name == "chattr" {
@@ -6060,8 +6088,8 @@ func native203(env any) bool {
 	}()
 }
 
-// native204 is the condition of system-program-disabled.
-func native204(env any) bool {
+// native205 is the condition of system-program-disabled.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
 		matchRe(&nativeRegexps[267], index(e.Positional, 0))) ||
@@ -6078,8 +6106,8 @@ func native204(env any) bool {
 		}))
 }
 
-// native205 is the condition of auth-file-permissions.
-func native205(env any) bool {
+// native206 is the condition of auth-file-permissions.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -6113,8 +6141,8 @@ func native205(env any) bool {
 			})))
 }
 
-// native206 is the condition of root-account.
-func native206(env any) bool {
+// native207 is the condition of root-account.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "useradd", "adduser", "usermod", "luseradd", "pw") &&
 		((anyOf(e.Options("u", "uid"), func(p0 string) bool {
@@ -6152,8 +6180,8 @@ func native206(env any) bool {
 				matchReWith(&nativeRegexps[280], ":", e.Stdin.Text))))
 }
 
-// native207 is the condition of privileged-group.
-func native207(env any) bool {
+// native208 is the condition of privileged-group.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -6193,8 +6221,8 @@ func native207(env any) bool {
 			})))
 }
 
-// native208 is the condition of remove-password.
-func native208(env any) bool {
+// native209 is the condition of remove-password.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -6209,8 +6237,8 @@ func native208(env any) bool {
 			})))
 }
 
-// native209 is the condition of password-set-unattended.
-func native209(env any) bool {
+// native210 is the condition of password-set-unattended.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -6232,15 +6260,15 @@ func native209(env any) bool {
 			(len(e.Positional) >= 3)))
 }
 
-// native210 is the condition of set-capabilities.
-func native210(env any) bool {
+// native211 is the condition of set-capabilities.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native211 is the condition of password-hashes-dump.
-func native211(env any) bool {
+// native212 is the condition of password-hashes-dump.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "getent") &&
 		in(e.Pos(0), "shadow", "gshadow")) ||
@@ -6254,8 +6282,8 @@ func native211(env any) bool {
 			})))
 }
 
-// native212 is the condition of auth-file-immutable.
-func native212(env any) bool {
+// native213 is the condition of auth-file-immutable.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchRe(&nativeRegexps[283], p0)
@@ -6267,8 +6295,8 @@ func native212(env any) bool {
 		}))
 }
 
-// native213 is the condition of delete-user.
-func native213(env any) bool {
+// native214 is the condition of delete-user.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "userdel", "deluser", "luserdel", "groupdel", "delgroup") &&
 		!e.HasFlag("h", "help")) &&
@@ -6285,14 +6313,14 @@ func native213(env any) bool {
 			matchReWith(&nativeRegexps[285], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native214 is the condition of read-secret.
-func native214(env any) bool {
+// native215 is the condition of read-secret.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.SecretFiles) > 0)
 }
 
-// native215 is the condition of send-secret.
-func native215(env any) bool {
+// native216 is the condition of send-secret.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.SecretFiles) + len(e.HeldFiles)) > 0) &&
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
@@ -6310,15 +6338,15 @@ func native215(env any) bool {
 				matchReWith(&nativeRegexps[287], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native216 is the condition of send-secret-dir.
-func native216(env any) bool {
+// native217 is the condition of send-secret-dir.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.CopiedSecrets()) > 0))
 }
 
-// native217 is the condition of dump-process-memory.
-func native217(env any) bool {
+// native218 is the condition of dump-process-memory.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -6333,8 +6361,8 @@ func native217(env any) bool {
 			})))
 }
 
-// native218 is the condition of keyring-secret-read.
-func native218(env any) bool {
+// native219 is the condition of keyring-secret-read.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchReAny(&nativeRegexps[14], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
@@ -6358,8 +6386,8 @@ func native218(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native219 is the condition of service-secret-print-agent.
-func native219(env any) bool {
+// native220 is the condition of service-secret-print-agent.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -6374,16 +6402,16 @@ func native219(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native220 is the condition of dosbox-mount-root.
-func native220(env any) bool {
+// native221 is the condition of dosbox-mount-root.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[291], "mount", p0)
 	})
 }
 
-// native221 is the condition of self-write.
-func native221(env any) bool {
+// native222 is the condition of self-write.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Outputs, func(p0 string) bool {
 		return (e.GuardPath(p0) ||
@@ -6449,8 +6477,8 @@ func native221(env any) bool {
 			})))
 }
 
-// native222 is the condition of self-write-agent.
-func native222(env any) bool {
+// native223 is the condition of self-write-agent.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((((((anyOf(e.Outputs, func(p0 string) bool {
@@ -6543,8 +6571,8 @@ func native222(env any) bool {
 				}))))
 }
 
-// native223 is the condition of self-unpack-agent.
-func native223(env any) bool {
+// native224 is the condition of self-unpack-agent.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -6652,8 +6680,8 @@ func native223(env any) bool {
 	}()
 }
 
-// native224 is the condition of self-operand-agent.
-func native224(env any) bool {
+// native225 is the condition of self-operand-agent.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -6682,8 +6710,8 @@ func native224(env any) bool {
 			})))
 }
 
-// native225 is the condition of self-computed-write-agent.
-func native225(env any) bool {
+// native226 is the condition of self-computed-write-agent.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		matchReAny(&nativeRegexps[297], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
@@ -6715,8 +6743,8 @@ func native225(env any) bool {
 			matchReAny(&nativeRegexps[300], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native226 is the condition of self-replace-agent.
-func native226(env any) bool {
+// native227 is the condition of self-replace-agent.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
@@ -6738,8 +6766,8 @@ func native226(env any) bool {
 				}))))
 }
 
-// native227 is the condition of self-write-tools.
-func native227(env any) bool {
+// native228 is the condition of self-write-tools.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -6781,8 +6809,8 @@ func native227(env any) bool {
 			})))
 }
 
-// native228 is the condition of self-write-tools-agent.
-func native228(env any) bool {
+// native229 is the condition of self-write-tools-agent.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -6833,8 +6861,8 @@ func native228(env any) bool {
 				}))))
 }
 
-// native229 is the condition of self-inline-write.
-func native229(env any) bool {
+// native230 is the condition of self-inline-write.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
@@ -6843,8 +6871,8 @@ func native229(env any) bool {
 		matchReAny(&nativeRegexps[310], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native230 is the condition of self-inline-write-agent.
-func native230(env any) bool {
+// native231 is the condition of self-inline-write-agent.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -6854,8 +6882,8 @@ func native230(env any) bool {
 		matchReAny(&nativeRegexps[310], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native231 is the condition of self-env.
-func native231(env any) bool {
+// native232 is the condition of self-env.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -6917,8 +6945,8 @@ func native231(env any) bool {
 	}()
 }
 
-// native232 is the condition of self-env-agent.
-func native232(env any) bool {
+// native233 is the condition of self-env-agent.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -6981,8 +7009,8 @@ func native232(env any) bool {
 	}()
 }
 
-// native233 is the condition of self-hook-keys.
-func native233(env any) bool {
+// native234 is the condition of self-hook-keys.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
@@ -7014,8 +7042,8 @@ func native233(env any) bool {
 			})))
 }
 
-// native234 is the condition of self-hook-keys-agent.
-func native234(env any) bool {
+// native235 is the condition of self-hook-keys-agent.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
@@ -7048,8 +7076,8 @@ func native234(env any) bool {
 				}))))
 }
 
-// native235 is the condition of self-hook-functions.
-func native235(env any) bool {
+// native236 is the condition of self-hook-functions.
+func native236(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return ((matchReFold(&nativeRegexps[320], "hguard", p0) ||
@@ -7059,8 +7087,8 @@ func native235(env any) bool {
 	})
 }
 
-// native236 is the condition of self-hook-functions-agent.
-func native236(env any) bool {
+// native237 is the condition of self-hook-functions-agent.
+func native237(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
@@ -7071,8 +7099,8 @@ func native236(env any) bool {
 		}))
 }
 
-// native237 is the condition of self-hook-builtins.
-func native237(env any) bool {
+// native238 is the condition of self-hook-builtins.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -7092,8 +7120,8 @@ func native237(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native238 is the condition of self-hook-builtins-agent.
-func native238(env any) bool {
+// native239 is the condition of self-hook-builtins-agent.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -7114,8 +7142,8 @@ func native238(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native239 is the condition of self-hook-editing.
-func native239(env any) bool {
+// native240 is the condition of self-hook-editing.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -7147,8 +7175,8 @@ func native239(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native240 is the condition of self-hook-editing-agent.
-func native240(env any) bool {
+// native241 is the condition of self-hook-editing-agent.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -7181,8 +7209,8 @@ func native240(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native241 is the condition of self-daemon.
-func native241(env any) bool {
+// native242 is the condition of self-daemon.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -7202,8 +7230,8 @@ func native241(env any) bool {
 			})))
 }
 
-// native242 is the condition of self-daemon-agent.
-func native242(env any) bool {
+// native243 is the condition of self-daemon-agent.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
@@ -7224,8 +7252,8 @@ func native242(env any) bool {
 				}))))
 }
 
-// native243 is the condition of self-agent-unguarded.
-func native243(env any) bool {
+// native244 is the condition of self-agent-unguarded.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources") ||
@@ -7260,8 +7288,8 @@ func native243(env any) bool {
 		}))
 }
 
-// native244 is the condition of self-agent-unguarded-agent.
-func native244(env any) bool {
+// native245 is the condition of self-agent-unguarded-agent.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((((e.Name == "claude") &&
@@ -7297,8 +7325,8 @@ func native244(env any) bool {
 			})))
 }
 
-// native245 is the condition of self-approve-agent.
-func native245(env any) bool {
+// native246 is the condition of self-approve-agent.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
@@ -7363,45 +7391,45 @@ func native245(env any) bool {
 						}))))))
 }
 
-// native246 is the condition of self-daemon-start-agent.
-func native246(env any) bool {
+// native247 is the condition of self-daemon-start-agent.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native247 is the condition of service-delete.
-func native247(env any) bool {
+// native248 is the condition of service-delete.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native248 is the condition of service-secret-delete.
-func native248(env any) bool {
+// native249 is the condition of service-secret-delete.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native249 is the condition of service-backup-delete.
-func native249(env any) bool {
+// native250 is the condition of service-backup-delete.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native250 is the condition of cloud-audit-off.
-func native250(env any) bool {
+// native251 is the condition of cloud-audit-off.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native251 is the condition of cloud-public-exposure.
-func native251(env any) bool {
+// native252 is the condition of cloud-public-exposure.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native252 is the condition of access-grant.
-func native252(env any) bool {
+// native253 is the condition of access-grant.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (((serviceAction(e.Name, e.Args) == "grant") ||
 		(((in(e.Name, "kubectl", "oc") &&
@@ -7431,14 +7459,14 @@ func native252(env any) bool {
 							})))))))
 }
 
-// native253 is the condition of http-delete.
-func native253(env any) bool {
+// native254 is the condition of http-delete.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native254 is the condition of kubectl-scale-drain.
-func native254(env any) bool {
+// native255 is the condition of kubectl-scale-drain.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -7451,8 +7479,8 @@ func native254(env any) bool {
 			})))
 }
 
-// native255 is the condition of compose-down-volumes.
-func native255(env any) bool {
+// native256 is the condition of compose-down-volumes.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -7466,8 +7494,8 @@ func native255(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native256 is the condition of framework-db-reset.
-func native256(env any) bool {
+// native257 is the condition of framework-db-reset.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
@@ -7576,8 +7604,8 @@ func native256(env any) bool {
 	}()
 }
 
-// native257 is the condition of kubectl-secret-values.
-func native257(env any) bool {
+// native258 is the condition of kubectl-secret-values.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -7586,8 +7614,8 @@ func native257(env any) bool {
 		matchReAny(&nativeRegexps[338], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
-// native258 is the condition of package-from-url.
-func native258(env any) bool {
+// native259 is the condition of package-from-url.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
@@ -7662,8 +7690,8 @@ func native258(env any) bool {
 			(e.Option("source") != "")))
 }
 
-// native259 is the condition of unsigned-packages.
-func native259(env any) bool {
+// native260 is the condition of unsigned-packages.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
@@ -7684,8 +7712,8 @@ func native259(env any) bool {
 			(len(e.Outputs) > 0)))
 }
 
-// native260 is the condition of repo-from-pipe.
-func native260(env any) bool {
+// native261 is the condition of repo-from-pipe.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
@@ -7702,8 +7730,8 @@ func native260(env any) bool {
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native261 is the condition of environment-hijack.
-func native261(env any) bool {
+// native262 is the condition of environment-hijack.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
@@ -7743,8 +7771,8 @@ func native261(env any) bool {
 	}()
 }
 
-// native262 is the condition of secret-in-command.
-func native262(env any) bool {
+// native263 is the condition of secret-in-command.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[357], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
@@ -7766,8 +7794,8 @@ func native262(env any) bool {
 		}))
 }
 
-// native263 is the condition of local-package-install.
-func native263(env any) bool {
+// native264 is the condition of local-package-install.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
@@ -7787,8 +7815,8 @@ func native263(env any) bool {
 	}()
 }
 
-// native264 is the condition of package-index-redirect.
-func native264(env any) bool {
+// native265 is the condition of package-index-redirect.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
@@ -7836,8 +7864,8 @@ func native264(env any) bool {
 			})))
 }
 
-// native265 is the condition of package-upload-foreign-index.
-func native265(env any) bool {
+// native266 is the condition of package-upload-foreign-index.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -7875,8 +7903,8 @@ func native265(env any) bool {
 	}()
 }
 
-// native266 is the condition of package-publish-secret.
-func native266(env any) bool {
+// native267 is the condition of package-publish-secret.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -7888,8 +7916,8 @@ func native266(env any) bool {
 		}))
 }
 
-// native267 is the condition of package-index-env-redirect.
-func native267(env any) bool {
+// native268 is the condition of package-index-env-redirect.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -7943,8 +7971,8 @@ func native267(env any) bool {
 	}()
 }
 
-// native268 is the condition of go-run-module-agent.
-func native268(env any) bool {
+// native269 is the condition of go-run-module-agent.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
@@ -7952,8 +7980,8 @@ func native268(env any) bool {
 		}))
 }
 
-// native269 is the condition of shutdown-reboot.
-func native269(env any) bool {
+// native270 is the condition of shutdown-reboot.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -7978,15 +8006,15 @@ func native269(env any) bool {
 			})))
 }
 
-// native270 is the condition of kill-all-processes.
-func native270(env any) bool {
+// native271 is the condition of kill-all-processes.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native271 is the condition of kill-process-list.
-func native271(env any) bool {
+// native272 is the condition of kill-process-list.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
@@ -8006,8 +8034,8 @@ func native271(env any) bool {
 	}()
 }
 
-// native272 is the condition of stop-service-list.
-func native272(env any) bool {
+// native273 is the condition of stop-service-list.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -8024,16 +8052,16 @@ func native272(env any) bool {
 			matchReWith(&nativeRegexps[384], "systemctl", e.Line)))
 }
 
-// native273 is the condition of fork-bomb.
-func native273(env any) bool {
+// native274 is the condition of fork-bomb.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native274 is the condition of kill-hguard.
-func native274(env any) bool {
+// native275 is the condition of kill-hguard.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[313], "hguard", p0)
@@ -8043,14 +8071,14 @@ func native274(env any) bool {
 		}))
 }
 
-// native275 is the condition of crontab-remove.
-func native275(env any) bool {
+// native276 is the condition of crontab-remove.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native276 is the condition of history-wipe.
-func native276(env any) bool {
+// native277 is the condition of history-wipe.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -8084,8 +8112,8 @@ func native276(env any) bool {
 		}))
 }
 
-// native277 is the condition of history-file-startup.
-func native277(env any) bool {
+// native278 is the condition of history-file-startup.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -8113,8 +8141,8 @@ func native277(env any) bool {
 	}()
 }
 
-// native278 is the condition of firewall-off.
-func native278(env any) bool {
+// native279 is the condition of firewall-off.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -8178,8 +8206,8 @@ func native278(env any) bool {
 			})))
 }
 
-// native279 is the condition of sudo-stdin-password.
-func native279(env any) bool {
+// native280 is the condition of sudo-stdin-password.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -8190,8 +8218,8 @@ func native279(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native280 is the condition of killall-sigkill.
-func native280(env any) bool {
+// native281 is the condition of killall-sigkill.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal", "n"), func(p0 string) bool {
@@ -8208,8 +8236,8 @@ func native280(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native281 is the condition of windows-destructive.
-func native281(env any) bool {
+// native282 is the condition of windows-destructive.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[395], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
@@ -8219,8 +8247,8 @@ func native281(env any) bool {
 		}))
 }
 
-// native282 is the condition of powershell-evasion.
-func native282(env any) bool {
+// native283 is the condition of powershell-evasion.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -8239,8 +8267,8 @@ func native282(env any) bool {
 			})))
 }
 
-// native283 is the condition of power-off-remote.
-func native283(env any) bool {
+// native284 is the condition of power-off-remote.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -8266,8 +8294,8 @@ func native283(env any) bool {
 			})))
 }
 
-// native284 is the condition of kill-init.
-func native284(env any) bool {
+// native285 is the condition of kill-init.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -8282,8 +8310,8 @@ func native284(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native285 is the condition of kernel-module-load.
-func native285(env any) bool {
+// native286 is the condition of kernel-module-load.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -8300,8 +8328,8 @@ func native285(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native286 is the condition of kernel-hardening-off.
-func native286(env any) bool {
+// native287 is the condition of kernel-hardening-off.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -8315,16 +8343,16 @@ func native286(env any) bool {
 		}))
 }
 
-// native287 is the condition of sysrq-trigger.
-func native287(env any) bool {
+// native288 is the condition of sysrq-trigger.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native288 is the condition of kernel-helper-write.
-func native288(env any) bool {
+// native289 is the condition of kernel-helper-write.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -8332,8 +8360,8 @@ func native288(env any) bool {
 	})
 }
 
-// native289 is the condition of audit-rules-off.
-func native289(env any) bool {
+// native290 is the condition of audit-rules-off.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -8348,8 +8376,8 @@ func native289(env any) bool {
 		}))
 }
 
-// native290 is the condition of network-cut.
-func native290(env any) bool {
+// native291 is the condition of network-cut.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -8410,8 +8438,8 @@ func native290(env any) bool {
 			})))
 }
 
-// native291 is the condition of system-network-change-agent.
-func native291(env any) bool {
+// native292 is the condition of system-network-change-agent.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -8450,8 +8478,8 @@ func native291(env any) bool {
 				}())))
 }
 
-// native292 is the condition of find-exec-broad.
-func native292(env any) bool {
+// native293 is the condition of find-exec-broad.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -8470,8 +8498,8 @@ func native292(env any) bool {
 				}))))
 }
 
-// native293 is the condition of find-edit-broad.
-func native293(env any) bool {
+// native294 is the condition of find-edit-broad.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -8494,8 +8522,8 @@ func native293(env any) bool {
 				}))))
 }
 
-// native294 is the condition of move-system-dir.
-func native294(env any) bool {
+// native295 is the condition of move-system-dir.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8505,8 +8533,8 @@ func native294(env any) bool {
 		}))
 }
 
-// native295 is the condition of move-home.
-func native295(env any) bool {
+// native296 is the condition of move-home.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8515,8 +8543,8 @@ func native295(env any) bool {
 		}))
 }
 
-// native296 is the condition of move-credentials-away.
-func native296(env any) bool {
+// native297 is the condition of move-credentials-away.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8524,8 +8552,8 @@ func native296(env any) bool {
 		}))
 }
 
-// native297 is the condition of fork-bomb-code.
-func native297(env any) bool {
+// native298 is the condition of fork-bomb-code.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[404], "while", e.Code) ||
@@ -8533,8 +8561,8 @@ func native297(env any) bool {
 			matchReWith(&nativeRegexps[406], "fork", e.Code)))
 }
 
-// native298 is the condition of service-from-file.
-func native298(env any) bool {
+// native299 is the condition of service-from-file.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -8545,8 +8573,8 @@ func native298(env any) bool {
 				}))))
 }
 
-// native299 is the condition of container-host-root.
-func native299(env any) bool {
+// native300 is the condition of container-host-root.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -8578,8 +8606,8 @@ func native299(env any) bool {
 				}))))
 }
 
-// native300 is the condition of bind-mount-system-file.
-func native300(env any) bool {
+// native301 is the condition of bind-mount-system-file.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -8590,16 +8618,16 @@ func native300(env any) bool {
 			matchReWith(&nativeRegexps[413], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native301 is the condition of snap-unsigned-install.
-func native301(env any) bool {
+// native302 is the condition of snap-unsigned-install.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native302 is the condition of timestomp.
-func native302(env any) bool {
+// native303 is the condition of timestomp.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
@@ -8627,8 +8655,8 @@ func native302(env any) bool {
 		}))
 }
 
-// native303 is the condition of login-records-wipe.
-func native303(env any) bool {
+// native304 is the condition of login-records-wipe.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -8659,8 +8687,8 @@ func native303(env any) bool {
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native304 is the condition of kernel-thread-name.
-func native304(env any) bool {
+// native305 is the condition of kernel-thread-name.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -8668,8 +8696,8 @@ func native304(env any) bool {
 		}))
 }
 
-// native305 is the condition of mass-create-loop.
-func native305(env any) bool {
+// native306 is the condition of mass-create-loop.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[417], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
@@ -8698,8 +8726,8 @@ func native305(env any) bool {
 			!matchReAny(&nativeRegexps[427], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native306 is the condition of request-flood-loop.
-func native306(env any) bool {
+// native307 is the condition of request-flood-loop.
+func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
 		matchReAny(&nativeRegexps[428], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
@@ -8715,8 +8743,8 @@ func native306(env any) bool {
 			(e.Name != "ping")))
 }
 
-// native307 is the condition of busy-loop.
-func native307(env any) bool {
+// native308 is the condition of busy-loop.
+func native308(env any) bool {
 	e := env.(*LineEnv)
 	return ((matchReAny(&nativeRegexps[432], "while\x00until\x00done\x00while", e.Line) ||
 		((matchReWith(&nativeRegexps[433], "do", e.Line) &&
@@ -8726,16 +8754,16 @@ func native307(env any) bool {
 			!matchReAny(&nativeRegexps[437], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native308 is the condition of spawn-loop.
-func native308(env any) bool {
+// native309 is the condition of spawn-loop.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
 		matchReAny(&nativeRegexps[438], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
 		!matchReAny(&nativeRegexps[439], "sleep\x00wait", e.Line))
 }
 
-// native309 is the condition of thread-storm-code.
-func native309(env any) bool {
+// native310 is the condition of thread-storm-code.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[440], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
@@ -8743,8 +8771,8 @@ func native309(env any) bool {
 		!matchReAny(&nativeRegexps[442], "sleep\x00.join()", e.Code))
 }
 
-// native310 is the condition of endless-device-read.
-func native310(env any) bool {
+// native311 is the condition of endless-device-read.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -8757,15 +8785,15 @@ func native310(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native311 is the condition of memory-hog-code.
-func native311(env any) bool {
+// native312 is the condition of memory-hog-code.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		matchReAny(&nativeRegexps[443], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native312 is the condition of write-system-config.
-func native312(env any) bool {
+// native313 is the condition of write-system-config.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -8783,8 +8811,8 @@ func native312(env any) bool {
 	})
 }
 
-// native313 is the condition of write-shell-startup.
-func native313(env any) bool {
+// native314 is the condition of write-shell-startup.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[444], "/.", cleanPath(p0)) ||
@@ -8792,8 +8820,8 @@ func native313(env any) bool {
 	})
 }
 
-// native314 is the condition of write-ssh.
-func native314(env any) bool {
+// native315 is the condition of write-ssh.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[446], "/.ssh", cleanPath(p0)) ||
@@ -8801,8 +8829,8 @@ func native314(env any) bool {
 	})
 }
 
-// native315 is the condition of write-credentials.
-func native315(env any) bool {
+// native316 is the condition of write-credentials.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
@@ -8813,8 +8841,8 @@ func native315(env any) bool {
 			matchReFold(&nativeRegexps[448], ".", index(e.Positional, 0))))
 }
 
-// native316 is the condition of write-guard-config.
-func native316(env any) bool {
+// native317 is the condition of write-guard-config.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[449], "$", p0) ||
@@ -8826,8 +8854,8 @@ func native316(env any) bool {
 			})))
 }
 
-// native317 is the condition of write-sudoers.
-func native317(env any) bool {
+// native318 is the condition of write-sudoers.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -8843,8 +8871,8 @@ func native317(env any) bool {
 			})))
 }
 
-// native318 is the condition of editor-command-write.
-func native318(env any) bool {
+// native319 is the condition of editor-command-write.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -8855,8 +8883,8 @@ func native318(env any) bool {
 		}))
 }
 
-// native319 is the condition of enable-user-service.
-func native319(env any) bool {
+// native320 is the condition of enable-user-service.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -8866,8 +8894,8 @@ func native319(env any) bool {
 			e.Agent))
 }
 
-// native320 is the condition of write-persistence.
-func native320(env any) bool {
+// native321 is the condition of write-persistence.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((matchReWith(&nativeRegexps[454], "/", cleanPath(p0)) ||
@@ -8877,16 +8905,16 @@ func native320(env any) bool {
 	})
 }
 
-// native321 is the condition of write-app-bundle.
-func native321(env any) bool {
+// native322 is the condition of write-app-bundle.
+func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[458], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native322 is the condition of package-config-exec.
-func native322(env any) bool {
+// native323 is the condition of package-config-exec.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -8905,8 +8933,8 @@ func native322(env any) bool {
 			})))
 }
 
-// native323 is the condition of go-env-exec.
-func native323(env any) bool {
+// native324 is the condition of go-env-exec.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -8914,8 +8942,8 @@ func native323(env any) bool {
 		}))
 }
 
-// native324 is the condition of package-lifecycle-script-agent.
-func native324(env any) bool {
+// native325 is the condition of package-lifecycle-script-agent.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -8968,8 +8996,8 @@ func native324(env any) bool {
 	}()
 }
 
-// native325 is the condition of git-config-exec.
-func native325(env any) bool {
+// native326 is the condition of git-config-exec.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
@@ -9033,8 +9061,8 @@ func native325(env any) bool {
 				}))))
 }
 
-// native326 is the condition of git-config-include-project.
-func native326(env any) bool {
+// native327 is the condition of git-config-include-project.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -9057,8 +9085,8 @@ func native326(env any) bool {
 	}()
 }
 
-// native327 is the condition of git-config-trust.
-func native327(env any) bool {
+// native328 is the condition of git-config-trust.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
@@ -9077,8 +9105,8 @@ func native327(env any) bool {
 				}))))
 }
 
-// native328 is the condition of git-hooks-setup-agent.
-func native328(env any) bool {
+// native329 is the condition of git-hooks-setup-agent.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -9093,8 +9121,8 @@ func native328(env any) bool {
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native329 is the condition of write-program-hook-file.
-func native329(env any) bool {
+// native330 is the condition of write-program-hook-file.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[481], "/.", cleanPath(p0)) ||
@@ -9102,8 +9130,8 @@ func native329(env any) bool {
 	})
 }
 
-// native330 is the condition of write-tool-config-agent.
-func native330(env any) bool {
+// native331 is the condition of write-tool-config-agent.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -9112,14 +9140,14 @@ func native330(env any) bool {
 		}))
 }
 
-// native331 is the condition of write-persistence-named.
-func native331(env any) bool {
+// native332 is the condition of write-persistence-named.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native332 is the condition of edit-account-file.
-func native332(env any) bool {
+// native333 is the condition of edit-account-file.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -9138,8 +9166,8 @@ func native332(env any) bool {
 			})))
 }
 
-// native333 is the condition of write-runs-later-agent.
-func native333(env any) bool {
+// native334 is the condition of write-runs-later-agent.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -9153,8 +9181,8 @@ func native333(env any) bool {
 		}))
 }
 
-// native334 is the condition of write-agent-instructions-agent.
-func native334(env any) bool {
+// native335 is the condition of write-agent-instructions-agent.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -9168,8 +9196,8 @@ func native334(env any) bool {
 		}))
 }
 
-// native335 is the condition of edit-system-file-agent.
-func native335(env any) bool {
+// native336 is the condition of edit-system-file-agent.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

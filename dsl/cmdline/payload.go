@@ -304,12 +304,18 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 		if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "--check-hash-based-pycs" }); i >= 0 && i+1 < len(args) {
 			args = slices.Delete(slices.Clone(args), i, i+2) // its one long option with a value
 		}
+		if code, ok := moduleCode(args); ok {
+			return code, false, true
+		}
 		code, fromStdin, ok := shortCode(args, "c", "WX", "", "m")
 		if !ok && !fromStdin && pythonREPL(args) {
 			return field{}, true, false
 		}
 		return code, fromStdin, ok
 	case "node":
+		if runsStdin(args) {
+			return field{}, true, false // deno run - , bun run /dev/stdin: the script is the input
+		}
 		if strings.HasPrefix(strings.ToLower(name), "deno") {
 			for i := 0; i+1 < len(args); i++ {
 				if args[i].Value == "eval" {
@@ -406,6 +412,63 @@ func perlGroups(args []field) []field {
 		}
 	}
 	return out
+}
+
+// runsStdin reports deno's and bun's run subcommand given standard input
+// as its script (run -, run /dev/stdin), past the options before it.
+func runsStdin(args []field) bool {
+	i := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.Value, "-") })
+	if i < 0 || args[i].Value != "run" {
+		return false
+	}
+	for _, a := range args[i+1:] {
+		if v := a.Value; v == "-" || stdinFile(v) {
+			return true
+		} else if !strings.HasPrefix(v, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+// moduleCode is the code python -m timeit runs (its -s setup and its
+// statements) and python -m idlelib's -c command.
+func moduleCode(args []field) (field, bool) {
+	m := pythonModule(args)
+	if m != "timeit" && m != "idlelib" {
+		return field{}, false
+	}
+	i := slices.IndexFunc(args, func(a field) bool { return strings.HasPrefix(a.Value, "-m") })
+	if args[i].Value == "-m" {
+		i++
+	}
+	var parts []string
+	dyn := false
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].Value
+		switch {
+		case (v == "-s" || v == "--setup" || m == "idlelib" && v == "-c") && j+1 < len(rest):
+			j++
+			parts, dyn = append(parts, rest[j].Value), dyn || rest[j].Dynamic
+		case m == "timeit" && (v == "-n" || v == "-r" || v == "-u" || v == "--number" || v == "--repeat" || v == "--unit"):
+			j++
+		case m == "timeit" && (!strings.HasPrefix(v, "-") || v == "--"):
+			if v == "--" {
+				rest = rest[j+1:]
+				j = -1
+				m = "timeit-statements"
+				continue
+			}
+			parts, dyn = append(parts, v), dyn || rest[j].Dynamic
+		case m == "timeit-statements":
+			parts, dyn = append(parts, v), dyn || rest[j].Dynamic
+		}
+	}
+	if len(parts) == 0 {
+		return field{}, false
+	}
+	return field{Word: Word{Value: strings.Join(parts, "\n"), Dynamic: dyn}}, true
 }
 
 // pythonREPL reports python -m MODULE for a module that runs what it reads
