@@ -109,12 +109,8 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	table := ""
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimSpace(line)
-		if h, ok := strings.CutPrefix(line, "["); ok {
-			h = strings.TrimLeft(h, "[")
-			if i := strings.LastIndexByte(h, ']'); i >= 0 {
-				h = h[:i]
-			}
-			table = tomlKey(strings.TrimRight(h, "]"))
+		if t, ok := tomlTable(line); ok {
+			table = t
 			continue
 		}
 		k, v, ok := strings.Cut(line, "=")
@@ -307,12 +303,8 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 	table := ""
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimSpace(line)
-		if h, ok := strings.CutPrefix(line, "["); ok {
-			h = strings.TrimLeft(h, "[")
-			if i := strings.LastIndexByte(h, ']'); i >= 0 {
-				h = h[:i] // [features] # a comment
-			}
-			table = tomlKey(strings.TrimRight(h, "]"))
+		if t, ok := tomlTable(line); ok {
+			table = t
 			continue
 		}
 		k, v, ok := strings.Cut(line, "=")
@@ -355,6 +347,20 @@ func inlineFalse(v string, keys ...string) bool {
 		}
 	}
 	return false
+}
+
+// tomlTable is the key of a TOML table header line ([features],
+// [[hooks.Stop.hooks]], [features] # a comment), and whether it is one.
+func tomlTable(line string) (string, bool) {
+	h, ok := strings.CutPrefix(line, "[")
+	if !ok {
+		return "", false
+	}
+	h = strings.TrimLeft(h, "[")
+	if i := strings.LastIndexByte(h, ']'); i >= 0 {
+		h = h[:i]
+	}
+	return tomlKey(strings.TrimRight(h, "]")), true
 }
 
 // tomlKey is a TOML key with the spaces around its dots and the quotes of

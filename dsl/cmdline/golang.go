@@ -157,27 +157,7 @@ func goStringEnd(code string, i int) int {
 
 // goSplit splits argument text at its top-level commas.
 func goSplit(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '`', '\'':
-			i = goStringEnd(s, i)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	if rest := strings.TrimSpace(s[start:]); rest != "" {
-		out = append(out, rest)
-	}
-	return out
+	return dropLastEmpty(splitTopLevel(s, ',', "\"`'", goStringEnd))
 }
 
 // goWord is a Go expression as a shell word: a literal quoted, the home
@@ -215,23 +195,5 @@ func goWord(e string, home map[string]bool) string {
 
 // goSplitPlus splits an expression at its top-level + signs.
 func goSplitPlus(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '`', '\'':
-			i = goStringEnd(s, i)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case '+':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	out = append(out, strings.TrimSpace(s[start:]))
-	return slices.DeleteFunc(out, func(p string) bool { return p == "" })
+	return slices.DeleteFunc(splitTopLevel(s, '+', "\"`'", goStringEnd), func(p string) bool { return p == "" })
 }

@@ -409,27 +409,38 @@ func rustStringEnd(code string, i int) int {
 
 // rustSplit splits a call's argument text at its top-level commas.
 func rustSplit(s string) []string {
+	return dropLastEmpty(splitTopLevel(s, ',', "\"", rustStringEnd))
+}
+
+// splitTopLevel splits code at the byte sep where it stands outside
+// brackets and outside the strings that start with a byte of quotes (and
+// end where stringEnd says), each part trimmed.
+func splitTopLevel(s string, sep byte, quotes string, stringEnd func(string, int) int) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"':
-			i = rustStringEnd(s, i)
-		case '(', '[', '{':
+		switch c := s[i]; {
+		case strings.IndexByte(quotes, c) >= 0:
+			i = stringEnd(s, i)
+		case c == '(' || c == '[' || c == '{':
 			depth++
-		case ')', ']', '}':
+		case c == ')' || c == ']' || c == '}':
 			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
+		case c == sep && depth == 0:
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
 		}
 	}
-	if rest := strings.TrimSpace(s[start:]); rest != "" {
-		out = append(out, rest)
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// dropLastEmpty is parts without an empty last one (f(a, b,) has two
+// arguments, f() none).
+func dropLastEmpty(parts []string) []string {
+	if n := len(parts); n > 0 && parts[n-1] == "" {
+		return parts[:n-1]
 	}
-	return out
+	return parts
 }
 
 // rustWord is a Rust expression as a shell word: a literal quoted, the
