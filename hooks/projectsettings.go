@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -106,23 +107,48 @@ func sortedKeys(m map[string]any) []string {
 // .codex/config.toml (data, the file at p).
 func codexCommands(p string, data []byte) []ProjectCommand {
 	var out []ProjectCommand
-	table := ""
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimSpace(line)
-		if t, ok := tomlTable(line); ok {
-			table = t
+	for key, v := range tomlValues(data) {
+		if !strings.HasPrefix(key, "hooks.") || !strings.HasSuffix(key, ".command") {
 			continue
 		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || tomlKey(k) != "command" || !strings.HasPrefix(table, "hooks.") {
-			continue
-		}
-		if c, ok := tomlStringValue(strings.TrimSpace(v)); ok {
-			event, _, _ := strings.Cut(strings.TrimPrefix(table, "hooks."), ".")
+		if c, ok := tomlStringValue(v); ok {
+			event, _, _ := strings.Cut(strings.TrimPrefix(key, "hooks."), ".")
 			out = append(out, ProjectCommand{File: p, Setting: "hooks." + event, Command: c})
 		}
 	}
 	return out
+}
+
+// tomlValues yields the key = value lines of TOML text: the key with its
+// table's key before it (features.hooks under [features]), the value as
+// written, but for a comment after it. It reads as far as hguard's checks
+// need: table headers, dotted and quoted keys, one-line values.
+func tomlValues(data []byte) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		table := ""
+		for line := range strings.Lines(string(data)) {
+			line = strings.TrimSpace(line)
+			if t, ok := tomlTable(line); ok {
+				table = t
+				continue
+			}
+			k, v, ok := strings.Cut(line, "=")
+			if !ok {
+				continue
+			}
+			key := tomlKey(k)
+			if table != "" {
+				key = table + "." + key
+			}
+			v = strings.TrimSpace(v)
+			if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], "\"'") {
+				v = strings.TrimSpace(v[:i])
+			}
+			if !yield(key, v) {
+				return
+			}
+		}
+	}
 }
 
 // tomlStringValue reads a one-line TOML string: "basic" (its escapes as
@@ -300,25 +326,7 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 			found = append(found, SwitchOff{p, s})
 		}
 	}
-	table := ""
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimSpace(line)
-		if t, ok := tomlTable(line); ok {
-			table = t
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		key := tomlKey(k)
-		if table != "" {
-			key = table + "." + key
-		}
-		v = strings.TrimSpace(v)
-		if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], "\"'") {
-			v = strings.TrimSpace(v[:i])
-		}
+	for key, v := range tomlValues(data) {
 		switch {
 		case (key == "features.hooks" || key == "features.codex_hooks") && v == "false":
 			add(key + " = false")

@@ -123,21 +123,7 @@ func goCommands(code string) []string {
 // goCallArgs are the arguments of the call whose "(" is at code[open],
 // split at their top-level commas, and the index after its ")".
 func goCallArgs(code string, open int) ([]string, int) {
-	depth := 0
-	for i := open; i < len(code); i++ {
-		switch c := code[i]; c {
-		case '"', '`', '\'':
-			i = goStringEnd(code, i)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return goSplit(code[open+1 : i]), i + 1
-			}
-		}
-	}
-	return nil, len(code)
+	return bracketedArgs(code, open, "\"`'", goStringEnd)
 }
 
 // goStringEnd is the index of the quote closing the literal that opens at

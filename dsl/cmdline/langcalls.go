@@ -365,17 +365,25 @@ func rustChain(code string, i int, home map[string]bool) []string {
 // rustCallArgs are the arguments of the call whose "(" is at code[open],
 // split at their top-level commas, and the index after its ")".
 func rustCallArgs(code string, open int) ([]string, int) {
+	return bracketedArgs(code, open, "\"", rustStringEnd)
+}
+
+// bracketedArgs are the arguments of the call whose "(" is at code[open], split
+// at their top-level commas, and the index after its ")"; strings start
+// with a byte of quotes and end where stringEnd says. Without a closing
+// ")" there are none, and the index is the code's end.
+func bracketedArgs(code string, open int, quotes string, stringEnd func(string, int) int) ([]string, int) {
 	depth := 0
 	for i := open; i < len(code); i++ {
-		switch c := code[i]; c {
-		case '"':
-			i = rustStringEnd(code, i)
-		case '(', '[', '{':
+		switch c := code[i]; {
+		case strings.IndexByte(quotes, c) >= 0:
+			i = stringEnd(code, i)
+		case c == '(' || c == '[' || c == '{':
 			depth++
-		case ')', ']', '}':
+		case c == ')' || c == ']' || c == '}':
 			depth--
 			if depth == 0 {
-				return rustSplit(code[open+1 : i]), i + 1
+				return dropLastEmpty(splitTopLevel(code[open+1:i], ',', quotes, stringEnd)), i + 1
 			}
 		}
 	}
