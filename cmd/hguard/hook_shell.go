@@ -127,8 +127,8 @@ func claudeSwitchOffs(getenv func(string) string) []hooks.SwitchOff {
 	home := getenv("HOME")
 	var offs []hooks.SwitchOff
 	dirs := []string{getenv("CLAUDE_PROJECT_DIR")}
-	if wd, err := os.Getwd(); err == nil {
-		dirs = append(dirs, wd)
+	if wd, err := os.Getwd(); err == nil && wd != dirs[0] {
+		dirs = append(dirs, wd) // each Bash command pays for these reads: once per directory
 	}
 	for _, d := range dirs {
 		for _, o := range hooks.ProjectSwitchOffs("claude", d, home) {
