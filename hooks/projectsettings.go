@@ -182,7 +182,8 @@ func tomlStringValue(v string) (string, bool) {
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
-// would refuse it too.
+// would refuse it too. A switch-off Claude Code's managed settings outrank
+// (hguard installed there) is none.
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	var found []SwitchOff
 	for _, p := range projectFiles(program, dir, home) {
@@ -201,7 +202,7 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 			}
 		}
 	}
-	return found
+	return outrankedByManaged(program, found)
 }
 
 // switchOffsInText are the switch-offs the text of a settings file that is

@@ -192,12 +192,18 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 			}
 		}
 	}
+	managed := hooks.ReadClaudeManaged()
+	if managed.Hook {
+		r.line("agent", "claude-code: hook installed in Claude Code's managed settings (%s), which a project's settings cannot switch off", hooks.ClaudeManagedDir())
+	}
 	for _, a := range hooks.Agents {
 		path := hooks.SettingsPath(a, userHome)
 		b, err := os.ReadFile(path)
 		name := "agent"
 		fix := fmt.Sprintf("fix: hguard init %s --write", a)
 		switch {
+		case a == hooks.ClaudeCode && managed.Hook && (err != nil || !strings.Contains(string(b), "hook "+string(a))):
+			continue // the managed settings run it
 		case os.IsNotExist(err):
 			r.line(name, "%s: not set up (%s)", a, fix)
 			continue

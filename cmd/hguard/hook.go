@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hguard/hguard/approval"
@@ -20,6 +22,7 @@ import (
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/injection"
+	"github.com/hguard/hguard/internal/atomicfile"
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/internal/sanitize"
 	"github.com/hguard/hguard/session"
@@ -534,6 +537,7 @@ func readWithin(r io.Reader, d time.Duration, max int64) ([]byte, error) {
 
 const initSynopsis = `hguard init bash|zsh|fish|bash-env|zshenv [--binary PATH]
        hguard init claude-code|codex|gemini|cursor|copilot|opencode|crush|amp|hermes [--write] [--binary PATH]
+       hguard init claude-code --managed [--write] [--binary PATH]
 
 For a shell, prints the hook to load from its start-up file:
   bash, zsh  eval "$(hguard init bash)"      fish  hguard init fish | source
@@ -576,12 +580,19 @@ nothing changes the second time. Settings files and events:
                ~/.hermes/shell-hooks-allowlist.json, without which Hermes skips it
 The hook command refuses every tool call (exit 2) when the hguard binary
 is missing; checks time out after 600 s, and a wait for a person's
-approval gives up after 570 s.`
+approval gives up after 570 s.
+
+--managed (claude-code, as root) writes the same hooks and shell prefix
+into Claude Code's managed settings instead: /etc/claude-code/managed-
+settings.d/hguard.json and /etc/claude-code/hguard-shell (/Library/
+Application Support/ClaudeCode on macOS). A project's settings cannot
+switch those off, and an agent running as the user cannot change them.`
 
 func runInit(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("init", initSynopsis, stdout)
 	write := c.Bool("write", false, "write the settings file instead of printing it")
 	binary := c.String("binary", "", "the hguard binary the hook runs (default: this one)")
+	managed := c.Bool("managed", false, "claude-code: install into Claude Code's managed settings (root's), which a project's settings cannot switch off")
 	c.Interspersed = true
 	if err := c.ParseArgs(args); err != nil {
 		return err
@@ -622,11 +633,17 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef(hint, "hguard has no hook for %q", c.Arg(0))
 	}
+	if *managed && agent != hooks.ClaudeCode {
+		return usagef("only Claude Code has managed settings hguard installs into", "--managed is for claude-code")
+	}
 	userHome, err := os.UserHomeDir()
 	if err != nil {
 		return fmt.Errorf("finding the home directory: %w", err)
 	}
-	path := hooks.SettingsPath(agent, userHome)
+	path, prefixPath := hooks.SettingsPath(agent, userHome), hooks.ShellPrefixPath(userHome)
+	if *managed {
+		path, prefixPath = hooks.ClaudeManagedPath(), hooks.ClaudeManagedShellPrefixPath()
+	}
 	existing, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
@@ -649,7 +666,7 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	if agent == hooks.ClaudeCode {
 		// The hooks cannot replace a failed command's output; running the
 		// commands through hguard masks it before Claude Code reads it.
-		withPrefix, prefixed, taken, err := hooks.InstallShellPrefix(out, hooks.ShellPrefixPath(userHome))
+		withPrefix, prefixed, taken, err := hooks.InstallShellPrefix(out, prefixPath)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -680,6 +697,10 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	if !*write {
 		stdout.Write(out)
+		if *managed {
+			fmt.Fprintf(stderr, "hguard: this is %s with hguard's hook; write it as root with: sudo hguard init %s --managed --write\n", path, agent)
+			return nil
+		}
 		fmt.Fprintf(stderr, "hguard: this is %s with hguard's hook; write it with: hguard init %s --write\n", path, agent)
 		return nil
 	}
@@ -701,13 +722,16 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if *managed {
+		return writeManaged(path, prefixPath, out, bin, stderr)
+	}
 	if agent == hooks.ClaudeCode {
 		// The shell prefix's program first: the settings name it.
-		if err := os.MkdirAll(filepath.Dir(hooks.ShellPrefixPath(userHome)), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(prefixPath), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(hooks.ShellPrefixPath(userHome), []byte(hooks.ShellPrefixScript(bin)), 0o755); err != nil {
-			return fmt.Errorf("writing %s: %w", hooks.ShellPrefixPath(userHome), err)
+		if err := os.WriteFile(prefixPath, []byte(hooks.ShellPrefixScript(bin)), 0o755); err != nil {
+			return fmt.Errorf("writing %s: %w", prefixPath, err)
 		}
 	}
 	if err := hooks.WriteSettings(path, out); err != nil {
@@ -715,6 +739,55 @@ func runInit(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "hguard: added hguard's hook to %s\n", path)
 	return nil
+}
+
+// writeManaged writes Claude Code's managed settings (path) with hguard's
+// hooks, and the shell prefix program they name first. Everyone reads
+// them and only root writes them: an agent running as the user can change
+// neither. It warns when the user can replace the binary they run.
+func writeManaged(path, prefixPath string, settings []byte, bin string, stderr io.Writer) error {
+	asRoot := func(err error) error {
+		if errors.Is(err, fs.ErrPermission) {
+			return cli.WithHint(err, "managed settings are root's: sudo hguard init claude-code --managed --write")
+		}
+		return err
+	}
+	for _, d := range []string{filepath.Dir(prefixPath), filepath.Dir(path)} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return asRoot(err)
+		}
+	}
+	if err := atomicfile.Write(prefixPath, []byte(hooks.ShellPrefixScript(bin)), 0o755); err != nil {
+		return asRoot(fmt.Errorf("writing %s: %w", prefixPath, err))
+	}
+	if err := atomicfile.Write(path, settings, 0o644); err != nil {
+		return asRoot(fmt.Errorf("writing %s: %w", path, err))
+	}
+	fmt.Fprintf(stderr, "hguard: added hguard's hook to %s; a project's settings cannot switch it off\n", path)
+	if w := userWritable(bin); w != "" {
+		fmt.Fprintf(stderr, "hguard: warning: %s can be replaced by a user (%s is theirs to write), and with it the hook an agent runs under; install hguard where only root writes (/usr/local/bin)\n", bin, w)
+	}
+	return nil
+}
+
+// userWritable is the binary path, or a directory above it, that someone
+// other than root owns or may write, or "" when there is none (or it
+// cannot tell: a bare name, found on PATH at run time).
+func userWritable(bin string) string {
+	if !filepath.IsAbs(bin) {
+		return ""
+	}
+	for p := filepath.Clean(bin); ; p = filepath.Dir(p) {
+		if st, err := os.Stat(p); err == nil {
+			sys, ok := st.Sys().(*syscall.Stat_t)
+			if ok && sys.Uid != 0 || st.Mode().Perm()&0o022 != 0 && st.Mode()&os.ModeSticky == 0 {
+				return p
+			}
+		}
+		if p == "/" {
+			return ""
+		}
+	}
 }
 
 // writeProgram writes an executable script, creating its directory.
