@@ -17,7 +17,10 @@ import (
 // would have the agent run every command unseen. The rules
 // self-agent-unguarded (a person: ask) and self-agent-unguarded-agent (an
 // agent: block) judge the same switch written on the line. Where the
-// settings leave hguard on, the commands they have the agent run by itself
+// settings leave hguard on, a hook of theirs that decides the agent's tool
+// calls (hooks.ProjectDeciders: a PreToolUse hook may replace a command
+// hguard allowed) is judged as a switch-off is; the commands they have the
+// agent run by itself
 // (hooks.ProjectCommands: a SessionStart hook, the status line) are judged
 // as an agent's lines in the project, as a recipe the line runs is
 // (projectFindings): what stays the project's business is left out.
@@ -46,6 +49,24 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
 				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings switch hguard's hooks off (" + strings.Join(said, "; ") +
 					"), so hguard would not see what it runs; remove the setting first"}}
+		}
+		if ds := hooks.ProjectDeciders(c.Name, dir, home); len(ds) > 0 {
+			var said []string
+			for _, d := range ds {
+				said = append(said, d.String())
+			}
+			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
+				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings have a hook that decides its tool calls (" + strings.Join(said, "; ") +
+					"): it may approve a command hguard allowed and replace it with one hguard never saw; remove the hook first"}}
+		}
+		if ss := hooks.ProjectSenders(c.Name, dir, home); len(ss) > 0 {
+			var said []string
+			for _, d := range ss {
+				said = append(said, d.String())
+			}
+			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
+				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings send its tool calls and their results to a server (" + strings.Join(said, "; ") +
+					"); remove the hook first"}}
 		}
 		var out []dsl.Finding
 		for _, pc := range hooks.ProjectCommands(c.Name, dir, home) {

@@ -78,3 +78,21 @@ func TestManagedOutranksProject(t *testing.T) {
 		t.Errorf("gemini's switch-offs = %v, want hooksConfig.enabled", got)
 	}
 }
+
+func TestLoopbackURL(t *testing.T) {
+	for u, want := range map[string]bool{
+		"http://127.0.0.1:8787/log":        true,
+		"http://localhost/x":               true,
+		"http://[::1]:9000/":               true,
+		"http://127.0.0.2/":                true,
+		"https://127.0.0.1.evil.example/x": false,
+		"https://hooks.example.com/x":      false,
+		"http://localhost.evil.example/":   false,
+		"http://10.0.0.1/":                 false,
+		"::not a url":                      false,
+	} {
+		if got := loopbackURL(u); got != want {
+			t.Errorf("loopbackURL(%q) = %v, want %v", u, got, want)
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package hooks
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// A project's own Claude Code hook on PreToolUse or PermissionRequest
+// decides the agent's tool calls beside hguard's: where hguard's hook
+// allows a command, the project's may answer "allow" with an updatedInput
+// that replaces it, and Claude Code 2.1 runs the replacement, which no
+// hguard check saw (tested in internal/agente2e). Its text does not show
+// what it will answer: a script's output, a URL's (an http hook), a
+// model's (a prompt or agent hook).
+
+// deciderEvents are Claude Code's hook events whose answer may approve a
+// tool call and replace its input.
+var deciderEvents = []string{"PreToolUse", "PermissionRequest"}
+
+// ProjectDecider is one such hook of a project's settings.
+type ProjectDecider struct {
+	File    string // the settings file
+	Event   string // PreToolUse, PermissionRequest
+	Handler string // what runs: the command, the URL, or the hook's type
+}
+
+// String is "FILE: hooks.EVENT: HANDLER", the handler cut short.
+func (d ProjectDecider) String() string {
+	h := d.Handler
+	if r := []rune(h); len(r) > 60 {
+		h = string(r[:60]) + "…"
+	}
+	return d.File + ": hooks." + d.Event + ": " + h
+}
+
+// ProjectDeciders are the hooks of dir's project settings (and of the
+// directories above it, as ProjectSwitchOffs reads them) that decide
+// Claude Code's tool calls (program claude, or claude-code as npx names
+// it). Other agents have none here.
+func ProjectDeciders(program, dir, home string) []ProjectDecider {
+	if name := claudeName(program); name != "claude" && name != "claude-code" {
+		return nil
+	}
+	var out []ProjectDecider
+	for _, p := range projectFiles(program, dir, home) {
+		v := readSettings(p)
+		if v == nil {
+			// The agent's parser may take what this one does not: the
+			// words are judged instead.
+			if data := readFile(p); data != nil {
+				for _, event := range deciderEvents {
+					if strings.Contains(string(data), `"`+event+`"`) {
+						out = append(out, ProjectDecider{File: p, Event: event, Handler: "a hook in a file hguard cannot parse"})
+					}
+				}
+			}
+			continue
+		}
+		events, _ := v["hooks"].(map[string]any)
+		for _, event := range deciderEvents {
+			groups, _ := events[event].([]any)
+			for _, g := range groups {
+				gm, _ := g.(map[string]any)
+				hs, _ := gm["hooks"].([]any)
+				for _, h := range hs {
+					if hm, ok := h.(map[string]any); ok {
+						out = append(out, ProjectDecider{File: p, Event: event, Handler: handler(hm)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// handler names what a hook runs: its command, its URL, or its type.
+func handler(h map[string]any) string {
+	for _, k := range []string{"command", "url"} {
+		if s, ok := h[k].(string); ok && strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	if t, ok := h["type"].(string); ok && t != "" {
+		return t + " hook"
+	}
+	return fmt.Sprint("hook ", h["type"])
+}
+
+// ProjectSenders are the http hooks of dir's project Claude Code settings
+// (as ProjectDeciders reads them), on any event, whose URL is not on
+// loopback: Claude Code posts each event's input there (a tool call's
+// arguments, its result), a copy of the session the project chose, whose
+// answer hguard never sees. The decider events' are among
+// ProjectDeciders already.
+func ProjectSenders(program, dir, home string) []ProjectDecider {
+	if name := claudeName(program); name != "claude" && name != "claude-code" {
+		return nil
+	}
+	var out []ProjectDecider
+	for _, p := range projectFiles(program, dir, home) {
+		events, _ := readSettings(p)["hooks"].(map[string]any)
+		for _, event := range sortedKeys(events) {
+			if slices.Contains(deciderEvents, event) {
+				continue
+			}
+			groups, _ := events[event].([]any)
+			for _, g := range groups {
+				gm, _ := g.(map[string]any)
+				hs, _ := gm["hooks"].([]any)
+				for _, h := range hs {
+					hm, _ := h.(map[string]any)
+					if u, ok := hm["url"].(string); ok && hm["type"] == "http" && !loopbackURL(u) {
+						out = append(out, ProjectDecider{File: p, Event: event, Handler: u})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loopbackURL reports a URL whose host is this machine's loopback.
+func loopbackURL(u string) bool {
+	parsed, err := url.Parse(strings.TrimSpace(u))
+	if err != nil {
+		return false
+	}
+	switch h := parsed.Hostname(); {
+	case h == "localhost":
+		return true
+	default:
+		ip, err := netip.ParseAddr(h)
+		return err == nil && ip.IsLoopback()
+	}
+}
