@@ -50,25 +50,20 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings switch hguard's hooks off (" + strings.Join(said, "; ") +
 					"), so hguard would not see what it runs; remove the setting first"}}
 		}
-		if ds := hooks.ProjectDeciders(c.Name, dir, home); len(ds) > 0 {
-			var said []string
-			for _, d := range ds {
-				said = append(said, d.String())
-			}
-			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
-				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings have a hook that decides its tool calls (" + strings.Join(said, "; ") +
-					"): it may approve a command hguard allowed and replace it with one hguard never saw; remove the hook first"}}
-		}
-		if ss := hooks.ProjectSenders(c.Name, dir, home); len(ss) > 0 {
-			var said []string
-			for _, d := range ss {
-				said = append(said, d.String())
-			}
-			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
-				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings send its tool calls and their results to a server (" + strings.Join(said, "; ") +
-					"); remove the hook first"}}
-		}
 		var out []dsl.Finding
+		untold := func(hs []hooks.ProjectDecider, what string) {
+			if len(hs) == 0 {
+				return
+			}
+			var said []string
+			for _, h := range hs {
+				said = append(said, h.String())
+			}
+			out = append(out, dsl.Finding{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
+				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings " + what + " (" + strings.Join(said, "; ") + "); remove the hook first"})
+		}
+		untold(hooks.ProjectDeciders(c.Name, dir, home), "have a hook that decides its tool calls: it may approve a command hguard allowed and replace it with one hguard never saw")
+		untold(hooks.ProjectSenders(c.Name, dir, home), "send its tool calls and their results to a server")
 		for _, pc := range hooks.ProjectCommands(c.Name, dir, home) {
 			v := g.Check(Request{Command: pc.Command, Cwd: dir, Shell: "bash", Caller: "agent", settingsCommand: true})
 			for _, f := range v.Findings {

@@ -83,7 +83,7 @@ func ReadClaudeManaged() ClaudeManaged {
 // env sets hguard's prefix. The managed settings are read only when there
 // is something to drop.
 func outrankedByManaged(program string, offs []SwitchOff) []SwitchOff {
-	if len(offs) == 0 || !slices.Contains([]string{"claude", "claude-code"}, claudeName(program)) {
+	if len(offs) == 0 || !slices.Contains([]string{"claude", "claude-code"}, agentName(program)) {
 		return offs
 	}
 	m := ReadClaudeManaged()
@@ -92,9 +92,9 @@ func outrankedByManaged(program string, offs []SwitchOff) []SwitchOff {
 	})
 }
 
-// claudeName is the program's name as projectFiles reads it: npx
+// agentName is an agent program's name as projectFiles reads it: npx
 // @anthropic-ai/claude-code@latest runs claude-code@latest.
-func claudeName(program string) string {
+func agentName(program string) string {
 	name, _, _ := strings.Cut(filepath.Base(program), "@")
 	return name
 }

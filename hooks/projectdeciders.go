@@ -8,17 +8,24 @@ import (
 	"strings"
 )
 
-// A project's own Claude Code hook on PreToolUse or PermissionRequest
-// decides the agent's tool calls beside hguard's: where hguard's hook
-// allows a command, the project's may answer "allow" with an updatedInput
-// that replaces it, and Claude Code 2.1 runs the replacement, which no
-// hguard check saw (tested in internal/agente2e). Its text does not show
-// what it will answer: a script's output, a URL's (an http hook), a
-// model's (a prompt or agent hook).
+// A project's own hook before a tool call decides the agent's tool calls
+// beside hguard's: where hguard's hook allows a command, the project's may
+// answer "allow" with a replacement input, and the agent runs the
+// replacement, which no hguard check saw. Claude Code 2.1 does so for a
+// PreToolUse hook's updatedInput (and a PermissionRequest hook may approve
+// with one), Gemini CLI 0.61 for a BeforeTool hook's
+// hookSpecificOutput.tool_input (both tested in internal/agente2e). Codex
+// 0.171's messages say its PreToolUse hooks may return updatedInput (not
+// tested). A hook's text does not show what it will answer: a script's
+// output, a URL's (an http hook), a model's (a prompt or agent hook).
 
-// deciderEvents are Claude Code's hook events whose answer may approve a
-// tool call and replace its input.
-var deciderEvents = []string{"PreToolUse", "PermissionRequest"}
+// deciderEvents are each agent's hook events whose answer may approve a
+// tool call and replace its input, by the program's name.
+var deciderEvents = map[string][]string{
+	"claude": {"PreToolUse", "PermissionRequest"}, "claude-code": {"PreToolUse", "PermissionRequest"},
+	"gemini": {"BeforeTool"}, "gemini-cli": {"BeforeTool"},
+	"codex": {"PreToolUse"},
+}
 
 // ProjectDecider is one such hook of a project's settings.
 type ProjectDecider struct {
@@ -37,21 +44,30 @@ func (d ProjectDecider) String() string {
 }
 
 // ProjectDeciders are the hooks of dir's project settings (and of the
-// directories above it, as ProjectSwitchOffs reads them) that decide
-// Claude Code's tool calls (program claude, or claude-code as npx names
-// it). Other agents have none here.
+// directories above it, as ProjectSwitchOffs reads them) that decide the
+// tool calls of the agent program (claude, gemini, codex, or as npx names
+// the package: claude-code, gemini-cli@latest).
 func ProjectDeciders(program, dir, home string) []ProjectDecider {
-	if name := claudeName(program); name != "claude" && name != "claude-code" {
+	name := agentName(program)
+	if deciderEvents[name] == nil {
 		return nil
 	}
 	var out []ProjectDecider
 	for _, p := range projectFiles(program, dir, home) {
+		if strings.HasSuffix(p, ".toml") {
+			for _, c := range codexCommands(p, readFile(p)) {
+				if event := strings.TrimPrefix(c.Setting, "hooks."); slices.Contains(deciderEvents[name], event) {
+					out = append(out, ProjectDecider{File: p, Event: event, Handler: c.Command})
+				}
+			}
+			continue
+		}
 		v := readSettings(p)
 		if v == nil {
 			// The agent's parser may take what this one does not: the
 			// words are judged instead.
 			if data := readFile(p); data != nil {
-				for _, event := range deciderEvents {
+				for _, event := range deciderEvents[name] {
 					if strings.Contains(string(data), `"`+event+`"`) {
 						out = append(out, ProjectDecider{File: p, Event: event, Handler: "a hook in a file hguard cannot parse"})
 					}
@@ -60,7 +76,7 @@ func ProjectDeciders(program, dir, home string) []ProjectDecider {
 			continue
 		}
 		events, _ := v["hooks"].(map[string]any)
-		for _, event := range deciderEvents {
+		for _, event := range deciderEvents[name] {
 			groups, _ := events[event].([]any)
 			for _, g := range groups {
 				gm, _ := g.(map[string]any)
@@ -96,14 +112,14 @@ func handler(h map[string]any) string {
 // answer hguard never sees. The decider events' are among
 // ProjectDeciders already.
 func ProjectSenders(program, dir, home string) []ProjectDecider {
-	if name := claudeName(program); name != "claude" && name != "claude-code" {
+	if name := agentName(program); name != "claude" && name != "claude-code" {
 		return nil
 	}
 	var out []ProjectDecider
 	for _, p := range projectFiles(program, dir, home) {
 		events, _ := readSettings(p)["hooks"].(map[string]any)
 		for _, event := range sortedKeys(events) {
-			if slices.Contains(deciderEvents, event) {
+			if slices.Contains(deciderEvents["claude"], event) {
 				continue
 			}
 			groups, _ := events[event].([]any)

@@ -191,8 +191,10 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.bad("agent", "%s started here would run without hguard: %s switches its hooks off; fix: remove the setting", program, o)
 			}
 		}
-		for _, d := range hooks.ProjectDeciders("claude", wd, userHome) {
-			r.bad("agent", "claude started here would run commands hguard did not check: %s may replace a command hguard allowed; fix: remove the hook", d)
+		for _, program := range []string{"claude", "gemini", "codex"} {
+			for _, d := range hooks.ProjectDeciders(program, wd, userHome) {
+				r.bad("agent", "%s started here would run commands hguard did not check: %s may replace a command hguard allowed; fix: remove the hook", program, d)
+			}
 		}
 		for _, d := range hooks.ProjectSenders("claude", wd, userHome) {
 			r.bad("agent", "claude started here would send its tool calls and their results to a server: %s; fix: remove the hook", d)
