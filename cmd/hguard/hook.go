@@ -281,11 +281,21 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			break
 		}
 	}
+	// Claude Code's shell prefix runs, in a project whose own hook may
+	// replace a command, only one this hook let through (checkReplaced).
+	mark := func() {
+		if call.Agent == hooks.ClaudeCode && call.Kind == hooks.KindShell {
+			if err := markChecked(call.Command); err != nil {
+				fmt.Fprintf(stderr, "hguard: warning: %v\n", err)
+			}
+		}
+	}
 	switch outcome {
 	case dsl.Block:
 		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+reason+". This "+what+" must not happen; do not retry it in another form.")
 	case dsl.Ask:
 		if hooks.Prompts(call) {
+			mark() // Claude Code asks the person; it runs what they approve
 			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+reason)
 		}
 		if dc.queue() == nil || d.Outcome != dsl.Ask {
@@ -307,6 +317,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+modelReasons(d2))
 		}
 	}
+	mark()
 	if call.Agent == hooks.Gemini && call.Kind == hooks.KindShell {
 		// Gemini CLI's AfterTool cannot replace a result, only turn it into
 		// an error; the command is run through hguard instead, which masks

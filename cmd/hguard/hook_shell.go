@@ -14,10 +14,15 @@ import (
 	"sync"
 	"syscall"
 
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hguard/hguard/approval"
+	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/internal/ancestry"
 	"github.com/hguard/hguard/internal/cli"
 	"github.com/hguard/hguard/redact"
+	"github.com/hguard/hguard/session"
 )
 
 // AgentShellFlag is the hidden first argument that makes hguard the shell
@@ -38,13 +43,19 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 {
 		return usagef("it is set by 'hguard init claude-code' as CLAUDE_CODE_SHELL_PREFIX", "%s takes exactly one command", agentShellFlag)
 	}
-	if offs := claudeSwitchOffs(os.Getenv); len(offs) > 0 {
+	offs, deciders := claudeProject(os.Getenv)
+	if len(offs) > 0 {
 		var said []string
 		for _, o := range offs {
 			said = append(said, o.String())
 		}
 		return cli.WithHint(fmt.Errorf("this project's own settings switch hguard's hooks off (%s), so no command runs here unchecked", strings.Join(said, "; ")),
 			"a person removes the setting and starts a new session")
+	}
+	if len(deciders) > 0 {
+		if err := checkReplaced(args[0], deciders, stderr); err != nil {
+			return err
+		}
 	}
 	sh := agentShellProgram()
 	cmd := exec.Command(sh, "-c", args[0])
@@ -114,18 +125,18 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 	return werr
 }
 
-// claudeSwitchOffs are the settings of the project Claude Code runs this
-// prefix in that switch hguard's hooks off (hooks.ProjectSwitchOffs): the
-// hook then checked nothing, and the prefix is all of hguard that still
-// runs. It refuses every command, the agent being the caller. Under
-// another agent (Gemini CLI's hook rewrites commands to this prefix) the
-// hook did run.
-func claudeSwitchOffs(getenv func(string) string) []hooks.SwitchOff {
+// claudeProject reads the settings of the project Claude Code runs this
+// prefix in: those that switch hguard's hooks off (hooks.ProjectSwitchOffs),
+// where the hook checked nothing and the prefix is all of hguard that still
+// runs, so it refuses every command, the agent being the caller; and the
+// project's hooks that may replace a command the hook checked
+// (hooks.ProjectDeciders). Under another agent (Gemini CLI's hook rewrites
+// commands to this prefix) there are none: the hook did run.
+func claudeProject(getenv func(string) string) (offs []hooks.SwitchOff, deciders []hooks.ProjectDecider) {
 	if agent, _ := ancestry.FromEnv(getenv); agent != string(hooks.ClaudeCode) {
-		return nil
+		return nil, nil
 	}
 	home := getenv("HOME")
-	var offs []hooks.SwitchOff
 	dirs := []string{getenv("CLAUDE_PROJECT_DIR")}
 	if wd, err := os.Getwd(); err == nil && wd != dirs[0] {
 		dirs = append(dirs, wd) // each Bash command pays for these reads: once per directory
@@ -136,8 +147,104 @@ func claudeSwitchOffs(getenv func(string) string) []hooks.SwitchOff {
 				offs = append(offs, o)
 			}
 		}
+		for _, o := range hooks.ProjectDeciders("claude", d, home) {
+			if !slices.Contains(deciders, o) {
+				deciders = append(deciders, o)
+			}
+		}
 	}
-	return offs
+	return offs, deciders
+}
+
+// checkReplaced lets the Bash tool's line (what Claude Code hands its
+// shell) run only if its command is one hguard's hook let through
+// (markChecked), or one hguard allows when it checks it here: a project's
+// hook may have replaced the command the hook checked (deciders). A line
+// not in the Bash tool's wrapper is a command of the settings (a hook's,
+// the status line's, hguard's own hook among them), which no hook
+// replaces; those of the project's were judged when claude started.
+// (TestProjectHookReplacesCommand fails if the wrapper changes.)
+func checkReplaced(line string, deciders []hooks.ProjectDecider, stderr io.Writer) error {
+	command, ok := claudeCommand(line)
+	if !ok || wasChecked(command) {
+		return nil
+	}
+	var said []string
+	for _, d := range deciders {
+		said = append(said, d.String())
+	}
+	dc, err := openDecider(stderr)
+	if err != nil {
+		return err
+	}
+	defer dc.Close()
+	wd, _ := os.Getwd()
+	d, err := dc.Decide(approval.CheckRequest{Command: command, Cwd: wd, Session: session.FromAgent(string(hooks.ClaudeCode)),
+		Caller: string(hooks.ClaudeCode), AskDenies: true, Shell: "bash"})
+	if err != nil {
+		return err
+	}
+	if d.Outcome != dsl.Allow {
+		return cli.WithHint(fmt.Errorf("hguard's hook did not check this command, and a hook of this project's own settings may have put it in place of one it did (%s); checked now, it is not allowed: %s",
+			strings.Join(said, "; "), modelReasons(d)), "a person removes the hook and starts a new session")
+	}
+	return nil
+}
+
+// claudeCommand is the command in the line Claude Code's Bash tool hands
+// its shell: `… && eval 'COMMAND' < /dev/null && pwd -P >| FILE`, the
+// quoted argument of the line's only eval, where a single quote inside
+// is closed, quoted (by a backslash or double quotes) and reopened. Not
+// ok (the line itself) for another line: a hook's command, which Claude
+// Code runs as it is.
+func claudeCommand(line string) (string, bool) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
+	if err != nil {
+		return line, false
+	}
+	var words []*syntax.Word
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "eval" {
+			words = append(words, call.Args[1:]...)
+		}
+		return true
+	})
+	if len(words) != 1 {
+		return line, false
+	}
+	var b strings.Builder
+	for _, part := range words[0].Parts {
+		switch p := part.(type) {
+		case *syntax.Lit: // '\'' between quotes: a backslash quotes the next byte
+			for i := 0; i < len(p.Value); i++ {
+				if p.Value[i] == '\\' && i+1 < len(p.Value) {
+					i++
+				}
+				b.WriteByte(p.Value[i])
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return line, false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted: // '"'"' between quotes: a quote in double quotes
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok || p.Dollar {
+					return line, false
+				}
+				for i := 0; i < len(lit.Value); i++ {
+					if lit.Value[i] == '\\' && i+1 < len(lit.Value) && strings.IndexByte("$`\"\\\n", lit.Value[i+1]) >= 0 {
+						i++
+					}
+					b.WriteByte(lit.Value[i])
+				}
+			}
+		default:
+			return line, false // an expansion: not Claude Code's quoting
+		}
+	}
+	return b.String(), true
 }
 
 // agentShellProgram is the shell the agent would have run the command in:

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// A project's own PreToolUse hook may replace a command hguard's Claude
+// Code hook allowed (hooks.ProjectDeciders). In such a project hguard's
+// shell prefix runs only a command the hook checked: the hook leaves a
+// mark for each Bash command it lets through, named by the command's
+// hash, and the prefix looks for the mark of the command it is given.
+
+// checkedFor is how long a mark counts: an ask may wait for a person in
+// Claude Code's own prompt before the command runs.
+const checkedFor = 30 * time.Minute
+
+// checkedDir holds the marks.
+func checkedDir() string { return filepath.Join(home(), "state", "checked") }
+
+func checkedMark(command string) string {
+	sum := sha256.Sum256([]byte(command))
+	return filepath.Join(checkedDir(), hex.EncodeToString(sum[:]))
+}
+
+// markChecked leaves the mark of a command the hook let through, and
+// removes marks past checkedFor once there are many. An error leaves the
+// prefix to check the command itself.
+func markChecked(command string) error {
+	p := checkedMark(command)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	now := time.Now()
+	if err := os.Chtimes(p, now, now); errors.Is(err, fs.ErrNotExist) {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o600)
+		if err != nil {
+			return err
+		}
+		f.Close()
+	} else if err != nil {
+		return err
+	}
+	if entries, err := os.ReadDir(filepath.Dir(p)); err == nil && len(entries) > 256 {
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > checkedFor {
+				os.Remove(filepath.Join(filepath.Dir(p), e.Name()))
+			}
+		}
+	}
+	return nil
+}
+
+// wasChecked reports a mark of command younger than checkedFor.
+func wasChecked(command string) bool {
+	info, err := os.Stat(checkedMark(command))
+	return err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) <= checkedFor
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+// TestClaudeCommand: the command in the line Claude Code's Bash tool hands
+// its shell (the shape 2.1.332 uses), and no command in another line.
+func TestClaudeCommand(t *testing.T) {
+	wrap := func(quoted string) string {
+		return `source /h/.claude/shell-snapshots/snapshot-bash-1-x.sh 2>/dev/null || true && { \builtin shopt -u extglob || \builtin setopt NO_EXTENDED_GLOB; } >/dev/null 2>&1 || true && { \builtin unalias -- 'which'; \builtin unset -f -- 'which'; } >/dev/null 2>&1 || true && eval ` +
+			quoted + ` < /dev/null && pwd -P >| /h/tmp/claude-0b98-cwd`
+	}
+	for _, tt := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{wrap(`'echo hello'`), "echo hello", true},
+		{wrap(`'echo '\''it'\''s'\'' && eval "x"'`), `echo 'it's' && eval "x"`, true},
+		{wrap(`'rm -rf ~ # eval y'`), "rm -rf ~ # eval y", true},
+		{wrap("'cat <<'\"'\"'EOF'\"'\"'\nline '\"'\"'one'\"'\"'\nEOF\necho two'"), "cat <<'EOF'\nline 'one'\nEOF\necho two", true},
+		{wrap(`'a'"\$b"'c'`), "a$bc", true},
+		{wrap(`'a'"$b"'c'`), "", false},
+		{wrap(`"$(curl x)"`), "", false},                           // not Claude Code's quoting
+		{wrap(`$'a\nb'`), "", false},                               // nor this
+		{"exec /usr/local/bin/hguard hook claude-code", "", false}, // a hook's command
+		{"eval a; eval b", "", false},
+		{"eval", "", false},
+		{"'unterminated", "", false},
+	} {
+		got, ok := claudeCommand(tt.line)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("claudeCommand(%q) = %q, %v; want %q, %v", tt.line, got, ok, tt.want, tt.ok)
+		}
+		if !ok && got != tt.line {
+			t.Errorf("claudeCommand(%q) not ok returned %q, want the line", tt.line, got)
+		}
+	}
+}
+
+// TestCheckedMarks: a mark counts for the command it was left for, for
+// checkedFor; old marks go once there are many.
+func TestCheckedMarks(t *testing.T) {
+	t.Setenv("HGUARD_HOME", t.TempDir())
+	if wasChecked("ls") {
+		t.Fatal("a mark before any was left")
+	}
+	if err := markChecked("ls"); err != nil {
+		t.Fatal(err)
+	}
+	if !wasChecked("ls") || wasChecked("ls ") || wasChecked("rm -rf ~") {
+		t.Errorf("marks: ls %v, 'ls ' %v, rm %v; want only ls", wasChecked("ls"), wasChecked("ls "), wasChecked("rm -rf ~"))
+	}
+	old := time.Now().Add(-checkedFor - time.Minute)
+	if err := os.Chtimes(checkedMark("ls"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if wasChecked("ls") {
+		t.Error("a mark older than checkedFor still counts")
+	}
+	for i := range 300 {
+		if err := markChecked("echo " + string(rune('a'+i%26)) + string(rune('a'+i/26))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(checkedMark("ls")); !os.IsNotExist(err) {
+		t.Errorf("an old mark was kept among %d: %v", 300, err)
+	}
+	if err := markChecked("ls"); err != nil || !wasChecked("ls") {
+		t.Errorf("marked again: %v, %v", err, wasChecked("ls"))
+	}
+}
