@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 )
 
@@ -28,8 +29,12 @@ func checkedMark(command string) string {
 	return filepath.Join(checkedDir(), hex.EncodeToString(sum[:]))
 }
 
-// markChecked leaves the mark of a command the hook let through, and
-// removes marks past checkedFor once there are many. An error leaves the
+// pruneEvery: one new mark in so many looks for old ones (by the mark's
+// name, a hash), so that the hook does not list the directory each time.
+const pruneEvery = 16
+
+// markChecked leaves the mark of a command the hook let through, and now
+// and then removes marks past checkedFor once there are many. An error leaves the
 // prefix to check the command itself.
 func markChecked(command string) error {
 	p := checkedMark(command)
@@ -37,14 +42,17 @@ func markChecked(command string) error {
 		return err
 	}
 	now := time.Now()
-	if err := os.Chtimes(p, now, now); errors.Is(err, fs.ErrNotExist) {
-		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o600)
-		if err != nil {
-			return err
-		}
-		f.Close()
-	} else if err != nil {
+	err := os.Chtimes(p, now, now)
+	if !errors.Is(err, fs.ErrNotExist) {
 		return err
+	}
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if first, _ := strconv.ParseUint(filepath.Base(p)[:2], 16, 8); first%pruneEvery != 0 {
+		return nil
 	}
 	if entries, err := os.ReadDir(filepath.Dir(p)); err == nil && len(entries) > 256 {
 		for _, e := range entries {
