@@ -259,7 +259,24 @@ func TestEverydayDevLines(t *testing.T) {
 		{"PYTHONPATH=/tmp/x python -m pytest", dsl.Ask, dsl.Ask},
 		{"PYTHONPATH=src git status", dsl.Ask, dsl.Ask},
 		{"LD_LIBRARY_PATH=build/lib ls", dsl.Ask, dsl.Ask},
-		{"export PYTHONPATH=src", dsl.Ask, dsl.Ask},
+		// exported, the project's own path too (the fifth everyday corpus)
+		{"export PYTHONPATH=src", dsl.Allow, dsl.Allow},
+		{"export PYTHONPATH=\"$PWD/src\"", dsl.Allow, dsl.Allow},
+		{"export PYTHONPATH=\"${PYTHONPATH}:$PWD/src\"", dsl.Allow, dsl.Allow},
+		{"export PYTHONPATH=/tmp/x", dsl.Ask, dsl.Ask},
+		{"export PYTHONPATH=src:~/mods", dsl.Ask, dsl.Ask},
+		{"export PYTHONPATH=$X", dsl.Ask, dsl.Ask},
+		{"export LD_LIBRARY_PATH=build/lib", dsl.Ask, dsl.Ask},
+		{"export LD_PRELOAD=./x.so", dsl.Ask, dsl.Ask},
+		// ssh-keyscan's host keys appended to known_hosts
+		{"ssh-keyscan github.com >> ~/.ssh/known_hosts", dsl.Allow, dsl.Allow},
+		{"mkdir -p ~/.ssh && ssh-keyscan -H gitlab.com 2>/dev/null >> ~/.ssh/known_hosts", dsl.Allow, dsl.Allow},
+		{"ssh-keyscan github.com > ~/.ssh/known_hosts", dsl.Ask, dsl.Ask},
+		{"echo '* ssh-ed25519 AAAA' >> ~/.ssh/known_hosts", dsl.Ask, dsl.Ask},
+		{"ssh-keyscan github.com >> ~/.ssh/authorized_keys", dsl.Ask, dsl.Ask},
+		// a dry run of git prune reports only
+		{"git prune --dry-run", dsl.Allow, dsl.Allow},
+		{"git prune", dsl.Ask, dsl.Ask},
 		// an editor or pager that does nothing
 		{"GIT_EDITOR=true git rebase --continue", dsl.Allow, dsl.Allow},
 		{"GIT_PAGER=cat git log", dsl.Allow, dsl.Allow},
