@@ -111,7 +111,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native25
 		}
-	case "pos(0) == \"destroy\" || (pos(0) in [\"apply\", \"plan\"] && hasFlag(\"destroy\")) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\")":
+	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\")":
 		if scope == "command" {
 			return native26
 		}
@@ -127,7 +127,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native29
 		}
-	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\"))":
+	case "(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\"))))":
 		if scope == "command" {
 			return native30
 		}
@@ -1360,7 +1360,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [491]lazyRegexp{
+var nativeRegexps = [493]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1406,6 +1406,8 @@ var nativeRegexps = [491]lazyRegexp{
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl) (ps|images|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
+	{src: "(-f|--filter)[ =][\"']?(status=(exited|created|dead)|dangling=true)[\"']?[ )]"},
+	{src: "status=(running|paused|restarting|removing)|dangling=false"},
 	{src: "\"(hostPID|hostNetwork|hostIPC|privileged|allowPrivilegeEscalation)\"\\s*:\\s*true|\"hostPath\"\\s*:"},
 	{src: "^/(:|$)"},
 	{src: "docker\\.sock"},
@@ -2281,9 +2283,12 @@ func native25(env any) bool {
 // native26 is the condition of iac-destroy.
 func native26(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Pos(0) == "destroy") ||
-		(in(e.Pos(0), "apply", "plan") &&
+	return ((((((e.Pos(0) == "destroy") ||
+		((e.Pos(0) == "apply") &&
 			e.HasFlag("destroy"))) ||
+		(((e.Pos(0) == "plan") &&
+			e.HasFlag("destroy")) &&
+			e.HasFlag("out"))) ||
 		((e.Pos(0) == "apply") &&
 			e.HasFlag("auto-approve"))) ||
 		(((e.Name == "pulumi") &&
@@ -2393,7 +2398,9 @@ func native30(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[44], "$(", p0)
+				return (matchReWith(&nativeRegexps[44], "$(", p0) &&
+					!(matchReWith(&nativeRegexps[45], "-", p0) &&
+						!matchReAny(&nativeRegexps[46], "status=\x00dangling=false", p0)))
 			})))
 }
 
@@ -2406,7 +2413,7 @@ func native31(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[45], "\"", p0)
+				return matchReWith(&nativeRegexps[47], "\"", p0)
 			})))
 }
 
@@ -2418,13 +2425,13 @@ func native32(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[46], "/", p0) ||
-					matchReWith(&nativeRegexps[47], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[48], "/", p0))
+				return ((matchReWith(&nativeRegexps[48], "/", p0) ||
+					matchReWith(&nativeRegexps[49], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[50], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[49], "=/", p0) ||
-					matchReWith(&nativeRegexps[47], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[51], "=/", p0) ||
+					matchReWith(&nativeRegexps[49], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2433,7 +2440,7 @@ func native32(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[50], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[52], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2444,7 +2451,7 @@ func native33(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[51], "s", p1)
+					return matchReWith(&nativeRegexps[53], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2458,7 +2465,7 @@ func native33(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[52], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[54], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2473,7 +2480,7 @@ func native33(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[53], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[55], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2486,7 +2493,7 @@ func native34(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[51], "s", p1)
+					return matchReWith(&nativeRegexps[53], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2500,7 +2507,7 @@ func native34(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[52], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[54], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2514,10 +2521,10 @@ func native34(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[53], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[55], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[54], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[56], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2546,12 +2553,12 @@ func native36(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[55], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[57], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[56], "$", p0)
+				return matchReWith(&nativeRegexps[58], "$", p0)
 			})))
 }
 
@@ -2559,7 +2566,7 @@ func native36(env any) bool {
 func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[57], "://", p0)
+		return matchReWith(&nativeRegexps[59], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -2584,7 +2591,7 @@ func native38(env any) bool {
 func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[58], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[60], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -2599,18 +2606,18 @@ func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[59], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[60], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[61], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[62], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[61], ":", p0)
+				return matchReFold(&nativeRegexps[63], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[62], p0)
+					return matchRe(&nativeRegexps[64], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[62], p0)
+				return matchRe(&nativeRegexps[64], p0)
 			})))
 }
 
@@ -2620,7 +2627,7 @@ func native41(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[63], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[65], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -2650,14 +2657,14 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[65], "$", p0) &&
+		return (matchReFold(&nativeRegexps[66], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[67], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[65], "$", p0) &&
+				return (matchReFold(&nativeRegexps[66], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[67], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -2667,14 +2674,14 @@ func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[65], "$", p0) &&
+			return (matchReFold(&nativeRegexps[66], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[67], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[64], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[65], "$", p0) &&
+					return (matchReFold(&nativeRegexps[66], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[67], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -2762,7 +2769,7 @@ func native45(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[66], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[68], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -2773,12 +2780,12 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[67], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[69], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[68], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[70], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[69], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[71], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native47 is the condition of sql-destructive.
@@ -2795,10 +2802,10 @@ func native47(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchReAny(&nativeRegexps[70], "drop\x00truncate", let0) ||
-			matchReFold(&nativeRegexps[71], "delete", let0)) ||
-			matchReFold(&nativeRegexps[72], ".", let0)) ||
-			matchReFold(&nativeRegexps[73], "grant", let0))
+		return (((matchReAny(&nativeRegexps[72], "drop\x00truncate", let0) ||
+			matchReFold(&nativeRegexps[73], "delete", let0)) ||
+			matchReFold(&nativeRegexps[74], ".", let0)) ||
+			matchReFold(&nativeRegexps[75], "grant", let0))
 	}()
 }
 
@@ -2807,7 +2814,7 @@ func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[74], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[76], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
 	}()
 }
 
@@ -2827,14 +2834,14 @@ func native49(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[75], "flush", p0)
+						return matchReAny(&nativeRegexps[77], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[76], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[78], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[77], "flush", p0)
+					return matchReAny(&nativeRegexps[79], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[76], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[78], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -2904,7 +2911,7 @@ func native54(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[78], "--part-", p0)
+				return matchReWith(&nativeRegexps[80], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3029,12 +3036,12 @@ func native58(env any) bool {
 func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[79], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[80], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[81], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[82], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[81], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[82], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[83], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[84], "/dev/", p0.Target))
 		}))
 }
 
@@ -3067,20 +3074,20 @@ func native60(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[83], "bs=", p0)
-				}) &&
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[84], "count=", p0)
-					}))) ||
-				(anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[85], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[86], "count=", p0)
+					}))) ||
+				(anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[87], "bs=", p0)
+				}) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[88], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[89], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") ||
@@ -3088,7 +3095,7 @@ func native60(env any) bool {
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[87], p0)
+				return matchRe(&nativeRegexps[89], p0)
 			})))
 }
 
@@ -3097,7 +3104,7 @@ func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[88], "remount", p0)
+			return matchReWith(&nativeRegexps[90], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3119,11 +3126,11 @@ func native61(env any) bool {
 func native62(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[89], "/dev/", p0)
+		return matchReWith(&nativeRegexps[91], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[90], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[92], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3132,7 +3139,7 @@ func native62(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[91], p0)
+				return matchRe(&nativeRegexps[93], p0)
 			})))
 }
 
@@ -3172,7 +3179,7 @@ func native68(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[92], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
+		matchReAny(&nativeRegexps[94], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
 // native69 is the condition of program-option-exec.
@@ -3199,25 +3206,25 @@ func native69(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[93], "-", p0))
+					matchReWith(&nativeRegexps[95], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[94], "--", p0)) ||
-					matchReWith(&nativeRegexps[95], "-I", p0))
+					matchReWith(&nativeRegexps[96], "--", p0)) ||
+					matchReWith(&nativeRegexps[97], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[96], "--", p0))
+					matchReWith(&nativeRegexps[98], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[97], "-c\x00;\x00$(", p0)
+				return matchReAny(&nativeRegexps[99], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[98], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+				return matchReAny(&nativeRegexps[100], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3234,7 +3241,7 @@ func native70(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[99], "${", p0)
+			return matchReWith(&nativeRegexps[101], "${", p0)
 		}))
 }
 
@@ -3242,18 +3249,18 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!matchReFold(&nativeRegexps[100], "=", p0) &&
-			matchReAny(&nativeRegexps[101], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!matchReFold(&nativeRegexps[102], "=", p0) &&
+			matchReAny(&nativeRegexps[103], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[102], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[104], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!(in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[103], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[104], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[105], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[106], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3263,7 +3270,7 @@ func native72(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[105], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[107], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3273,7 +3280,7 @@ func native73(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[106], "-", p0)
+				return matchReWith(&nativeRegexps[108], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3287,16 +3294,16 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[107], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[109], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[108], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[110], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native74 is the condition of command-remap-expansion.
 func native74(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[109], "${", e.Line)
+	return matchReWith(&nativeRegexps[111], "${", e.Line)
 }
 
 // native75 is the condition of path-untrusted-dir.
@@ -3328,7 +3335,7 @@ func native75(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[110], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[112], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native76 is the condition of shell-through-program.
@@ -3345,7 +3352,7 @@ func native76(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[111], " ", p0))
+					!matchReWith(&nativeRegexps[113], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3354,7 +3361,7 @@ func native76(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[112], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[114], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3364,7 +3371,7 @@ func native76(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[113], "root\x000", p0)
+						return matchReAny(&nativeRegexps[115], "root\x000", p0)
 					})))))
 }
 
@@ -3383,7 +3390,7 @@ func native77(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[113], "root\x000", p0)
+				return matchReAny(&nativeRegexps[115], "root\x000", p0)
 			})))
 }
 
@@ -3398,28 +3405,28 @@ func native78(env any) bool {
 func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[114], "#", p0)
+		return matchReWith(&nativeRegexps[116], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[114], "#", p0)
+				return matchReWith(&nativeRegexps[116], "#", p0)
 			})))
 }
 
 // native80 is the condition of load-library.
 func native80(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[115], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[117], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[116], "-", p0))
+					matchReWith(&nativeRegexps[118], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[117], "lib", p0))
+						!matchReWith(&nativeRegexps[119], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3427,14 +3434,14 @@ func native80(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[118], ".", p0)
+				return matchReWith(&nativeRegexps[120], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[118], ".", p0)
+				return matchReWith(&nativeRegexps[120], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3456,21 +3463,21 @@ func native80(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[119], "/", p0)
+				return matchReWith(&nativeRegexps[121], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[120], ".node", p0)
+				return matchReWith(&nativeRegexps[122], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[121], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[123], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[122], "lib", p0))
+					!matchReWith(&nativeRegexps[124], "lib", p0))
 			})))
 }
 
@@ -3483,23 +3490,23 @@ func native81(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[123], "-", p0) &&
-				!matchReWith(&nativeRegexps[122], "lib", p0))
+			return (matchReWith(&nativeRegexps[125], "-", p0) &&
+				!matchReWith(&nativeRegexps[124], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[124], "=", p0) &&
-					!matchReWith(&nativeRegexps[122], "lib", p0))
+				return (matchReWith(&nativeRegexps[126], "=", p0) &&
+					!matchReWith(&nativeRegexps[124], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[125], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[122], "lib", p0))
+				return (matchReWith(&nativeRegexps[127], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[124], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[126], "-", p0)
+				return matchReWith(&nativeRegexps[128], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[127], ".", p0) &&
-						!matchReWith(&nativeRegexps[128], "lib", p0))
+					return (matchReWith(&nativeRegexps[129], ".", p0) &&
+						!matchReWith(&nativeRegexps[130], "lib", p0))
 				}))))
 }
 
@@ -3507,8 +3514,8 @@ func native81(env any) bool {
 func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[127], ".", p0) &&
-			!matchReWith(&nativeRegexps[128], "lib", p0))
+		return (matchReWith(&nativeRegexps[129], ".", p0) &&
+			!matchReWith(&nativeRegexps[130], "lib", p0))
 	})
 }
 
@@ -3517,7 +3524,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[129], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[131], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3530,10 +3537,10 @@ func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[129], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[131], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[130], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[132], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3541,7 +3548,7 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[131], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[133], "bin", cleanPath(p0))
 	})
 }
 
@@ -3593,7 +3600,7 @@ func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[132], "bin/", p0)
+			return matchReWith(&nativeRegexps[134], "bin/", p0)
 		}))
 }
 
@@ -3634,9 +3641,9 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[133], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[134], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[135], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[135], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[136], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[137], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3647,7 +3654,7 @@ func native93(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[136], "function", e.Line)))
+			matchReWith(&nativeRegexps[138], "function", e.Line)))
 }
 
 // native94 is the condition of fish-funcsave-agent.
@@ -3679,7 +3686,7 @@ func native96(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[137], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[139], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3776,10 +3783,10 @@ func native102(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[138], "..", p0) ||
+					(matchReWith(&nativeRegexps[140], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[139], "$", p0) &&
+							!(matchReWith(&nativeRegexps[141], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3806,17 +3813,17 @@ func native103(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[140], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[142], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[141], "-", p0) ||
+						return (matchReWith(&nativeRegexps[143], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[142], "-", p0) ||
+							return (matchReWith(&nativeRegexps[144], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3842,9 +3849,9 @@ func native104(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[143], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[145], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[144], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[146], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -3863,10 +3870,10 @@ func native105(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[145], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[147], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[146], ".", p0) &&
-						!matchReWith(&nativeRegexps[147], ":", p0)))
+					(matchReWith(&nativeRegexps[148], ".", p0) &&
+						!matchReWith(&nativeRegexps[149], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -3890,7 +3897,7 @@ func native106(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[148], "0", p0)
+					return matchReWith(&nativeRegexps[150], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -3932,7 +3939,7 @@ func native106(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[149], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[151], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4066,7 +4073,7 @@ func native109(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[150], "-", p0) ||
+							return (matchReWith(&nativeRegexps[152], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4190,7 +4197,7 @@ func native115(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[151], "for", e.Line))))
+				matchReWith(&nativeRegexps[153], "for", e.Line))))
 }
 
 // native116 is the condition of rsync-delete.
@@ -4218,7 +4225,7 @@ func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[152], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[154], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4267,11 +4274,11 @@ func native118(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[153], "x", p0)
+						return matchReWith(&nativeRegexps[155], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[154], "x", p0)
+						return matchReWith(&nativeRegexps[156], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4309,7 +4316,7 @@ func native119(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[155], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[157], ".", baseName(p0)))
 			})))
 }
 
@@ -4356,7 +4363,7 @@ func native122(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[156], "-", p0)
+					return matchReWith(&nativeRegexps[158], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4369,7 +4376,7 @@ func native122(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[157], p0)) &&
+					!matchRe(&nativeRegexps[159], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4422,9 +4429,9 @@ func native126(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[158], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[159], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[160], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[160], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[161], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[162], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native127 is the condition of move-to-dev-null.
@@ -4528,7 +4535,7 @@ func native135(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[161], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[163], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4552,7 +4559,7 @@ func native136(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[162], let1) {
+						!matchRe(&nativeRegexps[164], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4565,7 +4572,7 @@ func native136(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[162], let2) {
+							!matchRe(&nativeRegexps[164], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4583,9 +4590,9 @@ func native136(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[162], p0)) &&
+									!matchRe(&nativeRegexps[164], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[163], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[165], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4610,7 +4617,7 @@ func native137(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[162], let1) {
+						!matchRe(&nativeRegexps[164], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4623,7 +4630,7 @@ func native137(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[162], let2) {
+							!matchRe(&nativeRegexps[164], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4651,11 +4658,11 @@ func native137(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[164], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[166], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[165], "git", e.Line))))
+								matchReWith(&nativeRegexps[167], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4678,7 +4685,7 @@ func native138(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[162], let1) {
+						!matchRe(&nativeRegexps[164], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4739,7 +4746,7 @@ func native139(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[166], "remote.", p0)
+					return matchReWith(&nativeRegexps[168], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4751,8 +4758,8 @@ func native140(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[167], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[168], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[169], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[170], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4781,7 +4788,7 @@ func native141(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[162], p0)) &&
+						!matchRe(&nativeRegexps[164], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4841,14 +4848,14 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[169], e.Original))
+		!matchRe(&nativeRegexps[171], e.Original))
 }
 
 // native148 is the condition of url-confusable-host.
 func native148(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[170], "://", e.Original))
+		matchReFold(&nativeRegexps[172], "://", e.Original))
 }
 
 // native149 is the condition of macos-protection-off.
@@ -4860,16 +4867,16 @@ func native149(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[171], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[172], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[173], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[174], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[173], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[175], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[174], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[176], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -4886,7 +4893,7 @@ func native149(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[175], "--set", p0)
+					return matchReWith(&nativeRegexps[177], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4900,14 +4907,14 @@ func native149(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[176], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[178], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[179], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4921,7 +4928,7 @@ func native150(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[178], "-", p0)
+					return matchReWith(&nativeRegexps[180], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4956,7 +4963,7 @@ func native152(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[179], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[181], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -4968,11 +4975,11 @@ func native152(env any) bool {
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[180], "-set", p0)
+		return matchReAny(&nativeRegexps[182], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[181], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[183], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -4984,15 +4991,15 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[182], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[184], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[183], "login", p0)
+				return matchReFold(&nativeRegexps[185], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[183], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[185], "login", e.Stdin.Text))))
 }
 
 // native155 is the condition of launchd-job.
@@ -5026,9 +5033,9 @@ func native156(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[184], "clipboard", p0)
+					return matchReFold(&nativeRegexps[186], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[184], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[186], "clipboard", e.Stdin.Text)))))
 }
 
 // native157 is the condition of screen-capture-agent.
@@ -5042,23 +5049,23 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[185], "dialog", p0)
+		return matchReFold(&nativeRegexps[187], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[185], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[187], "dialog", e.Stdin.Text))
 }
 
 // native159 is the condition of applescript-remote-machine.
 func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[186], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[188], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[186], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[188], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "volume", p0)
+				return matchReFold(&nativeRegexps[189], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[187], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[189], "volume", e.Stdin.Text))))
 }
 
 // native160 is the condition of read-private-store-agent.
@@ -5066,7 +5073,7 @@ func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[188], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[190], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5086,7 +5093,7 @@ func native161(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[189], "/Users/", p0)
+					return matchReWith(&nativeRegexps[191], "/Users/", p0)
 				}))))
 }
 
@@ -5116,8 +5123,8 @@ func native164(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[190], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[191], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[192], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[193], ".", urlHost(p0))))
 		}))
 }
 
@@ -5137,7 +5144,7 @@ func native166(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[192], "%25", p0))
+				matchReWith(&nativeRegexps[194], "%25", p0))
 		}))
 }
 
@@ -5158,7 +5165,7 @@ func native168(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[193], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[195], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		}))
 }
 
@@ -5169,7 +5176,7 @@ func native169(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[194], "@", p0))
+				matchReWith(&nativeRegexps[196], "@", p0))
 		}))
 }
 
@@ -5178,7 +5185,7 @@ func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[195], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[197], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5218,14 +5225,14 @@ func native172(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[196], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[198], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[197], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[199], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[198], "false", p0)
+				return matchReWith(&nativeRegexps[200], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5241,30 +5248,30 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[199], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[201], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[200], "/dev/", p0)
+			return matchReWith(&nativeRegexps[202], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[201], ":", p0)
+				return matchReFold(&nativeRegexps[203], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[202], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[204], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[203], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[205], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[204], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[205], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[206], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[206], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[207], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[208], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native174 is the condition of exfiltrate-secrets.
@@ -5275,9 +5282,9 @@ func native174(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[207], "$", p0) &&
+				(matchReWith(&nativeRegexps[209], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[208], "$(cat ", p0))
+				matchReWith(&nativeRegexps[210], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5296,7 +5303,7 @@ func native174(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[209], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[211], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5310,10 +5317,10 @@ func native174(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[210], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[212], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[211], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[213], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5335,7 +5342,7 @@ func native174(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[212], "$(", p0)
+				return matchReWith(&nativeRegexps[214], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5348,11 +5355,11 @@ func native174(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[213], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[215], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[212], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[214], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[214], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[216], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5429,12 +5436,12 @@ func native176(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[215], ":", p0)
+					return matchReWith(&nativeRegexps[217], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[216], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[218], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5453,7 +5460,7 @@ func native177(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[217], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[219], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5477,8 +5484,8 @@ func native178(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[218], "$", p0)) &&
-			matchReWith(&nativeRegexps[219], ".", p0))
+			matchReWith(&nativeRegexps[220], "$", p0)) &&
+			matchReWith(&nativeRegexps[221], ".", p0))
 	})
 }
 
@@ -5526,7 +5533,7 @@ func native179(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[220], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[222], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5535,7 +5542,7 @@ func native179(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[221], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[223], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -5607,13 +5614,13 @@ func native180(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[222], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[224], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[222], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[224], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5625,7 +5632,7 @@ func native181(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[223], "cd", e.Line))
+		matchReWith(&nativeRegexps[225], "cd", e.Line))
 }
 
 // native182 is the condition of reverse-shell-fifo.
@@ -5638,7 +5645,7 @@ func native182(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[224], "mk", e.Line))
+		matchReWith(&nativeRegexps[226], "mk", e.Line))
 }
 
 // native183 is the condition of shell-piped-to-network.
@@ -5665,20 +5672,20 @@ func native184(env any) bool {
 // native185 is the condition of awk-network.
 func native185(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[225], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[226], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[227], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[228], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native186 is the condition of dns-update.
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[227], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[229], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[228], "del", p0)
+			return matchReFold(&nativeRegexps[230], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[227], "del", p0.Target)
+			return matchReFold(&nativeRegexps[229], "del", p0.Target)
 		}))
 }
 
@@ -5706,7 +5713,7 @@ func native187(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[229], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[231], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5717,15 +5724,15 @@ func native187(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[230], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[231], "*", p0) ||
-										matchReAny(&nativeRegexps[232], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[232], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[233], "*", p0) ||
+										matchReAny(&nativeRegexps[234], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[233], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[235], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[234], "${", p0)
+									return matchReWith(&nativeRegexps[236], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[235], "$", e.Source)))
+									!matchReWith(&nativeRegexps[237], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5742,7 +5749,7 @@ func native187(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[235], "$", p0) &&
+								return (matchReWith(&nativeRegexps[237], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5750,23 +5757,23 @@ func native187(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[236], "%", p0) &&
+										return (matchReWith(&nativeRegexps[238], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[237], ":", p0) &&
+										return (matchReWith(&nativeRegexps[239], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[235], "$", p0)) &&
+										matchReWith(&nativeRegexps[237], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[238], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[240], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5801,10 +5808,10 @@ func native189(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[239], ".", p0))
+					matchReWith(&nativeRegexps[241], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[235], "$", p0) &&
+			return (matchReWith(&nativeRegexps[237], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5832,7 +5839,7 @@ func native190(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[240], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[242], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5840,7 +5847,7 @@ func native190(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[241], p0)
+							return matchRe(&nativeRegexps[243], p0)
 						}))))
 		}()
 	}()
@@ -5854,7 +5861,7 @@ func native191(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[242], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[244], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5877,7 +5884,7 @@ func native193(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[243], "://", p0)
+				return matchReWith(&nativeRegexps[245], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5889,7 +5896,7 @@ func native193(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[244], "R:", p0)
+				return matchReWith(&nativeRegexps[246], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5913,15 +5920,15 @@ func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[245], "@", p0) &&
-				!matchReWith(&nativeRegexps[246], "@", p0))
+			return (matchReWith(&nativeRegexps[247], "@", p0) &&
+				!matchReWith(&nativeRegexps[248], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[247], ":", p0) &&
-						!matchReAny(&nativeRegexps[248], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[249], ":", p0) &&
+						!matchReAny(&nativeRegexps[250], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5938,7 +5945,7 @@ func native194(env any) bool {
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[249], "@", p0)
+		return matchReWith(&nativeRegexps[251], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -5954,18 +5961,18 @@ func native196(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[250], ":", p0)
+				return matchReFold(&nativeRegexps[252], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[251], ":", p0)
+				return matchReFold(&nativeRegexps[253], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[252], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[254], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[247], ":", p0) &&
-						!matchReAny(&nativeRegexps[248], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[249], ":", p0) &&
+						!matchReAny(&nativeRegexps[250], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -5983,7 +5990,7 @@ func native197(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[253], p0)
+					return matchRe(&nativeRegexps[255], p0)
 				}))))
 }
 
@@ -5991,8 +5998,8 @@ func native197(env any) bool {
 func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[254], ":", p0) &&
-			!matchReWith(&nativeRegexps[255], ":", p0))
+		return (matchReWith(&nativeRegexps[256], ":", p0) &&
+			!matchReWith(&nativeRegexps[257], ":", p0))
 	})
 }
 
@@ -6000,8 +6007,8 @@ func native198(env any) bool {
 func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[256], p0) ||
-			matchReWith(&nativeRegexps[257], "w", p0))
+		return (matchRe(&nativeRegexps[258], p0) ||
+			matchReWith(&nativeRegexps[259], "w", p0))
 	})
 }
 
@@ -6022,13 +6029,13 @@ func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[258], "s", p0) ||
-				matchRe(&nativeRegexps[259], p0))
+			return (matchReWith(&nativeRegexps[260], "s", p0) ||
+				matchRe(&nativeRegexps[261], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[259], p0) ||
-					matchReWith(&nativeRegexps[260], "s", p0))
+				return (matchRe(&nativeRegexps[261], p0) ||
+					matchReWith(&nativeRegexps[262], "s", p0))
 			})))
 }
 
@@ -6037,15 +6044,15 @@ func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[261], "s", p0) ||
-				matchRe(&nativeRegexps[262], p0))
+			return (matchReWith(&nativeRegexps[263], "s", p0) ||
+				matchRe(&nativeRegexps[264], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[262], p0)
+				return matchRe(&nativeRegexps[264], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[263], cleanPath(p0))
+			return matchRe(&nativeRegexps[265], cleanPath(p0))
 		}))
 }
 
@@ -6066,7 +6073,7 @@ func native204(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[264], "+", p0)
+					return matchReWith(&nativeRegexps[266], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6075,8 +6082,8 @@ func native204(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[265], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[266], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[267], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[268], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6095,9 +6102,9 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[267], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[269], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[268], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[270], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6118,29 +6125,29 @@ func native206(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[269], p0) ||
-					matchRe(&nativeRegexps[270], p0)) ||
-					matchRe(&nativeRegexps[271], p0)) ||
-					matchReWith(&nativeRegexps[272], "w", p0)) ||
-					matchReWith(&nativeRegexps[273], "g", p0))
+				return ((((matchRe(&nativeRegexps[271], p0) ||
+					matchRe(&nativeRegexps[272], p0)) ||
+					matchRe(&nativeRegexps[273], p0)) ||
+					matchReWith(&nativeRegexps[274], "w", p0)) ||
+					matchReWith(&nativeRegexps[275], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[270], p0) ||
-					matchRe(&nativeRegexps[274], p0)) ||
-					matchReWith(&nativeRegexps[275], "w", p0)) ||
-					matchReWith(&nativeRegexps[272], "w", p0))
+				return (((matchRe(&nativeRegexps[272], p0) ||
+					matchRe(&nativeRegexps[276], p0)) ||
+					matchReWith(&nativeRegexps[277], "w", p0)) ||
+					matchReWith(&nativeRegexps[274], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[276], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[278], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[277], p0)
+				return matchRe(&nativeRegexps[279], p0)
 			})))
 }
 
@@ -6153,7 +6160,7 @@ func native207(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[278], "-", p0)
+					return matchReWith(&nativeRegexps[280], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6167,20 +6174,20 @@ func native207(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[279], "0", p0)
+				return matchReWith(&nativeRegexps[281], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[279], "0", p0)
+				return matchReWith(&nativeRegexps[281], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[280], ":", p0)
+				return matchReWith(&nativeRegexps[282], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[280], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[282], ":", e.Stdin.Text))))
 }
 
 // native208 is the condition of privileged-group.
@@ -6210,7 +6217,7 @@ func native208(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[281], "/Groups/", p0))
+					matchReWith(&nativeRegexps[283], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6281,7 +6288,7 @@ func native212(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[282], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[284], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6289,12 +6296,12 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[283], p0)
+		return matchRe(&nativeRegexps[285], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[284], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[286], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6313,7 +6320,7 @@ func native214(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[285], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[287], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native215 is the condition of read-secret.
@@ -6329,7 +6336,7 @@ func native216(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[286], ":", p0) ||
+					return (matchReWith(&nativeRegexps[288], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6338,7 +6345,7 @@ func native216(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[287], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[289], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native217 is the condition of send-secret-dir.
@@ -6357,10 +6364,10 @@ func native218(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[288], p0)
+					return matchRe(&nativeRegexps[290], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[291], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6374,7 +6381,7 @@ func native219(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[290], "-", p0)
+						return matchReWith(&nativeRegexps[292], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6409,7 +6416,7 @@ func native220(env any) bool {
 func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[291], "mount", p0)
+		return matchReFold(&nativeRegexps[293], "mount", p0)
 	})
 }
 
@@ -6473,10 +6480,10 @@ func native222(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[292], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[294], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[293], "hguard", p0)
+				return matchReWith(&nativeRegexps[295], "hguard", p0)
 			})))
 }
 
@@ -6544,13 +6551,13 @@ func native223(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[294], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[296], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[292], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[294], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[293], "hguard", p0)
+					return matchReWith(&nativeRegexps[295], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6629,7 +6636,7 @@ func native224(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[152], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[154], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -6639,7 +6646,7 @@ func native224(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[153], "x", p0)
+							return matchReWith(&nativeRegexps[155], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -6669,7 +6676,7 @@ func native224(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[295], baseName(p0)))
+										matchRe(&nativeRegexps[297], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -6691,7 +6698,7 @@ func native225(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[296], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[298], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6717,7 +6724,7 @@ func native225(env any) bool {
 func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[297], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[299], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6735,15 +6742,15 @@ func native226(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[298], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[299], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[300], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[301], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[300], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[302], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native227 is the condition of self-replace-agent.
@@ -6753,19 +6760,19 @@ func native227(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[301], "hguard", p0)
+				return matchReWith(&nativeRegexps[303], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[302], "hguard", p0)
+					return matchReWith(&nativeRegexps[304], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[303], "hguard", p0)
+						return matchReWith(&nativeRegexps[305], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[304], "hguard", p0)
+					return matchReWith(&nativeRegexps[306], "hguard", p0)
 				}))))
 }
 
@@ -6796,13 +6803,13 @@ func native228(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[305], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[307], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[306], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[308], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6840,13 +6847,13 @@ func native229(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[305], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[307], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[306], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[308], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6857,10 +6864,10 @@ func native229(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[303], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[305], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[307], "hguard", p0) ||
-						matchReWith(&nativeRegexps[308], "hguard", p0))
+					return (matchReWith(&nativeRegexps[309], "hguard", p0) ||
+						matchReWith(&nativeRegexps[310], "hguard", p0))
 				}))))
 }
 
@@ -6870,8 +6877,8 @@ func native230(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[309], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[310], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[311], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[312], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native231 is the condition of self-inline-write-agent.
@@ -6881,8 +6888,8 @@ func native231(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[309], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[310], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[311], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[312], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native232 is the condition of self-env.
@@ -6903,23 +6910,23 @@ func native232(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[311], "hguard_", p0)
+			return matchReFold(&nativeRegexps[313], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[311], "hguard_", p0)
+					return matchReFold(&nativeRegexps[313], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[312], "-", p0) ||
+						return (matchReWith(&nativeRegexps[314], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[313], "hguard", p0)
+					return matchReFold(&nativeRegexps[315], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6937,13 +6944,13 @@ func native232(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[314], "hguard_", p0)
+					return matchReFold(&nativeRegexps[316], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[311], "hguard_", p0)
+					return matchReFold(&nativeRegexps[313], "hguard_", p0)
 				})))
 	}()
 }
@@ -6967,23 +6974,23 @@ func native233(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[311], "hguard_", p0)
+				return matchReFold(&nativeRegexps[313], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[311], "hguard_", p0)
+						return matchReFold(&nativeRegexps[313], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[312], "-", p0) ||
+							return (matchReWith(&nativeRegexps[314], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[313], "hguard", p0)
+						return matchReFold(&nativeRegexps[315], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7001,13 +7008,13 @@ func native233(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[314], "hguard_", p0)
+						return matchReFold(&nativeRegexps[316], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[311], "hguard_", p0)
+						return matchReFold(&nativeRegexps[313], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7018,30 +7025,30 @@ func native234(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[315], "-", p0)
+			return matchReWith(&nativeRegexps[317], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[316], p0))
+					matchRe(&nativeRegexps[318], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[317], p0)
+				return matchRe(&nativeRegexps[319], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[318], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[320], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[319], "accept-", p0)
+				return matchReWith(&nativeRegexps[321], "accept-", p0)
 			})))
 }
 
@@ -7052,30 +7059,30 @@ func native235(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[315], "-", p0)
+				return matchReWith(&nativeRegexps[317], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[316], p0))
+						matchRe(&nativeRegexps[318], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[317], p0)
+					return matchRe(&nativeRegexps[319], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[318], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[320], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[319], "accept-", p0)
+					return matchReWith(&nativeRegexps[321], "accept-", p0)
 				}))))
 }
 
@@ -7083,7 +7090,7 @@ func native235(env any) bool {
 func native236(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[320], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[322], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7095,7 +7102,7 @@ func native237(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[320], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[322], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7112,7 +7119,7 @@ func native238(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[320], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[322], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7134,7 +7141,7 @@ func native239(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[320], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[322], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7217,16 +7224,16 @@ func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[313], "hguard", p0)
+			return matchReFold(&nativeRegexps[315], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], "hguard", p0)
+				return matchReFold(&nativeRegexps[315], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[321], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[323], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], "hguard", p0)
+				return matchReFold(&nativeRegexps[315], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7239,16 +7246,16 @@ func native243(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], "hguard", p0)
+				return matchReFold(&nativeRegexps[315], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[313], "hguard", p0)
+					return matchReFold(&nativeRegexps[315], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[321], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[323], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[313], "hguard", p0)
+					return matchReFold(&nativeRegexps[315], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7264,10 +7271,10 @@ func native244(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[322], "hook", p0)
+					return matchReAny(&nativeRegexps[324], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[322], "hook", p0)
+					return matchReAny(&nativeRegexps[324], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7278,7 +7285,7 @@ func native244(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[323], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[325], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7301,10 +7308,10 @@ func native245(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[322], "hook", p0)
+						return matchReAny(&nativeRegexps[324], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[322], "hook", p0)
+						return matchReAny(&nativeRegexps[324], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7315,7 +7322,7 @@ func native245(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[323], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[325], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7334,7 +7341,7 @@ func native246(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[313], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[315], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7361,7 +7368,7 @@ func native246(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[324], e.Name)) ||
+				matchRe(&nativeRegexps[326], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7439,7 +7446,7 @@ func native253(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[325], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[327], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7449,15 +7456,15 @@ func native253(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[326], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[328], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[327], "-", p0) ||
+						return (matchReWith(&nativeRegexps[329], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[328], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[330], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -7478,7 +7485,7 @@ func native255(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[329], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[331], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -7507,7 +7514,7 @@ func native257(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[330], "=", p0)
+					return matchReWith(&nativeRegexps[332], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -7515,20 +7522,20 @@ func native257(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[330], "=", p0) ||
-						matchReWith(&nativeRegexps[331], "test", p0))
+					return (!matchReWith(&nativeRegexps[332], "=", p0) ||
+						matchReWith(&nativeRegexps[333], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[332], "D", p0)
+					return matchReWith(&nativeRegexps[334], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[333], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[335], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[334], "db:", p0)
+					return matchReWith(&nativeRegexps[336], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -7569,7 +7576,7 @@ func native257(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[335], "migrate:", p0)
+						return matchReWith(&nativeRegexps[337], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -7601,7 +7608,7 @@ func native257(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[336], ".", p0)
+							return matchReWith(&nativeRegexps[338], ".", p0)
 						}))))
 		}()
 	}()
@@ -7612,9 +7619,9 @@ func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[337], "secret", p0)
+			return matchReWith(&nativeRegexps[339], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[338], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[340], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native259 is the condition of package-from-url.
@@ -7624,30 +7631,30 @@ func native259(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[339], "://", p0)
+			return matchReWith(&nativeRegexps[341], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[340], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[342], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[340], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[342], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[340], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[342], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[340], "://", p0)
+				return matchReWith(&nativeRegexps[342], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[341], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[343], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7659,7 +7666,7 @@ func native259(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[342], "://", p0) &&
+				return (matchReWith(&nativeRegexps[344], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7667,7 +7674,7 @@ func native259(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[343], "http", p0)
+				return matchReWith(&nativeRegexps[345], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7681,12 +7688,12 @@ func native259(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[343], "http", p0)
+				return matchReWith(&nativeRegexps[345], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[343], "http", p0)
+				return matchReWith(&nativeRegexps[345], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7700,7 +7707,7 @@ func native260(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[344], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[346], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7708,10 +7715,10 @@ func native260(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[345], "--force-", p0)
+				return matchReWith(&nativeRegexps[347], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[346], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[348], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7722,11 +7729,11 @@ func native261(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[347], "/etc/", p0)
+			return matchReWith(&nativeRegexps[349], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[348], "/etc/", p0)
+				return matchReWith(&nativeRegexps[350], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7745,28 +7752,28 @@ func native262(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[349], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[351], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[350], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[352], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[351], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[353], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[352], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[354], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[353], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[355], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return ((((!matchReWith(&nativeRegexps[354], "ENV=", p0) &&
-						!((matchReWith(&nativeRegexps[355], "=", p0) &&
+					return ((((!matchReWith(&nativeRegexps[356], "ENV=", p0) &&
+						!((matchReWith(&nativeRegexps[357], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -7776,10 +7783,10 @@ func native262(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[356], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[358], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[353], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[357], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[355], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[359], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7788,14 +7795,14 @@ func native262(env any) bool {
 func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[358], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[360], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[359], "=", p0)
+				return matchReWith(&nativeRegexps[361], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[360], "A", p0)
+			return matchReWith(&nativeRegexps[362], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7803,7 +7810,7 @@ func native263(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[361], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[363], "--preserve-env=", p0)
 		}))
 }
 
@@ -7812,7 +7819,7 @@ func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[362], ".", p0)
+			return matchReFold(&nativeRegexps[364], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7834,15 +7841,15 @@ func native265(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[363], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[365], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[364], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[366], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[365], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[367], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[366], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[368], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7852,10 +7859,10 @@ func native265(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[367], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[369], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[368], "://", p0) &&
+				return (matchReWith(&nativeRegexps[370], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7872,7 +7879,7 @@ func native265(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[368], "://", p0) &&
+				return (matchReWith(&nativeRegexps[370], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7925,7 +7932,7 @@ func native267(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[369], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[371], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7936,7 +7943,7 @@ func native268(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[370], "=", p0)
+					return matchReWith(&nativeRegexps[372], "=", p0)
 				})
 			}
 			return func() []string {
@@ -7958,28 +7965,28 @@ func native268(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[371], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[373], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[372], "_", p0) &&
+				(matchReWith(&nativeRegexps[374], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[373], "://", let1) &&
+							return (matchReWith(&nativeRegexps[375], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[374], "=", p0) &&
-					!matchReWith(&nativeRegexps[375], "=0", p0))) ||
-				matchReWith(&nativeRegexps[376], "=", p0)) ||
-				(matchReWith(&nativeRegexps[377], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[376], "=", p0) &&
+					!matchReWith(&nativeRegexps[377], "=0", p0))) ||
+				matchReWith(&nativeRegexps[378], "=", p0)) ||
+				(matchReWith(&nativeRegexps[379], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[378], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[379], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[380], "-insecure", p0))
+				(matchReWith(&nativeRegexps[380], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[381], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[382], "-insecure", p0))
 		})
 	}()
 }
@@ -7989,7 +7996,7 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[381], ".", p0)
+			return matchReWith(&nativeRegexps[383], ".", p0)
 		}))
 }
 
@@ -8005,7 +8012,7 @@ func native270(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[382], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[384], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8057,12 +8064,12 @@ func native273(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[383], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[384], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[385], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[386], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[385], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[387], "systemctl", e.Line)))
 }
 
 // native274 is the condition of fork-bomb.
@@ -8077,10 +8084,10 @@ func native274(env any) bool {
 func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[313], "hguard", p0)
+		return matchReFold(&nativeRegexps[315], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[386], "hguard", p0)
+			return matchReFold(&nativeRegexps[388], "hguard", p0)
 		}))
 }
 
@@ -8097,10 +8104,10 @@ func native277(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[387], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[389], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[388], "history", p0)
+			return matchReWith(&nativeRegexps[390], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8117,7 +8124,7 @@ func native277(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[389], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[391], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8133,7 +8140,7 @@ func native278(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[162], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[164], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8144,7 +8151,7 @@ func native278(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[162], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[164], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -8176,7 +8183,7 @@ func native279(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[390], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[392], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8198,24 +8205,24 @@ func native279(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[391], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[393], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[392], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[394], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[393], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[395], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[394], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[396], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8240,7 +8247,7 @@ func native281(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[395], "p", p0)
+				return matchReWith(&nativeRegexps[397], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8253,10 +8260,10 @@ func native281(env any) bool {
 func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[396], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[398], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[397], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[399], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -8285,10 +8292,10 @@ func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[398], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[400], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[399], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[401], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8346,13 +8353,13 @@ func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[400], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[402], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[401], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[403], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[402], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[404], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8385,7 +8392,7 @@ func native290(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[403], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[405], "/var/log/", p0)
 		}))
 }
 
@@ -8465,7 +8472,7 @@ func native292(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], "--", p0)
+					return matchReWith(&nativeRegexps[406], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8518,7 +8525,7 @@ func native294(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[150], "-", p0)
+				return matchReWith(&nativeRegexps[152], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -8569,9 +8576,9 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[405], "while", e.Code) ||
-			matchReAny(&nativeRegexps[406], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[407], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[407], "while", e.Code) ||
+			matchReAny(&nativeRegexps[408], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[409], "fork", e.Code)))
 }
 
 // native299 is the condition of service-from-file.
@@ -8591,18 +8598,18 @@ func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[49], "=/", p0)
+			return matchReWith(&nativeRegexps[51], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[408], "\"", p0)
+				return matchReWith(&nativeRegexps[410], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[409], ".sock", p0)
+				return matchReWith(&nativeRegexps[411], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8612,10 +8619,10 @@ func native300(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "source=/", p0)
+					return matchReWith(&nativeRegexps[412], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[411], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[413], "security.privileged=true", p0)
 				}))))
 }
 
@@ -8624,11 +8631,11 @@ func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[412], "bind", p0)
+			return matchReWith(&nativeRegexps[414], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[413], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[414], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[415], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[416], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native302 is the condition of snap-unsigned-install.
@@ -8645,7 +8652,7 @@ func native303(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[415], "-", p0)
+				return matchReWith(&nativeRegexps[417], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8694,7 +8701,7 @@ func native304(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[416], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[418], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -8705,7 +8712,7 @@ func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[417], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[419], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8713,9 +8720,9 @@ func native305(env any) bool {
 func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[418], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[419], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[420], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[420], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[421], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[422], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8723,65 +8730,65 @@ func native306(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[421], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[423], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[422], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[424], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[423], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[425], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[424], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[426], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[425], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[427], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[426], e.Line)) &&
-				matchReAny(&nativeRegexps[427], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[428], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[428], e.Line)) &&
+				matchReAny(&nativeRegexps[429], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[430], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native307 is the condition of request-flood-loop.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[429], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[430], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[431], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[431], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[432], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[433], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[432], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[434], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native308 is the condition of busy-loop.
 func native308(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[433], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[434], "do", e.Line) &&
-			matchReWith(&nativeRegexps[435], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[436], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[437], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[438], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[435], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[436], "do", e.Line) &&
+			matchReWith(&nativeRegexps[437], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[438], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[439], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[440], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native309 is the condition of spawn-loop.
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[439], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[440], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[441], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[442], "sleep\x00wait", e.Line))
 }
 
 // native310 is the condition of thread-storm-code.
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[441], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[442], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[443], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[443], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[444], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[445], "sleep\x00.join()", e.Code))
 }
 
 // native311 is the condition of endless-device-read.
@@ -8802,7 +8809,7 @@ func native311(env any) bool {
 func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[444], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[446], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native313 is the condition of write-system-config.
@@ -8828,8 +8835,8 @@ func native313(env any) bool {
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[445], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[446], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[447], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[448], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8849,8 +8856,8 @@ func native315(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[447], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[448], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[449], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[450], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -8863,23 +8870,23 @@ func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[447], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[449], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[449], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[451], ".", index(e.Positional, 0))))
 }
 
 // native317 is the condition of write-guard-config.
 func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[450], "$", p0) ||
-			matchReAny(&nativeRegexps[451], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[452], "$", p0) ||
+			matchReAny(&nativeRegexps[453], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[452], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[454], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8896,7 +8903,7 @@ func native318(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[453], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[455], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8908,7 +8915,7 @@ func native319(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[454], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[456], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8927,10 +8934,10 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[455], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[456], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[457], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[458], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[457], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[458], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[459], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[460], "-packages/\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8938,7 +8945,7 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[459], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[461], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -8951,14 +8958,14 @@ func native323(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[460], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[462], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[461], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[462], "=", p0))
+				return (matchReWith(&nativeRegexps[463], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[464], "=", p0))
 			})))
 }
 
@@ -8967,7 +8974,7 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[463], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[465], "GOFLAGS=", p0)
 		}))
 }
 
@@ -8993,11 +9000,11 @@ func native325(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[464], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[466], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[465], "scripts.", p0)
+						return matchReWith(&nativeRegexps[467], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9030,7 +9037,7 @@ func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[466], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[468], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9038,40 +9045,40 @@ func native326(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[467], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[469], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[468], p0)
+					return matchRe(&nativeRegexps[470], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[471], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[470], "alias.", p0)
+				return matchReWith(&nativeRegexps[472], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[471], "credential.", p0)
+				return matchReFold(&nativeRegexps[473], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[472], "include", p0)
+				return matchReFold(&nativeRegexps[474], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[475], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[476], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[475], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[477], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9080,10 +9087,10 @@ func native326(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[476], "remote.", p0)
+				return matchReFold(&nativeRegexps[478], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[477], "protocol.", p0)
+				return matchReFold(&nativeRegexps[479], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9102,14 +9109,14 @@ func native327(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[472], "include", p0)
+				return matchReFold(&nativeRegexps[474], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[472], "include", let0)) &&
+			!matchReFold(&nativeRegexps[474], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[162], let0) ||
+					(!matchRe(&nativeRegexps[164], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -9119,18 +9126,18 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[478], "http.", p0)
+			return matchReFold(&nativeRegexps[480], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[481], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[480], "url.", p0)
+					return matchReFold(&nativeRegexps[482], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "http", p0)
+					return matchReFold(&nativeRegexps[483], "http", p0)
 				}))))
 }
 
@@ -9143,9 +9150,9 @@ func native329(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[466], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[468], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[466], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[468], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9154,8 +9161,8 @@ func native329(env any) bool {
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[482], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[483], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[484], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[485], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9164,8 +9171,8 @@ func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[484], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[485], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[486], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[487], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9180,18 +9187,18 @@ func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[486], "--action=", p0)
+			return matchReWith(&nativeRegexps[488], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[487], "/", p0)
+			return matchReWith(&nativeRegexps[489], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[488], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[490], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[489], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[491], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9200,9 +9207,9 @@ func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[490], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[492], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[162], p0) {
+					!matchRe(&nativeRegexps[164], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -9217,7 +9224,7 @@ func native335(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[162], p0) {
+					!matchRe(&nativeRegexps[164], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -277,6 +277,15 @@ func TestEverydayDevLines(t *testing.T) {
 		// a dry run of git prune reports only
 		{"git prune --dry-run", dsl.Allow, dsl.Allow},
 		{"git prune", dsl.Ask, dsl.Ask},
+		// a destroy plan only shown; saved, a later apply of it destroys
+		{"terraform plan -destroy", dsl.Allow, dsl.Allow},
+		{"terraform plan -destroy -out=tfplan", dsl.Ask, dsl.Ask},
+		// stopped containers and dangling images, as the prunes remove them
+		{"docker rm $(docker ps -aq -f status=exited)", dsl.Allow, dsl.Allow},
+		{"docker rmi $(docker images -f dangling=true -q)", dsl.Allow, dsl.Allow},
+		{"docker rm -f $(docker ps -aq)", dsl.Ask, dsl.Ask},
+		{"docker rm -f $(docker ps -aq -f status=exited -f status=running)", dsl.Ask, dsl.Ask},
+		{"docker volume rm $(docker volume ls -qf dangling=true)", dsl.Ask, dsl.Ask},
 		// an editor or pager that does nothing
 		{"GIT_EDITOR=true git rebase --continue", dsl.Allow, dsl.Allow},
 		{"GIT_PAGER=cat git log", dsl.Allow, dsl.Allow},
