@@ -41,6 +41,11 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 		{off, "npx -y @anthropic-ai/claude-code -p x", dsl.Ask, dsl.Block},
 		{gemini, "pnpm dlx @google/gemini-cli@latest", dsl.Ask, dsl.Block},
 		{codex, "npx @openai/codex exec x", dsl.Ask, dsl.Block},
+		{off, "node_modules/@anthropic-ai/claude-code/bin/claude.exe -p x", dsl.Ask, dsl.Block}, // redteam14: npm's program, the package's scripts
+		{off, "node node_modules/@anthropic-ai/claude-code/cli-wrapper.cjs -p x", dsl.Ask, dsl.Block},
+		{gemini, "node node_modules/@google/gemini-cli/bundle/gemini.js -p x", dsl.Ask, dsl.Block},
+		{codex, "node node_modules/@openai/codex/bin/codex.js exec x", dsl.Ask, dsl.Block},
+		{off, "node server.js", dsl.Allow, dsl.Allow},
 		{off, "gemini -p 'fix it'", dsl.Allow, dsl.Allow},
 		{codex, "codex exec 'fix it'", dsl.Ask, dsl.Block},
 		{codex, "claude -p 'fix it'", dsl.Allow, dsl.Allow},

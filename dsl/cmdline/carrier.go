@@ -166,6 +166,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
+		if lang == "node" {
+			w.agentScript(c, args, cx)
+		}
 		if program(name) == "go" {
 			w.goRun(c, args, cx)
 		}

@@ -65,7 +65,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		}
 		fs = rest
 	}
-	c.Path, c.Name = fs[0].Value, baseName(FoldWord(fs[0].Value))
+	c.Path, c.Name = fs[0].Value, agentName(baseName(FoldWord(fs[0].Value)))
 	c.Args = fieldWords(fs[1:])
 	c.raw = make([]string, len(fs)-1)
 	for i, f := range fs[1:] {
