@@ -28,6 +28,9 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 	gemini := project("gem", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`})
 	codex := project("cdx", map[string]string{".codex/config.toml": "[features]\nhooks = false\n"})
 	on := project("on", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(npm test)"]}}`})
+	claudeEnv := project("cenv", map[string]string{".claude/settings.json": `{"env": {"HGUARD_HOME": ".h"}}`})
+	geminiEnv := project("genv", map[string]string{".env": "DB_URL=postgres://x\nBASH_ENV=./x.sh\n"})
+	dotenv := project("dotenv", map[string]string{".env": "DB_URL=postgres://x\nNODE_ENV=test\n"})
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		dir, cmd      string
@@ -46,6 +49,10 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 		{gemini, "node node_modules/@google/gemini-cli/bundle/gemini.js -p x", dsl.Ask, dsl.Block},
 		{codex, "node node_modules/@openai/codex/bin/codex.js exec x", dsl.Ask, dsl.Block},
 		{off, "node server.js", dsl.Allow, dsl.Allow},
+		{claudeEnv, "claude -p x", dsl.Ask, dsl.Block}, // redteam14: variables the agent hands its hook
+		{geminiEnv, "gemini -p x", dsl.Ask, dsl.Block},
+		{geminiEnv, "claude -p x", dsl.Allow, dsl.Allow},
+		{dotenv, "gemini -p x", dsl.Allow, dsl.Allow},
 		{off, "gemini -p 'fix it'", dsl.Allow, dsl.Allow},
 		{codex, "codex exec 'fix it'", dsl.Ask, dsl.Block},
 		{codex, "claude -p 'fix it'", dsl.Allow, dsl.Allow},
@@ -63,7 +70,7 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 			if v.Level != want {
 				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, caller, v.Level, want, v.Findings)
 			}
-			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") && !strings.Contains(v.Reasons(), "config.toml: ") {
+			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") && !strings.Contains(v.Reasons(), "config.toml: ") && !strings.Contains(v.Reasons(), ".env: ") {
 				t.Errorf("in %s, %q: the reason names no setting: %s", filepath.Base(tt.dir), tt.cmd, v.Reasons())
 			}
 		}

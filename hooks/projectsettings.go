@@ -23,7 +23,13 @@ import (
 // "hooksConfig": {"disabled": [...]}. Codex 0.171 runs no hook for a
 // trusted project's .codex/config.toml with [features] hooks = false.
 // (Each tested in internal/agente2e.)
-// An hguard variable in "env" changes nothing: the hook ignores it.
+// The variables an agent takes from a project reach its hooks and shell
+// commands: Claude Code's "env" and, in a trusted project, Gemini CLI's
+// .gemini/.env or .env. HGUARD_HOME there has the hook read the project's
+// rules (which may switch the built-ins off), and BASH_ENV runs the
+// project's code before the hook and every command (both tested in
+// internal/agente2e); hijackingEnv lists them. HGUARD_YOLO changes
+// nothing: the hook ignores it.
 
 // SwitchOff is one setting of a project's that switches hguard off for an
 // agent started there.
@@ -202,17 +208,35 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 			}
 		}
 	}
+	if agentProgram(program) == "gemini" {
+		// Gemini CLI loads a trusted project's environment file into its
+		// own, which its hooks and shell commands inherit.
+		if p := geminiEnvFile(dir, home); p != "" {
+			found = append(found, envFileSwitchOffs(p)...)
+		}
+	}
 	return outrankedByManaged(program, found)
 }
+
+// jsonEscape is a JSON string's escape of a character by its code.
+var jsonEscape = regexp.MustCompile(`\\u[0-9a-fA-F]{4}`)
 
 // switchOffsInText are the switch-offs the text of a settings file that is
 // not JSON seems to hold: the settings' names beside their values.
 func switchOffsInText(p string, data []byte) []SwitchOff {
 	var found []SwitchOff
-	text := string(data)
+	// the names as the agent's parser reads them: "disable\u0041llHooks"
+	text := jsonEscape.ReplaceAllStringFunc(string(data), func(e string) string {
+		var s string
+		if json.Unmarshal([]byte(`"`+e+`"`), &s) != nil {
+			return e
+		}
+		return s
+	})
 	for _, w := range []struct{ setting, text string }{
 		{"disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
+		{"env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH)"\s*:\s*"[^"]`},
 		{"hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 	} {
@@ -228,31 +252,111 @@ func switchOffsInText(p string, data []byte) []SwitchOff {
 // repository's root, home and / excluded, whether they exist or not.
 func projectFiles(program, dir, home string) []string {
 	var files []string
-	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
-	switch name {
-	case "claude", "claude-code": // npx @anthropic-ai/claude-code runs claude-code
+	switch agentProgram(program) {
+	case "claude":
 		files = []string{".claude/settings.json", ".claude/settings.local.json"}
-	case "gemini", "gemini-cli":
+	case "gemini":
 		files = []string{".gemini/settings.json"}
 	case "codex":
 		files = []string{".codex/config.toml"}
 	default:
 		return nil
 	}
+	var paths []string
+	for _, d := range projectDirs(dir, home) {
+		for _, f := range files {
+			paths = append(paths, filepath.Join(d, f))
+		}
+	}
+	return paths
+}
+
+// agentProgram is the agent a command name starts (claude, gemini, codex,
+// as the command names it, or as npx names the package: claude-code,
+// gemini-cli@latest), or "".
+func agentProgram(program string) string {
+	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
+	switch strings.TrimSuffix(name, ".exe") {
+	case "claude", "claude-code": // npx @anthropic-ai/claude-code runs claude-code
+		return "claude"
+	case "gemini", "gemini-cli":
+		return "gemini"
+	case "codex":
+		return "codex"
+	}
+	return ""
+}
+
+// projectDirs are dir and each directory above it up to the repository's
+// root, home and / excluded: where a project's settings are.
+func projectDirs(dir, home string) []string {
 	if !filepath.IsAbs(dir) {
 		return nil
 	}
 	home = filepath.Clean(home)
-	var paths []string
+	var dirs []string
 	for d := filepath.Clean(dir); d != "/" && d != home && d != "."; d = filepath.Dir(d) {
-		for _, f := range files {
-			paths = append(paths, filepath.Join(d, f))
-		}
+		dirs = append(dirs, d)
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			break
 		}
 	}
-	return paths
+	return dirs
+}
+
+// geminiEnvFile is the environment file Gemini CLI loads started in dir,
+// when it is the project's: the first .gemini/.env or .env going up (its
+// findEnvFile), or "".
+func geminiEnvFile(dir, home string) string {
+	for _, d := range projectDirs(dir, home) {
+		for _, f := range []string{".gemini/.env", ".env"} {
+			if fi, err := os.Stat(filepath.Join(d, f)); err == nil && fi.Mode().IsRegular() {
+				return filepath.Join(d, f)
+			}
+		}
+	}
+	return ""
+}
+
+// hijackingEnv reports an environment variable through which whoever sets
+// it for an agent takes over hguard's hook or every command the agent
+// runs: HGUARD_HOME (the hook's rules, which may switch built-ins off, its
+// approvals and configuration), bash's start-up code (BASH_ENV runs before
+// every bash -c, the hook's and the shell tool's), zsh's (ZDOTDIR), the
+// dynamic loader's preloads, and PATH where it can be replaced.
+func hijackingEnv(name string, path bool) bool {
+	switch name {
+	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH":
+		return true
+	case "PATH":
+		return path
+	}
+	return false
+}
+
+// envLine is a line of an environment file as dotenv reads it: KEY=VALUE,
+// export KEY=VALUE, KEY: VALUE.
+var envLine = regexp.MustCompile(`(?m)^[ \t]*(?:export[ \t]+)?([\w.-]+)(?:[ \t]*=|:[ \t])[ \t]*(.*)$`)
+
+// envFileSwitchOffs are the variables of the environment file at p that
+// take hguard over (hijackingEnv; PATH is not: Gemini CLI sets no
+// variable the environment has). A variable set empty counts as none.
+func envFileSwitchOffs(p string) []SwitchOff {
+	data := readFile(p)
+	if data == nil {
+		return nil
+	}
+	// dotenv reads a lone carriage return as a line's end
+	text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(data))
+	var found []SwitchOff
+	for _, m := range envLine.FindAllStringSubmatch(text, -1) {
+		v := strings.TrimSpace(m[2])
+		if hijackingEnv(m[1], false) && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
+			!slices.Contains(found, SwitchOff{p, m[1]}) {
+			found = append(found, SwitchOff{File: p, Setting: m[1]})
+		}
+	}
+	return found
 }
 
 // readSettings is the JSON object in the file at p, comments allowed
@@ -373,11 +477,17 @@ func tomlTable(line string) (string, bool) {
 }
 
 // tomlKey is a TOML key with the spaces around its dots and the quotes of
-// its parts removed: features . "hooks" is features.hooks.
+// its parts removed, a basic string's escapes read: features . "hooks" and
+// "feat\u0075res".hooks are features.hooks.
 func tomlKey(k string) string {
 	parts := strings.Split(strings.TrimSpace(k), ".")
 	for i, part := range parts {
-		parts[i] = strings.Trim(strings.TrimSpace(part), "\"'")
+		part = strings.TrimSpace(part)
+		if s, ok := tomlStringValue(part); ok && len(part) > 1 && part[len(part)-1] == part[0] {
+			parts[i] = s
+			continue
+		}
+		parts[i] = strings.Trim(part, "\"'")
 	}
 	return strings.Join(parts, ".")
 }
@@ -392,6 +502,11 @@ func switchOffsIn(p string, v map[string]any) []SwitchOff {
 	if env, ok := v["env"].(map[string]any); ok {
 		if _, ok := env["CLAUDE_CODE_SHELL_PREFIX"]; ok {
 			add("env.CLAUDE_CODE_SHELL_PREFIX")
+		}
+		for _, k := range sortedKeys(env) {
+			if hijackingEnv(k, true) && env[k] != nil && env[k] != "" {
+				add("env." + k)
+			}
 		}
 	}
 	if hc, ok := v["hooksConfig"].(map[string]any); ok {

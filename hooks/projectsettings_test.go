@@ -57,6 +57,30 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"gemini unterminated (the words)", "gemini", map[string]string{".gemini/settings.json": `{"hooksConfig": {"disabled": ["hguard"]`}, "",
 			[]string{".gemini/settings.json: hooksConfig.disabled"}},
 
+		// a quoted key's escapes, in TOML and in a settings file that is not JSON (redteam14)
+		{"codex an escaped quoted key", "codex", map[string]string{".codex/config.toml": "\"feat\\u0075res\".\"hook\\u0073\" = false\n"}, "",
+			[]string{".codex/config.toml: features.hooks = false"}},
+		{"claude an escaped name, not JSON", "claude", map[string]string{".claude/settings.json": `{"disable\u0041llHooks": true,}`}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		// variables the agent hands its hook and its commands (redteam14)
+		{"claude env HGUARD_HOME", "claude", map[string]string{".claude/settings.json": `{"env": {"HGUARD_HOME": ".h"}}`}, "",
+			[]string{".claude/settings.json: env.HGUARD_HOME"}},
+		{"claude env BASH_ENV, escaped", "claude", map[string]string{".claude/settings.local.json": `{"env": {"BASH_\u0045NV": "./x.sh", "LD_PRELOAD": "./x.so"}}`}, "",
+			[]string{".claude/settings.local.json: env.BASH_ENV", ".claude/settings.local.json: env.LD_PRELOAD"}},
+		{"claude env PATH", "claude", map[string]string{".claude/settings.json": `{"env": {"PATH": "/home/u/proj/bin:/usr/bin"}}`}, "",
+			[]string{".claude/settings.json: env.PATH"}},
+		{"claude env, not JSON (the words)", "claude", map[string]string{".claude/settings.json": `{"env": {"BASH_ENV": "x.sh",},}`}, "",
+			[]string{".claude/settings.json: env"}},
+		{"gemini .gemini/.env", "gemini", map[string]string{".gemini/.env": "GEMINI_API_KEY=x\nexport HGUARD_HOME=/home/u/proj/.h\n"}, "",
+			[]string{".gemini/.env: HGUARD_HOME"}},
+		{"gemini the project's .env, above", "gemini", map[string]string{".env": "DB_URL=x\rBASH_ENV: ./x.sh # hidden\n", "src/main.go": ""}, "src",
+			[]string{".env: BASH_ENV"}},
+		{"gemini .gemini/.env first", "gemini", map[string]string{".gemini/.env": "GEMINI_MODEL=x\n", ".env": "BASH_ENV=./x.sh\n"}, "", nil},
+		{"gemini .env PATH (an existing variable stays)", "gemini", map[string]string{".env": "PATH=./bin\n"}, "", nil},
+		{"gemini .env empty", "gemini", map[string]string{".env": "BASH_ENV=\nLD_PRELOAD=''\n"}, "", nil},
+		{"claude, a .env", "claude", map[string]string{".env": "BASH_ENV=./x.sh\n"}, "", nil},
+		{"claude env everyday", "claude", map[string]string{".claude/settings.json": `{"env": {"NODE_ENV": "test", "BASH_DEFAULT_TIMEOUT_MS": "60000", "PATHS": "x"}}`}, "", nil},
+
 		// what leaves hguard on
 		{"comment markers in a string", "claude", map[string]string{".claude/settings.json": `{"env": {"URL": "http://x/*"}, "statusLine": {"command": "echo // \"disableAllHooks\": true"}}`}, "", nil},
 		{"codex hooks on", "codex", map[string]string{".codex/config.toml": "[features]\nhooks = true\nweb_search = false\n[tools]\nhooks = false # another table's key\n"}, "", nil},

@@ -106,3 +106,71 @@ func writeSettings(t *testing.T, proj, file, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestProjectEnvReachesHook: the variables an agent takes from a project
+// (Claude Code's settings "env", Gemini CLI's .gemini/.env in a trusted
+// project) reach hguard's hook and the shell commands: HGUARD_HOME has the
+// hook keep its state, and read its rules, in the project's directory, and
+// BASH_ENV runs the project's script before the hook and each command. So
+// hguard counts both as switch-offs (hooks.ProjectSwitchOffs), and asks the
+// person who starts the agent there. If an agent stops passing them on,
+// the first half fails: the list may shrink.
+func TestProjectEnvReachesHook(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	for _, agent := range []string{"claude", "gemini"} {
+		t.Run(agent, func(t *testing.T) {
+			bin := cli(t, agent)
+			home, proj := fixture(t)
+			h, ran := filepath.Join(proj, "h"), filepath.Join(proj, "bash-env-ran")
+			writeSettings(t, proj, "x.sh", `echo "$BASH_EXECUTION_STRING" >> `+ran+"\n")
+			command := "echo hi"
+			file := ".claude/settings.json"
+			if agent == "claude" {
+				hguardInit(t, home, hguard, hguard, "claude-code")
+				// without hguard's shell prefix, which refuses every command
+				// in such a project (and Claude Code runs the hook through it)
+				editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
+					if e, ok := v["env"].(map[string]any); ok {
+						delete(e, "CLAUDE_CODE_SHELL_PREFIX")
+					}
+				})
+				s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
+				base := serve(t, anthropic(t, s))
+				writeSettings(t, proj, file, `{"env": {"HGUARD_HOME": "`+h+`", "BASH_ENV": "`+filepath.Join(proj, "x.sh")+`"}}`)
+				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			} else {
+				hguardInit(t, home, hguard, hguard, "gemini")
+				geminiSettings(t, home)
+				s := newScript(step{name: "x", tool: "run_shell_command", input: map[string]any{"command": command}})
+				base := serve(t, geminiAPI(t, s))
+				file = ".gemini/.env"
+				writeSettings(t, proj, file, "HGUARD_HOME="+h+"\nBASH_ENV="+filepath.Join(proj, "x.sh")+"\n")
+				// Gemini CLI sets no variable its environment has: the
+				// person's hguard home is the default one
+				var e []string
+				for _, kv := range env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true") {
+					if !strings.HasPrefix(kv, "HGUARD_HOME=") {
+						e = append(e, kv)
+					}
+				}
+				run(t, proj, e, bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+			}
+			if !exists(filepath.Join(h, "audit.jsonl")) && !exists(filepath.Join(h, "state")) {
+				t.Errorf("%s: HGUARD_HOME in %s did not reach hguard's hook (nothing in %s)", agent, file, h)
+			}
+			if data, _ := os.ReadFile(ran); !strings.Contains(string(data), command) {
+				t.Errorf("%s: BASH_ENV in %s did not run before the shell command; it ran for %q", agent, file, data)
+			}
+
+			cmd := exec.Command(hguard, "check", "--", agent+" -p 'fix the tests'")
+			cmd.Dir = proj
+			cmd.Env = env(home)
+			msg, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), file) {
+				t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming %s:\n%s", agent, err, file, msg)
+			}
+		})
+	}
+}
