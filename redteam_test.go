@@ -595,5 +595,35 @@ func TestRedTeamFourteen(t *testing.T) {
 		{"bash", "node server.js --port 3000", dsl.Allow, dsl.Allow},
 		{"bash", "node node_modules/.bin/jest", dsl.Allow, dsl.Allow},
 		{"bash", "node codex-helper.js", dsl.Allow, dsl.Allow},
+		// su's and runuser's shell arguments after the user, runuser -u USER's command
+		{"bash", "su root -- -c 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"bash", "runuser -u u rm -rf ~", dsl.Block, dsl.Block},
+		{"bash", "runuser --user=root rm -rf ~", dsl.Block, dsl.Block},
+		{"bash", "sudo runuser -u root bash", dsl.Ask, dsl.Ask},
+		{"bash", "su - postgres", dsl.Allow, dsl.Ask},
+		{"bash", "sudo -u postgres psql -c 'select 1'", dsl.Allow, dsl.Allow},
+		{"bash", "su postgres -c 'psql -l'", dsl.Allow, dsl.Allow},
+		{"bash", "runuser -u www-data -- php artisan migrate:status", dsl.Allow, dsl.Allow},
+		// a root interpreter's prompt opened by a flag; run0's and machinectl's root shells
+		{"bash", "sudo python3 -i", dsl.Ask, dsl.Ask},
+		{"bash", "sudo node --interactive", dsl.Ask, dsl.Ask},
+		{"bash", "sudo php -a", dsl.Ask, dsl.Ask},
+		{"bash", "sudo perl -de0", dsl.Ask, dsl.Ask},
+		{"bash", "run0", dsl.Allow, dsl.Ask},
+		{"bash", "sudo machinectl shell", dsl.Allow, dsl.Ask},
+		{"bash", "python3 -i", dsl.Allow, dsl.Allow},
+		{"bash", "sudo python3 -m pip install -r requirements.txt", dsl.Allow, dsl.Allow},
+		{"bash", "run0 systemctl restart nginx", dsl.Allow, dsl.Allow},
+		// a .pth start-up file written where a substitution names site-packages
+		{"bash", `echo 'import os; os.system("id")' > "$(python3 -c 'import site;print(site.getsitepackages()[0])')/x.pth"`, dsl.Ask, dsl.Ask},
+		{"bash", `echo 'import os' > $(python3 -m site --user-site)/evil.pth`, dsl.Ask, dsl.Ask},
+		{"bash", `python3 -c 'import site;print(site.getsitepackages()[0])'`, dsl.Allow, dsl.Allow},
+		// go run's Go with its packages imported under other names, a function in a variable
+		{"bash", "go run /dev/stdin <<< 'package main\nimport x \"os\"\nfunc main(){x.RemoveAll(\"/home/u\")}'", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport (\n\t. \"os\"\n)\nfunc main(){RemoveAll(\"/home/u\")}'", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport e \"os/exec\"\nfunc main(){e.Command(\"rm\",\"-rf\",\"/home/u\").Run()}'", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport \"os\"\nfunc main(){f := os.RemoveAll\nf(\"/home/u\")}'", dsl.Block, dsl.Block},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport x \"os\"\n// remove x.tmp\nfunc main(){x.Remove(\"x.tmp\")}'", dsl.Allow, dsl.Allow},
+		{"bash", "go run /dev/stdin <<< 'package main\nimport str \"strings\"\nimport \"fmt\"\nfunc main(){fmt.Println(str.ToUpper(\"x.RemoveAll\"))}'", dsl.Allow, dsl.Allow},
 	})
 }

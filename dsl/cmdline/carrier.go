@@ -649,7 +649,9 @@ func (w *walker) sourced(c *Command, args []field, cx ctx) {
 	}
 }
 
-// optionCarrier follows su -c, runuser -c and script -c.
+// optionCarrier follows su -c, runuser -c and script -c; runuser -u
+// USER's command; and the arguments su and runuser pass the user's shell
+// after the user (su root -- -c CMD, su root x.sh run CMD and x.sh).
 func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	spec := optSpec{arg: "sgGw", longArg: []string{"shell", "group", "supp-group", "whitelist-environment"}}
 	if c.Name == "script" {
@@ -657,6 +659,22 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 		spec = optSpec{arg: "TBIOEmFt", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}}
 	}
 	operands := 0
+	userCmd := false // runuser -u USER: the operands are the command
+	shell := field{Word: Word{Value: "sh"}}
+	// operand follows an operand of su's or runuser's: the user, then
+	// the shell's arguments; runuser -u USER's command
+	operand := func(rest []field) bool {
+		switch {
+		case userCmd:
+			w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
+		case operands > 0:
+			w.spawn(c, append([]field{shell}, rest...), Wrapper{Name: c.Name}, cx)
+		default:
+			operands++
+			return false
+		}
+		return true
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if c.Name == "script" && (len(v) < 2 || v[0] != '-') {
@@ -669,8 +687,10 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 			continue
 		}
 		if v == "--" {
-			if c.Name == "runuser" { // runuser -u USER -- CMD ARGS
-				w.spawn(c, args[i+1:], Wrapper{Name: "runuser"}, cx)
+			if c.Name == "script" {
+				return
+			}
+			for j := i + 1; j < len(args) && !operand(args[j:]); j++ {
 			}
 			return
 		}
@@ -683,12 +703,31 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 				w.runString(c, f, c.Name+" -c", cx)
 				return
 			}
+			if opt == "user" && c.Name == "runuser" {
+				userCmd = true
+				if !eq {
+					i++
+				}
+				continue
+			}
+			if opt == "shell" && i+1 < len(args) {
+				if !eq {
+					val = args[i+1].Value
+				}
+				shell = field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
+			}
 			if !eq && slices.Contains(spec.longArg, opt) {
 				i++
 			}
 			continue
 		}
+		if v == "-" {
+			continue // su -: a login shell
+		}
 		if len(v) < 2 || v[0] != '-' {
+			if c.Name != "script" && operand(args[i:]) {
+				return
+			}
 			continue
 		}
 		for j := 1; j < len(v); j++ {
@@ -703,7 +742,20 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 				}
 				w.runString(c, f, c.Name+" -c", cx)
 				return
+			case v[j] == 'u' && c.Name == "runuser":
+				userCmd = true
+				if j == len(v)-1 {
+					i++
+				}
+				j = len(v)
 			case strings.IndexByte(spec.arg, v[j]) >= 0:
+				if v[j] == 's' && c.Name != "script" {
+					if j < len(v)-1 {
+						shell = field{Word: Word{Value: v[j+1:], Dynamic: args[i].Dynamic}}
+					} else if i+1 < len(args) {
+						shell = args[i+1]
+					}
+				}
 				if j == len(v)-1 {
 					i++
 				}

@@ -48,9 +48,91 @@ func (w *walker) goRun(c *Command, args []field, cx ctx) {
 	}
 }
 
+// goPackages are the packages whose calls goCommands reads, by import path.
+var goPackages = map[string]string{"os": "os", "os/exec": "exec", "syscall": "syscall", "io/ioutil": "ioutil", "path/filepath": "filepath", "path": "path"}
+
+var (
+	goImport    = lazyRegexp(`(?m)(?:^|\bimport\s*\(?|;)\s*(?:import\s+)?([\w.]+)\s+"([\w/]+)"`)
+	goFuncValue = lazyRegexp(`\b(\w+)\s*:?=\s*((?:exec|syscall|os|ioutil)\.\w+)\s*(?:[;\n)]|$)`)
+)
+
+// goCanonical rewrites Go code's calls into the forms goCommands reads:
+// a package imported under another name (import x "os", import . "os")
+// and a function held in a variable (f := os.RemoveAll; f(p)) are called
+// by the package's own name. String literals are left as written.
+func goCanonical(code string) string {
+	names := map[string]string{} // identifier (before "." or a call) → its qualified form
+	dots := map[string]bool{}
+	for _, m := range goImport().FindAllStringSubmatch(code, -1) {
+		pkg, ok := goPackages[m[2]]
+		switch {
+		case !ok || m[1] == "_" || m[1] == pkg:
+		case m[1] == ".":
+			dots[pkg] = true
+		default:
+			names[m[1]+"."] = pkg + "."
+		}
+	}
+	for _, m := range goFuncValue().FindAllStringSubmatch(code, -1) {
+		names[m[1]+"("] = m[2] + "("
+	}
+	if len(names) == 0 && len(dots) == 0 {
+		return code
+	}
+	var b strings.Builder
+	ident := func(c byte) bool {
+		return c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	for i := 0; i < len(code); {
+		c := code[i]
+		end := i + 1
+		switch {
+		case c == '"' || c == '`' || c == '\'':
+			end = min(goStringEnd(code, i)+1, len(code))
+		case strings.HasPrefix(code[i:], "//"):
+			if end = strings.IndexByte(code[i:], '\n'); end < 0 {
+				end = len(code)
+			} else {
+				end += i
+			}
+		case strings.HasPrefix(code[i:], "/*"):
+			if end = strings.Index(code[i+2:], "*/"); end < 0 {
+				end = len(code)
+			} else {
+				end += i + 4
+			}
+		case ident(c) && (c < '0' || c > '9'):
+			for end < len(code) && ident(code[end]) {
+				end++
+			}
+			id, next := code[i:end], strings.TrimLeft(code[end:], " \t")
+			switch {
+			case i > 0 && code[i-1] == '.': // a selector's name, not a package's
+			case strings.HasPrefix(next, ".") && names[id+"."] != "":
+				id = strings.TrimSuffix(names[id+"."], ".")
+			case strings.HasPrefix(next, "(") && names[id+"("] != "":
+				id = strings.TrimSuffix(names[id+"("], "(")
+			case strings.HasPrefix(next, "("):
+				for pkg := range dots {
+					if goCall().MatchString(pkg + "." + id + "(") {
+						id = pkg + "." + id
+					}
+				}
+			}
+			b.WriteString(id)
+			i = end
+			continue
+		}
+		b.WriteString(code[i:end])
+		i = end
+	}
+	return b.String()
+}
+
 // goCommands are the command lines and file operations Go code does
 // (above), as commands.
 func goCommands(code string) []string {
+	code = goCanonical(code)
 	home := map[string]bool{}
 	for _, m := range goHomeBind().FindAllStringSubmatch(code, -1) {
 		home[m[1]] = true
