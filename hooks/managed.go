@@ -83,18 +83,11 @@ func ReadClaudeManaged() ClaudeManaged {
 // env sets hguard's prefix. The managed settings are read only when there
 // is something to drop.
 func outrankedByManaged(program string, offs []SwitchOff) []SwitchOff {
-	if len(offs) == 0 || !slices.Contains([]string{"claude", "claude-code"}, agentName(program)) {
+	if len(offs) == 0 || agentProgram(program) != "claude" {
 		return offs
 	}
 	m := ReadClaudeManaged()
 	return slices.DeleteFunc(offs, func(o SwitchOff) bool {
 		return o.Setting == "disableAllHooks" && m.Hook || o.Setting == "env."+shellPrefixVar && m.ShellPrefix
 	})
-}
-
-// agentName is an agent program's name as projectFiles reads it: npx
-// @anthropic-ai/claude-code@latest runs claude-code@latest.
-func agentName(program string) string {
-	name, _, _ := strings.Cut(filepath.Base(program), "@")
-	return name
 }

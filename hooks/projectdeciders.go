@@ -20,11 +20,11 @@ import (
 // output, a URL's (an http hook), a model's (a prompt or agent hook).
 
 // deciderEvents are each agent's hook events whose answer may approve a
-// tool call and replace its input, by the program's name.
+// tool call and replace its input, by the agent (agentProgram).
 var deciderEvents = map[string][]string{
-	"claude": {"PreToolUse", "PermissionRequest"}, "claude-code": {"PreToolUse", "PermissionRequest"},
-	"gemini": {"BeforeTool"}, "gemini-cli": {"BeforeTool"},
-	"codex": {"PreToolUse"},
+	"claude": {"PreToolUse", "PermissionRequest"},
+	"gemini": {"BeforeTool"},
+	"codex":  {"PreToolUse"},
 }
 
 // ProjectDecider is one such hook of a project's settings.
@@ -48,7 +48,7 @@ func (d ProjectDecider) String() string {
 // tool calls of the agent program (claude, gemini, codex, or as npx names
 // the package: claude-code, gemini-cli@latest).
 func ProjectDeciders(program, dir, home string) []ProjectDecider {
-	name := agentName(program)
+	name := agentProgram(program)
 	if deciderEvents[name] == nil {
 		return nil
 	}
@@ -112,7 +112,7 @@ func handler(h map[string]any) string {
 // answer hguard never sees. The decider events' are among
 // ProjectDeciders already.
 func ProjectSenders(program, dir, home string) []ProjectDecider {
-	if name := agentName(program); name != "claude" && name != "claude-code" {
+	if agentProgram(program) != "claude" {
 		return nil
 	}
 	var out []ProjectDecider
