@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -68,4 +69,52 @@ func markChecked(command string) error {
 func wasChecked(command string) bool {
 	info, err := os.Stat(checkedMark(command))
 	return err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) <= checkedFor
+}
+
+// An ask leaves its mark before the person answers (Claude Code runs the
+// command they approve), and no hook hears of a refusal: the mark of a
+// refused command would let a project's hook put it in place of a later
+// command hguard allowed, for checkedFor. The session's next tool call
+// comes once the person has answered and an approved command has started,
+// so it takes back the marks of the session's asks, listed in askedList.
+// (A tool call Claude Code runs beside the asked one may take the mark
+// back before the command runs: the prefix then checks it itself, and
+// refuses an ask.)
+
+// askedList names the session's list of its asks' marks.
+func askedList(session string) string {
+	sum := sha256.Sum256([]byte(session))
+	return filepath.Join(checkedDir(), "asked-"+hex.EncodeToString(sum[:12]))
+}
+
+// markAsked leaves the mark of a command Claude Code asks the person
+// about, and lists it as the session's.
+func markAsked(session, command string) error {
+	if err := markChecked(command); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(askedList(session), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(filepath.Base(checkedMark(command)) + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// forgetAsked takes back the marks of the session's earlier asks.
+func forgetAsked(session string) {
+	list := askedList(session)
+	data, err := os.ReadFile(list)
+	if err != nil {
+		return
+	}
+	os.Remove(list)
+	for _, name := range strings.Fields(string(data)) {
+		if _, err := hex.DecodeString(name); err == nil && len(name) == 2*sha256.Size {
+			os.Remove(filepath.Join(checkedDir(), name))
+		}
+	}
 }

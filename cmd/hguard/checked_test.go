@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -70,5 +73,37 @@ func TestCheckedMarks(t *testing.T) {
 	}
 	if err := markChecked("ls"); err != nil || !wasChecked("ls") {
 		t.Errorf("marked again: %v, %v", err, wasChecked("ls"))
+	}
+}
+
+// TestAskMarkTakenBack: an ask leaves its mark before the person answers,
+// and a refusal reaches no hook; the session's next tool call takes the
+// mark back, so that a project's hook cannot later put the refused command
+// in place of one hguard allowed (the prefix would run it as checked).
+// Another session's asks are its own.
+func TestAskMarkTakenBack(t *testing.T) {
+	project := agentProject(t)
+	t.Setenv("CLAUDE_CODE_ENTRYPOINT", "cli") // a person answers asks
+	hook := func(session, tool string, input map[string]any) string {
+		in, _ := json.Marshal(map[string]any{"session_id": session, "cwd": project, "permission_mode": "default", "hook_event_name": "PreToolUse",
+			"tool_name": tool, "tool_input": input})
+		var stdout, stderr bytes.Buffer
+		run([]string{"hook", "claude-code"}, bytes.NewReader(in), &stdout, &stderr)
+		return stdout.String()
+	}
+	const asked = "rm -rf ~/hguard-test-nothing"
+	if out := hook("s1", "Bash", map[string]any{"command": asked}); !strings.Contains(out, `"permissionDecision":"ask"`) || !wasChecked(asked) {
+		t.Fatalf("%s: want an ask and its mark (%v): %s", asked, wasChecked(asked), out)
+	}
+	hook("s2", "Bash", map[string]any{"command": "ls"})
+	if !wasChecked(asked) {
+		t.Error("another session's tool call took back s1's ask mark")
+	}
+	hook("s1", "Read", map[string]any{"file_path": project + "/x"})
+	if wasChecked(asked) {
+		t.Error("the ask's mark outlived the session's next tool call: a project's hook may put the command in place of a later one")
+	}
+	if !wasChecked("ls") {
+		t.Error("an allowed command's mark was taken back")
 	}
 }

@@ -208,6 +208,13 @@ func decideWithin(dc interface {
 // and audit of the agent's session (the daemon's, when one runs).
 func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	agent := call.Agent
+	sess := call.Session
+	if sess == "" {
+		sess = string(agent)
+	}
+	if agent == hooks.ClaudeCode {
+		forgetAsked(sess) // the person has answered the session's asks (markAsked)
+	}
 	switch call.Kind {
 	case hooks.KindShell, hooks.KindRead, hooks.KindWrite, hooks.KindFetch, hooks.KindMCP, hooks.KindMemory:
 	default:
@@ -229,10 +236,6 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 		return hooks.Refuse(agent, err)
 	}
 	defer dc.Close()
-	sess := call.Session
-	if sess == "" {
-		sess = string(agent)
-	}
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
 		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call), Shell: agentDialect(call)}
 	d, err := decideWithin(dc, req, decideBudget)
@@ -283,9 +286,13 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	}
 	// Claude Code's shell prefix runs, in a project whose own hook may
 	// replace a command, only one this hook let through (checkReplaced).
-	mark := func() {
+	mark := func(asked bool) {
 		if call.Agent == hooks.ClaudeCode && call.Kind == hooks.KindShell {
-			if err := markChecked(call.Command); err != nil {
+			mark := markChecked
+			if asked {
+				mark = func(c string) error { return markAsked(sess, c) }
+			}
+			if err := mark(call.Command); err != nil {
 				fmt.Fprintf(stderr, "hguard: warning: %v\n", err)
 			}
 		}
@@ -295,7 +302,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 		return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+reason+". This "+what+" must not happen; do not retry it in another form.")
 	case dsl.Ask:
 		if hooks.Prompts(call) {
-			mark() // Claude Code asks the person; it runs what they approve
+			mark(true) // Claude Code asks the person; it runs what they approve
 			return hooks.Reply(call, hooks.Ask, "hguard asks for approval: "+reason)
 		}
 		if dc.queue() == nil || d.Outcome != dsl.Ask {
@@ -317,7 +324,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 			return hooks.Reply(call, hooks.Deny, "blocked by hguard: "+modelReasons(d2))
 		}
 	}
-	mark()
+	mark(false)
 	if call.Agent == hooks.Gemini && call.Kind == hooks.KindShell {
 		// Gemini CLI's AfterTool cannot replace a result, only turn it into
 		// an error; the command is run through hguard instead, which masks
