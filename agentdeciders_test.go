@@ -60,6 +60,13 @@ func TestAgentSettingsDeciders(t *testing.T) {
 		{post, "claude", "", dsl.Allow, ""},
 		{pre, "gemini -p x", "", dsl.Allow, ""},
 		{pre, "cat .claude/settings.json", "", dsl.Allow, ""},
+		// printing its version or help starts no session: no hook runs
+		{pre, "claude --version", "agent", dsl.Allow, ""},
+		{pre, "claude -v", "", dsl.Allow, ""},
+		{pre, "claude --help", "agent", dsl.Allow, ""},
+		{gem, "gemini --version", "agent", dsl.Allow, ""},
+		{cdx, "codex --version", "", dsl.Allow, ""},
+		{pre, "claude --version -p x", "agent", dsl.Block, "hooks.PreToolUse"},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: tt.caller})
 		if v.Level != tt.want {

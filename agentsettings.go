@@ -37,7 +37,7 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 	}
 	home := os.Getenv("HOME")
 	for _, c := range line.Commands {
-		if c.Dynamic {
+		if c.Dynamic || printsOnly(c) {
 			continue
 		}
 		dir := commandDir(c, req.Cwd)
@@ -80,4 +80,11 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 		}
 	}
 	return nil
+}
+
+// printsOnly reports an agent command that prints its version or usage
+// and exits (claude --version, codex -h): it starts no session, so the
+// project's settings run nothing and decide nothing.
+func printsOnly(c *cmdline.Command) bool {
+	return len(c.Args) == 1 && !c.Args[0].Dynamic && slices.Contains([]string{"--version", "-v", "-V", "--help", "-h"}, c.Args[0].Value)
 }
