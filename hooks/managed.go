@@ -59,13 +59,16 @@ func ReadClaudeManaged() ClaudeManaged {
 		}
 	}
 	var m ClaudeManaged
+	off := false
 	for _, p := range files {
 		v := readSettings(p)
 		if v == nil {
 			continue
 		}
-		if hooksObj, ok := v["hooks"].(map[string]any); ok && mentions(hooksObj["PreToolUse"], " hook "+string(ClaudeCode)) &&
-			mentions(hooksObj["PreToolUse"], "hguard") {
+		if v["disableAllHooks"] == true {
+			off = true // the managed hooks too
+		}
+		if hooksObj, ok := v["hooks"].(map[string]any); ok && managedHook(hooksObj["PreToolUse"]) {
 			m.Hook = true
 		}
 		if env, ok := v["env"].(map[string]any); ok {
@@ -74,7 +77,30 @@ func ReadClaudeManaged() ClaudeManaged {
 			}
 		}
 	}
+	m.Hook = m.Hook && !off
 	return m
+}
+
+// managedHook reports PreToolUse groups of which one runs hguard's hook
+// (a command hook's command) on the Bash tool: its matcher is empty, "*",
+// or names Bash among its alternatives.
+func managedHook(groups any) bool {
+	gs, _ := groups.([]any)
+	for _, g := range gs {
+		gm, _ := g.(map[string]any)
+		matcher, _ := gm["matcher"].(string)
+		if matcher != "" && matcher != "*" && !slices.Contains(strings.Split(matcher, "|"), "Bash") {
+			continue
+		}
+		hs, _ := gm["hooks"].([]any)
+		for _, h := range hs {
+			hm, _ := h.(map[string]any)
+			if c, _ := hm["command"].(string); hm["type"] == "command" && strings.Contains(c, "hguard") && strings.Contains(c, " hook "+string(ClaudeCode)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // outrankedByManaged drops the switch-offs of Claude Code's project

@@ -32,6 +32,10 @@ func TestManagedOutranksProject(t *testing.T) {
 		{"not a .json drop-in", map[string]string{"managed-settings.d/hguard.json.bak": both}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
 		{"another tool's hook", map[string]string{"managed-settings.json": `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "audit-log"}]}]}}`}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
 		{"hguard's hook for another event", map[string]string{"managed-settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "hguard hook claude-code"}]}]}}`}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
+		{"hguard's hook for another tool", map[string]string{"managed-settings.json": `{"hooks": {"PreToolUse": [{"matcher": "WebFetch", "hooks": [{"type": "command", "command": "hguard hook claude-code"}]}]}}`}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
+		{"hguard named beside another hook", map[string]string{"managed-settings.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit-log", "statusMessage": "hguard hook claude-code"}]}]}}`}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
+		{"managed settings switch every hook off", map[string]string{"managed-settings.json": `{"disableAllHooks": true}`, "managed-settings.d/hguard.json": both}, "claude", []string{"disableAllHooks"}},
+		{"hguard's own matcher", map[string]string{"managed-settings.d/hguard.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash|Read|Write|Edit|MultiEdit|NotebookEdit|Grep|WebFetch|mcp__.*", "hooks": [{"type": "command", "command": "exec /usr/local/bin/hguard hook claude-code"}]}]}}`}, "claude", []string{"env.CLAUDE_CODE_SHELL_PREFIX"}},
 		{"broken managed JSON", map[string]string{"managed-settings.json": `{"hooks": `}, "claude", []string{"disableAllHooks", "env.CLAUDE_CODE_SHELL_PREFIX"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
