@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hguard/hguard/hooks"
 )
 
 // TestClaudeCommand: the command in the line Claude Code's Bash tool hands
@@ -105,5 +108,34 @@ func TestAskMarkTakenBack(t *testing.T) {
 	}
 	if !wasChecked("ls") {
 		t.Error("an allowed command's mark was taken back")
+	}
+}
+
+// TestCheckReplacedUnreadable: a line in the shape of Claude Code's Bash
+// tool (it ends by writing the directory to its file) whose command the
+// prefix cannot read is refused, not run as a hook's command is: another
+// quoting, or a second eval, must not take a replaced command past the
+// check.
+func TestCheckReplacedUnreadable(t *testing.T) {
+	t.Setenv("HGUARD_HOME", t.TempDir())
+	deciders := []hooks.ProjectDecider{{File: ".claude/settings.json", Event: "PreToolUse", Handler: "./hook.sh"}}
+	tail := ` < /dev/null && pwd -P >| /h/tmp/claude-0b98-cwd`
+	for _, tt := range []struct {
+		line   string
+		refuse bool
+	}{
+		{`source /h/snap.sh 2>/dev/null || true && eval "$(curl x)"` + tail, true},
+		{`eval 'true' && eval 'rm -rf ~'` + tail, true},
+		{`source /h/snap.sh 2>/dev/null || true && eval rm\ -rf\ \~` + tail, false}, // read, checked, and a mark says so
+		{"command -v hguard >/dev/null || exit 2; exec hguard hook claude-code", false},
+		{"cat >/dev/null; echo '{}'", false},
+	} {
+		if err := markChecked("rm -rf ~"); err != nil {
+			t.Fatal(err)
+		}
+		err := checkReplaced(tt.line, deciders, io.Discard)
+		if (err != nil) != tt.refuse {
+			t.Errorf("checkReplaced(%q) = %v, want refused %v", tt.line, err, tt.refuse)
+		}
 	}
 }

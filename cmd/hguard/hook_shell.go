@@ -165,13 +165,19 @@ func claudeProject(getenv func(string) string) (offs []hooks.SwitchOff, deciders
 // replaces; those of the project's were judged when claude started.
 // (TestProjectHookReplacesCommand fails if the wrapper changes.)
 func checkReplaced(line string, deciders []hooks.ProjectDecider, stderr io.Writer) error {
-	command, ok := claudeCommand(line)
-	if !ok || wasChecked(command) {
-		return nil
-	}
 	var said []string
 	for _, d := range deciders {
 		said = append(said, d.String())
+	}
+	command, ok := claudeCommand(line)
+	if !ok && bashToolLine(line) {
+		// The Bash tool's line, in a shape hguard cannot read the command
+		// of: run as a hook's, a replaced command would pass unchecked.
+		return cli.WithHint(fmt.Errorf("hguard cannot read the command in this line of Claude Code's Bash tool, and a hook of this project's own settings may have put it in place of one hguard's hook checked (%s)",
+			strings.Join(said, "; ")), "a person removes the hook and starts a new session")
+	}
+	if !ok || wasChecked(command) {
+		return nil
 	}
 	dc, err := openDecider(stderr)
 	if err != nil {
@@ -189,6 +195,15 @@ func checkReplaced(line string, deciders []hooks.ProjectDecider, stderr io.Write
 			strings.Join(said, "; "), modelReasons(d)), "a person removes the hook and starts a new session")
 	}
 	return nil
+}
+
+// bashToolLine reports a line of Claude Code's Bash tool: it ends by
+// writing the shell's directory to Claude Code's file (`&& pwd -P >|
+// FILE`), which the commands of its settings do not.
+func bashToolLine(line string) bool {
+	const tail = " && pwd -P >| "
+	i := strings.LastIndex(line, tail)
+	return i >= 0 && !strings.ContainsAny(line[i+len(tail):], "\n;&|")
 }
 
 // claudeCommand is the command in the line Claude Code's Bash tool hands
