@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -137,5 +139,36 @@ func TestCheckReplacedUnreadable(t *testing.T) {
 		if (err != nil) != tt.refuse {
 			t.Errorf("checkReplaced(%q) = %v, want refused %v", tt.line, err, tt.refuse)
 		}
+	}
+}
+
+// TestWriteManagedReadable: Claude Code runs as the user and reads the
+// managed settings root wrote: the directories hguard creates are 0755
+// under root's stricter umask too, and a directory a user may write is
+// warned about.
+func TestWriteManagedReadable(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	root := t.TempDir()
+	managed := filepath.Join(root, "claude-code")
+	path := filepath.Join(managed, "managed-settings.d", "hguard.json")
+	var stderr bytes.Buffer
+	if err := writeManaged(path, filepath.Join(managed, "hguard-shell"), []byte("{}\n"), "/usr/local/bin/hguard", &stderr); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{managed, filepath.Dir(path)} {
+		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o755 {
+			t.Errorf("%s: %v, %v; want 0755", p, st.Mode(), err)
+		}
+	}
+	if err := os.Chmod(managed, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if err := writeManaged(path, filepath.Join(managed, "hguard-shell"), []byte("{}\n"), "/usr/local/bin/hguard", &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "warning: a user can write "+managed) {
+		t.Errorf("no warning about %s, which anyone may write:\n%s", managed, stderr.String())
 	}
 }

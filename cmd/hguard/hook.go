@@ -771,7 +771,15 @@ func writeManaged(path, prefixPath string, settings []byte, bin string, stderr i
 		return err
 	}
 	for _, d := range []string{filepath.Dir(prefixPath), filepath.Dir(path)} {
+		if _, err := os.Stat(d); err == nil {
+			continue
+		}
 		if err := os.MkdirAll(d, 0o755); err != nil {
+			return asRoot(err)
+		}
+		// root's umask may be stricter (077): Claude Code, run by the
+		// user, would not read the settings
+		if err := os.Chmod(d, 0o755); err != nil {
 			return asRoot(err)
 		}
 	}
@@ -782,6 +790,11 @@ func writeManaged(path, prefixPath string, settings []byte, bin string, stderr i
 		return asRoot(fmt.Errorf("writing %s: %w", path, err))
 	}
 	fmt.Fprintf(stderr, "hguard: added hguard's hook to %s; a project's settings cannot switch it off\n", path)
+	for _, p := range []string{path, prefixPath} {
+		if w := userWritable(p); w != "" {
+			fmt.Fprintf(stderr, "hguard: warning: a user can write %s, and with it %s, which an agent's hook reads: make it root's alone\n", w, p)
+		}
+	}
 	if w := userWritable(bin); w != "" {
 		fmt.Fprintf(stderr, "hguard: warning: %s can be replaced by a user (%s is theirs to write), and with it the hook an agent runs under; install hguard where only root writes (/usr/local/bin)\n", bin, w)
 	}
