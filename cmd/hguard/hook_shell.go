@@ -14,10 +14,9 @@ import (
 	"sync"
 	"syscall"
 
-	"mvdan.cc/sh/v3/syntax"
-
 	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
+	"github.com/hguard/hguard/dsl/cmdline"
 	"github.com/hguard/hguard/hooks"
 	"github.com/hguard/hguard/internal/ancestry"
 	"github.com/hguard/hguard/internal/cli"
@@ -208,59 +207,10 @@ func bashToolLine(line string) bool {
 
 // claudeCommand is the command in the line Claude Code's Bash tool hands
 // its shell: `… && eval 'COMMAND' < /dev/null && pwd -P >| FILE`, the
-// quoted argument of the line's only eval, where a single quote inside
-// is closed, quoted (by a backslash or double quotes) and reopened. Not
-// ok (the line itself) for another line: a hook's command, which Claude
-// Code runs as it is.
-func claudeCommand(line string) (string, bool) {
-	f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
-	if err != nil {
-		return line, false
-	}
-	var words []*syntax.Word
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "eval" {
-			words = append(words, call.Args[1:]...)
-		}
-		return true
-	})
-	if len(words) != 1 {
-		return line, false
-	}
-	var b strings.Builder
-	for _, part := range words[0].Parts {
-		switch p := part.(type) {
-		case *syntax.Lit: // '\'' between quotes: a backslash quotes the next byte
-			for i := 0; i < len(p.Value); i++ {
-				if p.Value[i] == '\\' && i+1 < len(p.Value) {
-					i++
-				}
-				b.WriteByte(p.Value[i])
-			}
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return line, false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted: // '"'"' between quotes: a quote in double quotes
-			for _, q := range p.Parts {
-				lit, ok := q.(*syntax.Lit)
-				if !ok || p.Dollar {
-					return line, false
-				}
-				for i := 0; i < len(lit.Value); i++ {
-					if lit.Value[i] == '\\' && i+1 < len(lit.Value) && strings.IndexByte("$`\"\\\n", lit.Value[i+1]) >= 0 {
-						i++
-					}
-					b.WriteByte(lit.Value[i])
-				}
-			}
-		default:
-			return line, false // an expansion: not Claude Code's quoting
-		}
-	}
-	return b.String(), true
-}
+// quoted argument of the line's only eval (cmdline.EvalArgument). Not ok
+// (the line itself) for another line: a hook's command, which Claude Code
+// runs as it is.
+func claudeCommand(line string) (string, bool) { return cmdline.EvalArgument(line) }
 
 // agentShellProgram is the shell the agent would have run the command in:
 // the shell that runs this prefix (Claude Code starts `SHELL -c -l 'PREFIX
