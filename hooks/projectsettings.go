@@ -22,6 +22,12 @@ import (
 // false} in .gemini/settings.json, and skips the hooks named in
 // "hooksConfig": {"disabled": [...]}. Codex 0.171 runs no hook for a
 // trusted project's .codex/config.toml with [features] hooks = false.
+// GitHub Copilot CLI 1.0 skips every hook, the user's too, for
+// "disableAllHooks": true in a trusted folder's .github/copilot/settings.json,
+// settings.local.json or (read as its own) .claude/settings.json. OpenCode
+// 1.18 has no such setting, but it runs a project's plugins
+// (.opencode/plugins/*.js, the config's "plugin") in its own process, after
+// the user's: one can rewrite a command hguard has just allowed.
 // (Each tested in internal/agente2e.)
 // An hguard variable in "env" changes nothing: the hook ignores it.
 
@@ -51,10 +57,13 @@ type ProjectCommand struct {
 // ProjectCommands are the commands of dir's project settings (and of the
 // directories above it, as ProjectSwitchOffs reads them) that the agent
 // program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
-// awsAuthRefresh, awsCredentialExport and otelHeadersHelper; Gemini CLI's
-// hooks; Codex's hooks.
+// awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
+// servers of .mcp.json; Gemini CLI's hooks; Codex's hooks; Copilot CLI's
+// hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
+// servers; OpenCode's local MCP servers.
 func ProjectCommands(program, dir, home string) []ProjectCommand {
 	var out []ProjectCommand
+	name := programName(program)
 	for _, p := range projectFiles(program, dir, home) {
 		if strings.HasSuffix(p, ".toml") {
 			out = append(out, codexCommands(p, readFile(p))...)
@@ -74,14 +83,40 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				groups, _ := events[event].([]any)
 				for _, g := range groups {
 					gm, _ := g.(map[string]any)
-					hs, _ := gm["hooks"].([]any)
+					// Claude Code's groups hold hooks; Copilot CLI's events
+					// hold them directly, the command in "bash" or "command".
+					hs, ok := gm["hooks"].([]any)
+					if !ok {
+						hs = []any{g}
+					}
 					for _, h := range hs {
 						if hm, ok := h.(map[string]any); ok && (hm["type"] == nil || hm["type"] == "command") {
 							add("hooks."+event, hm["command"])
+							add("hooks."+event, hm["bash"])
 						}
 					}
 				}
 			}
+		}
+		if servers, ok := v["mcpServers"].(map[string]any); ok { // .mcp.json
+			for _, n := range sortedKeys(servers) {
+				sm, _ := servers[n].(map[string]any)
+				if c, ok := sm["command"].(string); ok {
+					args, _ := sm["args"].([]any)
+					add("mcpServers."+n, argvLine(append([]any{c}, args...)))
+				}
+			}
+		}
+		if servers, ok := v["mcp"].(map[string]any); ok && name == "opencode" {
+			for _, n := range sortedKeys(servers) {
+				sm, _ := servers[n].(map[string]any)
+				if argv, ok := sm["command"].([]any); ok && sm["enabled"] != false {
+					add("mcp."+n+".command", argvLine(argv))
+				}
+			}
+		}
+		if name != "claude" {
+			continue // the status line and the helpers are Claude Code's
 		}
 		if sl, ok := v["statusLine"].(map[string]any); ok {
 			add("statusLine.command", sl["command"])
@@ -91,6 +126,20 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		}
 	}
 	return out
+}
+
+// argvLine is a command line that runs argv (JSON strings; anything else
+// makes it ""), each word quoted for a POSIX shell.
+func argvLine(argv []any) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		s, ok := a.(string)
+		if !ok {
+			return ""
+		}
+		words[i] = shellQuote(s)
+	}
+	return strings.Join(words, " ")
 }
 
 // sortedKeys are m's keys in order, for a stable report.
@@ -177,45 +226,101 @@ func tomlStringValue(v string) (string, bool) {
 }
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
-// program (claude, gemini, codex, as the command names it, or as npx
-// names the package: claude-code, gemini-cli@latest) started in dir: those
+// program (claude, gemini, codex, copilot, opencode, as the command names
+// it, or as npx names the package: claude-code, gemini-cli@latest) started
+// in dir: those
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
 // would refuse it too.
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	var found []SwitchOff
+	name := programName(program)
 	for _, p := range projectFiles(program, dir, home) {
+		var offs []SwitchOff
 		switch data := readFile(p); {
 		case data == nil:
 		case strings.HasSuffix(p, ".toml"):
-			found = append(found, codexSwitchOffs(p, data)...)
+			offs = codexSwitchOffs(p, data)
+		case isPluginFile(p):
+			offs = []SwitchOff{{p, "a plugin, code OpenCode runs that can change a command after hguard's check"}}
 		default:
 			var v map[string]any
 			if json.Unmarshal(stripComments(data), &v) != nil {
 				// The agent's parser may take what this one does not
 				// (trailing commas): the words are judged instead.
-				found = append(found, switchOffsInText(p, data)...)
+				offs = switchOffsInText(p, data, name)
 			} else {
-				found = append(found, switchOffsIn(p, v)...)
+				offs = switchOffsIn(p, v)
+				if name == "opencode" {
+					offs = append(offs, openCodePlugins(p, v)...)
+				}
+			}
+		}
+		for _, o := range offs {
+			// Copilot CLI reads a project's .claude/settings.json, but
+			// not for the shell prefix, which it does not run; it ignores
+			// disableAllHooks in .github/hooks/*.json.
+			if name != "copilot" || o.Setting == "disableAllHooks" && filepath.Base(filepath.Dir(p)) != "hooks" {
+				found = append(found, o)
 			}
 		}
 	}
 	return found
 }
 
+// openCodePlugins are the "plugin" entries of an OpenCode config (v, the
+// file at p): packages and files OpenCode loads as code.
+func openCodePlugins(p string, v map[string]any) []SwitchOff {
+	var found []SwitchOff
+	plugins, _ := v["plugin"].([]any)
+	for _, e := range plugins {
+		if a, ok := e.([]any); ok && len(a) > 0 { // [spec, options]
+			e = a[0]
+		}
+		if s, ok := e.(string); ok && s != "" {
+			found = append(found, SwitchOff{p, "plugin " + s + ", code OpenCode runs that can change a command after hguard's check"})
+		}
+	}
+	return found
+}
+
+// isPluginFile reports an OpenCode plugin file: .opencode/plugin/*.js and
+// the like, which OpenCode imports at start.
+func isPluginFile(p string) bool {
+	d := filepath.Dir(p)
+	return (filepath.Base(d) == "plugin" || filepath.Base(d) == "plugins") && filepath.Base(filepath.Dir(d)) == ".opencode"
+}
+
+// programName is the agent program's name as projectFiles knows it: the
+// command's base name, an npx package's (claude-code, gemini-cli@latest)
+// mapped to its command's.
+func programName(program string) string {
+	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
+	switch name {
+	case "claude-code": // npx @anthropic-ai/claude-code
+		return "claude"
+	case "gemini-cli":
+		return "gemini"
+	case "opencode-ai": // npx opencode-ai
+		return "opencode"
+	}
+	return name
+}
+
 // switchOffsInText are the switch-offs the text of a settings file that is
 // not JSON seems to hold: the settings' names beside their values.
-func switchOffsInText(p string, data []byte) []SwitchOff {
+func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	var found []SwitchOff
 	text := string(data)
-	for _, w := range []struct{ setting, text string }{
-		{"disableAllHooks", `"disableAllHooks"\s*:\s*true`},
-		{"env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
-		{"hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
+	for _, w := range []struct{ program, setting, text string }{
+		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
+		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
+		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
+		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
+		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
 	} {
-		if regexp.MustCompile(w.text).MatchString(text) {
+		if (w.program == "" || w.program == program) && regexp.MustCompile(w.text).MatchString(text) {
 			found = append(found, SwitchOff{File: p, Setting: w.setting})
 		}
 	}
@@ -225,16 +330,24 @@ func switchOffsInText(p string, data []byte) []SwitchOff {
 // projectFiles are the paths of the project settings files program
 // applies, started in dir: in dir and each directory above it up to the
 // repository's root, home and / excluded, whether they exist or not.
+// A file name with a * is a pattern: the files that match it.
 func projectFiles(program, dir, home string) []string {
 	var files []string
-	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
-	switch name {
-	case "claude", "claude-code": // npx @anthropic-ai/claude-code runs claude-code
-		files = []string{".claude/settings.json", ".claude/settings.local.json"}
-	case "gemini", "gemini-cli":
+	switch programName(program) {
+	case "claude":
+		// .mcp.json's servers start with the session, under -p unasked
+		files = []string{".claude/settings.json", ".claude/settings.local.json", ".mcp.json"}
+	case "gemini":
 		files = []string{".gemini/settings.json"}
 	case "codex":
 		files = []string{".codex/config.toml"}
+	case "copilot":
+		// in a folder the user trusts (trustedFolders, --trust-folder)
+		files = []string{".github/copilot/settings.json", ".github/copilot/settings.local.json",
+			".claude/settings.json", ".claude/settings.local.json", ".github/hooks/*.json", ".mcp.json"}
+	case "opencode":
+		files = []string{"opencode.json", "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc",
+			".opencode/plugin/*.js", ".opencode/plugin/*.ts", ".opencode/plugins/*.js", ".opencode/plugins/*.ts"}
 	default:
 		return nil
 	}
@@ -245,7 +358,12 @@ func projectFiles(program, dir, home string) []string {
 	var paths []string
 	for d := filepath.Clean(dir); d != "/" && d != home && d != "."; d = filepath.Dir(d) {
 		for _, f := range files {
-			paths = append(paths, filepath.Join(d, f))
+			if strings.Contains(f, "*") {
+				matches, _ := filepath.Glob(filepath.Join(d, f))
+				paths = append(paths, matches...)
+			} else {
+				paths = append(paths, filepath.Join(d, f))
+			}
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			break
