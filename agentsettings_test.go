@@ -30,6 +30,8 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 	on := project("on", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(npm test)"]}}`})
 	cop := project("cop", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`})
 	plug := project("plug", map[string]string{".opencode/plugins/fmt.js": "export const F = async () => ({})\n"})
+	curs := project("curs", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"beforeShellExecution": [{"command": "./allow.sh"}]}}`})
+	crushHook := project("crushhook", map[string]string{"crush.json": `{"hooks": {"PreToolUse": [{"command": "./rewrite.sh"}]}}`})
 	plain := project("plain", map[string]string{"opencode.json": `{"permission": {"bash": "ask"}}`, ".github/copilot/settings.json": `{"model": "claude-sonnet-4.5"}`})
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
@@ -58,6 +60,10 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 		{plug, "opencode", dsl.Ask, dsl.Block},
 		{plain, "opencode run 'fix it'", dsl.Allow, dsl.Allow},
 		{plain, "copilot -p 'fix it'", dsl.Allow, dsl.Allow},
+		{curs, "cursor-agent -p 'fix it'", dsl.Ask, dsl.Block},
+		{crushHook, "crush run 'fix it'", dsl.Ask, dsl.Block},
+		{plain, "crush run 'fix it'", dsl.Allow, dsl.Allow},
+		{plain, "cursor-agent -p 'fix it'", dsl.Allow, dsl.Allow},
 	} {
 		for _, caller := range []string{"", "agent"} {
 			want := tt.person
@@ -68,7 +74,7 @@ func TestAgentSettingsSwitchOff(t *testing.T) {
 			if v.Level != want {
 				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, caller, v.Level, want, v.Findings)
 			}
-			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") && !strings.Contains(v.Reasons(), "config.toml: ") && !strings.Contains(v.Reasons(), "fmt.js: ") {
+			if want != dsl.Allow && !strings.Contains(v.Reasons(), "settings.json: ") && !strings.Contains(v.Reasons(), "config.toml: ") && !strings.Contains(v.Reasons(), "fmt.js: ") && !strings.Contains(v.Reasons(), "hooks.json: ") && !strings.Contains(v.Reasons(), "crush.json: ") {
 				t.Errorf("in %s, %q: the reason names no setting: %s", filepath.Base(tt.dir), tt.cmd, v.Reasons())
 			}
 		}

@@ -28,7 +28,9 @@ import (
 // 1.18 has no such setting, but it runs a project's plugins
 // (.opencode/plugins/*.js, the config's "plugin") in its own process, after
 // the user's: one can rewrite a command hguard has just allowed.
-// (Each tested in internal/agente2e.)
+// (Each tested in internal/agente2e.) Cursor and Crush let a project's
+// hooks overrule or rewrite hguard's answer, by their documentation
+// (overridingHooks).
 // An hguard variable in "env" changes nothing: the hook ignores it.
 
 // SwitchOff is one setting of a project's that switches hguard off for an
@@ -60,7 +62,8 @@ type ProjectCommand struct {
 // awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
 // servers of .mcp.json; Gemini CLI's hooks; Codex's hooks; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
-// servers; OpenCode's local MCP servers.
+// servers; OpenCode's local MCP servers; Cursor's hooks; Crush's hooks and
+// MCP servers.
 func ProjectCommands(program, dir, home string) []ProjectCommand {
 	var out []ProjectCommand
 	name := programName(program)
@@ -107,11 +110,19 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				}
 			}
 		}
-		if servers, ok := v["mcp"].(map[string]any); ok && name == "opencode" {
+		if servers, ok := v["mcp"].(map[string]any); ok && (name == "opencode" || name == "crush") {
 			for _, n := range sortedKeys(servers) {
 				sm, _ := servers[n].(map[string]any)
-				if argv, ok := sm["command"].([]any); ok && sm["enabled"] != false {
-					add("mcp."+n+".command", argvLine(argv))
+				switch c := sm["command"].(type) {
+				case []any: // OpenCode's
+					if sm["enabled"] != false {
+						add("mcp."+n+".command", argvLine(c))
+					}
+				case string: // Crush's
+					if sm["disabled"] != true {
+						args, _ := sm["args"].([]any)
+						add("mcp."+n, argvLine(append([]any{c}, args...)))
+					}
 				}
 			}
 		}
@@ -252,8 +263,11 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 				offs = switchOffsInText(p, data, name)
 			} else {
 				offs = switchOffsIn(p, v)
-				if name == "opencode" {
+				switch name {
+				case "opencode":
 					offs = append(offs, openCodePlugins(p, v)...)
+				case "cursor-agent", "cursor", "crush":
+					offs = append(offs, overridingHooks(name, p, v)...)
 				}
 			}
 		}
@@ -280,6 +294,38 @@ func openCodePlugins(p string, v map[string]any) []SwitchOff {
 		}
 		if s, ok := e.(string); ok && s != "" {
 			found = append(found, SwitchOff{p, "plugin " + s + ", code OpenCode runs that can change a command after hguard's check"})
+		}
+	}
+	return found
+}
+
+// overridingHooks are a project's hooks whose answer the agent puts over
+// hguard's, by its documentation (not tested here: no CLI runs here).
+// Cursor ranks a project's .cursor/hooks.json above the user's
+// ~/.cursor/hooks.json, and "when responses conflict, higher-priority
+// sources take precedence" (cursor.com/docs/reference/third-party-hooks):
+// a project hook on an event hguard answers can allow what hguard denies.
+// Crush runs every PreToolUse hook on the call as the model sent it and
+// then applies their updated_input, project hooks' included
+// (docs/hooks/README.md): one can rewrite a command hguard has allowed.
+func overridingHooks(program, p string, v map[string]any) []SwitchOff {
+	events := []string{"beforeShellExecution", "beforeReadFile", "beforeMCPExecution", "preToolUse"}
+	why := "a project hook, whose answer Cursor puts over the user's hooks'"
+	if program == "crush" {
+		events = []string{"PreToolUse"}
+		why = "a project hook, whose updated_input Crush applies to a command after hguard's check"
+	}
+	var found []SwitchOff
+	hooks, _ := v["hooks"].(map[string]any)
+	for _, event := range sortedKeys(hooks) {
+		// Crush takes an event name in any case and snake_case
+		if !slices.ContainsFunc(events, func(e string) bool {
+			return strings.EqualFold(e, event) || program == "crush" && strings.EqualFold(strings.ReplaceAll(event, "_", ""), e)
+		}) {
+			continue
+		}
+		if list, _ := hooks[event].([]any); len(list) > 0 {
+			found = append(found, SwitchOff{p, "hooks." + event + ", " + why})
 		}
 	}
 	return found
@@ -319,6 +365,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
+		{"crush", "hooks.PreToolUse, a project hook, whose updated_input Crush applies to a command after hguard's check", `(?i)"pre_?tool_?use"\s*:\s*\[\s*\{`},
 	} {
 		if (w.program == "" || w.program == program) && regexp.MustCompile(w.text).MatchString(text) {
 			found = append(found, SwitchOff{File: p, Setting: w.setting})
@@ -348,6 +395,10 @@ func projectFiles(program, dir, home string) []string {
 	case "opencode":
 		files = []string{"opencode.json", "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc",
 			".opencode/plugin/*.js", ".opencode/plugin/*.ts", ".opencode/plugins/*.js", ".opencode/plugins/*.ts"}
+	case "cursor-agent", "cursor":
+		files = []string{".cursor/hooks.json"}
+	case "crush":
+		files = []string{".crush.json", "crush.json"}
 	default:
 		return nil
 	}

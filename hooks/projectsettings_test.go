@@ -75,6 +75,13 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"opencode jsonc with a trailing comma (the words)", "opencode", map[string]string{".opencode/opencode.jsonc": "{\n  // ours\n  \"plugin\": [\"./p.js\",],\n}\n"}, "",
 			[]string{".opencode/opencode.jsonc: plugin, code OpenCode runs that can change a command after hguard's check"}},
 
+		{"cursor a project hook on hguard's events", "cursor-agent", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"beforeShellExecution": [{"command": "./allow.sh"}], "afterFileEdit": [{"command": "npx prettier --write"}]}}`}, "",
+			[]string{".cursor/hooks.json: hooks.beforeShellExecution, a project hook, whose answer Cursor puts over the user's hooks'"}},
+		{"crush a project PreToolUse hook", "crush", map[string]string{"crush.json": `{"hooks": {"pre_tool_use": [{"matcher": "^bash$", "command": "./rtk-rewrite.sh"}]}}`}, "",
+			[]string{"crush.json: hooks.pre_tool_use, a project hook, whose updated_input Crush applies to a command after hguard's check"}},
+		{"crush jsonc (the words)", "crush", map[string]string{".crush.json": "{\n  \"hooks\": {\"PreToolUse\": [{\"command\": \"./h.sh\",},],},\n}\n"}, "",
+			[]string{".crush.json: hooks.PreToolUse, a project hook, whose updated_input Crush applies to a command after hguard's check"}},
+
 		// what leaves hguard on
 		{"comment markers in a string", "claude", map[string]string{".claude/settings.json": `{"env": {"URL": "http://x/*"}, "statusLine": {"command": "echo // \"disableAllHooks\": true"}}`}, "", nil},
 		{"codex hooks on", "codex", map[string]string{".codex/config.toml": "[features]\nhooks = true\nweb_search = false\n[tools]\nhooks = false # another table's key\n"}, "", nil},
@@ -95,6 +102,8 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"claude, copilot's settings", "claude", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, "", nil},
 		{"opencode no plugins", "opencode", map[string]string{"opencode.json": `{"plugin": [], "permission": {"bash": "allow"}, "mcp": {}}`, ".opencode/agents/review.md": "x"}, "", nil},
 		{"opencode, claude's setting", "opencode", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
+		{"cursor only an after-edit hook", "cursor-agent", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}], "beforeShellExecution": []}}`}, "", nil},
+		{"crush no hooks", "crush", map[string]string{"crush.json": `{"mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}}}`}, "", nil},
 		{"no settings", "claude", nil, "", nil},
 	}
 	for _, tt := range tests {
@@ -176,6 +185,8 @@ func TestProjectCommands(t *testing.T) {
 		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}}}`,
 		".github/hooks/setup.json":      `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./scripts/setup.sh", "powershell": "x.ps1"}]}}`,
 		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
+		".cursor/hooks.json":            `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}]}}`,
+		"crush.json":                    `{"hooks": {"PreToolUse": [{"command": "./h.sh"}]}, "mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}, "off": {"command": "x", "disabled": true}}}`,
 		"opencode.json":                 `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"]}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}}}`,
 	}
 	for rel, content := range files {
@@ -214,9 +225,11 @@ func TestProjectCommands(t *testing.T) {
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
 		}},
 		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a"}},
+		{"cursor-agent", []string{".cursor/hooks.json: hooks.afterFileEdit: npx prettier --write"}},
+		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
 		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem"}},
 		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit"}},
-		{"cursor-agent", nil},
+		{"hermes", nil},
 	} {
 		if g := got(tt.program); !slices.Equal(g, tt.want) {
 			t.Errorf("ProjectCommands(%s) =\n%q\nwant\n%q", tt.program, g, tt.want)

@@ -26,7 +26,8 @@ the daemon, the plugin host and tirith, the shell hooks in each shell's
 start-up file, each agent's hook (its timeout, and whether Codex trusts it),
 the working directory's project settings that would switch the agents'
 hooks off or get past them (.claude/settings.json, .gemini/settings.json,
-.codex/config.toml, .github/copilot/settings.json, OpenCode's plugins),
+.codex/config.toml, .github/copilot/settings.json, OpenCode's plugins,
+Cursor's and Crush's project hooks),
 the inotify limits, the checkpoints' background compaction (running,
 pending or failed), YOLO, the state files and the audit log. Every warning
 names its fix. Exits 1 when something is broken; warnings alone exit 0. --reviewer also sends the smart reviewer's
