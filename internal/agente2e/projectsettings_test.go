@@ -152,3 +152,53 @@ func writeSettings(t *testing.T, proj, file, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestProjectCommandsRun: the commands of a project's settings that
+// hooks.ProjectCommands lists are run by the real CLI, unasked, when it
+// starts there headless: Claude Code's .mcp.json servers; Copilot CLI's
+// .github/hooks/*.json hooks and .mcp.json servers (in a trusted folder);
+// OpenCode's local MCP servers. Each touches a marker file; hguard judges
+// them when the agent starts there (TestAgentSettingsCommands).
+func TestProjectCommandsRun(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	touch := func(proj, name string) string { return `["-c", "touch ` + filepath.Join(proj, name) + `"]` }
+	for _, agent := range []string{"claude", "copilot", "opencode"} {
+		t.Run(agent, func(t *testing.T) {
+			home, proj := fixture(t)
+			var markers []string
+			switch agent {
+			case "claude":
+				bin := cli(t, "claude")
+				hguardInit(t, home, hguard, hguard, "claude-code")
+				writeSettings(t, proj, ".mcp.json", `{"mcpServers": {"x": {"command": "sh", "args": `+touch(proj, "mcp-ran")+`}}}`)
+				markers = []string{"mcp-ran"}
+				base := serve(t, anthropic(t, newScript()))
+				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--max-turns", "2")
+			case "copilot":
+				bin := cli(t, "copilot")
+				hguardInit(t, home, hguard, hguard, "copilot")
+				writeSettings(t, home, ".copilot/config.json", fmt.Sprintf(`{"trustedFolders": [%q]}`, proj))
+				writeSettings(t, proj, ".mcp.json", `{"mcpServers": {"x": {"command": "sh", "args": `+touch(proj, "mcp-ran")+`}}}`)
+				writeSettings(t, proj, ".github/hooks/setup.json", fmt.Sprintf(`{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": %q}]}}`,
+					"touch "+filepath.Join(proj, "hook-ran")))
+				markers = []string{"mcp-ran", "hook-ran"}
+				base := serve(t, anthropic(t, newScript()))
+				run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
+					"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
+					bin, "-p", "do the task", "--allow-all-tools", "--no-color")
+			case "opencode":
+				cli(t, "opencode")
+				hguardInit(t, home, hguard, hguard, "opencode")
+				writeSettings(t, proj, "opencode.json", `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch `+filepath.Join(proj, "mcp-ran")+`"]}}}`)
+				markers = []string{"mcp-ran"}
+				openCode(t, home, proj, serve(t, openAIChat(t, newScript())))
+			}
+			for _, m := range markers {
+				if !exists(filepath.Join(proj, m)) {
+					t.Errorf("%s no longer runs the project's command that makes %s: hooks.ProjectCommands may list too much", agent, m)
+				}
+			}
+		})
+	}
+}
