@@ -44,7 +44,7 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 				said = append(said, o.String())
 			}
 			return []dsl.Finding{{Rule: rule, Level: level, Source: "builtin", Command: c.Source,
-				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings switch hguard's hooks off or get past them (" + strings.Join(said, "; ") +
+				Message: "starts " + filepath.Base(c.Name) + " in a project whose own settings switch hguard's hooks off (" + strings.Join(said, "; ") +
 					"), so hguard would not see what it runs; remove the setting first"}}
 		}
 		var out []dsl.Finding

@@ -188,7 +188,7 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 	if wd, err := os.Getwd(); err == nil {
 		for _, program := range []string{"claude", "gemini", "codex", "copilot", "opencode", "cursor-agent", "crush"} {
 			for _, o := range hooks.ProjectSwitchOffs(program, wd, userHome) {
-				r.bad("agent", "%s started here would run without hguard: %s switches its hooks off or gets past them; fix: remove the setting", program, o)
+				r.bad("agent", "%s started here would run without hguard: %s switches its hooks off; fix: remove the setting", program, o)
 			}
 		}
 	}
