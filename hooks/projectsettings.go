@@ -237,9 +237,9 @@ func tomlStringValue(v string) (string, bool) {
 }
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
-// program (claude, gemini, codex, copilot, opencode, as the command names
-// it, or as npx names the package: claude-code, gemini-cli@latest) started
-// in dir: those
+// program (claude, gemini, codex, copilot, opencode, cursor-agent, crush,
+// as the command names it, or as npx names the package: claude-code,
+// gemini-cli@latest) started in dir: those
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
@@ -262,20 +262,21 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 				// (trailing commas): the words are judged instead.
 				offs = switchOffsInText(p, data, name)
 			} else {
-				offs = switchOffsIn(p, v)
 				switch name {
 				case "opencode":
-					offs = append(offs, openCodePlugins(p, v)...)
+					offs = openCodePlugins(p, v)
 				case "cursor-agent", "cursor", "crush":
-					offs = append(offs, overridingHooks(name, p, v)...)
+					offs = overridingHooks(name, p, v)
+				default:
+					offs = switchOffsIn(p, v)
 				}
 			}
 		}
 		for _, o := range offs {
-			// Copilot CLI reads a project's .claude/settings.json, but
-			// not for the shell prefix, which it does not run; it ignores
-			// disableAllHooks in .github/hooks/*.json.
-			if name != "copilot" || o.Setting == "disableAllHooks" && filepath.Base(filepath.Dir(p)) != "hooks" {
+			// .mcp.json holds no settings. Copilot CLI reads a project's
+			// .claude/settings.json, but not for the shell prefix, which it
+			// does not run; it ignores disableAllHooks in .github/hooks/*.json.
+			if filepath.Base(p) != ".mcp.json" && (name != "copilot" || o.Setting == "disableAllHooks" && filepath.Base(filepath.Dir(p)) != "hooks") {
 				found = append(found, o)
 			}
 		}
@@ -367,7 +368,10 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
 		{"crush", "hooks.PreToolUse, a project hook, whose updated_input Crush applies to a command after hguard's check", `(?i)"pre_?tool_?use"\s*:\s*\[\s*\{`},
 	} {
-		if (w.program == "" || w.program == program) && regexp.MustCompile(w.text).MatchString(text) {
+		// Claude Code's, Gemini CLI's and Copilot CLI's settings are the
+		// ones with no program named
+		generic := program == "claude" || program == "gemini" || program == "copilot"
+		if (w.program == "" && generic || w.program == program) && regexp.MustCompile(w.text).MatchString(text) {
 			found = append(found, SwitchOff{File: p, Setting: w.setting})
 		}
 	}

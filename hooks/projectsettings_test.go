@@ -104,6 +104,9 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"opencode, claude's setting", "opencode", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
 		{"cursor only an after-edit hook", "cursor-agent", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}], "beforeShellExecution": []}}`}, "", nil},
 		{"crush no hooks", "crush", map[string]string{"crush.json": `{"mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}}}`}, "", nil},
+		{"claude, a setting's name in .mcp.json", "claude", map[string]string{".mcp.json": `{"disableAllHooks": true, "mcpServers": {}}`}, "", nil},
+		{"opencode, claude's words in its config", "opencode", map[string]string{"opencode.json": `{"disableAllHooks": true}`, "crush.json": `{"hooks": {"PreToolUse": [{"command": "x"}]}}`}, "", nil},
+		{"crush, claude's words not JSON", "crush", map[string]string{"crush.json": `{"disableAllHooks": true,}`}, "", nil},
 		{"no settings", "claude", nil, "", nil},
 	}
 	for _, tt := range tests {
