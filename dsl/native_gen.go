@@ -983,11 +983,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native243
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native244
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native245
 		}
@@ -7276,7 +7276,7 @@ func native243(env any) bool {
 // native244 is the condition of self-agent-unguarded.
 func native244(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((e.Name == "claude") &&
+	return (((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
 			(e.Option("permission-mode") == "bypassPermissions"))) ||
 		((e.Name == "codex") &&
@@ -7304,8 +7304,10 @@ func native244(env any) bool {
 			e.HasFlag("yolo", "y"))) ||
 		((e.Name == "copilot") &&
 			e.HasFlag("allow-all-tools", "allow-all", "yolo"))) ||
+		((e.Name == "opencode") &&
+			e.HasFlag("pure"))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE", "CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SHELL_PREFIX", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+			return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "OPENCODE_PURE", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE", "CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SHELL_PREFIX", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
 		}))
 }
 
@@ -7313,7 +7315,7 @@ func native244(env any) bool {
 func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		((((((((((e.Name == "claude") &&
+		(((((((((((e.Name == "claude") &&
 			(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
 				(e.Option("permission-mode") == "bypassPermissions"))) ||
 			((e.Name == "codex") &&
@@ -7341,8 +7343,10 @@ func native245(env any) bool {
 				e.HasFlag("yolo", "y"))) ||
 			((e.Name == "copilot") &&
 				e.HasFlag("allow-all-tools", "allow-all", "yolo"))) ||
+			((e.Name == "opencode") &&
+				e.HasFlag("pure"))) ||
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE", "CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SHELL_PREFIX", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+				return in(p0, "HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "OPENCODE_PURE", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE", "CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SHELL_PREFIX", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
 			})))
 }
 

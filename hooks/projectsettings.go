@@ -30,6 +30,15 @@ import (
 // project's code before the hook and every command (both tested in
 // internal/agente2e); hijackingEnv lists them. HGUARD_YOLO changes
 // nothing: the hook ignores it.
+// GitHub Copilot CLI 1.0 skips every hook, the user's too, for
+// "disableAllHooks": true in a trusted folder's .github/copilot/settings.json,
+// settings.local.json or (read as its own) .claude/settings.json. OpenCode
+// 1.18 has no such setting, but it runs a project's plugins
+// (.opencode/plugins/*.js, the config's "plugin") in its own process, after
+// the user's: one can rewrite a command hguard has just allowed.
+// (Each tested in internal/agente2e.) Cursor and Crush let a project's
+// hooks overrule or rewrite hguard's answer, by their documentation
+// (overridingHooks).
 
 // SwitchOff is one setting of a project's that switches hguard off for an
 // agent started there.
@@ -57,10 +66,14 @@ type ProjectCommand struct {
 // ProjectCommands are the commands of dir's project settings (and of the
 // directories above it, as ProjectSwitchOffs reads them) that the agent
 // program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
-// awsAuthRefresh, awsCredentialExport and otelHeadersHelper; Gemini CLI's
-// hooks; Codex's hooks.
+// awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
+// servers of .mcp.json; Gemini CLI's hooks; Codex's hooks; Copilot CLI's
+// hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
+// servers; OpenCode's local MCP servers; Cursor's hooks; Crush's hooks and
+// MCP servers.
 func ProjectCommands(program, dir, home string) []ProjectCommand {
 	var out []ProjectCommand
+	name := agentProgram(program)
 	for _, p := range projectFiles(program, dir, home) {
 		if strings.HasSuffix(p, ".toml") {
 			out = append(out, codexCommands(p, readFile(p))...)
@@ -80,14 +93,48 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				groups, _ := events[event].([]any)
 				for _, g := range groups {
 					gm, _ := g.(map[string]any)
-					hs, _ := gm["hooks"].([]any)
+					// Claude Code's groups hold hooks; Copilot CLI's events
+					// hold them directly, the command in "bash" or "command".
+					hs, ok := gm["hooks"].([]any)
+					if !ok {
+						hs = []any{g}
+					}
 					for _, h := range hs {
 						if hm, ok := h.(map[string]any); ok && (hm["type"] == nil || hm["type"] == "command") {
 							add("hooks."+event, hm["command"])
+							add("hooks."+event, hm["bash"])
 						}
 					}
 				}
 			}
+		}
+		if servers, ok := v["mcpServers"].(map[string]any); ok { // .mcp.json
+			for _, n := range sortedKeys(servers) {
+				sm, _ := servers[n].(map[string]any)
+				if c, ok := sm["command"].(string); ok {
+					args, _ := sm["args"].([]any)
+					add("mcpServers."+n, argvLine(append([]any{c}, args...)))
+				}
+			}
+		}
+		if servers, ok := v["mcp"].(map[string]any); ok && (name == "opencode" || name == "crush") {
+			for _, n := range sortedKeys(servers) {
+				sm, _ := servers[n].(map[string]any)
+				switch c := sm["command"].(type) {
+				case []any: // OpenCode's
+					if sm["enabled"] != false {
+						add("mcp."+n+".command", argvLine(c))
+					}
+				case string: // Crush's
+					if sm["disabled"] != true {
+						args, _ := sm["args"].([]any)
+						add("mcp."+n, argvLine(append([]any{c}, args...)))
+					}
+				}
+			}
+		}
+		if name != "claude" {
+			continue // the status line and the helpers are Claude Code's
 		}
 		if sl, ok := v["statusLine"].(map[string]any); ok {
 			add("statusLine.command", sl["command"])
@@ -97,6 +144,20 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		}
 	}
 	return out
+}
+
+// argvLine is a command line that runs argv (JSON strings; anything else
+// makes it ""), each word quoted for a POSIX shell.
+func argvLine(argv []any) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		s, ok := a.(string)
+		if !ok {
+			return ""
+		}
+		words[i] = shellQuote(s)
+	}
+	return strings.Join(words, " ")
 }
 
 // sortedKeys are m's keys in order, for a stable report.
@@ -183,8 +244,9 @@ func tomlStringValue(v string) (string, bool) {
 }
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
-// program (claude, gemini, codex, as the command names it, or as npx
-// names the package: claude-code, gemini-cli@latest) started in dir: those
+// program (claude, gemini, codex, copilot, opencode, cursor-agent, crush,
+// as the command names it, or as npx names the package: claude-code,
+// gemini-cli@latest) started in dir: those
 // of dir's project settings files and of every directory above it up to
 // the repository's root, home and / excluded (the user's own settings are
 // home's). A file that cannot be read or parsed counts as none: the agent
@@ -192,19 +254,38 @@ func tomlStringValue(v string) (string, bool) {
 // (hguard installed there) is none.
 func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	var found []SwitchOff
+	name := agentProgram(program)
 	for _, p := range projectFiles(program, dir, home) {
+		var offs []SwitchOff
 		switch data := readFile(p); {
 		case data == nil:
 		case strings.HasSuffix(p, ".toml"):
-			found = append(found, codexSwitchOffs(p, data)...)
+			offs = codexSwitchOffs(p, data)
+		case isPluginFile(p):
+			offs = []SwitchOff{{p, "a plugin, code OpenCode runs that can change a command after hguard's check"}}
 		default:
 			var v map[string]any
 			if json.Unmarshal(stripComments(data), &v) != nil {
 				// The agent's parser may take what this one does not
 				// (trailing commas): the words are judged instead.
-				found = append(found, switchOffsInText(p, data)...)
+				offs = switchOffsInText(p, data, name)
 			} else {
-				found = append(found, switchOffsIn(p, v)...)
+				switch name {
+				case "opencode":
+					offs = openCodePlugins(p, v)
+				case "cursor-agent", "cursor", "crush":
+					offs = overridingHooks(name, p, v)
+				default:
+					offs = switchOffsIn(p, v)
+				}
+			}
+		}
+		for _, o := range offs {
+			// .mcp.json holds no settings. Copilot CLI reads a project's
+			// .claude/settings.json, but not for the shell prefix, which it
+			// does not run; it ignores disableAllHooks in .github/hooks/*.json.
+			if filepath.Base(p) != ".mcp.json" && (name != "copilot" || o.Setting == "disableAllHooks" && filepath.Base(filepath.Dir(p)) != "hooks") {
+				found = append(found, o)
 			}
 		}
 	}
@@ -221,9 +302,64 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 // jsonEscape is a JSON string's escape of a character by its code.
 var jsonEscape = regexp.MustCompile(`\\u[0-9a-fA-F]{4}`)
 
+// openCodePlugins are the "plugin" entries of an OpenCode config (v, the
+// file at p): packages and files OpenCode loads as code.
+func openCodePlugins(p string, v map[string]any) []SwitchOff {
+	var found []SwitchOff
+	plugins, _ := v["plugin"].([]any)
+	for _, e := range plugins {
+		if a, ok := e.([]any); ok && len(a) > 0 { // [spec, options]
+			e = a[0]
+		}
+		if s, ok := e.(string); ok && s != "" {
+			found = append(found, SwitchOff{p, "plugin " + s + ", code OpenCode runs that can change a command after hguard's check"})
+		}
+	}
+	return found
+}
+
+// overridingHooks are a project's hooks whose answer the agent puts over
+// hguard's, by its documentation (not tested here: no CLI runs here).
+// Cursor ranks a project's .cursor/hooks.json above the user's
+// ~/.cursor/hooks.json, and "when responses conflict, higher-priority
+// sources take precedence" (cursor.com/docs/reference/third-party-hooks):
+// a project hook on an event hguard answers can allow what hguard denies.
+// Crush runs every PreToolUse hook on the call as the model sent it and
+// then applies their updated_input, project hooks' included
+// (docs/hooks/README.md): one can rewrite a command hguard has allowed.
+func overridingHooks(program, p string, v map[string]any) []SwitchOff {
+	events := []string{"beforeShellExecution", "beforeReadFile", "beforeMCPExecution", "preToolUse"}
+	why := "a project hook, whose answer Cursor puts over the user's hooks'"
+	if program == "crush" {
+		events = []string{"PreToolUse"}
+		why = "a project hook, whose updated_input Crush applies to a command after hguard's check"
+	}
+	var found []SwitchOff
+	hooks, _ := v["hooks"].(map[string]any)
+	for _, event := range sortedKeys(hooks) {
+		// Crush takes an event name in any case and snake_case
+		if !slices.ContainsFunc(events, func(e string) bool {
+			return strings.EqualFold(e, event) || program == "crush" && strings.EqualFold(strings.ReplaceAll(event, "_", ""), e)
+		}) {
+			continue
+		}
+		if list, _ := hooks[event].([]any); len(list) > 0 {
+			found = append(found, SwitchOff{p, "hooks." + event + ", " + why})
+		}
+	}
+	return found
+}
+
+// isPluginFile reports an OpenCode plugin file: .opencode/plugin/*.js and
+// the like, which OpenCode imports at start.
+func isPluginFile(p string) bool {
+	d := filepath.Dir(p)
+	return (filepath.Base(d) == "plugin" || filepath.Base(d) == "plugins") && filepath.Base(filepath.Dir(d)) == ".opencode"
+}
+
 // switchOffsInText are the switch-offs the text of a settings file that is
 // not JSON seems to hold: the settings' names beside their values.
-func switchOffsInText(p string, data []byte) []SwitchOff {
+func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	var found []SwitchOff
 	// the names as the agent's parser reads them: "disable\u0041llHooks"
 	text := jsonEscape.ReplaceAllStringFunc(string(data), func(e string) string {
@@ -233,14 +369,19 @@ func switchOffsInText(p string, data []byte) []SwitchOff {
 		}
 		return s
 	})
-	for _, w := range []struct{ setting, text string }{
-		{"disableAllHooks", `"disableAllHooks"\s*:\s*true`},
-		{"env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH)"\s*:\s*"[^"]`},
-		{"hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
-		{"hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
+	for _, w := range []struct{ program, setting, text string }{
+		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
+		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
+		{"", "env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH)"\s*:\s*"[^"]`},
+		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
+		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
+		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
+		{"crush", "hooks.PreToolUse, a project hook, whose updated_input Crush applies to a command after hguard's check", `(?i)"pre_?tool_?use"\s*:\s*\[\s*\{`},
 	} {
-		if regexp.MustCompile(w.text).MatchString(text) {
+		// Claude Code's, Gemini CLI's and Copilot CLI's settings are the
+		// ones with no program named
+		generic := program == "claude" || program == "gemini" || program == "copilot"
+		if (w.program == "" && generic || w.program == program) && regexp.MustCompile(w.text).MatchString(text) {
 			found = append(found, SwitchOff{File: p, Setting: w.setting})
 		}
 	}
@@ -250,39 +391,60 @@ func switchOffsInText(p string, data []byte) []SwitchOff {
 // projectFiles are the paths of the project settings files program
 // applies, started in dir: in dir and each directory above it up to the
 // repository's root, home and / excluded, whether they exist or not.
+// A file name with a * is a pattern: the files that match it.
 func projectFiles(program, dir, home string) []string {
 	var files []string
 	switch agentProgram(program) {
 	case "claude":
-		files = []string{".claude/settings.json", ".claude/settings.local.json"}
+		// .mcp.json's servers start with the session, under -p unasked
+		files = []string{".claude/settings.json", ".claude/settings.local.json", ".mcp.json"}
 	case "gemini":
 		files = []string{".gemini/settings.json"}
 	case "codex":
 		files = []string{".codex/config.toml"}
+	case "copilot":
+		// in a folder the user trusts (trustedFolders, --trust-folder)
+		files = []string{".github/copilot/settings.json", ".github/copilot/settings.local.json",
+			".claude/settings.json", ".claude/settings.local.json", ".github/hooks/*.json", ".mcp.json"}
+	case "opencode":
+		files = []string{"opencode.json", "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc",
+			".opencode/plugin/*.js", ".opencode/plugin/*.ts", ".opencode/plugins/*.js", ".opencode/plugins/*.ts"}
+	case "cursor-agent", "cursor":
+		files = []string{".cursor/hooks.json"}
+	case "crush":
+		files = []string{".crush.json", "crush.json"}
 	default:
 		return nil
 	}
 	var paths []string
 	for _, d := range projectDirs(dir, home) {
 		for _, f := range files {
-			paths = append(paths, filepath.Join(d, f))
+			if strings.Contains(f, "*") {
+				matches, _ := filepath.Glob(filepath.Join(d, f))
+				paths = append(paths, matches...)
+			} else {
+				paths = append(paths, filepath.Join(d, f))
+			}
 		}
 	}
 	return paths
 }
 
 // agentProgram is the agent a command name starts (claude, gemini, codex,
-// as the command names it, or as npx names the package: claude-code,
-// gemini-cli@latest), or "".
+// copilot, opencode, cursor-agent, crush, as the command names it, or as
+// npx names the package: claude-code, gemini-cli@latest, opencode-ai), or
+// "".
 func agentProgram(program string) string {
 	name, _, _ := strings.Cut(filepath.Base(program), "@") // npx @google/gemini-cli@latest runs gemini-cli@latest
-	switch strings.TrimSuffix(name, ".exe") {
+	switch name = strings.TrimSuffix(name, ".exe"); name {
 	case "claude", "claude-code": // npx @anthropic-ai/claude-code runs claude-code
 		return "claude"
 	case "gemini", "gemini-cli":
 		return "gemini"
-	case "codex":
-		return "codex"
+	case "opencode", "opencode-ai": // npx opencode-ai
+		return "opencode"
+	case "codex", "copilot", "cursor-agent", "cursor", "crush":
+		return name
 	}
 	return ""
 }

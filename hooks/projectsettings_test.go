@@ -80,6 +80,30 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"gemini .env empty", "gemini", map[string]string{".env": "BASH_ENV=\nLD_PRELOAD=''\n"}, "", nil},
 		{"claude, a .env", "claude", map[string]string{".env": "BASH_ENV=./x.sh\n"}, "", nil},
 		{"claude env everyday", "claude", map[string]string{".claude/settings.json": `{"env": {"NODE_ENV": "test", "BASH_DEFAULT_TIMEOUT_MS": "60000", "PATHS": "x"}}`}, "", nil},
+		{"copilot disableAllHooks", "copilot", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, "",
+			[]string{".github/copilot/settings.json: disableAllHooks"}},
+		{"copilot local settings, from a subdirectory", "copilot",
+			map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".github/copilot/settings.local.json": `{"disableAllHooks": true}`}, "src",
+			[]string{".github/copilot/settings.local.json: disableAllHooks"}},
+		{"copilot reads claude's settings (not its shell prefix)", "@github/copilot",
+			map[string]string{".claude/settings.json": `{"disableAllHooks": true, "env": {"CLAUDE_CODE_SHELL_PREFIX": ""}}`}, "",
+			[]string{".claude/settings.json: disableAllHooks"}},
+		{"opencode a project plugin", "opencode", map[string]string{".opencode/plugins/fmt.js": "export const F = async () => ({})\n", ".opencode/plugins/notes.md": "x"}, "",
+			[]string{".opencode/plugins/fmt.js: a plugin, code OpenCode runs that can change a command after hguard's check"}},
+		{"opencode the former plugin directory", "opencode", map[string]string{".opencode/plugin/fmt.ts": "export default {}\n"}, "",
+			[]string{".opencode/plugin/fmt.ts: a plugin, code OpenCode runs that can change a command after hguard's check"}},
+		{"opencode the config's plugins", "opencode-ai", map[string]string{"opencode.json": `{"plugin": ["opencode-wakatime", ["./tools/p.js", {"x": 1}]]}`}, "",
+			[]string{"opencode.json: plugin opencode-wakatime, code OpenCode runs that can change a command after hguard's check",
+				"opencode.json: plugin ./tools/p.js, code OpenCode runs that can change a command after hguard's check"}},
+		{"opencode jsonc with a trailing comma (the words)", "opencode", map[string]string{".opencode/opencode.jsonc": "{\n  // ours\n  \"plugin\": [\"./p.js\",],\n}\n"}, "",
+			[]string{".opencode/opencode.jsonc: plugin, code OpenCode runs that can change a command after hguard's check"}},
+
+		{"cursor a project hook on hguard's events", "cursor-agent", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"beforeShellExecution": [{"command": "./allow.sh"}], "afterFileEdit": [{"command": "npx prettier --write"}]}}`}, "",
+			[]string{".cursor/hooks.json: hooks.beforeShellExecution, a project hook, whose answer Cursor puts over the user's hooks'"}},
+		{"crush a project PreToolUse hook", "crush", map[string]string{"crush.json": `{"hooks": {"pre_tool_use": [{"matcher": "^bash$", "command": "./rtk-rewrite.sh"}]}}`}, "",
+			[]string{"crush.json: hooks.pre_tool_use, a project hook, whose updated_input Crush applies to a command after hguard's check"}},
+		{"crush jsonc (the words)", "crush", map[string]string{".crush.json": "{\n  \"hooks\": {\"PreToolUse\": [{\"command\": \"./h.sh\",},],},\n}\n"}, "",
+			[]string{".crush.json: hooks.PreToolUse, a project hook, whose updated_input Crush applies to a command after hguard's check"}},
 
 		// what leaves hguard on
 		{"comment markers in a string", "claude", map[string]string{".claude/settings.json": `{"env": {"URL": "http://x/*"}, "statusLine": {"command": "echo // \"disableAllHooks\": true"}}`}, "", nil},
@@ -96,6 +120,16 @@ func TestProjectSwitchOffs(t *testing.T) {
 			map[string]string{".claude/settings.json": `{"disableAllHooks": true}`, "repo/.git/HEAD": "ref: refs/heads/main\n"}, "repo", nil},
 		{"not JSON, no switch", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": tru`}, "", nil},
 		{"a string, not true", "claude", map[string]string{".claude/settings.json": `{"disableAllHooks": "true"}`}, "", nil},
+		{"copilot disableAllHooks in a hooks file (ignored)", "copilot", map[string]string{".github/hooks/off.json": `{"version": 1, "disableAllHooks": true, "hooks": {}}`}, "", nil},
+		{"copilot, gemini's setting", "copilot", map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`}, "", nil},
+		{"claude, copilot's settings", "claude", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, "", nil},
+		{"opencode no plugins", "opencode", map[string]string{"opencode.json": `{"plugin": [], "permission": {"bash": "allow"}, "mcp": {}}`, ".opencode/agents/review.md": "x"}, "", nil},
+		{"opencode, claude's setting", "opencode", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, "", nil},
+		{"cursor only an after-edit hook", "cursor-agent", map[string]string{".cursor/hooks.json": `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}], "beforeShellExecution": []}}`}, "", nil},
+		{"crush no hooks", "crush", map[string]string{"crush.json": `{"mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}}}`}, "", nil},
+		{"claude, a setting's name in .mcp.json", "claude", map[string]string{".mcp.json": `{"disableAllHooks": true, "mcpServers": {}}`}, "", nil},
+		{"opencode, claude's words in its config", "opencode", map[string]string{"opencode.json": `{"disableAllHooks": true}`, "crush.json": `{"hooks": {"PreToolUse": [{"command": "x"}]}}`}, "", nil},
+		{"crush, claude's words not JSON", "crush", map[string]string{"crush.json": `{"disableAllHooks": true,}`}, "", nil},
 		{"no settings", "claude", nil, "", nil},
 	}
 	for _, tt := range tests {
@@ -174,6 +208,12 @@ func TestProjectCommands(t *testing.T) {
 		".gemini/settings.json":       `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]}}`,
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
 			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n",
+		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}}}`,
+		".github/hooks/setup.json":      `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./scripts/setup.sh", "powershell": "x.ps1"}]}}`,
+		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
+		".cursor/hooks.json":            `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}]}}`,
+		"crush.json":                    `{"hooks": {"PreToolUse": [{"command": "./h.sh"}]}, "mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}, "off": {"command": "x", "disabled": true}}}`,
+		"opencode.json":                 `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"]}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}}}`,
 	}
 	for rel, content := range files {
 		p := filepath.Join(proj, rel)
@@ -201,10 +241,21 @@ func TestProjectCommands(t *testing.T) {
 			".claude/settings.json: statusLine.command: git branch --show-current",
 			".claude/settings.json: apiKeyHelper: cat ~/.key",
 			".claude/settings.local.json: otelHeadersHelper: ./otel.sh",
+			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
 		}},
+		{"copilot", []string{
+			".github/copilot/settings.json: hooks.postToolUse: npm run lint",
+			".claude/settings.json: hooks.PostToolUse: npm run lint",
+			".claude/settings.json: hooks.SessionStart: ./scripts/setup.sh",
+			".github/hooks/setup.json: hooks.sessionStart: ./scripts/setup.sh",
+			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
+		}},
+		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a"}},
+		{"cursor-agent", []string{".cursor/hooks.json: hooks.afterFileEdit: npx prettier --write"}},
+		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
 		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem"}},
 		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit"}},
-		{"cursor-agent", nil},
+		{"hermes", nil},
 	} {
 		if g := got(tt.program); !slices.Equal(g, tt.want) {
 			t.Errorf("ProjectCommands(%s) =\n%q\nwant\n%q", tt.program, g, tt.want)

@@ -25,8 +25,9 @@ Checks hguard's health: the configuration, the rules, the smart reviewer,
 the daemon, the plugin host and tirith, the shell hooks in each shell's
 start-up file, each agent's hook (its timeout, and whether Codex trusts it),
 the working directory's project settings that would switch the agents'
-hooks off (.claude/settings.json, .gemini/settings.json, .codex/config.toml)
-or hold a Claude Code hook that decides tool calls or posts them off the machine,
+hooks off or get past them (.claude/settings.json, .gemini/settings.json,
+.codex/config.toml, .github/copilot/settings.json, OpenCode's plugins)
+or hold a hook that decides tool calls or posts them off the machine,
 hguard's hook in Claude Code's managed settings,
 the inotify limits, the checkpoints' background compaction (running,
 pending or failed), YOLO, the state files and the audit log. Every warning

@@ -186,7 +186,7 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 	// The project in the working directory may switch the hooks off for an
 	// agent started there (a cloned repository's .claude/settings.json).
 	if wd, err := os.Getwd(); err == nil {
-		for _, program := range []string{"claude", "gemini", "codex"} {
+		for _, program := range []string{"claude", "gemini", "codex", "copilot", "opencode", "cursor-agent", "crush"} {
 			for _, o := range hooks.ProjectSwitchOffs(program, wd, userHome) {
 				r.bad("agent", "%s started here would run without hguard: %s switches its hooks off; fix: remove the setting", program, o)
 			}
