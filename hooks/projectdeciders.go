@@ -75,17 +75,9 @@ func ProjectDeciders(program, dir, home string) []ProjectDecider {
 			}
 			continue
 		}
-		events, _ := v["hooks"].(map[string]any)
-		for _, event := range deciderEvents[name] {
-			groups, _ := events[event].([]any)
-			for _, g := range groups {
-				gm, _ := g.(map[string]any)
-				hs, _ := gm["hooks"].([]any)
-				for _, h := range hs {
-					if hm, ok := h.(map[string]any); ok {
-						out = append(out, ProjectDecider{File: p, Event: event, Handler: handler(hm)})
-					}
-				}
+		for event, hm := range settingsHooks(v, false) {
+			if slices.Contains(deciderEvents[name], event) {
+				out = append(out, ProjectDecider{File: p, Event: event, Handler: handler(hm)})
 			}
 		}
 	}
@@ -117,21 +109,9 @@ func ProjectSenders(program, dir, home string) []ProjectDecider {
 	}
 	var out []ProjectDecider
 	for _, p := range projectFiles(program, dir, home) {
-		events, _ := readSettings(p)["hooks"].(map[string]any)
-		for _, event := range sortedKeys(events) {
-			if slices.Contains(deciderEvents["claude"], event) {
-				continue
-			}
-			groups, _ := events[event].([]any)
-			for _, g := range groups {
-				gm, _ := g.(map[string]any)
-				hs, _ := gm["hooks"].([]any)
-				for _, h := range hs {
-					hm, _ := h.(map[string]any)
-					if u, ok := hm["url"].(string); ok && hm["type"] == "http" && !loopbackURL(u) {
-						out = append(out, ProjectDecider{File: p, Event: event, Handler: u})
-					}
-				}
+		for event, hm := range settingsHooks(readSettings(p), false) {
+			if u, ok := hm["url"].(string); ok && hm["type"] == "http" && !loopbackURL(u) && !slices.Contains(deciderEvents["claude"], event) {
+				out = append(out, ProjectDecider{File: p, Event: event, Handler: u})
 			}
 		}
 	}

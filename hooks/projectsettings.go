@@ -88,24 +88,12 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				out = append(out, ProjectCommand{File: p, Setting: setting, Command: s})
 			}
 		}
-		if events, ok := v["hooks"].(map[string]any); ok {
-			for _, event := range sortedKeys(events) {
-				groups, _ := events[event].([]any)
-				for _, g := range groups {
-					gm, _ := g.(map[string]any)
-					// Claude Code's groups hold hooks; Copilot CLI's events
-					// hold them directly, the command in "bash" or "command".
-					hs, ok := gm["hooks"].([]any)
-					if !ok {
-						hs = []any{g}
-					}
-					for _, h := range hs {
-						if hm, ok := h.(map[string]any); ok && (hm["type"] == nil || hm["type"] == "command") {
-							add("hooks."+event, hm["command"])
-							add("hooks."+event, hm["bash"])
-						}
-					}
-				}
+		// Copilot CLI's events hold hooks directly, the command in "bash"
+		// or "command".
+		for event, hm := range settingsHooks(v, true) {
+			if hm["type"] == nil || hm["type"] == "command" {
+				add("hooks."+event, hm["command"])
+				add("hooks."+event, hm["bash"])
 			}
 		}
 		if servers, ok := v["mcpServers"].(map[string]any); ok { // .mcp.json
@@ -158,6 +146,30 @@ func argvLine(argv []any) string {
 		words[i] = shellQuote(s)
 	}
 	return strings.Join(words, " ")
+}
+
+// settingsHooks yields the hooks of a settings object's "hooks", by event
+// in order: Claude Code's events hold groups, each with its "hooks"; with
+// direct, a group without "hooks" is itself a hook (Copilot CLI's).
+func settingsHooks(v map[string]any, direct bool) iter.Seq2[string, map[string]any] {
+	return func(yield func(string, map[string]any) bool) {
+		events, _ := v["hooks"].(map[string]any)
+		for _, event := range sortedKeys(events) {
+			groups, _ := events[event].([]any)
+			for _, g := range groups {
+				gm, _ := g.(map[string]any)
+				hs, ok := gm["hooks"].([]any)
+				if !ok && direct {
+					hs = []any{g}
+				}
+				for _, h := range hs {
+					if hm, ok := h.(map[string]any); ok && !yield(event, hm) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // sortedKeys are m's keys in order, for a stable report.
