@@ -118,11 +118,16 @@ func serve(t *testing.T, h http.Handler) string {
 // env is a hermetic environment for an agent: a private home, hguard's home
 // inside it, a temporary directory inside it (Claude Code keeps state under
 // $TMPDIR/claude-UID), no daemon, and the agents' telemetry and update
-// checks off.
+// checks off. SHELL is bash whatever the caller's is: Claude Code runs its
+// commands in $SHELL (zsh, or whichever it finds where SHELL is unset, as on
+// CI), and the tests must not depend on the machine's choice.
 func env(home string, extra ...string) []string {
 	tmp := filepath.Join(home, "tmp")
 	os.MkdirAll(tmp, 0o700)
 	e := testbin.Env(home)
+	if bash, err := exec.LookPath("bash"); err == nil {
+		e = append(e, "SHELL="+bash)
+	}
 	e = append(e, "TMPDIR="+tmp,
 		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "NO_COLOR=1", "CI=1", "TERM=dumb",
