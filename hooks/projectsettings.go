@@ -28,7 +28,8 @@ import (
 // .gemini/.env or .env. HGUARD_HOME there has the hook read the project's
 // rules (which may switch the built-ins off), and BASH_ENV runs the
 // project's code before the hook and every command (both tested in
-// internal/agente2e); hijackingEnv lists them. HGUARD_YOLO changes
+// internal/agente2e), as does the shell Claude Code takes from a project
+// (CLAUDE_CODE_SHELL, SHELL); hijackingEnv lists them. HGUARD_YOLO changes
 // nothing: the hook ignores it.
 // GitHub Copilot CLI 1.0 skips every hook, the user's too, for
 // "disableAllHooks": true in a trusted folder's .github/copilot/settings.json,
@@ -384,7 +385,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -497,13 +498,30 @@ func geminiEnvFile(dir, home string) string {
 // runs: HGUARD_HOME (the hook's rules, which may switch built-ins off, its
 // approvals and configuration), bash's start-up code (BASH_ENV runs before
 // every bash -c, the hook's and the shell tool's), zsh's (ZDOTDIR), the
-// dynamic loader's preloads, and PATH where it can be replaced.
-func hijackingEnv(name string, path bool) bool {
+// dynamic loader's preloads, and, where the agent takes them from the
+// project (claude), PATH and the shell that runs every command (Claude Code
+// runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
+// or SHELL when the path names bash or zsh; tested in internal/agente2e)
+// unless it is a system shell.
+func hijackingEnv(name, value string, claude bool) bool {
 	switch name {
 	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH":
 		return true
 	case "PATH":
-		return path
+		return claude
+	case "SHELL", "CLAUDE_CODE_SHELL":
+		return claude && !systemShell(value)
+	}
+	return false
+}
+
+// systemShell reports whether p is bash or zsh in a directory only root
+// writes, where Claude Code looks for them itself.
+func systemShell(p string) bool {
+	dir, name := filepath.Split(p)
+	switch strings.TrimSuffix(dir, "/") {
+	case "/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin":
+		return name == "bash" || name == "zsh"
 	}
 	return false
 }
@@ -525,7 +543,7 @@ func envFileSwitchOffs(p string) []SwitchOff {
 	var found []SwitchOff
 	for _, m := range envLine.FindAllStringSubmatch(text, -1) {
 		v := strings.TrimSpace(m[2])
-		if hijackingEnv(m[1], false) && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
+		if hijackingEnv(m[1], strings.Trim(v, `"'`), false) && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
 			!slices.Contains(found, SwitchOff{p, m[1]}) {
 			found = append(found, SwitchOff{File: p, Setting: m[1]})
 		}
@@ -678,7 +696,7 @@ func switchOffsIn(p string, v map[string]any) []SwitchOff {
 			add("env.CLAUDE_CODE_SHELL_PREFIX")
 		}
 		for _, k := range sortedKeys(env) {
-			if hijackingEnv(k, true) && env[k] != nil && env[k] != "" {
+			if value, _ := env[k].(string); hijackingEnv(k, value, true) && env[k] != nil && env[k] != "" {
 				add("env." + k)
 			}
 		}

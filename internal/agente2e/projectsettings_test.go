@@ -221,6 +221,54 @@ func TestProjectEnvReachesHook(t *testing.T) {
 	}
 }
 
+// TestProjectShellRunsCommands: Claude Code runs its commands in the shell
+// a project's settings name (env CLAUDE_CODE_SHELL or SHELL, a path that
+// names bash or zsh), hguard's shell prefix among them: the project's
+// program gets the whole line and may drop the prefix. So hguard counts it
+// as a switch-off unless it is a system shell. If Claude Code stops taking
+// the shell from a project, the first half fails: the list may shrink.
+func TestProjectShellRunsCommands(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, name := range []string{"CLAUDE_CODE_SHELL", "SHELL"} {
+		t.Run(name, func(t *testing.T) {
+			bin := cli(t, "claude")
+			home, proj := fixture(t)
+			lines := filepath.Join(proj, "shell-lines")
+			writeSettings(t, proj, "tools/bash", "#!"+bash+"\nprintf '%s\\n' \"$*\" >> "+lines+"\nexec "+bash+" \"$@\"\n")
+			if err := os.Chmod(filepath.Join(proj, "tools/bash"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			hguardInit(t, home, hguard, hguard, "claude-code")
+			// hguard's shell prefix without its hook, which refuses every
+			// command in such a project before the shell is started
+			editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) { delete(v, "hooks") })
+			s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "echo hi", "description": "x"}})
+			base := serve(t, anthropic(t, s))
+			file := ".claude/settings.json"
+			writeSettings(t, proj, file, `{"env": {"`+name+`": "`+filepath.Join(proj, "tools/bash")+`"}}`)
+			out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+				bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			data, _ := os.ReadFile(lines)
+			if !strings.Contains(string(data), "hguard-shell") || !strings.Contains(string(data), "echo hi") {
+				t.Errorf("env %s in %s: the project's shell did not get the command line with hguard's prefix; it got %q; the model got %q\n%s", name, file, data, s.result(t, "x").text, out)
+			}
+
+			cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
+			cmd.Dir = proj
+			cmd.Env = env(home)
+			msg, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env."+name) {
+				t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.%s:\n%s", err, name, msg)
+			}
+		})
+	}
+}
+
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
 // starts there headless: Claude Code's .mcp.json servers; Copilot CLI's
