@@ -121,6 +121,7 @@ var helpers = map[string]struct {
 	"isSystemDir":     {"isSystemDir", "bool", []string{"string"}},
 	"isBroad":         {"isBroad", "bool", []string{"string"}},
 	"isTemp":          {"isTemp", "bool", []string{"string"}},
+	"systemFile":      {"systemFile", "bool", []string{"string"}},
 	"instructionFile": {"InstructionFile", "bool", []string{"string"}},
 	"shadowsProgram":  {"shadowsProgram", "bool", []string{"string"}},
 	"sharedDir":       {"sharedDir", "bool", []string{"string"}},

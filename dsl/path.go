@@ -221,6 +221,22 @@ func isSystemDir(p string) bool {
 	return false
 }
 
+// systemFileDirs hold the machine's configuration, root's files, its logs,
+// the kernel's state and its boot files.
+var systemFileDirs = []string{"/etc", "/root", "/var/log", "/proc", "/sys", "/boot", "/private/etc", "/private/var/log"}
+
+// systemFile reports whether p names something inside one of
+// systemFileDirs (not the directory itself).
+func systemFile(p string) bool {
+	c := cleanPath(p)
+	for _, dir := range systemFileDirs {
+		if strings.HasPrefix(c, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // globMatches reports whether the glob pattern (a cleaned absolute path)
 // matches dir component by component, as the shell's pathname expansion
 // would if dir exists.

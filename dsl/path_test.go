@@ -337,3 +337,29 @@ func TestOutsideProject(t *testing.T) {
 		}
 	}
 }
+
+func TestSystemFile(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/etc/group":               true,
+		"/etc/ssh/ssh_config":      true,
+		"/root/.bashrc":            true,
+		"/var/log/auth.log":        true,
+		"/proc/cpuinfo":            true,
+		"/sys/kernel/kexec_loaded": true,
+		"/boot/grub/grub.cfg":      true,
+		"/usr/../etc/passwd":       true,
+		"/private/etc/hosts":       true,
+		"/etc":                     false,
+		"/etc/":                    false,
+		"/etcetera/x":              false,
+		"/var/lib/x":               false,
+		"dist/app.tgz":             false,
+		"etc/config.yaml":          false,
+		"~/proc/x":                 false,
+		"":                         false,
+	} {
+		if got := systemFile(path); got != want {
+			t.Errorf("systemFile(%q) = %t, want %t", path, got, want)
+		}
+	}
+}
