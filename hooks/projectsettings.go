@@ -26,7 +26,8 @@ import (
 // The variables an agent takes from a project reach its hooks and shell
 // commands: Claude Code's "env" and, in a trusted project, Gemini CLI's
 // .gemini/.env or .env. HGUARD_HOME there has the hook read the project's
-// rules (which may switch the built-ins off), and BASH_ENV runs the
+// rules (which may switch the built-ins off), HGUARD_ENV=container has it
+// run every ask where approvals.container is auto, and BASH_ENV runs the
 // project's code before the hook and every command (both tested in
 // internal/agente2e), as does the shell Claude Code takes from a project
 // (CLAUDE_CODE_SHELL, SHELL); hijackingEnv lists them. HGUARD_YOLO changes
@@ -385,7 +386,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -502,11 +503,16 @@ func geminiEnvFile(dir, home string) string {
 // project (claude), PATH and the shell that runs every command (Claude Code
 // runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
 // or SHELL when the path names bash or zsh; tested in internal/agente2e)
-// unless it is a system shell.
+// unless it is a system shell. HGUARD_ENV=container and systemd's
+// container have the hook take itself to run in a container, where
+// approvals.container: auto runs every ask (tested in internal/agente2e);
+// HGUARD_ENV=host only takes that away.
 func hijackingEnv(name, value string, claude bool) bool {
 	switch name {
-	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH":
+	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "container":
 		return true
+	case "HGUARD_ENV":
+		return value != "host"
 	case "PATH":
 		return claude
 	case "SHELL", "CLAUDE_CODE_SHELL":

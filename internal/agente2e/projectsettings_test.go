@@ -221,6 +221,49 @@ func TestProjectEnvReachesHook(t *testing.T) {
 	}
 }
 
+// TestProjectEnvContainer: HGUARD_ENV from a project's Claude Code
+// settings reaches hguard's hook, which then takes itself to run in a
+// container: for a person whose configuration has approvals.container:
+// auto (asks run in a container sandbox), a command hguard asks about runs
+// unasked on their host. So hguard counts it as a switch-off. If Claude
+// Code stops passing it on, the first half fails.
+func TestProjectEnvContainer(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "claude")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	// without hguard's shell prefix, which refuses every command in such a
+	// project (and Claude Code runs the hook through it)
+	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
+		if e, ok := v["env"].(map[string]any); ok {
+			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
+		}
+	})
+	writeSettings(t, home, ".hguard/config.yaml", "approvals:\n  container: auto\n")
+	ran := filepath.Join(proj, "ran")
+	// asked (a credentials file), harmless if it runs: the fixture's fake secret
+	command := "touch " + ran + " && cat credentials.json"
+	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
+	base := serve(t, anthropic(t, s))
+	file := ".claude/settings.json"
+	writeSettings(t, proj, file, `{"env": {"HGUARD_ENV": "container"}}`)
+	// the person's machine is a host (this test may itself run in a container)
+	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test", "HGUARD_ENV=host"),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	if !exists(ran) {
+		t.Errorf("env HGUARD_ENV in %s no longer makes hguard's hook run an ask: the command did not run; the model got %q\n%s", file, s.result(t, "x").text, out)
+	}
+
+	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
+	cmd.Dir = proj
+	cmd.Env = env(home, "HGUARD_ENV=host")
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env.HGUARD_ENV") {
+		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.HGUARD_ENV:\n%s", err, msg)
+	}
+}
+
 // TestProjectShellRunsCommands: Claude Code runs its commands in the shell
 // a project's settings name (env CLAUDE_CODE_SHELL or SHELL, a path that
 // names bash or zsh), hguard's shell prefix among them: the project's
