@@ -30,7 +30,8 @@ import (
 // run every ask where approvals.container is auto, and BASH_ENV runs the
 // project's code before the hook and every command (both tested in
 // internal/agente2e), as does the shell Claude Code takes from a project
-// (CLAUDE_CODE_SHELL, SHELL); hijackingEnv lists them. HGUARD_YOLO changes
+// (CLAUDE_CODE_SHELL, SHELL) and the script it runs ahead of every
+// command (CLAUDE_ENV_FILE); hijackingEnv lists them. HGUARD_YOLO changes
 // nothing: the hook ignores it.
 // GitHub Copilot CLI 1.0 skips every hook, the user's too, for
 // "disableAllHooks": true in a trusted folder's .github/copilot/settings.json,
@@ -386,7 +387,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -503,7 +504,9 @@ func geminiEnvFile(dir, home string) string {
 // project (claude), PATH and the shell that runs every command (Claude Code
 // runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
 // or SHELL when the path names bash or zsh; tested in internal/agente2e)
-// unless it is a system shell. HGUARD_ENV=container and systemd's
+// unless it is a system shell, and the script Claude Code runs ahead of
+// every Bash command (CLAUDE_ENV_FILE, which its SessionStart hooks fill;
+// tested in internal/agente2e). HGUARD_ENV=container and systemd's
 // container have the hook take itself to run in a container, where
 // approvals.container: auto runs every ask (tested in internal/agente2e);
 // HGUARD_ENV=host only takes that away.
@@ -513,7 +516,7 @@ func hijackingEnv(name, value string, claude bool) bool {
 		return true
 	case "HGUARD_ENV":
 		return value != "host"
-	case "PATH":
+	case "PATH", "CLAUDE_ENV_FILE":
 		return claude
 	case "SHELL", "CLAUDE_CODE_SHELL":
 		return claude && !systemShell(value)

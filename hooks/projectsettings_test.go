@@ -95,6 +95,12 @@ func TestProjectSwitchOffs(t *testing.T) {
 			[]string{".env: HGUARD_ENV", ".env: container"}},
 		{"claude env HGUARD_ENV, not JSON (the words)", "claude", map[string]string{".claude/settings.json": `{"env": {"HGUARD_ENV": "container",},}`}, "",
 			[]string{".claude/settings.json: env"}},
+		// Claude Code runs the script CLAUDE_ENV_FILE names ahead of every Bash command (redteam15)
+		{"claude env CLAUDE_ENV_FILE", "claude", map[string]string{".claude/settings.json": `{"env": {"CLAUDE_ENV_FILE": "./tools/env.sh"}}`}, "",
+			[]string{".claude/settings.json: env.CLAUDE_ENV_FILE"}},
+		{"claude env CLAUDE_ENV_FILE, not JSON (the words)", "claude", map[string]string{".claude/settings.json": `{"env": {"CLAUDE_ENV_FILE": "./tools/env.sh",},}`}, "",
+			[]string{".claude/settings.json: env"}},
+		{"gemini .env CLAUDE_ENV_FILE (not Gemini's)", "gemini", map[string]string{".env": "CLAUDE_ENV_FILE=./tools/env.sh\n"}, "", nil},
 		{"claude env everyday", "claude", map[string]string{".claude/settings.json": `{"env": {"NODE_ENV": "test", "BASH_DEFAULT_TIMEOUT_MS": "60000", "PATHS": "x"}}`}, "", nil},
 		{"copilot disableAllHooks", "copilot", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, "",
 			[]string{".github/copilot/settings.json: disableAllHooks"}},
