@@ -623,7 +623,10 @@ func readFile(p string) []byte {
 // codexSwitchOffs are the settings of a project's .codex/config.toml
 // (data, the file at p) that switch Codex's hooks off: the hooks feature
 // (features.hooks, formerly codex_hooks) set to false, and a hook's state
-// set to enabled = false. The TOML is read line by line, as far as these
+// set to enabled = false; and the variables it sets for every shell
+// command (shell_environment_policy.set) that take them over, as
+// hijackingEnv counts a project's PATH (BASH_ENV runs the project's script
+// ahead of each command; tested in internal/agente2e). The TOML is read line by line, as far as these
 // keys need: a table header, a dotted key, an inline table.
 func codexSwitchOffs(p string, data []byte) []SwitchOff {
 	var found []SwitchOff
@@ -642,9 +645,55 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 			add("hooks.state: enabled = false")
 		case strings.HasPrefix(key, "hooks.state.") && inlineFalse(v, "enabled"):
 			add("hooks.state: enabled = false")
+		case key == "shell_environment_policy.set":
+			for name, value := range inlineStrings(v) {
+				if hijackingEnv(name, value, true) && value != "" {
+					add("shell_environment_policy.set." + name)
+				}
+			}
+		case strings.HasPrefix(key, "shell_environment_policy.set."):
+			name := strings.TrimPrefix(key, "shell_environment_policy.set.")
+			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, true) && value != "" {
+				add(key)
+			}
 		}
 	}
 	return found
+}
+
+// inlineStrings yields the string values of a one-line inline table (v,
+// "{ k = "v", … }"), a comma inside a string kept.
+func inlineStrings(v string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		inner, ok := strings.CutPrefix(strings.TrimSpace(v), "{")
+		if !ok {
+			return
+		}
+		var parts []string
+		start, quote := 0, byte(0)
+		for i := 0; i < len(inner); i++ {
+			switch c := inner[i]; {
+			case quote == '"' && c == '\\':
+				i++
+			case quote != 0 && c == quote:
+				quote = 0
+			case quote == 0 && (c == '"' || c == '\''):
+				quote = c
+			case quote == 0 && (c == ',' || c == '}'):
+				parts = append(parts, inner[start:i])
+				start = i + 1
+			}
+		}
+		for _, kv := range parts {
+			k, val, ok := strings.Cut(kv, "=")
+			if !ok {
+				continue
+			}
+			if s, ok := tomlStringValue(strings.TrimSpace(val)); ok && !yield(tomlKey(k), s) {
+				return
+			}
+		}
+	}
 }
 
 // inlineFalse reports an inline table (v, "{ k = v, … }") that sets one of

@@ -304,6 +304,40 @@ func TestProjectEnvFileRunsFirst(t *testing.T) {
 	}
 }
 
+// TestProjectCodexShellEnvironment: Codex sets the variables of a trusted
+// project's [shell_environment_policy] set for every shell command, with
+// hguard's hooks installed: BASH_ENV there runs the project's script ahead
+// of each command hguard allowed. So hguard counts it as a switch-off. If
+// Codex stops taking them from a project, the first half fails.
+func TestProjectCodexShellEnvironment(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "codex")
+	home, proj := fixture(t)
+	ran := filepath.Join(proj, "bash-env-ran")
+	writeSettings(t, proj, "x.sh", "echo \"$BASH_EXECUTION_STRING\" >> "+ran+"\n")
+	s := newScript(step{name: "x", tool: "shell", input: map[string]any{"command": "echo hi"}})
+	base := serve(t, openAIResponses(t, s))
+	codexHome := filepath.Join(home, ".codex")
+	trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+	hguardInit(t, home, hguard, hguard, "codex")
+	file := ".codex/config.toml"
+	writeSettings(t, proj, file, "[shell_environment_policy]\nset = { BASH_ENV = "+tomlQuote(filepath.Join(proj, "x.sh"))+" }\n")
+	out := run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+	if data, _ := os.ReadFile(ran); !strings.Contains(string(data), "echo hi") {
+		t.Errorf("shell_environment_policy.set BASH_ENV in %s did not run before the shell command; it ran for %q; the model got %q\n%s", file, data, s.result(t, "x").text, out)
+	}
+
+	cmd := exec.Command(hguard, "check", "--", "codex exec 'fix the tests'")
+	cmd.Dir = proj
+	cmd.Env = env(home)
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "shell_environment_policy.set.BASH_ENV") {
+		t.Errorf("hguard check -- codex in the project: %v, want exit 2 (ask) naming shell_environment_policy.set.BASH_ENV:\n%s", err, msg)
+	}
+}
+
 // TestProjectShellRunsCommands: Claude Code runs its commands in the shell
 // a project's settings name (env CLAUDE_CODE_SHELL or SHELL, a path that
 // names bash or zsh), hguard's shell prefix among them: the project's
