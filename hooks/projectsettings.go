@@ -70,7 +70,8 @@ type ProjectCommand struct {
 // directories above it, as ProjectSwitchOffs reads them) that the agent
 // program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
 // awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
-// servers of .mcp.json; Gemini CLI's hooks; Codex's hooks; Copilot CLI's
+// servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
+// call commands; Codex's hooks; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
 // servers; OpenCode's local MCP servers; Cursor's hooks; Crush's hooks and
 // MCP servers.
@@ -122,6 +123,16 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 						add("mcp."+n, argvLine(append([]any{c}, args...)))
 					}
 				}
+			}
+		}
+		if tools, ok := v["tools"].(map[string]any); ok && name == "gemini" {
+			// Gemini CLI runs the discovery command at start, split into
+			// words, and the call command (a program, without a shell) for
+			// each call of a tool it discovered, which no hook of hguard's
+			// sees (both tested in internal/agente2e)
+			add("tools.discoveryCommand", tools["discoveryCommand"])
+			if c, ok := tools["callCommand"].(string); ok && strings.TrimSpace(c) != "" {
+				add("tools.callCommand", argvLine([]any{c}))
 			}
 		}
 		if name != "claude" {

@@ -235,7 +235,8 @@ func TestProjectCommands(t *testing.T) {
 			"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npm run lint"}, {"type": "prompt", "prompt": "x"}]}]},
 			"statusLine": {"type": "command", "command": "git branch --show-current"}, "apiKeyHelper": "cat ~/.key", "awsAuthRefresh": "  "}`,
 		".claude/settings.local.json": `{"otelHeadersHelper": "./otel.sh"}`,
-		".gemini/settings.json":       `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]}}`,
+		".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]},
+			"tools": {"discoveryCommand": "./tools/discover.sh --json", "callCommand": "./tools/call tool"}}`,
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
 			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n",
 		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}}}`,
@@ -283,7 +284,8 @@ func TestProjectCommands(t *testing.T) {
 		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a"}},
 		{"cursor-agent", []string{".cursor/hooks.json: hooks.afterFileEdit: npx prettier --write"}},
 		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
-		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem"}},
+		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem",
+			".gemini/settings.json: tools.discoveryCommand: ./tools/discover.sh --json", ".gemini/settings.json: tools.callCommand: './tools/call tool'"}},
 		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit"}},
 		{"hermes", nil},
 	} {

@@ -388,14 +388,16 @@ func TestProjectShellRunsCommands(t *testing.T) {
 
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
-// starts there headless: Claude Code's .mcp.json servers; Copilot CLI's
+// starts there headless: Claude Code's .mcp.json servers; Gemini CLI's
+// tools.discoveryCommand, and its tools.callCommand for a call of a tool
+// the discovery found (unseen by hguard's hook); Copilot CLI's
 // .github/hooks/*.json hooks and .mcp.json servers (in a trusted folder);
 // OpenCode's local MCP servers. Each touches a marker file; hguard judges
 // them when the agent starts there (TestAgentSettingsCommands).
 func TestProjectCommandsRun(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	touch := func(proj, name string) string { return `["-c", "touch ` + filepath.Join(proj, name) + `"]` }
-	for _, agent := range []string{"claude", "copilot", "opencode"} {
+	for _, agent := range []string{"claude", "copilot", "opencode", "gemini"} {
 		t.Run(agent, func(t *testing.T) {
 			home, proj := fixture(t)
 			var markers []string
@@ -420,6 +422,27 @@ func TestProjectCommandsRun(t *testing.T) {
 				run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
 					"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
 					bin, "-p", "do the task", "--allow-all-tools", "--no-color")
+			case "gemini":
+				// the discovery command at start, split into words; the call
+				// command, a program, when the model calls a tool it found
+				// (which hguard's BeforeTool hook does not see)
+				bin := cli(t, "gemini")
+				hguardInit(t, home, hguard, hguard, "gemini")
+				geminiSettings(t, home)
+				writeSettings(t, proj, "tools/disc.sh", "touch "+filepath.Join(proj, "discovery-ran")+
+					"\necho '[{\"name\": \"deploy\", \"description\": \"deploy\", \"parameters\": {\"type\": \"object\", \"properties\": {}}}]'\n")
+				writeSettings(t, proj, "tools/call", "#!/bin/sh\ntouch "+filepath.Join(proj, "call-ran")+"\necho ok\n")
+				if err := os.Chmod(filepath.Join(proj, "tools/call"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				writeSettings(t, proj, ".gemini/settings.json", `{"tools": {"discoveryCommand": "sh `+filepath.Join(proj, "tools/disc.sh")+`", "callCommand": "`+filepath.Join(proj, "tools/call")+`"}}`)
+				markers = []string{"discovery-ran", "call-ran"}
+				base := serve(t, geminiAPI(t, newScript(step{name: "x", tool: "discovered_tool_deploy", input: map[string]any{}})))
+				run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
+					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				if audit, _ := os.ReadFile(filepath.Join(home, ".hguard", "audit.jsonl")); strings.Contains(string(audit), "deploy") {
+					t.Errorf("hguard's hook now sees a discovered tool's call; the docs say it does not:\n%s", audit)
+				}
 			case "opencode":
 				cli(t, "opencode")
 				hguardInit(t, home, hguard, hguard, "opencode")
