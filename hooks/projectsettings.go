@@ -73,7 +73,8 @@ type ProjectCommand struct {
 // servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
 // call commands; Codex's hooks; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
-// servers; OpenCode's local MCP servers; Cursor's hooks; Crush's hooks and
+// servers; OpenCode's local MCP servers, formatters and language servers;
+// Cursor's hooks; Crush's hooks and
 // MCP servers.
 func ProjectCommands(program, dir, home string) []ProjectCommand {
 	var out []ProjectCommand
@@ -121,6 +122,20 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 					if sm["disabled"] != true {
 						args, _ := sm["args"].([]any)
 						add("mcp."+n, argvLine(append([]any{c}, args...)))
+					}
+				}
+			}
+		}
+		if name == "opencode" {
+			// OpenCode runs a formatter's command after each edit of a file
+			// it names, and starts a language server's for such a file
+			// (both tested in internal/agente2e)
+			for _, key := range []string{"formatter", "lsp"} {
+				entries, _ := v[key].(map[string]any)
+				for _, n := range sortedKeys(entries) {
+					em, _ := entries[n].(map[string]any)
+					if c, ok := em["command"].([]any); ok && em["disabled"] != true {
+						add(key+"."+n+".command", argvLine(c))
 					}
 				}
 			}

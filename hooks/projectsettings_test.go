@@ -244,7 +244,8 @@ func TestProjectCommands(t *testing.T) {
 		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
 		".cursor/hooks.json":            `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}]}}`,
 		"crush.json":                    `{"hooks": {"PreToolUse": [{"command": "./h.sh"}]}, "mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}, "off": {"command": "x", "disabled": true}}}`,
-		"opencode.json":                 `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"]}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}}}`,
+		"opencode.json": `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"]}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}},
+			"formatter": {"prettier": {"disabled": true}, "fmt": {"command": ["./bin/fmt", "$FILE"], "extensions": [".go"]}}, "lsp": {"ls": {"command": ["node", "tools/ls.js", "--stdio"]}, "off": {"disabled": true, "command": ["x"]}}}`,
 	}
 	for rel, content := range files {
 		p := filepath.Join(proj, rel)
@@ -281,7 +282,7 @@ func TestProjectCommands(t *testing.T) {
 			".github/hooks/setup.json: hooks.sessionStart: ./scripts/setup.sh",
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
 		}},
-		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a"}},
+		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a", "opencode.json: formatter.fmt.command: ./bin/fmt '$FILE'", "opencode.json: lsp.ls.command: node tools/ls.js --stdio"}},
 		{"cursor-agent", []string{".cursor/hooks.json: hooks.afterFileEdit: npx prettier --write"}},
 		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
 		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem",

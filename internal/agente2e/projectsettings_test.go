@@ -392,7 +392,8 @@ func TestProjectShellRunsCommands(t *testing.T) {
 // tools.discoveryCommand, and its tools.callCommand for a call of a tool
 // the discovery found (unseen by hguard's hook); Copilot CLI's
 // .github/hooks/*.json hooks and .mcp.json servers (in a trusted folder);
-// OpenCode's local MCP servers. Each touches a marker file; hguard judges
+// OpenCode's local MCP servers, and its formatters and language servers
+// for a file the model writes. Each touches a marker file; hguard judges
 // them when the agent starts there (TestAgentSettingsCommands).
 func TestProjectCommandsRun(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
@@ -446,9 +447,13 @@ func TestProjectCommandsRun(t *testing.T) {
 			case "opencode":
 				cli(t, "opencode")
 				hguardInit(t, home, hguard, hguard, "opencode")
-				writeSettings(t, proj, "opencode.json", `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch `+filepath.Join(proj, "mcp-ran")+`"]}}}`)
-				markers = []string{"mcp-ran"}
-				openCode(t, home, proj, serve(t, openAIChat(t, newScript())))
+				// and, once the model writes a .txt file, the formatter and the
+				// language server for it
+				writeSettings(t, proj, "opencode.json", `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch `+filepath.Join(proj, "mcp-ran")+`"]}},
+					"formatter": {"f": {"command": ["sh", "-c", "touch `+filepath.Join(proj, "formatter-ran")+`"], "extensions": [".txt"]}},
+					"lsp": {"l": {"command": ["sh", "-c", "touch `+filepath.Join(proj, "lsp-ran")+`"], "extensions": [".txt"]}}}`)
+				markers = []string{"mcp-ran", "formatter-ran", "lsp-ran"}
+				openCode(t, home, proj, serve(t, openAIChat(t, newScript(step{name: "w", tool: "write", input: map[string]any{"filePath": filepath.Join(proj, "a.txt"), "content": "hi\n"}}))))
 			}
 			for _, m := range markers {
 				if !exists(filepath.Join(proj, m)) {
