@@ -71,7 +71,7 @@ type ProjectCommand struct {
 // program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
 // awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
 // servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
-// call commands; Codex's hooks; Copilot CLI's
+// call commands; Codex's hooks and MCP servers; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
 // servers; OpenCode's local MCP servers, formatters and language servers;
 // Cursor's hooks; Crush's hooks and
@@ -215,7 +215,32 @@ func sortedKeys(m map[string]any) []string {
 // .codex/config.toml (data, the file at p).
 func codexCommands(p string, data []byte) []ProjectCommand {
 	var out []ProjectCommand
+	// a stdio MCP server's command and one-line args, which Codex starts
+	// with a session in a trusted project (tested in internal/agente2e)
+	servers := map[string][]any{}
+	var names []string
 	for key, v := range tomlValues(data) {
+		if rest, ok := strings.CutPrefix(key, "mcp_servers."); ok {
+			name, field, _ := strings.Cut(rest, ".")
+			if _, seen := servers[name]; !seen && (field == "command" || field == "args" || field == "enabled") {
+				servers[name], names = []any{}, append(names, name)
+			}
+			switch field {
+			case "command":
+				if c, ok := tomlStringValue(v); ok {
+					servers[name] = append([]any{c}, servers[name]...)
+				}
+			case "args":
+				for _, a := range tomlStrings(v) {
+					servers[name] = append(servers[name], a)
+				}
+			case "enabled":
+				if v == "false" {
+					servers[name] = nil
+				}
+			}
+			continue
+		}
 		if !strings.HasPrefix(key, "hooks.") || !strings.HasSuffix(key, ".command") {
 			continue
 		}
@@ -223,6 +248,43 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 			event, _, _ := strings.Cut(strings.TrimPrefix(key, "hooks."), ".")
 			out = append(out, ProjectCommand{File: p, Setting: "hooks." + event, Command: c})
 		}
+	}
+	for _, name := range names {
+		// args before command in the file: the command is put first
+		if argv := servers[name]; len(argv) > 0 {
+			if line := argvLine(argv); line != "" {
+				out = append(out, ProjectCommand{File: p, Setting: "mcp_servers." + name, Command: line})
+			}
+		}
+	}
+	return out
+}
+
+// tomlStrings are the strings of a one-line TOML array (["-c", 'x']).
+func tomlStrings(v string) []string {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(v), "[")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		if c != '"' && c != '\'' {
+			continue
+		}
+		j := i + 1
+		for ; j < len(inner) && inner[j] != c; j++ {
+			if c == '"' && inner[j] == '\\' {
+				j++
+			}
+		}
+		if j >= len(inner) {
+			break
+		}
+		if s, ok := tomlStringValue(inner[i : j+1]); ok {
+			out = append(out, s)
+		}
+		i = j
 	}
 	return out
 }

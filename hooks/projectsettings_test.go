@@ -238,7 +238,8 @@ func TestProjectCommands(t *testing.T) {
 		".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]},
 			"tools": {"discoveryCommand": "./tools/discover.sh --json", "callCommand": "./tools/call tool"}}`,
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
-			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n",
+			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n" +
+			"[mcp_servers.db]\nargs = [\"-y\", 'db-mcp', \"a, \\\"b\\\"\"]\ncommand = \"npx\"\n[mcp_servers.off]\ncommand = \"x\"\nenabled = false\n[mcp_servers.web]\nurl = \"https://x.example\"\n",
 		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}}}`,
 		".github/hooks/setup.json":      `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./scripts/setup.sh", "powershell": "x.ps1"}]}}`,
 		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
@@ -287,7 +288,8 @@ func TestProjectCommands(t *testing.T) {
 		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
 		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem",
 			".gemini/settings.json: tools.discoveryCommand: ./tools/discover.sh --json", ".gemini/settings.json: tools.callCommand: './tools/call tool'"}},
-		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit"}},
+		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit",
+			`.codex/config.toml: mcp_servers.db: npx -y db-mcp 'a, "b"'`}},
 		{"hermes", nil},
 	} {
 		if g := got(tt.program); !slices.Equal(g, tt.want) {

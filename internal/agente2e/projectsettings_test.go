@@ -393,12 +393,12 @@ func TestProjectShellRunsCommands(t *testing.T) {
 // the discovery found (unseen by hguard's hook); Copilot CLI's
 // .github/hooks/*.json hooks and .mcp.json servers (in a trusted folder);
 // OpenCode's local MCP servers, and its formatters and language servers
-// for a file the model writes. Each touches a marker file; hguard judges
+// for a file the model writes; Codex's MCP servers (in a trusted project). Each touches a marker file; hguard judges
 // them when the agent starts there (TestAgentSettingsCommands).
 func TestProjectCommandsRun(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	touch := func(proj, name string) string { return `["-c", "touch ` + filepath.Join(proj, name) + `"]` }
-	for _, agent := range []string{"claude", "copilot", "opencode", "gemini"} {
+	for _, agent := range []string{"claude", "copilot", "opencode", "gemini", "codex"} {
 		t.Run(agent, func(t *testing.T) {
 			home, proj := fixture(t)
 			var markers []string
@@ -423,6 +423,16 @@ func TestProjectCommandsRun(t *testing.T) {
 				run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
 					"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
 					bin, "-p", "do the task", "--allow-all-tools", "--no-color")
+			case "codex":
+				// a trusted project's MCP servers
+				bin := cli(t, "codex")
+				base := serve(t, openAIResponses(t, newScript()))
+				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+				hguardInit(t, home, hguard, hguard, "codex")
+				writeSettings(t, proj, ".codex/config.toml", "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", "+tomlQuote("touch "+filepath.Join(proj, "mcp-ran"))+"]\n")
+				markers = []string{"mcp-ran"}
+				run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
 			case "gemini":
 				// the discovery command at start, split into words; the call
 				// command, a program, when the model calls a tool it found
