@@ -36,6 +36,11 @@ func TestAgentSettingsDeciders(t *testing.T) {
 	writeTree(t, cdx, map[string]string{".codex/config.toml": "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"python3 .codex/hook.py\"\n"}, 0o644)
 	gemAfter := filepath.Join(home, "gem-after")
 	writeTree(t, gemAfter, map[string]string{".gemini/settings.json": `{"hooks": {"AfterTool": [{"hooks": [{"type": "command", "name": "log", "command": "npm run lint"}]}]}}`}, 0o644)
+	// hooks that may write $CLAUDE_ENV_FILE, which Claude Code runs ahead of every Bash command (redteam15)
+	envStart := project("env-start", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "npm run setup"}]}]}}`)
+	envCwd := project("env-cwd", `{"hooks": {"CwdChanged": [{"hooks": [{"command": "direnv export bash > \"$CLAUDE_ENV_FILE\""}]}]}}`)
+	envHTTP := project("env-http", `{"hooks": {"SessionStart": [{"hooks": [{"type": "http", "url": "http://127.0.0.1:8787/start"}]}]}}`)
+	envBroken := project("env-broken", `{"hooks": {"FileChanged": [{"hooks": [{"command": "x"}]}],}}`)
 	post := project("post", `{"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npx prettier --write ."}]}]}}`)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
@@ -67,6 +72,13 @@ func TestAgentSettingsDeciders(t *testing.T) {
 		{gem, "gemini --version", "agent", dsl.Allow, ""},
 		{cdx, "codex --version", "", dsl.Allow, ""},
 		{pre, "claude --version -p x", "agent", dsl.Block, "hooks.PreToolUse"},
+		{envStart, "claude", "", dsl.Ask, ".claude/settings.json: hooks.SessionStart: npm run setup"},
+		{envStart, "claude -p x", "agent", dsl.Block, "CLAUDE_ENV_FILE"},
+		{envCwd, "claude", "", dsl.Ask, "hooks.CwdChanged"},
+		{envBroken, "claude", "", dsl.Ask, "hooks.FileChanged: a hook in a file hguard cannot parse"},
+		{envHTTP, "claude", "", dsl.Allow, ""},
+		{envStart, "gemini -p x", "", dsl.Allow, ""},
+		{envStart, "claude --version", "agent", dsl.Allow, ""},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: tt.caller})
 		if v.Level != tt.want {

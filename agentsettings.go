@@ -64,6 +64,7 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 		}
 		untold(hooks.ProjectDeciders(c.Name, dir, home), "have a hook that decides its tool calls: it may approve a command hguard allowed and replace it with one hguard never saw")
 		untold(hooks.ProjectSenders(c.Name, dir, home), "send its tool calls and their results to a server")
+		untold(hooks.ProjectEnvSetters(c.Name, dir, home), "have a hook that may write the script Claude Code runs ahead of every Bash command ($CLAUDE_ENV_FILE), where a function can take the place of a command hguard allowed")
 		for _, pc := range hooks.ProjectCommands(c.Name, dir, home) {
 			v := g.Check(Request{Command: pc.Command, Cwd: dir, Shell: "bash", Caller: "agent", settingsCommand: true})
 			for _, f := range v.Findings {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -131,4 +132,46 @@ func loopbackURL(u string) bool {
 		ip, err := netip.ParseAddr(h)
 		return err == nil && ip.IsLoopback()
 	}
+}
+
+// envEvents are Claude Code's hook events whose command hooks it hands
+// CLAUDE_ENV_FILE: what they write there, Claude Code runs ahead of every
+// later Bash command of the session, inside the line hguard's shell prefix
+// runs (a function there takes the place of the command hguard's hook
+// allowed; tested in internal/agente2e).
+var envEvents = []string{"SessionStart", "Setup", "CwdChanged", "FileChanged"}
+
+// ProjectEnvSetters are the command hooks of dir's project Claude Code
+// settings (as ProjectDeciders reads them) on an event Claude Code hands
+// CLAUDE_ENV_FILE: what a hook writes there is not in its text (a script's
+// output, a package script's), as with a decider.
+func ProjectEnvSetters(program, dir, home string) []ProjectDecider {
+	if agentProgram(program) != "claude" {
+		return nil
+	}
+	var out []ProjectDecider
+	for _, p := range projectFiles(program, dir, home) {
+		if filepath.Base(p) == ".mcp.json" {
+			continue
+		}
+		v := readSettings(p)
+		if v == nil {
+			// The agent's parser may take what this one does not: the
+			// words are judged instead.
+			if data := readFile(p); data != nil {
+				for _, event := range envEvents {
+					if strings.Contains(string(data), `"`+event+`"`) {
+						out = append(out, ProjectDecider{File: p, Event: event, Handler: "a hook in a file hguard cannot parse"})
+					}
+				}
+			}
+			continue
+		}
+		for event, hm := range settingsHooks(v, false) {
+			if slices.Contains(envEvents, event) && (hm["type"] == nil || hm["type"] == "command") {
+				out = append(out, ProjectDecider{File: p, Event: event, Handler: handler(hm)})
+			}
+		}
+	}
+	return out
 }

@@ -26,10 +26,12 @@ import (
 // The variables an agent takes from a project reach its hooks and shell
 // commands: Claude Code's "env" and, in a trusted project, Gemini CLI's
 // .gemini/.env or .env. HGUARD_HOME there has the hook read the project's
-// rules (which may switch the built-ins off), and BASH_ENV runs the
+// rules (which may switch the built-ins off), HGUARD_ENV=container has it
+// run every ask where approvals.container is auto, and BASH_ENV runs the
 // project's code before the hook and every command (both tested in
 // internal/agente2e), as does the shell Claude Code takes from a project
-// (CLAUDE_CODE_SHELL, SHELL); hijackingEnv lists them. HGUARD_YOLO changes
+// (CLAUDE_CODE_SHELL, SHELL) and the script it runs ahead of every
+// command (CLAUDE_ENV_FILE); hijackingEnv lists them. HGUARD_YOLO changes
 // nothing: the hook ignores it.
 // GitHub Copilot CLI 1.0 skips every hook, the user's too, for
 // "disableAllHooks": true in a trusted folder's .github/copilot/settings.json,
@@ -68,9 +70,11 @@ type ProjectCommand struct {
 // directories above it, as ProjectSwitchOffs reads them) that the agent
 // program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
 // awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
-// servers of .mcp.json; Gemini CLI's hooks; Codex's hooks; Copilot CLI's
+// servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
+// call commands; Codex's hooks and MCP servers; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
-// servers; OpenCode's local MCP servers; Cursor's hooks; Crush's hooks and
+// servers; OpenCode's local MCP servers, formatters and language servers;
+// Cursor's hooks; Crush's hooks and
 // MCP servers.
 func ProjectCommands(program, dir, home string) []ProjectCommand {
 	var out []ProjectCommand
@@ -120,6 +124,30 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 						add("mcp."+n, argvLine(append([]any{c}, args...)))
 					}
 				}
+			}
+		}
+		if name == "opencode" {
+			// OpenCode runs a formatter's command after each edit of a file
+			// it names, and starts a language server's for such a file
+			// (both tested in internal/agente2e)
+			for _, key := range []string{"formatter", "lsp"} {
+				entries, _ := v[key].(map[string]any)
+				for _, n := range sortedKeys(entries) {
+					em, _ := entries[n].(map[string]any)
+					if c, ok := em["command"].([]any); ok && em["disabled"] != true {
+						add(key+"."+n+".command", argvLine(c))
+					}
+				}
+			}
+		}
+		if tools, ok := v["tools"].(map[string]any); ok && name == "gemini" {
+			// Gemini CLI runs the discovery command at start, split into
+			// words, and the call command (a program, without a shell) for
+			// each call of a tool it discovered, which no hook of hguard's
+			// sees (both tested in internal/agente2e)
+			add("tools.discoveryCommand", tools["discoveryCommand"])
+			if c, ok := tools["callCommand"].(string); ok && strings.TrimSpace(c) != "" {
+				add("tools.callCommand", argvLine([]any{c}))
 			}
 		}
 		if name != "claude" {
@@ -187,7 +215,32 @@ func sortedKeys(m map[string]any) []string {
 // .codex/config.toml (data, the file at p).
 func codexCommands(p string, data []byte) []ProjectCommand {
 	var out []ProjectCommand
+	// a stdio MCP server's command and one-line args, which Codex starts
+	// with a session in a trusted project (tested in internal/agente2e)
+	servers := map[string][]any{}
+	var names []string
 	for key, v := range tomlValues(data) {
+		if rest, ok := strings.CutPrefix(key, "mcp_servers."); ok {
+			name, field, _ := strings.Cut(rest, ".")
+			if _, seen := servers[name]; !seen && (field == "command" || field == "args" || field == "enabled") {
+				servers[name], names = []any{}, append(names, name)
+			}
+			switch field {
+			case "command":
+				if c, ok := tomlStringValue(v); ok {
+					servers[name] = append([]any{c}, servers[name]...)
+				}
+			case "args":
+				for _, a := range tomlStrings(v) {
+					servers[name] = append(servers[name], a)
+				}
+			case "enabled":
+				if v == "false" {
+					servers[name] = nil
+				}
+			}
+			continue
+		}
 		if !strings.HasPrefix(key, "hooks.") || !strings.HasSuffix(key, ".command") {
 			continue
 		}
@@ -195,6 +248,43 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 			event, _, _ := strings.Cut(strings.TrimPrefix(key, "hooks."), ".")
 			out = append(out, ProjectCommand{File: p, Setting: "hooks." + event, Command: c})
 		}
+	}
+	for _, name := range names {
+		// args before command in the file: the command is put first
+		if argv := servers[name]; len(argv) > 0 {
+			if line := argvLine(argv); line != "" {
+				out = append(out, ProjectCommand{File: p, Setting: "mcp_servers." + name, Command: line})
+			}
+		}
+	}
+	return out
+}
+
+// tomlStrings are the strings of a one-line TOML array (["-c", 'x']).
+func tomlStrings(v string) []string {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(v), "[")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		if c != '"' && c != '\'' {
+			continue
+		}
+		j := i + 1
+		for ; j < len(inner) && inner[j] != c; j++ {
+			if c == '"' && inner[j] == '\\' {
+				j++
+			}
+		}
+		if j >= len(inner) {
+			break
+		}
+		if s, ok := tomlStringValue(inner[i : j+1]); ok {
+			out = append(out, s)
+		}
+		i = j
 	}
 	return out
 }
@@ -385,7 +475,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -502,12 +592,19 @@ func geminiEnvFile(dir, home string) string {
 // project (claude), PATH and the shell that runs every command (Claude Code
 // runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
 // or SHELL when the path names bash or zsh; tested in internal/agente2e)
-// unless it is a system shell.
+// unless it is a system shell, and the script Claude Code runs ahead of
+// every Bash command (CLAUDE_ENV_FILE, which its SessionStart hooks fill;
+// tested in internal/agente2e). HGUARD_ENV=container and systemd's
+// container have the hook take itself to run in a container, where
+// approvals.container: auto runs every ask (tested in internal/agente2e);
+// HGUARD_ENV=host only takes that away.
 func hijackingEnv(name, value string, claude bool) bool {
 	switch name {
-	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH":
+	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "container":
 		return true
-	case "PATH":
+	case "HGUARD_ENV":
+		return value != "host"
+	case "PATH", "CLAUDE_ENV_FILE":
 		return claude
 	case "SHELL", "CLAUDE_CODE_SHELL":
 		return claude && !systemShell(value)
@@ -614,7 +711,10 @@ func readFile(p string) []byte {
 // codexSwitchOffs are the settings of a project's .codex/config.toml
 // (data, the file at p) that switch Codex's hooks off: the hooks feature
 // (features.hooks, formerly codex_hooks) set to false, and a hook's state
-// set to enabled = false. The TOML is read line by line, as far as these
+// set to enabled = false; and the variables it sets for every shell
+// command (shell_environment_policy.set) that take them over, as
+// hijackingEnv counts a project's PATH (BASH_ENV runs the project's script
+// ahead of each command; tested in internal/agente2e). The TOML is read line by line, as far as these
 // keys need: a table header, a dotted key, an inline table.
 func codexSwitchOffs(p string, data []byte) []SwitchOff {
 	var found []SwitchOff
@@ -633,9 +733,55 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 			add("hooks.state: enabled = false")
 		case strings.HasPrefix(key, "hooks.state.") && inlineFalse(v, "enabled"):
 			add("hooks.state: enabled = false")
+		case key == "shell_environment_policy.set":
+			for name, value := range inlineStrings(v) {
+				if hijackingEnv(name, value, true) && value != "" {
+					add("shell_environment_policy.set." + name)
+				}
+			}
+		case strings.HasPrefix(key, "shell_environment_policy.set."):
+			name := strings.TrimPrefix(key, "shell_environment_policy.set.")
+			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, true) && value != "" {
+				add(key)
+			}
 		}
 	}
 	return found
+}
+
+// inlineStrings yields the string values of a one-line inline table (v,
+// "{ k = "v", … }"), a comma inside a string kept.
+func inlineStrings(v string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		inner, ok := strings.CutPrefix(strings.TrimSpace(v), "{")
+		if !ok {
+			return
+		}
+		var parts []string
+		start, quote := 0, byte(0)
+		for i := 0; i < len(inner); i++ {
+			switch c := inner[i]; {
+			case quote == '"' && c == '\\':
+				i++
+			case quote != 0 && c == quote:
+				quote = 0
+			case quote == 0 && (c == '"' || c == '\''):
+				quote = c
+			case quote == 0 && (c == ',' || c == '}'):
+				parts = append(parts, inner[start:i])
+				start = i + 1
+			}
+		}
+		for _, kv := range parts {
+			k, val, ok := strings.Cut(kv, "=")
+			if !ok {
+				continue
+			}
+			if s, ok := tomlStringValue(strings.TrimSpace(val)); ok && !yield(tomlKey(k), s) {
+				return
+			}
+		}
+	}
 }
 
 // inlineFalse reports an inline table (v, "{ k = v, … }") that sets one of

@@ -196,6 +196,9 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 				r.bad("agent", "%s started here would run commands hguard did not check: %s may replace a command hguard allowed; fix: remove the hook", program, d)
 			}
 		}
+		for _, d := range hooks.ProjectEnvSetters("claude", wd, userHome) {
+			r.bad("agent", "claude started here would run code hguard did not check ahead of every command: %s may write the script Claude Code runs first ($CLAUDE_ENV_FILE); fix: remove the hook", d)
+		}
 		for _, d := range hooks.ProjectSenders("claude", wd, userHome) {
 			r.bad("agent", "claude started here would send its tool calls and their results to a server: %s; fix: remove the hook", d)
 		}

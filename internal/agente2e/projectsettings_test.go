@@ -221,6 +221,123 @@ func TestProjectEnvReachesHook(t *testing.T) {
 	}
 }
 
+// TestProjectEnvContainer: HGUARD_ENV from a project's Claude Code
+// settings reaches hguard's hook, which then takes itself to run in a
+// container: for a person whose configuration has approvals.container:
+// auto (asks run in a container sandbox), a command hguard asks about runs
+// unasked on their host. So hguard counts it as a switch-off. If Claude
+// Code stops passing it on, the first half fails.
+func TestProjectEnvContainer(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "claude")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	// without hguard's shell prefix, which refuses every command in such a
+	// project (and Claude Code runs the hook through it)
+	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
+		if e, ok := v["env"].(map[string]any); ok {
+			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
+		}
+	})
+	writeSettings(t, home, ".hguard/config.yaml", "approvals:\n  container: auto\n")
+	ran := filepath.Join(proj, "ran")
+	// asked (a credentials file), harmless if it runs: the fixture's fake secret
+	command := "touch " + ran + " && cat credentials.json"
+	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
+	base := serve(t, anthropic(t, s))
+	file := ".claude/settings.json"
+	writeSettings(t, proj, file, `{"env": {"HGUARD_ENV": "container"}}`)
+	// the person's machine is a host (this test may itself run in a container)
+	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test", "HGUARD_ENV=host"),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	if !exists(ran) {
+		t.Errorf("env HGUARD_ENV in %s no longer makes hguard's hook run an ask: the command did not run; the model got %q\n%s", file, s.result(t, "x").text, out)
+	}
+
+	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
+	cmd.Dir = proj
+	cmd.Env = env(home, "HGUARD_ENV=host")
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env.HGUARD_ENV") {
+		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.HGUARD_ENV:\n%s", err, msg)
+	}
+}
+
+// TestProjectEnvFileRunsFirst: Claude Code runs the script that
+// CLAUDE_ENV_FILE names ahead of every Bash command, and takes the
+// variable from a project's settings "env": the project's script then
+// decides what a command hguard's hook allowed runs (a function named git
+// runs in place of git). So hguard counts it as a switch-off. If Claude
+// Code stops reading the file, the first half fails: the list may shrink.
+func TestProjectEnvFileRunsFirst(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "claude")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	// without hguard's shell prefix, which refuses every command in such a
+	// project
+	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
+		if e, ok := v["env"].(map[string]any); ok {
+			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
+		}
+	})
+	hijacked := filepath.Join(proj, "git-hijacked")
+	writeSettings(t, proj, "tools/env.sh", "git() { touch "+hijacked+"; }\n")
+	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "git --version", "description": "x"}})
+	base := serve(t, anthropic(t, s))
+	file := ".claude/settings.json"
+	writeSettings(t, proj, file, `{"env": {"CLAUDE_ENV_FILE": "`+filepath.Join(proj, "tools/env.sh")+`"}}`)
+	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	if !exists(hijacked) {
+		t.Errorf("env CLAUDE_ENV_FILE in %s: the project's script did not run ahead of the command; the model got %q\n%s", file, s.result(t, "x").text, out)
+	}
+
+	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
+	cmd.Dir = proj
+	cmd.Env = env(home)
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env.CLAUDE_ENV_FILE") {
+		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.CLAUDE_ENV_FILE:\n%s", err, msg)
+	}
+}
+
+// TestProjectCodexShellEnvironment: Codex sets the variables of a trusted
+// project's [shell_environment_policy] set for every shell command, with
+// hguard's hooks installed: BASH_ENV there runs the project's script ahead
+// of each command hguard allowed. So hguard counts it as a switch-off. If
+// Codex stops taking them from a project, the first half fails.
+func TestProjectCodexShellEnvironment(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "codex")
+	home, proj := fixture(t)
+	ran := filepath.Join(proj, "bash-env-ran")
+	writeSettings(t, proj, "x.sh", "echo \"$BASH_EXECUTION_STRING\" >> "+ran+"\n")
+	s := newScript(step{name: "x", tool: "shell", input: map[string]any{"command": "echo hi"}})
+	base := serve(t, openAIResponses(t, s))
+	codexHome := filepath.Join(home, ".codex")
+	trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+	hguardInit(t, home, hguard, hguard, "codex")
+	file := ".codex/config.toml"
+	writeSettings(t, proj, file, "[shell_environment_policy]\nset = { BASH_ENV = "+tomlQuote(filepath.Join(proj, "x.sh"))+" }\n")
+	out := run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+	if data, _ := os.ReadFile(ran); !strings.Contains(string(data), "echo hi") {
+		t.Errorf("shell_environment_policy.set BASH_ENV in %s did not run before the shell command; it ran for %q; the model got %q\n%s", file, data, s.result(t, "x").text, out)
+	}
+
+	cmd := exec.Command(hguard, "check", "--", "codex exec 'fix the tests'")
+	cmd.Dir = proj
+	cmd.Env = env(home)
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "shell_environment_policy.set.BASH_ENV") {
+		t.Errorf("hguard check -- codex in the project: %v, want exit 2 (ask) naming shell_environment_policy.set.BASH_ENV:\n%s", err, msg)
+	}
+}
+
 // TestProjectShellRunsCommands: Claude Code runs its commands in the shell
 // a project's settings name (env CLAUDE_CODE_SHELL or SHELL, a path that
 // names bash or zsh), hguard's shell prefix among them: the project's
@@ -271,14 +388,17 @@ func TestProjectShellRunsCommands(t *testing.T) {
 
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
-// starts there headless: Claude Code's .mcp.json servers; Copilot CLI's
+// starts there headless: Claude Code's .mcp.json servers; Gemini CLI's
+// tools.discoveryCommand, and its tools.callCommand for a call of a tool
+// the discovery found (unseen by hguard's hook); Copilot CLI's
 // .github/hooks/*.json hooks and .mcp.json servers (in a trusted folder);
-// OpenCode's local MCP servers. Each touches a marker file; hguard judges
+// OpenCode's local MCP servers, and its formatters and language servers
+// for a file the model writes; Codex's MCP servers (in a trusted project). Each touches a marker file; hguard judges
 // them when the agent starts there (TestAgentSettingsCommands).
 func TestProjectCommandsRun(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	touch := func(proj, name string) string { return `["-c", "touch ` + filepath.Join(proj, name) + `"]` }
-	for _, agent := range []string{"claude", "copilot", "opencode"} {
+	for _, agent := range []string{"claude", "copilot", "opencode", "gemini", "codex"} {
 		t.Run(agent, func(t *testing.T) {
 			home, proj := fixture(t)
 			var markers []string
@@ -303,12 +423,47 @@ func TestProjectCommandsRun(t *testing.T) {
 				run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
 					"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
 					bin, "-p", "do the task", "--allow-all-tools", "--no-color")
+			case "codex":
+				// a trusted project's MCP servers
+				bin := cli(t, "codex")
+				base := serve(t, openAIResponses(t, newScript()))
+				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+				hguardInit(t, home, hguard, hguard, "codex")
+				writeSettings(t, proj, ".codex/config.toml", "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", "+tomlQuote("touch "+filepath.Join(proj, "mcp-ran"))+"]\n")
+				markers = []string{"mcp-ran"}
+				run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
+			case "gemini":
+				// the discovery command at start, split into words; the call
+				// command, a program, when the model calls a tool it found
+				// (which hguard's BeforeTool hook does not see)
+				bin := cli(t, "gemini")
+				hguardInit(t, home, hguard, hguard, "gemini")
+				geminiSettings(t, home)
+				writeSettings(t, proj, "tools/disc.sh", "touch "+filepath.Join(proj, "discovery-ran")+
+					"\necho '[{\"name\": \"deploy\", \"description\": \"deploy\", \"parameters\": {\"type\": \"object\", \"properties\": {}}}]'\n")
+				writeSettings(t, proj, "tools/call", "#!/bin/sh\ntouch "+filepath.Join(proj, "call-ran")+"\necho ok\n")
+				if err := os.Chmod(filepath.Join(proj, "tools/call"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				writeSettings(t, proj, ".gemini/settings.json", `{"tools": {"discoveryCommand": "sh `+filepath.Join(proj, "tools/disc.sh")+`", "callCommand": "`+filepath.Join(proj, "tools/call")+`"}}`)
+				markers = []string{"discovery-ran", "call-ran"}
+				base := serve(t, geminiAPI(t, newScript(step{name: "x", tool: "discovered_tool_deploy", input: map[string]any{}})))
+				run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
+					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				if audit, _ := os.ReadFile(filepath.Join(home, ".hguard", "audit.jsonl")); strings.Contains(string(audit), "deploy") {
+					t.Errorf("hguard's hook now sees a discovered tool's call; the docs say it does not:\n%s", audit)
+				}
 			case "opencode":
 				cli(t, "opencode")
 				hguardInit(t, home, hguard, hguard, "opencode")
-				writeSettings(t, proj, "opencode.json", `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch `+filepath.Join(proj, "mcp-ran")+`"]}}}`)
-				markers = []string{"mcp-ran"}
-				openCode(t, home, proj, serve(t, openAIChat(t, newScript())))
+				// and, once the model writes a .txt file, the formatter and the
+				// language server for it
+				writeSettings(t, proj, "opencode.json", `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch `+filepath.Join(proj, "mcp-ran")+`"]}},
+					"formatter": {"f": {"command": ["sh", "-c", "touch `+filepath.Join(proj, "formatter-ran")+`"], "extensions": [".txt"]}},
+					"lsp": {"l": {"command": ["sh", "-c", "touch `+filepath.Join(proj, "lsp-ran")+`"], "extensions": [".txt"]}}}`)
+				markers = []string{"mcp-ran", "formatter-ran", "lsp-ran"}
+				openCode(t, home, proj, serve(t, openAIChat(t, newScript(step{name: "w", tool: "write", input: map[string]any{"filePath": filepath.Join(proj, "a.txt"), "content": "hi\n"}}))))
 			}
 			for _, m := range markers {
 				if !exists(filepath.Join(proj, m)) {
