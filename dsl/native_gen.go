@@ -519,7 +519,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native127
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\")":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\")":
 		if scope == "command" {
 			return native128
 		}
@@ -559,7 +559,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native137
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\", \"keep\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
 		if scope == "command" {
 			return native138
 		}
@@ -4456,7 +4456,7 @@ func native127(env any) bool {
 func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "reset") &&
-		e.HasFlag("hard", "merge", "keep"))
+		e.HasFlag("hard", "merge"))
 }
 
 // native129 is the condition of git-clean.
@@ -4715,7 +4715,7 @@ func native138(env any) bool {
 						return let2
 					}())) &&
 					((((((((((((e.Pos(0) == "reset") &&
-						e.HasFlag("hard", "merge", "keep")) ||
+						e.HasFlag("hard", "merge")) ||
 						(((e.Pos(0) == "clean") &&
 							e.HasFlag("f", "force")) &&
 							!e.HasFlag("n", "dry-run"))) ||
