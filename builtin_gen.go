@@ -3260,18 +3260,6 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "supply-chain.yaml", Line: 180, Col: 9},
 	},
 	{
-		ID:         "go-run-module-agent",
-		Aliases:    nil,
-		Level:      dsl.Ask,
-		Scope:      "command",
-		On:         []string{"go run"},
-		When:       "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")",
-		Message:    "an agent fetches a Go module from the network and runs it (go run MODULE@VERSION), code no one here has read, with the user's rights",
-		Checkpoint: false,
-		Pos:        dsl.Pos{File: "supply-chain.yaml", Line: 208, Col: 3},
-		WhenPos:    dsl.Pos{File: "supply-chain.yaml", Line: 211, Col: 9},
-	},
-	{
 		ID:         "shutdown-reboot",
 		Aliases:    []string{"system shutdown or reboot"},
 		Level:      dsl.Block,

@@ -1083,284 +1083,280 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native268
 		}
-	case "agent && any(positional[1:], # matches \"^[a-zA-Z0-9-]+(\\\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$\")":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native269
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native270
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native271
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; any(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native272
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native273
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native274
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native275
 		}
-	case "hasFlag(\"r\")":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native276
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native277
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native278
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native279
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native280
 		}
-	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"]) ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native281
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native282
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native283
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native284
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native285
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native286
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native287
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native288
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native289
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\", \"rotate\") && hasFlag(\"vacuum-time\", \"vacuum-size\", \"vacuum-files\")) || any(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native290
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native291
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native292
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native293
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native294
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native295
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native296
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native297
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native298
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native299
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native300
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native301
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native302
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native303
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native304
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native305
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native306
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
-		if scope == "command" {
-			return native307
-		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native308
+			return native307
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native309
+			return native308
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native310
+			return native309
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native311
+			return native310
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native312
+			return native311
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native313
+			return native312
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
-			return native314
+			return native313
 		}
 	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !(keyscanAppend && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
-			return native315
+			return native314
 		}
 	case "any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\")) && !(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native316
+			return native315
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native317
+			return native316
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native318
+			return native317
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native319
+			return native318
 		}
 	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
-			return native320
+			return native319
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/hooks/[^/]+\\\\.sample$\"))":
 		if scope == "command" {
-			return native321
+			return native320
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native322
+			return native321
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native323
+			return native322
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native324
+			return native323
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native325
+			return native324
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^(core\\\\.(sshcommand|fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) || (any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
-			return native326
+			return native325
 		}
 	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
-			return native327
+			return native326
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native328
+			return native327
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native329
+			return native328
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
-			return native330
+			return native329
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native331
+			return native330
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native332
+			return native331
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native333
+			return native332
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native334
+			return native333
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native335
+			return native334
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native336
+			return native335
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [496]lazyRegexp{
+var nativeRegexps = [495]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1745,7 +1741,6 @@ var nativeRegexps = [496]lazyRegexp{
 	{src: "^GOSUMDB=."},
 	{src: "^GOSUMDB=sum\\.golang\\.org(\\+[^ ]*)?( https://sum\\.golang\\.org/?)?$"},
 	{src: "^GOFLAGS=(.*[ ,])?-insecure(=|$| )"},
-	{src: "^[a-zA-Z0-9-]+(\\.[a-zA-Z0-9-]+)+(/[^@ ]*)?@(latest|v[0-9][^ ]*|main|master|[0-9a-f]{7,40})$"},
 	{src: "^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\.target)?$"},
 	{src: "\\bfor\\s+\\w+\\s+in\\s+\\$\\(\\s*systemctl\\s+(list-units|list-unit-files)\\b"},
 	{src: "\\bsystemctl\\s+(list-units|list-unit-files)\\b[^;\\n]*\\|[^;\\n]*\\|\\s*while\\s+(IFS=\\S*\\s+)?read\\b|\\bsystemctl\\s+(list-units|list-unit-files)\\b[^;\\n]*\\|\\s*while\\s+(IFS=\\S*\\s+)?read\\b"},
@@ -8019,17 +8014,8 @@ func native268(env any) bool {
 	}()
 }
 
-// native269 is the condition of go-run-module-agent.
+// native269 is the condition of shutdown-reboot.
 func native269(env any) bool {
-	e := env.(*CommandEnv)
-	return (e.Agent &&
-		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[384], ".", p0)
-		}))
-}
-
-// native270 is the condition of shutdown-reboot.
-func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -8040,7 +8026,7 @@ func native270(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[385], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[384], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8054,15 +8040,15 @@ func native270(env any) bool {
 			})))
 }
 
-// native271 is the condition of kill-all-processes.
-func native271(env any) bool {
+// native270 is the condition of kill-all-processes.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native272 is the condition of kill-process-list.
-func native272(env any) bool {
+// native271 is the condition of kill-process-list.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
@@ -8082,8 +8068,8 @@ func native272(env any) bool {
 	}()
 }
 
-// native273 is the condition of stop-service-list.
-func native273(env any) bool {
+// native272 is the condition of stop-service-list.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -8092,50 +8078,50 @@ func native273(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[386], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[387], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[385], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[386], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[388], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[387], "systemctl", e.Line)))
 }
 
-// native274 is the condition of fork-bomb.
-func native274(env any) bool {
+// native273 is the condition of fork-bomb.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native275 is the condition of kill-hguard.
-func native275(env any) bool {
+// native274 is the condition of kill-hguard.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[315], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[389], "hguard", p0)
+			return matchReFold(&nativeRegexps[388], "hguard", p0)
 		}))
 }
 
-// native276 is the condition of crontab-remove.
-func native276(env any) bool {
+// native275 is the condition of crontab-remove.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native277 is the condition of history-wipe.
-func native277(env any) bool {
+// native276 is the condition of history-wipe.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[390], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[389], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[391], "history", p0)
+			return matchReWith(&nativeRegexps[390], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8152,7 +8138,7 @@ func native277(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[392], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[391], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8160,8 +8146,8 @@ func native277(env any) bool {
 		}))
 }
 
-// native278 is the condition of history-file-startup.
-func native278(env any) bool {
+// native277 is the condition of history-file-startup.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -8189,8 +8175,8 @@ func native278(env any) bool {
 	}()
 }
 
-// native279 is the condition of firewall-off.
-func native279(env any) bool {
+// native278 is the condition of firewall-off.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -8211,7 +8197,7 @@ func native279(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[393], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[392], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8233,29 +8219,29 @@ func native279(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[394], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[393], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[395], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[394], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[396], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[395], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[397], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[396], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native280 is the condition of sudo-stdin-password.
-func native280(env any) bool {
+// native279 is the condition of sudo-stdin-password.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -8266,8 +8252,8 @@ func native280(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native281 is the condition of killall-sigkill.
-func native281(env any) bool {
+// native280 is the condition of killall-sigkill.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal", "n"), func(p0 string) bool {
@@ -8275,7 +8261,7 @@ func native281(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "p", p0)
+				return matchReWith(&nativeRegexps[397], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8284,19 +8270,19 @@ func native281(env any) bool {
 			e.HasFlag("r", "regexp")))
 }
 
-// native282 is the condition of windows-destructive.
-func native282(env any) bool {
+// native281 is the condition of windows-destructive.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[399], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[398], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[400], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[399], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native283 is the condition of powershell-evasion.
-func native283(env any) bool {
+// native282 is the condition of powershell-evasion.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -8315,15 +8301,15 @@ func native283(env any) bool {
 			})))
 }
 
-// native284 is the condition of power-off-remote.
-func native284(env any) bool {
+// native283 is the condition of power-off-remote.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[401], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[400], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[402], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[401], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8342,8 +8328,8 @@ func native284(env any) bool {
 			})))
 }
 
-// native285 is the condition of kill-init.
-func native285(env any) bool {
+// native284 is the condition of kill-init.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -8358,8 +8344,8 @@ func native285(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native286 is the condition of kernel-module-load.
-func native286(env any) bool {
+// native285 is the condition of kernel-module-load.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -8376,31 +8362,31 @@ func native286(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native287 is the condition of kernel-hardening-off.
-func native287(env any) bool {
+// native286 is the condition of kernel-hardening-off.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[403], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[402], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[404], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[403], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[405], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[404], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native288 is the condition of sysrq-trigger.
-func native288(env any) bool {
+// native287 is the condition of sysrq-trigger.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native289 is the condition of kernel-helper-write.
-func native289(env any) bool {
+// native288 is the condition of kernel-helper-write.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -8408,8 +8394,8 @@ func native289(env any) bool {
 	})
 }
 
-// native290 is the condition of audit-rules-off.
-func native290(env any) bool {
+// native289 is the condition of audit-rules-off.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -8420,12 +8406,12 @@ func native290(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[406], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[405], "/var/log/", p0)
 		}))
 }
 
-// native291 is the condition of network-cut.
-func native291(env any) bool {
+// native290 is the condition of network-cut.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -8486,8 +8472,8 @@ func native291(env any) bool {
 			})))
 }
 
-// native292 is the condition of system-network-change-agent.
-func native292(env any) bool {
+// native291 is the condition of system-network-change-agent.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -8500,7 +8486,7 @@ func native292(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[407], "--", p0)
+					return matchReWith(&nativeRegexps[406], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8526,8 +8512,8 @@ func native292(env any) bool {
 				}())))
 }
 
-// native293 is the condition of find-exec-broad.
-func native293(env any) bool {
+// native292 is the condition of find-exec-broad.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -8546,8 +8532,8 @@ func native293(env any) bool {
 				}))))
 }
 
-// native294 is the condition of find-edit-broad.
-func native294(env any) bool {
+// native293 is the condition of find-edit-broad.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -8570,8 +8556,8 @@ func native294(env any) bool {
 				}))))
 }
 
-// native295 is the condition of move-system-dir.
-func native295(env any) bool {
+// native294 is the condition of move-system-dir.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8581,8 +8567,8 @@ func native295(env any) bool {
 		}))
 }
 
-// native296 is the condition of move-home.
-func native296(env any) bool {
+// native295 is the condition of move-home.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8591,8 +8577,8 @@ func native296(env any) bool {
 		}))
 }
 
-// native297 is the condition of move-credentials-away.
-func native297(env any) bool {
+// native296 is the condition of move-credentials-away.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -8600,17 +8586,17 @@ func native297(env any) bool {
 		}))
 }
 
-// native298 is the condition of fork-bomb-code.
-func native298(env any) bool {
+// native297 is the condition of fork-bomb-code.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[408], "while", e.Code) ||
-			matchReAny(&nativeRegexps[409], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[410], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[407], "while", e.Code) ||
+			matchReAny(&nativeRegexps[408], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[409], "fork", e.Code)))
 }
 
-// native299 is the condition of service-from-file.
-func native299(env any) bool {
+// native298 is the condition of service-from-file.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -8621,8 +8607,8 @@ func native299(env any) bool {
 				}))))
 }
 
-// native300 is the condition of container-host-root.
-func native300(env any) bool {
+// native299 is the condition of container-host-root.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -8633,11 +8619,11 @@ func native300(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[411], "\"", p0)
+				return matchReWith(&nativeRegexps[410], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[412], ".sock", p0)
+				return matchReWith(&nativeRegexps[411], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8647,40 +8633,40 @@ func native300(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[413], "source=/", p0)
+					return matchReWith(&nativeRegexps[412], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[413], "security.privileged=true", p0)
 				}))))
 }
 
-// native301 is the condition of bind-mount-system-file.
-func native301(env any) bool {
+// native300 is the condition of bind-mount-system-file.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[415], "bind", p0)
+			return matchReWith(&nativeRegexps[414], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[416], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[417], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[415], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[416], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native302 is the condition of snap-unsigned-install.
-func native302(env any) bool {
+// native301 is the condition of snap-unsigned-install.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native303 is the condition of timestomp.
-func native303(env any) bool {
+// native302 is the condition of timestomp.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "-", p0)
+				return matchReWith(&nativeRegexps[417], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8703,8 +8689,8 @@ func native303(env any) bool {
 		}))
 }
 
-// native304 is the condition of login-records-wipe.
-func native304(env any) bool {
+// native303 is the condition of login-records-wipe.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -8729,28 +8715,28 @@ func native304(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[419], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[418], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native305 is the condition of kernel-thread-name.
-func native305(env any) bool {
+// native304 is the condition of kernel-thread-name.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[420], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[419], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native306 is the condition of mass-create-loop.
-func native306(env any) bool {
+// native305 is the condition of mass-create-loop.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[421], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[422], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[423], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[420], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[421], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[422], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8758,69 +8744,69 @@ func native306(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[424], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[423], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[425], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[424], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[426], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[425], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[427], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[426], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[428], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[427], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[429], e.Line)) &&
-				matchReAny(&nativeRegexps[430], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[431], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[428], e.Line)) &&
+				matchReAny(&nativeRegexps[429], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[430], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native307 is the condition of request-flood-loop.
-func native307(env any) bool {
+// native306 is the condition of request-flood-loop.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[432], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[433], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[434], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[431], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[432], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[433], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[435], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[434], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native308 is the condition of busy-loop.
-func native308(env any) bool {
+// native307 is the condition of busy-loop.
+func native307(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[436], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[437], "do", e.Line) &&
-			matchReWith(&nativeRegexps[438], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[439], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[440], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[441], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[435], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[436], "do", e.Line) &&
+			matchReWith(&nativeRegexps[437], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[438], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[439], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[440], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native309 is the condition of spawn-loop.
-func native309(env any) bool {
+// native308 is the condition of spawn-loop.
+func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[442], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[443], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[441], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[442], "sleep\x00wait", e.Line))
 }
 
-// native310 is the condition of thread-storm-code.
-func native310(env any) bool {
+// native309 is the condition of thread-storm-code.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[444], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[445], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[446], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[443], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[444], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[445], "sleep\x00.join()", e.Code))
 }
 
-// native311 is the condition of endless-device-read.
-func native311(env any) bool {
+// native310 is the condition of endless-device-read.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -8833,15 +8819,15 @@ func native311(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native312 is the condition of memory-hog-code.
-func native312(env any) bool {
+// native311 is the condition of memory-hog-code.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[447], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[446], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native313 is the condition of write-system-config.
-func native313(env any) bool {
+// native312 is the condition of write-system-config.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -8859,17 +8845,17 @@ func native313(env any) bool {
 	})
 }
 
-// native314 is the condition of write-shell-startup.
-func native314(env any) bool {
+// native313 is the condition of write-shell-startup.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[448], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[449], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[447], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[448], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native315 is the condition of write-ssh.
-func native315(env any) bool {
+// native314 is the condition of write-ssh.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -8884,8 +8870,8 @@ func native315(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[450], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[451], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[449], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[450], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -8893,33 +8879,33 @@ func native315(env any) bool {
 	}()
 }
 
-// native316 is the condition of write-credentials.
-func native316(env any) bool {
+// native315 is the condition of write-credentials.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[450], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[449], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[452], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[451], ".", index(e.Positional, 0))))
 }
 
-// native317 is the condition of write-guard-config.
-func native317(env any) bool {
+// native316 is the condition of write-guard-config.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[453], "$", p0) ||
-			matchReAny(&nativeRegexps[454], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[452], "$", p0) ||
+			matchReAny(&nativeRegexps[453], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[455], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[454], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native318 is the condition of write-sudoers.
-func native318(env any) bool {
+// native317 is the condition of write-sudoers.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -8931,24 +8917,24 @@ func native318(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[456], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[455], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native319 is the condition of editor-command-write.
-func native319(env any) bool {
+// native318 is the condition of editor-command-write.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[457], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[456], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native320 is the condition of enable-user-service.
-func native320(env any) bool {
+// native319 is the condition of enable-user-service.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -8958,29 +8944,29 @@ func native320(env any) bool {
 			e.Agent))
 }
 
-// native321 is the condition of write-persistence.
+// native320 is the condition of write-persistence.
+func native320(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return ((((matchReWith(&nativeRegexps[457], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[458], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[459], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[460], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[461], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[462], ".git/hooks/", cleanPath(p0))))
+	})
+}
+
+// native321 is the condition of write-app-bundle.
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[458], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[459], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[460], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[461], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[462], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[463], ".git/hooks/", cleanPath(p0))))
+		return matchReWith(&nativeRegexps[463], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native322 is the condition of write-app-bundle.
+// native322 is the condition of package-config-exec.
 func native322(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[464], "/Applications/", cleanPath(p0))
-	})
-}
-
-// native323 is the condition of package-config-exec.
-func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -8988,28 +8974,28 @@ func native323(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[465], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[464], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[466], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[467], "=", p0))
+				return (matchReWith(&nativeRegexps[465], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[466], "=", p0))
 			})))
 }
 
-// native324 is the condition of go-env-exec.
-func native324(env any) bool {
+// native323 is the condition of go-env-exec.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[468], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[467], "GOFLAGS=", p0)
 		}))
 }
 
-// native325 is the condition of package-lifecycle-script-agent.
-func native325(env any) bool {
+// native324 is the condition of package-lifecycle-script-agent.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -9030,11 +9016,11 @@ func native325(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[469], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[468], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[470], "scripts.", p0)
+						return matchReWith(&nativeRegexps[469], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9062,12 +9048,12 @@ func native325(env any) bool {
 	}()
 }
 
-// native326 is the condition of git-config-exec.
-func native326(env any) bool {
+// native325 is the condition of git-config-exec.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[471], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[470], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9075,40 +9061,40 @@ func native326(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[472], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[471], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[473], p0)
+					return matchRe(&nativeRegexps[472], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[473], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[475], "alias.", p0)
+				return matchReWith(&nativeRegexps[474], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[476], "credential.", p0)
+				return matchReFold(&nativeRegexps[475], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[477], "include", p0)
+				return matchReFold(&nativeRegexps[476], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[478], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[477], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[478], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[480], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[479], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9117,18 +9103,18 @@ func native326(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[481], "remote.", p0)
+				return matchReFold(&nativeRegexps[480], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[482], "protocol.", p0)
+				return matchReFold(&nativeRegexps[481], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native327 is the condition of git-config-include-project.
-func native327(env any) bool {
+// native326 is the condition of git-config-include-project.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -9139,10 +9125,10 @@ func native327(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[477], "include", p0)
+				return matchReFold(&nativeRegexps[476], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[477], "include", let0)) &&
+			!matchReFold(&nativeRegexps[476], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -9151,28 +9137,28 @@ func native327(env any) bool {
 	}()
 }
 
-// native328 is the condition of git-config-trust.
-func native328(env any) bool {
+// native327 is the condition of git-config-trust.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[483], "http.", p0)
+			return matchReFold(&nativeRegexps[482], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[484], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[483], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "url.", p0)
+					return matchReFold(&nativeRegexps[484], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[486], "http", p0)
+					return matchReFold(&nativeRegexps[485], "http", p0)
 				}))))
 }
 
-// native329 is the condition of git-hooks-setup-agent.
-func native329(env any) bool {
+// native328 is the condition of git-hooks-setup-agent.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -9180,64 +9166,64 @@ func native329(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[471], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[470], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[471], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[470], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native330 is the condition of write-program-hook-file.
-func native330(env any) bool {
+// native329 is the condition of write-program-hook-file.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[487], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[488], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[486], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[487], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native331 is the condition of write-tool-config-agent.
-func native331(env any) bool {
+// native330 is the condition of write-tool-config-agent.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[489], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[490], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[488], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[489], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native332 is the condition of write-persistence-named.
-func native332(env any) bool {
+// native331 is the condition of write-persistence-named.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native333 is the condition of edit-account-file.
-func native333(env any) bool {
+// native332 is the condition of edit-account-file.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[491], "--action=", p0)
+			return matchReWith(&nativeRegexps[490], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[492], "/", p0)
+			return matchReWith(&nativeRegexps[491], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[493], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[492], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[494], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[493], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native334 is the condition of write-runs-later-agent.
-func native334(env any) bool {
+// native333 is the condition of write-runs-later-agent.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[495], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[494], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[164], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -9247,8 +9233,8 @@ func native334(env any) bool {
 		}))
 }
 
-// native335 is the condition of write-agent-instructions-agent.
-func native335(env any) bool {
+// native334 is the condition of write-agent-instructions-agent.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -9262,8 +9248,8 @@ func native335(env any) bool {
 		}))
 }
 
-// native336 is the condition of edit-system-file-agent.
-func native336(env any) bool {
+// native335 is the condition of edit-system-file-agent.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
