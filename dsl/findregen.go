@@ -16,9 +16,12 @@ import (
 // (no -o, no ',', no parentheses), and one of them, not negated and before
 // any action, is -name or -iname of foundRegenerable's; nothing on the line
 // moves, copies or links files, nor runs inline code that may (mv src
-// __pycache__ would be found). c is
-// find itself, or a command find runs directly.
-func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
+// __pycache__ would be found). Starting points that are all a build's
+// output (regen: find build -name '*.o' -delete) select only what rm -rf
+// of them would delete, whatever the tests, unless find follows links
+// (-L, -follow) out of them. c is find itself, or a command find runs
+// directly.
+func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string) bool) bool {
 	f := c
 	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "find" {
 		f = nil
@@ -38,16 +41,27 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 		}
 	}
 	args := f.Args
-	inside := true // every starting point lies in the working directory
+	inside := true        // every starting point lies in the working directory
+	built := regen != nil // and each is a build's output
+	points := 0
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
+		points++
 		p := strings.TrimPrefix(args[i].Value, "./")
 		if args[i].Dynamic || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") ||
 			slices.Contains(strings.Split(p, "/"), "..") {
 			inside = false
 		}
+		if built && (args[i].Dynamic || !regen(args[i].Value)) {
+			built = false
+		}
 	})
 	if !inside {
 		return false
+	}
+	if built && points > 0 && !slices.ContainsFunc(args, func(a cmdline.Word) bool {
+		return a.Value == "-L" || a.Value == "-H" || a.Value == "-follow"
+	}) {
+		return true
 	}
 	selected := false
 	for ; i < len(args); i++ {
