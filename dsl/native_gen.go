@@ -411,7 +411,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native100
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable()))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable()) ||\n  len(positional) == 0 && \"xargs\" in wrappers && findsRegenerable())":
 		if scope == "command" {
 			return native101
 		}
@@ -467,7 +467,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native114
 		}
-	case "\"find\" in wrappers && !(len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
+	case "\"find\" in wrappers && !(len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(len(positional) == 0 && findsRegenerable()) || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\")":
 		if scope == "command" {
 			return native115
 		}
@@ -3775,14 +3775,17 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
-		!((len(e.Positional) > 0) &&
+		!(((len(e.Positional) > 0) &&
 			allOf(e.Positional, func(p0 string) bool {
 				return (((isTemp(p0) ||
 					e.Regenerable(p0)) ||
 					e.PlainFile(p0)) ||
 					((p0 == "{}") &&
 						e.FindsRegenerable()))
-			})))
+			})) ||
+			(((len(e.Positional) == 0) &&
+				in("xargs", e.Wrappers...)) &&
+				e.FindsRegenerable())))
 }
 
 // native102 is the condition of recursive-delete-outside-agent.
@@ -4202,7 +4205,9 @@ func native115(env any) bool {
 				return (p0 == "{}")
 			})) &&
 			e.FindsRegenerable())) ||
-		in("xargs", e.Wrappers...)) ||
+		(in("xargs", e.Wrappers...) &&
+			!((len(e.Positional) == 0) &&
+				e.FindsRegenerable()))) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		}) &&

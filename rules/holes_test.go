@@ -427,6 +427,14 @@ func TestEverydaySix(t *testing.T) {
 		{"find . -name '*~' -delete", dsl.Ask, dsl.Ask},
 		{"find -L dist -name '*.map' -delete", dsl.Ask, dsl.Ask},
 		{"find src -name '*.o' -delete", dsl.Ask, dsl.Ask},
+		// find … -print0 | xargs -0 rm of Python's bytecode, as find -exec rm
+		{"find . -name '*.pyc' -print0 | xargs -0 rm -f", dsl.Allow, dsl.Allow},
+		{"find . -type d -name __pycache__ -print0 | xargs -0 rm -rf", dsl.Allow, dsl.Allow},
+		{"find . -name '*.pyc' | xargs rm -f", dsl.Ask, dsl.Ask},
+		{"find . -name '*.pyc' -print0 | xargs -0 rm -rf src", dsl.Ask, dsl.Ask},
+		{"find . -name '*.pyc' -print0 | xargs -0 -a list.txt rm -f", dsl.Ask, dsl.Ask},
+		{"find . -printf '%p\\0' -name '*.pyc' -print0 | xargs -0 rm -f", dsl.Ask, dsl.Ask},
+		{"find . -name '*.orig' -print0 | xargs -0 rm -f", dsl.Ask, dsl.Ask},
 		// kubectl delete -f deletes what the manifest declares, as a named
 		// deployment would
 		{"kubectl delete -f k8s/deployment.yaml", dsl.Ask, dsl.Ask},
