@@ -1411,7 +1411,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"rsync"},
-		When:       "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))",
+		When:       "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && !(dest matches \"^[^/]*:\") && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))",
 		Message:    "rsync deletes files at the destination, or sends its sources to another host and deletes them here",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "filesystem.yaml", Line: 297, Col: 3},

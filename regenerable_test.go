@@ -102,6 +102,8 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "rsync -a --delete web/public/ target/site/", dsl.Allow},
 		{proj, "rsync -a --delete web/public/ src/", dsl.Ask},
 		{proj, "rsync -a --delete web/public/ build/", dsl.Ask},
+		{proj, "rsync -a --delete web/public/ dev@web.example.com:/var/www/site/", dsl.Ask}, // another host's
+		{proj, "rsync -a --delete web/public/ web.example.com:target/", dsl.Ask},
 		{proj, "rm -rf ~", dsl.Block},
 	} {
 		for _, caller := range []string{"", "claude-code"} {
