@@ -72,8 +72,8 @@ var projectBusiness = map[string]bool{
 	// cleaning the project: make clean's rm -rf build, find . -delete
 	"recursive-delete": true, "find-delete": true, "find-exec-delete": true, "rimraf": true,
 	"git-clean": true, "git-reset-hard": true, "git-branch-force-delete": true,
-	// installing its tools: golangci-lint's curl | sh, go run tool@version
-	"remote-code-exec": true, "go-run-module-agent": true, "url-shortener": true, "plain-http-download": true,
+	// installing its tools: golangci-lint's curl | sh
+	"remote-code-exec": true, "url-shortener": true, "plain-http-download": true,
 	// releasing and deploying it, its test harness, its git hooks
 	"git-force-push": true, "git-remote-url-agent": true, "git-push-url-agent": true, "kubectl-apply-remote": true,
 	"docker-privileged": true, "git-hooks-setup-agent": true, "package-lifecycle-script-agent": true,

@@ -91,6 +91,19 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "rm -rf */node_modules", dsl.Ask},       // a glob
 		{proj, "rm -rf \"$D/node_modules\"", dsl.Ask},
 		{loose, "rm -rf node_modules", dsl.Ask}, // no work tree says what it holds
+		// find deleting below a build's output, and rsync --delete into one
+		{proj, "find target -name '*.d' -delete", dsl.Allow},
+		{proj, "find target/debug web/.next -type f -exec rm {} +", dsl.Allow},
+		{proj, "find build -name '*.o' -delete", dsl.Ask},            // it holds a tracked Dockerfile
+		{proj, "find node_modules/ui -name '*.js' -delete", dsl.Ask}, // a link to the sources
+		{proj, "find -L target -name '*.d' -delete", dsl.Ask},        // it follows links out of target
+		{proj, "find target src -name '*.o' -delete", dsl.Ask},
+		{proj, "mv src target/x && find target -delete", dsl.Ask},
+		{proj, "rsync -a --delete web/public/ target/site/", dsl.Allow},
+		{proj, "rsync -a --delete web/public/ src/", dsl.Ask},
+		{proj, "rsync -a --delete web/public/ build/", dsl.Ask},
+		{proj, "rsync -a --delete web/public/ dev@web.example.com:/var/www/site/", dsl.Ask}, // another host's
+		{proj, "rsync -a --delete web/public/ web.example.com:target/", dsl.Ask},
 		{proj, "rm -rf ~", dsl.Block},
 	} {
 		for _, caller := range []string{"", "claude-code"} {

@@ -16,17 +16,34 @@ import (
 // (no -o, no ',', no parentheses), and one of them, not negated and before
 // any action, is -name or -iname of foundRegenerable's; nothing on the line
 // moves, copies or links files, nor runs inline code that may (mv src
-// __pycache__ would be found). c is
-// find itself, or a command find runs directly.
-func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
+// __pycache__ would be found). Starting points that are all a build's
+// output (regen: find build -name '*.o' -delete) select only what rm -rf
+// of them would delete, whatever the tests, unless find follows links
+// (-L, -follow) out of them. c is find itself, a command find runs
+// directly, or one xargs -0 runs on what find -print0 pipes to it (find
+// . -name '*.pyc' -print0 | xargs -0 rm -f): NUL-separated, a crafted
+// name cannot split into another path.
+func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string) bool) bool {
 	f := c
-	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1].Name == "find" {
+	n := len(c.Wrappers)
+	switch {
+	case n > 0 && c.Wrappers[n-1].Name == "find":
 		f = nil
 		for _, o := range line.Commands {
 			if o.Name == "find" && o.Pos == c.Pos && o.Source == c.Source && len(o.Wrappers) == n-1 {
 				f = o
 				break
 			}
+		}
+	case n > 0 && c.Wrappers[n-1].Name == "xargs":
+		f = piping(c, line)
+		x := c.Wrappers[n-1].Args
+		if f == nil || !slices.ContainsFunc(f.Args, func(a cmdline.Word) bool { return a.Value == "-print0" }) ||
+			!slices.ContainsFunc(x, func(a string) bool { return a == "-0" || a == "--null" || a == "-0r" || a == "-r0" }) ||
+			slices.ContainsFunc(x, func(a string) bool {
+				return a == "-a" || strings.HasPrefix(a, "--arg-file") || strings.HasPrefix(a, "-a")
+			}) {
+			return false // xargs -a FILE reads its names from the file
 		}
 	}
 	if f == nil || f.Name != "find" {
@@ -38,16 +55,27 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 		}
 	}
 	args := f.Args
-	inside := true // every starting point lies in the working directory
+	inside := true        // every starting point lies in the working directory
+	built := regen != nil // and each is a build's output
+	points := 0
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
+		points++
 		p := strings.TrimPrefix(args[i].Value, "./")
 		if args[i].Dynamic || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") ||
 			slices.Contains(strings.Split(p, "/"), "..") {
 			inside = false
 		}
+		if built && (args[i].Dynamic || !regen(args[i].Value)) {
+			built = false
+		}
 	})
 	if !inside {
 		return false
+	}
+	if built && points > 0 && !slices.ContainsFunc(args, func(a cmdline.Word) bool {
+		return a.Value == "-L" || a.Value == "-H" || a.Value == "-follow"
+	}) {
+		return true
 	}
 	selected := false
 	for ; i < len(args); i++ {
@@ -63,11 +91,11 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
 				selected = true
 			}
-		case "-delete", "-exec", "-execdir", "-ok", "-okdir":
+		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-ls", "-fprint", "-fprint0", "-fprintf", "-fls":
 			if !selected {
 				return false // an action before the name runs on everything
 			}
-			if v == "-delete" {
+			if v != "-exec" && v != "-execdir" && v != "-ok" && v != "-okdir" {
 				continue
 			}
 			for i++; i < len(args) && args[i].Value != ";" && args[i].Value != "+"; i++ {
@@ -75,6 +103,25 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line) bool {
 		}
 	}
 	return selected
+}
+
+// piping returns the find that writes into c's pipe, the command just
+// before it in the same pipeline, or nil.
+func piping(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
+	if c.Stdin.Kind != "pipe" || c.Stdin.From != "find" || c.Pipe.Index == 0 {
+		return nil
+	}
+	i := slices.Index(line.Commands, c)
+	for j := i - 1; j >= 0; j-- {
+		o := line.Commands[j]
+		if o.Pipe.Len == c.Pipe.Len && o.Pipe.Index == c.Pipe.Index-1 && len(o.Wrappers) == 0 && slices.Equal(o.Via, c.Via) {
+			if o.Name == "find" {
+				return o
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // foundRegenerable reports a name pattern of find's that matches only what

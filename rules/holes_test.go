@@ -393,3 +393,57 @@ func TestEverydayDevLines(t *testing.T) {
 		{"NODE_OPTIONS='--inspect -r ./hook.js' node src/server.js", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestEverydaySix: lines of the sixth everyday corpus (man pages' EXAMPLES,
+// agents' habits, 2026-12-04) that were asked, beside the neighbours that
+// still are.
+func TestEverydaySix(t *testing.T) {
+	checkHoles(t, []holeCase{
+		// git reset --keep stops rather than overwrite a local change
+		{"git reset --keep start", dsl.Allow, dsl.Allow},
+		{"git reset --keep HEAD~1", dsl.Allow, dsl.Allow},
+		{"git reset --merge ORIG_HEAD", dsl.Ask, dsl.Ask},
+		{"git reset --hard HEAD~3", dsl.Ask, dsl.Ask},
+		// a hook's .sample is an example git never runs
+		{"cp scripts/pre-commit.sh .git/hooks/pre-commit.sample", dsl.Allow, dsl.Allow},
+		{"cp scripts/pre-commit.sh .git/hooks/pre-commit", dsl.Ask, dsl.Ask},
+		{"mv .git/hooks/pre-commit.sample .git/hooks/pre-commit", dsl.Ask, dsl.Ask},
+		{"cp scripts/pre-commit.sh .git/hooks/", dsl.Ask, dsl.Ask},
+		// curl -k to a server on this machine: loopback, no one on the path
+		{"curl -k https://localhost:8443/", dsl.Allow, dsl.Allow},
+		{"curl -sk https://127.0.0.1:9443/healthz", dsl.Allow, dsl.Allow},
+		{"curl -k https://example.com/", dsl.Ask, dsl.Ask},
+		{"curl -k --resolve localhost:443:203.0.113.5 https://localhost/", dsl.Ask, dsl.Ask},
+		{"curl -k https://localhost/ https://example.com/", dsl.Ask, dsl.Ask},
+		{"curl -k \"$URL\"", dsl.Ask, dsl.Ask},
+		{"curl -sk https://localhost:8443/install.sh | sh", dsl.Ask, dsl.Ask},
+		// rsync: --remove-source-files within the working directory is a move
+		{"rsync -aiv --remove-source-files logs/*.log.1 archive/", dsl.Allow, dsl.Allow},
+		{"rsync -a --remove-source-files logs/ host:archive/", dsl.Ask, dsl.Ask},
+		{"rsync -a --remove-source-files /srv/data/ /mnt/backup/", dsl.Ask, dsl.Ask},
+		{"rsync -av --delete src/ backup/", dsl.Ask, dsl.Ask},
+		{"rsync -avz --delete dist/ dev@web.example.com:/var/www/site/", dsl.Ask, dsl.Ask},
+		// find deleting below a build's output deletes what rm -rf of it would
+		{"find . -name '*~' -delete", dsl.Ask, dsl.Ask},
+		{"find -L dist -name '*.map' -delete", dsl.Ask, dsl.Ask},
+		{"find src -name '*.o' -delete", dsl.Ask, dsl.Ask},
+		// find … -print0 | xargs -0 rm of Python's bytecode, as find -exec rm
+		{"find . -name '*.pyc' -print0 | xargs -0 rm -f", dsl.Allow, dsl.Allow},
+		{"find . -type d -name __pycache__ -print0 | xargs -0 rm -rf", dsl.Allow, dsl.Allow},
+		{"find . -name '*.pyc' | xargs rm -f", dsl.Ask, dsl.Ask},
+		{"find . -name '*.pyc' -print0 | xargs -0 rm -rf src", dsl.Ask, dsl.Ask},
+		{"find . -name '*.pyc' -print0 | xargs -0 -a list.txt rm -f", dsl.Ask, dsl.Ask},
+		{"find . -printf '%p\\0' -name '*.pyc' -print0 | xargs -0 rm -f", dsl.Ask, dsl.Ask},
+		{"find . -name '*.orig' -print0 | xargs -0 rm -f", dsl.Ask, dsl.Ask},
+		// kubectl delete -f deletes what the manifest declares, as a named
+		// deployment would
+		{"kubectl delete -f k8s/deployment.yaml", dsl.Ask, dsl.Ask},
+		{"kubectl delete -k overlays/dev", dsl.Ask, dsl.Ask},
+		{"kubectl delete pod web-7d9f", dsl.Allow, dsl.Allow},
+		{"kubectl apply -f k8s/deployment.yaml", dsl.Allow, dsl.Allow},
+		// go run MODULE@VERSION: a registry's package, as npx pkg and uvx pkg
+		{"go run golang.org/x/tools/cmd/stringer@latest -type=Kind", dsl.Allow, dsl.Allow},
+		{"npx prettier --check .", dsl.Allow, dsl.Allow},
+		{"GOSUMDB=off go run example.com/mod/cmd@latest", dsl.Ask, dsl.Ask},
+	})
+}
