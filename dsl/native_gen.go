@@ -311,11 +311,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native75
 		}
-	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/])script\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))))":
+	case "len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && (agent && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) \")) ||\n (agent && len(wrappers) > 0) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22])script\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))))":
 		if scope == "command" {
 			return native76
 		}
-	case "stdin.kind == \"\" && len(via) == 0 && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
+	case "stdin.kind == \"\" && all(via, # matches \"^(sh|bash|dash|zsh|ksh) -c$\") && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
 		if scope == "command" {
 			return native77
 		}
@@ -1364,7 +1364,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [501]lazyRegexp{
+var nativeRegexps = [502]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1480,9 +1480,10 @@ var nativeRegexps = [501]lazyRegexp{
 	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)"},
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) "},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
-	{src: "(^|[\\s;&|(/])script\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)]))"},
+	{src: "(^|[\\s;&|(/'\\x22])script\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
 	{src: "^(-u|--user=?)?(root|#?0)$"},
+	{src: "^(sh|bash|dash|zsh|ksh) -c$"},
 	{src: "^(-u|--user=?)?#(-1|4294967295)$"},
 	{src: "^ld(-linux.*|-musl.*)?\\.so"},
 	{src: "^(-l.|--load=)"},
@@ -3396,7 +3397,9 @@ func native76(env any) bool {
 func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
-		(len(e.Via) == 0)) &&
+		allOf(e.Via, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[118], " -c", p0)
+		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
 			(in(programName(e.Name), "python", "ipython", "node", "lua") &&
@@ -3428,28 +3431,28 @@ func native78(env any) bool {
 func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[118], "#", p0)
+		return matchReWith(&nativeRegexps[119], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[118], "#", p0)
+				return matchReWith(&nativeRegexps[119], "#", p0)
 			})))
 }
 
 // native80 is the condition of load-library.
 func native80(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[119], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[120], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[120], "-", p0))
+					matchReWith(&nativeRegexps[121], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[121], "lib", p0))
+						!matchReWith(&nativeRegexps[122], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3457,14 +3460,14 @@ func native80(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[122], ".", p0)
+				return matchReWith(&nativeRegexps[123], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[122], ".", p0)
+				return matchReWith(&nativeRegexps[123], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3486,21 +3489,21 @@ func native80(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[123], "/", p0)
+				return matchReWith(&nativeRegexps[124], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[124], ".node", p0)
+				return matchReWith(&nativeRegexps[125], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[125], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[126], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[126], "lib", p0))
+					!matchReWith(&nativeRegexps[127], "lib", p0))
 			})))
 }
 
@@ -3513,23 +3516,23 @@ func native81(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[127], "-", p0) &&
-				!matchReWith(&nativeRegexps[126], "lib", p0))
+			return (matchReWith(&nativeRegexps[128], "-", p0) &&
+				!matchReWith(&nativeRegexps[127], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[128], "=", p0) &&
-					!matchReWith(&nativeRegexps[126], "lib", p0))
+				return (matchReWith(&nativeRegexps[129], "=", p0) &&
+					!matchReWith(&nativeRegexps[127], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[129], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[126], "lib", p0))
+				return (matchReWith(&nativeRegexps[130], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[127], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[130], "-", p0)
+				return matchReWith(&nativeRegexps[131], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[131], ".", p0) &&
-						!matchReWith(&nativeRegexps[132], "lib", p0))
+					return (matchReWith(&nativeRegexps[132], ".", p0) &&
+						!matchReWith(&nativeRegexps[133], "lib", p0))
 				}))))
 }
 
@@ -3537,8 +3540,8 @@ func native81(env any) bool {
 func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[131], ".", p0) &&
-			!matchReWith(&nativeRegexps[132], "lib", p0))
+		return (matchReWith(&nativeRegexps[132], ".", p0) &&
+			!matchReWith(&nativeRegexps[133], "lib", p0))
 	})
 }
 
@@ -3547,7 +3550,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[133], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[134], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3560,10 +3563,10 @@ func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[133], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[134], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[134], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[135], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3571,7 +3574,7 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[135], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[136], "bin", cleanPath(p0))
 	})
 }
 
@@ -3623,7 +3626,7 @@ func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[136], "bin/", p0)
+			return matchReWith(&nativeRegexps[137], "bin/", p0)
 		}))
 }
 
@@ -3669,9 +3672,9 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[137], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[138], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[139], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[138], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[139], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[140], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3682,7 +3685,7 @@ func native93(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[140], "function", e.Line)))
+			matchReWith(&nativeRegexps[141], "function", e.Line)))
 }
 
 // native94 is the condition of fish-funcsave-agent.
@@ -3714,7 +3717,7 @@ func native96(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[141], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[142], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3811,10 +3814,10 @@ func native102(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[142], "..", p0) ||
+					(matchReWith(&nativeRegexps[143], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[143], "$", p0) &&
+							!(matchReWith(&nativeRegexps[144], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3841,17 +3844,17 @@ func native103(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[144], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[145], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[145], "-", p0) ||
+						return (matchReWith(&nativeRegexps[146], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[146], "-", p0) ||
+							return (matchReWith(&nativeRegexps[147], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3877,9 +3880,9 @@ func native104(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[147], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[148], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[148], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[149], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -3898,10 +3901,10 @@ func native105(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[149], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[150], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[150], ".", p0) &&
-						!matchReWith(&nativeRegexps[151], ":", p0)))
+					(matchReWith(&nativeRegexps[151], ".", p0) &&
+						!matchReWith(&nativeRegexps[152], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -3925,7 +3928,7 @@ func native106(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[152], "0", p0)
+					return matchReWith(&nativeRegexps[153], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -3967,7 +3970,7 @@ func native106(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[153], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[154], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4101,7 +4104,7 @@ func native109(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[154], "-", p0) ||
+							return (matchReWith(&nativeRegexps[155], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4225,7 +4228,7 @@ func native115(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[155], "for", e.Line))))
+				matchReWith(&nativeRegexps[156], "for", e.Line))))
 }
 
 // native116 is the condition of rsync-delete.
@@ -4253,7 +4256,7 @@ func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[156], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[157], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4302,11 +4305,11 @@ func native118(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[157], "x", p0)
+						return matchReWith(&nativeRegexps[158], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[158], "x", p0)
+						return matchReWith(&nativeRegexps[159], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4344,7 +4347,7 @@ func native119(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[159], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[160], ".", baseName(p0)))
 			})))
 }
 
@@ -4391,7 +4394,7 @@ func native122(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[160], "-", p0)
+					return matchReWith(&nativeRegexps[161], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4404,7 +4407,7 @@ func native122(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[161], p0)) &&
+					!matchRe(&nativeRegexps[162], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4457,9 +4460,9 @@ func native126(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[162], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[163], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[164], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[163], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[164], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[165], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native127 is the condition of move-to-dev-null.
@@ -4563,7 +4566,7 @@ func native135(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[165], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[166], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4587,7 +4590,7 @@ func native136(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[166], let1) {
+						!matchRe(&nativeRegexps[167], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4600,7 +4603,7 @@ func native136(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[166], let2) {
+							!matchRe(&nativeRegexps[167], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4618,9 +4621,9 @@ func native136(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[166], p0)) &&
+									!matchRe(&nativeRegexps[167], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[167], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[168], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4645,7 +4648,7 @@ func native137(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[166], let1) {
+						!matchRe(&nativeRegexps[167], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4658,7 +4661,7 @@ func native137(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[166], let2) {
+							!matchRe(&nativeRegexps[167], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4686,11 +4689,11 @@ func native137(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[168], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[169], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[169], "git", e.Line))))
+								matchReWith(&nativeRegexps[170], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4713,7 +4716,7 @@ func native138(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[166], let1) {
+						!matchRe(&nativeRegexps[167], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4774,7 +4777,7 @@ func native139(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[170], "remote.", p0)
+					return matchReWith(&nativeRegexps[171], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4786,8 +4789,8 @@ func native140(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[171], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[172], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[172], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[173], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4816,7 +4819,7 @@ func native141(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[166], p0)) &&
+						!matchRe(&nativeRegexps[167], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -4876,14 +4879,14 @@ func native146(env any) bool {
 func native147(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[173], e.Original))
+		!matchRe(&nativeRegexps[174], e.Original))
 }
 
 // native148 is the condition of url-confusable-host.
 func native148(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[174], "://", e.Original))
+		matchReFold(&nativeRegexps[175], "://", e.Original))
 }
 
 // native149 is the condition of macos-protection-off.
@@ -4895,16 +4898,16 @@ func native149(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[175], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[176], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[176], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[177], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[177], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[178], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[178], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[179], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -4921,7 +4924,7 @@ func native149(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[179], "--set", p0)
+					return matchReWith(&nativeRegexps[180], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -4935,14 +4938,14 @@ func native149(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[181], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[181], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[182], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -4956,7 +4959,7 @@ func native150(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[182], "-", p0)
+					return matchReWith(&nativeRegexps[183], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -4991,7 +4994,7 @@ func native152(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[183], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[184], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5003,11 +5006,11 @@ func native152(env any) bool {
 func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[184], "-set", p0)
+		return matchReAny(&nativeRegexps[185], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[185], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[186], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5019,15 +5022,15 @@ func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[186], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[187], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[187], "login", p0)
+				return matchReFold(&nativeRegexps[188], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[187], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[188], "login", e.Stdin.Text))))
 }
 
 // native155 is the condition of launchd-job.
@@ -5061,9 +5064,9 @@ func native156(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[188], "clipboard", p0)
+					return matchReFold(&nativeRegexps[189], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[188], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[189], "clipboard", e.Stdin.Text)))))
 }
 
 // native157 is the condition of screen-capture-agent.
@@ -5077,23 +5080,23 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[189], "dialog", p0)
+		return matchReFold(&nativeRegexps[190], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[189], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[190], "dialog", e.Stdin.Text))
 }
 
 // native159 is the condition of applescript-remote-machine.
 func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[190], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[191], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[190], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[191], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[191], "volume", p0)
+				return matchReFold(&nativeRegexps[192], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[191], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[192], "volume", e.Stdin.Text))))
 }
 
 // native160 is the condition of read-private-store-agent.
@@ -5101,7 +5104,7 @@ func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[192], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[193], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5121,7 +5124,7 @@ func native161(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[193], "/Users/", p0)
+					return matchReWith(&nativeRegexps[194], "/Users/", p0)
 				}))))
 }
 
@@ -5151,8 +5154,8 @@ func native164(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[194], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[195], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[195], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[196], ".", urlHost(p0))))
 		}))
 }
 
@@ -5172,7 +5175,7 @@ func native166(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[196], "%25", p0))
+				matchReWith(&nativeRegexps[197], "%25", p0))
 		}))
 }
 
@@ -5195,12 +5198,12 @@ func native168(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[197], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[198], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[198], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[199], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5211,7 +5214,7 @@ func native169(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[199], "@", p0))
+				matchReWith(&nativeRegexps[200], "@", p0))
 		}))
 }
 
@@ -5220,7 +5223,7 @@ func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[200], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[201], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5246,11 +5249,11 @@ func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[201], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[202], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[203], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[204], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[205], "http://", e.Code))))
+		matchReAny(&nativeRegexps[202], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[203], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[204], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[205], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[206], "http://", e.Code))))
 }
 
 // native173 is the condition of insecure-tls.
@@ -5272,14 +5275,14 @@ func native173(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[206], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[207], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[207], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[208], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[208], "false", p0)
+				return matchReWith(&nativeRegexps[209], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5295,30 +5298,30 @@ func native173(env any) bool {
 func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[209], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[210], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[210], "/dev/", p0)
+			return matchReWith(&nativeRegexps[211], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[211], ":", p0)
+				return matchReFold(&nativeRegexps[212], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[212], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[213], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[213], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[214], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[214], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[215], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[216], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[215], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[216], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[217], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native175 is the condition of exfiltrate-secrets.
@@ -5329,9 +5332,9 @@ func native175(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[217], "$", p0) &&
+				(matchReWith(&nativeRegexps[218], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[218], "$(cat ", p0))
+				matchReWith(&nativeRegexps[219], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5350,7 +5353,7 @@ func native175(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[219], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[220], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5364,10 +5367,10 @@ func native175(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[220], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[221], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[221], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[222], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5389,7 +5392,7 @@ func native175(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[222], "$(", p0)
+				return matchReWith(&nativeRegexps[223], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5402,11 +5405,11 @@ func native175(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[223], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[224], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[222], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[224], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[223], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[225], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5483,12 +5486,12 @@ func native177(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[225], ":", p0)
+					return matchReWith(&nativeRegexps[226], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[226], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[227], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5507,7 +5510,7 @@ func native178(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[227], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[228], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5531,8 +5534,8 @@ func native179(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[228], "$", p0)) &&
-			matchReWith(&nativeRegexps[229], ".", p0))
+			matchReWith(&nativeRegexps[229], "$", p0)) &&
+			matchReWith(&nativeRegexps[230], ".", p0))
 	})
 }
 
@@ -5580,7 +5583,7 @@ func native180(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[230], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[231], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5589,7 +5592,7 @@ func native180(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[231], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[232], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -5661,13 +5664,13 @@ func native181(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[232], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[233], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[232], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[233], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5679,7 +5682,7 @@ func native182(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[233], "cd", e.Line))
+		matchReWith(&nativeRegexps[234], "cd", e.Line))
 }
 
 // native183 is the condition of reverse-shell-fifo.
@@ -5692,7 +5695,7 @@ func native183(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[234], "mk", e.Line))
+		matchReWith(&nativeRegexps[235], "mk", e.Line))
 }
 
 // native184 is the condition of shell-piped-to-network.
@@ -5719,20 +5722,20 @@ func native185(env any) bool {
 // native186 is the condition of awk-network.
 func native186(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[235], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[236], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[236], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[237], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native187 is the condition of dns-update.
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[237], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[238], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[238], "del", p0)
+			return matchReFold(&nativeRegexps[239], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[237], "del", p0.Target)
+			return matchReFold(&nativeRegexps[238], "del", p0.Target)
 		}))
 }
 
@@ -5760,7 +5763,7 @@ func native188(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[239], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[240], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -5771,15 +5774,15 @@ func native188(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[240], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[241], "*", p0) ||
-										matchReAny(&nativeRegexps[242], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[241], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[242], "*", p0) ||
+										matchReAny(&nativeRegexps[243], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[243], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[244], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[244], "${", p0)
+									return matchReWith(&nativeRegexps[245], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[245], "$", e.Source)))
+									!matchReWith(&nativeRegexps[246], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -5796,7 +5799,7 @@ func native188(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[245], "$", p0) &&
+								return (matchReWith(&nativeRegexps[246], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -5804,23 +5807,23 @@ func native188(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[246], "%", p0) &&
+										return (matchReWith(&nativeRegexps[247], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[247], ":", p0) &&
+										return (matchReWith(&nativeRegexps[248], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[245], "$", p0)) &&
+										matchReWith(&nativeRegexps[246], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[248], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[249], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -5855,10 +5858,10 @@ func native190(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[249], ".", p0))
+					matchReWith(&nativeRegexps[250], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[245], "$", p0) &&
+			return (matchReWith(&nativeRegexps[246], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -5886,7 +5889,7 @@ func native191(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[250], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[251], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -5894,7 +5897,7 @@ func native191(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[251], p0)
+							return matchRe(&nativeRegexps[252], p0)
 						}))))
 		}()
 	}()
@@ -5908,7 +5911,7 @@ func native192(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[252], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[253], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -5931,7 +5934,7 @@ func native194(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[253], "://", p0)
+				return matchReWith(&nativeRegexps[254], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -5943,7 +5946,7 @@ func native194(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], "R:", p0)
+				return matchReWith(&nativeRegexps[255], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -5967,15 +5970,15 @@ func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[255], "@", p0) &&
-				!matchReWith(&nativeRegexps[256], "@", p0))
+			return (matchReWith(&nativeRegexps[256], "@", p0) &&
+				!matchReWith(&nativeRegexps[257], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[257], ":", p0) &&
-						!matchReAny(&nativeRegexps[258], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[258], ":", p0) &&
+						!matchReAny(&nativeRegexps[259], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -5992,7 +5995,7 @@ func native195(env any) bool {
 func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[259], "@", p0)
+		return matchReWith(&nativeRegexps[260], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6008,18 +6011,18 @@ func native197(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[260], ":", p0)
+				return matchReFold(&nativeRegexps[261], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[261], ":", p0)
+				return matchReFold(&nativeRegexps[262], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[262], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[263], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[257], ":", p0) &&
-						!matchReAny(&nativeRegexps[258], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[258], ":", p0) &&
+						!matchReAny(&nativeRegexps[259], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6037,7 +6040,7 @@ func native198(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[263], p0)
+					return matchRe(&nativeRegexps[264], p0)
 				}))))
 }
 
@@ -6045,8 +6048,8 @@ func native198(env any) bool {
 func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[264], ":", p0) &&
-			!matchReWith(&nativeRegexps[265], ":", p0))
+		return (matchReWith(&nativeRegexps[265], ":", p0) &&
+			!matchReWith(&nativeRegexps[266], ":", p0))
 	})
 }
 
@@ -6054,8 +6057,8 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[266], p0) ||
-			matchReWith(&nativeRegexps[267], "w", p0))
+		return (matchRe(&nativeRegexps[267], p0) ||
+			matchReWith(&nativeRegexps[268], "w", p0))
 	})
 }
 
@@ -6076,13 +6079,13 @@ func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[268], "s", p0) ||
-				matchRe(&nativeRegexps[269], p0))
+			return (matchReWith(&nativeRegexps[269], "s", p0) ||
+				matchRe(&nativeRegexps[270], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[269], p0) ||
-					matchReWith(&nativeRegexps[270], "s", p0))
+				return (matchRe(&nativeRegexps[270], p0) ||
+					matchReWith(&nativeRegexps[271], "s", p0))
 			})))
 }
 
@@ -6091,15 +6094,15 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[271], "s", p0) ||
-				matchRe(&nativeRegexps[272], p0))
+			return (matchReWith(&nativeRegexps[272], "s", p0) ||
+				matchRe(&nativeRegexps[273], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[272], p0)
+				return matchRe(&nativeRegexps[273], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[273], cleanPath(p0))
+			return matchRe(&nativeRegexps[274], cleanPath(p0))
 		}))
 }
 
@@ -6120,7 +6123,7 @@ func native205(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[274], "+", p0)
+					return matchReWith(&nativeRegexps[275], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6129,8 +6132,8 @@ func native205(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[275], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[276], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[276], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[277], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6149,9 +6152,9 @@ func native205(env any) bool {
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[277], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[278], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[278], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[279], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6172,29 +6175,29 @@ func native207(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[279], p0) ||
-					matchRe(&nativeRegexps[280], p0)) ||
+				return ((((matchRe(&nativeRegexps[280], p0) ||
 					matchRe(&nativeRegexps[281], p0)) ||
-					matchReWith(&nativeRegexps[282], "w", p0)) ||
-					matchReWith(&nativeRegexps[283], "g", p0))
+					matchRe(&nativeRegexps[282], p0)) ||
+					matchReWith(&nativeRegexps[283], "w", p0)) ||
+					matchReWith(&nativeRegexps[284], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[280], p0) ||
-					matchRe(&nativeRegexps[284], p0)) ||
-					matchReWith(&nativeRegexps[285], "w", p0)) ||
-					matchReWith(&nativeRegexps[282], "w", p0))
+				return (((matchRe(&nativeRegexps[281], p0) ||
+					matchRe(&nativeRegexps[285], p0)) ||
+					matchReWith(&nativeRegexps[286], "w", p0)) ||
+					matchReWith(&nativeRegexps[283], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[286], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[287], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[287], p0)
+				return matchRe(&nativeRegexps[288], p0)
 			})))
 }
 
@@ -6207,7 +6210,7 @@ func native208(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[288], "-", p0)
+					return matchReWith(&nativeRegexps[289], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6221,20 +6224,20 @@ func native208(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[289], "0", p0)
+				return matchReWith(&nativeRegexps[290], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[289], "0", p0)
+				return matchReWith(&nativeRegexps[290], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[290], ":", p0)
+				return matchReWith(&nativeRegexps[291], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[290], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[291], ":", e.Stdin.Text))))
 }
 
 // native209 is the condition of privileged-group.
@@ -6264,7 +6267,7 @@ func native209(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[291], "/Groups/", p0))
+					matchReWith(&nativeRegexps[292], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6335,7 +6338,7 @@ func native213(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[292], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[293], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6343,12 +6346,12 @@ func native213(env any) bool {
 func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[293], p0)
+		return matchRe(&nativeRegexps[294], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[294], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[295], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6367,7 +6370,7 @@ func native215(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[295], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[296], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native216 is the condition of read-secret.
@@ -6383,7 +6386,7 @@ func native217(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[296], ":", p0) ||
+					return (matchReWith(&nativeRegexps[297], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6392,7 +6395,7 @@ func native217(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[297], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[298], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native218 is the condition of send-secret-dir.
@@ -6411,10 +6414,10 @@ func native219(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[298], p0)
+					return matchRe(&nativeRegexps[299], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[299], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[300], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6428,7 +6431,7 @@ func native220(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[300], "-", p0)
+						return matchReWith(&nativeRegexps[301], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6463,7 +6466,7 @@ func native221(env any) bool {
 func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[301], "mount", p0)
+		return matchReFold(&nativeRegexps[302], "mount", p0)
 	})
 }
 
@@ -6527,10 +6530,10 @@ func native223(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[302], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[303], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[303], "hguard", p0)
+				return matchReWith(&nativeRegexps[304], "hguard", p0)
 			})))
 }
 
@@ -6598,13 +6601,13 @@ func native224(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[304], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[305], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[302], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[303], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[303], "hguard", p0)
+					return matchReWith(&nativeRegexps[304], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -6683,7 +6686,7 @@ func native225(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[156], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[157], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -6693,7 +6696,7 @@ func native225(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[157], "x", p0)
+							return matchReWith(&nativeRegexps[158], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -6723,7 +6726,7 @@ func native225(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[305], baseName(p0)))
+										matchRe(&nativeRegexps[306], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -6745,7 +6748,7 @@ func native226(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[306], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[307], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -6771,7 +6774,7 @@ func native226(env any) bool {
 func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[307], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[308], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -6789,15 +6792,15 @@ func native227(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[308], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[309], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[309], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[310], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[310], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[311], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native228 is the condition of self-replace-agent.
@@ -6807,19 +6810,19 @@ func native228(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "hguard", p0)
+				return matchReWith(&nativeRegexps[312], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[312], "hguard", p0)
+					return matchReWith(&nativeRegexps[313], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[313], "hguard", p0)
+						return matchReWith(&nativeRegexps[314], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[314], "hguard", p0)
+					return matchReWith(&nativeRegexps[315], "hguard", p0)
 				}))))
 }
 
@@ -6850,13 +6853,13 @@ func native229(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[315], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[316], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[316], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[317], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -6894,13 +6897,13 @@ func native230(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[315], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[316], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[316], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[317], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -6911,10 +6914,10 @@ func native230(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[313], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[314], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[317], "hguard", p0) ||
-						matchReWith(&nativeRegexps[318], "hguard", p0))
+					return (matchReWith(&nativeRegexps[318], "hguard", p0) ||
+						matchReWith(&nativeRegexps[319], "hguard", p0))
 				}))))
 }
 
@@ -6924,8 +6927,8 @@ func native231(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[319], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[320], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[320], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[321], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native232 is the condition of self-inline-write-agent.
@@ -6935,8 +6938,8 @@ func native232(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[319], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[320], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[320], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[321], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native233 is the condition of self-env.
@@ -6957,23 +6960,23 @@ func native233(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[321], "hguard_", p0)
+			return matchReFold(&nativeRegexps[322], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[321], "hguard_", p0)
+					return matchReFold(&nativeRegexps[322], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[322], "-", p0) ||
+						return (matchReWith(&nativeRegexps[323], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[323], "hguard", p0)
+					return matchReFold(&nativeRegexps[324], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -6991,13 +6994,13 @@ func native233(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[324], "hguard_", p0)
+					return matchReFold(&nativeRegexps[325], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[321], "hguard_", p0)
+					return matchReFold(&nativeRegexps[322], "hguard_", p0)
 				})))
 	}()
 }
@@ -7021,23 +7024,23 @@ func native234(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[321], "hguard_", p0)
+				return matchReFold(&nativeRegexps[322], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[321], "hguard_", p0)
+						return matchReFold(&nativeRegexps[322], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[322], "-", p0) ||
+							return (matchReWith(&nativeRegexps[323], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[323], "hguard", p0)
+						return matchReFold(&nativeRegexps[324], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7055,13 +7058,13 @@ func native234(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[324], "hguard_", p0)
+						return matchReFold(&nativeRegexps[325], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[321], "hguard_", p0)
+						return matchReFold(&nativeRegexps[322], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7072,30 +7075,30 @@ func native235(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[325], "-", p0)
+			return matchReWith(&nativeRegexps[326], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[326], p0))
+					matchRe(&nativeRegexps[327], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[327], p0)
+				return matchRe(&nativeRegexps[328], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[328], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[329], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[329], "accept-", p0)
+				return matchReWith(&nativeRegexps[330], "accept-", p0)
 			})))
 }
 
@@ -7106,30 +7109,30 @@ func native236(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[325], "-", p0)
+				return matchReWith(&nativeRegexps[326], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[326], p0))
+						matchRe(&nativeRegexps[327], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[327], p0)
+					return matchRe(&nativeRegexps[328], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[328], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[329], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[329], "accept-", p0)
+					return matchReWith(&nativeRegexps[330], "accept-", p0)
 				}))))
 }
 
@@ -7137,7 +7140,7 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[330], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[331], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7149,7 +7152,7 @@ func native238(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[330], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[331], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7166,7 +7169,7 @@ func native239(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[330], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[331], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7188,7 +7191,7 @@ func native240(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[330], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[331], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7271,16 +7274,16 @@ func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[323], "hguard", p0)
+			return matchReFold(&nativeRegexps[324], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[323], "hguard", p0)
+				return matchReFold(&nativeRegexps[324], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[331], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[332], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[323], "hguard", p0)
+				return matchReFold(&nativeRegexps[324], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7293,16 +7296,16 @@ func native244(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[323], "hguard", p0)
+				return matchReFold(&nativeRegexps[324], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[323], "hguard", p0)
+					return matchReFold(&nativeRegexps[324], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[331], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[332], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[323], "hguard", p0)
+					return matchReFold(&nativeRegexps[324], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7318,10 +7321,10 @@ func native245(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[332], "hook", p0)
+					return matchReAny(&nativeRegexps[333], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[332], "hook", p0)
+					return matchReAny(&nativeRegexps[333], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7332,7 +7335,7 @@ func native245(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[333], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[334], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7357,10 +7360,10 @@ func native246(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[332], "hook", p0)
+						return matchReAny(&nativeRegexps[333], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[332], "hook", p0)
+						return matchReAny(&nativeRegexps[333], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7371,7 +7374,7 @@ func native246(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[333], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[334], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7392,7 +7395,7 @@ func native247(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[323], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[324], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7419,7 +7422,7 @@ func native247(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[334], e.Name)) ||
+				matchRe(&nativeRegexps[335], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7497,7 +7500,7 @@ func native254(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[335], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[336], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7507,15 +7510,15 @@ func native254(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[336], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[337], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[337], "-", p0) ||
+						return (matchReWith(&nativeRegexps[338], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[338], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[339], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -7536,7 +7539,7 @@ func native256(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[339], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[340], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			})))
 }
 
@@ -7565,7 +7568,7 @@ func native258(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[340], "=", p0)
+					return matchReWith(&nativeRegexps[341], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -7573,20 +7576,20 @@ func native258(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[340], "=", p0) ||
-						matchReWith(&nativeRegexps[341], "test", p0))
+					return (!matchReWith(&nativeRegexps[341], "=", p0) ||
+						matchReWith(&nativeRegexps[342], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[342], "D", p0)
+					return matchReWith(&nativeRegexps[343], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[343], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[344], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[344], "db:", p0)
+					return matchReWith(&nativeRegexps[345], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -7627,7 +7630,7 @@ func native258(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[345], "migrate:", p0)
+						return matchReWith(&nativeRegexps[346], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -7659,7 +7662,7 @@ func native258(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[346], ".", p0)
+							return matchReWith(&nativeRegexps[347], ".", p0)
 						}))))
 		}()
 	}()
@@ -7670,9 +7673,9 @@ func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[347], "secret", p0)
+			return matchReWith(&nativeRegexps[348], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[348], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[349], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native260 is the condition of package-from-url.
@@ -7682,30 +7685,30 @@ func native260(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[349], "://", p0)
+			return matchReWith(&nativeRegexps[350], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[350], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[351], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[350], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[351], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[350], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[351], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[350], "://", p0)
+				return matchReWith(&nativeRegexps[351], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[351], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[352], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -7717,7 +7720,7 @@ func native260(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[352], "://", p0) &&
+				return (matchReWith(&nativeRegexps[353], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -7725,7 +7728,7 @@ func native260(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[353], "http", p0)
+				return matchReWith(&nativeRegexps[354], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -7739,12 +7742,12 @@ func native260(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[353], "http", p0)
+				return matchReWith(&nativeRegexps[354], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[353], "http", p0)
+				return matchReWith(&nativeRegexps[354], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -7758,7 +7761,7 @@ func native261(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[355], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -7766,10 +7769,10 @@ func native261(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[355], "--force-", p0)
+				return matchReWith(&nativeRegexps[356], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[356], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[357], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -7780,11 +7783,11 @@ func native262(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[357], "/etc/", p0)
+			return matchReWith(&nativeRegexps[358], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[358], "/etc/", p0)
+				return matchReWith(&nativeRegexps[359], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -7803,28 +7806,28 @@ func native263(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[359], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[360], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[360], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[361], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[361], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[362], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[363], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[363], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[364], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return ((((!matchReWith(&nativeRegexps[364], "ENV=", p0) &&
-						!((matchReWith(&nativeRegexps[365], "=", p0) &&
+					return ((((!matchReWith(&nativeRegexps[365], "ENV=", p0) &&
+						!((matchReWith(&nativeRegexps[366], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -7834,10 +7837,10 @@ func native263(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[366], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[367], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[363], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[367], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[364], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[368], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -7846,14 +7849,14 @@ func native263(env any) bool {
 func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[368], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[369], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[369], "=", p0)
+				return matchReWith(&nativeRegexps[370], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[370], "A", p0)
+			return matchReWith(&nativeRegexps[371], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -7861,7 +7864,7 @@ func native264(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[371], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[372], "--preserve-env=", p0)
 		}))
 }
 
@@ -7870,7 +7873,7 @@ func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[372], ".", p0)
+			return matchReFold(&nativeRegexps[373], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -7892,15 +7895,15 @@ func native266(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[373], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[374], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[374], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[375], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[375], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[376], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[376], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[377], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -7910,10 +7913,10 @@ func native266(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[377], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[378], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[378], "://", p0) &&
+				return (matchReWith(&nativeRegexps[379], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -7930,7 +7933,7 @@ func native266(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[378], "://", p0) &&
+				return (matchReWith(&nativeRegexps[379], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -7983,7 +7986,7 @@ func native268(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[379], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[380], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -7994,7 +7997,7 @@ func native269(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[380], "=", p0)
+					return matchReWith(&nativeRegexps[381], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8016,28 +8019,28 @@ func native269(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[381], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[382], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[382], "_", p0) &&
+				(matchReWith(&nativeRegexps[383], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[383], "://", let1) &&
+							return (matchReWith(&nativeRegexps[384], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[384], "=", p0) &&
-					!matchReWith(&nativeRegexps[385], "=0", p0))) ||
-				matchReWith(&nativeRegexps[386], "=", p0)) ||
-				(matchReWith(&nativeRegexps[387], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[385], "=", p0) &&
+					!matchReWith(&nativeRegexps[386], "=0", p0))) ||
+				matchReWith(&nativeRegexps[387], "=", p0)) ||
+				(matchReWith(&nativeRegexps[388], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[388], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[389], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[390], "-insecure", p0))
+				(matchReWith(&nativeRegexps[389], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[390], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[391], "-insecure", p0))
 		})
 	}()
 }
@@ -8047,7 +8050,7 @@ func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[391], ".", p0)
+			return matchReWith(&nativeRegexps[392], ".", p0)
 		}))
 }
 
@@ -8063,7 +8066,7 @@ func native271(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[392], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[393], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8115,12 +8118,12 @@ func native274(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[393], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[394], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[394], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[395], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[395], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[396], "systemctl", e.Line)))
 }
 
 // native275 is the condition of fork-bomb.
@@ -8135,10 +8138,10 @@ func native275(env any) bool {
 func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[323], "hguard", p0)
+		return matchReFold(&nativeRegexps[324], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[396], "hguard", p0)
+			return matchReFold(&nativeRegexps[397], "hguard", p0)
 		}))
 }
 
@@ -8155,10 +8158,10 @@ func native278(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[397], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[398], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[398], "history", p0)
+			return matchReWith(&nativeRegexps[399], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8175,7 +8178,7 @@ func native278(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[399], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[400], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8191,7 +8194,7 @@ func native279(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[166], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[167], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8202,7 +8205,7 @@ func native279(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[166], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[167], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -8234,7 +8237,7 @@ func native280(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[400], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[401], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8256,24 +8259,24 @@ func native280(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[401], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[402], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[402], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[403], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[403], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[404], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[404], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[405], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8298,7 +8301,7 @@ func native282(env any) bool {
 		})) &&
 		(((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "p", p0)
+				return matchReWith(&nativeRegexps[406], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8311,10 +8314,10 @@ func native282(env any) bool {
 func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[406], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[407], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[407], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[408], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -8343,10 +8346,10 @@ func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[408], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[409], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[409], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[410], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8404,13 +8407,13 @@ func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[410], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[411], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[411], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[412], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[412], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[413], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8443,7 +8446,7 @@ func native291(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[413], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[414], "/var/log/", p0)
 		}))
 }
 
@@ -8523,7 +8526,7 @@ func native293(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], "--", p0)
+					return matchReWith(&nativeRegexps[415], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8576,7 +8579,7 @@ func native295(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[154], "-", p0)
+				return matchReWith(&nativeRegexps[155], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -8627,9 +8630,9 @@ func native298(env any) bool {
 func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[415], "while", e.Code) ||
-			matchReAny(&nativeRegexps[416], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[417], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[416], "while", e.Code) ||
+			matchReAny(&nativeRegexps[417], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[418], "fork", e.Code)))
 }
 
 // native300 is the condition of service-from-file.
@@ -8656,11 +8659,11 @@ func native301(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "\"", p0)
+				return matchReWith(&nativeRegexps[419], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], ".sock", p0)
+				return matchReWith(&nativeRegexps[420], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -8670,10 +8673,10 @@ func native301(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[420], "source=/", p0)
+					return matchReWith(&nativeRegexps[421], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[421], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[422], "security.privileged=true", p0)
 				}))))
 }
 
@@ -8682,11 +8685,11 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[422], "bind", p0)
+			return matchReWith(&nativeRegexps[423], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[423], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[424], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[424], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[425], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native303 is the condition of snap-unsigned-install.
@@ -8703,7 +8706,7 @@ func native304(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "-", p0)
+				return matchReWith(&nativeRegexps[426], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -8752,7 +8755,7 @@ func native305(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[426], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[427], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -8763,7 +8766,7 @@ func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[427], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[428], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -8771,9 +8774,9 @@ func native306(env any) bool {
 func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[428], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[429], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[430], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[429], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[430], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[431], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -8781,65 +8784,65 @@ func native307(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[431], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[432], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[432], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[433], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[433], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[434], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[434], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[435], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[435], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[436], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[436], e.Line)) &&
-				matchReAny(&nativeRegexps[437], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[438], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[437], e.Line)) &&
+				matchReAny(&nativeRegexps[438], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[439], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native308 is the condition of request-flood-loop.
 func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[439], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[440], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[441], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[440], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[441], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[442], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[442], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[443], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native309 is the condition of busy-loop.
 func native309(env any) bool {
 	e := env.(*LineEnv)
-	return ((matchReAny(&nativeRegexps[443], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[444], "do", e.Line) &&
-			matchReWith(&nativeRegexps[445], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[446], "sleep\x00read", e.Line))) ||
-		(matchReAny(&nativeRegexps[447], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[448], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return ((matchReAny(&nativeRegexps[444], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[445], "do", e.Line) &&
+			matchReWith(&nativeRegexps[446], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[447], "sleep\x00read", e.Line))) ||
+		(matchReAny(&nativeRegexps[448], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[449], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native310 is the condition of spawn-loop.
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[449], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[450], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[450], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[451], "sleep\x00wait", e.Line))
 }
 
 // native311 is the condition of thread-storm-code.
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[451], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[452], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[453], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[452], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[453], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[454], "sleep\x00.join()", e.Code))
 }
 
 // native312 is the condition of endless-device-read.
@@ -8860,7 +8863,7 @@ func native312(env any) bool {
 func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[454], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[455], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native314 is the condition of write-system-config.
@@ -8886,8 +8889,8 @@ func native314(env any) bool {
 func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[455], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[456], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[456], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[457], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -8907,8 +8910,8 @@ func native316(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[457], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[458], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[458], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[459], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -8921,23 +8924,23 @@ func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[457], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[458], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[459], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[460], ".", index(e.Positional, 0))))
 }
 
 // native318 is the condition of write-guard-config.
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[460], "$", p0) ||
-			matchReAny(&nativeRegexps[461], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[461], "$", p0) ||
+			matchReAny(&nativeRegexps[462], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[463], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -8954,7 +8957,7 @@ func native319(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[463], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[464], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -8966,7 +8969,7 @@ func native320(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[464], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[465], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -8985,10 +8988,10 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[465], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[466], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[467], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[468], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[466], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[467], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[468], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[469], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/hooks\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0)))
 	})
 }
 
@@ -8996,7 +8999,7 @@ func native322(env any) bool {
 func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[469], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[470], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9009,14 +9012,14 @@ func native324(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[470], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[471], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[471], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[472], "=", p0))
+				return (matchReWith(&nativeRegexps[472], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[473], "=", p0))
 			})))
 }
 
@@ -9025,7 +9028,7 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[473], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[474], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9051,11 +9054,11 @@ func native326(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[474], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[475], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[475], "scripts.", p0)
+						return matchReWith(&nativeRegexps[476], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9088,7 +9091,7 @@ func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[476], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[477], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9096,40 +9099,40 @@ func native327(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[477], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[478], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[478], p0)
+					return matchRe(&nativeRegexps[479], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[480], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[480], "alias.", p0)
+				return matchReWith(&nativeRegexps[481], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[481], "credential.", p0)
+				return matchReFold(&nativeRegexps[482], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[482], "include", p0)
+				return matchReFold(&nativeRegexps[483], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[483], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[484], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[484], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[485], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[485], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[486], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9138,10 +9141,10 @@ func native327(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[486], "remote.", p0)
+				return matchReFold(&nativeRegexps[487], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[487], "protocol.", p0)
+				return matchReFold(&nativeRegexps[488], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9160,14 +9163,14 @@ func native328(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[482], "include", p0)
+				return matchReFold(&nativeRegexps[483], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[482], "include", let0)) &&
+			!matchReFold(&nativeRegexps[483], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[166], let0) ||
+					(!matchRe(&nativeRegexps[167], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -9177,18 +9180,18 @@ func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[488], "http.", p0)
+			return matchReFold(&nativeRegexps[489], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[489], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[490], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[490], "url.", p0)
+					return matchReFold(&nativeRegexps[491], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[491], "http", p0)
+					return matchReFold(&nativeRegexps[492], "http", p0)
 				}))))
 }
 
@@ -9201,9 +9204,9 @@ func native330(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[477], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[476], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[477], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9212,8 +9215,8 @@ func native330(env any) bool {
 func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[492], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[493], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[493], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[494], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9222,8 +9225,8 @@ func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[494], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[495], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[495], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[496], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9238,18 +9241,18 @@ func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[496], "--action=", p0)
+			return matchReWith(&nativeRegexps[497], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[497], "/", p0)
+			return matchReWith(&nativeRegexps[498], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[498], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[499], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[499], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[500], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9258,9 +9261,9 @@ func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[500], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[501], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[166], p0) {
+					!matchRe(&nativeRegexps[167], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -9275,7 +9278,7 @@ func native336(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[166], p0) {
+					!matchRe(&nativeRegexps[167], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
