@@ -563,6 +563,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	}
 	switch lang {
 	case "sh":
+		if c.Name == "elvish" && strings.Contains(f.Value, "$E:") {
+			f.Value = strings.ReplaceAll(f.Value, "$E:", "$") // elvish's environment variable: $E:HOME is $HOME
+		}
 		w.runString(c, f, via, cx)
 	case "each-sh":
 		run(code)
