@@ -803,7 +803,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native198
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name in [\"tftp\", \"atftp\"] && any(positional, namesHost(#) || isIP(host(#))) && !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native199
 		}
@@ -6042,10 +6042,18 @@ func native198(env any) bool {
 // native199 is the condition of odd-transfer-channel.
 func native199(env any) bool {
 	e := env.(*CommandEnv)
-	return ((in(e.Name, "curl", "curlie") &&
+	return (((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
 			return in(urlScheme(p0), "gopher", "gophers", "dict", "telnet", "tftp")
 		})) ||
+		((in(e.Name, "tftp", "atftp") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (e.NamesHost(p0) ||
+					isIP(urlHost(p0)))
+			})) &&
+			!anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "localhost", "127.0.0.1", "::1")
+			}))) ||
 		(((e.Name == "ab") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((urlHost(p0) != "") &&
