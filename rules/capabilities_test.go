@@ -29,12 +29,13 @@ type capabilityRow struct {
 // figure (2026-12-04: the whole GTFOBins catalogue, 1,143 rows, took
 // file-read, file-write, shell, sudo and suid to the floors below; later
 // that day a person's root shell or interpreter prompt named under sudo
-// raised shell and sudo).
+// raised shell and sudo; a second writer's spellings, copies of system
+// programs and shells run from . among them, raised suid).
 var (
 	capabilityGoals  = map[string]float64{"shell": 0.60}
 	capabilityFloors = map[string]float64{
 		"bind-shell": 1.00, "command": 0.99, "file-download": 1.00, "file-read": 0.99, "file-upload": 1.00,
-		"file-write": 0.98, "library-load": 0.95, "reverse-shell": 0.98, "shell": 0.85, "sudo": 0.95, "suid": 0.96,
+		"file-write": 0.98, "library-load": 0.95, "reverse-shell": 0.98, "shell": 0.85, "sudo": 0.95, "suid": 0.98,
 	}
 )
 

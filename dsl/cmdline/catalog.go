@@ -563,6 +563,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	}
 	switch lang {
 	case "sh":
+		if c.Name == "elvish" && strings.Contains(f.Value, "$E:") {
+			f.Value = strings.ReplaceAll(f.Value, "$E:", "$") // elvish's environment variable: $E:HOME is $HOME
+		}
 		w.runString(c, f, via, cx)
 	case "each-sh":
 		run(code)
@@ -907,6 +910,15 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, src := range macroCalls(code, "\\directlua{", "}") {
 			inline("lua", "-e", src)
 		}
+		// \openout\h=FILE: \write\h{…} then writes FILE, FILE.tex when
+		// it has no extension
+		for _, m := range texOpenout().FindAllStringSubmatch(code, -1) {
+			file := m[1]
+			if !strings.Contains(baseName(file), ".") {
+				file += ".tex"
+			}
+			fileOp("write", file)
+		}
 	case "m4":
 		for _, name := range []string{"esyscmd(", "syscmd("} {
 			for _, cmd := range macroCalls(code, name, ")") {
@@ -1095,6 +1107,7 @@ var (
 	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
 	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
 	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
+	texOpenout   = lazyRegexp(`\\openout\s*(?:\\[A-Za-z@]+|[0-9]+)\s*=?\s*\{?([^\s\\{}]+)`)
 	tclOpen      = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)(?:\s+"?\{?(w\+?|a\+?|r\+?|WRONLY|RDWR|CREAT|APPEND|RDONLY)\b)?`)
 	tclEval      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:eval|uplevel(?:\s+#?\d+)?)\s+"?\$`)
 	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)

@@ -409,7 +409,7 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 			return true // CDLL(None), dlopen(NULL): the program itself
 		}
 		p, dyn := str(i)
-		if !dyn && !userLibrary(p) {
+		if !dyn && !userLibrary(p) && !unsystemName(p) {
 			return true // a system library by name (libc.so.6) or in a system directory
 		}
 		s.add(finding{kind: loadK, call: name, arg: p, dynamic: dyn, text: text})
@@ -447,6 +447,23 @@ func userLibrary(p string) bool {
 	}
 	return true
 }
+
+// unsystemName reports a bare library name the system's libraries do not
+// have: theirs are lib<NAME>.so with a version or not (libc.so.6,
+// libGL.so); lib.so, x.so or evil.dylib is the caller's own, put where
+// the loader looks (LD_LIBRARY_PATH, a directory of ld.so.conf).
+func unsystemName(p string) bool {
+	p = strings.TrimSpace(p)
+	if strings.Contains(p, "/") {
+		return false
+	}
+	return libFile().MatchString(p) && !systemLibName().MatchString(p)
+}
+
+var (
+	libFile       = lazyRegexp(`\.(so|dylib)(\.[0-9]+)*$`)
+	systemLibName = lazyRegexp(`^lib[A-Za-z0-9_+-][A-Za-z0-9_.+-]*\.(so|dylib)(\.[0-9]+)*$`)
+)
 
 // nullNames are the languages' null values: a library loader given one
 // opens the running program (ctypes.CDLL(None) reaches libc's functions).

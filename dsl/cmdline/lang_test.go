@@ -172,6 +172,8 @@ func TestLanguageModel(t *testing.T) {
 		{`python3 -c 'import imp; imp.load_dynamic("x", "/tmp/x.so")'`, "ld.so /tmp/x.so", false},
 		{`python3 -c 'import importlib.util as u; u.module_from_spec(u.spec_from_file_location("x", "/tmp/x.so"))'`, "ld.so /tmp/x.so", false},
 		{`ruby -e 'require "./ext/x.so"'`, "ld.so ./ext/x.so", false},
+		{`python3 -c 'from ctypes import cdll; cdll.LoadLibrary("lib.so")'`, "ld.so lib.so", false},
+		{`ruby -e 'require "fiddle"; Fiddle.dlopen("payload.so")'`, "ld.so payload.so", false},
 		{`gdb -p 1 -batch -ex 'call (void*)dlopen("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
 		{`gdb -p 1 -batch -ex 'print __libc_dlopen_mode("/tmp/x.so", 2)'`, "ld.so /tmp/x.so", false},
 		{`gdb -p 1 -batch -ex 'call system("rm -rf ~")'`, "rm -rf ~", false},
@@ -238,6 +240,8 @@ func TestLanguageModelQuiet(t *testing.T) {
 		`python3 -c 'import ctypes; ctypes.CDLL("libc.so.6")'`,
 		`python3 -c 'import ctypes; ctypes.CDLL(None).printf(b"x")'`,
 		`python3 -c 'import ctypes; ctypes.cdll["libm.so.6"]'`,
+		`python3 -c 'import ctypes; ctypes.CDLL("libGL.so")'`,
+		`ruby -e 'require "socket.so"'`,
 		`python3 -c 'import importlib.util as u; u.spec_from_file_location("c", "./conf.py")'`,
 		`ruby -e 'require "json"; require_relative "lib/x"'`,
 	} {

@@ -274,6 +274,10 @@ func wordSubstitutions(v string) bool {
 		return false
 	}
 	rest := wordSubstitution().ReplaceAllString(v, "")
+	// $@ and $* beside them are the \$@ of code that hands its own
+	// arguments on ('/bin/sh -c \$@|sh _ …'): as written, the same text;
+	// the interactive shell that runs the line has no arguments either.
+	rest = strings.NewReplacer("$@", "", "$*", "").Replace(rest)
 	return !strings.ContainsAny(rest, "$`")
 }
 

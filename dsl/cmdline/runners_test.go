@@ -157,13 +157,15 @@ func TestTomlScriptsSpread(t *testing.T) {
 // for those words; any other expansion leaves it unknown.
 func TestWordSubstitutions(t *testing.T) {
 	for v, want := range map[string]bool{
-		`/bin/sh <$(tty) >$(tty) 2>$(tty)`: true,
-		`hello $(whoami) on $(hostname)`:   true,
-		`chown $(id -un):$(id -gn) x`:      true,
-		`rm -rf $(pwd)`:                    false,
-		`/bin/sh <$(tty) $HOME`:            false,
-		"`tty` x":                          false,
-		`plain`:                            false,
+		`/bin/sh <$(tty) >$(tty) 2>$(tty)`:   true,
+		`hello $(whoami) on $(hostname)`:     true,
+		`chown $(id -un):$(id -gn) x`:        true,
+		`rm -rf $(pwd)`:                      false,
+		`/bin/sh <$(tty) $HOME`:              false,
+		`exec('/bin/sh -c $@|sh _ <$(tty)')`: true,
+		`echo $@`:                            false,
+		"`tty` x":                            false,
+		`plain`:                              false,
 	} {
 		if got := wordSubstitutions(v); got != want {
 			t.Errorf("wordSubstitutions(%q) = %v, want %v", v, got, want)
