@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"net/http"
 	"os"
@@ -134,6 +135,19 @@ func env(home string, extra ...string) []string {
 		"NO_PROXY=127.0.0.1,localhost", "HTTP_PROXY=", "HTTPS_PROXY=", "ALL_PROXY=",
 	)
 	return append(e, extra...)
+}
+
+// launchAsks checks that hguard asks (exit 2) before the agent command
+// line starts in proj, and that its reason names the setting naming.
+func launchAsks(t *testing.T, hguard, proj string, environ []string, line, naming string) {
+	t.Helper()
+	cmd := exec.Command(hguard, "check", "--", line)
+	cmd.Dir, cmd.Env = proj, environ
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), naming) {
+		t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming %s:\n%s", line, err, naming, msg)
+	}
 }
 
 // run runs an agent CLI to completion (the fake model ends every script),

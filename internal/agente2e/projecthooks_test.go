@@ -2,8 +2,6 @@ package agente2e
 
 import (
 	"encoding/json"
-	"errors"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,13 +77,7 @@ func TestProjectHookReplacesCommand(t *testing.T) {
 				}
 			}
 
-			cmd := exec.Command(hguard, "check", "--", tc.agent+" -p 'fix the tests'")
-			cmd.Dir, cmd.Env = proj, env(home)
-			msg, err := cmd.CombinedOutput()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "hooks."+tc.event) {
-				t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming hooks.%s:\n%s", tc.agent, err, tc.event, msg)
-			}
+			launchAsks(t, hguard, proj, env(home), tc.agent+" -p 'fix the tests'", "hooks."+tc.event)
 		})
 	}
 }
@@ -116,12 +108,5 @@ func TestProjectHookWritesEnvFile(t *testing.T) {
 		t.Errorf("a SessionStart hook's $CLAUDE_ENV_FILE did not run ahead of the command; the model got %q\n%s", s.result(t, "x").text, out)
 	}
 
-	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
-	cmd.Dir = proj
-	cmd.Env = env(home)
-	msg, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "hooks.SessionStart") {
-		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming hooks.SessionStart:\n%s", err, msg)
-	}
+	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "hooks.SessionStart")
 }

@@ -1,7 +1,6 @@
 package agente2e
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -96,14 +95,7 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 			}
 
 			// hguard asks the person who starts the agent there
-			cmd := exec.Command(hguard, "check", "--", tc.agent+" -p 'fix the tests'")
-			cmd.Dir = proj
-			cmd.Env = env(home)
-			msg, err := cmd.CombinedOutput()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), tc.file) {
-				t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming %s:\n%s", tc.agent, err, tc.file, msg)
-			}
+			launchAsks(t, hguard, proj, env(home), tc.agent+" -p 'fix the tests'", tc.file)
 		})
 	}
 }
@@ -131,14 +123,7 @@ func TestProjectPluginOpenCode(t *testing.T) {
 	if r := s.result(t, "run"); !exists(rewritten) || exists(ran) {
 		t.Errorf("opencode no longer lets a project plugin rewrite a command after hguard's check (rewritten %v, original ran %v); model got %q\n%s", exists(rewritten), exists(ran), r.text, out)
 	}
-	cmd := exec.Command(hguard, "check", "--", "opencode run 'fix the tests'")
-	cmd.Dir = proj
-	cmd.Env = env(home)
-	msg, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), ".opencode/plugins/fmt.js") {
-		t.Errorf("hguard check -- opencode run in the project: %v, want exit 2 (ask) naming the plugin:\n%s", err, msg)
-	}
+	launchAsks(t, hguard, proj, env(home), "opencode run 'fix the tests'", ".opencode/plugins/fmt.js")
 }
 
 // writeSettings writes a project's settings file.
@@ -209,14 +194,7 @@ func TestProjectEnvReachesHook(t *testing.T) {
 				t.Errorf("%s: BASH_ENV in %s did not run before the shell command; it ran for %q", agent, file, data)
 			}
 
-			cmd := exec.Command(hguard, "check", "--", agent+" -p 'fix the tests'")
-			cmd.Dir = proj
-			cmd.Env = env(home)
-			msg, err := cmd.CombinedOutput()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), file) {
-				t.Errorf("hguard check -- %s in the project: %v, want exit 2 (ask) naming %s:\n%s", agent, err, file, msg)
-			}
+			launchAsks(t, hguard, proj, env(home), agent+" -p 'fix the tests'", file)
 		})
 	}
 }
@@ -254,14 +232,7 @@ func TestProjectEnvContainer(t *testing.T) {
 		t.Errorf("env HGUARD_ENV in %s no longer makes hguard's hook run an ask: the command did not run; the model got %q\n%s", file, s.result(t, "x").text, out)
 	}
 
-	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
-	cmd.Dir = proj
-	cmd.Env = env(home, "HGUARD_ENV=host")
-	msg, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env.HGUARD_ENV") {
-		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.HGUARD_ENV:\n%s", err, msg)
-	}
+	launchAsks(t, hguard, proj, env(home, "HGUARD_ENV=host"), "claude -p 'fix the tests'", "env.HGUARD_ENV")
 }
 
 // TestProjectEnvFileRunsFirst: Claude Code runs the script that
@@ -294,14 +265,7 @@ func TestProjectEnvFileRunsFirst(t *testing.T) {
 		t.Errorf("env CLAUDE_ENV_FILE in %s: the project's script did not run ahead of the command; the model got %q\n%s", file, s.result(t, "x").text, out)
 	}
 
-	cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
-	cmd.Dir = proj
-	cmd.Env = env(home)
-	msg, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env.CLAUDE_ENV_FILE") {
-		t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.CLAUDE_ENV_FILE:\n%s", err, msg)
-	}
+	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "env.CLAUDE_ENV_FILE")
 }
 
 // TestProjectCodexShellEnvironment: Codex sets the variables of a trusted
@@ -328,14 +292,7 @@ func TestProjectCodexShellEnvironment(t *testing.T) {
 		t.Errorf("shell_environment_policy.set BASH_ENV in %s did not run before the shell command; it ran for %q; the model got %q\n%s", file, data, s.result(t, "x").text, out)
 	}
 
-	cmd := exec.Command(hguard, "check", "--", "codex exec 'fix the tests'")
-	cmd.Dir = proj
-	cmd.Env = env(home)
-	msg, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "shell_environment_policy.set.BASH_ENV") {
-		t.Errorf("hguard check -- codex in the project: %v, want exit 2 (ask) naming shell_environment_policy.set.BASH_ENV:\n%s", err, msg)
-	}
+	launchAsks(t, hguard, proj, env(home), "codex exec 'fix the tests'", "shell_environment_policy.set.BASH_ENV")
 }
 
 // TestProjectShellRunsCommands: Claude Code runs its commands in the shell
@@ -374,14 +331,7 @@ func TestProjectShellRunsCommands(t *testing.T) {
 				t.Errorf("env %s in %s: the project's shell did not get the command line with hguard's prefix; it got %q; the model got %q\n%s", name, file, data, s.result(t, "x").text, out)
 			}
 
-			cmd := exec.Command(hguard, "check", "--", "claude -p 'fix the tests'")
-			cmd.Dir = proj
-			cmd.Env = env(home)
-			msg, err := cmd.CombinedOutput()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "env."+name) {
-				t.Errorf("hguard check -- claude in the project: %v, want exit 2 (ask) naming env.%s:\n%s", err, name, msg)
-			}
+			launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "env."+name)
 		})
 	}
 }
