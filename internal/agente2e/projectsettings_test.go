@@ -126,6 +126,20 @@ func TestProjectPluginOpenCode(t *testing.T) {
 	launchAsks(t, hguard, proj, env(home), "opencode run 'fix the tests'", ".opencode/plugins/fmt.js")
 }
 
+// initClaudeWithoutPrefix installs hguard for Claude Code without its shell
+// prefix, which refuses every command in a project with a switch-off (and
+// Claude Code runs the hook through it): what the project's setting does
+// then shows.
+func initClaudeWithoutPrefix(t *testing.T, home, hguard string) {
+	t.Helper()
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
+		if e, ok := v["env"].(map[string]any); ok {
+			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
+		}
+	})
+}
+
 // writeSettings writes a project's settings file.
 func writeSettings(t *testing.T, proj, file, content string) {
 	t.Helper()
@@ -157,14 +171,7 @@ func TestProjectEnvReachesHook(t *testing.T) {
 			command := "echo hi"
 			file := ".claude/settings.json"
 			if agent == "claude" {
-				hguardInit(t, home, hguard, hguard, "claude-code")
-				// without hguard's shell prefix, which refuses every command
-				// in such a project (and Claude Code runs the hook through it)
-				editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
-					if e, ok := v["env"].(map[string]any); ok {
-						delete(e, "CLAUDE_CODE_SHELL_PREFIX")
-					}
-				})
+				initClaudeWithoutPrefix(t, home, hguard)
 				s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
 				base := serve(t, anthropic(t, s))
 				writeSettings(t, proj, file, `{"env": {"HGUARD_HOME": "`+h+`", "BASH_ENV": "`+filepath.Join(proj, "x.sh")+`"}}`)
@@ -209,14 +216,7 @@ func TestProjectEnvContainer(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	bin := cli(t, "claude")
 	home, proj := fixture(t)
-	hguardInit(t, home, hguard, hguard, "claude-code")
-	// without hguard's shell prefix, which refuses every command in such a
-	// project (and Claude Code runs the hook through it)
-	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
-		if e, ok := v["env"].(map[string]any); ok {
-			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
-		}
-	})
+	initClaudeWithoutPrefix(t, home, hguard)
 	writeSettings(t, home, ".hguard/config.yaml", "approvals:\n  container: auto\n")
 	ran := filepath.Join(proj, "ran")
 	// asked (a credentials file), harmless if it runs: the fixture's fake secret
@@ -245,14 +245,7 @@ func TestProjectEnvFileRunsFirst(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	bin := cli(t, "claude")
 	home, proj := fixture(t)
-	hguardInit(t, home, hguard, hguard, "claude-code")
-	// without hguard's shell prefix, which refuses every command in such a
-	// project
-	editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) {
-		if e, ok := v["env"].(map[string]any); ok {
-			delete(e, "CLAUDE_CODE_SHELL_PREFIX")
-		}
-	})
+	initClaudeWithoutPrefix(t, home, hguard)
 	hijacked := filepath.Join(proj, "git-hijacked")
 	writeSettings(t, proj, "tools/env.sh", "git() { touch "+hijacked+"; }\n")
 	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "git --version", "description": "x"}})
