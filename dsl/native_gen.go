@@ -727,7 +727,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native179
 		}
-	case "let stdinSystemFile = stdin.kind == \"file\" && systemFile(stdin.from) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, systemFile(#));\nname in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), systemFile(uploadedFile(#)) ||\n    # matches \"\\\\$\\\\(\\\\s*(<|(cat|head|tail|base64|xxd|gzip)\\\\s)[^)]*\\\\s?(/etc|/root|/var/log|/proc|/sys|/boot)/\") ||\n  any(options(\"T\", \"upload-file\"), systemFile(#)) ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), systemFile(#) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile)) || name in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && systemFile(split(#, \"@\")[1])) || stdinSystemFile)":
+	case "let stdinSystemFile = stdin.kind == \"file\" && systemFile(stdin.from) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, systemFile(#));\nname in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), systemFile(uploadedFile(#)) ||\n    # matches \"\\\\$\\\\(\\\\s*(<|(cat|head|tail|base64|xxd|gzip)\\\\s)[^)]*\\\\s?(/etc|/root|/var/log|/proc|/sys|/boot)/\") ||\n  any(options(\"T\", \"upload-file\"), systemFile(#)) ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), systemFile(#) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile)) || name in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && systemFile(split(#, \"@\")[1])) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
 		if scope == "command" {
 			return native180
 		}
@@ -5604,7 +5604,7 @@ func native180(env any) bool {
 				anyOf(e.Stdin.Args, func(p0 string) bool {
 					return systemFile(p0)
 				})))
-		return (((in(e.Name, "curl", "curlie") &&
+		return ((((in(e.Name, "curl", "curlie") &&
 			((anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "F", "form"), func(p0 string) bool {
 				return (systemFile(uploadedFile(p0)) ||
 					matchReWith(&nativeRegexps[233], "$(", p0))
@@ -5627,7 +5627,10 @@ func native180(env any) bool {
 					return (matchReWith(&nativeRegexps[234], "@/", p0) &&
 						systemFile(index(strings.Split(p0, "@"), 1)))
 				}) ||
-					let0)))
+					let0))) ||
+			((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "telnet") &&
+				(e.Stdin.Kind == "pipe")) &&
+				let0))
 	}()
 }
 
