@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,6 +288,21 @@ var (
 	consolePrompts = map[string][]string{"bundle": {"console"}, "rails": {"console", "c"}}
 )
 
+// throwaway reports a file in a temporary directory (/tmp, /var/tmp,
+// /dev/shm, what mktemp names there).
+func throwaway(file string) bool {
+	for _, dir := range []string{"/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/"} {
+		if rest, ok := strings.CutPrefix(path.Clean(file), dir); ok && rest != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// typedBang are the languages of a prompt whose "!" lines run a command
+// (the catalogue's stdin): a line "! CMD" after such a program's is one.
+var typedBang = set("bang", "gdb", "ftp", "mysql", "psql", "sqlite")
+
 // typedKeys finds a command typed into an interactive program on the lines
 // after its own in the same text, as a "!CMD" line is: joe's ^K!CMD (no
 // program is named so), nano's execute keys and the line after them,
@@ -328,6 +344,10 @@ func (w *walker) typedKeys(c *Command, args []field, cx ctx) (string, bool) {
 	operands := w.peel(&before, words)
 	typedInto := program(before.Name)
 	switch {
+	case strings.HasPrefix(cur, "! ") && catalogProgram(typedInto) != nil && typedBang.has(catalogProgram(typedInto).Stdin):
+		// "! CMD" typed into a program whose prompt runs "!" lines
+		// (opencode, gdb, ftp, ed): its escape with a space, not a negation
+		return strings.TrimSpace(cur[2:]), true
 	case executeKeys.has(c.Path) && len(args) == 0 && editorsExecute.has(typedInto):
 		if next, _ := w.sourceLine(c.Pos.Line + 1); strings.TrimSpace(next) != "" {
 			return strings.TrimSpace(next), true
@@ -795,7 +815,11 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 				}
 				key, cmd := val[:sep], strings.TrimLeft(val[sep+1:], "= ")
 				if k := strings.ToLower(key); k == "proxycommand" || k == "localcommand" {
-					w.nested(c, cmd, "ssh "+key, cx, args[i].Dynamic)
+					carrier := "ssh " + key
+					if prog := missedHelper(cmd, sshHelpers()); prog != "" && !args[i].Dynamic {
+						carrier += " " + prog // an escape (IsEscape): no proxy nor ssh
+					}
+					w.nested(c, cmd, carrier, cx, args[i].Dynamic)
 				}
 			}
 			break
@@ -1498,7 +1522,14 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 			// CMD", rsyslog's ^CMD, <script path="CMD"/>); judged by what
 			// it runs, since such settings are also everyday configuration
 			if strings.HasPrefix(in.Text, "#!") || strings.Contains(file, "/bin/") {
-				w.nested(c, in.Text, c.Name+" "+file, cx, false)
+				via := c.Name + " " + file
+				if strings.Contains(file, "/bin/") && throwaway(file) {
+					// a program the line made in a temporary bin directory for
+					// c to run as its own tool (rustup toolchain link x DIR,
+					// DIR/bin/rustc): an escape whatever it runs (NAME @FILE)
+					via = c.Name + " @" + file
+				}
+				w.nested(c, in.Text, via, cx, false)
 			} else {
 				for _, cmd := range settingCommands(in.Text) {
 					w.nested(c, cmd, c.Name+" "+file, cx, false)

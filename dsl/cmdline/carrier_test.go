@@ -144,7 +144,7 @@ func TestWrittenSettings(t *testing.T) {
 		want string // the command reached through the file, as "name via", or ""
 	}{
 		{"printf 'actionstart = rm -rf ~\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "rm fail2ban-client /tmp/f/action.d/a.conf"},
-		{"echo 'rm -rf ~' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rm rustup /tmp/t/bin/rustc"},
+		{"echo 'rm -rf ~' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rm rustup @/tmp/t/bin/rustc"},
 		{"printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/h; tool --hook-file /tmp/h", "rm tool /tmp/h"},
 		{"printf 'command: rm -rf ~\\n' > notes.md; git add notes.md", ""},
 		{"printf 'all:\\n\\t@rm -rf ~\\n' > Makefile; make", "rm make Makefile"},

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -41,6 +42,11 @@ type Program struct {
 type CodeOption struct {
 	Option string
 	Lang   string
+	// Helpers are the programs the option is meant to run (restic
+	// --password-command: a password store; sshfs -o ssh_command: an ssh);
+	// a command of another program run through it is an escape
+	// (helperMissed), whatever it runs.
+	Helpers []string
 }
 
 // Lookup returns the catalogue's entry for a command name, or nil.
@@ -76,9 +82,25 @@ func IsEscape(via string) bool {
 	if envEscapes.has(strings.TrimSuffix(via, "=")) && strings.HasSuffix(via, "=") {
 		return true
 	}
+	if name, prog, ok := strings.Cut(via, "= "); ok && prog != "" && envHelpers(name) != nil {
+		return true // "NAME= PROG": PROG is none of the variable's helpers
+	}
 	name, opt, _ := strings.Cut(via, " ")
 	if strings.HasPrefix(opt, "@") {
 		return true // a shell started from a file the line wrote for the program (writtenFiles)
+	}
+	if o, ran, ok := strings.Cut(opt, " "); ok && ran != "" {
+		// "NAME OPT PROG": PROG is none of the option's helpers (helperMissed)
+		if name == "ssh" && sshCommandKey(o) {
+			return true
+		}
+		if p := Lookup(name); p != nil {
+			for _, co := range p.Code {
+				if co.Option == o && len(co.Helpers) > 0 {
+					return true
+				}
+			}
+		}
 	}
 	p := Lookup(name)
 	if p == nil {
@@ -93,6 +115,90 @@ func IsEscape(via string) bool {
 		}
 	}
 	return false
+}
+
+// sshCommandKey reports whether key, an ssh -o option's name, is one whose
+// value is a command ssh runs on this host.
+func sshCommandKey(key string) bool {
+	switch strings.ToLower(key) {
+	case "proxycommand", "localcommand", "knownhostscommand", "ssh_command":
+		return true
+	}
+	return false
+}
+
+// helperMissed returns the program a code option with helpers runs when it
+// is none of them (restic --password-command=id: "id"), else "": a value
+// known only at run time, or ssh's "none", is left to the other rules.
+func helperMissed(co CodeOption, val field) string {
+	if len(co.Helpers) == 0 || val.Dynamic {
+		return ""
+	}
+	cmd := val.Value
+	if co.Lang == "sshopt" {
+		key, rest, ok := strings.Cut(cmd, "=")
+		if !ok {
+			key, rest, ok = strings.Cut(cmd, " ")
+		}
+		if !ok || !sshCommandKey(strings.TrimSpace(key)) {
+			return ""
+		}
+		cmd = strings.TrimLeft(rest, "=; ")
+	}
+	return missedHelper(cmd, co.Helpers)
+}
+
+// missedHelper returns the program the command line cmd starts with when
+// it is none of helpers, else "".
+func missedHelper(cmd string, helpers []string) string {
+	words := strings.Fields(cmd)
+	for len(words) > 0 && (words[0] == "exec" || words[0] == "command" || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "=")) {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	first := strings.Trim(words[0], `"'`)
+	if first == "" || strings.ContainsAny(first, "$`%{") || strings.EqualFold(first, "none") {
+		return ""
+	}
+	prog := program(path.Base(first))
+	for _, h := range helpers {
+		if program(h) == prog {
+			return ""
+		}
+	}
+	return path.Base(first)
+}
+
+// helpersOf are the helpers of the catalogue's option opt of program name.
+func helpersOf(name, opt string) []string {
+	if p := Lookup(name); p != nil {
+		for _, co := range p.Code {
+			if co.Option == opt {
+				return co.Helpers
+			}
+		}
+	}
+	return nil
+}
+
+// sshHelpers are the programs an ssh -o ProxyCommand or LocalCommand is
+// meant to run: the helpers of the catalogue's sshfs -o, which ssh's own
+// options share.
+func sshHelpers() []string { return helpersOf("sshfs", "-o") }
+
+// envHelpers are the helpers of a variable of envCommands that names a
+// helper program: a password command as restic's --password-command, a
+// remote shell as sshfs's ssh; nil for the others.
+func envHelpers(name string) []string {
+	switch name {
+	case "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND":
+		return helpersOf("restic", "--password-command")
+	case "BORG_RSH", "RSYNC_RSH", "CVS_RSH", "SVN_SSH":
+		return sshHelpers()
+	}
+	return nil
 }
 
 // vimEditsStdin reports whether a vi-like program given "-" edits its
@@ -296,7 +402,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				val, ok = field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}, in: a.in}, true
 			}
 			if ok {
-				w.runCode(c, co.Lang, val, via(co.Option), cx)
+				carrier := via(co.Option)
+				if p := helperMissed(co, val); p != "" {
+					carrier += " " + p // an escape (IsEscape): not the kind of program the option is for
+				}
+				w.runCode(c, co.Lang, val, carrier, cx)
 				break
 			}
 		}
@@ -1337,7 +1447,13 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			if a.Name == "LESSOPEN" || a.Name == "LESSCLOSE" {
 				v = strings.TrimLeft(v, "|")
 			}
-			w.nested(c, v, a.Name+"=", cx, a.Value.Dynamic)
+			carrier := a.Name + "="
+			if h := envHelpers(a.Name); h != nil && !a.Value.Dynamic {
+				if prog := missedHelper(v, h); prog != "" {
+					carrier += " " + prog // an escape (IsEscape): not the kind of program the variable names
+				}
+			}
+			w.nested(c, v, carrier, cx, a.Value.Dynamic)
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)

@@ -86,236 +86,238 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[38]
 	case "restic":
 		return &catalogPrograms[39]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[40]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[41]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[42]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[43]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[44]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[45]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[46]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[47]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[48]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[49]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[50]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[51]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[52]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[53]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[54]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[55]
-	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[56]
-	case "pidstat":
+	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[57]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[58]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[59]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[60]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[61]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[62]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[63]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[64]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[65]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[66]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[67]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[68]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[69]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[70]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[71]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[72]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[73]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[74]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[75]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[76]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[77]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[78]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[79]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[80]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[81]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[82]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[83]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[84]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[85]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[86]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[87]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[88]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[89]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[90]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[91]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[92]
-	case "perf":
+	case "task":
 		return &catalogPrograms[93]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[94]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[95]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[96]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[97]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[98]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[99]
-	case "bee":
+	case "fail2ban-client":
 		return &catalogPrograms[100]
-	case "go":
+	case "bee":
 		return &catalogPrograms[101]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[102]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[103]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[104]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[105]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[106]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[107]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[108]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[109]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[110]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[111]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[112]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[113]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[114]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[115]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[116]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[117]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[118]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[119]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[120]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[121]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[122]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[123]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[124]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[125]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[126]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[127]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[128]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[129]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[130]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[131]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[132]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[133]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[134]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[135]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[136]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[137]
-	case "script":
+	case "nix":
 		return &catalogPrograms[138]
-	case "socat":
+	case "script":
 		return &catalogPrograms[139]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[140]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[141]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[142]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[143]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[144]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[145]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[146]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[147]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[148]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[149]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[150]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[151]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[152]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[153]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[154]
+	case "nix-shell":
+		return &catalogPrograms[155]
 	}
 	return nil
 }
@@ -427,6 +429,7 @@ var catalogNames = [...]string{
 	"jjs",
 	"git",
 	"restic",
+	"check_ssl_cert",
 	"tcpdump",
 	"sysctl",
 	"bpftrace",
@@ -675,112 +678,113 @@ var catalogNames = [...]string{
 }
 
 var catalogPrograms = [...]Program{
-	{Name: "vim", Code: []CodeOption{{"-c", "vim"}, {"--cmd", "vim"}, {"+", "vim"}, {"-S", "vim-file"}}, Stdin: "vim", Shell: "via"},
-	{Name: "less", Code: []CodeOption{{"+", "less"}}},
-	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp"}, {"-eval", "elisp"}, {"--execute", "elisp"}, {"-l", "elisp-file"}, {"--load", "elisp-file"}}},
-	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb"}, {"--ex", "gdb"}, {"-eval-command", "gdb"}, {"--eval-command", "gdb"}, {"-iex", "gdb"}, {"--args", "argv"}, {"-args", "argv"}}, Stdin: "gdb"},
-	{Name: "lldb", Code: []CodeOption{{"-o", "gdb"}, {"--one-line", "gdb"}, {"-O", "gdb"}, {"--one-line-before-file", "gdb"}, {"-k", "gdb"}, {"--one-line-on-crash", "gdb"}, {"--", "argv"}}, Stdin: "gdb", ShellPaths: true},
-	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite"}, {"", "sqlite"}}, Stdin: "sqlite"},
-	{Name: "opencode", Code: []CodeOption{{"db", "sqlite"}}, Stdin: "bang"},
-	{Name: "mysql", Code: []CodeOption{{"-e", "mysql"}, {"--execute", "mysql"}, {"--pager", "sh"}}, Stdin: "mysql"},
-	{Name: "psql", Code: []CodeOption{{"-c", "psql"}, {"--command", "psql"}}, Stdin: "psql"},
-	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo"}}, Stdin: "mongo"},
+	{Name: "vim", Code: []CodeOption{{"-c", "vim", nil}, {"--cmd", "vim", nil}, {"+", "vim", nil}, {"-S", "vim-file", nil}}, Stdin: "vim", Shell: "via"},
+	{Name: "less", Code: []CodeOption{{"+", "less", nil}}},
+	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp", nil}, {"-eval", "elisp", nil}, {"--execute", "elisp", nil}, {"-l", "elisp-file", nil}, {"--load", "elisp-file", nil}}},
+	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb"},
+	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true},
+	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite"},
+	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
+	{Name: "mysql", Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {"--pager", "sh", nil}}, Stdin: "mysql"},
+	{Name: "psql", Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql"},
+	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo"},
 	{Name: "ed", Stdin: "bang"},
-	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh"}, {"--ServerApp.browser", "sh"}, {"--NotebookApp.browser", "sh"}, {"--LabApp.browser", "sh"}}, Stdin: "bang", ShellPaths: true},
-	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp"}}, Stdin: "ftp"},
-	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp"}, {"-e", "ftp"}, {"-f", "ftp-file"}}, Stdin: "ftp"},
-	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file"}, {"-S", "sh"}, {"-D", "sh"}, {"-o", "sshopt"}}, Stdin: "ftp"},
-	{Name: "gimp", Code: []CodeOption{{"-b", "python"}, {"--batch", "python"}}},
+	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
+	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp"},
+	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp"},
+	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}, Stdin: "ftp"},
+	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
-	{Name: "sed", Code: []CodeOption{{"-e", "sed"}, {"--expression", "sed"}, {"", "sed"}, {"-f", "sed-file"}, {"--file", "sed-file"}}},
-	{Name: "apt-get", Code: []CodeOption{{"-o", "apt"}, {"--option", "apt"}}},
-	{Name: "make", Code: []CodeOption{{"--eval", "make"}, {"-E", "make"}}},
-	{Name: "cmake", Code: []CodeOption{{"-E", "cmake"}}, ShellPaths: true},
-	{Name: "expect", Code: []CodeOption{{"-c", "tcl"}}, Stdin: "tcl"},
-	{Name: "tclsh", Code: []CodeOption{{"-c", "tcl"}}, Stdin: "tcl"},
-	{Name: "rscript", Code: []CodeOption{{"-e", "r"}}},
-	{Name: "julia", Code: []CodeOption{{"-e", "julia"}, {"--eval", "julia"}, {"-E", "julia"}, {"--print", "julia"}}},
-	{Name: "osascript", Code: []CodeOption{{"-e", "applescript"}}},
-	{Name: "nu", Code: []CodeOption{{"-c", "sh"}, {"--commands", "sh"}}},
-	{Name: "nmap", Code: []CodeOption{{"--script", "file"}}, ShellOptions: []string{"--interactive"}},
-	{Name: "ansible", Code: []CodeOption{{"-a", "sh"}, {"--args", "sh"}}},
+	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
+	{Name: "apt-get", Code: []CodeOption{{"-o", "apt", nil}, {"--option", "apt", nil}}},
+	{Name: "make", Code: []CodeOption{{"--eval", "make", nil}, {"-E", "make", nil}}},
+	{Name: "cmake", Code: []CodeOption{{"-E", "cmake", nil}}, ShellPaths: true},
+	{Name: "expect", Code: []CodeOption{{"-c", "tcl", nil}}, Stdin: "tcl"},
+	{Name: "tclsh", Code: []CodeOption{{"-c", "tcl", nil}}, Stdin: "tcl"},
+	{Name: "rscript", Code: []CodeOption{{"-e", "r", nil}}},
+	{Name: "julia", Code: []CodeOption{{"-e", "julia", nil}, {"--eval", "julia", nil}, {"-E", "julia", nil}, {"--print", "julia", nil}}},
+	{Name: "osascript", Code: []CodeOption{{"-e", "applescript", nil}}},
+	{Name: "nu", Code: []CodeOption{{"-c", "sh", nil}, {"--commands", "sh", nil}}},
+	{Name: "nmap", Code: []CodeOption{{"--script", "file", nil}}, ShellOptions: []string{"--interactive"}},
+	{Name: "ansible", Code: []CodeOption{{"-a", "sh", nil}, {"--args", "sh", nil}}},
 	{Name: "pdsh", Runs: "line", Args: "wxlRtuflgXNSbd"},
 	{Name: "salt", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line", SubAfter: 1},
-	{Name: "gcloud", Code: []CodeOption{{"--command", "sh"}}},
-	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm"}}},
+	{Name: "gcloud", Code: []CodeOption{{"--command", "sh", nil}}},
+	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}}},
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash"},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash"},
-	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh"}, {"--command", "sh"}}},
-	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr"}}, Stdin: "jsr"},
-	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh"}, {"--extcmd", "sh"}, {"--upload-pack", "sh"}, {"--receive-pack", "sh"}, {"--open-files-in-pager", "sh"}}},
-	{Name: "restic", Code: []CodeOption{{"--password-command", "sh"}}},
-	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook"}}},
-	{Name: "sysctl", Code: []CodeOption{{"", "sysctl"}, {"-w", "sysctl"}}},
-	{Name: "bpftrace", Code: []CodeOption{{"-c", "sh"}, {"-e", "system"}}},
-	{Name: "gnuplot", Code: []CodeOption{{"-e", "system"}, {"--eval", "system"}}, Stdin: "system"},
-	{Name: "guile", Code: []CodeOption{{"-c", "lisp"}, {"-x", "lisp"}, {"--eval", "lisp"}, {"-eval", "lisp"}, {"-e", "lisp"}}},
-	{Name: "erl", Code: []CodeOption{{"-eval", "erlang"}, {"-run", "erlang-call"}, {"-s", "erlang-call"}}, Stdin: "erlang"},
-	{Name: "elixir", Code: []CodeOption{{"-e", "elixir"}, {"--eval", "elixir"}}, Stdin: "elixir"},
-	{Name: "mix", Code: []CodeOption{{"-e", "elixir"}, {"--eval", "elixir"}}, ShellPaths: true},
-	{Name: "groovy", Code: []CodeOption{{"-e", "jvm"}, {"-expression", "jvm"}}, ShellPaths: true},
-	{Name: "scala", Code: []CodeOption{{"-e", "jvm"}, {"--execute-script", "jvm"}, {"--execute-scala", "jvm"}}, ShellPaths: true},
+	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
+	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
+	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: []string{"pass", "gopass", "op", "security", "secret-tool", "bw", "rbw", "lpass", "keepassxc-cli", "kwallet-query", "gpg", "age", "sops", "vault", "systemd-creds", "cat", "echo", "printf", "aws", "gcloud", "az", "doppler", "bws", "infisical"}}}},
+	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
+	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},
+	{Name: "sysctl", Code: []CodeOption{{"", "sysctl", nil}, {"-w", "sysctl", nil}}},
+	{Name: "bpftrace", Code: []CodeOption{{"-c", "sh", nil}, {"-e", "system", nil}}},
+	{Name: "gnuplot", Code: []CodeOption{{"-e", "system", nil}, {"--eval", "system", nil}}, Stdin: "system"},
+	{Name: "guile", Code: []CodeOption{{"-c", "lisp", nil}, {"-x", "lisp", nil}, {"--eval", "lisp", nil}, {"-eval", "lisp", nil}, {"-e", "lisp", nil}}},
+	{Name: "erl", Code: []CodeOption{{"-eval", "erlang", nil}, {"-run", "erlang-call", nil}, {"-s", "erlang-call", nil}}, Stdin: "erlang"},
+	{Name: "elixir", Code: []CodeOption{{"-e", "elixir", nil}, {"--eval", "elixir", nil}}, Stdin: "elixir"},
+	{Name: "mix", Code: []CodeOption{{"-e", "elixir", nil}, {"--eval", "elixir", nil}}, ShellPaths: true},
+	{Name: "groovy", Code: []CodeOption{{"-e", "jvm", nil}, {"-expression", "jvm", nil}}, ShellPaths: true},
+	{Name: "scala", Code: []CodeOption{{"-e", "jvm", nil}, {"--execute-script", "jvm", nil}, {"--execute-scala", "jvm", nil}}, ShellPaths: true},
 	{Name: "jshell", Stdin: "jvm"},
 	{Name: "dotnet", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Stdin: "dotnet"},
 	{Name: "terraform", Stdin: "hcl"},
 	{Name: "volatility", Stdin: "python"},
-	{Name: "clojure", Code: []CodeOption{{"-e", "clojure"}, {"--eval", "clojure"}}, ShellPaths: true},
-	{Name: "swift", Code: []CodeOption{{"-e", "swift"}}, Stdin: "swift"},
-	{Name: "ghc", Code: []CodeOption{{"-e", "haskell"}}, Stdin: "haskell"},
-	{Name: "pidstat", Code: []CodeOption{{"-e", "argv"}}},
-	{Name: "plymouth", Code: []CodeOption{{"--command", "sh"}}},
-	{Name: "enscript", Args: "abcefFHiIjkKlLMnNoOpPrRsStTuUWX", Code: []CodeOption{{"-I", "sh"}, {"--filter", "sh"}}},
+	{Name: "clojure", Code: []CodeOption{{"-e", "clojure", nil}, {"--eval", "clojure", nil}}, ShellPaths: true},
+	{Name: "swift", Code: []CodeOption{{"-e", "swift", nil}}, Stdin: "swift"},
+	{Name: "ghc", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell"},
+	{Name: "pidstat", Code: []CodeOption{{"-e", "argv", nil}}},
+	{Name: "plymouth", Code: []CodeOption{{"--command", "sh", nil}}},
+	{Name: "enscript", Args: "abcefFHiIjkKlLMnNoOpPrRsStTuUWX", Code: []CodeOption{{"-I", "sh", nil}, {"--filter", "sh", nil}}},
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
-	{Name: "tex", Code: []CodeOption{{"", "tex"}}},
-	{Name: "latexmk", Code: []CodeOption{{"-e", "perl"}, {"-pdflatex", "sh"}, {"-latex", "sh"}}},
-	{Name: "m4", Code: []CodeOption{{"", "m4"}}, Stdin: "m4"},
-	{Name: "rpm", Code: []CodeOption{{"--eval", "rpm"}, {"-E", "rpm"}, {"--pipe", "sh"}}},
-	{Name: "hg", Code: []CodeOption{{"--config", "hg"}}},
-	{Name: "fzf", Code: []CodeOption{{"--bind", "fzf"}, {"--preview", "sh"}}},
-	{Name: "tmate", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
-	{Name: "genie", Code: []CodeOption{{"-c", "argv"}}},
-	{Name: "dc", Code: []CodeOption{{"-e", "bang"}, {"--expression", "bang"}}, Stdin: "bang"},
-	{Name: "mail", Code: []CodeOption{{"--exec", "bang"}, {"-E", "bang"}}},
-	{Name: "yt-dlp", Code: []CodeOption{{"--exec", "sh"}, {"--exec-before-download", "sh"}}},
-	{Name: "dmsetup", Code: []CodeOption{{"--exec", "sh"}}},
-	{Name: "openvpn", Code: []CodeOption{{"--up", "sh"}, {"--down", "sh"}, {"--route-up", "sh"}, {"--route-pre-down", "sh"}, {"--ipchange", "sh"}, {"--client-connect", "sh"}, {"--client-disconnect", "sh"}, {"--learn-address", "sh"}, {"--tls-verify", "sh"}, {"--auth-user-pass-verify", "sh"}}},
-	{Name: "certbot", Code: []CodeOption{{"--pre-hook", "sh"}, {"--post-hook", "sh"}, {"--deploy-hook", "sh"}, {"--renew-hook", "sh"}, {"--manual-auth-hook", "sh"}, {"--manual-cleanup-hook", "sh"}}},
-	{Name: "borg", Code: []CodeOption{{"--rsh", "sh"}}},
-	{Name: "sshuttle", Code: []CodeOption{{"--ssh-cmd", "sh"}, {"-e", "sh"}}},
-	{Name: "split", Code: []CodeOption{{"--filter", "sh"}}},
-	{Name: "scrot", Code: []CodeOption{{"-e", "sh"}, {"--exec", "sh"}}},
-	{Name: "acr", Code: []CodeOption{{"-r", "hook"}}},
-	{Name: "zic", Code: []CodeOption{{"-y", "hook"}}},
-	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook"}, {"--dhcp-script", "hook"}}},
-	{Name: "pip", Code: []CodeOption{{"--editor", "sh"}}},
-	{Name: "gem", Code: []CodeOption{{"-e", "sh"}, {"--editor", "sh"}}},
-	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{"-S", "sh"}, {"-o", "sshopt"}}},
-	{Name: "sshfs", Code: []CodeOption{{"-o", "sshopt"}}},
-	{Name: "check_by_ssh", Code: []CodeOption{{"-o", "sshopt"}, {"-C", "sh"}}},
-	{Name: "puppet", Code: []CodeOption{{"-e", "puppet"}, {"--execute", "puppet"}}},
+	{Name: "tex", Code: []CodeOption{{"", "tex", nil}}},
+	{Name: "latexmk", Code: []CodeOption{{"-e", "perl", nil}, {"-pdflatex", "sh", nil}, {"-latex", "sh", nil}}},
+	{Name: "m4", Code: []CodeOption{{"", "m4", nil}}, Stdin: "m4"},
+	{Name: "rpm", Code: []CodeOption{{"--eval", "rpm", nil}, {"-E", "rpm", nil}, {"--pipe", "sh", nil}}},
+	{Name: "hg", Code: []CodeOption{{"--config", "hg", nil}}},
+	{Name: "fzf", Code: []CodeOption{{"--bind", "fzf", nil}, {"--preview", "sh", nil}}},
+	{Name: "tmate", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
+	{Name: "genie", Code: []CodeOption{{"-c", "argv", nil}}},
+	{Name: "dc", Code: []CodeOption{{"-e", "bang", nil}, {"--expression", "bang", nil}}, Stdin: "bang"},
+	{Name: "mail", Code: []CodeOption{{"--exec", "bang", nil}, {"-E", "bang", nil}}},
+	{Name: "yt-dlp", Code: []CodeOption{{"--exec", "sh", nil}, {"--exec-before-download", "sh", nil}}},
+	{Name: "dmsetup", Code: []CodeOption{{"--exec", "sh", nil}}},
+	{Name: "openvpn", Code: []CodeOption{{"--up", "sh", nil}, {"--down", "sh", nil}, {"--route-up", "sh", nil}, {"--route-pre-down", "sh", nil}, {"--ipchange", "sh", nil}, {"--client-connect", "sh", nil}, {"--client-disconnect", "sh", nil}, {"--learn-address", "sh", nil}, {"--tls-verify", "sh", nil}, {"--auth-user-pass-verify", "sh", nil}}},
+	{Name: "certbot", Code: []CodeOption{{"--pre-hook", "sh", nil}, {"--post-hook", "sh", nil}, {"--deploy-hook", "sh", nil}, {"--renew-hook", "sh", nil}, {"--manual-auth-hook", "sh", nil}, {"--manual-cleanup-hook", "sh", nil}}},
+	{Name: "borg", Code: []CodeOption{{Option: "--rsh", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
+	{Name: "sshuttle", Code: []CodeOption{{Option: "--ssh-cmd", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-e", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
+	{Name: "split", Code: []CodeOption{{Option: "--filter", Lang: "sh", Helpers: []string{"gzip", "pigz", "xz", "pixz", "bzip2", "pbzip2", "lbzip2", "zstd", "lz4", "lzop", "brotli", "cat", "tee", "dd", "gpg", "age", "openssl", "base64", "sort", "uniq", "head", "tail", "wc", "sha256sum", "sha1sum", "md5sum", "sed", "awk", "grep", "jq", "aws", "gsutil", "gcloud", "rclone", "s3cmd", "mc", "ssh"}}}},
+	{Name: "scrot", Code: []CodeOption{{"-e", "sh", nil}, {"--exec", "sh", nil}}},
+	{Name: "acr", Code: []CodeOption{{"-r", "hook", nil}}},
+	{Name: "zic", Code: []CodeOption{{"-y", "hook", nil}}},
+	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}},
+	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
+	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
+	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
+	{Name: "sshfs", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
+	{Name: "check_by_ssh", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {"-C", "sh", nil}}},
+	{Name: "puppet", Code: []CodeOption{{"-e", "puppet", nil}, {"--execute", "puppet", nil}}},
 	{Name: "xdotool", Long: []string{"terminator", "delay", "window", "file"}, Sub: []string{"exec", "type"}, SubRun: "argv"},
 	{Name: "ydotool", Args: "dHDf", Long: []string{"key-delay", "key-hold", "next-delay", "file"}, Sub: []string{"type"}, SubRun: "line"},
 	{Name: "task", Sub: []string{"execute"}, SubRun: "line"},
 	{Name: "perf", Args: "eoCpPtcFIGjrWMz", Long: []string{"event", "output", "cpu", "pid", "tid", "count", "freq", "call-graph", "repeat", "delay", "cgroup", "filter"}, Sub: []string{"stat", "record", "trace", "top", "sched", "lock", "mem", "c2c", "kvm"}, SubRun: "argv"},
 	{Name: "ip", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1, SubAfter: 1},
-	{Name: "rake", Code: []CodeOption{{"-e", "ruby"}, {"--execute", "ruby"}, {"-p", "ruby"}, {"--execute-print", "ruby"}, {"-E", "ruby"}, {"--execute-continue", "ruby"}}},
-	{Name: "knife", Code: []CodeOption{{"-E", "ruby"}, {"--exec", "ruby"}}},
-	{Name: "sqlmap", Code: []CodeOption{{"--eval", "python"}}},
-	{Name: "exiftool", Code: []CodeOption{{"-if", "perl"}}},
-	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook"}, {"actionunban", "hook"}, {"actionstart", "hook"}, {"actionstop", "hook"}, {"actioncheck", "hook"}, {"actionflush", "hook"}, {"actionreload", "hook"}}},
-	{Name: "bee", Code: []CodeOption{{"eval", "php"}, {"ev", "php"}, {"php-eval", "php"}}},
-	{Name: "go", Code: []CodeOption{{"-toolexec", "exec"}, {"--toolexec", "exec"}, {"-exec", "exec"}, {"--exec", "exec"}, {"-vettool", "exec"}, {"--vettool", "exec"}, {"-w", "goenv"}}, ShellPaths: true},
-	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config"}}},
-	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}, Code: []CodeOption{{"-o", "pipe"}, {"--output", "pipe"}}},
+	{Name: "rake", Code: []CodeOption{{"-e", "ruby", nil}, {"--execute", "ruby", nil}, {"-p", "ruby", nil}, {"--execute-print", "ruby", nil}, {"-E", "ruby", nil}, {"--execute-continue", "ruby", nil}}},
+	{Name: "knife", Code: []CodeOption{{"-E", "ruby", nil}, {"--exec", "ruby", nil}}},
+	{Name: "sqlmap", Code: []CodeOption{{"--eval", "python", nil}}},
+	{Name: "exiftool", Code: []CodeOption{{"-if", "perl", nil}}},
+	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}},
+	{Name: "bee", Code: []CodeOption{{"eval", "php", nil}, {"ev", "php", nil}, {"php-eval", "php", nil}}},
+	{Name: "go", Code: []CodeOption{{"-toolexec", "exec", nil}, {"--toolexec", "exec", nil}, {"-exec", "exec", nil}, {"--exec", "exec", nil}, {"-vettool", "exec", nil}, {"--vettool", "exec", nil}, {"-w", "goenv", nil}}, ShellPaths: true},
+	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
+	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
 	{Name: "ltrace", Runs: "argv", Args: "aADeFlnopsuwx", Long: []string{"align", "config", "indent", "library", "output", "where"}},
-	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh"}, {"--command", "sh"}}},
+	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
@@ -795,41 +799,41 @@ var catalogPrograms = [...]Program{
 	{Name: "setarch", Runs: "argv", Operands: 1},
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
-	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh"}}},
+	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
-	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program"}, {"--exec", "program"}, {"--startas", "program"}, {"-a", "program"}}},
-	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
-	{Name: "xterm", Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}, {"-x", "argv"}, {"--command", "sh"}}, Shell: "agent"},
-	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv"}, {"--", "argv"}}, Shell: "agent"},
-	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv"}}, Shell: "agent"},
-	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh"}}, Shell: "agent"},
+	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
+	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
+	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
+	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},
+	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv", nil}}, Shell: "agent"},
+	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
-	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel"}, {":::+", "parallel"}}},
+	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}}},
 	{Name: "hping3", Stdin: "sh"},
 	{Name: "at", Stdin: "sh"},
-	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh"}, {"--call", "sh"}}},
-	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program"}, {"", "pkgscript"}}},
+	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
+	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
 	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv"},
-	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv"}, {"--command", "argv"}}},
+	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}},
 	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},
-	{Name: "socat", Code: []CodeOption{{"", "socat"}}},
-	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh"}}},
+	{Name: "socat", Code: []CodeOption{{"", "socat", nil}}},
+	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh", nil}}},
 	{Name: "proot", Runs: "argv", Args: "rbwqkm", Long: []string{"rootfs", "bind", "mount", "cwd", "qemu", "kernel-release"}},
 	{Name: "sched", Runs: "line", Operands: 1},
 	{Name: "faketime", Runs: "argv", Long: []string{"date-prog"}, Operands: 1},
 	{Name: "trickle", Runs: "argv", Args: "wtlnduLP"},
-	{Name: "hyperfine", Args: "wmMrPDLSunsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh"}, {"--setup", "sh"}, {"-p", "sh"}, {"--prepare", "sh"}, {"-c", "sh"}, {"--cleanup", "sh"}, {"--conclude", "sh"}, {"-S", "shell-program"}, {"--shell", "shell-program"}, {"", "sh"}}},
+	{Name: "hyperfine", Args: "wmMrPDLSunsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh", nil}, {"--setup", "sh", nil}, {"-p", "sh", nil}, {"--prepare", "sh", nil}, {"-c", "sh", nil}, {"--cleanup", "sh", nil}, {"--conclude", "sh", nil}, {"-S", "shell-program", nil}, {"--shell", "shell-program", nil}, {"", "sh", nil}}},
 	{Name: "direnv", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "op", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},
 	{Name: "dotenvx", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "aws-vault", Args: "d", Long: []string{"duration", "region", "mfa-token", "prompt", "backend", "server-port"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "launchctl", Args: "lpoe", Sub: []string{"submit"}, SubRun: "dashdash"},
-	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh"}}},
-	{Name: "hguard-shell", Code: []CodeOption{{"", "sh"}}},
-	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh"}, {"--command", "sh"}}},
+	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh", nil}}},
+	{Name: "hguard-shell", Code: []CodeOption{{"", "sh", nil}}},
+	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh", nil}, {"--command", "sh", nil}}},
 }
 
 // wrappers run the command that follows their own options (kind: wrapper).

@@ -23,26 +23,23 @@ import (
 // nice), "options" the programs whose options' values are command lines
 // (rg --pre, tar -I, rsync -e).
 type Entry struct {
-	Name        string   `yaml:"name"`
-	Aliases     []string `yaml:"aliases"`
-	Kind        string   `yaml:"kind"`
-	Runs        string   `yaml:"runs"`
-	Args        string   `yaml:"args"`
-	Long        []string `yaml:"long"`
-	Stop        string   `yaml:"stop"`
-	LongStop    []string `yaml:"longStop"`
-	Split       string   `yaml:"split"`     // wrapper: options whose value is more arguments (env -S); options: a command line
-	LongSplit   []string `yaml:"longSplit"` // the same, long
-	Assigns     bool     `yaml:"assigns"`   // wrapper: NAME=value words may come before the command (sudo, env)
-	Operands    int      `yaml:"operands"`
-	Sub         []string `yaml:"sub"`
-	SubRun      string   `yaml:"subrun"`
-	SubOperands int      `yaml:"suboperands"`
-	SubAfter    int      `yaml:"subafter"`
-	Code        []struct {
-		Option string `yaml:"option"`
-		Lang   string `yaml:"lang"`
-	} `yaml:"code"`
+	Name         string   `yaml:"name"`
+	Aliases      []string `yaml:"aliases"`
+	Kind         string   `yaml:"kind"`
+	Runs         string   `yaml:"runs"`
+	Args         string   `yaml:"args"`
+	Long         []string `yaml:"long"`
+	Stop         string   `yaml:"stop"`
+	LongStop     []string `yaml:"longStop"`
+	Split        string   `yaml:"split"`     // wrapper: options whose value is more arguments (env -S); options: a command line
+	LongSplit    []string `yaml:"longSplit"` // the same, long
+	Assigns      bool     `yaml:"assigns"`   // wrapper: NAME=value words may come before the command (sudo, env)
+	Operands     int      `yaml:"operands"`
+	Sub          []string `yaml:"sub"`
+	SubRun       string   `yaml:"subrun"`
+	SubOperands  int      `yaml:"suboperands"`
+	SubAfter     int      `yaml:"subafter"`
+	Code         []Code   `yaml:"code"`
 	Stdin        string   `yaml:"stdin"`
 	Shell        string   `yaml:"shell"`
 	ShellOptions []string `yaml:"shellOptions"`
@@ -52,6 +49,13 @@ type Entry struct {
 		Runs  string `yaml:"runs"`
 		Level string `yaml:"level"`
 	} `yaml:"examples"`
+}
+
+// Code is an option whose value is code, in the language runCode reads.
+type Code struct {
+	Option  string   `yaml:"option"`
+	Lang    string   `yaml:"lang"`
+	Helpers []string `yaml:"helpers"` // the programs the option is meant to run; another one run through it is an escape
 }
 
 // Langs are the languages cmdline's runCode reads.
@@ -150,6 +154,11 @@ func checkKind(where string, e Entry) []error {
 			errs = append(errs, fmt.Errorf("%s: %s is not a field of kind %q", where, f, e.Kind))
 		}
 	}
+	for _, c := range e.Code {
+		if len(c.Helpers) > 0 && c.Lang != "sh" && c.Lang != "sshopt" {
+			errs = append(errs, fmt.Errorf("%s: option %s: helpers are read for the languages sh and sshopt only", where, c.Option))
+		}
+	}
 	return errs
 }
 
@@ -219,7 +228,11 @@ func Source(list []Entry) []byte {
 				if j > 0 {
 					b.WriteString(", ")
 				}
-				fmt.Fprintf(&b, "{%q, %q}", c.Option, c.Lang)
+				if len(c.Helpers) > 0 {
+					fmt.Fprintf(&b, "{Option: %q, Lang: %q, Helpers: %#v}", c.Option, c.Lang, c.Helpers)
+				} else {
+					fmt.Fprintf(&b, "{%q, %q, nil}", c.Option, c.Lang)
+				}
 			}
 			b.WriteString("}")
 		}

@@ -18,10 +18,8 @@ func TestCheckKind(t *testing.T) {
 		{Entry{Runs: "argv", Args: "w", Operands: 1, Stop: "c"}, ""},
 		{Entry{Kind: "wrapper", Runs: "argv"}, `runs is not a field of kind "wrapper"`},
 		{Entry{Kind: "options", Operands: 1}, `operands is not a field of kind "options"`},
-		{Entry{Kind: "options", Code: []struct {
-			Option string `yaml:"option"`
-			Lang   string `yaml:"lang"`
-		}{{"-c", "sh"}}}, `code is not a field of kind "options"`},
+		{Entry{Kind: "options", Code: []Code{{Option: "-c", Lang: "sh"}}}, `code is not a field of kind "options"`},
+		{Entry{Code: []Code{{Option: "-x", Lang: "vim", Helpers: []string{"less"}}}}, `helpers are read for the languages sh and sshopt only`},
 		{Entry{Split: "S"}, `split is not a field of kind ""`},
 		{Entry{Assigns: true}, `assigns is not a field of kind ""`},
 		{Entry{Kind: "launcher"}, `kind "launcher", want wrapper, options or none`},
