@@ -8,7 +8,7 @@ import (
 
 // TestHelperOptionEscapes: an option, ssh setting or variable meant to run
 // a helper of one kind (a password store, an ssh or a proxy, a compressor,
-// the curl a plugin checks with) is an escape when it runs another program,
+// the curl a plugin checks with, a pager) is an escape when it runs another program,
 // asked whatever it runs, as a pager's ! is; its everyday values stay
 // allowed. GTFOBins' command entries run id through them (gtfo16,
 // 2026-12-05: each was allowed).
@@ -25,6 +25,12 @@ func TestHelperOptionEscapes(t *testing.T) {
 		{"split --filter=id /etc/hosts", dsl.Ask, dsl.Ask},
 		{"check_ssl_cert --curl-bin /tmp/x -H example.net", dsl.Ask, dsl.Ask},
 		{"opencode\n! id", dsl.Ask, dsl.Ask},
+		{"PAGER=id man ls", dsl.Ask, dsl.Ask},
+		{"MANPAGER='sh -c id' man ls", dsl.Ask, dsl.Ask},
+		{"SYSTEMD_PAGER=whoami systemctl status", dsl.Ask, dsl.Ask},
+		{"mysql --pager=id -e 'select 1'", dsl.Ask, dsl.Ask},
+		{"git -c core.pager=id log", dsl.Ask, dsl.Ask},
+		{"GIT_EDITOR='vim;id' git commit", dsl.Ask, dsl.Ask},
 		{"mkdir -p /tmp/d/bin; echo id > /tmp/d/bin/rustc; chmod +x /tmp/d/bin/rustc; rustup toolchain link x /tmp/d; rustup run x rustc", dsl.Ask, dsl.Ask},
 		// everyday
 		{"restic -r /srv/r --password-command 'pass show restic' snapshots", dsl.Allow, dsl.Allow},
@@ -40,6 +46,15 @@ func TestHelperOptionEscapes(t *testing.T) {
 		{"split -l 1000 --filter='zstd -q -o $FILE.zst' big.csv chunk-", dsl.Allow, dsl.Allow},
 		{"check_ssl_cert --openssl /opt/openssl3/bin/openssl -H example.net", dsl.Allow, dsl.Allow},
 		{"make build\n! grep -q FAIL build.log", dsl.Allow, dsl.Allow},
+		{"MANPAGER=\"sh -c 'col -bx | bat -l man -p'\" man printf", dsl.Allow, dsl.Allow},
+		{"MANPAGER='nvim +Man!' man ls", dsl.Allow, dsl.Allow},
+		{"PAGER='less -R' man ls", dsl.Allow, dsl.Allow},
+		{"PSQL_PAGER=pspg psql -l", dsl.Allow, dsl.Allow},
+		{"mysql --pager='less -SFX' -e 'select 1'", dsl.Allow, dsl.Allow},
+		{"git -c core.pager=delta diff", dsl.Allow, dsl.Allow},
+		{"git -c core.pager='less -S' log", dsl.Allow, dsl.Allow},
+		{"GIT_PAGER='less -R' git log", dsl.Allow, dsl.Allow},
+		{"GIT_EDITOR='code --wait' git commit", dsl.Allow, dsl.Allow},
 		{"printf '#!/bin/sh\\necho hi\\n' > /tmp/t.sh; chmod +x /tmp/t.sh; hyperfine /tmp/t.sh", dsl.Allow, dsl.Allow},
 		{"nohup ./server --port 8080 &", dsl.Allow, dsl.Allow},
 	})

@@ -163,6 +163,15 @@ func missedHelper(cmd string, helpers []string) string {
 		return ""
 	}
 	prog := program(path.Base(first))
+	if shells.has(prog) && len(words) > 2 && words[1] == "-c" {
+		// sh -c 'col -bx | bat -l man -p': the line the shell runs
+		_, rest, _ := strings.Cut(cmd, " -c ")
+		rest = strings.TrimSpace(rest)
+		if len(rest) >= 2 && (rest[0] == '\'' || rest[0] == '"') && rest[len(rest)-1] == rest[0] {
+			rest = rest[1 : len(rest)-1]
+		}
+		return missedHelper(rest, helpers)
+	}
 	for _, h := range helpers {
 		if program(h) == prog {
 			return ""
@@ -190,13 +199,16 @@ func sshHelpers() []string { return helpersOf("sshfs", "-o") }
 
 // envHelpers are the helpers of a variable of envCommands that names a
 // helper program: a password command as restic's --password-command, a
-// remote shell as sshfs's ssh; nil for the others.
+// remote shell as sshfs's ssh, a pager as mysql's --pager; nil for the
+// others (an editor, git's own variables, which git-config-override asks).
 func envHelpers(name string) []string {
 	switch name {
 	case "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND":
 		return helpersOf("restic", "--password-command")
 	case "BORG_RSH", "RSYNC_RSH", "CVS_RSH", "SVN_SSH":
 		return sshHelpers()
+	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER", "PSQL_PAGER", "GH_PAGER", "GLAB_PAGER", "AWS_PAGER", "DELTA_PAGER", "PERLDOC_PAGER":
+		return helpersOf("mysql", "--pager") // a pager
 	}
 	return nil
 }

@@ -685,7 +685,7 @@ var catalogPrograms = [...]Program{
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true},
 	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite"},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
-	{Name: "mysql", Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {"--pager", "sh", nil}}, Stdin: "mysql"},
+	{Name: "mysql", Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: []string{"less", "more", "most", "bat", "batcat", "cat", "col", "head", "tail", "nvim", "vim", "vi", "view", "nvimpager", "vimpager", "moar", "moor", "ov", "pspg", "w3m", "lynx", "delta", "diff-so-fancy", "ydiff", "sed", "grep"}}}, Stdin: "mysql"},
 	{Name: "psql", Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql"},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo"},
 	{Name: "ed", Stdin: "bang"},
