@@ -584,32 +584,43 @@ func geminiEnvFile(dir, home string) string {
 }
 
 // hijackingEnv reports an environment variable through which whoever sets
-// it for an agent takes over hguard's hook or every command the agent
-// runs: HGUARD_HOME (the hook's rules, which may switch built-ins off, its
-// approvals and configuration), bash's start-up code (BASH_ENV runs before
-// every bash -c, the hook's and the shell tool's), zsh's (ZDOTDIR), the
-// dynamic loader's preloads, and, where the agent takes them from the
-// project (claude), PATH and the shell that runs every command (Claude Code
-// runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
-// or SHELL when the path names bash or zsh; tested in internal/agente2e)
-// unless it is a system shell, and the script Claude Code runs ahead of
-// every Bash command (CLAUDE_ENV_FILE, which its SessionStart hooks fill;
-// tested in internal/agente2e). HGUARD_ENV=container and systemd's
-// container have the hook take itself to run in a container, where
-// approvals.container: auto runs every ask (tested in internal/agente2e);
-// HGUARD_ENV=host only takes that away.
-func hijackingEnv(name, value string, claude bool) bool {
+// it for an agent program (claude, codex, gemini: whose settings set it)
+// takes over hguard's hook or every command the agent runs: HGUARD_HOME
+// (the hook's rules, which may switch built-ins off, its approvals and
+// configuration), bash's start-up code (BASH_ENV runs before every bash
+// -c, the hook's and the shell tool's), a function bash defines from the
+// environment (BASH_FUNC_NAME%%, run in place of the command NAME; Codex
+// passes it on, tested in internal/agente2e; Claude Code drops it), zsh's
+// (ZDOTDIR), the dynamic loader's preloads, and, where the agent takes
+// them from the project (claude, codex), PATH and the shell that runs
+// every command (Claude Code runs its commands, hguard's shell prefix
+// among them, in CLAUDE_CODE_SHELL or SHELL when the path names bash or
+// zsh; tested in internal/agente2e) unless it is a system shell, and the
+// script Claude Code runs ahead of every Bash command (CLAUDE_ENV_FILE,
+// which its SessionStart hooks fill; tested in internal/agente2e).
+// HGUARD_ENV=container and systemd's container have the hook take itself
+// to run in a container, where approvals.container: auto runs every ask
+// (tested in internal/agente2e); HGUARD_ENV=host only takes that away.
+// CDPATH sends bash's cd elsewhere than the directory hguard judged the
+// command's next steps in (cd .config, then a write there, lands in
+// ~/.config; Gemini CLI and Codex pass it on, Claude Code drops it from its
+// Bash commands: tested in internal/agente2e) unless it names only the
+// current directory.
+func hijackingEnv(name, value, program string) bool {
 	switch name {
 	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "container":
 		return true
 	case "HGUARD_ENV":
 		return value != "host"
 	case "PATH", "CLAUDE_ENV_FILE":
-		return claude
+		return program != "gemini"
 	case "SHELL", "CLAUDE_CODE_SHELL":
-		return claude && !systemShell(value)
+		return program != "gemini" && !systemShell(value)
+	case "CDPATH":
+		// ".", or empty, is the current directory: cd goes where judged
+		return program != "claude" && slices.ContainsFunc(strings.Split(value, ":"), func(d string) bool { return d != "" && d != "." })
 	}
-	return false
+	return strings.HasPrefix(name, "BASH_FUNC_")
 }
 
 // systemShell reports whether p is bash or zsh in a directory only root
@@ -640,7 +651,7 @@ func envFileSwitchOffs(p string) []SwitchOff {
 	var found []SwitchOff
 	for _, m := range envLine.FindAllStringSubmatch(text, -1) {
 		v := strings.TrimSpace(m[2])
-		if hijackingEnv(m[1], strings.Trim(v, `"'`), false) && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
+		if hijackingEnv(m[1], strings.Trim(v, `"'`), "gemini") && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
 			!slices.Contains(found, SwitchOff{p, m[1]}) {
 			found = append(found, SwitchOff{File: p, Setting: m[1]})
 		}
@@ -735,13 +746,13 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 			add("hooks.state: enabled = false")
 		case key == "shell_environment_policy.set":
 			for name, value := range inlineStrings(v) {
-				if hijackingEnv(name, value, true) && value != "" {
+				if hijackingEnv(name, value, "codex") && value != "" {
 					add("shell_environment_policy.set." + name)
 				}
 			}
 		case strings.HasPrefix(key, "shell_environment_policy.set."):
 			name := strings.TrimPrefix(key, "shell_environment_policy.set.")
-			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, true) && value != "" {
+			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, "codex") && value != "" {
 				add(key)
 			}
 		}
@@ -842,7 +853,7 @@ func switchOffsIn(p string, v map[string]any) []SwitchOff {
 			add("env.CLAUDE_CODE_SHELL_PREFIX")
 		}
 		for _, k := range sortedKeys(env) {
-			if value, _ := env[k].(string); hijackingEnv(k, value, true) && env[k] != nil && env[k] != "" {
+			if value, _ := env[k].(string); hijackingEnv(k, value, "claude") && env[k] != nil && env[k] != "" {
 				add("env." + k)
 			}
 		}

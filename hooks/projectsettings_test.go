@@ -109,6 +109,18 @@ func TestProjectSwitchOffs(t *testing.T) {
 		{"codex shell environment, dotted", "codex", map[string]string{".codex/config.toml": "shell_environment_policy.set.HGUARD_ENV = \"container\"\n"}, "",
 			[]string{".codex/config.toml: shell_environment_policy.set.HGUARD_ENV"}},
 		{"codex shell environment everyday", "codex", map[string]string{".codex/config.toml": "[shell_environment_policy]\nset = { NODE_ENV = \"test\", CI = \"1\", BASH_ENV = \"\" }\ninclude_only = [\"PATH\", \"HOME\"]\n"}, "", nil},
+		// bash's cd looks in CDPATH first (Gemini CLI and Codex pass it on,
+		// Claude Code does not), and bash defines a function from
+		// BASH_FUNC_NAME%% (Codex passes it on) (redteam16)
+		{"gemini .env CDPATH", "gemini", map[string]string{".env": "CDPATH=..:/home/u\n"}, "",
+			[]string{".env: CDPATH"}},
+		{"gemini .env CDPATH the current directory", "gemini", map[string]string{".env": "CDPATH=.:\n"}, "", nil},
+		{"codex shell environment CDPATH and a function", "codex", map[string]string{".codex/config.toml": "[shell_environment_policy]\nset = { CDPATH = \"..\", \"BASH_FUNC_git%%\" = \"() { :; }\" }\n"}, "",
+			[]string{".codex/config.toml: shell_environment_policy.set.CDPATH", ".codex/config.toml: shell_environment_policy.set.BASH_FUNC_git%%"}},
+		{"codex shell environment CDPATH the current directory", "codex", map[string]string{".codex/config.toml": "[shell_environment_policy.set]\nCDPATH = \".\"\n"}, "", nil},
+		{"claude env CDPATH (Claude Code drops it)", "claude", map[string]string{".claude/settings.json": `{"env": {"CDPATH": ".."}}`}, "", nil},
+		{"claude env a function", "claude", map[string]string{".claude/settings.json": `{"env": {"BASH_FUNC_eval%%": "() { :; }"}}`}, "",
+			[]string{".claude/settings.json: env.BASH_FUNC_eval%%"}},
 		{"claude env everyday", "claude", map[string]string{".claude/settings.json": `{"env": {"NODE_ENV": "test", "BASH_DEFAULT_TIMEOUT_MS": "60000", "PATHS": "x"}}`}, "", nil},
 		{"copilot disableAllHooks", "copilot", map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, "",
 			[]string{".github/copilot/settings.json: disableAllHooks"}},
