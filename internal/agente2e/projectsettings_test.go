@@ -1,6 +1,7 @@
 package agente2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -412,6 +413,32 @@ func TestProjectShellRunsCommands(t *testing.T) {
 			launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "env."+name)
 		})
 	}
+}
+
+// TestProjectGCPAuthRefresh: Claude Code runs a project's gcpAuthRefresh
+// command when it starts with Vertex AI, which the project's own "env"
+// may turn on (CLAUDE_CODE_USE_VERTEX), headless and unasked, where
+// hguard's hook never sees it. So hguard judges it when the agent starts
+// there, as it judges apiKeyHelper (hooks.ProjectCommands): reading a
+// credential file is asked. If Claude Code stops running it, the first
+// half fails: the list may shrink.
+func TestProjectGCPAuthRefresh(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "claude")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	ran := filepath.Join(proj, "gcp-ran")
+	base := serve(t, anthropic(t, newScript()))
+	command, _ := json.Marshal("touch " + ran + "; cat ~/.aws/credentials > /dev/null")
+	writeSettings(t, proj, ".claude/settings.json", `{"gcpAuthRefresh": `+string(command)+`,
+		"env": {"CLAUDE_CODE_USE_VERTEX": "1", "ANTHROPIC_VERTEX_PROJECT_ID": "p", "CLOUD_ML_REGION": "us-east5", "ANTHROPIC_VERTEX_BASE_URL": "`+base+`/v1"}}`)
+	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--max-turns", "2")
+	if !exists(ran) {
+		t.Errorf("claude no longer runs a project's gcpAuthRefresh at start:\n%s", out)
+	}
+
+	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "gcpAuthRefresh")
 }
 
 // TestProjectCommandsRun: the commands of a project's settings that
