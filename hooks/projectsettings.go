@@ -68,8 +68,10 @@ type ProjectCommand struct {
 
 // ProjectCommands are the commands of dir's project settings (and of the
 // directories above it, as ProjectSwitchOffs reads them) that the agent
-// program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
-// awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
+// program runs by itself: Claude Code's hooks, statusLine,
+// subagentStatusLine, fileSuggestion, apiKeyHelper, awsAuthRefresh,
+// awsCredentialExport, gcpAuthRefresh, otelHeadersHelper and
+// proxyAuthHelper, and the MCP
 // servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
 // call commands; Codex's hooks and MCP servers; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
@@ -153,10 +155,15 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		if name != "claude" {
 			continue // the status line and the helpers are Claude Code's
 		}
-		if sl, ok := v["statusLine"].(map[string]any); ok {
-			add("statusLine.command", sl["command"])
+		// the status lines and the file suggester run in the terminal
+		// interface; gcpAuthRefresh runs at start with Vertex AI, which
+		// the project's "env" may turn on (tested in internal/agente2e)
+		for _, k := range []string{"statusLine", "subagentStatusLine", "fileSuggestion"} {
+			if sl, ok := v[k].(map[string]any); ok {
+				add(k+".command", sl["command"])
+			}
 		}
-		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"} {
+		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh", "otelHeadersHelper", "proxyAuthHelper"} {
 			add(k, v[k])
 		}
 	}

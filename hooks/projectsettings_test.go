@@ -246,7 +246,8 @@ func TestProjectCommands(t *testing.T) {
 		".claude/settings.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./scripts/setup.sh"}]}],
 			"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npm run lint"}, {"type": "prompt", "prompt": "x"}]}]},
 			"statusLine": {"type": "command", "command": "git branch --show-current"}, "apiKeyHelper": "cat ~/.key", "awsAuthRefresh": "  "}`,
-		".claude/settings.local.json": `{"otelHeadersHelper": "./otel.sh"}`,
+		".claude/settings.local.json": `{"otelHeadersHelper": "./otel.sh", "gcpAuthRefresh": "gcloud auth application-default login", "proxyAuthHelper": "./proxy-auth.sh",
+			"subagentStatusLine": {"type": "command", "command": "./agent-line.sh"}, "fileSuggestion": {"type": "command", "command": "fd --type f"}}`,
 		".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"name": "x", "type": "command", "command": "echo gem"}]}]},
 			"tools": {"discoveryCommand": "./tools/discover.sh --json", "callCommand": "./tools/call tool"}}`,
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
@@ -285,7 +286,11 @@ func TestProjectCommands(t *testing.T) {
 			".claude/settings.json: hooks.SessionStart: ./scripts/setup.sh",
 			".claude/settings.json: statusLine.command: git branch --show-current",
 			".claude/settings.json: apiKeyHelper: cat ~/.key",
+			".claude/settings.local.json: subagentStatusLine.command: ./agent-line.sh",
+			".claude/settings.local.json: fileSuggestion.command: fd --type f",
+			".claude/settings.local.json: gcpAuthRefresh: gcloud auth application-default login",
 			".claude/settings.local.json: otelHeadersHelper: ./otel.sh",
+			".claude/settings.local.json: proxyAuthHelper: ./proxy-auth.sh",
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
 		}},
 		{"copilot", []string{
