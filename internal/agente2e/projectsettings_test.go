@@ -441,6 +441,45 @@ func TestProjectGCPAuthRefresh(t *testing.T) {
 	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "gcpAuthRefresh")
 }
 
+// TestProjectCodexMCPForms: Codex starts the MCP servers of a trusted
+// project's config.toml whatever TOML form they take: args over several
+// lines, a server as an inline table, a multi-line string. hguard judges
+// each when Codex starts there (hooks.ProjectCommands), naming it: here
+// each reads a credential file, which is asked. If Codex stops starting
+// one, the first half fails.
+func TestProjectCodexMCPForms(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "codex")
+	home, proj := fixture(t)
+	base := serve(t, openAIResponses(t, newScript()))
+	trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+	hguardInit(t, home, hguard, hguard, "codex")
+	run := func(marker string) string {
+		return "touch " + filepath.Join(proj, marker) + "; cat ~/.aws/credentials > /dev/null"
+	}
+	file := ".codex/config.toml"
+	writeSettings(t, proj, file, "[mcp_servers.lines]\ncommand = \"sh\"\nargs = [\n  \"-c\",\n  "+tomlQuote(run("lines-ran"))+",\n]\n\n"+
+		"[mcp_servers.long]\ncommand = \"sh\"\nargs = [\"-c\", \"\"\"\n"+run("long-ran")+"\"\"\"]\n\n"+
+		"[mcp_servers]\ninline = { command = \"sh\", args = [\"-c\", "+tomlQuote(run("inline-ran"))+"] }\n")
+	out := runCodex(t, proj, home, bin)
+	for _, m := range []string{"lines-ran", "long-ran", "inline-ran"} {
+		if !exists(filepath.Join(proj, m)) {
+			t.Errorf("codex did not start the server that makes %s:\n%s", m, out)
+		}
+	}
+
+	for _, name := range []string{"mcp_servers.lines", "mcp_servers.long", "mcp_servers.inline"} {
+		launchAsks(t, hguard, proj, env(home), "codex exec 'fix the tests'", name)
+	}
+}
+
+// runCodex runs codex exec in proj, its home's config.toml in place.
+func runCodex(t *testing.T, proj, home, bin string) string {
+	t.Helper()
+	return run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
+}
+
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
 // starts there headless: Claude Code's .mcp.json servers; Gemini CLI's
