@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -267,71 +268,229 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	return out
 }
 
-// tomlStrings are the strings of a one-line TOML array (["-c", 'x']).
+// tomlStrings are the strings of a TOML array (["-c", 'x'], over several
+// lines too, a multi-line string among them).
 func tomlStrings(v string) []string {
-	inner, ok := strings.CutPrefix(strings.TrimSpace(v), "[")
-	if !ok {
-		return nil
-	}
 	var out []string
-	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		if c != '"' && c != '\'' {
-			continue
-		}
-		j := i + 1
-		for ; j < len(inner) && inner[j] != c; j++ {
-			if c == '"' && inner[j] == '\\' {
-				j++
-			}
-		}
-		if j >= len(inner) {
-			break
-		}
-		if s, ok := tomlStringValue(inner[i : j+1]); ok {
+	for _, e := range tomlElements(v, '[', ']') {
+		if s, ok := tomlStringValue(e); ok {
 			out = append(out, s)
 		}
-		i = j
 	}
 	return out
 }
 
-// tomlValues yields the key = value lines of TOML text: the key with its
+// tomlElements are the values of an array ([…], open '[') or the key =
+// value pairs of an inline table ({…}, open '{') as written, or none when
+// v is not one.
+func tomlElements(v string, open, close byte) []string {
+	v = strings.TrimSpace(v)
+	if len(v) < 2 || v[0] != open {
+		return nil
+	}
+	var out []string
+	for i := 1; i < len(v); {
+		c := v[i]
+		switch {
+		case c == close:
+			return out
+		case c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '#':
+			for i < len(v) && v[i] != '\n' {
+				i++
+			}
+		default:
+			j := i
+			if open == '{' { // the key, then the value
+				for j < len(v) && v[j] != '=' && v[j] != close {
+					if v[j] == '"' || v[j] == '\'' {
+						j += tomlValueEnd(v[j:])
+						continue
+					}
+					j++
+				}
+				if j >= len(v) || v[j] != '=' {
+					return out
+				}
+				j++
+				for j < len(v) && (v[j] == ' ' || v[j] == '\t') {
+					j++
+				}
+			}
+			end := j + tomlValueEnd(v[j:])
+			if end == i {
+				return out
+			}
+			out = append(out, v[i:end])
+			i = end
+		}
+	}
+	return out
+}
+
+// tomlValueEnd is the length of the TOML value v starts with: a string of
+// any of the four kinds, an array or an inline table (nested, over several
+// lines), or a bare word (a number, true) up to a comma, a closing bracket,
+// a comment or the line's end.
+func tomlValueEnd(v string) int {
+	switch {
+	case strings.HasPrefix(v, `"""`), strings.HasPrefix(v, "'''"):
+		q := v[:3]
+		i := 3
+		for i < len(v) {
+			if q[0] == '"' && v[i] == '\\' {
+				i += 2
+				continue
+			}
+			if strings.HasPrefix(v[i:], q) {
+				// up to two more quotes belong to the string
+				i += 3
+				for n := 0; n < 2 && i < len(v) && v[i] == q[0]; n++ {
+					i++
+				}
+				return i
+			}
+			i++
+		}
+		return len(v)
+	case strings.HasPrefix(v, `"`), strings.HasPrefix(v, "'"):
+		for i := 1; i < len(v); i++ {
+			switch {
+			case v[0] == '"' && v[i] == '\\':
+				i++
+			case v[i] == v[0], v[i] == '\n':
+				return i + 1
+			}
+		}
+		return len(v)
+	case strings.HasPrefix(v, "["), strings.HasPrefix(v, "{"):
+		close := byte(']')
+		if v[0] == '{' {
+			close = '}'
+		}
+		for i := 1; i < len(v); {
+			switch c := v[i]; {
+			case c == close:
+				return i + 1
+			case c == '"' || c == '\'' || c == '[' || c == '{':
+				i += tomlValueEnd(v[i:])
+			case c == '#':
+				for i < len(v) && v[i] != '\n' {
+					i++
+				}
+			default:
+				i++
+			}
+		}
+		return len(v)
+	}
+	i := 0
+	for i < len(v) && !strings.ContainsRune(",]}#\n", rune(v[i])) {
+		i++
+	}
+	return len(strings.TrimRight(v[:i], " \t\r"))
+}
+
+// tomlValues yields the key = value pairs of TOML text: the key with its
 // table's key before it (features.hooks under [features]), the value as
-// written, but for a comment after it. It reads as far as hguard's checks
-// need: table headers, dotted and quoted keys, one-line values.
+// written (an array or a string over several lines whole), but for a
+// comment after it; and the pairs of an inline table, or of the inline
+// tables of an array, under the key (x = { command = "sh" } yields
+// x.command too). It reads as far as hguard's checks need: table headers,
+// dotted and quoted keys, values.
 func tomlValues(data []byte) iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
+		text := string(data)
 		table := ""
-		for line := range strings.Lines(string(data)) {
-			line = strings.TrimSpace(line)
+		for i := 0; i < len(text); {
+			// a statement starts a line
+			nl := strings.IndexByte(text[i:], '\n')
+			lineEnd := len(text)
+			if nl >= 0 {
+				lineEnd = i + nl
+			}
+			line := strings.TrimSpace(text[i:lineEnd])
 			if t, ok := tomlTable(line); ok {
 				table = t
+				i = lineEnd + 1
 				continue
 			}
-			k, v, ok := strings.Cut(line, "=")
-			if !ok {
+			eq := -1
+			for j := i; j < lineEnd; j++ {
+				if text[j] == '"' || text[j] == '\'' {
+					j += tomlValueEnd(text[j:]) - 1
+					continue
+				}
+				if text[j] == '=' || text[j] == '#' {
+					if text[j] == '=' {
+						eq = j
+					}
+					break
+				}
+			}
+			if eq < 0 {
+				i = lineEnd + 1
 				continue
 			}
-			key := tomlKey(k)
+			key := tomlKey(text[i:eq])
 			if table != "" {
 				key = table + "." + key
 			}
-			v = strings.TrimSpace(v)
-			if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], "\"'") {
-				v = strings.TrimSpace(v[:i])
+			j := eq + 1
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+				j++
 			}
-			if !yield(key, v) {
+			end := j + tomlValueEnd(text[j:])
+			if !tomlYield(key, text[j:end], yield) {
 				return
+			}
+			// the rest of the value's last line is a comment, or nothing
+			if nl := strings.IndexByte(text[end:], '\n'); nl >= 0 {
+				i = end + nl + 1
+			} else {
+				i = len(text)
 			}
 		}
 	}
 }
 
-// tomlStringValue reads a one-line TOML string: "basic" (its escapes as
-// JSON's, which they are but for \U and \e) or 'literal'.
+// tomlYield yields key = v, then the pairs of v as an inline table, or of
+// the inline tables of v as an array, under key.
+func tomlYield(key, v string, yield func(string, string) bool) bool {
+	if !yield(key, strings.TrimSpace(v)) {
+		return false
+	}
+	for _, kv := range tomlElements(v, '{', '}') {
+		k, val, _ := strings.Cut(kv, "=")
+		if !tomlYield(key+"."+tomlKey(k), val, yield) {
+			return false
+		}
+	}
+	for _, e := range tomlElements(v, '[', ']') {
+		if strings.HasPrefix(e, "{") && !tomlYield(key, e, func(k, v string) bool { return k == key || yield(k, v) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// tomlStringValue reads a TOML string: "basic" (its escapes read),
+// 'literal', and the multi-line forms of both, between three quotes (a
+// newline right after the opening dropped; in a basic one, a backslash at
+// a line's end joining the next line).
 func tomlStringValue(v string) (string, bool) {
 	switch {
+	case strings.HasPrefix(v, "'''"), strings.HasPrefix(v, `"""`):
+		n := tomlValueEnd(v)
+		if n < 6 || v[n-3:n] != v[:3] {
+			return "", false
+		}
+		body := strings.TrimPrefix(strings.TrimPrefix(v[3:n-3], "\r"), "\n")
+		if strings.HasPrefix(v, `"`) {
+			return tomlUnescape(body, true)
+		}
+		return body, true
 	case strings.HasPrefix(v, "'"):
 		if i := strings.IndexByte(v[1:], '\''); i >= 0 {
 			return v[1 : 1+i], true
@@ -342,15 +501,67 @@ func tomlStringValue(v string) (string, bool) {
 			case '\\':
 				i++
 			case '"':
-				var s string
-				if json.Unmarshal([]byte(v[:i+1]), &s) == nil {
-					return s, true
-				}
-				return "", false
+				return tomlUnescape(v[1:i], false)
 			}
 		}
 	}
 	return "", false
+}
+
+// tomlUnescape reads the escapes of a basic string's body; in a
+// multi-line one, a backslash at a line's end drops the line break and
+// the blanks after it.
+func tomlUnescape(body string, multi bool) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(body) {
+			return "", false
+		}
+		i++
+		switch e := body[i]; e {
+		case 'b':
+			b.WriteByte('\b')
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'f':
+			b.WriteByte('\f')
+		case 'r':
+			b.WriteByte('\r')
+		case 'e':
+			b.WriteByte(0x1b)
+		case '"', '\\':
+			b.WriteByte(e)
+		case 'u', 'U':
+			n := 4
+			if e == 'U' {
+				n = 8
+			}
+			if i+1+n > len(body) {
+				return "", false
+			}
+			r, err := strconv.ParseUint(body[i+1:i+1+n], 16, 32)
+			if err != nil {
+				return "", false
+			}
+			b.WriteRune(rune(r))
+			i += n
+		default:
+			rest := strings.TrimLeft(body[i:], " \t\r")
+			if !multi || !strings.HasPrefix(rest, "\n") {
+				return "", false
+			}
+			rest = strings.TrimLeft(rest, " \t\r\n")
+			i = len(body) - len(rest) - 1
+		}
+	}
+	return b.String(), true
 }
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
