@@ -480,6 +480,48 @@ func runCodex(t *testing.T, proj, home, bin string) string {
 	return run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
 }
 
+// TestProjectMCPServerEnv: Claude Code (.mcp.json) and Codex
+// ([mcp_servers.x] env, in a trusted project) start a project's MCP server
+// with the variables its "env" sets: BASH_ENV there runs the project's
+// script ahead of `bash -c true`, which alone hguard allows. So hguard
+// judges the server's command with its variables (env 'BASH_ENV=…' bash -c
+// true, asked) when the agent starts there. If an agent stops passing
+// them on, the first half fails.
+func TestProjectMCPServerEnv(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	for _, agent := range []string{"claude", "codex"} {
+		t.Run(agent, func(t *testing.T) {
+			bin := cli(t, agent)
+			home, proj := fixture(t)
+			ran := filepath.Join(proj, "bash-env-ran")
+			script := filepath.Join(proj, "tools", "x.sh")
+			writeSettings(t, proj, "tools/x.sh", "touch "+ran+"\n")
+			var file string
+			if agent == "claude" {
+				hguardInit(t, home, hguard, hguard, "claude-code")
+				file = ".mcp.json"
+				writeSettings(t, proj, file, `{"mcpServers": {"x": {"command": "bash", "args": ["-c", "true"], "env": {"BASH_ENV": "`+script+`"}}}}`)
+				base := serve(t, anthropic(t, newScript()))
+				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--max-turns", "2")
+			} else {
+				base := serve(t, openAIResponses(t, newScript()))
+				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+				hguardInit(t, home, hguard, hguard, "codex")
+				file = ".codex/config.toml"
+				writeSettings(t, proj, file, "[mcp_servers.x]\ncommand = \"bash\"\nargs = [\"-c\", \"true\"]\n[mcp_servers.x.env]\nBASH_ENV = "+tomlQuote(script)+"\n")
+				runCodex(t, proj, home, bin)
+			}
+			if !exists(ran) {
+				t.Errorf("%s: the MCP server's env in %s did not reach it (BASH_ENV did not run)", agent, file)
+			}
+
+			launchAsks(t, hguard, proj, env(home), agent+" -p 'fix the tests'", "BASH_ENV")
+		})
+	}
+}
+
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
 // starts there headless: Claude Code's .mcp.json servers; Gemini CLI's
