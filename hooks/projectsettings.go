@@ -109,7 +109,7 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				sm, _ := servers[n].(map[string]any)
 				if c, ok := sm["command"].(string); ok {
 					args, _ := sm["args"].([]any)
-					add("mcpServers."+n, argvLine(append([]any{c}, args...)))
+					add("mcpServers."+n, argvLine(withEnv(sm["env"], append([]any{c}, args...))))
 				}
 			}
 		}
@@ -119,12 +119,12 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				switch c := sm["command"].(type) {
 				case []any: // OpenCode's
 					if sm["enabled"] != false {
-						add("mcp."+n+".command", argvLine(c))
+						add("mcp."+n+".command", argvLine(withEnv(sm["environment"], c)))
 					}
 				case string: // Crush's
 					if sm["disabled"] != true {
 						args, _ := sm["args"].([]any)
-						add("mcp."+n, argvLine(append([]any{c}, args...)))
+						add("mcp."+n, argvLine(withEnv(sm["env"], append([]any{c}, args...))))
 					}
 				}
 			}
@@ -169,6 +169,25 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		}
 	}
 	return out
+}
+
+// withEnv is argv run with the variables of env (an MCP server's "env", a
+// JSON object of strings) set, through env(1): env 'K=V' … argv, which
+// hguard judges as it judges the variables a command line sets
+// (BASH_ENV, NODE_OPTIONS, LD_PRELOAD ask). The agents start a server with
+// them (tested in internal/agente2e).
+func withEnv(env any, argv []any) []any {
+	m, _ := env.(map[string]any)
+	if len(m) == 0 {
+		return argv
+	}
+	out := []any{"env"}
+	for _, k := range sortedKeys(m) {
+		if v, ok := m[k].(string); ok {
+			out = append(out, k+"="+v)
+		}
+	}
+	return append(out, argv...)
 }
 
 // argvLine is a command line that runs argv (JSON strings; anything else
@@ -226,12 +245,21 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	// a stdio MCP server's command and one-line args, which Codex starts
 	// with a session in a trusted project (tested in internal/agente2e)
 	servers := map[string][]any{}
+	envs := map[string]map[string]any{} // each server's env
 	var names []string
 	for key, v := range tomlValues(data) {
 		if rest, ok := strings.CutPrefix(key, "mcp_servers."); ok {
 			name, field, _ := strings.Cut(rest, ".")
 			if _, seen := servers[name]; !seen && (field == "command" || field == "args" || field == "enabled") {
 				servers[name], names = []any{}, append(names, name)
+			}
+			if variable, ok := strings.CutPrefix(field, "env."); ok && !strings.Contains(variable, ".") {
+				if s, ok := tomlStringValue(v); ok {
+					if envs[name] == nil {
+						envs[name] = map[string]any{}
+					}
+					envs[name][variable] = s
+				}
 			}
 			switch field {
 			case "command":
@@ -260,7 +288,7 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	for _, name := range names {
 		// args before command in the file: the command is put first
 		if argv := servers[name]; len(argv) > 0 {
-			if line := argvLine(argv); line != "" {
+			if line := argvLine(withEnv(envs[name], argv)); line != "" {
 				out = append(out, ProjectCommand{File: p, Setting: "mcp_servers." + name, Command: line})
 			}
 		}

@@ -253,12 +253,12 @@ func TestProjectCommands(t *testing.T) {
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
 			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n" +
 			"[mcp_servers.db]\nargs = [\"-y\", 'db-mcp', \"a, \\\"b\\\"\"]\ncommand = \"npx\"\n[mcp_servers.off]\ncommand = \"x\"\nenabled = false\n[mcp_servers.web]\nurl = \"https://x.example\"\n",
-		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}}}`,
+		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}, "z": {"command": "bash", "args": ["s.sh"], "env": {"BASH_ENV": "./x.sh", "N": 1}}}}`,
 		".github/hooks/setup.json":      `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./scripts/setup.sh", "powershell": "x.ps1"}]}}`,
 		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
 		".cursor/hooks.json":            `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}]}}`,
-		"crush.json":                    `{"hooks": {"PreToolUse": [{"command": "./h.sh"}]}, "mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"]}, "off": {"command": "x", "disabled": true}}}`,
-		"opencode.json": `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"]}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}},
+		"crush.json":                    `{"hooks": {"PreToolUse": [{"command": "./h.sh"}]}, "mcp": {"fs": {"type": "stdio", "command": "npx", "args": ["-y", "fs-mcp"], "env": {"NODE_OPTIONS": "--require ./x.js"}}, "off": {"command": "x", "disabled": true}}}`,
+		"opencode.json": `{"mcp": {"a": {"type": "local", "command": ["bun", "x", "mcp-a"], "environment": {"LD_PRELOAD": "./x.so"}}, "off": {"type": "local", "command": ["x"], "enabled": false}, "r": {"type": "remote", "url": "https://x.example"}},
 			"formatter": {"prettier": {"disabled": true}, "fmt": {"command": ["./bin/fmt", "$FILE"], "extensions": [".go"]}}, "lsp": {"ls": {"command": ["node", "tools/ls.js", "--stdio"]}, "off": {"disabled": true, "command": ["x"]}}}`,
 	}
 	for rel, content := range files {
@@ -292,6 +292,7 @@ func TestProjectCommands(t *testing.T) {
 			".claude/settings.local.json: otelHeadersHelper: ./otel.sh",
 			".claude/settings.local.json: proxyAuthHelper: ./proxy-auth.sh",
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
+			".mcp.json: mcpServers.z: env BASH_ENV=./x.sh bash s.sh",
 		}},
 		{"copilot", []string{
 			".github/copilot/settings.json: hooks.postToolUse: npm run lint",
@@ -299,10 +300,11 @@ func TestProjectCommands(t *testing.T) {
 			".claude/settings.json: hooks.SessionStart: ./scripts/setup.sh",
 			".github/hooks/setup.json: hooks.sessionStart: ./scripts/setup.sh",
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
+			".mcp.json: mcpServers.z: env BASH_ENV=./x.sh bash s.sh",
 		}},
-		{"opencode", []string{"opencode.json: mcp.a.command: bun x mcp-a", "opencode.json: formatter.fmt.command: ./bin/fmt '$FILE'", "opencode.json: lsp.ls.command: node tools/ls.js --stdio"}},
+		{"opencode", []string{"opencode.json: mcp.a.command: env LD_PRELOAD=./x.so bun x mcp-a", "opencode.json: formatter.fmt.command: ./bin/fmt '$FILE'", "opencode.json: lsp.ls.command: node tools/ls.js --stdio"}},
 		{"cursor-agent", []string{".cursor/hooks.json: hooks.afterFileEdit: npx prettier --write"}},
-		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: npx -y fs-mcp"}},
+		{"crush", []string{"crush.json: hooks.PreToolUse: ./h.sh", "crush.json: mcp.fs: env 'NODE_OPTIONS=--require ./x.js' npx -y fs-mcp"}},
 		{"gemini", []string{".gemini/settings.json: hooks.BeforeTool: echo gem",
 			".gemini/settings.json: tools.discoveryCommand: ./tools/discover.sh --json", ".gemini/settings.json: tools.callCommand: './tools/call tool'"}},
 		{"codex", []string{`.codex/config.toml: hooks.SessionStart: echo "codex" # not a comment`, ".codex/config.toml: hooks.Stop: echo lit",
@@ -327,7 +329,9 @@ func TestCodexTOMLForms(t *testing.T) {
 		offs       []string
 	}{
 		{"args over lines", "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\n  \"-c\", # the script\n  \"rm -rf ~\",\n]\nenv = { A = \"1\" }\n",
-			[]string{"mcp_servers.x: sh -c 'rm -rf ~'"}, nil},
+			[]string{"mcp_servers.x: env A=1 sh -c 'rm -rf ~'"}, nil},
+		{"a server's env, a table", "[mcp_servers.x]\ncommand = \"node\"\nargs = [\"s.js\"]\n[mcp_servers.x.env]\nNODE_OPTIONS = \"--require ./x.js\"\n\"BASH_FUNC_ls%%\" = \"() { id; }\"\n",
+			[]string{"mcp_servers.x: env 'BASH_FUNC_ls%%=() { id; }' 'NODE_OPTIONS=--require ./x.js' node s.js"}, nil},
 		{"a server inline", "[mcp_servers]\nx = { command = \"sh\", args = [\"-c\", \"a, b = c\"] } # x\ny = { command = \"z\", enabled = false }\n",
 			[]string{"mcp_servers.x: sh -c 'a, b = c'"}, nil},
 		{"servers inline", "mcp_servers = { x = { command = \"sh\", args = ['-c', 'id'] } }\n",
