@@ -721,7 +721,7 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE|HTTPS?_PROXY|https?_proxy|SSL_CERT_FILE|SSL_CERT_DIR|BASH_FUNC_[^"]*)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -847,6 +847,11 @@ func geminiEnvFile(dir, home string) string {
 // HGUARD_ENV=container and systemd's container have the hook take itself
 // to run in a container, where approvals.container: auto runs every ask
 // (tested in internal/agente2e); HGUARD_ENV=host only takes that away.
+// A proxy (HTTP_PROXY, HTTPS_PROXY) and the certificates hguard trusts
+// (SSL_CERT_FILE, SSL_CERT_DIR) decide who answers for hguard's smart
+// reviewer, which approves asks: a proxy of the project's answers
+// "approve" in its place (tested in internal/agente2e); Codex sets its
+// variables for shell commands only, not for hooks.
 // CDPATH sends bash's cd elsewhere than the directory hguard judged the
 // command's next steps in (cd .config, then a write there, lands in
 // ~/.config; Gemini CLI and Codex pass it on, Claude Code drops it from its
@@ -862,6 +867,8 @@ func hijackingEnv(name, value, program string) bool {
 		return program != "gemini"
 	case "SHELL", "CLAUDE_CODE_SHELL":
 		return program != "gemini" && !systemShell(value)
+	case "HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR":
+		return program != "codex"
 	case "CDPATH":
 		// ".", or empty, is the current directory: cd goes where judged
 		return program != "claude" && slices.ContainsFunc(strings.Split(value, ":"), func(d string) bool { return d != "" && d != "." })
