@@ -72,8 +72,8 @@ type ProjectCommand struct {
 // program runs by itself: Claude Code's hooks, statusLine,
 // subagentStatusLine, fileSuggestion, apiKeyHelper, awsAuthRefresh,
 // awsCredentialExport, gcpAuthRefresh, otelHeadersHelper and
-// proxyAuthHelper, and the MCP
-// servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
+// proxyAuthHelper, and the servers of .mcp.json (a remote one's
+// headersHelper too); Gemini CLI's hooks and its tools' discovery and
 // call commands; Codex's hooks and MCP servers; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
 // servers; OpenCode's local MCP servers, formatters and language servers;
@@ -110,6 +110,12 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				if c, ok := sm["command"].(string); ok {
 					args, _ := sm["args"].([]any)
 					add("mcpServers."+n, argvLine(withEnv(sm["env"], append([]any{c}, args...))))
+				}
+				if name == "claude" {
+					// a remote server's headers come from a command Claude
+					// Code runs (not under -p, tested in redteam16: by its
+					// schema, where the user trusts the project)
+					add("mcpServers."+n+".headersHelper", sm["headersHelper"])
 				}
 			}
 		}

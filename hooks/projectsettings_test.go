@@ -261,7 +261,7 @@ func TestProjectCommands(t *testing.T) {
 		".codex/config.toml": "model = \"o3\"\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"codex\\\" # not a comment\"\n" +
 			"[[hooks.Stop.hooks]]\ncommand = 'echo lit'\n[tools]\ncommand = \"not a hook\"\n" +
 			"[mcp_servers.db]\nargs = [\"-y\", 'db-mcp', \"a, \\\"b\\\"\"]\ncommand = \"npx\"\n[mcp_servers.off]\ncommand = \"x\"\nenabled = false\n[mcp_servers.web]\nurl = \"https://x.example\"\n",
-		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example"}, "z": {"command": "bash", "args": ["s.sh"], "env": {"BASH_ENV": "./x.sh", "N": 1}}}}`,
+		".mcp.json":                     `{"mcpServers": {"db": {"command": "npx", "args": ["-y", "@acme/db-mcp", "--dsn", "it's"]}, "web": {"type": "http", "url": "https://x.example", "headersHelper": "./tools/token.sh"}, "z": {"command": "bash", "args": ["s.sh"], "env": {"BASH_ENV": "./x.sh", "N": 1}}}}`,
 		".github/hooks/setup.json":      `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./scripts/setup.sh", "powershell": "x.ps1"}]}}`,
 		".github/copilot/settings.json": `{"hooks": {"postToolUse": [{"type": "command", "command": "npm run lint"}]}, "statusLine": {"command": "not run under -p"}}`,
 		".cursor/hooks.json":            `{"version": 1, "hooks": {"afterFileEdit": [{"command": "npx prettier --write"}]}}`,
@@ -300,6 +300,7 @@ func TestProjectCommands(t *testing.T) {
 			".claude/settings.local.json: otelHeadersHelper: ./otel.sh",
 			".claude/settings.local.json: proxyAuthHelper: ./proxy-auth.sh",
 			".mcp.json: mcpServers.db: npx -y @acme/db-mcp --dsn 'it'\\''s'",
+			".mcp.json: mcpServers.web.headersHelper: ./tools/token.sh",
 			".mcp.json: mcpServers.z: env BASH_ENV=./x.sh bash s.sh",
 		}},
 		{"copilot", []string{
