@@ -36,6 +36,9 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 		{"claude and its shell prefix", "claude", ".claude/settings.json", `{"disableAllHooks": true, "env": {"CLAUDE_CODE_SHELL_PREFIX": ""}}`, true, true},
 		{"gemini hooks off", "gemini", ".gemini/settings.json", `{"hooksConfig": {"enabled": false}}`, true, true},
 		{"gemini hguard's hook disabled", "gemini", ".gemini/settings.json", `{"hooksConfig": {"disabled": ["hguard"]}}`, true, false},
+		// Gemini CLI expands ${VAR:-default} in every string of its settings
+		// as it loads them
+		{"gemini hguard's hook disabled, a default", "gemini", ".gemini/settings.json", `{"hooksConfig": {"disabled": ["${HGUARD_TEST_UNSET:-hguard}"]}}`, true, false},
 		// Codex reads a project's config.toml once the user trusts the project
 		{"codex hooks feature off", "codex", ".codex/config.toml", "[features]\nhooks = false\n", true, true},
 		{"codex the former feature name", "codex", ".codex/config.toml", "[features]\ncodex_hooks = false\n", true, true},
