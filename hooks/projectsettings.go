@@ -625,6 +625,7 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 				// (trailing commas): the words are judged instead.
 				offs = switchOffsInText(p, data, name)
 			} else {
+				v = expandSettings(p, v)
 				switch name {
 				case "opencode":
 					offs = openCodePlugins(p, v)
@@ -724,6 +725,9 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 		}
 		return s
 	})
+	if re := settingsVars(p); re != nil {
+		text = expandVars(text, re) // "${X:-hguard}"
+	}
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
@@ -925,7 +929,86 @@ func readSettings(p string) map[string]any {
 	if data := readFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
 		return nil
 	}
-	return v
+	return expandSettings(p, v)
+}
+
+// The variable references an agent expands in the strings of a settings
+// file as it loads it, from its own environment, whatever quotes are
+// around them: Gemini CLI in every string of its settings ($VAR, ${VAR},
+// ${VAR:-default}: its envVarResolver; tested in internal/agente2e),
+// Claude Code in a .mcp.json server's command, arguments, env and headers
+// (${VAR}, ${VAR:-default}). A shell would read "${UNSET:-x" ; rm -rf ~ ;
+// echo "}" as one echo; expanded, it runs rm. The last group is the
+// default, the others the name.
+var (
+	geminiVars = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+	mcpVars    = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
+)
+
+// settingsVars is the expansion the agent applies to the settings file at
+// p, or nil.
+func settingsVars(p string) *regexp.Regexp {
+	switch {
+	case filepath.Base(p) == ".mcp.json":
+		return mcpVars
+	case filepath.Base(p) == "settings.json" && filepath.Base(filepath.Dir(p)) == ".gemini":
+		return geminiVars
+	}
+	return nil
+}
+
+// expandSettings is v with its strings expanded as the agent expands the
+// settings file at p (settingsVars), from hguard's environment, which is
+// the one the agent will start with.
+func expandSettings(p string, v map[string]any) map[string]any {
+	re := settingsVars(p)
+	if re == nil {
+		return v
+	}
+	var walk func(any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case string:
+			return expandVars(x, re)
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for k := range x {
+				x[k] = walk(x[k])
+			}
+		}
+		return x
+	}
+	return walk(v).(map[string]any)
+}
+
+// expandVars replaces in s each reference re finds: by its variable's
+// value when it is set (empty too), else by its default, else it stays.
+func expandVars(s string, re *regexp.Regexp) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		last = m[1]
+		groups := len(m)/2 - 1
+		name := ""
+		for g := 1; g < groups; g++ {
+			if m[2*g] >= 0 && name == "" {
+				name = s[m[2*g]:m[2*g+1]]
+			}
+		}
+		if v, ok := os.LookupEnv(name); ok && name != "" {
+			b.WriteString(v)
+		} else if d := m[2*groups]; d >= 0 {
+			b.WriteString(s[d:m[2*groups+1]])
+		} else {
+			b.WriteString(s[m[0]:m[1]])
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // stripComments blanks the // and /* */ comments of JSON text outside its
