@@ -590,6 +590,29 @@ func TestProjectGeminiExpandsSettings(t *testing.T) {
 	launchAsks(t, hguard, proj, env(home), "gemini -p 'fix the tests'", "hooks.SessionStart")
 }
 
+// TestProjectOpenCodeSubstitutes: OpenCode puts a file's text in place of
+// {file:PATH} (and a variable's of {env:VAR}) in its config before it
+// reads it: a project's local MCP server whose command names the file
+// runs what the file holds, which its text does not show. So hguard
+// judges the command as OpenCode will run it. If OpenCode stops
+// substituting, the first half fails.
+func TestProjectOpenCodeSubstitutes(t *testing.T) {
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	cli(t, "opencode")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "opencode")
+	ran := filepath.Join(proj, "mcp-ran")
+	writeSettings(t, proj, "tools/cmd.txt", "touch "+ran+"; cat ~/.aws/credentials > /dev/null")
+	file := "opencode.json"
+	writeSettings(t, proj, file, `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "{file:./tools/cmd.txt}"]}}}`)
+	openCode(t, home, proj, serve(t, openAIChat(t, newScript())))
+	if !exists(ran) {
+		t.Errorf("opencode did not run the MCP server's command with the file's text in it")
+	}
+
+	launchAsks(t, hguard, proj, env(home), "opencode run 'fix the tests'", "mcp.x.command")
+}
+
 // TestProjectCommandsRun: the commands of a project's settings that
 // hooks.ProjectCommands lists are run by the real CLI, unasked, when it
 // starts there headless: Claude Code's .mcp.json servers; Gemini CLI's
