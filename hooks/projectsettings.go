@@ -612,7 +612,7 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	name := agentProgram(program)
 	for _, p := range projectFiles(program, dir, home) {
 		var offs []SwitchOff
-		switch data := readFile(p); {
+		switch data := readSettingsFile(p); {
 		case data == nil:
 		case strings.HasSuffix(p, ".toml"):
 			offs = codexSwitchOffs(p, data)
@@ -926,10 +926,54 @@ func envFileSwitchOffs(p string) []SwitchOff {
 // (Gemini CLI strips them before parsing), or nil.
 func readSettings(p string) map[string]any {
 	var v map[string]any
-	if data := readFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
+	if data := readSettingsFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
 		return nil
 	}
 	return expandSettings(p, v)
+}
+
+// readSettingsFile is the text of the settings file at p as the agent
+// parses it: for OpenCode's config, with {env:VAR} replaced by the
+// variable's value ("" when unset) and {file:PATH} by the file's text,
+// trimmed (PATH relative to the config's directory, or absolute, or under
+// ~/), as OpenCode does before it parses the config (a local MCP server's
+// command may name a file whose text runs; tested in internal/agente2e).
+// A file that cannot be read is "".
+func readSettingsFile(p string) []byte {
+	data := readFile(p)
+	if data == nil {
+		return nil
+	}
+	if b := filepath.Base(p); b != "opencode.json" && b != "opencode.jsonc" {
+		return data
+	}
+	text := openCodeEnv.ReplaceAllStringFunc(string(data), func(m string) string {
+		return jsonText(os.Getenv(openCodeEnv.FindStringSubmatch(m)[1]))
+	})
+	text = openCodeFile.ReplaceAllStringFunc(text, func(m string) string {
+		f := openCodeFile.FindStringSubmatch(m)[1]
+		if rest, ok := strings.CutPrefix(f, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				f = filepath.Join(home, rest)
+			}
+		}
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(filepath.Dir(p), f)
+		}
+		return jsonText(strings.TrimSpace(string(readFile(f))))
+	})
+	return []byte(text)
+}
+
+var (
+	openCodeEnv  = regexp.MustCompile(`\{env:([^}]+)\}`)
+	openCodeFile = regexp.MustCompile(`\{file:([^}]+)\}`)
+)
+
+// jsonText is s escaped for the inside of a JSON string.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
 
 // The variable references an agent expands in the strings of a settings

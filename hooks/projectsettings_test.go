@@ -428,3 +428,38 @@ func TestExpandVars(t *testing.T) {
 		t.Errorf("ProjectCommands:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestOpenCodeSubstitution: OpenCode's config is read with {env:VAR} and
+// {file:PATH} replaced as OpenCode replaces them before parsing: a local
+// MCP server's command naming a file runs the file's text (trimmed,
+// quotes and newlines kept inside the string), a plugin named by a
+// variable counts.
+func TestOpenCodeSubstitution(t *testing.T) {
+	t.Setenv("HGUARD_TEST_PLUGIN", "./tools/p.js")
+	home := t.TempDir()
+	proj := filepath.Join(home, "proj")
+	for rel, content := range map[string]string{
+		"opencode.json":            `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "{file:./tools/cmd.txt}"]}, "y": {"type": "local", "command": ["{env:HGUARD_TEST_UNSET}npx", "-y", "{file:~/nothing-here}srv"]}}}`,
+		"tools/cmd.txt":            "\n  echo \"a\" && rm -rf ~\n",
+		".opencode/opencode.jsonc": `{"plugin": ["{env:HGUARD_TEST_PLUGIN}"]}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(proj, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(proj, rel), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for _, c := range ProjectCommands("opencode", proj, home) {
+		got = append(got, c.Setting+": "+c.Command)
+	}
+	want := []string{`mcp.x.command: sh -c 'echo "a" && rm -rf ~'`, "mcp.y.command: npx -y srv"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ProjectCommands:\n got %q\nwant %q", got, want)
+	}
+	offs := ProjectSwitchOffs("opencode", proj, home)
+	if len(offs) != 1 || !strings.Contains(offs[0].Setting, "plugin ./tools/p.js") {
+		t.Errorf("ProjectSwitchOffs = %v, want the plugin ./tools/p.js", offs)
+	}
+}
