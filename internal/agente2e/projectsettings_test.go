@@ -324,6 +324,37 @@ func TestProjectEnvProxy(t *testing.T) {
 	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "env.HTTP_PROXY")
 }
 
+// TestProjectEnvNodeOptions: the other variables of a project's Claude
+// Code "env" reach every Bash command too: NODE_OPTIONS=--require FILE
+// runs the project's file inside an `npm --version` hguard's hook allowed.
+// So hguard judges each variable a project sets as the line `export
+// K=V` (the rules that ask about such a line: environment-hijack, a
+// package index moved, …) when the agent starts there; everyday ones
+// (NODE_ENV=test) pass. If Claude Code stops passing it on, the first
+// half fails.
+func TestProjectEnvNodeOptions(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("no npm")
+	}
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	bin := cli(t, "claude")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "claude-code")
+	ran := filepath.Join(proj, "required")
+	writeSettings(t, proj, "tools/x.js", "require('fs').writeFileSync("+fmt.Sprintf("%q", ran)+", 'x')\n")
+	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "npm --version", "description": "x"}})
+	base := serve(t, anthropic(t, s))
+	file := ".claude/settings.json"
+	writeSettings(t, proj, file, `{"env": {"NODE_ENV": "test", "NODE_OPTIONS": "--require `+filepath.Join(proj, "tools/x.js")+`"}}`)
+	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	if !exists(ran) {
+		t.Errorf("env NODE_OPTIONS in %s did not reach the command; the model got %q\n%s", file, s.result(t, "x").text, out)
+	}
+
+	launchAsks(t, hguard, proj, env(home), "claude -p 'fix the tests'", "env.NODE_OPTIONS")
+}
+
 // TestProjectEnvContainer: HGUARD_ENV from a project's Claude Code
 // settings reaches hguard's hook, which then takes itself to run in a
 // container: for a person whose configuration has approvals.container:
