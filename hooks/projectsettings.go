@@ -173,8 +173,57 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh", "otelHeadersHelper", "proxyAuthHelper"} {
 			add(k, v[k])
 		}
+		if filepath.Base(p) != ".mcp.json" {
+			env, _ := v["env"].(map[string]any)
+			for _, k := range sortedKeys(env) {
+				if value, ok := env[k].(string); ok {
+					out = append(out, exportCommand(p, "env.", k, value, name)...)
+				}
+			}
+		}
+	}
+	if name == "gemini" {
+		if p := geminiEnvFile(dir, home); p != "" {
+			text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(readFile(p)))
+			for _, m := range envLine.FindAllStringSubmatch(text, -1) {
+				out = append(out, exportCommand(p, "", m[1], dotenvValue(m[2]), name)...)
+			}
+		}
 	}
 	return out
+}
+
+// exportCommand is the variable a project's settings (the file at p) set
+// for every command the agent program runs, judged as the line `export
+// K=V` (setting, the prefix of its name), which the rules ask about when
+// it makes programs load or run other code (environment-hijack:
+// NODE_OPTIONS=--require FILE, tested in internal/agente2e) or moves a
+// package index; none for a variable ProjectSwitchOffs counts, or set
+// empty.
+func exportCommand(p, setting, k, v, program string) []ProjectCommand {
+	if v == "" || hijackingEnv(k, v, program) || !shellName.MatchString(k) {
+		return nil
+	}
+	return []ProjectCommand{{File: p, Setting: setting + k, Command: "export " + shellQuote(k+"="+v)}}
+}
+
+// shellName is a variable's name as a shell's export takes it.
+var shellName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// dotenvValue is the value of a line of an environment file as dotenv
+// reads it: the quotes around it removed, a comment after an unquoted one
+// dropped.
+func dotenvValue(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && strings.ContainsRune(`"'`+"`", rune(v[0])) {
+		if i := strings.IndexByte(v[1:], v[0]); i >= 0 {
+			return v[1 : 1+i]
+		}
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.TrimSpace(v)
 }
 
 // withEnv is argv run with the variables of env (an MCP server's "env", a
@@ -280,6 +329,13 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 				if v == "false" {
 					servers[name] = nil
 				}
+			}
+			continue
+		}
+		if k, ok := strings.CutPrefix(key, "shell_environment_policy.set."); ok && !strings.Contains(k, ".") {
+			// a variable Codex sets for every shell command
+			if value, ok := tomlStringValue(v); ok {
+				out = append(out, exportCommand(p, "shell_environment_policy.set.", k, value, "codex")...)
 			}
 			continue
 		}
