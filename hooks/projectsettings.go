@@ -186,7 +186,9 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		if p := geminiEnvFile(dir, home); p != "" {
 			text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(readFile(p)))
 			for _, m := range envLine.FindAllStringSubmatch(text, -1) {
-				out = append(out, exportCommand(p, "", m[1], dotenvValue(m[2]), name)...)
+				if _, set := os.LookupEnv(m[1]); !set { // Gemini CLI keeps a variable its environment has
+					out = append(out, exportCommand(p, "", m[1], dotenvValue(m[2]), name)...)
+				}
 			}
 		}
 	}
