@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -68,9 +69,11 @@ type ProjectCommand struct {
 
 // ProjectCommands are the commands of dir's project settings (and of the
 // directories above it, as ProjectSwitchOffs reads them) that the agent
-// program runs by itself: Claude Code's hooks, statusLine, apiKeyHelper,
-// awsAuthRefresh, awsCredentialExport and otelHeadersHelper, and the MCP
-// servers of .mcp.json; Gemini CLI's hooks and its tools' discovery and
+// program runs by itself: Claude Code's hooks, statusLine,
+// subagentStatusLine, fileSuggestion, apiKeyHelper, awsAuthRefresh,
+// awsCredentialExport, gcpAuthRefresh, otelHeadersHelper and
+// proxyAuthHelper, and the servers of .mcp.json (a remote one's
+// headersHelper too); Gemini CLI's hooks and its tools' discovery and
 // call commands; Codex's hooks and MCP servers; Copilot CLI's
 // hooks (.github/hooks/*.json, its settings', Claude Code's) and .mcp.json
 // servers; OpenCode's local MCP servers, formatters and language servers;
@@ -106,7 +109,13 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				sm, _ := servers[n].(map[string]any)
 				if c, ok := sm["command"].(string); ok {
 					args, _ := sm["args"].([]any)
-					add("mcpServers."+n, argvLine(append([]any{c}, args...)))
+					add("mcpServers."+n, argvLine(withEnv(sm["env"], append([]any{c}, args...))))
+				}
+				if name == "claude" {
+					// a remote server's headers come from a command Claude
+					// Code runs (not under -p, tested in redteam16: by its
+					// schema, where the user trusts the project)
+					add("mcpServers."+n+".headersHelper", sm["headersHelper"])
 				}
 			}
 		}
@@ -116,12 +125,12 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 				switch c := sm["command"].(type) {
 				case []any: // OpenCode's
 					if sm["enabled"] != false {
-						add("mcp."+n+".command", argvLine(c))
+						add("mcp."+n+".command", argvLine(withEnv(sm["environment"], c)))
 					}
 				case string: // Crush's
 					if sm["disabled"] != true {
 						args, _ := sm["args"].([]any)
-						add("mcp."+n, argvLine(append([]any{c}, args...)))
+						add("mcp."+n, argvLine(withEnv(sm["env"], append([]any{c}, args...))))
 					}
 				}
 			}
@@ -153,14 +162,89 @@ func ProjectCommands(program, dir, home string) []ProjectCommand {
 		if name != "claude" {
 			continue // the status line and the helpers are Claude Code's
 		}
-		if sl, ok := v["statusLine"].(map[string]any); ok {
-			add("statusLine.command", sl["command"])
+		// the status lines and the file suggester run in the terminal
+		// interface; gcpAuthRefresh runs at start with Vertex AI, which
+		// the project's "env" may turn on (tested in internal/agente2e)
+		for _, k := range []string{"statusLine", "subagentStatusLine", "fileSuggestion"} {
+			if sl, ok := v[k].(map[string]any); ok {
+				add(k+".command", sl["command"])
+			}
 		}
-		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"} {
+		for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh", "otelHeadersHelper", "proxyAuthHelper"} {
 			add(k, v[k])
+		}
+		if filepath.Base(p) != ".mcp.json" {
+			env, _ := v["env"].(map[string]any)
+			for _, k := range sortedKeys(env) {
+				if value, ok := env[k].(string); ok {
+					out = append(out, exportCommand(p, "env.", k, value, name)...)
+				}
+			}
+		}
+	}
+	if name == "gemini" {
+		if p := geminiEnvFile(dir, home); p != "" {
+			text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(readFile(p)))
+			for _, m := range envLine.FindAllStringSubmatch(text, -1) {
+				if _, set := os.LookupEnv(m[1]); !set { // Gemini CLI keeps a variable its environment has
+					out = append(out, exportCommand(p, "", m[1], dotenvValue(m[2]), name)...)
+				}
+			}
 		}
 	}
 	return out
+}
+
+// exportCommand is the variable a project's settings (the file at p) set
+// for every command the agent program runs, judged as the line `export
+// K=V` (setting, the prefix of its name), which the rules ask about when
+// it makes programs load or run other code (environment-hijack:
+// NODE_OPTIONS=--require FILE, tested in internal/agente2e) or moves a
+// package index; none for a variable ProjectSwitchOffs counts, or set
+// empty.
+func exportCommand(p, setting, k, v, program string) []ProjectCommand {
+	if v == "" || hijackingEnv(k, v, program) || !shellName.MatchString(k) {
+		return nil
+	}
+	return []ProjectCommand{{File: p, Setting: setting + k, Command: "export " + shellQuote(k+"="+v)}}
+}
+
+// shellName is a variable's name as a shell's export takes it.
+var shellName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// dotenvValue is the value of a line of an environment file as dotenv
+// reads it: the quotes around it removed, a comment after an unquoted one
+// dropped.
+func dotenvValue(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && strings.ContainsRune(`"'`+"`", rune(v[0])) {
+		if i := strings.IndexByte(v[1:], v[0]); i >= 0 {
+			return v[1 : 1+i]
+		}
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.TrimSpace(v)
+}
+
+// withEnv is argv run with the variables of env (an MCP server's "env", a
+// JSON object of strings) set, through env(1): env 'K=V' … argv, which
+// hguard judges as it judges the variables a command line sets
+// (BASH_ENV, NODE_OPTIONS, LD_PRELOAD ask). The agents start a server with
+// them (tested in internal/agente2e).
+func withEnv(env any, argv []any) []any {
+	m, _ := env.(map[string]any)
+	if len(m) == 0 {
+		return argv
+	}
+	out := []any{"env"}
+	for _, k := range sortedKeys(m) {
+		if v, ok := m[k].(string); ok {
+			out = append(out, k+"="+v)
+		}
+	}
+	return append(out, argv...)
 }
 
 // argvLine is a command line that runs argv (JSON strings; anything else
@@ -218,12 +302,21 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	// a stdio MCP server's command and one-line args, which Codex starts
 	// with a session in a trusted project (tested in internal/agente2e)
 	servers := map[string][]any{}
+	envs := map[string]map[string]any{} // each server's env
 	var names []string
 	for key, v := range tomlValues(data) {
 		if rest, ok := strings.CutPrefix(key, "mcp_servers."); ok {
 			name, field, _ := strings.Cut(rest, ".")
 			if _, seen := servers[name]; !seen && (field == "command" || field == "args" || field == "enabled") {
 				servers[name], names = []any{}, append(names, name)
+			}
+			if variable, ok := strings.CutPrefix(field, "env."); ok && !strings.Contains(variable, ".") {
+				if s, ok := tomlStringValue(v); ok {
+					if envs[name] == nil {
+						envs[name] = map[string]any{}
+					}
+					envs[name][variable] = s
+				}
 			}
 			switch field {
 			case "command":
@@ -241,6 +334,13 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 			}
 			continue
 		}
+		if k, ok := strings.CutPrefix(key, "shell_environment_policy.set."); ok && !strings.Contains(k, ".") {
+			// a variable Codex sets for every shell command
+			if value, ok := tomlStringValue(v); ok {
+				out = append(out, exportCommand(p, "shell_environment_policy.set.", k, value, "codex")...)
+			}
+			continue
+		}
 		if !strings.HasPrefix(key, "hooks.") || !strings.HasSuffix(key, ".command") {
 			continue
 		}
@@ -252,7 +352,7 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	for _, name := range names {
 		// args before command in the file: the command is put first
 		if argv := servers[name]; len(argv) > 0 {
-			if line := argvLine(argv); line != "" {
+			if line := argvLine(withEnv(envs[name], argv)); line != "" {
 				out = append(out, ProjectCommand{File: p, Setting: "mcp_servers." + name, Command: line})
 			}
 		}
@@ -260,71 +360,229 @@ func codexCommands(p string, data []byte) []ProjectCommand {
 	return out
 }
 
-// tomlStrings are the strings of a one-line TOML array (["-c", 'x']).
+// tomlStrings are the strings of a TOML array (["-c", 'x'], over several
+// lines too, a multi-line string among them).
 func tomlStrings(v string) []string {
-	inner, ok := strings.CutPrefix(strings.TrimSpace(v), "[")
-	if !ok {
-		return nil
-	}
 	var out []string
-	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		if c != '"' && c != '\'' {
-			continue
-		}
-		j := i + 1
-		for ; j < len(inner) && inner[j] != c; j++ {
-			if c == '"' && inner[j] == '\\' {
-				j++
-			}
-		}
-		if j >= len(inner) {
-			break
-		}
-		if s, ok := tomlStringValue(inner[i : j+1]); ok {
+	for _, e := range tomlElements(v, '[', ']') {
+		if s, ok := tomlStringValue(e); ok {
 			out = append(out, s)
 		}
-		i = j
 	}
 	return out
 }
 
-// tomlValues yields the key = value lines of TOML text: the key with its
+// tomlElements are the values of an array ([…], open '[') or the key =
+// value pairs of an inline table ({…}, open '{') as written, or none when
+// v is not one.
+func tomlElements(v string, open, close byte) []string {
+	v = strings.TrimSpace(v)
+	if len(v) < 2 || v[0] != open {
+		return nil
+	}
+	var out []string
+	for i := 1; i < len(v); {
+		c := v[i]
+		switch {
+		case c == close:
+			return out
+		case c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '#':
+			for i < len(v) && v[i] != '\n' {
+				i++
+			}
+		default:
+			j := i
+			if open == '{' { // the key, then the value
+				for j < len(v) && v[j] != '=' && v[j] != close {
+					if v[j] == '"' || v[j] == '\'' {
+						j += tomlValueEnd(v[j:])
+						continue
+					}
+					j++
+				}
+				if j >= len(v) || v[j] != '=' {
+					return out
+				}
+				j++
+				for j < len(v) && (v[j] == ' ' || v[j] == '\t') {
+					j++
+				}
+			}
+			end := j + tomlValueEnd(v[j:])
+			if end == i {
+				return out
+			}
+			out = append(out, v[i:end])
+			i = end
+		}
+	}
+	return out
+}
+
+// tomlValueEnd is the length of the TOML value v starts with: a string of
+// any of the four kinds, an array or an inline table (nested, over several
+// lines), or a bare word (a number, true) up to a comma, a closing bracket,
+// a comment or the line's end.
+func tomlValueEnd(v string) int {
+	switch {
+	case strings.HasPrefix(v, `"""`), strings.HasPrefix(v, "'''"):
+		q := v[:3]
+		i := 3
+		for i < len(v) {
+			if q[0] == '"' && v[i] == '\\' {
+				i += 2
+				continue
+			}
+			if strings.HasPrefix(v[i:], q) {
+				// up to two more quotes belong to the string
+				i += 3
+				for n := 0; n < 2 && i < len(v) && v[i] == q[0]; n++ {
+					i++
+				}
+				return i
+			}
+			i++
+		}
+		return len(v)
+	case strings.HasPrefix(v, `"`), strings.HasPrefix(v, "'"):
+		for i := 1; i < len(v); i++ {
+			switch {
+			case v[0] == '"' && v[i] == '\\':
+				i++
+			case v[i] == v[0], v[i] == '\n':
+				return i + 1
+			}
+		}
+		return len(v)
+	case strings.HasPrefix(v, "["), strings.HasPrefix(v, "{"):
+		close := byte(']')
+		if v[0] == '{' {
+			close = '}'
+		}
+		for i := 1; i < len(v); {
+			switch c := v[i]; {
+			case c == close:
+				return i + 1
+			case c == '"' || c == '\'' || c == '[' || c == '{':
+				i += tomlValueEnd(v[i:])
+			case c == '#':
+				for i < len(v) && v[i] != '\n' {
+					i++
+				}
+			default:
+				i++
+			}
+		}
+		return len(v)
+	}
+	i := 0
+	for i < len(v) && !strings.ContainsRune(",]}#\n", rune(v[i])) {
+		i++
+	}
+	return len(strings.TrimRight(v[:i], " \t\r"))
+}
+
+// tomlValues yields the key = value pairs of TOML text: the key with its
 // table's key before it (features.hooks under [features]), the value as
-// written, but for a comment after it. It reads as far as hguard's checks
-// need: table headers, dotted and quoted keys, one-line values.
+// written (an array or a string over several lines whole), but for a
+// comment after it; and the pairs of an inline table, or of the inline
+// tables of an array, under the key (x = { command = "sh" } yields
+// x.command too). It reads as far as hguard's checks need: table headers,
+// dotted and quoted keys, values.
 func tomlValues(data []byte) iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
+		text := string(data)
 		table := ""
-		for line := range strings.Lines(string(data)) {
-			line = strings.TrimSpace(line)
+		for i := 0; i < len(text); {
+			// a statement starts a line
+			nl := strings.IndexByte(text[i:], '\n')
+			lineEnd := len(text)
+			if nl >= 0 {
+				lineEnd = i + nl
+			}
+			line := strings.TrimSpace(text[i:lineEnd])
 			if t, ok := tomlTable(line); ok {
 				table = t
+				i = lineEnd + 1
 				continue
 			}
-			k, v, ok := strings.Cut(line, "=")
-			if !ok {
+			eq := -1
+			for j := i; j < lineEnd; j++ {
+				if text[j] == '"' || text[j] == '\'' {
+					j += tomlValueEnd(text[j:]) - 1
+					continue
+				}
+				if text[j] == '=' || text[j] == '#' {
+					if text[j] == '=' {
+						eq = j
+					}
+					break
+				}
+			}
+			if eq < 0 {
+				i = lineEnd + 1
 				continue
 			}
-			key := tomlKey(k)
+			key := tomlKey(text[i:eq])
 			if table != "" {
 				key = table + "." + key
 			}
-			v = strings.TrimSpace(v)
-			if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], "\"'") {
-				v = strings.TrimSpace(v[:i])
+			j := eq + 1
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+				j++
 			}
-			if !yield(key, v) {
+			end := j + tomlValueEnd(text[j:])
+			if !tomlYield(key, text[j:end], yield) {
 				return
+			}
+			// the rest of the value's last line is a comment, or nothing
+			if nl := strings.IndexByte(text[end:], '\n'); nl >= 0 {
+				i = end + nl + 1
+			} else {
+				i = len(text)
 			}
 		}
 	}
 }
 
-// tomlStringValue reads a one-line TOML string: "basic" (its escapes as
-// JSON's, which they are but for \U and \e) or 'literal'.
+// tomlYield yields key = v, then the pairs of v as an inline table, or of
+// the inline tables of v as an array, under key.
+func tomlYield(key, v string, yield func(string, string) bool) bool {
+	if !yield(key, strings.TrimSpace(v)) {
+		return false
+	}
+	for _, kv := range tomlElements(v, '{', '}') {
+		k, val, _ := strings.Cut(kv, "=")
+		if !tomlYield(key+"."+tomlKey(k), val, yield) {
+			return false
+		}
+	}
+	for _, e := range tomlElements(v, '[', ']') {
+		if strings.HasPrefix(e, "{") && !tomlYield(key, e, func(k, v string) bool { return k == key || yield(k, v) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// tomlStringValue reads a TOML string: "basic" (its escapes read),
+// 'literal', and the multi-line forms of both, between three quotes (a
+// newline right after the opening dropped; in a basic one, a backslash at
+// a line's end joining the next line).
 func tomlStringValue(v string) (string, bool) {
 	switch {
+	case strings.HasPrefix(v, "'''"), strings.HasPrefix(v, `"""`):
+		n := tomlValueEnd(v)
+		if n < 6 || v[n-3:n] != v[:3] {
+			return "", false
+		}
+		body := strings.TrimPrefix(strings.TrimPrefix(v[3:n-3], "\r"), "\n")
+		if strings.HasPrefix(v, `"`) {
+			return tomlUnescape(body, true)
+		}
+		return body, true
 	case strings.HasPrefix(v, "'"):
 		if i := strings.IndexByte(v[1:], '\''); i >= 0 {
 			return v[1 : 1+i], true
@@ -335,15 +593,67 @@ func tomlStringValue(v string) (string, bool) {
 			case '\\':
 				i++
 			case '"':
-				var s string
-				if json.Unmarshal([]byte(v[:i+1]), &s) == nil {
-					return s, true
-				}
-				return "", false
+				return tomlUnescape(v[1:i], false)
 			}
 		}
 	}
 	return "", false
+}
+
+// tomlUnescape reads the escapes of a basic string's body; in a
+// multi-line one, a backslash at a line's end drops the line break and
+// the blanks after it.
+func tomlUnescape(body string, multi bool) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(body) {
+			return "", false
+		}
+		i++
+		switch e := body[i]; e {
+		case 'b':
+			b.WriteByte('\b')
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'f':
+			b.WriteByte('\f')
+		case 'r':
+			b.WriteByte('\r')
+		case 'e':
+			b.WriteByte(0x1b)
+		case '"', '\\':
+			b.WriteByte(e)
+		case 'u', 'U':
+			n := 4
+			if e == 'U' {
+				n = 8
+			}
+			if i+1+n > len(body) {
+				return "", false
+			}
+			r, err := strconv.ParseUint(body[i+1:i+1+n], 16, 32)
+			if err != nil {
+				return "", false
+			}
+			b.WriteRune(rune(r))
+			i += n
+		default:
+			rest := strings.TrimLeft(body[i:], " \t\r")
+			if !multi || !strings.HasPrefix(rest, "\n") {
+				return "", false
+			}
+			rest = strings.TrimLeft(rest, " \t\r\n")
+			i = len(body) - len(rest) - 1
+		}
+	}
+	return b.String(), true
 }
 
 // ProjectSwitchOffs are the settings that switch hguard off for the agent
@@ -360,7 +670,7 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 	name := agentProgram(program)
 	for _, p := range projectFiles(program, dir, home) {
 		var offs []SwitchOff
-		switch data := readFile(p); {
+		switch data := readSettingsFile(p); {
 		case data == nil:
 		case strings.HasSuffix(p, ".toml"):
 			offs = codexSwitchOffs(p, data)
@@ -373,6 +683,7 @@ func ProjectSwitchOffs(program, dir, home string) []SwitchOff {
 				// (trailing commas): the words are judged instead.
 				offs = switchOffsInText(p, data, name)
 			} else {
+				v = expandSettings(p, v)
 				switch name {
 				case "opencode":
 					offs = openCodePlugins(p, v)
@@ -472,10 +783,13 @@ func switchOffsInText(p string, data []byte, program string) []SwitchOff {
 		}
 		return s
 	})
+	if re := settingsVars(p); re != nil {
+		text = expandVars(text, re) // "${X:-hguard}"
+	}
 	for _, w := range []struct{ program, setting, text string }{
 		{"", "disableAllHooks", `"disableAllHooks"\s*:\s*true`},
 		{"", "env.CLAUDE_CODE_SHELL_PREFIX", `"CLAUDE_CODE_SHELL_PREFIX"\s*:`},
-		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE)"\s*:\s*"[^"]`},
+		{"", "env", `"(HGUARD_HOME|HGUARD_ENV|container|BASH_ENV|ENV|ZDOTDIR|SHELLOPTS|BASHOPTS|PS4|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|PATH|SHELL|CLAUDE_CODE_SHELL|CLAUDE_ENV_FILE|HTTPS?_PROXY|https?_proxy|SSL_CERT_FILE|SSL_CERT_DIR|BASH_FUNC_[^"]*)"\s*:\s*"[^"]`},
 		{"", "hooksConfig.enabled", `"hooksConfig"[^}]*"enabled"\s*:\s*false`},
 		{"", "hooksConfig.disabled", `"disabled"\s*:\s*\[[^\]]*"hguard`},
 		{"opencode", "plugin, code OpenCode runs that can change a command after hguard's check", `"plugin"\s*:\s*\[\s*[^\]\s]`},
@@ -584,32 +898,50 @@ func geminiEnvFile(dir, home string) string {
 }
 
 // hijackingEnv reports an environment variable through which whoever sets
-// it for an agent takes over hguard's hook or every command the agent
-// runs: HGUARD_HOME (the hook's rules, which may switch built-ins off, its
-// approvals and configuration), bash's start-up code (BASH_ENV runs before
-// every bash -c, the hook's and the shell tool's), zsh's (ZDOTDIR), the
-// dynamic loader's preloads, and, where the agent takes them from the
-// project (claude), PATH and the shell that runs every command (Claude Code
-// runs its commands, hguard's shell prefix among them, in CLAUDE_CODE_SHELL
-// or SHELL when the path names bash or zsh; tested in internal/agente2e)
-// unless it is a system shell, and the script Claude Code runs ahead of
-// every Bash command (CLAUDE_ENV_FILE, which its SessionStart hooks fill;
-// tested in internal/agente2e). HGUARD_ENV=container and systemd's
-// container have the hook take itself to run in a container, where
-// approvals.container: auto runs every ask (tested in internal/agente2e);
-// HGUARD_ENV=host only takes that away.
-func hijackingEnv(name, value string, claude bool) bool {
+// it for an agent program (claude, codex, gemini: whose settings set it)
+// takes over hguard's hook or every command the agent runs: HGUARD_HOME
+// (the hook's rules, which may switch built-ins off, its approvals and
+// configuration), bash's start-up code (BASH_ENV runs before every bash
+// -c, the hook's and the shell tool's), a function bash defines from the
+// environment (BASH_FUNC_NAME%%, run in place of the command NAME; Codex
+// passes it on, tested in internal/agente2e; Claude Code drops it), zsh's
+// (ZDOTDIR), the dynamic loader's preloads, and, where the agent takes
+// them from the project (claude, codex), PATH and the shell that runs
+// every command (Claude Code runs its commands, hguard's shell prefix
+// among them, in CLAUDE_CODE_SHELL or SHELL when the path names bash or
+// zsh; tested in internal/agente2e) unless it is a system shell, and the
+// script Claude Code runs ahead of every Bash command (CLAUDE_ENV_FILE,
+// which its SessionStart hooks fill; tested in internal/agente2e).
+// HGUARD_ENV=container and systemd's container have the hook take itself
+// to run in a container, where approvals.container: auto runs every ask
+// (tested in internal/agente2e); HGUARD_ENV=host only takes that away.
+// A proxy (HTTP_PROXY, HTTPS_PROXY) and the certificates hguard trusts
+// (SSL_CERT_FILE, SSL_CERT_DIR) decide who answers for hguard's smart
+// reviewer, which approves asks: a proxy of the project's answers
+// "approve" in its place (tested in internal/agente2e); Codex sets its
+// variables for shell commands only, not for hooks.
+// CDPATH sends bash's cd elsewhere than the directory hguard judged the
+// command's next steps in (cd .config, then a write there, lands in
+// ~/.config; Gemini CLI and Codex pass it on, Claude Code drops it from its
+// Bash commands: tested in internal/agente2e) unless it names only the
+// current directory.
+func hijackingEnv(name, value, program string) bool {
 	switch name {
 	case "HGUARD_HOME", "BASH_ENV", "ENV", "ZDOTDIR", "SHELLOPTS", "BASHOPTS", "PS4", "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "container":
 		return true
 	case "HGUARD_ENV":
 		return value != "host"
 	case "PATH", "CLAUDE_ENV_FILE":
-		return claude
+		return program != "gemini"
 	case "SHELL", "CLAUDE_CODE_SHELL":
-		return claude && !systemShell(value)
+		return program != "gemini" && !systemShell(value)
+	case "HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR":
+		return program != "codex"
+	case "CDPATH":
+		// ".", or empty, is the current directory: cd goes where judged
+		return program != "claude" && slices.ContainsFunc(strings.Split(value, ":"), func(d string) bool { return d != "" && d != "." })
 	}
-	return false
+	return strings.HasPrefix(name, "BASH_FUNC_")
 }
 
 // systemShell reports whether p is bash or zsh in a directory only root
@@ -640,7 +972,7 @@ func envFileSwitchOffs(p string) []SwitchOff {
 	var found []SwitchOff
 	for _, m := range envLine.FindAllStringSubmatch(text, -1) {
 		v := strings.TrimSpace(m[2])
-		if hijackingEnv(m[1], strings.Trim(v, `"'`), false) && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
+		if hijackingEnv(m[1], strings.Trim(v, `"'`), "gemini") && strings.Trim(v, `"'`+"`") != "" && !strings.HasPrefix(v, "#") &&
 			!slices.Contains(found, SwitchOff{p, m[1]}) {
 			found = append(found, SwitchOff{File: p, Setting: m[1]})
 		}
@@ -652,10 +984,133 @@ func envFileSwitchOffs(p string) []SwitchOff {
 // (Gemini CLI strips them before parsing), or nil.
 func readSettings(p string) map[string]any {
 	var v map[string]any
-	if data := readFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
+	if data := readSettingsFile(p); data == nil || json.Unmarshal(stripComments(data), &v) != nil {
 		return nil
 	}
-	return v
+	return expandSettings(p, v)
+}
+
+// readSettingsFile is the text of the settings file at p as the agent
+// parses it: for OpenCode's config, with {env:VAR} replaced by the
+// variable's value ("" when unset) and {file:PATH} by the file's text,
+// trimmed (PATH relative to the config's directory, or absolute, or under
+// ~/), as OpenCode does before it parses the config (a local MCP server's
+// command may name a file whose text runs; tested in internal/agente2e).
+// A file that cannot be read is "".
+func readSettingsFile(p string) []byte {
+	data := readFile(p)
+	if data == nil {
+		return nil
+	}
+	if b := filepath.Base(p); b != "opencode.json" && b != "opencode.jsonc" {
+		return data
+	}
+	text := openCodeEnv.ReplaceAllStringFunc(string(data), func(m string) string {
+		return jsonText(os.Getenv(openCodeEnv.FindStringSubmatch(m)[1]))
+	})
+	text = openCodeFile.ReplaceAllStringFunc(text, func(m string) string {
+		f := openCodeFile.FindStringSubmatch(m)[1]
+		if rest, ok := strings.CutPrefix(f, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				f = filepath.Join(home, rest)
+			}
+		}
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(filepath.Dir(p), f)
+		}
+		return jsonText(strings.TrimSpace(string(readFile(f))))
+	})
+	return []byte(text)
+}
+
+var (
+	openCodeEnv  = regexp.MustCompile(`\{env:([^}]+)\}`)
+	openCodeFile = regexp.MustCompile(`\{file:([^}]+)\}`)
+)
+
+// jsonText is s escaped for the inside of a JSON string.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// The variable references an agent expands in the strings of a settings
+// file as it loads it, from its own environment, whatever quotes are
+// around them: Gemini CLI in every string of its settings ($VAR, ${VAR},
+// ${VAR:-default}: its envVarResolver; tested in internal/agente2e),
+// Claude Code in a .mcp.json server's command, arguments, env and headers
+// (${VAR}, ${VAR:-default}). A shell would read "${UNSET:-x" ; rm -rf ~ ;
+// echo "}" as one echo; expanded, it runs rm. The last group is the
+// default, the others the name.
+var (
+	geminiVars = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+	mcpVars    = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
+)
+
+// settingsVars is the expansion the agent applies to the settings file at
+// p, or nil.
+func settingsVars(p string) *regexp.Regexp {
+	switch {
+	case filepath.Base(p) == ".mcp.json":
+		return mcpVars
+	case filepath.Base(p) == "settings.json" && filepath.Base(filepath.Dir(p)) == ".gemini":
+		return geminiVars
+	}
+	return nil
+}
+
+// expandSettings is v with its strings expanded as the agent expands the
+// settings file at p (settingsVars), from hguard's environment, which is
+// the one the agent will start with.
+func expandSettings(p string, v map[string]any) map[string]any {
+	re := settingsVars(p)
+	if re == nil {
+		return v
+	}
+	var walk func(any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case string:
+			return expandVars(x, re)
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for k := range x {
+				x[k] = walk(x[k])
+			}
+		}
+		return x
+	}
+	return walk(v).(map[string]any)
+}
+
+// expandVars replaces in s each reference re finds: by its variable's
+// value when it is set (empty too), else by its default, else it stays.
+func expandVars(s string, re *regexp.Regexp) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		last = m[1]
+		groups := len(m)/2 - 1
+		name := ""
+		for g := 1; g < groups; g++ {
+			if m[2*g] >= 0 && name == "" {
+				name = s[m[2*g]:m[2*g+1]]
+			}
+		}
+		if v, ok := os.LookupEnv(name); ok && name != "" {
+			b.WriteString(v)
+		} else if d := m[2*groups]; d >= 0 {
+			b.WriteString(s[d:m[2*groups+1]])
+		} else {
+			b.WriteString(s[m[0]:m[1]])
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // stripComments blanks the // and /* */ comments of JSON text outside its
@@ -735,13 +1190,13 @@ func codexSwitchOffs(p string, data []byte) []SwitchOff {
 			add("hooks.state: enabled = false")
 		case key == "shell_environment_policy.set":
 			for name, value := range inlineStrings(v) {
-				if hijackingEnv(name, value, true) && value != "" {
+				if hijackingEnv(name, value, "codex") && value != "" {
 					add("shell_environment_policy.set." + name)
 				}
 			}
 		case strings.HasPrefix(key, "shell_environment_policy.set."):
 			name := strings.TrimPrefix(key, "shell_environment_policy.set.")
-			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, true) && value != "" {
+			if value, ok := tomlStringValue(v); ok && hijackingEnv(name, value, "codex") && value != "" {
 				add(key)
 			}
 		}
@@ -842,7 +1297,7 @@ func switchOffsIn(p string, v map[string]any) []SwitchOff {
 			add("env.CLAUDE_CODE_SHELL_PREFIX")
 		}
 		for _, k := range sortedKeys(env) {
-			if value, _ := env[k].(string); hijackingEnv(k, value, true) && env[k] != nil && env[k] != "" {
+			if value, _ := env[k].(string); hijackingEnv(k, value, "claude") && env[k] != nil && env[k] != "" {
 				add("env." + k)
 			}
 		}

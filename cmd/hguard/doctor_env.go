@@ -197,7 +197,7 @@ func doctorAgents(r report, userHome string, cfg *config.Config) {
 			}
 		}
 		for _, d := range hooks.ProjectEnvSetters("claude", wd, userHome) {
-			r.bad("agent", "claude started here would run code hguard did not check ahead of every command: %s may write the script Claude Code runs first ($CLAUDE_ENV_FILE); fix: remove the hook", d)
+			r.bad("agent", "claude started here would run code no hook of hguard's checked ahead of every command: %s may write the script Claude Code runs first ($CLAUDE_ENV_FILE), which only hguard's shell prefix judges; fix: remove the hook", d)
 		}
 		for _, d := range hooks.ProjectSenders("claude", wd, userHome) {
 			r.bad("agent", "claude started here would send its tool calls and their results to a server: %s; fix: remove the hook", d)

@@ -42,7 +42,7 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 {
 		return usagef("it is set by 'hguard init claude-code' as CLAUDE_CODE_SHELL_PREFIX", "%s takes exactly one command", agentShellFlag)
 	}
-	offs, deciders := claudeProject(os.Getenv)
+	offs, deciders, setters := claudeProject(os.Getenv)
 	if len(offs) > 0 {
 		var said []string
 		for _, o := range offs {
@@ -53,6 +53,11 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(deciders) > 0 {
 		if err := checkReplaced(args[0], deciders, stderr); err != nil {
+			return err
+		}
+	}
+	if len(setters) > 0 {
+		if err := checkPrelude(args[0], setters, stderr); err != nil {
 			return err
 		}
 	}
@@ -127,13 +132,15 @@ func runAgentShell(args []string, stdout, stderr io.Writer) error {
 // claudeProject reads the settings of the project Claude Code runs this
 // prefix in: those that switch hguard's hooks off (hooks.ProjectSwitchOffs),
 // where the hook checked nothing and the prefix is all of hguard that still
-// runs, so it refuses every command, the agent being the caller; and the
+// runs, so it refuses every command, the agent being the caller; the
 // project's hooks that may replace a command the hook checked
-// (hooks.ProjectDeciders). Under another agent (Gemini CLI's hook rewrites
-// commands to this prefix) there are none: the hook did run.
-func claudeProject(getenv func(string) string) (offs []hooks.SwitchOff, deciders []hooks.ProjectDecider) {
+// (hooks.ProjectDeciders); and those that may write the script Claude
+// Code runs ahead of every command (hooks.ProjectEnvSetters). Under
+// another agent (Gemini CLI's hook rewrites commands to this prefix) there
+// are none: the hook did run.
+func claudeProject(getenv func(string) string) (offs []hooks.SwitchOff, deciders, setters []hooks.ProjectDecider) {
 	if agent, _ := ancestry.FromEnv(getenv); agent != string(hooks.ClaudeCode) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	home := getenv("HOME")
 	dirs := []string{getenv("CLAUDE_PROJECT_DIR")}
@@ -151,8 +158,55 @@ func claudeProject(getenv func(string) string) (offs []hooks.SwitchOff, deciders
 				deciders = append(deciders, o)
 			}
 		}
+		for _, o := range hooks.ProjectEnvSetters("claude", d, home) {
+			if !slices.Contains(setters, o) {
+				setters = append(setters, o)
+			}
+		}
 	}
-	return offs, deciders
+	return offs, deciders, setters
+}
+
+// checkPrelude lets the Bash tool's line run only if what it runs ahead of
+// its command is allowed, judged as the agent's: there Claude Code puts
+// the script that hooks wrote to $CLAUDE_ENV_FILE, and a project's hook
+// (setters) may have written a function that takes the place of the
+// command hguard's hook checked. The rest of it is Claude Code's own (its
+// shell snapshot, shopt), which hguard allows. A line not in the Bash
+// tool's wrapper (a hook's command) runs ahead of nothing.
+// (TestProjectHookWritesEnvFile fails if the wrapper changes.)
+func checkPrelude(line string, setters []hooks.ProjectDecider, stderr io.Writer) error {
+	if !bashToolLine(line) {
+		return nil
+	}
+	var said []string
+	for _, d := range setters {
+		said = append(said, d.String())
+	}
+	prelude, ok := cmdline.EvalPrelude(line)
+	if !ok {
+		return cli.WithHint(fmt.Errorf("hguard cannot read what this line of Claude Code's Bash tool runs ahead of its command, where a hook of this project's own settings may have put code (%s)",
+			strings.Join(said, "; ")), "a person removes the hook and starts a new session")
+	}
+	if prelude == "" {
+		return nil
+	}
+	dc, err := openDecider(stderr)
+	if err != nil {
+		return err
+	}
+	defer dc.Close()
+	wd, _ := os.Getwd()
+	d, err := dc.Decide(approval.CheckRequest{Command: prelude, Cwd: wd, Session: session.FromAgent(string(hooks.ClaudeCode)),
+		Caller: string(hooks.ClaudeCode), AskDenies: true, Shell: "bash"})
+	if err != nil {
+		return err
+	}
+	if d.Outcome != dsl.Allow {
+		return cli.WithHint(fmt.Errorf("Claude Code runs a script ahead of this command that a hook of this project's own settings may have written ($CLAUDE_ENV_FILE: %s); checked, what runs ahead of this command is not allowed: %s",
+			strings.Join(said, "; "), modelReasons(d)), "a person removes the hook and starts a new session")
+	}
+	return nil
 }
 
 // checkReplaced lets the Bash tool's line (what Claude Code hands its

@@ -62,3 +62,31 @@ func EvalArgument(line string) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// EvalPrelude is the text of the line ahead of its only eval, the `&&`
+// that joins them dropped: what Claude Code's Bash tool runs before the
+// command (its shell snapshot, its own settings, the script hooks wrote to
+// $CLAUDE_ENV_FILE). Not ok for a line with no eval, several, or one that
+// does not parse. hguard's shell prefix judges it (cmd/hguard,
+// checkPrelude).
+func EvalPrelude(line string) (string, bool) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
+	if err != nil {
+		return "", false
+	}
+	var evals []*syntax.CallExpr
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "eval" {
+			evals = append(evals, call)
+		}
+		return true
+	})
+	if len(evals) != 1 {
+		return "", false
+	}
+	off := int(evals[0].Pos().Offset())
+	if off > len(line) {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line[:off]), "&&")), true
+}
