@@ -96,3 +96,9 @@ func absent(path string) bool {
 	_, err := os.Lstat(path)
 	return errors.Is(err, fs.ErrNotExist)
 }
+
+// gitHolds is dsl.Context.GitHolds: checkpoint.GitHolds, when it knows.
+func gitHolds(path string) bool {
+	held, ok := checkpoint.GitHolds(path)
+	return held && ok
+}

@@ -66,6 +66,10 @@ type Context struct {
 	// in it, and no link or repository of its own (a submodule's
 	// checkout) on the way. Nil: none is known (regenerable).
 	BuildOutput func(path string) bool
+	// GitHolds reports a path (absolute, clean) whose content its work
+	// tree's git index already holds (checkpoint.GitHolds): overwriting it
+	// from the index or a commit loses nothing. Nil: none is known.
+	GitHolds func(path string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -149,6 +153,9 @@ type CommandEnv struct {
 	// PlainFile reports a file (no directory) an agent's command names on
 	// disk, that the line fills with nothing first (plainFile).
 	PlainFile func(path string) bool `expr:"plainFile"`
+	// GitHolds reports a path whose content git already holds
+	// (gitHolds).
+	GitHolds func(path string) bool `expr:"gitHolds"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -318,6 +325,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
@@ -1280,6 +1288,27 @@ func regenerable(p, dir string, ctx Context) bool {
 		r = ctx.Home + rest
 	}
 	return strings.HasPrefix(r, "/") && ctx.BuildOutput(path.Clean(r))
+}
+
+// gitHolds reports a path, resolved against the command's directory dir,
+// whose content git already holds (Context.GitHolds): a pathspec with
+// magic (:/), a glob, a path known only at run time and one that climbs
+// (..) are not.
+func gitHolds(p, dir string, ctx Context) bool {
+	if p == "" || ctx.GitHolds == nil || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ":") || strings.ContainsAny(p, "$`*?[{\\") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if slices.Contains(strings.Split(r, "/"), "..") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(r, "~"); ok {
+		if ctx.Home == "" || rest != "" && rest[0] != '/' {
+			return false
+		}
+		r = ctx.Home + rest
+	}
+	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

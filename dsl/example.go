@@ -30,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{BuildOutput: exampleBuildOutput}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -48,6 +48,15 @@ func exampleExists(p string) (dir, ok bool) {
 	}
 	dir, ok = exampleDisk[p]
 	return dir, ok
+}
+
+// exampleGitHolds is Context.GitHolds for rules' examples: in the work
+// tree /home/u/proj, file.txt, list.txt and what is below src/ hold
+// uncommitted changes; git holds every other path there (main.go,
+// README.md, docs/).
+func exampleGitHolds(p string) bool {
+	rel, found := strings.CutPrefix(p, "/home/u/proj/")
+	return found && rel != "file.txt" && rel != "list.txt" && rel != "src" && !strings.HasPrefix(rel, "src/")
 }
 
 // exampleBuildOutput is Context.BuildOutput for rules' examples:

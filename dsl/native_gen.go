@@ -535,7 +535,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native131
 		}
-	case "(pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\"))) || (pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\"))":
+	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
 		if scope == "command" {
 			return native132
 		}
@@ -4574,18 +4574,24 @@ func native131(env any) bool {
 func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "checkout") &&
-		((anyOf(e.Args, func(p0 string) bool {
-			return (p0 == "--")
-		}) ||
-			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return in(p0, ".", "*", ":/")
-			})) ||
-			e.HasFlag("f", "force"))) ||
-		((e.Pos(0) == "restore") &&
-			(!e.HasFlag("S", "staged") ||
-				e.HasFlag("W", "worktree")))) ||
+		e.HasFlag("f", "force")) ||
 		((e.Pos(0) == "switch") &&
-			e.HasFlag("discard-changes", "f", "force")))
+			e.HasFlag("discard-changes", "f", "force"))) ||
+		((((e.Pos(0) == "checkout") &&
+			(anyOf(e.Args, func(p0 string) bool {
+				return (p0 == "--")
+			}) ||
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return in(p0, ".", "*", ":/")
+				}))) ||
+			((e.Pos(0) == "restore") &&
+				(!e.HasFlag("S", "staged") ||
+					e.HasFlag("W", "worktree")))) &&
+			!(((len(e.Positional) > 1) &&
+				!e.HasFlag("pathspec-from-file")) &&
+				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return e.GitHolds(p0)
+				}))))
 }
 
 // native133 is the condition of git-branch-force-delete.

@@ -1,0 +1,145 @@
+package checkpoint
+
+import (
+	"crypto/sha1"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// heldLimit bounds what GitHolds reads: the entries it compares and the
+// bytes it hashes. Past it, it knows nothing.
+const (
+	heldMaxEntries = 5000
+	heldMaxBytes   = 64 << 20
+)
+
+// GitHolds reports whether git already holds what is at path (absolute
+// and clean), so that overwriting it with a copy from the index or a
+// commit (git checkout -- PATH, git restore PATH) loses nothing: every
+// file the work tree's index tracks at or below path has the content the
+// index records, or is gone from the work tree (a deletion undone), and
+// path names no file the index does not track (git restore --source would
+// overwrite it). A path that neither the work tree nor the index has
+// holds nothing. ok is false when path lies in no work tree, the index
+// cannot be read, a tracked path is in a merge, a link or something other
+// than a file is on the way, or there is more to read than heldLimit.
+func GitHolds(path string) (held, ok bool) {
+	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return false, false
+	}
+	dir := path
+	if fi, err := os.Lstat(path); err != nil || !fi.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	index, prefix := projectIndex(dir)
+	if index == "" {
+		return false, false
+	}
+	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
+	rel, err := filepath.Rel(top, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") || slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), ".git") {
+		return false, false
+	}
+	rel = filepath.ToSlash(rel)
+	f, err := os.Open(index)
+	if err != nil {
+		return false, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
+	if err != nil || len(data) == maxUserIndex {
+		return false, false
+	}
+	ix, err := parseIndexOf(data, true)
+	if err != nil || len(ix.oids) != len(ix.paths) {
+		return false, false
+	}
+	// the entries at or below rel: [lo, hi)
+	lo, hi := 0, len(ix.paths)
+	if rel != "." {
+		lo, _ = slices.BinarySearch(ix.paths, rel)
+		hi = lo
+		for hi < len(ix.paths) && (ix.paths[hi] == rel || strings.HasPrefix(ix.paths[hi], rel+"/")) {
+			hi++
+		}
+	}
+	if hi-lo > heldMaxEntries {
+		return false, false
+	}
+	if lo == hi { // nothing tracked there: only nothing at all is held
+		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+			return true, true
+		}
+		return false, true
+	}
+	budget := int64(heldMaxBytes)
+	for i := lo; i < hi; i++ {
+		if ix.merging[i] {
+			return false, false
+		}
+		same, known := sameContent(filepath.Join(top, filepath.FromSlash(ix.paths[i])), ix.entries[i].mode, ix.oids[i], &budget)
+		if !known {
+			return false, false
+		}
+		if !same {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// sameContent reports whether the file at p, recorded in the index with
+// mode and object name oid, has that content, or is gone; it hashes as git
+// hashes a blob, a link by its target.
+func sameContent(p string, mode uint32, oid [sha1.Size]byte, budget *int64) (same, known bool) {
+	for d := filepath.Dir(p); ; d = filepath.Dir(d) { // no link on the way
+		fi, err := os.Lstat(d)
+		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return false, false
+		}
+		if err != nil || filepath.Dir(d) == d || fileExists(filepath.Join(d, ".git")) {
+			break
+		}
+	}
+	fi, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, true // deleted in the work tree: the copy brings it back
+	}
+	if err != nil {
+		return false, false
+	}
+	var content []byte
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0 && mode&0o170000 == 0o120000:
+		target, err := os.Readlink(p)
+		if err != nil {
+			return false, false
+		}
+		content = []byte(target)
+	case fi.Mode().IsRegular() && mode&0o170000 == 0o100000:
+		if *budget -= fi.Size(); *budget < 0 {
+			return false, false
+		}
+		content, err = os.ReadFile(p)
+		if err != nil {
+			return false, false
+		}
+	default:
+		return false, true // a different kind of file than the index's
+	}
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(content)) + "\x00"))
+	h.Write(content)
+	return [sha1.Size]byte(h.Sum(nil)) == oid, true
+}
+
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}

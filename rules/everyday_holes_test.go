@@ -1,0 +1,48 @@
+package rules_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestEverydaySeven: lines of the seventh everyday corpus
+// (testdata/everyday.txt, 2026-12-05) that were asked, beside the
+// neighbours that still are, in the corpus's project: a git work tree
+// where src/app.py holds an uncommitted change and notes.txt is a file
+// git does not track.
+func TestEverydaySeven(t *testing.T) {
+	proj := everydayProject(t)
+	for name, text := range map[string]string{"src/app.py": "print('changed')\n", "notes.txt": "mine\n"} {
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkHolesIn(t, proj, []holeCase{
+		// git checkout -- PATH and git restore PATH over what git already
+		// holds (no uncommitted change, or nothing there) lose nothing
+		{"git restore src/index.ts", dsl.Allow, dsl.Allow},
+		{"git checkout -- main.go README.md", dsl.Allow, dsl.Allow},
+		{"git checkout HEAD~1 -- package-lock.json", dsl.Allow, dsl.Allow},
+		{"git restore --source=HEAD~2 docs/guide.md", dsl.Allow, dsl.Allow},
+		{"git restore tests", dsl.Allow, dsl.Allow},
+		{"cd tests && git restore test_app.py", dsl.Allow, dsl.Allow},
+		{"git restore src/app.py", dsl.Ask, dsl.Ask},                // an uncommitted change
+		{"git checkout -- src/app.py", dsl.Ask, dsl.Ask},            // the same
+		{"git checkout -- src", dsl.Ask, dsl.Ask},                   // a change below it
+		{"git checkout -- .", dsl.Ask, dsl.Ask},                     // the whole tree, with the change
+		{"git restore src/index.ts src/app.py", dsl.Ask, dsl.Ask},   // one of them changed
+		{"git restore --source=HEAD~2 notes.txt", dsl.Ask, dsl.Ask}, // a file git does not track, overwritten
+		{"git restore '*.ts'", dsl.Ask, dsl.Ask},
+		{"git restore :/main.go", dsl.Ask, dsl.Ask},
+		{"git restore --pathspec-from-file=list.txt", dsl.Ask, dsl.Ask},
+		{"git restore \"$F\"", dsl.Ask, dsl.Ask},
+		{"git checkout -f main", dsl.Ask, dsl.Ask},
+		{"git checkout -f -- main.go", dsl.Ask, dsl.Ask},
+		{"git restore ../other/main.go", dsl.Ask, dsl.Ask},                // outside the work tree
+		{"cp notes.txt main.go && git restore main.go", dsl.Ask, dsl.Ask}, // filled on the line first
+		{"git reset --hard origin/main", dsl.Ask, dsl.Ask},
+	})
+}
