@@ -135,6 +135,9 @@ type CommandEnv struct {
 	// CapturesScreen reports that the command captures the screen
 	// (capturesScreen).
 	CapturesScreen func() bool `expr:"capturesScreen"`
+	// LoadsEnvironment reports a command whose output becomes only
+	// export's NAME=VALUE words (loadsEnvironment).
+	LoadsEnvironment func() bool `expr:"loadsEnvironment"`
 	// FindsRegenerable reports find deleting, or running the command on,
 	// only what a tool makes again (findsRegenerable).
 	FindsRegenerable func() bool `expr:"findsRegenerable"`
@@ -318,6 +321,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
+	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }
 	env.HoldsSecret = func(p string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
